@@ -1,0 +1,155 @@
+// The execution context: the stack of frames over the JSON tree, variable resolution, render
+// options (locale, clock, time zone) and the error list. Formatters and predicates receive it.
+import type { CLDR } from '@phensley/cldr';
+import type { Kernels, Path, TemplateError } from './types.js';
+
+export const DEFAULT_TIME_ZONE = 'America/New_York';
+
+export interface Frame {
+  node: unknown;
+  /** `@name` variables bound in this frame (by .var, .ctx, .eval...). */
+  vars: Map<string, unknown> | null;
+  /** 0-based index inside a repeated section, -1 elsewhere. */
+  index: number;
+  /** Arguments passed to a macro or partial by `apply name k=v`, read as `@args`. */
+  args?: unknown;
+}
+
+export interface ContextInit {
+  root: unknown;
+  kernels: Kernels;
+  locale?: string | null;
+  cldr?: CLDR;
+  now?: number;
+  timeZone?: string;
+}
+
+/** Hook installed by the executor so that formatters (apply) can render partials and macros. */
+export type ApplyHook = (ctx: Context, name: string, node: unknown, args: unknown) => string;
+
+export class Context {
+  readonly root: unknown;
+  readonly kernels: Kernels;
+  /** BCP-47 tag, or null when rendering without locale data. */
+  readonly locale: string | null;
+  /** CLDR instance for the locale (undefined when locale is null). */
+  readonly cldr: CLDR | undefined;
+  /** The render's clock, epoch milliseconds. */
+  readonly now: number;
+  readonly errors: TemplateError[] = [];
+  stack: Frame[];
+  applyHook: ApplyHook | null = null;
+  private explicitTimeZone: string | undefined;
+
+  constructor(init: ContextInit) {
+    this.root = init.root;
+    this.kernels = init.kernels;
+    this.locale = init.locale === undefined ? 'en' : init.locale;
+    this.cldr = init.cldr;
+    this.now = init.now ?? Date.now();
+    this.explicitTimeZone = init.timeZone;
+    this.stack = [{ node: init.root, vars: null, index: -1 }];
+  }
+
+  /** The site's time zone: `website.timeZone` in the data, else the option, else New York. */
+  get timeZone(): string {
+    const w = (this.root as any)?.website?.timeZone;
+    if (typeof w === 'string' && w) return w;
+    return this.explicitTimeZone || DEFAULT_TIME_ZONE;
+  }
+
+  /** The current node (top of the stack). */
+  node(): unknown {
+    return this.stack[this.stack.length - 1].node;
+  }
+
+  frame(): Frame {
+    return this.stack[this.stack.length - 1];
+  }
+
+  push(node: unknown, index = -1): Frame {
+    const f: Frame = { node, vars: null, index };
+    this.stack.push(f);
+    return f;
+  }
+
+  pop(): void {
+    this.stack.pop();
+  }
+
+  /** Records a runtime error; rendering goes on. */
+  error(message: string): void {
+    this.errors.push({ kind: 'runtime', message });
+  }
+
+  /** Binds `@name` (with the `@`) in the current frame. */
+  setVar(name: string, value: unknown): void {
+    const f = this.frame();
+    (f.vars ??= new Map()).set(name, value);
+  }
+
+  /** Resolves a dotted name such as `a.b.0`, `@`, `@index`, `@foo.bar`. */
+  resolveName(name: string): unknown {
+    return this.resolve(name === '@' ? AT : name.split('.'));
+  }
+
+  /** Resolves a path: its head is looked up from the innermost frame outwards, the rest descends. */
+  resolve(path: Path): unknown {
+    const head = path[0];
+    let value: unknown;
+    if (head.charCodeAt(0) === 64 /* @ */) {
+      value = this.resolveAt(head);
+    } else {
+      value = undefined;
+      for (let i = this.stack.length - 1; i >= 0; i--) {
+        const v = getChild(this.stack[i].node, head);
+        if (v !== undefined) {
+          value = v;
+          break;
+        }
+      }
+    }
+    for (let i = 1; i < path.length && value !== undefined; i++) {
+      value = getChild(value, path[i]);
+    }
+    return value;
+  }
+
+  private resolveAt(head: string): unknown {
+    const stack = this.stack;
+    if (head === '@') return stack[stack.length - 1].node;
+    if (head === '@index' || head === '@index0') {
+      for (let i = stack.length - 1; i >= 0; i--) {
+        const f = stack[i];
+        if (f.index >= 0) return head === '@index' ? f.index + 1 : f.index;
+      }
+      return undefined;
+    }
+    for (let i = stack.length - 1; i >= 0; i--) {
+      const f = stack[i];
+      if (f.vars !== null && f.vars.has(head)) return f.vars.get(head);
+      if (head === '@args' && f.args !== undefined) return f.args;
+    }
+    return undefined;
+  }
+
+  /** Renders a macro or partial on a node (the apply formatter); '' and an error when missing. */
+  apply(name: string, node: unknown, args?: unknown): string {
+    if (!this.applyHook) return '';
+    return this.applyHook(this, name, node, args);
+  }
+}
+
+const AT: Path = ['@'];
+
+/** A child of an object by key or of an array by index; undefined when absent. */
+export function getChild(node: unknown, key: string): unknown {
+  if (node === null || typeof node !== 'object') return undefined;
+  if (Array.isArray(node)) {
+    const c = key.charCodeAt(0);
+    if (c < 48 || c > 57) return undefined;
+    const i = Number(key);
+    return Number.isInteger(i) ? node[i] : undefined;
+  }
+  return Object.prototype.hasOwnProperty.call(node, key) ? (node as Record<string, unknown>)[key] : undefined;
+}

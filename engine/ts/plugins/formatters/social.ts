@@ -1,0 +1,4 @@
+// Formatters of the social domain.
+import type { FormatterTable } from '../../types.js';
+
+export const formatters: FormatterTable = {};

@@ -1,0 +1,4 @@
+// Predicates of the content domain.
+import type { PredicateTable } from '../../types.js';
+
+export const predicates: PredicateTable = {};

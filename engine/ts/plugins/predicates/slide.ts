@@ -1,0 +1,4 @@
+// Predicates of the slide domain.
+import type { PredicateTable } from '../../types.js';
+
+export const predicates: PredicateTable = {};

@@ -1,0 +1,110 @@
+// Shared types of the template engine: compiled code (plain JSON data), errors, and the plugin
+// contract that formatters and predicates are written against.
+import type { Context } from './context.js';
+
+/** A variable reference split on dots: `a.b.0` -> ['a', 'b', '0']; `@` -> ['@']. */
+export type Path = string[];
+
+/** A formatter applied in a chain: `{x|truncate 10 ...}` -> { name: 'truncate', args: ['10', '...'] }. */
+export interface FormatterCall {
+  name: string;
+  args: string[];
+}
+
+/** Numeric opcodes of compiled nodes. Plain numbers keep compiled code JSON-serialisable. */
+export const Op = {
+  TEXT: 0,
+  VARIABLE: 1,
+  SECTION: 2,
+  REPEATED: 3,
+  PREDICATE: 4,
+  OR: 5,
+  IF: 6,
+  VAR: 7,
+  BINDVAR: 8,
+  CTX: 9,
+  EVAL: 10,
+  INCLUDE: 11,
+  INJECT: 12,
+  MACRO: 13,
+} as const;
+
+export interface TextNode { op: 0; text: string }
+export interface VariableNode { op: 1; vars: Path[]; fmt: FormatterCall[] }
+/** The `.or` branch of a block: unconditional when `pred` is null. */
+export interface OrNode { op: 5; pred: string | null; args: string[]; body: Node[]; alt: OrNode | null }
+export interface SectionNode { op: 2; path: Path; body: Node[]; alt: OrNode | null }
+export interface RepeatedNode { op: 3; path: Path; body: Node[]; alternates: Node[] | null; alt: OrNode | null }
+export interface PredicateNode { op: 4; pred: string; args: string[]; body: Node[]; alt: OrNode | null }
+/** `.if a && b` (paths with one operator kind) or `.if pred? args` (pred set). */
+export interface IfNode { op: 6; pred: string | null; args: string[]; paths: Path[]; and: boolean; body: Node[]; alt: OrNode | null }
+export interface VarNode { op: 7 | 8; name: string; vars: Path[]; fmt: FormatterCall[] }
+export interface CtxNode { op: 9; name: string; bindings: [string, Path][] }
+export interface EvalNode { op: 10; expr: string }
+export interface IncludeNode { op: 11; name: string; args: string[] }
+export interface InjectNode { op: 12; name: string; path: string; args: string[] }
+export interface MacroNode { op: 13; name: string; body: Node[] }
+
+export type Node =
+  | TextNode | VariableNode | SectionNode | RepeatedNode | PredicateNode | IfNode
+  | VarNode | CtxNode | EvalNode | IncludeNode | InjectNode | MacroNode;
+
+/** A compiled template: plain data, safe to JSON.stringify and cache by source hash. */
+export interface Code {
+  v: 1;
+  body: Node[];
+  /** Macros defined anywhere in the template, by name. */
+  macros: Record<string, Node[]>;
+}
+
+export type ErrorKind = 'syntax' | 'runtime';
+
+export interface TemplateError {
+  kind: ErrorKind;
+  message: string;
+  /** 1-based line and column of the instruction, for syntax errors. */
+  line?: number;
+  column?: number;
+}
+
+/** A value travelling through a formatter chain. `undefined` is a missing value, `null` JSON null. */
+export interface Variable {
+  value: unknown;
+}
+
+/**
+ * A formatter transforms `vars[0].value` in place (most formatters read only vars[0]; a few such
+ * as datetime-interval read several). `args` are the raw arguments split on the delimiter.
+ */
+export type Formatter = (ctx: Context, args: string[], vars: Variable[]) => void;
+
+/** A predicate tests the current node (`ctx.node()`); args name paths or literals. */
+export type Predicate = (ctx: Context, args: string[]) => boolean;
+
+/** A formatter or predicate that is part of the language but not implemented. */
+export const NOT_IMPLEMENTED = Symbol('not-implemented');
+
+export type FormatterTable = Record<string, Formatter | typeof NOT_IMPLEMENTED>;
+export type PredicateTable = Record<string, Predicate | typeof NOT_IMPLEMENTED>;
+
+/**
+ * String kernels: the hot string transformations that the WASM backend replaces. Formatters
+ * call them through `ctx.kernels` so that both backends share every formatter.
+ */
+export interface Kernels {
+  /** `&`, `<`, `>` to entities (the html formatter). */
+  escapeHtml(s: string): string;
+  /** `&`, `<`, `>`, `"` to entities (the htmlattr formatter and attribute output). */
+  escapeAttr(s: string): string;
+  /** The body of a JSON string literal, without the surrounding quotes. */
+  escapeJson(s: string): string;
+  /** encodeURIComponent-style percent-encoding. */
+  encodeUriComponent(s: string): string;
+  /** encodeURI-style percent-encoding. */
+  encodeUri(s: string): string;
+  slugify(s: string): string;
+  /** Cuts at `max` code units on a word boundary and appends `ellipsis` when cut. */
+  truncate(s: string, max: number, ellipsis: string): string;
+  /** Inserts `sep` every three digits from the right into a string of ASCII digits. */
+  groupDigits(digits: string, sep: string): string;
+}
