@@ -36,11 +36,12 @@ export interface OrNode { op: 5; pred: string | null; args: string[]; body: Node
 export interface SectionNode { op: 2; path: Path; body: Node[]; alt: OrNode | null }
 export interface RepeatedNode { op: 3; path: Path; body: Node[]; alternates: Node[] | null; alt: OrNode | null }
 export interface PredicateNode { op: 4; pred: string; args: string[]; body: Node[]; alt: OrNode | null }
-/** `.if a && b` (paths with one operator kind) or `.if pred? args` (pred set). */
-export interface IfNode { op: 6; pred: string | null; args: string[]; paths: Path[]; and: boolean; body: Node[]; alt: OrNode | null }
+/** `.if a && b || c` (paths joined by ops, read left to right) or `.if pred? args` (pred set). */
+export interface IfNode { op: 6; pred: string | null; args: string[]; paths: Path[]; ops: string[]; body: Node[]; alt: OrNode | null }
 export interface VarNode { op: 7 | 8; name: string; vars: Path[]; fmt: FormatterCall[] }
 export interface CtxNode { op: 9; name: string; bindings: [string, Path][] }
-export interface EvalNode { op: 10; expr: string }
+/** `.eval`: the expression compiled at compile time, or the parse error to report at run time. */
+export interface EvalNode { op: 10; expr: string; code: unknown; error: string | null }
 export interface IncludeNode { op: 11; name: string; args: string[] }
 export interface InjectNode { op: 12; name: string; path: string; args: string[] }
 export interface MacroNode { op: 13; name: string; body: Node[] }

@@ -1,0 +1,240 @@
+// Stage 4: executes compiled code over a context, writing to a string sink. Runtime errors are
+// collected in the context and the failing piece is skipped; nothing here throws.
+import { Context } from './context.js';
+import { evalExpr } from './expr.js';
+import { isTruthy, toText } from './values.js';
+import { NOT_IMPLEMENTED, Op } from './types.js';
+import type { Code, FormatterCall, FormatterTable, Node, OrNode, Path, PredicateTable, Variable } from './types.js';
+
+/** Maximum nesting of partials and macros (apply, include). */
+export const MAX_PARTIAL_DEPTH = 16;
+
+export interface ExecOptions {
+  formatters: FormatterTable;
+  predicates: PredicateTable;
+  /** Partial sources by name, compiled on first use. */
+  partials: Record<string, string | Code>;
+  /** Inject sources by path: JSON text, parsed on first use. */
+  injects: Record<string, string>;
+  enableExpr: boolean;
+  enableInclude: boolean;
+  /** Compiles a partial (the engine's compile, so partials get the same tables). */
+  compile: (source: string) => { code: Code; errors: { message: string }[] };
+}
+
+export class Executor {
+  private depth = 0;
+  private readonly macroScopes: Record<string, Node[]>[] = [];
+  private readonly partialCache = new Map<string, Code | null>();
+
+  constructor(private readonly ctx: Context, private readonly opts: ExecOptions) {
+    ctx.applyHook = (c, name, node, args) => this.apply(name, node, args);
+  }
+
+  run(code: Code): string {
+    this.macroScopes.push(code.macros);
+    const out = this.exec(code.body);
+    this.macroScopes.pop();
+    return out;
+  }
+
+  private exec(nodes: Node[]): string {
+    const ctx = this.ctx;
+    let out = '';
+    for (let i = 0; i < nodes.length; i++) {
+      const n = nodes[i];
+      switch (n.op) {
+        case Op.TEXT:
+          out += n.text;
+          break;
+        case Op.VARIABLE: {
+          if (n.fmt.length === 0 && n.vars.length === 1) {
+            out += toText(ctx.resolve(n.vars[0]));
+          } else {
+            out += toText(this.evaluate(n.vars, n.fmt));
+          }
+          break;
+        }
+        case Op.SECTION: {
+          const v = ctx.resolve(n.path);
+          if (isTruthy(v)) {
+            ctx.push(v);
+            out += this.exec(n.body);
+            ctx.pop();
+          } else if (n.alt) {
+            out += this.execOr(n.alt);
+          }
+          break;
+        }
+        case Op.REPEATED: {
+          const v = ctx.resolve(n.path);
+          if (Array.isArray(v) && v.length > 0) {
+            const frame = ctx.push(undefined, 0);
+            for (let j = 0; j < v.length; j++) {
+              frame.node = v[j];
+              frame.index = j;
+              frame.vars = null;
+              if (j > 0 && n.alternates) out += this.exec(n.alternates);
+              out += this.exec(n.body);
+            }
+            ctx.pop();
+          } else if (n.alt) {
+            out += this.execOr(n.alt);
+          }
+          break;
+        }
+        case Op.PREDICATE:
+          if (this.test(n.pred, n.args)) out += this.exec(n.body);
+          else if (n.alt) out += this.execOr(n.alt);
+          break;
+        case Op.IF: {
+          let pass: boolean;
+          if (n.pred !== null) {
+            pass = this.test(n.pred, n.args);
+          } else {
+            pass = isTruthy(ctx.resolve(n.paths[0]));
+            for (let j = 0; j < n.ops.length; j++) {
+              const next = isTruthy(ctx.resolve(n.paths[j + 1]));
+              pass = n.ops[j] === '||' ? pass || next : pass && next;
+            }
+          }
+          if (pass) out += this.exec(n.body);
+          else if (n.alt) out += this.execOr(n.alt);
+          break;
+        }
+        case Op.VAR:
+        case Op.BINDVAR:
+          ctx.setVar(n.name, this.evaluate(n.vars, n.fmt));
+          break;
+        case Op.CTX: {
+          const obj: Record<string, unknown> = {};
+          for (const [k, p] of n.bindings) obj[k] = ctx.resolve(p);
+          ctx.setVar(n.name, obj);
+          break;
+        }
+        case Op.EVAL:
+          if (this.opts.enableExpr) {
+            if (n.error !== null) ctx.error(n.error);
+            else out += evalExpr(n.code, ctx);
+          }
+          break;
+        case Op.INCLUDE:
+          if (this.opts.enableInclude) out += this.apply(n.name, ctx.node(), undefined);
+          break;
+        case Op.INJECT:
+          ctx.setVar(n.name, this.inject(n.path));
+          break;
+        case Op.MACRO:
+          break;
+      }
+    }
+    return out;
+  }
+
+  private execOr(or: OrNode): string {
+    for (let o: OrNode | null = or; o; o = o.alt) {
+      if (o.pred === null || this.test(o.pred, o.args)) return this.exec(o.body);
+    }
+    return '';
+  }
+
+  private test(name: string, args: string[]): boolean {
+    const p = this.opts.predicates[name];
+    if (p === undefined || p === NOT_IMPLEMENTED) return false;
+    try {
+      return p(this.ctx, args);
+    } catch (e) {
+      this.ctx.error(`Unexpected error in predicate '${name}': ${(e as Error)?.message ?? e}`);
+      return false;
+    }
+  }
+
+  /** Resolves the variables and runs the formatter chain; returns the first variable's value. */
+  private evaluate(paths: Path[], fmt: FormatterCall[]): unknown {
+    const ctx = this.ctx;
+    const vars: Variable[] = new Array(paths.length);
+    for (let j = 0; j < paths.length; j++) vars[j] = { value: ctx.resolve(paths[j]) };
+    for (let j = 0; j < fmt.length; j++) {
+      const call = fmt[j];
+      const f = this.opts.formatters[call.name];
+      if (f === undefined) {
+        ctx.error(`Formatter '${call.name}' is unknown`);
+        continue;
+      }
+      if (f === NOT_IMPLEMENTED) {
+        ctx.error(`"${call.name}" formatter is not yet implemented`);
+        vars[0].value = '';
+        continue;
+      }
+      try {
+        f(ctx, call.args, vars);
+      } catch (e) {
+        ctx.error(`Unexpected error in formatter '${call.name}': ${(e as Error)?.message ?? e}`);
+      }
+    }
+    return vars[0].value;
+  }
+
+  /** Renders a macro (innermost template first) or a partial on a node. */
+  apply(name: string, node: unknown, args: unknown): string {
+    const ctx = this.ctx;
+    let body: Node[] | undefined;
+    let macros: Record<string, Node[]> | undefined;
+    for (let i = this.macroScopes.length - 1; i >= 0 && !body; i--) body = this.macroScopes[i][name];
+    if (!body) {
+      const code = this.partial(name);
+      if (code === undefined) {
+        ctx.error(`Attempt to apply partial '${name}' which could not be found.`);
+        return '';
+      }
+      if (code === null) return '';
+      body = code.body;
+      macros = code.macros;
+    }
+    if (this.depth >= MAX_PARTIAL_DEPTH) {
+      ctx.error(`Attempt to apply partial '${name}' exceeded maximum recursion depth of ${MAX_PARTIAL_DEPTH}`);
+      return '';
+    }
+    this.depth++;
+    if (macros) this.macroScopes.push(macros);
+    const frame = ctx.push(node);
+    if (args !== undefined) frame.args = args;
+    const out = this.exec(body);
+    ctx.pop();
+    if (macros) this.macroScopes.pop();
+    this.depth--;
+    return out;
+  }
+
+  /** A compiled partial; undefined when absent, null when its source has syntax errors. */
+  private partial(name: string): Code | null | undefined {
+    const cached = this.partialCache.get(name);
+    if (cached !== undefined || this.partialCache.has(name)) return cached;
+    const src = Object.prototype.hasOwnProperty.call(this.opts.partials, name) ? this.opts.partials[name] : undefined;
+    if (src === undefined) return undefined;
+    let code: Code | null;
+    if (typeof src === 'string') {
+      const r = this.opts.compile(src);
+      if (r.errors.length) {
+        for (const e of r.errors) this.ctx.error(`Parse of partial "${name}" failed: SyntaxError: ${e.message}`);
+        code = null;
+      } else {
+        code = r.code;
+      }
+    } else {
+      code = src;
+    }
+    this.partialCache.set(name, code);
+    return code;
+  }
+
+  private inject(path: string): unknown {
+    const src = Object.prototype.hasOwnProperty.call(this.opts.injects, path) ? this.opts.injects[path] : undefined;
+    if (typeof src !== 'string') return undefined;
+    try {
+      return JSON.parse(src);
+    } catch {
+      return undefined;
+    }
+  }
+}
