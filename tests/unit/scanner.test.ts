@@ -1,0 +1,35 @@
+// Scanner: instruction boundaries, comments, and braces that stay literal text.
+import { describe, expect, it } from 'vitest';
+import { scan, lineColumn, TOK_TEXT, TOK_TAG, TOK_COMMENT, TOK_MCOMMENT } from '../../engine/ts/scanner.js';
+
+function tokens(src: string) {
+  const t = scan(src);
+  const out: [number, string][] = [];
+  for (let i = 0; i < t.length; i += 3) out.push([t[i], src.slice(t[i + 1], t[i + 2])]);
+  return out;
+}
+
+describe('scanner', () => {
+  it('splits text and tags', () => {
+    expect(tokens('a {b} c')).toEqual([[TOK_TEXT, 'a '], [TOK_TAG, '{b}'], [TOK_TEXT, ' c']]);
+  });
+  it('keeps a brace literal when another brace or a newline comes before the closing one', () => {
+    expect(tokens('{x{y}')).toEqual([[TOK_TEXT, '{x'], [TOK_TAG, '{y}']]);
+    expect(tokens('{x\n}')).toEqual([[TOK_TEXT, '{x\n}']]);
+    expect(tokens('{{y}}')).toEqual([[TOK_TEXT, '{'], [TOK_TAG, '{y}'], [TOK_TEXT, '}']]);
+    expect(tokens('open { only')).toEqual([[TOK_TEXT, 'open { only']]);
+  });
+  it('finds single-line and multi-line comments, even across lines', () => {
+    expect(tokens('a{# note }b')).toEqual([[TOK_TEXT, 'a'], [TOK_COMMENT, '{# note }'], [TOK_TEXT, 'b']]);
+    expect(tokens('{## a }\n b ##}c')).toEqual([[TOK_MCOMMENT, '{## a }\n b ##}'], [TOK_TEXT, 'c']]);
+    expect(tokens('{# spans\n lines}')).toEqual([[TOK_COMMENT, '{# spans\n lines}']]);
+  });
+  it('reports 1-based line and column', () => {
+    expect(lineColumn('ab\ncd', 4)).toEqual({ line: 2, column: 2 });
+    expect(lineColumn('x', 0)).toEqual({ line: 1, column: 1 });
+  });
+  it('handles the empty source and astral characters', () => {
+    expect(tokens('')).toEqual([]);
+    expect(tokens('😀{a}😀')).toEqual([[TOK_TEXT, '😀'], [TOK_TAG, '{a}'], [TOK_TEXT, '😀']]);
+  });
+});
