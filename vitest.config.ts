@@ -6,5 +6,6 @@ export default defineConfig({
     include: ['tests/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
     testTimeout: 60_000,
+    reporters: ['default', './tests/support/summary-reporter.ts'],
   },
 });
