@@ -103,16 +103,20 @@ export function assemble(source: string, tokens: ArrayLike<number>, tables: Name
         break;
       }
       case 'or': {
-        if (!top || top.node.op === Op.MACRO) {
-          syntax(top ? 'Instruction OR_PREDICATE not allowed inside MACRO' : 'Instruction OR_PREDICATE not allowed at root', start);
+        // A misplaced .or is reported and dropped; what follows stays in the current body.
+        if (!top) {
+          syntax('Instruction OR_PREDICATE not allowed at root', start);
+          break;
+        }
+        if (top.node.op === Op.MACRO) {
+          syntax('OR_PREDICATE instruction is not allowed inside MACRO block.', start);
+          break;
+        }
+        if (top.closedOr) {
+          syntax('This OR_PREDICATE block will never execute.', start);
           break;
         }
         const or: OrNode = { op: Op.OR, pred: instr.pred, args: instr.args, body: [], alt: null };
-        if (top.closedOr) {
-          syntax('This OR_PREDICATE block will never execute.', start);
-          top.target = target = or.body;
-          break;
-        }
         if (top.lastOr) top.lastOr.alt = or;
         else top.node.alt = or;
         top.lastOr = or;
@@ -126,10 +130,8 @@ export function assemble(source: string, tokens: ArrayLike<number>, tables: Name
           syntax('Instruction ALTERNATES_WITH not allowed at root', start);
         } else if (top.inOr) {
           syntax('ALTERNATES_WITH instruction is not allowed inside OR_PREDICATE block.', start);
-          top.target = target = [];
         } else if (top.node.op !== Op.REPEATED) {
-          syntax(`Instruction ALTERNATES_WITH not allowed inside ${top.label}`, start);
-          top.target = target = [];
+          syntax(`ALTERNATES_WITH instruction is not allowed inside ${top.label} block.`, start);
         } else {
           const rep = top.node as RepeatedNode;
           rep.alternates = [];

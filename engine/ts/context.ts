@@ -115,6 +115,23 @@ export class Context {
     return value;
   }
 
+  /**
+   * Resolves a section path: unlike variables, `.section` and `.repeated section` look their head
+   * up in the current frame only (its node and its @variables), never in enclosing frames.
+   */
+  resolveSection(path: Path): unknown {
+    const f = this.stack[this.stack.length - 1];
+    const head = path[0];
+    let value: unknown;
+    if (head === '@') value = f.node;
+    else if (head.charCodeAt(0) === 64 /* @ */) value = f.vars !== null ? f.vars.get(head) : undefined;
+    else value = getChild(f.node, head);
+    for (let i = 1; i < path.length && value !== undefined; i++) {
+      value = getChild(value, path[i]);
+    }
+    return value;
+  }
+
   private resolveAt(head: string): unknown {
     const stack = this.stack;
     if (head === '@') return stack[stack.length - 1].node;

@@ -56,18 +56,16 @@ export class Executor {
           break;
         }
         case Op.SECTION: {
-          const v = ctx.resolve(n.path);
-          if (isTruthy(v)) {
-            ctx.push(v);
-            out += this.exec(n.body);
-            ctx.pop();
-          } else if (n.alt) {
-            out += this.execOr(n.alt);
-          }
+          // The node is pushed even when false: the .or branch runs with it as the current node.
+          const v = ctx.resolveSection(n.path);
+          ctx.push(v);
+          if (isTruthy(v)) out += this.exec(n.body);
+          else if (n.alt) out += this.execOr(n.alt);
+          ctx.pop();
           break;
         }
         case Op.REPEATED: {
-          const v = ctx.resolve(n.path);
+          const v = ctx.resolveSection(n.path);
           if (Array.isArray(v) && v.length > 0) {
             const frame = ctx.push(undefined, 0);
             for (let j = 0; j < v.length; j++) {
