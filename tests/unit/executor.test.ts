@@ -93,3 +93,23 @@ describe('compiled code', () => {
     expect(render(copy, { l: [1, 2] }).output).toBe('1-2');
   });
 });
+
+describe('lookup rules found by differential fuzzing against the published engine', () => {
+  it('resolves section paths in the current frame only, variables in every frame', () => {
+    const json = { a: { b: 1 }, c: 'x', d: { e: 'E' } };
+    expect(r('{.section a}[{.section d}D{.end}][{d.e}][{c}]{.end}', json).output).toBe('[][E][x]');
+    expect(r('{.var @v d}{.section @v}[{e}]{.end}', json).output).toBe('[E]');
+  });
+  it('runs the .or branch of a section with the false node as the current node', () => {
+    expect(r('{.section b}{.or}[{@}]{.end}', { b: 0 }).output).toBe('[0]');
+    expect(r('{.section b}{.or}{.section k}K{.end}{.end}', { b: 0, k: 1 }).output).toBe('');
+    expect(r('{.repeated section s}{.or}{.section k}K{.end}{.end}', { s: 'str', k: 1 }).output).toBe('K');
+  });
+  it('drops a misplaced instruction but keeps what follows it in the block', () => {
+    expect(r('{.section x}A{.alternates with}C{.end}', { x: 1 }).output).toBe('AC');
+    expect(r('{.section x}A{.or}B{.or}C{.end}', {}).output).toBe('BC');
+    const res = r('{.macro m}A{.or}B{.end}{.include m}', {});
+    expect(res.output).toBe('AB');
+    expect(res.errors.map((e) => e.message)).toEqual(['OR_PREDICATE instruction is not allowed inside MACRO block.']);
+  });
+});
