@@ -1,6 +1,7 @@
 // Public API of the template engine, shared by every backend: compile a template once into plain
 // data, render it many times. Nothing here throws on bad templates or data.
 import { scan } from './ts/scanner.js';
+import { wasmScan } from './wasm/scanner.js';
 import { assemble } from './ts/assembler.js';
 import { Context } from './ts/context.js';
 import { Executor } from './ts/executor.js';
@@ -17,6 +18,8 @@ export { setPackLoader } from './ts/locale.js';
 export type Backend = 'ts' | 'wasm';
 
 export interface CompileOptions {
+  /** Backend for the scanner (default 'ts'). */
+  backend?: Backend;
   /** Extra formatters (names become known to the parser). */
   formatters?: FormatterTable;
   predicates?: PredicateTable;
@@ -64,7 +67,8 @@ function tables(opts: { formatters?: FormatterTable; predicates?: PredicateTable
 export function compile(source: string, opts: CompileOptions = {}): CompileResult {
   const t = tables(opts);
   try {
-    return assemble(source, scan(source), t);
+    const tokens = opts.backend === 'wasm' ? wasmScan(source).slice() : scan(source);
+    return assemble(source, tokens, t);
   } catch (e) {
     return { code: { v: 1, body: [], macros: {} }, errors: [{ kind: 'syntax', message: `Unexpected error during compile: ${(e as Error)?.message ?? e}` }] };
   }
