@@ -2,6 +2,7 @@
 // data, render it many times. Nothing here throws on bad templates or data.
 import { scan } from './ts/scanner.js';
 import { wasmScan } from './wasm/scanner.js';
+import { wasmKernels } from './wasm/kernels.js';
 import { assemble } from './ts/assembler.js';
 import { Context } from './ts/context.js';
 import { Executor } from './ts/executor.js';
@@ -74,12 +75,7 @@ export function compile(source: string, opts: CompileOptions = {}): CompileResul
   }
 }
 
-const kernelsByBackend: Record<Backend, Kernels> = { ts: tsKernels, wasm: tsKernels };
-
-/** Installs the kernels of a backend (the WASM loader calls this once its module is ready). */
-export function setBackendKernels(backend: Backend, kernels: Kernels): void {
-  kernelsByBackend[backend] = kernels;
-}
+const kernelsByBackend: Record<Backend, Kernels> = { ts: tsKernels, wasm: wasmKernels };
 
 /** Renders compiled code (or a source, compiled on the fly) over a JSON context. */
 export function render(code: Code | string, json: unknown, opts: RenderOptions = {}): RenderResult {

@@ -81,12 +81,14 @@ export class Executor {
           }
           break;
         }
-        case Op.PREDICATE:
-          if (this.test(n.pred, n.args)) out += this.exec(n.body);
-          else if (n.alt) out += this.execOr(n.alt);
+        case Op.PREDICATE: {
+          const pass = this.test(n.pred, n.args);
+          if (pass === true) out += this.exec(n.body);
+          else if (pass === false && n.alt) out += this.execOr(n.alt);
           break;
+        }
         case Op.IF: {
-          let pass: boolean;
+          let pass: boolean | null;
           if (n.pred !== null) {
             pass = this.test(n.pred, n.args);
           } else {
@@ -96,8 +98,8 @@ export class Executor {
               pass = n.ops[j] === '||' ? pass || next : pass && next;
             }
           }
-          if (pass) out += this.exec(n.body);
-          else if (n.alt) out += this.execOr(n.alt);
+          if (pass === true) out += this.exec(n.body);
+          else if (pass === false && n.alt) out += this.execOr(n.alt);
           break;
         }
         case Op.VAR:
@@ -131,19 +133,23 @@ export class Executor {
 
   private execOr(or: OrNode): string {
     for (let o: OrNode | null = or; o; o = o.alt) {
-      if (o.pred === null || this.test(o.pred, o.args)) return this.exec(o.body);
+      if (o.pred === null) return this.exec(o.body);
+      const pass = this.test(o.pred, o.args);
+      if (pass === true) return this.exec(o.body);
+      if (pass === null) return '';
     }
     return '';
   }
 
-  private test(name: string, args: string[]): boolean {
+  /** A predicate's answer; null when it failed, which skips every branch of its block. */
+  private test(name: string, args: string[]): boolean | null {
     const p = this.opts.predicates[name];
     if (p === undefined || p === NOT_IMPLEMENTED) return false;
     try {
       return p(this.ctx, args);
     } catch (e) {
       this.ctx.error(`Unexpected error in predicate '${name}': ${(e as Error)?.message ?? e}`);
-      return false;
+      return null;
     }
   }
 

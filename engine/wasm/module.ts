@@ -6,9 +6,15 @@ export interface WasmExports {
   memory: WebAssembly.Memory;
   heapBase(): number;
   scan(input: number, len: number, output: number, ascii: boolean): number;
+  escapeHtml(input: number, len: number, output: number, attr: boolean): number;
+  escapeJson(input: number, len: number, output: number): number;
+  encodeUri(input: number, len: number, output: number, uri: boolean): number;
+  slugify(input: number, len: number, output: number): number;
+  truncatePoint(input: number, len: number, max: number): number;
+  groupDigits(input: number, len: number, sep: number, sepLen: number, output: number): number;
 }
 
-function decode(b64: string): Uint8Array {
+function decode(b64: string): Uint8Array<ArrayBuffer> {
   const bin = atob(b64);
   const bytes = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);

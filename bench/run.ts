@@ -1,0 +1,182 @@
+// npm run bench [-- --json FILE] [--time MS] [--gate] [--only SUBSTRING]
+// Runs every suite in one process (ours on the wasm and ts backends, the published engine, the
+// hand-written grid), prints a table, writes JSON with ratios and an SVG chart, checks the gates.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Bench } from 'tinybench';
+import { compile, render, type Backend, type Code, type Kernels } from '../engine/node.js';
+import { tsKernels } from '../engine/ts/kernels.js';
+import { wasmKernels } from '../engine/wasm/kernels.js';
+import { scan } from '../engine/ts/scanner.js';
+import { wasmScan } from '../engine/wasm/scanner.js';
+import { peerCompile, peerRender } from './peer.js';
+import { handwrittenGrid } from './handwritten-grid.js';
+import { loadGrid, loadWright, workloadsPresent, type Workload } from './workloads.js';
+import { ratiosSvg } from './chart.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const argv = process.argv.slice(2);
+const flag = (name: string) => argv.includes(name);
+const option = (name: string) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
+const jsonFile = resolve(option('--json') ?? resolve(here, 'results/latest.json'));
+const time = Number(option('--time') ?? 400);
+const only = option('--only');
+
+/** Forces a rope string into one flat string, as writing an HTTP response does. */
+function flatten(s: string): number {
+  return s.indexOf('\u0001');
+}
+
+const problems: string[] = [];
+function check(label: string, actual: string, expected: string): boolean {
+  if (actual === expected) return true;
+  let i = 0;
+  while (i < actual.length && actual[i] === expected[i]) i++;
+  problems.push(`${label}: output differs from the expected file at offset ${i}`);
+  return false;
+}
+
+const bench = new Bench({ time, warmupTime: Math.min(200, time), throws: true });
+const add = (name: string, fn: () => unknown) => {
+  if (!only || name.includes(only)) bench.add(name, fn);
+};
+
+const backends: Backend[] = ['wasm', 'ts'];
+
+function engineSuite(w: Workload, label: string) {
+  const partials: Record<string, Code> = {};
+  for (const b of backends) {
+    const code = compile(w.template, { backend: b }).code;
+    for (const [k, v] of Object.entries(w.partials)) partials[k] = compile(v, { backend: b }).code;
+    const opts = { locale: 'en', partials: { ...partials }, backend: b, now: 0 };
+    if (!check(`${label} ours[${b}]`, render(code, w.json, opts).output, w.expected)) continue;
+    if (label === 'wright') add(`${label} compile [${b}]`, () => compile(w.template, { backend: b }));
+    add(`${label} render [${b}]`, () => render(code, w.json, opts));
+    add(`${label} render flattened [${b}]`, () => flatten(render(code, w.json, opts).output));
+    add(`${label} compile+render [${b}]`, () => render(compile(w.template, { backend: b }).code, w.json, opts));
+  }
+  const peerCode = peerCompile(w.template);
+  const peerPartials = Object.fromEntries(Object.entries(w.partials).map(([k, v]) => [k, peerCompile(v)]));
+  if (check(`${label} peer`, peerRender(peerCode, w.json, peerPartials), w.expected)) {
+    if (label === 'wright') add(`${label} compile [peer]`, () => peerCompile(w.template));
+    add(`${label} render [peer]`, () => peerRender(peerCode, w.json, peerPartials));
+    add(`${label} render flattened [peer]`, () => flatten(peerRender(peerCode, w.json, peerPartials)));
+    add(`${label} compile+render [peer]`, () => peerRender(peerCompile(w.template), w.json, peerPartials));
+  }
+}
+
+const SIZES: [string, number][] = [['1k', 1024], ['64k', 65536], ['1m', 1 << 20]];
+
+/** Realistic text for the kernels: template source and product copy, with markup and accents. */
+function corpusText(size: number, base: string): string {
+  let s = '';
+  while (s.length < size) s += base;
+  return s.slice(0, size);
+}
+
+function kernelSuite(source: string) {
+  const prose = 'Hand-thrown stoneware mug — 350 ml, glazed "sea green" & <b>dishwasher safe</b>. Café au lait! ';
+  for (const [label, size] of SIZES) {
+    const src = corpusText(size, source);
+    const text = corpusText(size, prose);
+    const digits = corpusText(Math.min(size, 4096), '1234567890');
+    add(`scanner ${label} [wasm]`, () => wasmScan(src));
+    add(`scanner ${label} [ts]`, () => scan(src));
+    const kernels: [string, (k: Kernels) => unknown][] = [
+      ['escape', (k) => k.escapeHtml(text)],
+      ['attr', (k) => k.escapeAttr(text)],
+      ['json', (k) => k.escapeJson(text)],
+      ['url', (k) => k.encodeUriComponent(text)],
+      ['slugify', (k) => k.slugify(text)],
+      ['truncate', (k) => k.truncate(text, size >> 1, '...')],
+      ['digits', (k) => k.groupDigits(digits, ',')],
+    ];
+    for (const [name, run] of kernels) {
+      const a = run(wasmKernels);
+      const b = run(tsKernels);
+      if (a !== b) {
+        problems.push(`kernel ${name} ${label}: wasm and ts disagree`);
+        continue;
+      }
+      add(`${name} ${label} [wasm]`, () => run(wasmKernels));
+      add(`${name} ${label} [ts]`, () => run(tsKernels));
+    }
+  }
+}
+
+if (!workloadsPresent()) {
+  console.error('../shared/bench is missing: the wright and grid suites need it');
+  process.exit(1);
+}
+const wright = loadWright();
+const grid = loadGrid();
+engineSuite(wright, 'wright');
+engineSuite(grid, 'grid');
+if (check('grid handwritten', handwrittenGrid(grid.json as never), grid.expected)) {
+  add('grid render [handwritten]', () => handwrittenGrid(grid.json as never));
+  add('grid render flattened [handwritten]', () => flatten(handwrittenGrid(grid.json as never)));
+}
+kernelSuite(wright.template);
+
+for (const p of problems) console.error(`! ${p}`);
+console.error(`running ${bench.tasks.length} tasks, ${time} ms each...`);
+bench.runSync();
+
+const tasks: Record<string, { opsPerSec: number; meanUs: number; p50Us: number; rme: number; samples: number }> = {};
+for (const t of bench.tasks) {
+  const r = t.result as unknown as { throughput: { mean: number }; latency: { mean: number; p50: number; rme: number }; totalTime: number };
+  tasks[t.name] = {
+    opsPerSec: r.throughput.mean,
+    meanUs: r.latency.mean * 1000,
+    p50Us: r.latency.p50 * 1000,
+    rme: r.latency.rme,
+    samples: t.runs,
+  };
+}
+const ops = (name: string) => tasks[name]?.opsPerSec;
+const ratio = (a: string, b: string) => {
+  const x = ops(a);
+  const y = ops(b);
+  return x && y ? Number((x / y).toFixed(3)) : null;
+};
+
+const ratios: Record<string, number | null> = {
+  'wright.compile.vs_peer': ratio('wright compile [wasm]', 'wright compile [peer]'),
+  'wright.render.vs_peer': ratio('wright render [wasm]', 'wright render [peer]'),
+  'wright.render_flattened.vs_peer': ratio('wright render flattened [wasm]', 'wright render flattened [peer]'),
+  'wright.compile_render.vs_peer': ratio('wright compile+render [wasm]', 'wright compile+render [peer]'),
+  'grid.render.vs_peer': ratio('grid render [wasm]', 'grid render [peer]'),
+  'grid.render.vs_handwritten': ratio('grid render flattened [wasm]', 'grid render flattened [handwritten]'),
+  'wright.render.wasm_vs_ts': ratio('wright render [wasm]', 'wright render [ts]'),
+};
+for (const [label] of SIZES) {
+  for (const k of ['scanner', 'escape', 'attr', 'json', 'url', 'slugify', 'truncate', 'digits']) {
+    ratios[`${k}.${label}.wasm_vs_ts`] = ratio(`${k} ${label} [wasm]`, `${k} ${label} [ts]`);
+  }
+}
+
+console.table(Object.fromEntries(Object.entries(tasks).map(([k, v]) => [k, { 'ops/s': Math.round(v.opsPerSec), 'mean us': v.meanUs.toFixed(2), 'p50 us': v.p50Us.toFixed(2), '±%': v.rme.toFixed(1) }])));
+console.table(ratios);
+
+mkdirSync(dirname(jsonFile), { recursive: true });
+const result = { date: new Date().toISOString(), node: process.version, timeMs: time, tasks, ratios, problems };
+writeFileSync(jsonFile, JSON.stringify(result, null, 2) + '\n');
+const svgFile = jsonFile.replace(/\.json$/, '') + '.svg';
+writeFileSync(svgFile, ratiosSvg(ratios));
+console.log(`wrote ${jsonFile} and ${svgFile}`);
+
+if (flag('--gate')) {
+  const gates: Record<string, number> = JSON.parse(readFileSync(resolve(here, 'gates.json'), 'utf8')).gates;
+  let failed = problems.length > 0;
+  for (const [key, min] of Object.entries(gates)) {
+    const v = ratios[key];
+    const ok = v !== null && v !== undefined && v >= min;
+    console.log(`${ok ? 'pass' : 'FAIL'} gate ${key}: ${v ?? 'missing'} >= ${min}`);
+    if (!ok) failed = true;
+  }
+  process.exit(failed ? 1 : 0);
+}
