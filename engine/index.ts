@@ -10,6 +10,7 @@ import { tsKernels } from './ts/kernels.js';
 import { getCldr } from './ts/locale.js';
 import { defaultFormatters, defaultPredicates } from './ts/plugins/index.js';
 import type { Code, FormatterTable, Kernels, PredicateTable, TemplateError } from './ts/types.js';
+import type { ExprOptions } from './ts/expr.js';
 
 export type { Code, Formatter, FormatterTable, Predicate, PredicateTable, TemplateError, Variable, Kernels } from './ts/types.js';
 export { NOT_IMPLEMENTED } from './ts/types.js';
@@ -24,6 +25,8 @@ export interface CompileOptions {
   /** Extra formatters (names become known to the parser). */
   formatters?: FormatterTable;
   predicates?: PredicateTable;
+  /** Expression limits: maximum tokens per {.eval} (compile) and string length (render). */
+  exprOptions?: ExprOptions;
 }
 
 export interface CompileResult {
@@ -48,6 +51,8 @@ export interface RenderOptions {
   enableInclude?: boolean;
   formatters?: FormatterTable;
   predicates?: PredicateTable;
+  /** Expression limits (see CompileOptions). */
+  exprOptions?: ExprOptions;
   /** Backend for the hot paths (default 'ts'). */
   backend?: Backend;
 }
@@ -69,7 +74,7 @@ export function compile(source: string, opts: CompileOptions = {}): CompileResul
   const t = tables(opts);
   try {
     const tokens = opts.backend === 'wasm' ? wasmScan(source).slice() : scan(source);
-    return assemble(source, tokens, t);
+    return assemble(source, tokens, t, opts.exprOptions);
   } catch (e) {
     return { code: { v: 1, body: [], macros: {} }, errors: [{ kind: 'syntax', message: `Unexpected error during compile: ${(e as Error)?.message ?? e}` }] };
   }
@@ -103,6 +108,7 @@ export function render(code: Code | string, json: unknown, opts: RenderOptions =
       injects: opts.injects ?? {},
       enableExpr: opts.enableExpr ?? true,
       enableInclude: opts.enableInclude ?? true,
+      exprOptions: opts.exprOptions,
       compile: (src) => compile(src, opts),
     });
     const output = exec.run(code);

@@ -4,7 +4,6 @@
 const LBRACE: u8 = 0x7b;
 const RBRACE: u8 = 0x7d;
 const HASH: u8 = 0x23;
-const NL: u8 = 0x0a;
 
 const TOK_TEXT: i32 = 0;
 const TOK_TAG: i32 = 1;
@@ -63,21 +62,20 @@ function find1(from: usize, len: usize, c: u8): usize {
   return len;
 }
 
-/** First index >= from of `}`, `{` or a newline, or len. */
+/** First index >= from of `}` or `{`, or len. */
 function findTagEnd(from: usize, len: usize): usize {
   let i = from;
   const r = i8x16.splat(<i8>RBRACE);
   const l = i8x16.splat(<i8>LBRACE);
-  const n = i8x16.splat(<i8>NL);
   while (i + 16 <= len) {
     const v = v128.load(base + i);
-    const m = i8x16.bitmask(v128.or(v128.or(i8x16.eq(v, r), i8x16.eq(v, l)), i8x16.eq(v, n)));
+    const m = i8x16.bitmask(v128.or(i8x16.eq(v, r), i8x16.eq(v, l)));
     if (m != 0) return i + <usize>ctz(m);
     i += 16;
   }
   while (i < len) {
     const c = load<u8>(base + i);
-    if (c == RBRACE || c == LBRACE || c == NL) return i;
+    if (c == RBRACE || c == LBRACE) return i;
     i++;
   }
   return len;

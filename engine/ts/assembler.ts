@@ -2,7 +2,7 @@
 // reporting misplaced and unclosed blocks as syntax errors with line and column.
 import { TOK_COMMENT, TOK_MCOMMENT, TOK_TAG, TOK_TEXT, lineColumn } from './scanner.js';
 import { parseTag, type NameTables } from './parser.js';
-import { compileExpr } from './expr.js';
+import { compileExpr, type ExprOptions } from './expr.js';
 import { Op } from './types.js';
 import type { Code, Node, OrNode, RepeatedNode, TemplateError } from './types.js';
 
@@ -22,7 +22,7 @@ interface OpenBlock {
 
 const LABELS: Record<number, string> = {
   [Op.SECTION]: 'SECTION',
-  [Op.REPEATED]: 'REPEATED_SECTION',
+  [Op.REPEATED]: 'REPEATED',
   [Op.PREDICATE]: 'PREDICATE',
   [Op.IF]: 'IF',
   [Op.MACRO]: 'MACRO',
@@ -34,7 +34,7 @@ function appendText(target: Node[], text: string): void {
   else target.push({ op: Op.TEXT, text });
 }
 
-export function assemble(source: string, tokens: ArrayLike<number>, tables: NameTables): { code: Code; errors: TemplateError[] } {
+export function assemble(source: string, tokens: ArrayLike<number>, tables: NameTables, exprOptions?: ExprOptions): { code: Code; errors: TemplateError[] } {
   const errors: TemplateError[] = [];
   const root: Node[] = [];
   const macros: Record<string, Node[]> = {};
@@ -156,7 +156,7 @@ export function assemble(source: string, tokens: ArrayLike<number>, tables: Name
         target.push({ op: Op.CTX, name: instr.name, bindings: instr.bindings });
         break;
       case 'eval': {
-        const { code, error: exprError } = compileExpr(instr.expr);
+        const { code, error: exprError } = compileExpr(instr.expr, exprOptions);
         target.push({ op: Op.EVAL, expr: instr.expr, code, error: exprError });
         break;
       }

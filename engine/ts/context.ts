@@ -13,6 +13,8 @@ export interface Frame {
   index: number;
   /** Arguments passed to a macro or partial by `apply name k=v`, read as `@args`. */
   args?: unknown;
+  /** A private apply: lookups stop at this frame and never see enclosing ones. */
+  barrier?: boolean;
 }
 
 export interface ContextInit {
@@ -25,7 +27,7 @@ export interface ContextInit {
 }
 
 /** Hook installed by the executor so that formatters (apply) can render partials and macros. */
-export type ApplyHook = (ctx: Context, name: string, node: unknown, args: unknown) => string;
+export type ApplyHook = (ctx: Context, name: string, node: unknown, args: unknown, isPrivate: boolean) => string;
 
 export class Context {
   readonly root: unknown;
@@ -39,6 +41,11 @@ export class Context {
   readonly errors: TemplateError[] = [];
   stack: Frame[];
   applyHook: ApplyHook | null = null;
+  /**
+   * Inside a variable instruction `{v|f ...}`: v's first resolved value, which the args of get
+   * and lookup resolve against as an innermost frame. Null elsewhere (and in .var).
+   */
+  chain: { value: unknown } | null = null;
   private explicitTimeZone: string | undefined;
 
   constructor(init: ContextInit) {
@@ -102,11 +109,13 @@ export class Context {
     } else {
       value = undefined;
       for (let i = this.stack.length - 1; i >= 0; i--) {
-        const v = getChild(this.stack[i].node, head);
+        const f = this.stack[i];
+        const v = getHead(f.node, head);
         if (v !== undefined) {
           value = v;
           break;
         }
+        if (f.barrier) break;
       }
     }
     for (let i = 1; i < path.length && value !== undefined; i++) {
@@ -125,7 +134,7 @@ export class Context {
     let value: unknown;
     if (head === '@') value = f.node;
     else if (head.charCodeAt(0) === 64 /* @ */) value = f.vars !== null ? f.vars.get(head) : undefined;
-    else value = getChild(f.node, head);
+    else value = getHead(f.node, head);
     for (let i = 1; i < path.length && value !== undefined; i++) {
       value = getChild(value, path[i]);
     }
@@ -139,6 +148,7 @@ export class Context {
       for (let i = stack.length - 1; i >= 0; i--) {
         const f = stack[i];
         if (f.index >= 0) return head === '@index' ? f.index + 1 : f.index;
+        if (f.barrier) break;
       }
       return undefined;
     }
@@ -146,27 +156,40 @@ export class Context {
       const f = stack[i];
       if (f.vars !== null && f.vars.has(head)) return f.vars.get(head);
       if (head === '@args' && f.args !== undefined) return f.args;
+      if (f.barrier) break;
     }
     return undefined;
   }
 
-  /** Renders a macro or partial on a node (the apply formatter); '' and an error when missing. */
-  apply(name: string, node: unknown, args?: unknown): string {
+  /**
+   * Renders a macro or partial on a node (the apply formatter); '' and an error when missing.
+   * A private apply sees only `node` (and its @args), none of the enclosing frames.
+   */
+  apply(name: string, node: unknown, args?: unknown, isPrivate = false): string {
     if (!this.applyHook) return '';
-    return this.applyHook(this, name, node, args);
+    return this.applyHook(this, name, node, args, isPrivate);
   }
 }
 
 const AT: Path = ['@'];
 
-/** A child of an object by key or of an array by index; undefined when absent. */
+/** A child of an object by key or of an array by an all-digit index; undefined when absent. */
 export function getChild(node: unknown, key: string): unknown {
   if (node === null || typeof node !== 'object') return undefined;
   if (Array.isArray(node)) {
-    const c = key.charCodeAt(0);
-    if (c < 48 || c > 57) return undefined;
-    const i = Number(key);
-    return Number.isInteger(i) ? node[i] : undefined;
+    const n = key.length;
+    if (n === 0) return undefined;
+    for (let i = 0; i < n; i++) {
+      const c = key.charCodeAt(i);
+      if (c < 48 || c > 57) return undefined;
+    }
+    return node[Number(key)];
   }
   return Object.prototype.hasOwnProperty.call(node, key) ? (node as Record<string, unknown>)[key] : undefined;
+}
+
+/** The head of a path in a frame: as getChild, but an array frame also answers `length`. */
+function getHead(node: unknown, key: string): unknown {
+  if (key === 'length' && Array.isArray(node)) return node.length;
+  return getChild(node, key);
 }

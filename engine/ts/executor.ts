@@ -1,7 +1,7 @@
 // Stage 4: executes compiled code over a context, writing to a string sink. Runtime errors are
 // collected in the context and the failing piece is skipped; nothing here throws.
 import { Context } from './context.js';
-import { evalExpr } from './expr.js';
+import { evalExpr, type ExprOptions } from './expr.js';
 import { isTruthy, toText } from './values.js';
 import { NOT_IMPLEMENTED, Op } from './types.js';
 import type { Code, FormatterCall, FormatterTable, Node, OrNode, Path, PredicateTable, Variable } from './types.js';
@@ -18,6 +18,8 @@ export interface ExecOptions {
   injects: Record<string, string>;
   enableExpr: boolean;
   enableInclude: boolean;
+  /** Expression limits (0 or absent: none). */
+  exprOptions?: ExprOptions;
   /** Compiles a partial (the engine's compile, so partials get the same tables). */
   compile: (source: string) => { code: Code; errors: { message: string }[] };
 }
@@ -28,7 +30,7 @@ export class Executor {
   private readonly partialCache = new Map<string, Code | null>();
 
   constructor(private readonly ctx: Context, private readonly opts: ExecOptions) {
-    ctx.applyHook = (c, name, node, args) => this.apply(name, node, args);
+    ctx.applyHook = (c, name, node, args, isPrivate) => this.apply(name, node, args, isPrivate);
   }
 
   run(code: Code): string {
@@ -51,7 +53,7 @@ export class Executor {
           if (n.fmt.length === 0 && n.vars.length === 1) {
             out += toText(ctx.resolve(n.vars[0]));
           } else {
-            out += toText(this.evaluate(n.vars, n.fmt));
+            out += toText(this.evaluate(n.vars, n.fmt, true));
           }
           break;
         }
@@ -69,10 +71,11 @@ export class Executor {
           if (Array.isArray(v) && v.length > 0) {
             const frame = ctx.push(undefined, 0);
             for (let j = 0; j < v.length; j++) {
+              // .alternates with runs between items, still in the previous item's frame.
+              if (j > 0 && n.alternates) out += this.exec(n.alternates);
               frame.node = v[j];
               frame.index = j;
               frame.vars = null;
-              if (j > 0 && n.alternates) out += this.exec(n.alternates);
               out += this.exec(n.body);
             }
             ctx.pop();
@@ -104,7 +107,7 @@ export class Executor {
         }
         case Op.VAR:
         case Op.BINDVAR:
-          ctx.setVar(n.name, this.evaluate(n.vars, n.fmt));
+          ctx.setVar(n.name, this.evaluate(n.vars, n.fmt, false));
           break;
         case Op.CTX: {
           const obj: Record<string, unknown> = {};
@@ -115,11 +118,11 @@ export class Executor {
         case Op.EVAL:
           if (this.opts.enableExpr) {
             if (n.error !== null) ctx.error(n.error);
-            else out += evalExpr(n.code, ctx);
+            else out += evalExpr(n.code, ctx, this.opts.exprOptions);
           }
           break;
         case Op.INCLUDE:
-          if (this.opts.enableInclude) out += this.apply(n.name, ctx.node(), undefined);
+          if (this.opts.enableInclude) out += this.apply(n.name, ctx.node(), undefined, false);
           break;
         case Op.INJECT:
           ctx.setVar(n.name, this.inject(n.path));
@@ -153,11 +156,24 @@ export class Executor {
     }
   }
 
-  /** Resolves the variables and runs the formatter chain; returns the first variable's value. */
-  private evaluate(paths: Path[], fmt: FormatterCall[]): unknown {
+  /**
+   * Resolves the variables and runs the formatter chain; returns the first variable's value.
+   * In a variable instruction (`chained`), the first value is also the chain frame (ctx.chain).
+   * A formatter that throws voids the whole value.
+   */
+  private evaluate(paths: Path[], fmt: FormatterCall[], chained: boolean): unknown {
     const ctx = this.ctx;
     const vars: Variable[] = new Array(paths.length);
     for (let j = 0; j < paths.length; j++) vars[j] = { value: ctx.resolve(paths[j]) };
+    const savedChain = ctx.chain;
+    ctx.chain = chained ? { value: vars[0].value } : null;
+    const result = this.runChain(vars, fmt);
+    ctx.chain = savedChain;
+    return result;
+  }
+
+  private runChain(vars: Variable[], fmt: FormatterCall[]): unknown {
+    const ctx = this.ctx;
     for (let j = 0; j < fmt.length; j++) {
       const call = fmt[j];
       const f = this.opts.formatters[call.name];
@@ -174,13 +190,14 @@ export class Executor {
         f(ctx, call.args, vars);
       } catch (e) {
         ctx.error(`Unexpected error in formatter '${call.name}': ${(e as Error)?.message ?? e}`);
+        return undefined;
       }
     }
     return vars[0].value;
   }
 
   /** Renders a macro (innermost template first) or a partial on a node. */
-  apply(name: string, node: unknown, args: unknown): string {
+  apply(name: string, node: unknown, args: unknown, isPrivate = false): string {
     const ctx = this.ctx;
     let body: Node[] | undefined;
     let macros: Record<string, Node[]> | undefined;
@@ -203,7 +220,12 @@ export class Executor {
     if (macros) this.macroScopes.push(macros);
     const frame = ctx.push(node);
     if (args !== undefined) frame.args = args;
+    if (isPrivate) frame.barrier = true;
+    // The partial's own variable instructions set their own chain frames.
+    const savedChain = ctx.chain;
+    ctx.chain = null;
     const out = this.exec(body);
+    ctx.chain = savedChain;
     ctx.pop();
     if (macros) this.macroScopes.pop();
     this.depth--;

@@ -53,9 +53,9 @@ export function parsePath(s: string): Path | null {
   return parts;
 }
 
-/** Splits raw arguments on a delimiter (the first character after a name). */
+/** Splits raw arguments on a delimiter (the first character after a name); `x|f ` has one empty arg. */
 function splitArgs(rest: string): string[] {
-  if (rest.length < 2) return [];
+  if (rest.length === 0) return [];
   return rest.slice(1).split(rest[0]);
 }
 
@@ -99,9 +99,19 @@ export function parseTag(inner: string, raw: string, tables: NameTables): ParseR
     return { instr: { t: 'variable', vars: ref.vars, fmt: ref.fmt } };
   }
   const body = inner.slice(1);
-  const sp = body.indexOf(' ');
+  // The keyword ends at the first white space (space, tab, newline...); some instructions
+  // accept any of them after the keyword, others only a space.
+  let sp = -1;
+  for (let i = 0; i < body.length; i++) {
+    const c = body.charCodeAt(i);
+    if (c === 32 || (c >= 9 && c <= 13)) {
+      sp = i;
+      break;
+    }
+  }
   const word = sp < 0 ? body : body.slice(0, sp);
   const rest = sp < 0 ? '' : body.slice(sp + 1);
+  const spaced = sp < 0 || body.charCodeAt(sp) === 32;
   switch (word) {
     case 'end':
       return sp < 0 ? { instr: { t: 'end' } } : TEXT(raw);
@@ -115,11 +125,11 @@ export function parseTag(inner: string, raw: string, tables: NameTables): ParseR
     case 'alternates':
       return rest === 'with' ? { instr: { t: 'alternates' } } : TEXT(raw);
     case 'section': {
-      const p = parsePath(rest.replace(/^ +/, ''));
+      const p = parsePath(rest.replace(/^\s+/, ''));
       return p ? { instr: { t: 'section', path: p } } : TEXT(raw);
     }
     case 'repeated': {
-      if (!rest.startsWith('section ')) return TEXT(raw);
+      if (!spaced || !rest.startsWith('section ')) return TEXT(raw);
       const p = parsePath(rest.slice(8).replace(/^ +/, ''));
       return p ? { instr: { t: 'repeated', path: p } } : TEXT(raw);
     }
@@ -127,6 +137,7 @@ export function parseTag(inner: string, raw: string, tables: NameTables): ParseR
       return parseIf(rest, raw, tables);
     case 'var':
     case 'bindvar': {
+      if (!spaced) return TEXT(raw);
       const m = /^(@[A-Za-z0-9_-]+) (.+)$/.exec(rest);
       if (!m) return TEXT(raw);
       const ref = parseVarRef(m[2], tables);
@@ -150,7 +161,8 @@ export function parseTag(inner: string, raw: string, tables: NameTables): ParseR
     case 'macro':
       return MACRO_NAME.test(rest) ? { instr: { t: 'macro', name: rest } } : TEXT(raw);
     case 'eval':
-      return rest.trim() ? { instr: { t: 'eval', expr: rest } } : TEXT(raw);
+      // Expressions may span lines; an empty one prints nothing.
+      return sp < 0 ? TEXT(raw) : { instr: { t: 'eval', expr: rest } };
     case 'include': {
       const parts = rest.split(' ').filter((x) => x !== '');
       if (parts.length === 0 || !MACRO_NAME.test(parts[0])) return TEXT(raw);
@@ -177,7 +189,7 @@ function parseIf(rest: string, raw: string, tables: NameTables): ParseResult {
     const error = m[1] in tables.predicates ? undefined : `Predicate '${m[1]}' is unknown`;
     return { instr: { t: 'if', pred: m[1], args: splitArgs(m[2]), paths: [], ops: [] }, error };
   }
-  const tokens = rest.split(' ').filter((x) => x !== '');
+  const tokens = rest.split(/\s+/).filter((x) => x !== '');
   if (tokens.length === 0 || tokens.length % 2 === 0) return TEXT(raw);
   const paths: Path[] = [];
   const ops: string[] = [];

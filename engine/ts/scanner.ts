@@ -3,7 +3,7 @@
 
 /** Literal text. */
 export const TOK_TEXT = 0;
-/** A `{...}` tag on one line (start at `{`, end after `}`): an instruction or a variable, or text if it parses as neither. */
+/** A `{...}` tag (start at `{`, end after `}`): an instruction or a variable, or text if it parses as neither. */
 export const TOK_TAG = 1;
 /** A `{# ...}` comment. */
 export const TOK_COMMENT = 2;
@@ -19,8 +19,9 @@ const NL = 10;
 export type Scanner = (source: string) => Int32Array | number[];
 
 /**
- * The reference scanner. A `{` opens a tag only if a `}` closes it on the same line with no other
- * `{` in between; otherwise the `{` is literal text and scanning resumes at the next character.
+ * The reference scanner. A `{` opens a tag only if a `}` closes it with no other `{` in between
+ * (newlines may stand inside: `{.eval 1\n+ 2}` is one tag); otherwise the `{` is literal text and
+ * scanning resumes at the next `{`.
  */
 export function scan(source: string): number[] {
   const out: number[] = [];
@@ -54,7 +55,7 @@ export function scan(source: string): number[] {
       let j = lb + 1;
       for (; j < n; j++) {
         const c = source.charCodeAt(j);
-        if (c === RBRACE || c === LBRACE || c === NL) break;
+        if (c === RBRACE || c === LBRACE) break;
       }
       if (j >= n || source.charCodeAt(j) !== RBRACE) {
         i = j > lb + 1 ? j : lb + 1;

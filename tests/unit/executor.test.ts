@@ -113,3 +113,41 @@ describe('lookup rules found by differential fuzzing against the published engin
     expect(res.errors.map((e) => e.message)).toEqual(['OR_PREDICATE instruction is not allowed inside MACRO block.']);
   });
 });
+
+describe('more rules found by differential fuzzing', () => {
+  it('runs .alternates with in the previous item frame', () => {
+    expect(r('{.repeated section items}{a}{.alternates with}|{a}|{.end}', { a: 'R', items: [{ a: 2 }, { a: 'H' }, -1] }).output).toBe('2|2|H|H|R');
+  });
+  it('answers length for an array frame, and only all-digit array indexes', () => {
+    expect(r('{.section a}[{length}][{0}]{.end}[{a.length}][{a.1e0}]', { a: [5, 6] }).output).toBe('[2][5][][]');
+  });
+  it('hides enclosing frames from a private apply', () => {
+    expect(r('{.macro m}[{x}][{@v}][{y}]{.end}{.var @v x}{o|apply m private}{o|apply m}', { x: 'X', o: { y: 'Y' } }).output).toBe('[][][Y][X][X][Y]');
+  });
+});
+
+describe('white space inside instructions (matched to the published engine)', () => {
+  it('lets expressions, .if and formatter args span lines, and takes a tab after some keywords', () => {
+    expect(r('[{.eval 1\n+2}][{.eval\t3}][{.eval\n4}][{.eval   }][{.eval}]', {}).output).toBe('[3][3][4][][{.eval}]');
+    expect(r('[{.if a\n&& b}I{.end}][{a|html\n}][{.section\ta}S{.end}]', { a: 1, b: 1 }).output).toBe('[I][1][S]');
+  });
+  it('keeps the tag as text where the line break or tab makes it invalid', () => {
+    expect(r('[{a\n}][{.section a\n}][{.var\t@v a}]', { a: 1 }).output).toBe('[{a\n}][{.section a\n}][{.var\t@v a}]');
+  });
+});
+
+describe('expression limits', () => {
+  it('reports an expression over the token limit as a runtime error and prints nothing for it', () => {
+    const tpl = '[{.eval 1 + 2 + 3 + 4}]';
+    expect(r(tpl, {}).output).toBe('[10]');
+    const limited = r(tpl, {}, { exprOptions: { maxTokens: 3 } });
+    expect(limited.output).toBe('[]');
+    expect(limited.errors.length).toBe(1);
+    expect(limited.errors[0].kind).toBe('runtime');
+  });
+  it('reports a string concatenation past the length limit', () => {
+    const res = r('[{.eval "abc" + "def"}]', {}, { exprOptions: { maxStringLength: 4 } });
+    expect(res.output).toBe('[]');
+    expect(res.errors.length).toBe(1);
+  });
+});

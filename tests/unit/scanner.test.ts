@@ -13,9 +13,9 @@ describe('scanner', () => {
   it('splits text and tags', () => {
     expect(tokens('a {b} c')).toEqual([[TOK_TEXT, 'a '], [TOK_TAG, '{b}'], [TOK_TEXT, ' c']]);
   });
-  it('keeps a brace literal when another brace or a newline comes before the closing one', () => {
+  it('keeps a brace literal when another brace comes before the closing one; newlines may stand inside a tag', () => {
     expect(tokens('{x{y}')).toEqual([[TOK_TEXT, '{x'], [TOK_TAG, '{y}']]);
-    expect(tokens('{x\n}')).toEqual([[TOK_TEXT, '{x\n}']]);
+    expect(tokens('{x\n}')).toEqual([[TOK_TAG, '{x\n}']]);
     expect(tokens('{{y}}')).toEqual([[TOK_TEXT, '{'], [TOK_TAG, '{y}'], [TOK_TEXT, '}']]);
     expect(tokens('open { only')).toEqual([[TOK_TEXT, 'open { only']]);
   });
