@@ -1,7 +1,7 @@
 // Developer tool: differential fuzzing of our engine against the published one (the oracle).
-// Usage: tsx tools/diff-fuzz.ts [RUNS] [--formatters a,b,c] [--predicates x?,y?]
+// Usage: tsx tests/tools/diff-fuzz.ts [RUNS] [--formatters a,b,c] [--predicates x?,y?]
 import fc from 'fast-check';
-import { render } from '../engine/node.js';
+import { render } from '../../engine/node.js';
 import { oracleRender } from './oracle.js';
 
 const argv = process.argv.slice(2);

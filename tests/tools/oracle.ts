@@ -1,10 +1,10 @@
 // Developer tool: runs the published @squarespace/template-engine as a black-box oracle.
-// Usage: tsx tools/oracle.ts CASEFILE            (renders a conformance case)
-//        tsx tools/oracle.ts -t TEMPLATE -j JSON [-l LOCALE] [-p PARTIALS_JSON]
+// Usage: tsx tests/tools/oracle.ts CASEFILE            (renders a conformance case)
+//        tsx tests/tools/oracle.ts -t TEMPLATE -j JSON [-l LOCALE] [-p PARTIALS_JSON]
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { framework } from './oracle-cldr.js';
-import { parseCase } from '../tests/conformance/cases.js';
+import { parseCase } from '../conformance/cases.js';
 
 const require = createRequire(import.meta.url);
 const { Compiler } = require('@squarespace/template-engine');
