@@ -86,24 +86,23 @@ function kernelSuite(source: string) {
     const digits = corpusText(Math.min(size, 4096), '1234567890');
     add(`scanner ${label} [wasm]`, () => wasmScan(src));
     add(`scanner ${label} [ts]`, () => scan(src));
-    const kernels: [string, (k: Kernels) => unknown][] = [
+    // Results are flattened, as a response would: a rope of slices is not yet a usable string.
+    // URL encoding and truncate are not here: the wasm backend uses the reference kernels for
+    // them (native encoders; a truncation point is found in O(a word)), see engine/wasm/kernels.ts.
+    const kernels: [string, (k: Kernels) => string][] = [
       ['escape', (k) => k.escapeHtml(text)],
       ['attr', (k) => k.escapeAttr(text)],
       ['json', (k) => k.escapeJson(text)],
-      ['url', (k) => k.encodeUriComponent(text)],
       ['slugify', (k) => k.slugify(text)],
-      ['truncate', (k) => k.truncate(text, size >> 1, '...')],
       ['digits', (k) => k.groupDigits(digits, ',')],
     ];
     for (const [name, run] of kernels) {
-      const a = run(wasmKernels);
-      const b = run(tsKernels);
-      if (a !== b) {
+      if (run(wasmKernels) !== run(tsKernels)) {
         problems.push(`kernel ${name} ${label}: wasm and ts disagree`);
         continue;
       }
-      add(`${name} ${label} [wasm]`, () => run(wasmKernels));
-      add(`${name} ${label} [ts]`, () => run(tsKernels));
+      add(`${name} ${label} [wasm]`, () => flatten(run(wasmKernels)));
+      add(`${name} ${label} [ts]`, () => flatten(run(tsKernels)));
     }
   }
 }
@@ -154,7 +153,7 @@ const ratios: Record<string, number | null> = {
   'wright.render.wasm_vs_ts': ratio('wright render [wasm]', 'wright render [ts]'),
 };
 for (const [label] of SIZES) {
-  for (const k of ['scanner', 'escape', 'attr', 'json', 'url', 'slugify', 'truncate', 'digits']) {
+  for (const k of ['scanner', 'escape', 'attr', 'json', 'slugify', 'digits']) {
     ratios[`${k}.${label}.wasm_vs_ts`] = ratio(`${k} ${label} [wasm]`, `${k} ${label} [ts]`);
   }
 }

@@ -1,6 +1,6 @@
-// WASM string kernels over UTF-8 bytes in linear memory: HTML and attribute escaping, JSON string
-// escaping, URI encoding, slugify, digit grouping and the truncation point. Each returns the
-// output length in bytes, or -1 when the input needs no change (the host then keeps its string).
+// WASM string kernels over UTF-8 bytes in linear memory: HTML and attribute escaping, the
+// positions of characters to escape (JSON), slugify and digit grouping. Each returns the output
+// length in bytes (or a count), or -1 when the input needs no change (the host keeps its string).
 
 const AMP: u8 = 0x26;
 const LT: u8 = 0x3c;
@@ -68,67 +68,66 @@ export function escapeHtml(input: usize, len: usize, output: usize, attr: bool):
   return <i32>(o - output);
 }
 
-function hex(n: u32): u8 {
-  return <u8>(n < 10 ? 0x30 + n : 0x57 + n); // lower case, as JSON.stringify writes
-}
-
-/** The body of a JSON string literal, with `</` written `<\/`. Output needs up to 6 * len bytes. */
-export function escapeJson(input: usize, len: usize, output: usize): i32 {
-  let o = output;
-  let changed = false;
-  for (let i: usize = 0; i < len; i++) {
-    const c = load<u8>(input + i);
-    if (c >= 0x20 && c != 0x22 && c != 0x5c && !(c == 0x2f && i > 0 && load<u8>(input + i - 1) == LT)) {
-      store<u8>(o++, c);
-      continue;
+/**
+ * Positions (UTF-16 offsets, as i32) of the characters that need escaping, written at `output`;
+ * returns their count. mode 0: html (& < >), 1: attribute (& < > "), 2: JSON string body
+ * (" \\ control characters, and the / of </). In mode 2, returns -2 when the text holds U+FFFD,
+ * which may stand for a lone surrogate that JSON must write as a \\u escape: the host then
+ * falls back. The host splices the replacements in with slices of its own string.
+ */
+export function specials(input: usize, len: usize, output: usize, mode: i32, ascii: bool): i32 {
+  let count: i32 = 0;
+  let units: i32 = 0;
+  let i: usize = 0;
+  const a = i8x16.splat(<i8>AMP);
+  const l = i8x16.splat(<i8>LT);
+  const g = i8x16.splat(<i8>GT);
+  const q = i8x16.splat(<i8>QUOT);
+  const bs = i8x16.splat(<i8>0x5c);
+  const sl = i8x16.splat(<i8>0x2f);
+  const ctl = i8x16.splat(<i8>0x20);
+  const hi = i8x16.splat(<i8>0x80);
+  const cont = i8x16.splat(<i8>0x80);
+  const contMask = i8x16.splat(<i8>0xc0);
+  const four = i8x16.splat(<i8>0xf0);
+  const ef = i8x16.splat(<i8>0xef);
+  while (i < len) {
+    if (i + 16 <= len) {
+      const v = v128.load(input + i);
+      let m: v128;
+      if (mode == 0) m = v128.or(v128.or(i8x16.eq(v, a), i8x16.eq(v, l)), i8x16.eq(v, g));
+      else if (mode == 1) m = v128.or(v128.or(i8x16.eq(v, a), i8x16.eq(v, l)), v128.or(i8x16.eq(v, g), i8x16.eq(v, q)));
+      else m = v128.or(v128.or(i8x16.eq(v, q), i8x16.eq(v, bs)), v128.or(i8x16.eq(v, sl), v128.or(i8x16.lt_u(v, ctl), i8x16.eq(v, ef))));
+      if (!v128.any_true(m)) {
+        // No special byte in these 16: advance the UTF-16 count in one step.
+        if (ascii || i8x16.bitmask(v128.and(v, hi)) == 0) {
+          units += 16;
+        } else {
+          const c = i8x16.bitmask(i8x16.eq(v128.and(v, contMask), cont));
+          const f = i8x16.bitmask(i8x16.ge_u(v, four));
+          units += 16 - <i32>popcnt(c) + <i32>popcnt(f);
+        }
+        i += 16;
+        continue;
+      }
     }
-    changed = true;
-    store<u8>(o++, 0x5c);
-    if (c == 0x22 || c == 0x5c || c == 0x2f) store<u8>(o++, c);
-    else if (c == 0x08) store<u8>(o++, 0x62);
-    else if (c == 0x09) store<u8>(o++, 0x74);
-    else if (c == 0x0a) store<u8>(o++, 0x6e);
-    else if (c == 0x0c) store<u8>(o++, 0x66);
-    else if (c == 0x0d) store<u8>(o++, 0x72);
-    else {
-      put4(o, 0x75, 0x30, 0x30, hex(<u32>c >> 4));
-      store<u8>(o + 4, hex(<u32>c & 15));
-      o += 5;
-    }
-  }
-  return changed ? <i32>(o - output) : -1;
-}
-
-/** Whether encodeURIComponent (or encodeURI when `uri`) keeps this ASCII byte. */
-function keeps(c: u8, uri: bool): bool {
-  if ((c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39)) return true;
-  // - _ . ! ~ * ' ( )
-  if (c == 0x2d || c == 0x5f || c == 0x2e || c == 0x21 || c == 0x7e || c == 0x2a || c == 0x27 || c == 0x28 || c == 0x29) return true;
-  // ; , / ? : @ & = + $ #
-  return uri && (c == 0x3b || c == 0x2c || c == 0x2f || c == 0x3f || c == 0x3a || c == 0x40 || c == 0x26 || c == 0x3d || c == 0x2b || c == 0x24 || c == 0x23);
-}
-
-function hexUpper(n: u32): u8 {
-  return <u8>(n < 10 ? 0x30 + n : 0x37 + n);
-}
-
-/** Percent-encodes UTF-8 bytes outside the kept set. Output needs up to 3 * len bytes. */
-export function encodeUri(input: usize, len: usize, output: usize, uri: bool): i32 {
-  let o = output;
-  let changed = false;
-  for (let i: usize = 0; i < len; i++) {
     const c = load<u8>(input + i);
-    if (c < 0x80 && keeps(c, uri)) {
-      store<u8>(o++, c);
+    let hit = false;
+    if (mode == 2) {
+      if (c == 0xef && i + 2 < len && load<u8>(input + i + 1) == 0xbf && load<u8>(input + i + 2) == 0xbd) return -2;
+      hit = c < 0x20 || c == QUOT || c == 0x5c || (c == 0x2f && i > 0 && load<u8>(input + i - 1) == LT);
     } else {
-      changed = true;
-      store<u8>(o, 0x25);
-      store<u8>(o + 1, hexUpper(<u32>c >> 4));
-      store<u8>(o + 2, hexUpper(<u32>c & 15));
-      o += 3;
+      hit = c == AMP || c == LT || c == GT || (mode == 1 && c == QUOT);
     }
+    if (hit) {
+      store<i32>(output + (<usize>count << 2), units);
+      count++;
+    }
+    if ((c & 0xc0) != 0x80) units += 1;
+    if (c >= 0xf0) units += 1;
+    i++;
   }
-  return changed ? <i32>(o - output) : -1;
+  return count;
 }
 
 /** JS `\s`: ASCII white space and the Unicode space separators, by code point. */
@@ -180,28 +179,6 @@ export function slugify(input: usize, len: usize, output: usize): i32 {
     }
   }
   return <i32>(o - output);
-}
-
-/**
- * Where truncate cuts, as a UTF-16 offset: `max` units in, backed up to just after the last
- * ASCII white space before it (if any). -1 when the text has at most `max` units.
- */
-export function truncatePoint(input: usize, len: usize, max: i32): i32 {
-  let units: i32 = 0;
-  let lastSpaceEnd: i32 = -1;
-  let i: usize = 0;
-  while (i < len) {
-    const c = load<u8>(input + i);
-    const w: i32 = c < 0x80 ? 1 : c >= 0xf0 ? 2 : 1;
-    if (units + w > max) {
-      // The cut falls here (possibly inside a surrogate pair, as a code-unit slice would).
-      return lastSpaceEnd >= 0 ? lastSpaceEnd : max;
-    }
-    if (c == 32 || (c >= 9 && c <= 13)) lastSpaceEnd = units + 1;
-    units += w;
-    i += c < 0x80 ? 1 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
-  }
-  return -1;
 }
 
 /** Inserts the `sepLen` bytes at `sep` every three digits from the right of `len` ASCII digits. */

@@ -6,11 +6,9 @@ export interface WasmExports {
   memory: WebAssembly.Memory;
   heapBase(): number;
   scan(input: number, len: number, output: number, ascii: boolean): number;
+  specials(input: number, len: number, output: number, mode: number, ascii: boolean): number;
   escapeHtml(input: number, len: number, output: number, attr: boolean): number;
-  escapeJson(input: number, len: number, output: number): number;
-  encodeUri(input: number, len: number, output: number, uri: boolean): number;
   slugify(input: number, len: number, output: number): number;
-  truncatePoint(input: number, len: number, max: number): number;
   groupDigits(input: number, len: number, sep: number, sepLen: number, output: number): number;
 }
 
