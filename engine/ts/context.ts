@@ -185,7 +185,12 @@ export function getChild(node: unknown, key: string): unknown {
     }
     return node[Number(key)];
   }
-  return Object.prototype.hasOwnProperty.call(node, key) ? (node as Record<string, unknown>)[key] : undefined;
+  // A plain property read is much faster than hasOwnProperty; what it can wrongly find are the
+  // inherited members of Object.prototype, all functions (never JSON) but __proto__.
+  const v = (node as Record<string, unknown>)[key];
+  if (v === undefined || typeof v === 'function') return undefined;
+  if (key === '__proto__') return Object.prototype.hasOwnProperty.call(node, key) ? v : undefined;
+  return v;
 }
 
 /** The head of a path in a frame: as getChild, but an array frame also answers `length`. */

@@ -151,3 +151,11 @@ describe('expression limits', () => {
     expect(res.errors.length).toBe(1);
   });
 });
+
+describe('property lookup', () => {
+  it('never finds inherited members of Object.prototype, only own JSON keys', () => {
+    const json = JSON.parse('{"a":{}, "b":{"constructor":"own"}}');
+    expect(r('[{constructor}][{toString}][{a.hasOwnProperty}][{a.valueOf}][{b.constructor}]', json).output).toBe('[][][][][own]');
+    expect(r('{.section a.constructor}yes{.or}no{.end}', json).output).toBe('no');
+  });
+});
