@@ -46,3 +46,36 @@ export function isObject(v: unknown): v is Record<string, unknown> {
 export function isMissing(v: unknown): v is undefined | null {
   return v === undefined || v === null;
 }
+
+/** A scalar as text (strings as is, numbers and booleans printed); '' for null, missing and containers. */
+export function scalarText(v: unknown): string {
+  switch (typeof v) {
+    case 'string':
+      return v;
+    case 'number':
+    case 'boolean':
+      return String(v);
+    default:
+      return '';
+  }
+}
+
+// A leading decimal number, as the published engine reads numeric strings: the exponent counts
+// only after a fractional part ("1e3" reads 1, "1.5e3" reads 1500); hex and "Infinity" are not numbers.
+const LEADING_NUMBER = /^\s*([+-]?(?:(?:\d+\.\d*|\.\d+)(?:[eE][+-]?\d+)?|\d+))/;
+
+/** A value as a number: strings by their leading number (NaN without one), booleans 1/0, else 0. */
+export function leadingNumber(v: unknown): number {
+  switch (typeof v) {
+    case 'number':
+      return v;
+    case 'string': {
+      const m = LEADING_NUMBER.exec(v);
+      return m === null ? NaN : Number(m[1]);
+    }
+    case 'boolean':
+      return v ? 1 : 0;
+    default:
+      return 0;
+  }
+}

@@ -6,7 +6,8 @@ import { Context } from '../../../engine/ts/context.js';
 import { tsKernels } from '../../../engine/ts/kernels.js';
 import { formatters } from '../../../engine/ts/plugins/formatters/core.js';
 import { predicates } from '../../../engine/ts/plugins/predicates/core.js';
-import { compareValues, parseNumber, toNumber } from '../../../engine/ts/plugins/core/coerce.js';
+import { compareValues, toNumber } from '../../../engine/ts/plugins/core/coerce.js';
+import { leadingNumber as parseNumber } from '../../../engine/ts/values.js';
 import type { Formatter, Predicate } from '../../../engine/ts/types.js';
 
 const out = (tpl: string, json: unknown = {}) => render(tpl, json).output;

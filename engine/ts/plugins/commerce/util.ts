@@ -5,21 +5,10 @@ import { getChild } from '../../context.js';
 import type { MessageNamedArgs } from '@phensley/cldr';
 import { formatMessage } from '../i18n/message.js';
 import { isTruthy } from '../../values.js';
+export { scalarText as str } from '../../values.js';
 
 export { asNumber } from '../i18n/convert.js';
 
-/** A scalar node as text: strings as is, numbers and booleans printed, anything else ''. */
-export function str(v: unknown): string {
-  switch (typeof v) {
-    case 'string':
-      return v;
-    case 'number':
-    case 'boolean':
-      return String(v);
-    default:
-      return '';
-  }
-}
 
 /** A child by key (undefined when the node has none). */
 export const child = getChild;

@@ -1,43 +1,9 @@
 // Value conversions shared by the content formatters and predicates, matching how the published
 // engine reads JSON nodes as strings, numbers and booleans (which differs from how values print).
-import { isTruthy } from '../../values.js';
+import { isTruthy, leadingNumber as asNumber, scalarText as asString } from '../../values.js';
 import { getChild } from '../../context.js';
 
-/** A node as a string: scalars print, null/missing and containers give ''. */
-export function asString(v: unknown): string {
-  switch (typeof v) {
-    case 'string':
-      return v;
-    case 'number':
-    case 'boolean':
-      return String(v);
-    default:
-      return '';
-  }
-}
 
-// A leading decimal number. An exponent counts only after a decimal point: "1.5e3" reads as
-// 1500 but "1e3" as 1, as in the published engine.
-const LEADING_NUMBER = /^\s*[+-]?(?:(?:\d+\.\d*|\.\d+)(?:[eE][+-]?\d+)?|\d+)/;
-
-/**
- * A node as a number: booleans are 0/1, null/missing and containers 0, strings their leading
- * decimal number (NaN when there is none).
- */
-export function asNumber(v: unknown): number {
-  switch (typeof v) {
-    case 'number':
-      return v;
-    case 'boolean':
-      return v ? 1 : 0;
-    case 'string': {
-      const m = LEADING_NUMBER.exec(v);
-      return m === null ? NaN : parseFloat(m[0]);
-    }
-    default:
-      return 0;
-  }
-}
 
 /** A node as a boolean flag: true, a non-zero integer, or the string "true". */
 export function asBoolean(v: unknown): boolean {
@@ -78,4 +44,4 @@ export function stripTags(s: string): string {
   return out;
 }
 
-export { isTruthy, getChild };
+export { isTruthy, getChild, asNumber, asString };

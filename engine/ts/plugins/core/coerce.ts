@@ -2,49 +2,16 @@
 // a string, number or boolean, child access by key, deep equality, and per-args caches.
 import type { Context } from '../../context.js';
 import type { Path } from '../../types.js';
+import { leadingNumber as toNumber, scalarText as asString } from '../../values.js';
 
-/** A value as formatters read text: strings, numbers and booleans print; anything else is ''. */
-export function asString(v: unknown): string {
-  switch (typeof v) {
-    case 'string':
-      return v;
-    case 'number':
-      return String(v);
-    case 'boolean':
-      return v ? 'true' : 'false';
-    default:
-      return '';
-  }
-}
+export { asString, toNumber };
+
 
 /** A value as String() prints it, except that missing and null print nothing (format's args). */
 export function asPlainString(v: unknown): string {
   return v === undefined || v === null ? '' : String(v);
 }
 
-// A leading decimal: the exponent is only read after a fractional part ("1e2" reads 1,
-// "1.0e2" reads 100); "Infinity" and hex are not numbers.
-const NUM_RE = /^\s*([+-]?(?:(?:\d+\.\d*|\.\d+)(?:[eE][+-]?\d+)?|\d+))/;
-
-/** Reads the leading number of a string; NaN when it does not start with one. */
-export function parseNumber(s: string): number {
-  const m = NUM_RE.exec(s);
-  return m === null ? NaN : Number(m[1]);
-}
-
-/** A value as a number: strings by their leading number, booleans 1/0, anything else 0. */
-export function toNumber(v: unknown): number {
-  switch (typeof v) {
-    case 'number':
-      return v;
-    case 'string':
-      return parseNumber(v);
-    case 'boolean':
-      return v ? 1 : 0;
-    default:
-      return 0;
-  }
-}
 
 /** A value as a boolean for comparisons: true for `true`, the string "true" and non-zero integers. */
 export function toBoolean(v: unknown): boolean {

@@ -3,7 +3,8 @@
 import type { Context } from '../../context.js';
 import type { FormatterTable, Variable } from '../../types.js';
 import { isTruthy, toText } from '../../values.js';
-import { field, hasField, leadingNumber, lookup, scalarText } from '../social/util.js';
+import { field, hasField, lookup } from '../social/util.js';
+import { leadingNumber, scalarText } from '../../values.js';
 
 const DISQUS_SHORTNAME = ['websiteSettings', 'disqusShortname'];
 const SIMPLE_LIKING = ['websiteSettings', 'simpleLikingEnabled'];

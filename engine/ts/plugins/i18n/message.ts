@@ -2,6 +2,7 @@
 // with the template's own value formatters available inside: `{0 decimal style:short}`.
 import { Decimal, type CLDR, type MessageArgConverter, type MessageFormatter, type MessageNamedArgs } from '@phensley/cldr';
 import { asNumber } from './convert.js';
+import { scalarText } from '../../values.js';
 import { formatDatetime, formatDecimal, formatInterval, formatMoney, remember } from './format.js';
 
 /**
@@ -24,17 +25,6 @@ function unwrap(arg: unknown): unknown {
   return o.decimalValue !== undefined ? o.decimalValue : o.value;
 }
 
-function scalarText(v: unknown): string {
-  switch (typeof v) {
-    case 'string':
-      return v;
-    case 'number':
-    case 'boolean':
-      return String(v);
-    default:
-      return '';
-  }
-}
 
 const ZERO = new Decimal(0);
 const ONE = new Decimal(1);

@@ -1,7 +1,8 @@
 // Predicates of the slide domain: the type of the current slice.
 import type { Context } from '../../context.js';
 import type { PredicateTable } from '../../types.js';
-import { field, leadingNumber } from '../social/util.js';
+import { field } from '../social/util.js';
+import { leadingNumber } from '../../values.js';
 
 /** Slice types by name (SPEC section 3). */
 const SLICE_TYPES: Record<string, number> = {

@@ -2,7 +2,8 @@
 import type { Context } from '../../context.js';
 import { NOT_IMPLEMENTED, type PredicateTable } from '../../types.js';
 import { isTruthy } from '../../values.js';
-import { field, leadingNumber } from '../social/util.js';
+import { field } from '../social/util.js';
+import { leadingNumber } from '../../values.js';
 
 const WEBSITE_SETTINGS = ['websiteSettings'];
 const DISQUS_SHORT_NAME = ['websiteSettings', 'disqusShortName'];
