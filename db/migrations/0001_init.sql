@@ -5,7 +5,8 @@ create table website (
   id            text primary key,
   title         text not null,
   description   text not null default '',
-  base_url      text not null default 'http://localhost:3000',
+  -- canonical origin (https://shop.example); '' means the origin the request came in on
+  base_url      text not null default '',
   time_zone     text not null default 'America/New_York',
   currency      text not null default 'USD' check (currency ~ '^[A-Z]{3}$'),
   locale        text not null default 'en-US',
@@ -34,12 +35,22 @@ create table collection (
   type          int  not null,
   -- HTML body of a page collection (type 10)
   body          text not null default '',
+  -- banner image of a page, "WxH" as the image formatters read it
+  asset_url     text,
+  original_size text,
   ordering      int  not null default 0,
   enabled       boolean not null default true,
   seo_title       text,
   seo_description text,
+  -- the body is HTML: the english parser drops its tags as tokens of type 'tag'
+  search        tsvector generated always as (
+    setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') ||
+    setweight(to_tsvector('english'::regconfig, coalesce(description, '')), 'B') ||
+    setweight(to_tsvector('english'::regconfig, coalesce(body, '')), 'C')
+  ) stored,
   unique (website_id, url_id)
 );
+create index collection_search on collection using gin (search);
 
 -- An item of a collection (a product is an item with record type 11 and a product row).
 create table item (
@@ -53,9 +64,13 @@ create table item (
   asset_url     text,
   -- "WxH" of the main image, as the image formatters read it
   original_size text,
+  -- further images: [{"assetUrl", "originalSize", "altText"}]
+  images        jsonb not null default '[]',
   tags          text[] not null default '{}',
   categories    text[] not null default '{}',
   ordering      int  not null default 0,
+  -- featured on the home page
+  starred       boolean not null default false,
   published     boolean not null default true,
   created_at    timestamptz not null default now(),
   updated_at    timestamptz not null default now(),

@@ -1,0 +1,497 @@
+// Catalog queries for the storefront: the site (settings, navigation, theme), what a URL path
+// shows, and full-text search. Returns plain objects; the template context is shaped elsewhere.
+import { getSql, type Sql } from '../db/client.server.js';
+
+export interface Website {
+  id: string;
+  siteTitle: string;
+  siteDescription: string;
+  /** Canonical origin without a trailing slash; '' means "the origin of the request". */
+  baseUrl: string;
+  timeZone: string;
+  currency: string;
+  locale: string;
+}
+
+export interface NavItem {
+  title: string;
+  url: string;
+  children: NavItem[];
+}
+
+export interface ThemeTemplates {
+  layout: string;
+  pages: Record<string, string>;
+  partials: Record<string, string>;
+}
+
+export interface Site {
+  website: Website;
+  /** The website's free-form settings (websiteSettings, featureFlags, localizedStrings...). */
+  settings: Record<string, unknown>;
+  navigation: { mainNavigation: NavItem[]; footerNavigation: NavItem[]; [name: string]: NavItem[] };
+  templates: ThemeTemplates;
+}
+
+export interface Collection {
+  id: string;
+  urlId: string;
+  title: string;
+  description: string;
+  /** Collection type of the spec: 10 page, 13 products. */
+  type: number;
+  typeName: 'products' | 'page' | 'collection';
+  fullUrl: string;
+  body: string;
+  assetUrl: string | null;
+  originalSize: string | null;
+  seoTitle: string | null;
+  seoDescription: string | null;
+}
+
+export interface ImageRef {
+  assetUrl: string;
+  originalSize: string;
+  altText: string;
+}
+
+export interface Variant {
+  id: string;
+  sku: string;
+  attributes: Record<string, string>;
+  /** Minor units of the website's currency. */
+  priceCents: number;
+  salePriceCents: number;
+  onSale: boolean;
+  unlimited: boolean;
+  qtyInStock: number;
+  imageUrl: string | null;
+}
+
+export interface SubscriptionPlan {
+  billingPeriod: { value: number; unit: 'WEEK' | 'MONTH' | 'YEAR' };
+  numBillingCycles: number;
+}
+
+export interface Product {
+  id: string;
+  collectionId: string;
+  urlId: string;
+  title: string;
+  fullUrl: string;
+  excerpt: string;
+  body: string;
+  recordType: number;
+  assetUrl: string | null;
+  originalSize: string | null;
+  images: ImageRef[];
+  tags: string[];
+  categories: string[];
+  starred: boolean;
+  /** ISO timestamp. */
+  updatedAt: string;
+  /** 1 physical, 2 digital, 3 service, 4 gift card. */
+  productType: number;
+  isSubscribable: boolean;
+  subscriptionPlan: SubscriptionPlan | null;
+  variantOptionOrdering: string[];
+  details: Record<string, unknown>;
+  variants: Variant[];
+}
+
+export interface Pagination {
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  total: number;
+  prevPageUrl: string | null;
+  nextPageUrl: string | null;
+}
+
+export type Resolved =
+  | { kind: 'home'; collection: Collection | null; items: Product[] }
+  | { kind: 'page'; collection: Collection }
+  | { kind: 'products'; collection: Collection; items: Product[]; pagination: Pagination }
+  | { kind: 'product'; collection: Collection; item: Product }
+  | { kind: 'search' }
+  | { kind: 'not-found' }
+  | { kind: 'error' };
+
+export interface SearchHit {
+  kind: 'product' | 'page';
+  id: string;
+  title: string;
+  fullUrl: string;
+  excerpt: string;
+  assetUrl: string | null;
+  originalSize: string | null;
+  typeName: 'products' | 'page';
+  rank: number;
+  /** The product, for prices and marks in the results. */
+  item?: Product;
+}
+
+export const COLLECTION_PAGE = 10;
+export const COLLECTION_PRODUCTS = 13;
+export const RECORD_STORE_ITEM = 11;
+const DEFAULT_PAGE_SIZE = 12;
+const FEATURED_LIMIT = 8;
+/** Longer queries are cut: websearch_to_tsquery is cheap, but a page of text is not a search. */
+export const MAX_QUERY_LENGTH = 200;
+
+interface CollectionRow {
+  id: string;
+  url_id: string;
+  title: string;
+  description: string;
+  type: number;
+  body: string;
+  asset_url: string | null;
+  original_size: string | null;
+  seo_title: string | null;
+  seo_description: string | null;
+}
+
+interface ItemRow {
+  id: string;
+  collection_id: string;
+  collection_url_id: string;
+  url_id: string;
+  title: string;
+  excerpt: string;
+  body: string;
+  record_type: number;
+  asset_url: string | null;
+  original_size: string | null;
+  images: unknown;
+  tags: string[];
+  categories: string[];
+  starred: boolean;
+  updated_at: Date;
+  product_type: number;
+  is_subscribable: boolean;
+  subscription_plan: SubscriptionPlan | null;
+  variant_option_ordering: string[];
+  details: Record<string, unknown> | null;
+}
+
+interface VariantRow {
+  id: string;
+  item_id: string;
+  sku: string;
+  attributes: Record<string, unknown> | null;
+  price_cents: string | number;
+  sale_price_cents: string | number;
+  on_sale: boolean;
+  unlimited: boolean;
+  qty_in_stock: number;
+  image_url: string | null;
+}
+
+/** bigint cents arrive as strings: read them as exact integers or fail loudly. */
+function cents(v: string | number): number {
+  const n = typeof v === 'number' ? v : Number(v);
+  if (!Number.isSafeInteger(n)) throw new Error(`Money amount ${v} is not a safe integer number of minor units`);
+  return n;
+}
+
+function typeName(type: number): Collection['typeName'] {
+  return type === COLLECTION_PRODUCTS ? 'products' : type === COLLECTION_PAGE ? 'page' : 'collection';
+}
+
+function toCollection(r: CollectionRow): Collection {
+  return {
+    id: r.id,
+    urlId: r.url_id,
+    title: r.title,
+    description: r.description,
+    type: r.type,
+    typeName: typeName(r.type),
+    fullUrl: `/${r.url_id}`,
+    body: r.body,
+    assetUrl: r.asset_url,
+    originalSize: r.original_size,
+    seoTitle: r.seo_title,
+    seoDescription: r.seo_description,
+  };
+}
+
+function toImages(v: unknown): ImageRef[] {
+  if (!Array.isArray(v)) return [];
+  return v
+    .filter((x): x is Record<string, unknown> => x !== null && typeof x === 'object' && typeof x.assetUrl === 'string')
+    .map((x) => ({ assetUrl: String(x.assetUrl), originalSize: String(x.originalSize ?? ''), altText: String(x.altText ?? '') }));
+}
+
+function toVariant(r: VariantRow): Variant {
+  const attributes: Record<string, string> = {};
+  for (const [k, v] of Object.entries(r.attributes ?? {})) attributes[k] = String(v);
+  return {
+    id: r.id,
+    sku: r.sku,
+    attributes,
+    priceCents: cents(r.price_cents),
+    salePriceCents: cents(r.sale_price_cents),
+    onSale: r.on_sale,
+    unlimited: r.unlimited,
+    qtyInStock: r.qty_in_stock,
+    imageUrl: r.image_url,
+  };
+}
+
+function toProduct(r: ItemRow, variants: Variant[]): Product {
+  return {
+    id: r.id,
+    collectionId: r.collection_id,
+    urlId: r.url_id,
+    title: r.title,
+    fullUrl: `/${r.collection_url_id}/p/${r.url_id}`,
+    excerpt: r.excerpt,
+    body: r.body,
+    recordType: r.record_type,
+    assetUrl: r.asset_url,
+    originalSize: r.original_size,
+    images: toImages(r.images),
+    tags: r.tags,
+    categories: r.categories,
+    starred: r.starred,
+    updatedAt: new Date(r.updated_at).toISOString(),
+    productType: r.product_type,
+    isSubscribable: r.is_subscribable,
+    subscriptionPlan: r.subscription_plan,
+    variantOptionOrdering: r.variant_option_ordering,
+    details: r.details ?? {},
+    variants,
+  };
+}
+
+/** Catalog queries bound to one database and website (tests make their own). */
+export function createCatalog(sql: Sql, opts: { websiteId?: string } = {}) {
+  let siteId: Promise<string> | undefined;
+
+  function websiteId(): Promise<string> {
+    if (!siteId) {
+      const wanted = opts.websiteId ?? process.env.WEBSITE_ID ?? null;
+      siteId = sql<{ id: string }[]>`
+        select id from website where ${wanted === null ? sql`true` : sql`id = ${wanted}`} order by id limit 1`.then((rows) => {
+        if (rows.length === 0) {
+          throw new Error(wanted
+            ? `No website with id "${wanted}" (WEBSITE_ID) in the database.`
+            : 'The database has no website: run `npm run db:seed`.');
+        }
+        return rows[0].id;
+      });
+      siteId.catch(() => {
+        siteId = undefined;
+      });
+    }
+    return siteId;
+  }
+
+  /** Products (items with a product row) matching a condition, with their variants. */
+  async function products(where: ReturnType<Sql>, order: ReturnType<Sql>, limit: number | null, offset = 0): Promise<Product[]> {
+    const rows = await sql<ItemRow[]>`
+      select i.id, i.collection_id, c.url_id as collection_url_id, i.url_id, i.title, i.excerpt, i.body,
+             i.record_type, i.asset_url, i.original_size, i.images, i.tags, i.categories, i.starred, i.updated_at,
+             p.product_type, p.is_subscribable, p.subscription_plan, p.variant_option_ordering, p.details
+        from item i
+        join product p on p.item_id = i.id
+        join collection c on c.id = i.collection_id
+       where i.published and c.enabled and c.type = ${COLLECTION_PRODUCTS} and c.website_id = ${await websiteId()} and ${where}
+       order by ${order}
+       ${limit === null ? sql`` : sql`limit ${limit} offset ${offset}`}`;
+    if (rows.length === 0) return [];
+    const variants = await sql<VariantRow[]>`
+      select id, item_id, sku, attributes, price_cents, sale_price_cents, on_sale, unlimited, qty_in_stock, image_url
+        from variant where item_id in ${sql(rows.map((r) => r.id))}
+       order by item_id, ordering, id`;
+    const byItem = new Map<string, Variant[]>();
+    for (const v of variants) {
+      let list = byItem.get(v.item_id);
+      if (!list) byItem.set(v.item_id, (list = []));
+      list.push(toVariant(v));
+    }
+    return rows.map((r) => toProduct(r, byItem.get(r.id) ?? []));
+  }
+
+  async function collectionByUrlId(urlId: string): Promise<Collection | null> {
+    const [row] = await sql<CollectionRow[]>`
+      select id, url_id, title, description, type, body, asset_url, original_size, seo_title, seo_description
+        from collection where website_id = ${await websiteId()} and url_id = ${urlId} and enabled`;
+    return row ? toCollection(row) : null;
+  }
+
+  async function loadSite(): Promise<Site> {
+    const id = await websiteId();
+    const [[w], templates, menus] = await Promise.all([
+      sql<{ id: string; title: string; description: string; base_url: string; time_zone: string; currency: string; locale: string; settings: Record<string, unknown> | null }[]>`
+        select id, title, description, base_url, time_zone, currency, locale, settings from website where id = ${id}`,
+      sql<{ name: string; kind: string; source: string }[]>`select name, kind, source from theme_template where website_id = ${id} order by name`,
+      sql<{ name: string; items: unknown }[]>`select name, items from navigation where website_id = ${id} order by name`,
+    ]);
+    const theme: ThemeTemplates = { layout: '{mainContent}', pages: {}, partials: {} };
+    for (const t of templates) {
+      if (t.kind === 'layout') theme.layout = t.source;
+      else if (t.kind === 'partial') theme.partials[t.name] = t.source;
+      else theme.pages[t.name] = t.source;
+    }
+    const navigation: Site['navigation'] = { mainNavigation: [], footerNavigation: [] };
+    for (const m of menus) navigation[m.name] = navItems(m.items);
+    return {
+      website: {
+        id: w.id,
+        siteTitle: w.title,
+        siteDescription: w.description,
+        baseUrl: w.base_url.replace(/\/+$/, ''),
+        timeZone: w.time_zone,
+        currency: w.currency,
+        locale: w.locale,
+      },
+      settings: w.settings ?? {},
+      navigation,
+      templates: theme,
+    };
+  }
+
+  async function homeCollectionUrlId(): Promise<string | null> {
+    const [r] = await sql<{ home: string | null }[]>`select settings->>'homeCollection' as home from website where id = ${await websiteId()}`;
+    return r?.home ?? null;
+  }
+
+  async function pageSize(): Promise<number> {
+    const [r] = await sql<{ n: string | null }[]>`select settings->>'productsPerPage' as n from website where id = ${await websiteId()}`;
+    const n = Number(r?.n);
+    return Number.isInteger(n) && n > 0 && n <= 200 ? n : DEFAULT_PAGE_SIZE;
+  }
+
+  async function resolvePath(path: string, opts: { page?: number } = {}): Promise<Resolved> {
+    const segments = splitPath(path);
+    if (segments === null) return { kind: 'not-found' };
+    const homeId = await homeCollectionUrlId();
+    if (segments.length === 0 || (segments.length === 1 && segments[0] === homeId)) {
+      const collection = homeId ? await collectionByUrlId(homeId) : null;
+      const items = await products(sql`i.starred`, sql`c.ordering, i.ordering, i.title`, FEATURED_LIMIT);
+      return { kind: 'home', collection, items };
+    }
+    const collection = await collectionByUrlId(segments[0]);
+    if (!collection) return { kind: 'not-found' };
+    if (segments.length === 1) {
+      if (collection.type === COLLECTION_PAGE) return { kind: 'page', collection };
+      if (collection.type !== COLLECTION_PRODUCTS) return { kind: 'not-found' };
+      const size = await pageSize();
+      const page = opts.page ?? 1;
+      if (!Number.isInteger(page) || page < 1) return { kind: 'not-found' };
+      const [{ total }] = await sql<{ total: number }[]>`
+        select count(*)::int as total from item i join product p on p.item_id = i.id
+         where i.collection_id = ${collection.id} and i.published`;
+      const pageCount = Math.max(1, Math.ceil(total / size));
+      if (page > pageCount) return { kind: 'not-found' };
+      const items = await products(sql`i.collection_id = ${collection.id}`, sql`i.ordering, i.title`, size, (page - 1) * size);
+      const url = (n: number) => (n === 1 ? collection.fullUrl : `${collection.fullUrl}?page=${n}`);
+      return {
+        kind: 'products',
+        collection,
+        items,
+        pagination: {
+          page,
+          pageCount,
+          pageSize: size,
+          total,
+          prevPageUrl: page > 1 ? url(page - 1) : null,
+          nextPageUrl: page < pageCount ? url(page + 1) : null,
+        },
+      };
+    }
+    if (segments.length === 3 && segments[1] === 'p' && collection.type === COLLECTION_PRODUCTS) {
+      const [item] = await products(sql`i.collection_id = ${collection.id} and i.url_id = ${segments[2]}`, sql`i.id`, 1);
+      return item ? { kind: 'product', collection, item } : { kind: 'not-found' };
+    }
+    return { kind: 'not-found' };
+  }
+
+  async function searchCatalog(query: string, limit = 20): Promise<SearchHit[]> {
+    const q = query.trim().slice(0, MAX_QUERY_LENGTH);
+    if (q === '') return [];
+    const n = Math.max(1, Math.min(100, Math.floor(limit)));
+    const id = await websiteId();
+    const rows = await sql<{ kind: 'product' | 'page'; id: string; title: string; url: string; excerpt: string; asset_url: string | null; original_size: string | null; rank: number }[]>`
+      with q as (select websearch_to_tsquery('english', ${q}) as tsq)
+      select * from (
+        select 'product' as kind, i.id, i.title, '/' || c.url_id || '/p/' || i.url_id as url, i.excerpt,
+               i.asset_url, i.original_size, ts_rank(i.search, q.tsq) as rank
+          from item i join product p on p.item_id = i.id join collection c on c.id = i.collection_id, q
+         where c.website_id = ${id} and c.enabled and c.type = ${COLLECTION_PRODUCTS} and i.published and i.search @@ q.tsq
+        union all
+        select 'page', c.id, c.title, '/' || c.url_id, c.description, c.asset_url, c.original_size, ts_rank(c.search, q.tsq)
+          from collection c, q
+         where c.website_id = ${id} and c.enabled and c.type = ${COLLECTION_PAGE} and c.search @@ q.tsq
+      ) hits
+      order by rank desc, title
+      limit ${n}`;
+    const productIds = rows.filter((r) => r.kind === 'product').map((r) => r.id);
+    const items = productIds.length > 0 ? await products(sql`i.id in ${sql(productIds)}`, sql`i.id`, null) : [];
+    const byId = new Map(items.map((p) => [p.id, p]));
+    const homeId = await homeCollectionUrlId();
+    return rows.map((r) => ({
+      kind: r.kind,
+      id: r.id,
+      title: r.title,
+      fullUrl: r.kind === 'page' && homeId !== null && r.url === `/${homeId}` ? '/' : r.url,
+      excerpt: r.excerpt,
+      assetUrl: r.asset_url,
+      originalSize: r.original_size,
+      typeName: r.kind === 'product' ? 'products' : 'page',
+      rank: Number(r.rank),
+      ...(r.kind === 'product' && byId.has(r.id) ? { item: byId.get(r.id) } : {}),
+    }));
+  }
+
+  return { loadSite, resolvePath, searchCatalog, websiteId };
+}
+
+export type Catalog = ReturnType<typeof createCatalog>;
+
+/** The path's segments, decoded; null when it cannot be a storefront URL. */
+function splitPath(path: string): string[] | null {
+  const bare = path.split(/[?#]/, 1)[0];
+  if (!bare.startsWith('/')) return null;
+  const parts = bare.split('/').filter((s) => s !== '');
+  try {
+    const decoded = parts.map((s) => decodeURIComponent(s));
+    return decoded.some((s) => s.includes('/') || s.length > 200) ? null : decoded;
+  } catch {
+    return null;
+  }
+}
+
+function navItems(v: unknown): NavItem[] {
+  if (!Array.isArray(v)) return [];
+  return v
+    .filter((x): x is Record<string, unknown> => x !== null && typeof x === 'object')
+    .map((x) => ({ title: String(x.title ?? ''), url: String(x.url ?? '/'), children: navItems(x.children) }));
+}
+
+// One catalog per client: a database closed and reopened (tests, scripts) gets a fresh one.
+const catalogs = new WeakMap<Sql, Catalog>();
+
+async function catalog(): Promise<Catalog> {
+  const sql = await getSql();
+  let c = catalogs.get(sql);
+  if (!c) catalogs.set(sql, (c = createCatalog(sql)));
+  return c;
+}
+
+/** The website row, settings, navigation menus and theme templates. */
+export async function loadSite(): Promise<Site> {
+  return (await catalog()).loadSite();
+}
+
+/** What a URL path shows: `/`, `/{collection}` (page or listing, `opts.page`), `/{collection}/p/{item}`. */
+export async function resolvePath(path: string, opts: { page?: number } = {}): Promise<Resolved> {
+  return (await catalog()).resolvePath(path, opts);
+}
+
+/** Full-text search over published products and enabled pages, best matches first. */
+export async function searchCatalog(query: string, limit?: number): Promise<SearchHit[]> {
+  return (await catalog()).searchCatalog(query, limit);
+}

@@ -1,0 +1,59 @@
+// A page rendered by the theme: its HTML as the server made it, plus the page's JSON-LD. With
+// JavaScript on, same-site links and GET forms inside it navigate without a full reload; without
+// JavaScript they are ordinary links and forms, and everything works the same.
+import { useNavigate } from '@remix-run/react';
+import type { FormEvent, MouseEvent } from 'react';
+
+export interface ThemePageProps {
+  html: string;
+  jsonLd?: string | null;
+}
+
+/** A path this app renders as a page (not a file such as /images/x.svg or /favicon.ico). */
+function isPagePath(pathname: string): boolean {
+  return !/\.[A-Za-z0-9]{1,8}$/.test(pathname);
+}
+
+export function ThemePage({ html, jsonLd }: ThemePageProps) {
+  const navigate = useNavigate();
+
+  function onClick(e: MouseEvent<HTMLDivElement>) {
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    const a = (e.target as Element).closest?.('a');
+    if (!a || !e.currentTarget.contains(a) || !a.hasAttribute('href')) return;
+    if ((a.target && a.target !== '_self') || a.hasAttribute('download') || a.hasAttribute('data-reload')) return;
+    const url = new URL(a.href, window.location.href);
+    if (url.origin !== window.location.origin || !isPagePath(url.pathname)) return;
+    // In-page anchors keep the browser's own behaviour.
+    if (url.pathname === window.location.pathname && url.search === window.location.search && url.hash) return;
+    e.preventDefault();
+    navigate(url.pathname + url.search + url.hash);
+  }
+
+  function onSubmit(e: FormEvent<HTMLDivElement>) {
+    const form = e.target as HTMLFormElement;
+    if (e.defaultPrevented || !(form instanceof HTMLFormElement)) return;
+    const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | HTMLInputElement | null;
+    const method = (submitter?.getAttribute('formmethod') ?? form.getAttribute('method') ?? 'get').toLowerCase();
+    const target = submitter?.getAttribute('formtarget') ?? form.getAttribute('target');
+    // POST forms (cart, sign-up...) stay native until their own islands enhance them.
+    if (method !== 'get' || (target && target !== '_self') || form.hasAttribute('data-reload')) return;
+    const action = new URL(submitter?.getAttribute('formaction') ?? form.action, window.location.href);
+    if (action.origin !== window.location.origin || !isPagePath(action.pathname)) return;
+    const params = new URLSearchParams();
+    for (const [k, v] of new FormData(form, submitter ?? undefined)) if (typeof v === 'string') params.append(k, v);
+    e.preventDefault();
+    const query = params.toString();
+    // Re-submitting on the same page (a variant choice) keeps the shopper where they are.
+    navigate(action.pathname + (query ? `?${query}` : ''), {
+      preventScrollReset: action.pathname === window.location.pathname,
+    });
+  }
+
+  return (
+    <>
+      <div id="page" onClick={onClick} onSubmit={onSubmit} dangerouslySetInnerHTML={{ __html: html }} />
+      {jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} /> : null}
+    </>
+  );
+}

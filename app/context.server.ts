@@ -1,0 +1,399 @@
+// Shapes catalog objects into the template context of ADR 0002 (plain JSON): money as exact
+// decimal strings, variants and the selected variant, purchase rules of SPEC section 5.
+import type { Collection, NavItem, Product, Resolved, SearchHit, Site, Variant } from './catalog.server.js';
+
+/** Product types of the spec. */
+export const PHYSICAL = 1;
+export const DIGITAL = 2;
+export const SERVICE = 3;
+export const GIFT_CARD = 4;
+
+/** Page types of the spec. */
+export const PAGE_TYPE = { collection: 1, page: 2, item: 50, notFound: 100, error: 101, search: 102 } as const;
+
+/** The srcset widths of SPEC section 9, as the image-srcset formatter reads them. */
+export const IMAGE_WIDTHS = [100, 300, 500, 750, 1000, 1500, 2500];
+const SYSTEM_DATA_VARIANTS = IMAGE_WIDTHS.map((w) => `${w}w`).join(',');
+const FOCAL_POINT = { x: 0.5, y: 0.5 };
+const QUANTITY_MAX = 9999;
+/** At or below this many units a variant counts as limited stock. */
+const LIMITED_STOCK = 3;
+
+/** Fraction digits per currency (SPEC: 2, except JPY with 0). */
+const MINOR_DIGITS: Record<string, number> = { JPY: 0 };
+
+export interface Money {
+  currency: string;
+  value: string;
+}
+
+/** Integer minor units as the exact decimal text of major units: 1250 USD -> "12.50", 1250 JPY -> "1250". */
+export function moneyValue(cents: number | bigint | string, currency: string): string {
+  const s = String(cents);
+  if (!/^-?\d+$/.test(s)) throw new Error(`Money amount ${s} is not an integer number of minor units`);
+  const neg = s.startsWith('-');
+  const digits = (neg ? s.slice(1) : s).replace(/^0+(?=\d)/, '');
+  const frac = MINOR_DIGITS[currency] ?? 2;
+  if (frac === 0) return (neg && digits !== '0' ? '-' : '') + digits;
+  const padded = digits.padStart(frac + 1, '0');
+  const text = `${padded.slice(0, -frac)}.${padded.slice(-frac)}`;
+  return (neg && /[1-9]/.test(digits) ? '-' : '') + text;
+}
+
+export function money(cents: number | bigint | string, currency: string): Money {
+  return { currency, value: moneyValue(cents, currency) };
+}
+
+export interface CartSummary {
+  totalQuantity: number;
+  subtotalCents: number;
+  entries: unknown[];
+}
+
+export interface ContextExtras {
+  /** The request URL (canonical URLs fall back to its origin). */
+  url: URL;
+  /** Chosen options of a product page (`?Size=M&Color=Sand`). */
+  selectedOptions?: Record<string, string>;
+  /** `error`: why the query was refused (too long...), shown on the search page. */
+  search?: { query: string; hits: SearchHit[]; error?: string };
+  /** Filled by the cart (issue 5); an empty cart otherwise. */
+  cart?: CartSummary;
+}
+
+type Json = Record<string, unknown>;
+
+/** The theme template that renders a resolved page. */
+export function templateFor(resolved: Resolved): string {
+  switch (resolved.kind) {
+    case 'home': return 'home';
+    case 'page': return 'page';
+    case 'products': return 'products';
+    case 'product': return 'product';
+    case 'search': return 'search';
+    case 'not-found': return 'not-found';
+    case 'error': return 'error';
+  }
+}
+
+/** The HTTP status of a resolved page. */
+export function statusFor(resolved: Resolved): number {
+  return resolved.kind === 'not-found' ? 404 : resolved.kind === 'error' ? 500 : 200;
+}
+
+function pageTypeFor(resolved: Resolved): number {
+  switch (resolved.kind) {
+    case 'home':
+    case 'products': return PAGE_TYPE.collection;
+    case 'page': return PAGE_TYPE.page;
+    case 'product': return PAGE_TYPE.item;
+    case 'search': return PAGE_TYPE.search;
+    case 'not-found': return PAGE_TYPE.notFound;
+    case 'error': return PAGE_TYPE.error;
+  }
+}
+
+function obj(v: unknown): Json {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {};
+}
+
+/** The template context of a page. */
+export function pageContext(site: Site, resolved: Resolved, extras: ContextExtras): Json {
+  const currency = site.website.currency;
+  const origin = site.website.baseUrl || extras.url.origin;
+  const settings = site.settings;
+  const websiteSettings = obj(settings.websiteSettings);
+  const path = extras.url.pathname;
+  const ctx: Json = {
+    pageType: pageTypeFor(resolved),
+    pagePath: path,
+    website: { ...site.website, baseUrl: origin },
+    websiteSettings: {
+      ...websiteSettings,
+      storeSettings: { multipleQuantityAllowedForServices: true, ...obj(websiteSettings.storeSettings) },
+    },
+    featureFlags: { useCLDRMoneyFormat: true, ...obj(settings.featureFlags) },
+    localizedStrings: obj(settings.localizedStrings),
+    navigation: {
+      mainNavigation: navigation(site.navigation.mainNavigation, path),
+      footerNavigation: navigation(site.navigation.footerNavigation, path),
+    },
+    cart: cart(extras.cart, currency),
+  };
+  const shape = (p: Product) => shapeItem(p, currency);
+  let title = site.website.siteTitle;
+  let description = site.website.siteDescription;
+  let canonicalPath = path;
+  switch (resolved.kind) {
+    case 'home': {
+      ctx.collection = resolved.collection ? shapeCollection(resolved.collection) : null;
+      ctx.items = resolved.items.map(shape);
+      title = resolved.collection?.seoTitle || site.website.siteTitle;
+      description = resolved.collection?.seoDescription || resolved.collection?.description || description;
+      canonicalPath = '/';
+      break;
+    }
+    case 'page': {
+      const c = resolved.collection;
+      ctx.collection = shapeCollection(c);
+      title = `${c.seoTitle || c.title} — ${site.website.siteTitle}`;
+      description = c.seoDescription || c.description || description;
+      canonicalPath = c.fullUrl;
+      break;
+    }
+    case 'products': {
+      const c = resolved.collection;
+      const p = resolved.pagination;
+      ctx.collection = shapeCollection(c);
+      ctx.items = resolved.items.map(shape);
+      ctx.pagination = { ...p, hasPrevPage: p.prevPageUrl !== null, hasNextPage: p.nextPageUrl !== null, pages: pageLinks(c.fullUrl, p.page, p.pageCount) };
+      title = `${c.seoTitle || c.title}${p.page > 1 ? ` (page ${p.page})` : ''} — ${site.website.siteTitle}`;
+      description = c.seoDescription || c.description || description;
+      canonicalPath = p.page > 1 ? `${c.fullUrl}?page=${p.page}` : c.fullUrl;
+      break;
+    }
+    case 'product': {
+      const c = resolved.collection;
+      const item = productDetail(resolved.item, currency, extras.selectedOptions ?? {}, ctx.websiteSettings as Json, ctx.localizedStrings as Json);
+      ctx.collection = shapeCollection(c);
+      ctx.item = item;
+      title = `${resolved.item.title} — ${site.website.siteTitle}`;
+      description = resolved.item.excerpt || description;
+      canonicalPath = resolved.item.fullUrl;
+      break;
+    }
+    case 'search': {
+      const q = extras.search?.query ?? '';
+      title = `${q ? `Search: ${q}` : 'Search'} — ${site.website.siteTitle}`;
+      canonicalPath = '/search';
+      break;
+    }
+    case 'not-found':
+      title = `Page not found — ${site.website.siteTitle}`;
+      break;
+    case 'error':
+      title = `Something went wrong — ${site.website.siteTitle}`;
+      break;
+  }
+  if (extras.search) {
+    const hits = extras.search.hits;
+    ctx.search = {
+      query: extras.search.query,
+      error: extras.search.error ?? null,
+      count: hits.length,
+      results: hits.map((h) => ({
+        kind: h.kind,
+        title: h.title,
+        fullUrl: h.fullUrl,
+        excerpt: h.excerpt,
+        assetUrl: h.assetUrl,
+        originalSize: h.originalSize,
+        systemDataVariants: h.assetUrl ? SYSTEM_DATA_VARIANTS : undefined,
+        mediaFocalPoint: FOCAL_POINT,
+        typeName: h.typeName,
+        item: h.item ? shape(h.item) : undefined,
+      })),
+    };
+  }
+  ctx.pageTitle = title;
+  ctx.pageDescription = description;
+  ctx.canonicalUrl = origin + canonicalPath;
+  return ctx;
+}
+
+function cart(c: CartSummary | undefined, currency: string): Json {
+  const summary = c ?? { totalQuantity: 0, subtotalCents: 0, entries: [] };
+  return { ...summary, subtotal: money(summary.subtotalCents, currency) };
+}
+
+function navigation(items: NavItem[], path: string): Json[] {
+  return items.map((n) => {
+    const children = navigation(n.children, path);
+    const here = n.url === path || (n.url !== '/' && path.startsWith(`${n.url}/`));
+    return { title: n.title, url: n.url, active: here || children.some((c) => c.active), children };
+  });
+}
+
+/** Numbered links for a listing's pagination. */
+function pageLinks(base: string, page: number, count: number): Json[] {
+  const out: Json[] = [];
+  for (let n = 1; n <= count; n++) out.push({ number: n, url: n === 1 ? base : `${base}?page=${n}`, current: n === page });
+  return out;
+}
+
+function shapeCollection(c: Collection): Json {
+  return {
+    id: c.id,
+    urlId: c.urlId,
+    title: c.title,
+    description: c.description,
+    type: c.type,
+    typeName: c.typeName,
+    fullUrl: c.fullUrl,
+    body: c.body,
+    assetUrl: c.assetUrl,
+    originalSize: c.originalSize,
+    systemDataVariants: c.assetUrl ? SYSTEM_DATA_VARIANTS : undefined,
+    mediaFocalPoint: FOCAL_POINT,
+  };
+}
+
+function isSoldOutVariant(v: Variant, productType: number): boolean {
+  if (productType === DIGITAL || productType === GIFT_CARD) return false;
+  return !v.unlimited && v.qtyInStock <= 0;
+}
+
+function shapeVariant(v: Variant, p: Product, currency: string): Json {
+  const ordering = p.variantOptionOrdering;
+  const names = [...ordering, ...Object.keys(v.attributes).filter((k) => !ordering.includes(k))];
+  const soldOut = isSoldOutVariant(v, p.productType);
+  return {
+    id: v.id,
+    sku: v.sku,
+    attributes: v.attributes,
+    optionValues: names.filter((n) => n in v.attributes).map((n) => ({ optionName: n, value: v.attributes[n] })),
+    price: v.priceCents,
+    salePrice: v.salePriceCents,
+    priceMoney: money(v.priceCents, currency),
+    salePriceMoney: money(v.salePriceCents, currency),
+    onSale: v.onSale,
+    unlimited: v.unlimited,
+    qtyInStock: v.qtyInStock,
+    imageUrl: v.imageUrl,
+    // The variant's picture as an image node (srcset, size) for the detail page.
+    image: v.imageUrl
+      ? { assetUrl: v.imageUrl, originalSize: p.originalSize, systemDataVariants: SYSTEM_DATA_VARIANTS, mediaFocalPoint: FOCAL_POINT }
+      : null,
+    soldOut,
+    limitedStock: !soldOut && !v.unlimited && (p.productType === PHYSICAL || p.productType === SERVICE) && v.qtyInStock <= LIMITED_STOCK,
+  };
+}
+
+/** An item as listings and detail pages see it (structuredContent per ADR 0002). */
+export function shapeItem(p: Product, currency: string): Json {
+  const variants = p.variants.map((v) => shapeVariant(v, p, currency));
+  const structuredContent: Json = {
+    productType: p.productType,
+    isSubscribable: p.isSubscribable,
+    subscriptionPlan: p.subscriptionPlan,
+    useCustomAddButtonText: p.details.useCustomAddButtonText === true,
+    customAddButtonText: typeof p.details.customAddButtonText === 'string' ? p.details.customAddButtonText : '',
+    variantOptionOrdering: p.variantOptionOrdering,
+    variants,
+  };
+  // Digital products carry their own price and sale flag (the price formatters read these).
+  if (p.productType === DIGITAL && variants.length > 0) {
+    structuredContent.priceMoney = variants[0].priceMoney;
+    structuredContent.salePriceMoney = variants[0].salePriceMoney;
+    structuredContent.onSale = variants[0].onSale;
+  }
+  return {
+    id: p.id,
+    collectionId: p.collectionId,
+    urlId: p.urlId,
+    title: p.title,
+    fullUrl: p.fullUrl,
+    excerpt: p.excerpt,
+    body: p.body,
+    recordType: p.recordType,
+    assetUrl: p.assetUrl,
+    originalSize: p.originalSize,
+    systemDataVariants: p.assetUrl ? SYSTEM_DATA_VARIANTS : undefined,
+    mediaFocalPoint: FOCAL_POINT,
+    images: p.images.map((i) => ({ ...i, systemDataVariants: SYSTEM_DATA_VARIANTS, mediaFocalPoint: FOCAL_POINT })),
+    tags: p.tags,
+    categories: p.categories,
+    starred: p.starred,
+    updatedOn: Date.parse(p.updatedAt),
+    structuredContent,
+  };
+}
+
+/** "Please select the Size option." and its longer forms (SPEC section 5). */
+export function pleaseSelect(names: string[]): string {
+  if (names.length === 1) return `Please select the ${names[0]} option.`;
+  return `Please select the ${names.slice(0, -1).join(', ')} and ${names[names.length - 1]} options.`;
+}
+
+/** A product page's item: the listing shape plus the chosen options and what can be bought. */
+export function productDetail(p: Product, currency: string, wanted: Record<string, string>, websiteSettings: Json, strings: Json): Json {
+  const item = shapeItem(p, currency);
+  const sc = item.structuredContent as Json;
+  const variants = sc.variants as Json[];
+  const names = p.variantOptionOrdering;
+  const selectedOptions: Record<string, string> = {};
+  for (const name of names) {
+    const v = wanted[name];
+    if (typeof v === 'string' && p.variants.some((x) => x.attributes[name] === v)) selectedOptions[name] = v;
+  }
+  let selected: Json | null = null;
+  if (variants.length === 1) selected = variants[0];
+  else if (names.length > 0 && names.every((n) => n in selectedOptions)) {
+    const i = p.variants.findIndex((v) => names.every((n) => v.attributes[n] === selectedOptions[n]));
+    selected = i >= 0 ? variants[i] : null;
+  }
+  const options = names.map((name) => {
+    const values: string[] = [];
+    for (const v of p.variants) {
+      const x = v.attributes[name];
+      if (x !== undefined && !values.includes(x)) values.push(x);
+    }
+    return {
+      name,
+      values: values.map((value) => ({
+        value,
+        selected: selectedOptions[name] === value,
+        // Can this value still be bought together with the other options chosen so far?
+        available: p.variants.some((v) => v.attributes[name] === value && !isSoldOutVariant(v, p.productType) &&
+          names.every((n) => n === name || !(n in selectedOptions) || v.attributes[n] === selectedOptions[n])),
+      })),
+    };
+  });
+  const showVariantSelector = p.variants.length > 1 && p.productType !== DIGITAL;
+  const missing = showVariantSelector ? names.filter((n) => !(n in selectedOptions)) : [];
+  let state: 'select' | 'unavailable' | 'sold-out' | 'available';
+  let message: string | null = null;
+  if (missing.length > 0) {
+    state = 'select';
+    message = p.productType === GIFT_CARD ? 'Select a denomination for the Gift Card.' : pleaseSelect(missing);
+  } else if (selected === null) {
+    state = 'unavailable';
+    message = 'Sorry, that item variant is unavailable. Please select another variant.';
+  } else if (selected.soldOut) {
+    state = 'sold-out';
+  } else {
+    state = 'available';
+  }
+  const custom = sc.useCustomAddButtonText && sc.customAddButtonText ? String(sc.customAddButtonText) : null;
+  const localized = (key: string, dflt: string) => (typeof strings[key] === 'string' ? String(strings[key]) : dflt);
+  return {
+    ...item,
+    selectedOptions,
+    selectedVariant: selected,
+    options,
+    purchase: {
+      showVariantSelector,
+      state,
+      message,
+      canAddToCart: state === 'available',
+      showQuantity: showQuantity(p, websiteSettings),
+      quantity: { min: 1, max: QUANTITY_MAX, step: 1, value: 1 },
+      addButtonText: custom ?? (p.isSubscribable
+        ? localized('productSubscribeText', 'Subscribe')
+        : localized('productAddToCartText', 'Add To Cart')),
+    },
+  };
+}
+
+/**
+ * SPEC section 5: physical products, or services when the store allows several, not
+ * subscribable, and only with more than one unit in stock overall.
+ */
+export function showQuantity(p: Product, websiteSettings: Json): boolean {
+  if (p.productType === SERVICE) {
+    if (obj(websiteSettings.storeSettings).multipleQuantityAllowedForServices === false) return false;
+  } else if (p.productType !== PHYSICAL) return false;
+  if (p.isSubscribable) return false;
+  if (p.variants.some((v) => v.unlimited)) return true;
+  return p.variants.reduce((n, v) => n + v.qtyInStock, 0) > 1;
+}

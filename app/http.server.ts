@@ -1,0 +1,103 @@
+// HTTP side of public pages: their query parameters (zod), Cache-Control by status, strong ETags
+// from content hashes, and the If-None-Match test that turns a repeat request into a 304.
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+
+/** Seconds a shared cache may serve a page as fresh, then while it revalidates in the background. */
+export const MAX_AGE = 60;
+export const STALE_WHILE_REVALIDATE = 300;
+
+export interface CacheOptions {
+  /** The page shows something of this visitor's (a cart, a session): never in a shared cache. */
+  personalized?: boolean;
+}
+
+/** The Cache-Control value for a page answered with `status`. */
+export function cacheControl(status: number, opts: CacheOptions = {}): string {
+  // Errors must not be pinned in a cache: the next request should try again.
+  if (status >= 500 || (status >= 400 && status !== 404 && status !== 410)) return 'no-store';
+  if (opts.personalized) return 'private, no-cache';
+  return `public, max-age=${MAX_AGE}, stale-while-revalidate=${STALE_WHILE_REVALIDATE}`;
+}
+
+/** A strong entity tag: a quoted hash of every part that shapes the bytes sent. */
+export function strongEtag(...parts: string[]): string {
+  const h = createHash('sha256');
+  for (const p of parts) {
+    h.update(String(p.length));
+    h.update(':');
+    h.update(p);
+  }
+  return `"${h.digest('base64url').slice(0, 32)}"`;
+}
+
+/** Whether an If-None-Match header names `etag` (weak comparison, as RFC 9110 asks for GET/HEAD). */
+export function etagMatches(ifNoneMatch: string | null | undefined, etag: string | null | undefined): boolean {
+  if (!ifNoneMatch || !etag) return false;
+  const bare = (t: string) => t.trim().replace(/^W\//, '');
+  const want = bare(etag);
+  return ifNoneMatch.split(',').some((t) => t.trim() === '*' || bare(t) === want);
+}
+
+/** Headers of a public page: caching, plus an ETag when the page is a 200 worth revalidating. */
+export function pageHeaders(status: number, etag: string | null, opts: CacheOptions = {}): Headers {
+  const headers = new Headers({ 'Cache-Control': cacheControl(status, opts) });
+  if (etag && status === 200) headers.set('ETag', etag);
+  return headers;
+}
+
+/** The headers a page route passes from its loader to the document (Remix `headers` export). */
+export const FORWARDED_HEADERS = ['Cache-Control', 'ETag', 'Vary'] as const;
+
+export function forwardHeaders(from: Headers): Headers {
+  const out = new Headers();
+  for (const name of FORWARDED_HEADERS) {
+    const v = from.get(name);
+    if (v) out.set(name, v);
+  }
+  return out;
+}
+
+/**
+ * The answer to a conditional GET/HEAD whose If-None-Match names the current ETag, or null when the
+ * full response must be sent. The 304 repeats the caching headers, as RFC 9110 requires.
+ */
+export function notModified(request: Request, status: number, headers: Headers): Response | null {
+  if (status !== 200 || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
+  const etag = headers.get('ETag');
+  if (!etagMatches(request.headers.get('If-None-Match'), etag)) return null;
+  const out = new Headers();
+  for (const name of [...FORWARDED_HEADERS, 'Content-Location', 'Date', 'Expires']) {
+    const v = headers.get(name);
+    if (v) out.set(name, v);
+  }
+  return new Response(null, { status: 304, headers: out });
+}
+
+const Page = z.coerce.number().int().min(1).max(10_000);
+// Option names and values are short words ("Size", "M"); anything else cannot be an option.
+const OptionPair = z.tuple([z.string().min(1).max(64), z.string().max(128)]);
+const MAX_OPTIONS = 20;
+
+/** `?page=` as a page number; a present but invalid one is a page that does not exist. */
+export function parsePage(params: URLSearchParams): number | null | undefined {
+  const raw = params.get('page');
+  if (raw === null) return undefined;
+  const r = Page.safeParse(raw);
+  return r.success ? r.data : null;
+}
+
+/** The product options chosen in the GET variant form (every other query key that could be one). */
+export function parseSelectedOptions(params: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  let n = 0;
+  for (const pair of params) {
+    if (pair[0] === 'page' || n >= MAX_OPTIONS) continue;
+    const r = OptionPair.safeParse(pair);
+    if (r.success && r.data[1] !== '') {
+      out[r.data[0]] = r.data[1];
+      n++;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,227 @@
+// Rendering public pages: theme templates compiled once per process (cached by a hash of their
+// source) and rendered over the template context, the page inside the layout; and the pipeline
+// route loaders call (site, context, render, status and caching headers). Nothing here throws.
+import { createHash } from 'node:crypto';
+import { json, type TypedResponse } from '@remix-run/node';
+import { compile, render, type Backend, type Code, type TemplateError } from '../engine/node.js';
+import { loadSite, type Resolved, type Site } from './catalog.server.js';
+import { pageContext, statusFor, templateFor, type ContextExtras } from './context.server.js';
+import { pageHeaders, strongEtag } from './http.server.js';
+import { seoFor, type Seo, type SeoSource } from './seo.server.js';
+
+/** The site's theme as loadSite() returns it: sources by name. */
+export interface ThemeSources {
+  layout: string;
+  pages: Record<string, string>;
+  partials: Record<string, string>;
+}
+
+export interface RenderSettings {
+  /** BCP-47 locale for dates, numbers and money (the website's). */
+  locale?: string;
+  /** The website's time zone. */
+  timeZone?: string;
+}
+
+/** An engine error with the template it came from, for logs and tests. */
+export interface PageError extends TemplateError {
+  template: string;
+}
+
+export interface RenderedPage {
+  html: string;
+  errors: PageError[];
+}
+
+// WASM runs the engine's hot paths and is proven byte-identical to the TypeScript reference;
+// TEMPLATE_BACKEND=ts switches to the reference for diagnosis.
+const BACKEND: Backend = process.env.TEMPLATE_BACKEND === 'ts' ? 'ts' : 'wasm';
+
+/** Compiled templates kept per process; a theme edit changes the source, hence the key. */
+const CACHE_LIMIT = 500;
+const cache = new Map<string, { code: Code; errors: TemplateError[] }>();
+let compiles = 0;
+
+export function sourceHash(source: string): string {
+  return createHash('sha256').update(source).digest('base64url');
+}
+
+/**
+ * Compiles `source` or returns the cached result for the same source. Syntax errors are logged
+ * once, when the source is first compiled, with the template's name.
+ */
+export function compileCached(name: string, source: string): { code: Code; errors: TemplateError[] } {
+  const key = sourceHash(source);
+  const hit = cache.get(key);
+  if (hit) {
+    // Least recently used goes first: re-insert on every hit.
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const compiled = compile(source, { backend: BACKEND });
+  compiles++;
+  for (const e of compiled.errors) logError({ ...e, template: name });
+  cache.set(key, compiled);
+  if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  return compiled;
+}
+
+/** Cache statistics, for tests and diagnostics. */
+export function compileCacheStats(): { size: number; compiles: number } {
+  return { size: cache.size, compiles };
+}
+
+export function clearCompileCache(): void {
+  cache.clear();
+  compiles = 0;
+}
+
+function logError(e: PageError): void {
+  const where = e.line ? `:${e.line}:${e.column ?? 0}` : '';
+  console.warn(`[template ${e.template}${where}] ${e.kind} error: ${e.message}`);
+}
+
+/** Renders one template over `context`; runtime errors are logged with its name and skipped. */
+export function renderTemplate(
+  name: string,
+  source: string,
+  context: unknown,
+  partials: Record<string, string>,
+  settings: RenderSettings = {},
+): RenderedPage {
+  const compiled = compileCached(name, source);
+  const compiledPartials: Record<string, Code> = {};
+  for (const [p, src] of Object.entries(partials)) compiledPartials[p] = compileCached(`partial ${p}`, src).code;
+  let result: { output: string; errors: TemplateError[] };
+  try {
+    result = render(compiled.code, context, {
+      backend: BACKEND,
+      locale: settings.locale ?? 'en',
+      timeZone: settings.timeZone,
+      partials: compiledPartials,
+    });
+  } catch (e) {
+    // The engine promises not to throw; if it ever does, the page still renders without this piece.
+    result = { output: '', errors: [{ kind: 'runtime', message: `Unexpected error during execution: ${(e as Error)?.message ?? e}` }] };
+  }
+  // Syntax errors were logged once, at compile time; runtime errors are new on each render.
+  const runtime = result.errors.map((e) => ({ ...e, template: name }));
+  for (const e of runtime) logError(e);
+  return { html: result.output, errors: [...compiled.errors.map((e) => ({ ...e, template: name })), ...runtime] };
+}
+
+/**
+ * Renders the page template `templateName` of `theme`, then the layout with the page's HTML in
+ * `mainContent`. A page template the theme lacks renders as an empty main area (and is logged).
+ */
+export function renderThemePage(
+  theme: ThemeSources,
+  templateName: string,
+  context: Record<string, unknown>,
+  settings: RenderSettings = {},
+): RenderedPage {
+  const errors: PageError[] = [];
+  const source = theme.pages[templateName];
+  let main = '';
+  if (source === undefined) {
+    const e: PageError = { kind: 'runtime', message: `Page template "${templateName}" not found`, template: templateName };
+    logError(e);
+    errors.push(e);
+  } else {
+    const page = renderTemplate(templateName, source, context, theme.partials, settings);
+    main = page.html;
+    errors.push(...page.errors);
+  }
+  const layout = renderTemplate('layout', theme.layout, { ...context, mainContent: main }, theme.partials, settings);
+  errors.push(...layout.errors);
+  return { html: layout.html, errors };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The page pipeline a route loader calls: site -> what the URL shows -> template context -> HTML,
+// with caching headers. A missing page is the theme's not-found page (404); anything unexpected
+// is the theme's error page (500); when even the site cannot be read, a static page (500).
+
+/** What a page route's loader returns: plain data for the document shell. */
+export interface PageData {
+  html: string;
+  seo: Seo;
+}
+
+/** What a route decided to show, once the site is known. */
+export interface PagePlan {
+  resolved: Resolved;
+  /** Theme page template (default: by `resolved.kind`). */
+  template?: string;
+  /** HTTP status (default: 404 for not-found, 500 for error, else 200). */
+  status?: number;
+  extras?: Omit<ContextExtras, 'url'>;
+}
+
+function respond(data: PageData, status: number): TypedResponse<PageData> {
+  // The tag covers everything the document is made from on the data side: HTML and head tags.
+  const etag = status === 200 ? strongEtag(data.html, JSON.stringify(data.seo)) : null;
+  return json(data, { status, headers: pageHeaders(status, etag) });
+}
+
+function explain(e: unknown): string {
+  return e instanceof Error ? (e.stack ?? e.message) : String(e);
+}
+
+/** The page shown when the site itself cannot be read (the database is down). */
+export function unavailablePage(): PageData {
+  return {
+    html:
+      '<main style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem">' +
+      '<h1>We’ll be right back</h1>' +
+      '<p>The store cannot be shown right now. Please try again in a moment.</p>' +
+      '<p><a href="/">Try again</a></p></main>',
+    seo: { title: 'Temporarily unavailable', description: '', canonical: null, openGraph: [], jsonLd: null, lang: 'en', robots: 'noindex' },
+  };
+}
+
+/** Renders the site's page template `templateName`, inside its layout, in the website's locale and zone. */
+export function renderPage(site: Site, templateName: string, context: Record<string, unknown>): RenderedPage {
+  return renderThemePage(site.templates, templateName, context, {
+    locale: site.website.locale,
+    timeZone: site.website.timeZone,
+  });
+}
+
+function renderContext(site: Site, template: string, context: Record<string, unknown>): PageData {
+  return { html: renderPage(site, template, context).html, seo: seoFor(context as SeoSource) };
+}
+
+/**
+ * Runs a page: reads the site, lets `plan` decide what the request shows, shapes the context and
+ * renders the theme. Never throws: failures become the theme's error page or the static one.
+ */
+export async function storefrontPage(
+  request: Request,
+  plan: (site: Site, url: URL) => Promise<PagePlan>,
+): Promise<TypedResponse<PageData>> {
+  const url = new URL(request.url);
+  let site: Site;
+  try {
+    site = await loadSite();
+  } catch (e) {
+    console.error(`storefront: cannot load the site for ${url.pathname}: ${explain(e)}`);
+    return respond(unavailablePage(), 500);
+  }
+  try {
+    const p = await plan(site, url);
+    const context = pageContext(site, p.resolved, { ...p.extras, url });
+    const data = renderContext(site, p.template ?? templateFor(p.resolved), context as Record<string, unknown>);
+    return respond(data, p.status ?? statusFor(p.resolved));
+  } catch (e) {
+    console.error(`storefront: ${request.method} ${url.pathname}${url.search} failed: ${explain(e)}`);
+    try {
+      const context = pageContext(site, { kind: 'error' }, { url });
+      return respond(renderContext(site, 'error', context as Record<string, unknown>), 500);
+    } catch (e2) {
+      console.error(`storefront: the error page failed too: ${explain(e2)}`);
+      return respond(unavailablePage(), 500);
+    }
+  }
+}

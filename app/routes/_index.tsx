@@ -1,0 +1,21 @@
+// The home page: the theme's home template over the featured products and the home collection.
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { resolvePath } from '../catalog.server.js';
+import { metaFromSeo } from '../components/seo-meta.js';
+import { ThemePage } from '../components/ThemePage.js';
+import { forwardHeaders } from '../http.server.js';
+import { storefrontPage } from '../render.server.js';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return storefrontPage(request, async () => ({ resolved: await resolvePath('/') }));
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => forwardHeaders(loaderHeaders);
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => metaFromSeo(data?.seo);
+
+export default function Home() {
+  const { html, seo } = useLoaderData<typeof loader>();
+  return <ThemePage html={html} jsonLd={seo.jsonLd} />;
+}

@@ -1,0 +1,43 @@
+// /search?q=: PostgreSQL full-text search over products and pages, shown by the theme's search
+// template (its form is a plain GET form, so it works without JavaScript).
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+import { MAX_QUERY_LENGTH, searchCatalog } from '../catalog.server.js';
+import { metaFromSeo } from '../components/seo-meta.js';
+import { ThemePage } from '../components/ThemePage.js';
+import { forwardHeaders } from '../http.server.js';
+import { storefrontPage } from '../render.server.js';
+
+const SearchQuery = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(MAX_QUERY_LENGTH, `Search terms can be at most ${MAX_QUERY_LENGTH} characters long.`)
+    .default(''),
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return storefrontPage(request, async (_site, url) => {
+    const raw = url.searchParams.get('q') ?? undefined;
+    const parsed = SearchQuery.safeParse({ q: raw });
+    if (!parsed.success) {
+      // Too long: say so on the search page, keeping what was typed (cut to the limit) in the box.
+      const query = (raw ?? '').trim().slice(0, MAX_QUERY_LENGTH);
+      const error = parsed.error.issues[0]?.message ?? 'Invalid search.';
+      return { resolved: { kind: 'search' }, status: 400, extras: { search: { query, hits: [], error } } };
+    }
+    const { q } = parsed.data;
+    const hits = q ? await searchCatalog(q) : [];
+    return { resolved: { kind: 'search' }, extras: { search: { query: q, hits } } };
+  });
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => forwardHeaders(loaderHeaders);
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => metaFromSeo(data?.seo);
+
+export default function Search() {
+  const { html, seo } = useLoaderData<typeof loader>();
+  return <ThemePage html={html} jsonLd={seo.jsonLd} />;
+}

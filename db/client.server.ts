@@ -1,0 +1,272 @@
+// The one database client (postgres.js): a real PostgreSQL when DATABASE_URL is set, else an
+// embedded PGlite in DATA_DIR served on a loopback port. Migrates and seeds an empty database.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { migrate } from './migrate.server.js';
+import { isEmpty, seed } from './seed.server.js';
+
+export type Sql = postgres.Sql;
+
+export interface OpenOptions {
+  /** A PostgreSQL connection string; when set, nothing embedded is started. */
+  url?: string;
+  /** PGlite data folder; null for an in-memory database (tests). Ignored with `url`. */
+  dataDir?: string | null;
+  /** Apply pending migrations (default true). */
+  migrate?: boolean;
+  /** Seed the demo store when the database has no website (default true). */
+  seedIfEmpty?: boolean;
+  /** Pool size for a real PostgreSQL (default 10). The embedded one always gets 1. */
+  max?: number;
+  log?: (line: string) => void;
+}
+
+export interface Db {
+  sql: Sql;
+  kind: 'postgres' | 'pglite';
+  /** Where it lives: the URL without its password, or the PGlite folder (or "memory"). */
+  where: string;
+  close(): Promise<void>;
+}
+
+/** postgres.js options shared by both paths: bigint stays a string, notices are not printed. */
+const BASE = { onnotice: () => {}, connection: { application_name: 'storefront' } } as const;
+
+/**
+ * Opens a database. Used once per process by getSql(), and directly by tests and scripts that
+ * want their own (an in-memory PGlite, a throw-away PostgreSQL database).
+ */
+export async function openDb(opts: OpenOptions = {}): Promise<Db> {
+  const log = opts.log ?? ((line: string) => console.log(line));
+  const db = opts.url ? openPostgres(opts.url, opts.max ?? 10) : await openPglite(opts.dataDir ?? null, log);
+  try {
+    if (opts.migrate ?? true) {
+      const applied = await migrate(db.sql);
+      if (applied.length > 0) log(`db: applied migrations ${applied.join(', ')} (${db.where})`);
+    }
+    if ((opts.seedIfEmpty ?? true) && (await isEmpty(db.sql))) {
+      const r = await seed(db.sql);
+      log(`db: seeded the demo store, ${r.inserted} rows (${db.where})`);
+    }
+  } catch (e) {
+    await db.close().catch(() => {});
+    throw e;
+  }
+  return db;
+}
+
+function openPostgres(url: string, max: number): Db {
+  const sql = postgres(url, { ...BASE, max }) as unknown as Sql;
+  return {
+    sql,
+    kind: 'postgres',
+    where: redact(url),
+    close: () => sql.end({ timeout: 5 }),
+  };
+}
+
+/** A connection string with its password masked, for logs and errors. */
+export function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(unparsable DATABASE_URL)';
+  }
+}
+
+/** PGlite folders opened by this process: a second open in-process is refused like one from outside. */
+const openHere = new Set<string>();
+
+async function openPglite(dataDir: string | null, log: (line: string) => void): Promise<Db> {
+  const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite-socket'),
+  ]);
+  let dir: string | undefined;
+  let release = () => {};
+  if (dataDir !== null) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    dir = path.join(path.resolve(dataDir), 'pglite');
+    release = acquireLock(path.resolve(dataDir));
+  }
+  let pg: InstanceType<typeof PGlite> | undefined;
+  let server: InstanceType<typeof PGLiteSocketServer> | undefined;
+  try {
+    pg = dir === undefined ? await PGlite.create() : await PGlite.create(dir);
+    // A couple of spare connections: a reconnecting client must not be refused while its old
+    // socket is being torn down. postgres.js itself uses one (see DESIGN: PGlite pitfalls).
+    server = new PGLiteSocketServer({ db: pg, host: '127.0.0.1', port: 0, maxConnections: 3 });
+    await server.start();
+  } catch (e) {
+    await server?.stop().catch(() => {});
+    await pg?.close().catch(() => {});
+    release();
+    throw new Error(`Could not start the embedded database${dir ? ` in ${dir}` : ''}: ${(e as Error).message}`, { cause: e });
+  }
+  const port = Number(server.getServerConn().split(':').pop());
+  const sql = postgres({
+    ...BASE,
+    host: '127.0.0.1',
+    port,
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    // PGlite speaks no TLS and keeps one session: a prepared-statement cache is fine with max 1.
+    ssl: false,
+  }) as unknown as Sql;
+  let closed = false;
+  const p = pg;
+  const s = server;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await sql.end({ timeout: 5 }).catch(() => {});
+    await s.stop().catch(() => {});
+    await p.close().catch((e: Error) => log(`db: closing the embedded database failed: ${e.message}`));
+    release();
+  };
+  return { sql, kind: 'pglite', where: dir ?? 'memory', close };
+}
+
+interface LockInfo {
+  pid: number;
+  host: string;
+  started: string;
+}
+
+/**
+ * Takes DATA_DIR/storefront.lock for this process. PGlite is a single-process database: a second
+ * process opening the same folder would corrupt it, so it is refused with an explanation. A lock
+ * left by a process that no longer runs is taken over.
+ */
+export function acquireLock(dataDir: string): () => void {
+  const file = path.join(dataDir, 'storefront.lock');
+  if (openHere.has(dataDir)) {
+    throw new Error(`The embedded database in ${dataDir} is already open in this process; use getSql() instead of opening it twice.`);
+  }
+  const me: LockInfo = { pid: process.pid, host: os.hostname(), started: new Date().toISOString() };
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, JSON.stringify(me) + '\n', { flag: 'wx' });
+      openHere.add(dataDir);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        openHere.delete(dataDir);
+        process.off('exit', release);
+        try {
+          const held = readLock(file);
+          if (held?.pid === process.pid) fs.unlinkSync(file);
+        } catch {
+          // already gone
+        }
+      };
+      process.on('exit', release);
+      return release;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const held = readLock(file);
+      if (held && held.pid !== process.pid && held.host === os.hostname() && alive(held.pid)) {
+        throw new Error(
+          `The embedded database in ${dataDir} is in use by another process (pid ${held.pid}, since ${held.started}). ` +
+            'PGlite serves one process only: stop that process, set DATA_DIR to another folder, ' +
+            'or set DATABASE_URL to share a PostgreSQL server between processes.',
+        );
+      }
+      if (held && held.host !== os.hostname()) {
+        throw new Error(
+          `The embedded database in ${dataDir} is locked by host ${held.host} (pid ${held.pid}). ` +
+            `If no process there uses it any more, delete ${file}.`,
+        );
+      }
+      // Stale (its process is gone) or unreadable: take it over.
+      fs.rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`Could not take the lock ${file}: another process keeps taking it.`);
+}
+
+function readLock(file: string): LockInfo | null {
+  try {
+    const v = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<LockInfo>;
+    return typeof v.pid === 'number' ? { pid: v.pid, host: String(v.host ?? ''), started: String(v.started ?? '') } : null;
+  } catch {
+    return null;
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: it exists but belongs to someone else.
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The options getSql() uses: DATABASE_URL, else PGlite in DATA_DIR (default .data/). */
+export function optionsFromEnv(env: Record<string, string | undefined> = process.env): OpenOptions {
+  const url = env.DATABASE_URL?.trim();
+  if (url) return { url, max: env.DATABASE_POOL_MAX ? Number(env.DATABASE_POOL_MAX) : undefined };
+  return { dataDir: env.DATA_DIR?.trim() || '.data' };
+}
+
+// Kept on globalThis so that a module reloaded in development (Vite) reuses the open database.
+const KEY = Symbol.for('storefront.db');
+type Holder = { [KEY]?: Promise<Db> };
+const holder = globalThis as Holder;
+
+/** The process-wide database, opened (migrated, seeded when empty) on first use. */
+export function getDb(): Promise<Db> {
+  let p = holder[KEY];
+  if (!p) {
+    p = openDb(optionsFromEnv()).then((db) => {
+      if (db.kind === 'pglite') closeOnSignals();
+      return db;
+    });
+    // A failed start is not cached: the next request tries again (and reports again).
+    p.catch(() => {
+      if (holder[KEY] === p) delete holder[KEY];
+    });
+    holder[KEY] = p;
+  }
+  return p;
+}
+
+/** The process-wide postgres.js client. */
+export async function getSql(): Promise<Sql> {
+  return (await getDb()).sql;
+}
+
+/** Closes the process-wide database (tests, scripts, shutdown). */
+export async function closeDb(): Promise<void> {
+  const p = holder[KEY];
+  if (!p) return;
+  delete holder[KEY];
+  const db = await p.catch(() => null);
+  await db?.close();
+}
+
+let signalsHooked = false;
+
+/** Closes PGlite cleanly on Ctrl-C / SIGTERM, so its files are flushed and the lock released. */
+function closeOnSignals(): void {
+  if (signalsHooked) return;
+  signalsHooked = true;
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(sig, () => {
+      const timer = setTimeout(() => process.exit(sig === 'SIGINT' ? 130 : 143), 5000);
+      timer.unref();
+      closeDb().finally(() => {
+        // Others listening (an HTTP server closing) decide when to exit.
+        if (process.listenerCount(sig) === 0) process.exit(sig === 'SIGINT' ? 130 : 143);
+      });
+    });
+  }
+}

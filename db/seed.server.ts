@@ -1,0 +1,170 @@
+// Seeds the demo store (db/seed/store.ts) and its theme (db/seed/theme/*.html). Idempotent: rows
+// that exist are left alone, so a second run changes nothing; `refresh` rewrites demo rows that
+// differ from the seed (and a second refresh changes nothing either).
+import fs from 'node:fs';
+import path from 'node:path';
+import type postgres from 'postgres';
+import { projectPath } from './paths.server.js';
+import {
+  COLLECTIONS, detailImage, NAVIGATION, PAGES, PRODUCT_IMAGE_SIZE, PRODUCTS, productImage, variantImage, WEBSITE,
+  type SeedProduct,
+} from './seed/store.js';
+
+type Sql = postgres.Sql;
+type Tx = postgres.TransactionSql;
+// postgres.js serialises each value by its column type (jsonb objects, text[] arrays...).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Row = Record<string, any>;
+
+export interface SeedResult {
+  inserted: number;
+  updated: number;
+  /** Rows written per table. */
+  tables: Record<string, { inserted: number; updated: number }>;
+}
+
+export interface ThemeTemplate {
+  name: string;
+  kind: 'layout' | 'page' | 'partial';
+  source: string;
+}
+
+/** Collection types of the spec used here. */
+export const COLLECTION_PAGE = 10;
+export const COLLECTION_PRODUCTS = 13;
+/** Record type of a store item. */
+export const RECORD_STORE_ITEM = 11;
+
+/**
+ * The theme sources: `layout.html` is the layout, `_name.html` the partial `name`, any other
+ * `name.html` the page template `name`.
+ */
+export function readTheme(dir: string = projectPath('db/seed/theme')): ThemeTemplate[] {
+  const out: ThemeTemplate[] = [];
+  for (const file of fs.readdirSync(dir).sort()) {
+    if (!file.endsWith('.html')) continue;
+    const base = file.slice(0, -'.html'.length);
+    const source = fs.readFileSync(path.join(dir, file), 'utf8');
+    if (base === 'layout') out.push({ name: 'layout', kind: 'layout', source });
+    else if (base.startsWith('_')) out.push({ name: base.slice(1), kind: 'partial', source });
+    else out.push({ name: base, kind: 'page', source });
+  }
+  if (!out.some((t) => t.kind === 'layout')) throw new Error(`The theme in ${dir} has no layout.html.`);
+  return out;
+}
+
+/** Every row of the demo store, by table, in insertion order. */
+export function demoRows(theme: ThemeTemplate[] = readTheme()): [table: string, key: string[], rows: Row[]][] {
+  const w = WEBSITE;
+  const website: Row = {
+    id: w.id, title: w.title, description: w.description, base_url: w.baseUrl, time_zone: w.timeZone,
+    currency: w.currency, locale: w.locale, settings: w.settings,
+  };
+  const templates = theme.map((t) => ({ website_id: w.id, name: t.name, kind: t.kind, source: t.source }));
+  const collections: Row[] = [];
+  COLLECTIONS.forEach((c, i) => {
+    collections.push({
+      id: `col-${c.urlId}`, website_id: w.id, url_id: c.urlId, title: c.title, description: c.description,
+      type: COLLECTION_PRODUCTS, body: '', asset_url: null, original_size: null, ordering: i, enabled: true,
+      seo_title: c.seoTitle ?? null, seo_description: null,
+    });
+  });
+  PAGES.forEach((p, i) => {
+    collections.push({
+      id: `col-${p.urlId}`, website_id: w.id, url_id: p.urlId, title: p.title, description: p.description,
+      type: COLLECTION_PAGE, body: p.body, asset_url: p.image?.url ?? null, original_size: p.image?.size ?? null,
+      ordering: COLLECTIONS.length + i, enabled: true, seo_title: p.seoTitle ?? null, seo_description: null,
+    });
+  });
+  const items: Row[] = [];
+  const products: Row[] = [];
+  const variants: Row[] = [];
+  const order: Record<string, number> = {};
+  for (const p of PRODUCTS) {
+    const ordering = (order[p.collection] = (order[p.collection] ?? -1) + 1);
+    items.push({
+      id: itemId(p), collection_id: `col-${p.collection}`, url_id: p.slug, title: p.title, excerpt: p.excerpt,
+      body: p.body, record_type: RECORD_STORE_ITEM, asset_url: productImage(p.slug), original_size: PRODUCT_IMAGE_SIZE,
+      images: [{ assetUrl: detailImage(p.slug), originalSize: PRODUCT_IMAGE_SIZE, altText: `${p.title}, detail` }],
+      tags: p.tags, categories: [p.category], ordering, starred: p.starred ?? false, published: true,
+    });
+    products.push({
+      item_id: itemId(p), product_type: p.type, is_subscribable: p.subscription !== undefined,
+      subscription_plan: p.subscription
+        ? { billingPeriod: { value: p.subscription.value, unit: p.subscription.unit }, numBillingCycles: p.subscription.cycles }
+        : null,
+      variant_option_ordering: p.options,
+      details: p.addButtonText ? { useCustomAddButtonText: true, customAddButtonText: p.addButtonText } : {},
+    });
+    p.variants.forEach((v, i) => {
+      variants.push({
+        id: `var-${p.slug}-${v.key}`, item_id: itemId(p), sku: `SG-${p.code}-${String(i + 1).padStart(2, '0')}`,
+        attributes: v.attributes, price_cents: v.price, sale_price_cents: v.sale ?? 0, on_sale: v.sale !== undefined,
+        unlimited: v.stock === 'unlimited', qty_in_stock: v.stock === 'unlimited' ? 0 : v.stock, ordering: i,
+        image_url: v.glaze ? variantImage(p.slug, v.key) : null,
+      });
+    });
+  }
+  const navigation = Object.entries(NAVIGATION).map(([name, links]) => ({ website_id: w.id, name, items: links }));
+  return [
+    ['website', ['id'], [website]],
+    ['theme_template', ['website_id', 'name'], templates],
+    ['collection', ['id'], collections],
+    ['item', ['id'], items],
+    ['product', ['item_id'], products],
+    ['variant', ['id'], variants],
+    ['navigation', ['website_id', 'name'], navigation],
+  ];
+}
+
+function itemId(p: SeedProduct): string {
+  return `itm-${p.slug}`;
+}
+
+/** True when the database has no website yet (a fresh install). */
+export async function isEmpty(sql: Sql): Promise<boolean> {
+  const [r] = await sql<{ empty: boolean }[]>`select not exists (select 1 from website) as empty`;
+  return r.empty;
+}
+
+/** Writes the demo store in one transaction. */
+export async function seed(sql: Sql, opts: { refresh?: boolean } = {}): Promise<SeedResult> {
+  const rows = demoRows();
+  const result: SeedResult = { inserted: 0, updated: 0, tables: {} };
+  await sql.begin(async (tx) => {
+    for (const [table, key, list] of rows) {
+      const r = await put(tx, table, key, list, opts.refresh ?? false);
+      result.tables[table] = r;
+      result.inserted += r.inserted;
+      result.updated += r.updated;
+    }
+  });
+  return result;
+}
+
+/** Tables whose updated_at follows their content. */
+const TOUCHED = new Set(['theme_template', 'item']);
+
+/** Inserts rows that are missing; with `refresh`, also rewrites rows whose values differ. */
+async function put(tx: Tx, table: string, key: string[], rows: Row[], refresh: boolean): Promise<{ inserted: number; updated: number }> {
+  if (rows.length === 0) return { inserted: 0, updated: 0 };
+  const cols = Object.keys(rows[0]);
+  if (!refresh) {
+    const r = await tx`insert into ${tx(table)} ${tx(rows, cols)} on conflict (${tx(key)}) do nothing returning 1 as x`;
+    return { inserted: r.count, updated: 0 };
+  }
+  // Column names come from demoRows(), never from input.
+  const rest = cols.filter((c) => !key.includes(c));
+  const q = (c: string) => `"${c}"`;
+  const stamp = TOUCHED.has(table) ? ', updated_at = now()' : '';
+  const set = rest.map((c) => `${q(c)} = excluded.${q(c)}`).join(', ') + stamp;
+  const mine = rest.map((c) => `${q(table)}.${q(c)}`).join(', ');
+  const theirs = rest.map((c) => `excluded.${q(c)}`).join(', ');
+  const r = await tx<{ inserted: boolean }[]>`
+    insert into ${tx(table)} ${tx(rows, cols)}
+    on conflict (${tx(key)}) do update set ${tx.unsafe(set)}
+    where row(${tx.unsafe(mine)}) is distinct from row(${tx.unsafe(theirs)})
+    returning (xmax = 0) as inserted`;
+  const inserted = r.filter((x) => x.inserted).length;
+  return { inserted, updated: r.length - inserted };
+}

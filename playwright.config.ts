@@ -1,0 +1,60 @@
+// Playwright: every storefront journey in Debian's Chromium, once with JavaScript on and once off,
+// against the built app started on a free port with a fresh embedded database.
+import { execFileSync } from 'node:child_process';
+import { defineConfig } from '@playwright/test';
+
+// Workers load this file again: the port chosen by the runner travels to them in the environment.
+if (!process.env.E2E_PORT) {
+  process.env.E2E_PORT = execFileSync(process.execPath, [
+    '-e',
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+  ]).toString();
+}
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+
+// Playwright cannot download its own browser here; Debian's chromium package is the browser.
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  forbidOnly: true,
+  retries: 0,
+  workers: 2,
+  reporter: [['list'], ['./tests/e2e/summary-reporter.ts']],
+  outputDir: 'test-results',
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    launchOptions: chromium,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'js', use: { javaScriptEnabled: true } },
+    { name: 'no-js', use: { javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: 'node tests/e2e/serve.mjs',
+    url: `${baseURL}/`,
+    env: { PORT: String(port) },
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+  },
+});

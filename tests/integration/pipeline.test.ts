@@ -1,0 +1,90 @@
+// The page pipeline on the real (embedded) database with the demo store: statuses, the theme's
+// not-found and error pages, caching headers, ETags that follow the content, head data.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// This file runs in its own process: point the process-wide client at a fresh embedded database.
+const dataDir = mkdtempSync(join(tmpdir(), 'storefront-pipeline-'));
+process.env.DATA_DIR = dataDir;
+delete process.env.DATABASE_URL;
+
+const { storefrontPage, renderPage } = await import('../../app/render.server.js');
+const { loadSite, resolvePath } = await import('../../app/catalog.server.js');
+const { pageContext } = await import('../../app/context.server.js');
+const { closeDb } = await import('../../db/client.server.js');
+
+const req = (path: string) => new Request(`http://shop.test${path}`);
+const productPlan = (options: Record<string, string>) => async (_site: unknown, url: URL) => ({
+  resolved: await resolvePath(url.pathname),
+  extras: { selectedOptions: options },
+});
+
+let error: ReturnType<typeof vi.spyOn>;
+beforeAll(async () => {
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+  error = vi.spyOn(console, 'error').mockImplementation(() => {});
+  await loadSite(); // migrate and seed once, outside the timed tests
+}, 120_000);
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await closeDb();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('storefrontPage', () => {
+  it('renders a product with the chosen variant, cacheable, with a content ETag and JSON-LD', async () => {
+    const res = await storefrontPage(req('/shop/p/driftwood-dinner-plate?Size=10+in'), productPlan({ Size: '10 in' }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toBe('public, max-age=60, stale-while-revalidate=300');
+    const etag = res.headers.get('ETag');
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
+    const data = await res.json();
+    expect(data.html).toContain('$34.00');
+    expect(data.seo.title).toBe('Driftwood Dinner Plate — Saltgrass Studio');
+    expect(data.seo.canonical).toBe('http://shop.test/shop/p/driftwood-dinner-plate');
+    expect(JSON.parse(data.seo.jsonLd!)).toMatchObject({ '@type': 'Product', name: 'Driftwood Dinner Plate' });
+
+    const same = await storefrontPage(req('/shop/p/driftwood-dinner-plate?Size=10+in'), productPlan({ Size: '10 in' }));
+    expect(same.headers.get('ETag')).toBe(etag);
+    const other = await storefrontPage(req('/shop/p/driftwood-dinner-plate?Size=11+in'), productPlan({ Size: '11 in' }));
+    expect(other.headers.get('ETag')).not.toBe(etag);
+  });
+
+  it('answers a missing page with the theme not-found page and 404, without an ETag', async () => {
+    const res = await storefrontPage(req('/nowhere'), async (_s, url) => ({ resolved: await resolvePath(url.pathname) }));
+    expect(res.status).toBe(404);
+    expect(res.headers.get('ETag')).toBeNull();
+    const data = await res.json();
+    expect(data.seo.robots).toBe('noindex');
+    expect(data.seo.canonical).toBeNull();
+    expect(data.html).toContain('/nowhere');
+  });
+
+  it('turns an unexpected failure into the theme error page with 500, not cached, logged', async () => {
+    const res = await storefrontPage(req('/shop'), async () => {
+      throw new Error('catalog exploded');
+    });
+    expect(res.status).toBe(500);
+    expect(res.headers.get('Cache-Control')).toBe('no-store');
+    const data = await res.json();
+    const site = await loadSite();
+    const expected = renderPage(site, 'error', pageContext(site, { kind: 'error' }, { url: new URL('http://shop.test/shop') }));
+    expect(data.html).toBe(expected.html);
+    expect(data.html).toContain(site.website.siteTitle);
+    expect(data.seo.robots).toBe('noindex');
+    expect(error.mock.calls.map((c) => String(c[0])).join('\n')).toMatch(/GET \/shop failed: Error: catalog exploded/);
+  });
+
+  it('passes a search error to the template with the status the route chose', async () => {
+    const res = await storefrontPage(req('/search?q=x'), async () => ({
+      resolved: { kind: 'search' },
+      status: 400,
+      extras: { search: { query: 'x', hits: [], error: 'Search terms can be at most 200 characters long.' } },
+    }));
+    expect(res.status).toBe(400);
+    expect(res.headers.get('Cache-Control')).toBe('no-store');
+    expect((await res.json()).html).toContain('Search terms can be at most 200 characters long.');
+  });
+});

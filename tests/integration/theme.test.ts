@@ -1,0 +1,222 @@
+// Every template of the demo theme rendered by our engine over real contexts (catalog + context
+// modules on a seeded database): no engine errors, and the pieces each page must show.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCatalog, type Catalog, type Resolved, type Site } from '../../app/catalog.server.js';
+import { pageContext, templateFor, type ContextExtras } from '../../app/context.server.js';
+import type { Db } from '../../db/client.server.js';
+import { compile, render, type Backend } from '../../engine/node.js';
+import { targets } from './support/databases.js';
+
+const WIDTHS = [100, 300, 500, 750, 1000, 1500, 2500];
+const BACKENDS: Backend[] = ['ts', 'wasm'];
+
+describe.each(targets)('theme on $name', (target) => {
+  let db: Db;
+  let catalog: Catalog;
+  let site: Site;
+
+  /** Renders the page template, then the layout around it, failing on any engine error. */
+  function renderPage(resolved: Resolved, extras: Omit<ContextExtras, 'url'> & { path: string }, backend: Backend = 'ts', template = templateFor(resolved)): string {
+    const { path, ...rest } = extras;
+    const ctx = pageContext(site, resolved, { ...rest, url: new URL(`http://localhost:3000${path}`) });
+    const partials: Record<string, string> = site.templates.partials;
+    const opts = { locale: site.website.locale, timeZone: site.website.timeZone, partials, backend };
+    const source = site.templates.pages[template];
+    expect(source, `template ${template}`).toBeDefined();
+    const compiled = compile(source, { backend });
+    expect(compiled.errors, `${template}: syntax`).toEqual([]);
+    const page = render(compiled.code, ctx, opts);
+    expect(page.errors, `${template}: runtime`).toEqual([]);
+    const layout = render(site.templates.layout, { ...ctx, mainContent: page.output }, opts);
+    expect(layout.errors, 'layout').toEqual([]);
+    return layout.output;
+  }
+
+  const show = async (path: string, opts: { page?: number; selected?: Record<string, string> } = {}, backend: Backend = 'ts') =>
+    renderPage(await catalog.resolvePath(path.split('?')[0], { page: opts.page }), { path, selectedOptions: opts.selected }, backend);
+
+  beforeAll(async () => {
+    db = await target.open();
+    catalog = createCatalog(db.sql);
+    site = await catalog.loadSite();
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it('compiles every template and partial without syntax errors', () => {
+    const all = { layout: site.templates.layout, ...site.templates.pages, ...site.templates.partials };
+    for (const [name, source] of Object.entries(all)) expect(compile(source).errors, name).toEqual([]);
+  });
+
+  it.each(BACKENDS)('renders the layout: title, navigation, cart indicator, footer (%s)', async (backend) => {
+    const html = await show('/about', {}, backend);
+    expect(html).toContain('<a class="brand" href="/">Saltgrass Studio</a>');
+    expect(html).toMatch(/<a href="\/about" class="active" aria-current="page">About<\/a>/);
+    expect(html).toContain('<a href="/shop">Shop</a>');
+    expect(html).toMatch(/<a class="cart-link is-empty" href="\/cart"[^>]*aria-label="Cart, 0 items">/);
+    expect(html).toContain('<span class="cart-count" data-cart-count>0</span>');
+    expect(html).toContain('<a href="/shipping-returns">Shipping &amp; Returns</a>');
+    expect(html).toContain('<style>');
+    expect(html).toMatch(/<main id="main" class="site-main">[\s\S]*<h1>About the studio<\/h1>[\s\S]*<\/main>/);
+  });
+
+  it('shows the cart count the cart module passes in', async () => {
+    const resolved = await catalog.resolvePath('/');
+    const html = renderPage(resolved, { path: '/', cart: { totalQuantity: 3, subtotalCents: 10200, entries: [] } });
+    expect(html).toMatch(/<a class="cart-link has-items" href="\/cart"[^>]*aria-label="Cart, 3 items">/);
+    expect(html).toContain('data-cart-count>3</span>');
+  });
+
+  it.each(BACKENDS)('renders home: hero and featured products with prices (%s)', async (backend) => {
+    const html = await show('/', {}, backend);
+    expect(html).toContain('<h1>Made slowly, by the sea</h1>');
+    expect(html).toContain('src="/images/pages/hero.svg"');
+    expect(html).toContain('/images/pages/hero.svg?format=2500w 2500w');
+    const cards = html.match(/<article class="card/g) ?? [];
+    expect(cards.length).toBeGreaterThanOrEqual(4);
+    expect(html).toContain('href="/shop/p/tide-pool-mug"');
+    expect(html).toContain('$34.00');
+    expect(html).toContain('$95.00 every 3 months');
+  });
+
+  it('renders a content page with its body and banner', async () => {
+    const html = await show('/shipping-returns');
+    expect(html).toContain('<h1>Shipping &amp; Returns</h1>');
+    expect(html).toContain('<h2>Breakages</h2>');
+    expect(html).toMatch(/<img src="\/images\/pages\/shipping\.svg" srcset="[^"]+" sizes="[^"]+" width="1600" height="800"/);
+  });
+
+  it.each(BACKENDS)('renders a listing: grid, prices, sale and sold-out marks, srcset widths, pagination (%s)', async (backend) => {
+    const html = await show('/shop', {}, backend);
+    expect(html).toContain('<h1>Shop</h1>');
+    expect(html).toContain('30 products &middot; page 1 of 3');
+    expect((html.match(/<article class="card/g) ?? []).length).toBe(12);
+    expect(html).toContain('<div class="product-mark sale">sale</div>');
+    expect(html).toContain('<div class="product-mark sold-out">sold out</div>');
+    expect(html).toContain('<article class="card is-sold-out">');
+    expect(html).toContain('<article class="card is-on-sale">');
+    // Sale price then original, through the engine's product-price formatter.
+    expect(html).toMatch(/Sale Price:<\/span>\$18\.00 <span class="visually-hidden v6-visually-hidden">Original Price:<\/span><span class="original-price">\$24\.00<\/span>/);
+    expect(html).toContain('from $28.00');
+    const srcset = /<img src="\/images\/products\/tide-pool-mug\.svg" srcset="([^"]+)"/.exec(html)?.[1] ?? '';
+    expect(srcset.split(',').map((s) => s.split(' ')[1])).toEqual(WIDTHS.map((w) => `${w}w`));
+    expect(srcset).toContain('/images/products/tide-pool-mug.svg?format=300w 300w');
+    expect(html).toContain('width="1200" height="1200"');
+    expect(html).toContain('<span class="page-number" aria-current="page">1</span>');
+    expect(html).toContain('<a class="page-number" href="/shop?page=2">2</a>');
+    expect(html).toContain('<a class="page-step" rel="next" href="/shop?page=2">');
+    expect(html).toContain('<span class="page-step is-disabled">&larr; Previous</span>');
+  });
+
+  it('renders the last listing page with a link back', async () => {
+    const html = await show('/shop?page=3', { page: 3 });
+    expect(html).toContain('<a class="page-step" rel="prev" href="/shop?page=2">');
+    expect(html).toContain('<span class="page-step is-disabled">Next &rarr;</span>');
+    expect((html.match(/<article class="card/g) ?? []).length).toBe(6);
+  });
+
+  it.each(BACKENDS)('renders a product with a no-JavaScript variant form (%s)', async (backend) => {
+    const html = await show('/shop/p/tide-pool-mug', {}, backend);
+    expect(html).toContain('<h1 class="product-title">Tide Pool Mug</h1>');
+    expect(html).toContain('<form class="variant-form" method="get" action="/shop/p/tide-pool-mug">');
+    expect(html).toContain('<select id="option-color" name="Color">');
+    expect(html).toContain('<option value="">Select Color</option>');
+    expect(html).toContain('<option value="Ink">Ink (sold out)</option>');
+    expect(html).toMatch(/<button type="submit" class="button button-ghost">Choose<\/button>/);
+    expect(html).toContain('<p class="notice" role="status">Please select the Color option.</p>');
+    expect(html).toMatch(/<button type="submit" class="button button-primary" disabled>Add To Cart<\/button>/);
+    expect(html).not.toContain('class="variant-summary"');
+    expect(html).toContain('<nav class="wrap breadcrumbs" aria-label="Breadcrumb">');
+  });
+
+  it('renders the chosen variant: its picture, price, stock and an add-to-cart form', async () => {
+    const html = await show('/shop/p/tide-pool-mug?Color=Sand', { selected: { Color: 'Sand' } });
+    expect(html).toContain('<option value="Sand" selected>Sand</option>');
+    expect(html).toContain('<p class="variant-name">Sand</p>');
+    expect(html).toContain('<span class="price-now">$34.00</span>');
+    expect(html).toContain('<span class="stock-low">Only 2 left</span>');
+    expect(html).toMatch(/<img src="\/images\/products\/tide-pool-mug--sand\.svg" srcset="[^"]*2500w"/);
+    expect(html).toContain('<input type="hidden" name="sku" value="SG-TPM-02">');
+    expect(html).toMatch(/<input type="number" name="quantity" min="1" max="9999" step="1" value="1"/);
+    expect(html).toMatch(/<button type="submit" class="button button-primary">Add To Cart<\/button>/);
+    expect(html).not.toContain('role="status"');
+  });
+
+  it('renders sale, sold-out and subscription products', async () => {
+    const bowl = await show('/shop/p/shoreline-bowl?Size=Medium', { selected: { Size: 'Medium' } });
+    expect(bowl).toContain('<span class="price-now">$29.00</span> <s class="price-was"><span class="visually-hidden">Original price: </span>$36.00</s>');
+    expect(bowl).toContain('from $26.00');
+    expect(bowl).toContain('<article class="wrap product is-on-sale">');
+
+    const teapot = await show('/shop/p/harbour-teapot');
+    expect(teapot).toContain('<div class="product-mark sold-out">sold out</div>');
+    expect(teapot).toContain('<span class="stock-out">Sold out</span>');
+    expect(teapot).toMatch(/<button type="submit" class="button button-primary" disabled>Sold Out<\/button>/);
+    expect(teapot).not.toContain('class="variant-form"');
+
+    const throwHtml = await show('/shop/p/wave-quilted-throw');
+    expect(throwHtml).toContain('<span class="stock-low">Only 1 left</span>');
+    // One unit in stock: no quantity input (SPEC section 5).
+    expect(throwHtml).not.toContain('name="quantity" min');
+    expect(throwHtml).toContain('<input type="hidden" name="quantity" value="1">');
+
+    const membership = await show('/workshops/p/studio-membership');
+    expect(membership).toContain('$90.00 every month for 1 year');
+    expect(membership).toMatch(/<button type="submit" class="button button-primary">Subscribe<\/button>/);
+    expect(membership).not.toContain('name="quantity" min');
+  });
+
+  it.each(BACKENDS)('renders search results, and "No results found" (%s)', async (backend) => {
+    const search = async (q: string) =>
+      renderPage({ kind: 'search' }, { path: `/search?q=${encodeURIComponent(q)}`, search: { query: q, hits: await catalog.searchCatalog(q) } }, backend);
+    const html = await search('shipping');
+    expect(html).toContain('<form class="search-form" method="get" action="/search" role="search">');
+    expect(html).toContain('value="shipping"');
+    expect(html).toContain('<a href="/shipping-returns">Shipping &amp; Returns</a>');
+    expect(html).not.toContain('No results found');
+
+    const mug = await search('mug');
+    expect(mug).toContain('<a href="/shop/p/tide-pool-mug">Tide Pool Mug</a>');
+    expect(mug).toContain('$34.00');
+
+    const none = await search('xqzzyv');
+    expect(none).toContain('No results found');
+    expect(none).toContain('0 results for &ldquo;xqzzyv&rdquo;');
+
+    const empty = renderPage({ kind: 'search' }, { path: '/search', search: { query: '', hits: [] } }, backend);
+    expect(empty).not.toContain('No results found');
+    expect(empty).toContain('<input id="search-q" type="search" name="q" value=""');
+  });
+
+  it('escapes what visitors type', async () => {
+    const evil = '"><script>alert(1)</script>';
+    const html = renderPage({ kind: 'search' }, { path: '/search', search: { query: evil, hits: [], error: `Bad: ${evil}` } });
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+    expect(html).toContain('<p class="notice notice-error" role="alert">Bad: "&gt;&lt;script&gt;alert(1)&lt;/script&gt;</p>');
+    const nf = renderPage({ kind: 'not-found' }, { path: '/%3Cscript%3E' });
+    expect(nf).toContain('<code>/%3Cscript%3E</code>');
+  });
+
+  it('renders not found and error pages', async () => {
+    const nf = await show('/no-such-page');
+    expect(nf).toContain('<h1>Page not found</h1>');
+    expect(nf).toContain('<code>/no-such-page</code>');
+    expect(nf).toContain('action="/search"');
+    const err = renderPage({ kind: 'error' }, { path: '/shop' });
+    expect(err).toContain('<h1>Something went wrong</h1>');
+    expect(err).toContain('<a class="button" href="/shop">Try again</a>');
+  });
+
+  it('renders every product page without engine errors', async () => {
+    const ids = await db.sql<{ path: string }[]>`
+      select '/' || c.url_id || '/p/' || i.url_id as path from item i join collection c on c.id = i.collection_id order by 1`;
+    expect(ids.length).toBe(36);
+    for (const { path } of ids) {
+      const html = await show(path);
+      expect(html, path).toContain('class="product-price"');
+      expect(html, path).toContain('<form class="add-to-cart" method="post" action="/cart">');
+    }
+  });
+});
