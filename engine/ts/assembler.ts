@@ -1,17 +1,17 @@
-// Stage 3: assembles scanned tokens and parsed instructions into the block tree (plain data),
-// reporting misplaced and unclosed blocks as syntax errors with line and column.
-import { TOK_COMMENT, TOK_MCOMMENT, TOK_TAG, TOK_TEXT, lineColumn } from './scanner.js';
-import { parseTag, type NameTables } from './parser.js';
+// Stage 3: assembles scanned tokens and parsed tags into the block tree (plain data), reporting
+// misplaced and unclosed blocks as syntax errors with line and column.
+import { TOK_TAG, TOK_TEXT, lineColumn } from './scanner.js';
+import { ALTERNATES, END, Parser, type NameTables } from './parser.js';
 import { compileExpr, type ExprOptions } from './expr.js';
 import { Op } from './types.js';
-import type { Code, Node, OrNode, RepeatedNode, TemplateError } from './types.js';
+import type { Code, EvalNode, IfNode, MacroNode, Node, OrNode, PredicateNode, RepeatedNode, SectionNode, TemplateError, TextNode } from './types.js';
 
-type BlockNode = Extract<Node, { body: Node[] }> & { alt?: OrNode | null };
+type BlockNode = SectionNode | RepeatedNode | PredicateNode | IfNode | MacroNode;
 
 interface OpenBlock {
+  /** The block's op, kept here to spare reads from nodes of several shapes. */
+  op: number;
   node: BlockNode;
-  /** Name used in error messages. */
-  label: string;
   /** Where the next instruction goes. */
   target: Node[];
   lastOr: OrNode | null;
@@ -20,6 +20,7 @@ interface OpenBlock {
   inOr: boolean;
 }
 
+/** Block names in error messages. */
 const LABELS: Record<number, string> = {
   [Op.SECTION]: 'SECTION',
   [Op.REPEATED]: 'REPEATED',
@@ -28,146 +29,135 @@ const LABELS: Record<number, string> = {
   [Op.MACRO]: 'MACRO',
 };
 
-function appendText(target: Node[], text: string): void {
-  const last = target[target.length - 1];
-  if (last !== undefined && last.op === Op.TEXT) last.text += text;
-  else target.push({ op: Op.TEXT, text });
+function syntaxError(errors: TemplateError[], source: string, message: string, offset: number): void {
+  const { line, column } = lineColumn(source, offset);
+  errors.push({ kind: 'syntax', message, line, column });
 }
 
 export function assemble(source: string, tokens: ArrayLike<number>, tables: NameTables, exprOptions?: ExprOptions): { code: Code; errors: TemplateError[] } {
+  const parser = new Parser(source, tables);
   const errors: TemplateError[] = [];
   const root: Node[] = [];
   const macros: Record<string, Node[]> = {};
   const stack: OpenBlock[] = [];
+  /** The innermost open block (the top of the stack), null at root. */
+  let top: OpenBlock | null = null;
   let target = root;
+  // The last node of `target` when it is text: adjacent text (around comments, literal tags,
+  // dropped instructions) becomes one node. Tracked, because reading it back from `target`, whose
+  // nodes come in a dozen shapes, is slow.
+  let lastText: TextNode | null = null;
 
-  const syntax = (message: string, offset: number) => {
-    const { line, column } = lineColumn(source, offset);
-    errors.push({ kind: 'syntax', message, line, column });
-  };
-  const open = (node: BlockNode) => {
-    const b: OpenBlock = { node, label: LABELS[node.op], target: node.body, lastOr: null, closedOr: false, inOr: false };
-    stack.push(b);
-    target = b.target;
-  };
-
-  for (let k = 0; k < tokens.length; k += 3) {
+  const count = tokens.length;
+  for (let k = 0; k < count; k += 3) {
     const kind = tokens[k];
     const start = tokens[k + 1];
-    const end = tokens[k + 2];
     if (kind === TOK_TEXT) {
-      appendText(target, source.slice(start, end));
+      const text = source.slice(start, tokens[k + 2]);
+      if (lastText !== null) lastText.text += text;
+      else target.push((lastText = { op: Op.TEXT, text }));
       continue;
     }
-    if (kind === TOK_COMMENT || kind === TOK_MCOMMENT) continue;
+    // Comments leave nothing behind.
     if (kind !== TOK_TAG) continue;
-    const raw = source.slice(start, end);
-    const { instr, error } = parseTag(raw.slice(1, -1), raw, tables);
-    if (error) syntax(error, start);
-    const top = stack[stack.length - 1];
-    switch (instr.t) {
-      case 'text':
-        appendText(target, instr.text);
+    const tag = parser.parse(start, tokens[k + 2]);
+    if (parser.error !== null) syntaxError(errors, source, parser.error, start);
+    const op = parser.op;
+    switch (op) {
+      case Op.TEXT: {
+        const node = tag as TextNode;
+        if (lastText !== null) lastText.text += node.text;
+        else target.push((lastText = node));
         break;
-      case 'variable':
-        target.push({ op: Op.VARIABLE, vars: instr.vars, fmt: instr.fmt });
-        break;
-      case 'section': {
-        const node: BlockNode = { op: Op.SECTION, path: instr.path, body: [], alt: null };
+      }
+      case Op.SECTION:
+      case Op.REPEATED:
+      case Op.PREDICATE:
+      case Op.IF: {
+        const node = tag as SectionNode | RepeatedNode | PredicateNode | IfNode;
         target.push(node);
-        open(node);
+        top = { op, node, target: node.body, lastOr: null, closedOr: false, inOr: false };
+        stack.push(top);
+        target = node.body;
+        lastText = null;
         break;
       }
-      case 'repeated': {
-        const node: BlockNode = { op: Op.REPEATED, path: instr.path, body: [], alternates: null, alt: null };
-        target.push(node);
-        open(node);
+      case Op.MACRO: {
+        // A macro lives apart from the tree, by name.
+        const node = tag as MacroNode;
+        macros[node.name] = node.body;
+        top = { op, node, target: node.body, lastOr: null, closedOr: false, inOr: false };
+        stack.push(top);
+        target = node.body;
+        lastText = null;
         break;
       }
-      case 'predicate': {
-        const node: BlockNode = { op: Op.PREDICATE, pred: instr.pred, args: instr.args, body: [], alt: null };
-        target.push(node);
-        open(node);
-        break;
-      }
-      case 'if': {
-        const node: BlockNode = { op: Op.IF, pred: instr.pred, args: instr.args, paths: instr.paths, ops: instr.ops, body: [], alt: null };
-        target.push(node);
-        open(node);
-        break;
-      }
-      case 'macro': {
-        const node: BlockNode = { op: Op.MACRO, name: instr.name, body: [] };
-        macros[instr.name] = node.body;
-        open(node);
-        break;
-      }
-      case 'or': {
+      case Op.OR: {
         // A misplaced .or is reported and dropped; what follows stays in the current body.
-        if (!top) {
-          syntax('Instruction OR_PREDICATE not allowed at root', start);
-          break;
+        const node = tag as OrNode;
+        if (top === null) {
+          syntaxError(errors, source, 'Instruction OR_PREDICATE not allowed at root', start);
+        } else if (top.op === Op.MACRO) {
+          syntaxError(errors, source, 'OR_PREDICATE instruction is not allowed inside MACRO block.', start);
+        } else if (top.closedOr) {
+          syntaxError(errors, source, 'This OR_PREDICATE block will never execute.', start);
+        } else {
+          if (top.lastOr !== null) top.lastOr.alt = node;
+          else (top.node as SectionNode | RepeatedNode | PredicateNode | IfNode).alt = node;
+          top.lastOr = node;
+          top.inOr = true;
+          top.closedOr = node.pred === null;
+          top.target = target = node.body;
+          lastText = null;
         }
-        if (top.node.op === Op.MACRO) {
-          syntax('OR_PREDICATE instruction is not allowed inside MACRO block.', start);
-          break;
-        }
-        if (top.closedOr) {
-          syntax('This OR_PREDICATE block will never execute.', start);
-          break;
-        }
-        const or: OrNode = { op: Op.OR, pred: instr.pred, args: instr.args, body: [], alt: null };
-        if (top.lastOr) top.lastOr.alt = or;
-        else top.node.alt = or;
-        top.lastOr = or;
-        top.inOr = true;
-        top.closedOr = instr.pred === null;
-        top.target = target = or.body;
         break;
       }
-      case 'alternates': {
-        if (!top) {
-          syntax('Instruction ALTERNATES_WITH not allowed at root', start);
+      case ALTERNATES.op:
+        if (top === null) {
+          syntaxError(errors, source, 'Instruction ALTERNATES_WITH not allowed at root', start);
         } else if (top.inOr) {
-          syntax('ALTERNATES_WITH instruction is not allowed inside OR_PREDICATE block.', start);
-        } else if (top.node.op !== Op.REPEATED) {
-          syntax(`ALTERNATES_WITH instruction is not allowed inside ${top.label} block.`, start);
+          syntaxError(errors, source, 'ALTERNATES_WITH instruction is not allowed inside OR_PREDICATE block.', start);
+        } else if (top.op !== Op.REPEATED) {
+          syntaxError(errors, source, `ALTERNATES_WITH instruction is not allowed inside ${LABELS[top.op]} block.`, start);
         } else {
           const rep = top.node as RepeatedNode;
           rep.alternates = [];
           top.target = target = rep.alternates;
+          lastText = null;
         }
         break;
-      }
-      case 'end': {
-        if (!top) {
-          syntax('Instruction END not allowed at root', start);
+      case END.op: {
+        if (top === null) {
+          syntaxError(errors, source, 'Instruction END not allowed at root', start);
           break;
         }
         stack.pop();
-        target = stack.length ? stack[stack.length - 1].target : root;
+        const closedMacro = top.op === Op.MACRO;
+        top = stack.length > 0 ? stack[stack.length - 1] : null;
+        target = top === null ? root : top.target;
+        // The closed block ends its parent's body, unless it is a macro (kept apart): then text
+        // may follow on from the text before it.
+        lastText = null;
+        if (closedMacro && target.length > 0) {
+          const last = target[target.length - 1];
+          if (last.op === Op.TEXT) lastText = last;
+        }
         break;
       }
-      case 'var':
-      case 'bindvar':
-        target.push({ op: instr.t === 'var' ? Op.VAR : Op.BINDVAR, name: instr.name, vars: instr.vars, fmt: instr.fmt });
-        break;
-      case 'ctx':
-        target.push({ op: Op.CTX, name: instr.name, bindings: instr.bindings });
-        break;
-      case 'eval': {
-        const { code, error: exprError } = compileExpr(instr.expr, exprOptions);
-        target.push({ op: Op.EVAL, expr: instr.expr, code, error: exprError });
+      case Op.EVAL: {
+        const node = tag as EvalNode;
+        const { code, error } = compileExpr(node.expr, exprOptions);
+        node.code = code;
+        node.error = error;
+        target.push(node);
+        lastText = null;
         break;
       }
-      case 'include':
-        target.push({ op: Op.INCLUDE, name: instr.name, args: instr.args });
-        break;
-      case 'inject':
-        target.push({ op: Op.INJECT, name: instr.name, path: instr.path, args: instr.args });
-        break;
+      default:
+        target.push(tag as Node);
+        lastText = null;
     }
   }
-  if (stack.length) syntax(`Reached EOF in the middle of ${stack[stack.length - 1].label}`, source.length);
+  if (top !== null) syntaxError(errors, source, `Reached EOF in the middle of ${LABELS[top.op]}`, source.length);
   return { code: { v: 1, body: root, macros }, errors };
 }

@@ -1,30 +1,8 @@
-// Stage 2: parses the inside of one `{...}` tag into an instruction. A tag that is not a valid
-// instruction or variable reference is literal text; unknown formatters and predicates are
-// syntax errors.
-import type { FormatterCall, Path } from './types.js';
-
-export type Instruction =
-  | { t: 'text'; text: string }
-  | { t: 'variable'; vars: Path[]; fmt: FormatterCall[] }
-  | { t: 'section'; path: Path }
-  | { t: 'repeated'; path: Path }
-  | { t: 'predicate'; pred: string; args: string[] }
-  | { t: 'or'; pred: string | null; args: string[] }
-  | { t: 'alternates' }
-  | { t: 'end' }
-  | { t: 'if'; pred: string | null; args: string[]; paths: Path[]; ops: string[] }
-  | { t: 'var' | 'bindvar'; name: string; vars: Path[]; fmt: FormatterCall[] }
-  | { t: 'ctx'; name: string; bindings: [string, Path][] }
-  | { t: 'macro'; name: string }
-  | { t: 'eval'; expr: string }
-  | { t: 'include'; name: string; args: string[] }
-  | { t: 'inject'; name: string; path: string; args: string[] };
-
-export interface ParseResult {
-  instr: Instruction;
-  /** A syntax error found while parsing (the instruction is still usable). */
-  error?: string;
-}
+// Stage 2: parses one `{...}` tag, read in place in the source, into the node it compiles to. A tag
+// that is neither a valid instruction nor a variable reference is literal text; unknown formatters
+// and predicates are syntax errors. Every rule below was matched to the published engine by fuzzing.
+import { Op } from './types.js';
+import type { FormatterCall, Node, OrNode, Path, TextNode } from './types.js';
 
 /** Which formatter and predicate names exist (unknown ones are syntax errors). */
 export interface NameTables {
@@ -32,176 +10,462 @@ export interface NameTables {
   predicates: Record<string, unknown>;
 }
 
-const SEGMENT = /^[A-Za-z0-9@][A-Za-z0-9_@-]*$/;
-const FORMATTER_NAME = /^[A-Za-z][A-Za-z0-9_-]*/;
-const PREDICATE = /^([A-Za-z][A-Za-z0-9_-]*\?)(.*)$/;
+/** `{.end}` and `{.alternates with}` only shape the block tree: they never become nodes. */
+export const END = { op: -1 } as const;
+export const ALTERNATES = { op: -2 } as const;
+
+/** What a tag parses to: a node (blocks come with an empty body), an `.or` branch, or a marker. */
+export type Tag = Node | OrNode | typeof END | typeof ALTERNATES;
+
+const LITERALS = new Map([
+  ['newline', '\n'],
+  ['space', ' '],
+  ['tab', '\t'],
+  ['meta-left', '{'],
+  ['meta-right', '}'],
+]);
 const VAR_NAME = /^@[A-Za-z0-9_-]+$/;
 const MACRO_NAME = /^[A-Za-z0-9_.-]+$/;
-const LITERALS: Record<string, string> = {
-  newline: '\n',
-  space: ' ',
-  tab: '\t',
-  'meta-left': '{',
-  'meta-right': '}',
-};
 
-/** Parses `a.b.c` into a path; null when not a valid reference. */
-export function parsePath(s: string): Path | null {
-  if (s === '@') return ['@'];
-  const parts = s.split('.');
-  for (const p of parts) if (!SEGMENT.test(p)) return null;
-  return parts;
+const TAB = 9;
+const CR = 13;
+const SPACE = 32;
+const AMP = 38;
+const COMMA = 44;
+const DOT = 46;
+const QUESTION = 63;
+const AT = 64;
+const BAR = 124;
+
+// ASCII character classes, as bit flags in a table: the parser tests one character at a time.
+/** First character of a path segment: A-Z a-z 0-9 @. */
+const SEG_START = 1;
+/** Later characters of a path segment: A-Z a-z 0-9 @ _ -. */
+const SEG = 2;
+/** First character of a formatter or predicate name: A-Z a-z. */
+const NAME_START = 4;
+/** Later characters of a formatter or predicate name, and of `@variable` names: A-Z a-z 0-9 _ -. */
+const NAME = 8;
+const CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const alpha = (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  const digit = c >= 48 && c <= 57;
+  const dash = c === 95 || c === 45;
+  CLASS[c] =
+    (alpha || digit || c === AT ? SEG_START : 0) |
+    (alpha || digit || c === AT || dash ? SEG : 0) |
+    (alpha ? NAME_START : 0) |
+    (alpha || digit || dash ? NAME : 0);
 }
 
-/** Splits raw arguments on a delimiter (the first character after a name); `x|f ` has one empty arg. */
-function splitArgs(rest: string): string[] {
-  if (rest.length === 0) return [];
-  return rest.slice(1).split(rest[0]);
+function is(c: number, cls: number): boolean {
+  return c < 128 && (CLASS[c] & cls) !== 0;
 }
 
-interface VarRef { vars: Path[]; fmt: FormatterCall[]; error?: string }
+/** White space as JavaScript's `\s` and `trim()` define it (the published engine uses both). */
+export function isSpace(c: number): boolean {
+  if (c < 128) return c === SPACE || (c >= TAB && c <= CR);
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 ||
+    c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
 
-/** Parses `a.b, c|f1 x y|f2` (a variable reference with formatters); null when invalid. */
-export function parseVarRef(s: string, tables: NameTables): VarRef | null {
-  const pipe = s.indexOf('|');
-  const head = pipe < 0 ? s : s.slice(0, pipe);
-  if (head.length === 0 || head.trim() !== head) return null;
-  const vars: Path[] = [];
-  for (const part of head.split(',')) {
-    const p = parsePath(part.trim());
-    if (!p) return null;
-    vars.push(p);
+/** Line terminators, which a regex `.` does not match: predicate arguments stay on one line. */
+function isLineBreak(c: number): boolean {
+  return c === 10 || c === CR || c === 0x2028 || c === 0x2029;
+}
+
+function hasLineBreak(s: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (isLineBreak(s.charCodeAt(i))) return true;
+  return false;
+}
+
+/** Where the last `readPath` stopped (its second result). */
+let pathEnd = 0;
+
+/**
+ * Reads a path `a.b.c` from `from`, stopping before the first character that cannot continue it
+ * (that position goes to `pathEnd`); null when malformed (an empty or badly started segment).
+ */
+function readPath(s: string, from: number, to: number): Path | null {
+  if (from >= to || !is(s.charCodeAt(from), SEG_START)) return null;
+  let i = from + 1;
+  while (i < to && is(s.charCodeAt(i), SEG)) i++;
+  // Most paths have one segment: a literal array holds it without spare capacity.
+  const path = [s.slice(from, i)];
+  while (i < to && s.charCodeAt(i) === DOT) {
+    const segStart = i + 1;
+    if (segStart === to || !is(s.charCodeAt(segStart), SEG_START)) return null;
+    i = segStart + 1;
+    while (i < to && is(s.charCodeAt(i), SEG)) i++;
+    path.push(s.slice(segStart, i));
   }
-  const fmt: FormatterCall[] = [];
-  let error: string | undefined;
-  if (pipe >= 0) {
-    for (const seg of s.slice(pipe + 1).split('|')) {
-      const m = FORMATTER_NAME.exec(seg);
-      if (!m) return null;
-      const name = m[0];
-      if (!(name in tables.formatters)) {
-        return { vars, fmt, error: `Formatter '${name}' is unknown` };
+  pathEnd = i;
+  return path;
+}
+
+/** Parses `a.b.c` (`s` from `from` to `to`) into a path; null when not a valid reference. */
+export function parsePath(s: string, from = 0, to = s.length): Path | null {
+  const path = readPath(s, from, to);
+  return path !== null && pathEnd === to ? path : null;
+}
+
+/**
+ * Splits a predicate's raw arguments on their delimiter (the first character after the name);
+ * `.p? ` has one empty argument. Null when they span lines: then the tag is no predicate call.
+ */
+function predicateArgs(s: string, from: number, to: number): string[] | null {
+  const args: string[] = [];
+  if (from === to) return args;
+  const delimiter = s.charCodeAt(from);
+  if (isLineBreak(delimiter)) return null;
+  let argStart = from + 1;
+  for (let i = argStart; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (c === delimiter) {
+      args.push(s.slice(argStart, i));
+      argStart = i + 1;
+    } else if (isLineBreak(c)) {
+      return null;
+    }
+  }
+  args.push(s.slice(argStart, to));
+  return args;
+}
+
+/**
+ * Where the arguments start when `s` reads `name?` at `from`, else -1. The name must start right at
+ * `from`: `{.or  equal? a}` is text.
+ */
+function predicateEnd(s: string, from: number, to: number): number {
+  if (from >= to || !is(s.charCodeAt(from), NAME_START)) return -1;
+  let i = from + 1;
+  while (i < to && is(s.charCodeAt(i), NAME)) i++;
+  return i < to && s.charCodeAt(i) === QUESTION ? i + 1 : -1;
+}
+
+/** Non-empty space-separated words, for the rare instructions (ctx, include, inject). */
+function words(rest: string): string[] {
+  return rest.split(' ').filter((x) => x !== '');
+}
+
+// Instruction keywords, recognised in place by their first letter.
+const K_NONE = 0;
+const K_END = 1;
+const K_OR = 2;
+const K_IF = 3;
+const K_SECTION = 4;
+const K_REPEATED = 5;
+const K_ALTERNATES = 6;
+const K_VAR = 7;
+const K_BINDVAR = 8;
+const K_CTX = 9;
+const K_MACRO = 10;
+const K_EVAL = 11;
+const K_INCLUDE = 12;
+const K_INJECT = 13;
+/** The keywords by K_ constant. */
+const KEYWORDS = ['', 'end', 'or', 'if', 'section', 'repeated', 'alternates', 'var', 'bindvar', 'ctx', 'macro', 'eval', 'include', 'inject'];
+
+/** Whether the first word at `from` (it ends at ASCII white space or at `to`) is `w`. */
+function isWord(s: string, from: number, to: number, w: string): boolean {
+  const end = from + w.length;
+  if (end > to) return false;
+  if (end < to) {
+    const c = s.charCodeAt(end);
+    if (c !== SPACE && (c < TAB || c > CR)) return false;
+  }
+  // The first letter is already known to match. A loop measures faster than startsWith here.
+  for (let i = 1; i < w.length; i++) if (s.charCodeAt(from + i) !== w.charCodeAt(i)) return false;
+  return true;
+}
+
+/** The keywords by first letter (a character code below 128). */
+const BY_LETTER: number[][] = [];
+for (let k = K_END; k < KEYWORDS.length; k++) (BY_LETTER[KEYWORDS[k].charCodeAt(0)] ??= []).push(k);
+
+/** The keyword that the first word at `from` is, or K_NONE. */
+function keyword(s: string, from: number, to: number): number {
+  const candidates = BY_LETTER[s.charCodeAt(from)];
+  if (candidates !== undefined) {
+    for (let i = 0; i < candidates.length; i++) {
+      if (isWord(s, from, to, KEYWORDS[candidates[i]])) return candidates[i];
+    }
+  }
+  return K_NONE;
+}
+
+/**
+ * The names of one table (formatters or predicates) looked up so far, by length: a name seen again
+ * is found by comparing strings, without asking the table (`in` with a freshly sliced string
+ * measures several times slower) or hashing it.
+ */
+class NameCache {
+  private readonly byLength: { name: string; known: boolean }[][] = [];
+
+  constructor(private readonly table: Record<string, unknown>) {}
+
+  /** The name from `from` to `to`, and whether the table has it. */
+  lookup(s: string, from: number, to: number): { name: string; known: boolean } {
+    // Slicing and comparing measures about twice as fast as startsWith here.
+    const name = s.slice(from, to);
+    const bucket = (this.byLength[to - from] ??= []);
+    for (let i = 0; i < bucket.length; i++) {
+      if (bucket[i].name === name) return bucket[i];
+    }
+    // `in`, as the executor's table lookups see inherited names too.
+    const entry = { name, known: name in this.table };
+    bucket.push(entry);
+    return entry;
+  }
+}
+
+/** Parses the tags of one source; made once per compile. */
+export class Parser {
+  /** The syntax error of the last tag parsed, or null. The returned node is still usable. */
+  error: string | null = null;
+  /**
+   * The `op` of the node last returned (END.op, ALTERNATES.op for the markers). Callers switch on
+   * this rather than reading it from nodes of a dozen shapes, a slow property read.
+   */
+  op: Tag['op'] = Op.TEXT;
+  private readonly formatters: NameCache;
+  private readonly predicates: NameCache;
+
+  constructor(private readonly src: string, tables: NameTables) {
+    this.formatters = new NameCache(tables.formatters);
+    this.predicates = new NameCache(tables.predicates);
+  }
+
+  /** Parses the tag from `start` (its `{`) to `end` (after its `}`); sets `op` and `error`. */
+  parse(start: number, end: number): Tag {
+    this.error = null;
+    const s = this.src;
+    const from = start + 1;
+    const to = end - 1;
+    if (from === to || s.charCodeAt(from) !== DOT) {
+      return this.varRef(from, to, Op.VARIABLE, '') ?? this.text(start, end);
+    }
+    // The keyword ends at the first ASCII white space (space, tab, newline...); some instructions
+    // accept any of them after the keyword, others only a space.
+    const wordStart = from + 1;
+    const k = keyword(s, wordStart, to);
+    const wordEnd = wordStart + KEYWORDS[k].length;
+    const bare = wordEnd === to;
+    const spaced = bare || s.charCodeAt(wordEnd) === SPACE;
+    const rest = bare ? to : wordEnd + 1;
+    switch (k) {
+      case K_END:
+        if (!bare) return this.text(start, end);
+        this.op = END.op;
+        return END;
+      case K_OR: {
+        if (bare) {
+          this.op = Op.OR;
+          return { op: Op.OR, pred: null, args: [], body: [], alt: null };
+        }
+        const nameEnd = predicateEnd(s, rest, to);
+        const args = nameEnd < 0 ? null : predicateArgs(s, nameEnd, to);
+        if (args === null) return this.text(start, end);
+        this.op = Op.OR;
+        return { op: Op.OR, pred: this.predicate(rest, nameEnd), args, body: [], alt: null };
       }
-      fmt.push({ name, args: splitArgs(seg.slice(name.length)) });
-    }
-  }
-  return { vars, fmt, error };
-}
-
-const TEXT = (text: string): ParseResult => ({ instr: { t: 'text', text } });
-
-/** Parses the content of a tag (without its braces); `raw` is the whole tag for text fallback. */
-export function parseTag(inner: string, raw: string, tables: NameTables): ParseResult {
-  if (inner.charCodeAt(0) !== 46 /* . */) {
-    const ref = parseVarRef(inner, tables);
-    if (!ref) return TEXT(raw);
-    if (ref.error) return { instr: { t: 'text', text: raw }, error: ref.error };
-    return { instr: { t: 'variable', vars: ref.vars, fmt: ref.fmt } };
-  }
-  const body = inner.slice(1);
-  // The keyword ends at the first white space (space, tab, newline...); some instructions
-  // accept any of them after the keyword, others only a space.
-  let sp = -1;
-  for (let i = 0; i < body.length; i++) {
-    const c = body.charCodeAt(i);
-    if (c === 32 || (c >= 9 && c <= 13)) {
-      sp = i;
-      break;
-    }
-  }
-  const word = sp < 0 ? body : body.slice(0, sp);
-  const rest = sp < 0 ? '' : body.slice(sp + 1);
-  const spaced = sp < 0 || body.charCodeAt(sp) === 32;
-  switch (word) {
-    case 'end':
-      return sp < 0 ? { instr: { t: 'end' } } : TEXT(raw);
-    case 'or': {
-      if (sp < 0) return { instr: { t: 'or', pred: null, args: [] } };
-      const m = PREDICATE.exec(rest);
-      if (!m) return TEXT(raw);
-      const error = m[1] in tables.predicates ? undefined : `Predicate '${m[1]}' is unknown`;
-      return { instr: { t: 'or', pred: m[1], args: splitArgs(m[2]) }, error };
-    }
-    case 'alternates':
-      return rest === 'with' ? { instr: { t: 'alternates' } } : TEXT(raw);
-    case 'section': {
-      const p = parsePath(rest.replace(/^\s+/, ''));
-      return p ? { instr: { t: 'section', path: p } } : TEXT(raw);
-    }
-    case 'repeated': {
-      if (!spaced || !rest.startsWith('section ')) return TEXT(raw);
-      const p = parsePath(rest.slice(8).replace(/^ +/, ''));
-      return p ? { instr: { t: 'repeated', path: p } } : TEXT(raw);
-    }
-    case 'if':
-      return parseIf(rest, raw, tables);
-    case 'var':
-    case 'bindvar': {
-      if (!spaced) return TEXT(raw);
-      const m = /^(@[A-Za-z0-9_-]+) (.+)$/.exec(rest);
-      if (!m) return TEXT(raw);
-      const ref = parseVarRef(m[2], tables);
-      if (!ref) return TEXT(raw);
-      if (ref.error) return { instr: { t: 'text', text: raw }, error: ref.error };
-      return { instr: { t: word, name: m[1], vars: ref.vars, fmt: ref.fmt } };
-    }
-    case 'ctx': {
-      const parts = rest.split(' ').filter((x) => x !== '');
-      if (parts.length < 2 || !VAR_NAME.test(parts[0])) return TEXT(raw);
-      const bindings: [string, Path][] = [];
-      for (const kv of parts.slice(1)) {
-        const eq = kv.indexOf('=');
-        if (eq <= 0) return TEXT(raw);
-        const p = parsePath(kv.slice(eq + 1));
-        if (!p) return TEXT(raw);
-        bindings.push([kv.slice(0, eq), p]);
+      case K_ALTERNATES:
+        if (to - rest !== 4 || !s.startsWith('with', rest)) return this.text(start, end);
+        this.op = ALTERNATES.op;
+        return ALTERNATES;
+      case K_SECTION: {
+        let i = rest;
+        while (i < to && isSpace(s.charCodeAt(i))) i++;
+        const path = parsePath(s, i, to);
+        if (path === null) return this.text(start, end);
+        this.op = Op.SECTION;
+        return { op: Op.SECTION, path, body: [], alt: null };
       }
-      return { instr: { t: 'ctx', name: parts[0], bindings } };
-    }
-    case 'macro':
-      return MACRO_NAME.test(rest) ? { instr: { t: 'macro', name: rest } } : TEXT(raw);
-    case 'eval':
-      // Expressions may span lines; an empty one prints nothing.
-      return sp < 0 ? TEXT(raw) : { instr: { t: 'eval', expr: rest } };
-    case 'include': {
-      const parts = rest.split(' ').filter((x) => x !== '');
-      if (parts.length === 0 || !MACRO_NAME.test(parts[0])) return TEXT(raw);
-      return { instr: { t: 'include', name: parts[0], args: parts.slice(1) } };
-    }
-    case 'inject': {
-      const parts = rest.split(' ').filter((x) => x !== '');
-      if (parts.length < 2 || !VAR_NAME.test(parts[0])) return TEXT(raw);
-      return { instr: { t: 'inject', name: parts[0], path: parts[1], args: parts.slice(2) } };
-    }
-    default: {
-      if (sp < 0 && word in LITERALS) return TEXT(LITERALS[word]);
-      const m = PREDICATE.exec(body);
-      if (!m) return TEXT(raw);
-      const error = m[1] in tables.predicates ? undefined : `Predicate '${m[1]}' is unknown`;
-      return { instr: { t: 'predicate', pred: m[1], args: splitArgs(m[2]) }, error };
+      case K_REPEATED: {
+        if (!spaced || to - rest < 8 || !s.startsWith('section ', rest)) return this.text(start, end);
+        let i = rest + 8;
+        while (i < to && s.charCodeAt(i) === SPACE) i++;
+        const path = parsePath(s, i, to);
+        if (path === null) return this.text(start, end);
+        this.op = Op.REPEATED;
+        return { op: Op.REPEATED, path, body: [], alternates: null, alt: null };
+      }
+      case K_IF:
+        return this.parseIf(rest, to) ?? this.text(start, end);
+      case K_VAR:
+      case K_BINDVAR: {
+        // `@name`, one space, then a variable reference on one line.
+        if (!spaced || s.charCodeAt(rest) !== AT) return this.text(start, end);
+        let i = rest + 1;
+        while (i < to && is(s.charCodeAt(i), NAME)) i++;
+        if (i === rest + 1 || s.charCodeAt(i) !== SPACE || i + 1 >= to || hasLineBreak(s, i + 1, to)) {
+          return this.text(start, end);
+        }
+        const op = s.charCodeAt(wordStart) === 118 /* v */ ? Op.VAR : Op.BINDVAR;
+        return this.varRef(i + 1, to, op, s.slice(rest, i)) ?? this.text(start, end);
+      }
+      case K_CTX: {
+        const parts = words(s.slice(rest, to));
+        if (parts.length < 2 || !VAR_NAME.test(parts[0])) return this.text(start, end);
+        const bindings: [string, Path][] = [];
+        for (let j = 1; j < parts.length; j++) {
+          const kv = parts[j];
+          const eq = kv.indexOf('=');
+          if (eq <= 0) return this.text(start, end);
+          const path = parsePath(kv, eq + 1);
+          if (!path) return this.text(start, end);
+          bindings.push([kv.slice(0, eq), path]);
+        }
+        this.op = Op.CTX;
+        return { op: Op.CTX, name: parts[0], bindings };
+      }
+      case K_MACRO: {
+        const name = s.slice(rest, to);
+        if (!MACRO_NAME.test(name)) return this.text(start, end);
+        this.op = Op.MACRO;
+        return { op: Op.MACRO, name, body: [] };
+      }
+      case K_EVAL:
+        // Expressions may span lines; an empty one prints nothing. The assembler compiles it.
+        if (bare) return this.text(start, end);
+        this.op = Op.EVAL;
+        return { op: Op.EVAL, expr: s.slice(rest, to), code: null, error: null };
+      case K_INCLUDE: {
+        const parts = words(s.slice(rest, to));
+        if (parts.length === 0 || !MACRO_NAME.test(parts[0])) return this.text(start, end);
+        this.op = Op.INCLUDE;
+        return { op: Op.INCLUDE, name: parts[0], args: parts.slice(1) };
+      }
+      case K_INJECT: {
+        const parts = words(s.slice(rest, to));
+        if (parts.length < 2 || !VAR_NAME.test(parts[0])) return this.text(start, end);
+        this.op = Op.INJECT;
+        return { op: Op.INJECT, name: parts[0], path: parts[1], args: parts.slice(2) };
+      }
+      default: {
+        // `bare`, `spaced` and `rest` mean nothing here: there is no keyword.
+        const nameEnd = predicateEnd(s, wordStart, to);
+        const args = nameEnd < 0 ? null : predicateArgs(s, nameEnd, to);
+        if (args !== null) {
+          this.op = Op.PREDICATE;
+          return { op: Op.PREDICATE, pred: this.predicate(wordStart, nameEnd), args, body: [], alt: null };
+        }
+        // Literal names have no `?`, so trying them second changes nothing. An own-property
+        // lookup: `{.constructor}` is text, not Object.prototype's constructor.
+        const literal = LITERALS.get(s.slice(wordStart, to));
+        if (literal === undefined) return this.text(start, end);
+        this.op = Op.TEXT;
+        return { op: Op.TEXT, text: literal };
+      }
     }
   }
-}
 
-function parseIf(rest: string, raw: string, tables: NameTables): ParseResult {
-  const m = PREDICATE.exec(rest);
-  if (m) {
-    const error = m[1] in tables.predicates ? undefined : `Predicate '${m[1]}' is unknown`;
-    return { instr: { t: 'if', pred: m[1], args: splitArgs(m[2]), paths: [], ops: [] }, error };
+  /** The tag kept as literal text. */
+  private text(start: number, end: number): TextNode {
+    this.op = Op.TEXT;
+    return { op: Op.TEXT, text: this.src.slice(start, end) };
   }
-  const tokens = rest.split(/\s+/).filter((x) => x !== '');
-  if (tokens.length === 0 || tokens.length % 2 === 0) return TEXT(raw);
-  const paths: Path[] = [];
-  const ops: string[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    if (i % 2 === 1) {
-      if (tokens[i] !== '&&' && tokens[i] !== '||') return TEXT(raw);
-      ops.push(tokens[i]);
-    } else {
-      const p = parsePath(tokens[i]);
-      if (!p) return TEXT(raw);
-      paths.push(p);
+
+  /** The predicate name from `from` to `to` (its `?` included); unknown names are reported. */
+  private predicate(from: number, to: number): string {
+    const { name, known } = this.predicates.lookup(this.src, from, to);
+    if (!known) this.error = `Predicate '${name}' is unknown`;
+    return name;
+  }
+
+  /**
+   * Parses `a.b, c|f1 x y|f2` (variables, then formatters) into a variable node, or into a
+   * `.var`/`.bindvar` node named `name`; null when invalid or when a formatter is unknown (then
+   * `error` says which).
+   */
+  private varRef(from: number, to: number, op: typeof Op.VARIABLE | typeof Op.VAR | typeof Op.BINDVAR, name: string): Node | null {
+    const s = this.src;
+    // The variables: comma-separated, white space allowed around commas but not at either end.
+    const vars: Path[] = [];
+    let i = from;
+    for (;;) {
+      const path = readPath(s, i, to);
+      if (path === null) return null;
+      vars.push(path);
+      i = pathEnd;
+      while (i < to && isSpace(s.charCodeAt(i))) i++;
+      // The end of the tag reads as a `|` without formatters.
+      const c = i < to ? s.charCodeAt(i) : BAR;
+      if (c === COMMA) {
+        i++;
+        while (i < to && isSpace(s.charCodeAt(i))) i++;
+      } else if (c === BAR && i === pathEnd) {
+        break;
+      } else {
+        return null;
+      }
     }
+    // The formatters, each `|name` then arguments up to the next `|`. Names are checked left to
+    // right, so an unknown formatter is reported even if a later one is malformed.
+    const fmt: FormatterCall[] = [];
+    while (i < to) {
+      const nameStart = i + 1;
+      if (nameStart === to || !is(s.charCodeAt(nameStart), NAME_START)) return null;
+      i = nameStart + 1;
+      while (i < to && is(s.charCodeAt(i), NAME)) i++;
+      const { name: fname, known } = this.formatters.lookup(s, nameStart, i);
+      if (!known) {
+        this.error = `Formatter '${fname}' is unknown`;
+        return null;
+      }
+      const args: string[] = [];
+      if (i < to && s.charCodeAt(i) !== BAR) {
+        const delimiter = s.charCodeAt(i);
+        let argStart = ++i;
+        for (; i < to; i++) {
+          const c = s.charCodeAt(i);
+          if (c === BAR) break;
+          if (c === delimiter) {
+            args.push(s.slice(argStart, i));
+            argStart = i + 1;
+          }
+        }
+        args.push(s.slice(argStart, i));
+      }
+      fmt.push({ name: fname, args });
+    }
+    this.op = op;
+    return op === Op.VARIABLE ? { op, vars, fmt } : { op, name, vars, fmt };
   }
-  return { instr: { t: 'if', pred: null, args: [], paths, ops } };
+
+  /** `.if pred? args`, or `.if a && b || c` (paths and operators split on any white space). */
+  private parseIf(from: number, to: number): Node | null {
+    const s = this.src;
+    const nameEnd = predicateEnd(s, from, to);
+    const args = nameEnd < 0 ? null : predicateArgs(s, nameEnd, to);
+    if (args !== null) {
+      this.op = Op.IF;
+      return { op: Op.IF, pred: this.predicate(from, nameEnd), args, paths: [], ops: [], body: [], alt: null };
+    }
+    const paths: Path[] = [];
+    const ops: string[] = [];
+    let wantPath = true;
+    for (let i = from; ; ) {
+      while (i < to && isSpace(s.charCodeAt(i))) i++;
+      if (i === to) break;
+      if (wantPath) {
+        const path = readPath(s, i, to);
+        if (path === null) return null;
+        paths.push(path);
+        i = pathEnd;
+      } else {
+        const c = s.charCodeAt(i);
+        if (i + 2 > to || (c !== AMP && c !== BAR) || s.charCodeAt(i + 1) !== c) return null;
+        ops.push(c === AMP ? '&&' : '||');
+        i += 2;
+      }
+      // Tokens are separated by white space.
+      if (i < to && !isSpace(s.charCodeAt(i))) return null;
+      wantPath = !wantPath;
+    }
+    // No tokens, or ending on an operator.
+    if (wantPath) return null;
+    this.op = Op.IF;
+    return { op: Op.IF, pred: null, args: [], paths, ops, body: [], alt: null };
+  }
 }
