@@ -154,7 +154,11 @@ export class Context {
     }
     for (let i = stack.length - 1; i >= 0; i--) {
       const f = stack[i];
-      if (f.vars !== null && f.vars.has(head)) return f.vars.get(head);
+      // A variable bound to a missing value does not hide one of the same name further out.
+      if (f.vars !== null) {
+        const v = f.vars.get(head);
+        if (v !== undefined) return v;
+      }
       if (head === '@args' && f.args !== undefined) return f.args;
       if (f.barrier) break;
     }

@@ -111,7 +111,11 @@ export class Executor {
           break;
         case Op.CTX: {
           const obj: Record<string, unknown> = {};
-          for (const [k, p] of n.bindings) obj[k] = ctx.resolve(p);
+          // A missing value binds as null, as the published engine does ({"k": null} in json).
+          for (const [k, p] of n.bindings) {
+            const v = ctx.resolve(p);
+            obj[k] = v === undefined ? null : v;
+          }
           ctx.setVar(n.name, obj);
           break;
         }

@@ -159,3 +159,15 @@ describe('property lookup', () => {
     expect(r('{.section a.constructor}yes{.or}no{.end}', json).output).toBe('no');
   });
 });
+
+describe('bindings of missing values (matched to the published engine)', () => {
+  it('binds a missing .ctx value as null', () => {
+    expect(r('{.ctx @v k=a}{@v|json}', {}).output).toBe('{"k":null}');
+  });
+  it('lets a .var bound to a missing value fall through to an outer one', () => {
+    expect(r('{.var @v n}{.section b}{.var @v a}{@v}{.end}', { b: 1, n: 0 }).output).toBe('0');
+  });
+  it('reads an empty predicate arg as no arg', () => {
+    expect(r('{.section n}{.odd? }{b}{.end}{.end}', { b: 'x', n: -1 }).output).toBe('x');
+  });
+});

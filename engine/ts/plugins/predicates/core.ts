@@ -23,7 +23,7 @@ function comparison(test: (order: number) => boolean): Predicate {
 
 /** even?/odd? test the current node, or the value at the first arg's path (never a literal). */
 function parityValue(ctx: Context, args: string[]): unknown {
-  return args.length === 0 ? ctx.node() : ctx.resolve(argPaths(args)[0]);
+  return args.length === 0 || args[0] === '' ? ctx.node() : ctx.resolve(argPaths(args)[0]);
 }
 
 export const predicates: PredicateTable = {
