@@ -73,7 +73,9 @@ function tables(opts: { formatters?: FormatterTable; predicates?: PredicateTable
 export function compile(source: string, opts: CompileOptions = {}): CompileResult {
   const t = tables(opts);
   try {
-    const tokens = opts.backend === 'wasm' ? wasmScan(source).slice() : scan(source);
+    // The WASM tokens are a view into linear memory, valid until the next WASM call: assembling
+    // makes none (kernels run at render time), so no copy is needed.
+    const tokens = opts.backend === 'wasm' ? wasmScan(source) : scan(source);
     return assemble(source, tokens, t, opts.exprOptions);
   } catch (e) {
     return { code: { v: 1, body: [], macros: {} }, errors: [{ kind: 'syntax', message: `Unexpected error during compile: ${(e as Error)?.message ?? e}` }] };
