@@ -1,6 +1,10 @@
 // Shapes catalog objects into the template context of ADR 0002 (plain JSON): money as exact
 // decimal strings, variants and the selected variant, purchase rules of SPEC section 5.
 import type { Collection, NavItem, Product, Resolved, SearchHit, Site, Variant } from './catalog.server.js';
+import type { CartFlash } from './cart-ui.server.js';
+import {
+  cartInstalmentEligible, checkoutMinimumMessage, commerceSettings, formatMoney, instalmentNotice, type CommerceSettings,
+} from './commerce/rules.server.js';
 
 /** Product types of the spec. */
 export const PHYSICAL = 1;
@@ -44,10 +48,33 @@ export function money(cents: number | bigint | string, currency: string): Money 
   return { currency, value: moneyValue(cents, currency) };
 }
 
+/** The visitor's cart as the cart module loads it (CartView of cart.server.ts). */
 export interface CartSummary {
   totalQuantity: number;
   subtotalCents: number;
-  entries: unknown[];
+  entries: CartEntrySummary[];
+}
+
+export interface CartEntrySummary {
+  id: string;
+  itemId: string;
+  title: string;
+  fullUrl: string;
+  assetUrl: string | null;
+  sku: string;
+  attributes: Record<string, string>;
+  quantity: number;
+  unitPriceCents: number;
+  lineTotalCents: number;
+  productType: number;
+}
+
+/** A commerce page of its own page type (cart 200, checkout 201, order confirmed 202). */
+export interface CommercePage {
+  pageType: number;
+  title: string;
+  /** Top-level context keys of the page (checkout, order, alsoBought...). */
+  data: Record<string, unknown>;
 }
 
 export interface ContextExtras {
@@ -59,6 +86,10 @@ export interface ContextExtras {
   search?: { query: string; hits: SearchHit[]; error?: string };
   /** Filled by the cart (issue 5); an empty cart otherwise. */
   cart?: CartSummary;
+  /** What the last cart form post left for this page (error and typed values, or "added"). */
+  flash?: CartFlash | null;
+  /** Cart, checkout and order confirmed pages. */
+  commercePage?: CommercePage;
 }
 
 type Json = Record<string, unknown>;
@@ -118,7 +149,7 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
       mainNavigation: navigation(site.navigation.mainNavigation, path),
       footerNavigation: navigation(site.navigation.footerNavigation, path),
     },
-    cart: cart(extras.cart, currency),
+    cart: cart(extras.cart, currency, commerceSettings(settings), extras),
   };
   const shape = (p: Product) => shapeItem(p, currency);
   let title = site.website.siteTitle;
@@ -195,15 +226,69 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
       })),
     };
   }
+  if (resolved.kind === 'product') {
+    ctx.instalment = productInstalment(ctx.item as Json, currency, commerceSettings(settings), site.website.locale);
+  }
+  if (extras.commercePage) {
+    const page = extras.commercePage;
+    Object.assign(ctx, page.data);
+    ctx.pageType = page.pageType;
+    title = `${page.title} — ${site.website.siteTitle}`;
+    canonicalPath = path;
+  }
   ctx.pageTitle = title;
   ctx.pageDescription = description;
   ctx.canonicalUrl = origin + canonicalPath;
   return ctx;
 }
 
-function cart(c: CartSummary | undefined, currency: string): Json {
+/** Cart entries with money objects and option lists, as the cart and checkout templates read them. */
+export function shapeCartEntries(entries: CartEntrySummary[], currency: string): Json[] {
+  return entries.map((e) => ({
+    ...e,
+    unitPrice: money(e.unitPriceCents, currency),
+    lineTotal: money(e.lineTotalCents, currency),
+    optionValues: Object.entries(e.attributes ?? {}).map(([optionName, value]) => ({ optionName, value })),
+  }));
+}
+
+/** The checkout minimum of SPEC section 5: met, or the message to show. */
+export function checkoutMinimum(subtotalCents: number, currency: string, s: CommerceSettings): Json {
+  const met = subtotalCents >= s.checkoutMinimumCents;
+  return { met, message: met ? null : checkoutMinimumMessage(s.checkoutMinimumCents, currency) };
+}
+
+function cart(c: CartSummary | undefined, currency: string, s: CommerceSettings, extras: ContextExtras): Json {
   const summary = c ?? { totalQuantity: 0, subtotalCents: 0, entries: [] };
-  return { ...summary, subtotal: money(summary.subtotalCents, currency) };
+  const eligible = cartInstalmentEligible(summary);
+  const notice = eligible ? instalmentNotice(summary.subtotalCents, 1, { currency }, s) : null;
+  return {
+    totalQuantity: summary.totalQuantity,
+    subtotalCents: summary.subtotalCents,
+    subtotal: money(summary.subtotalCents, currency),
+    subtotalText: formatMoney(summary.subtotalCents, currency),
+    entries: shapeCartEntries(summary.entries, currency),
+    checkoutMinimum: checkoutMinimum(summary.subtotalCents, currency, s),
+    instalmentEligible: eligible && notice !== null,
+    instalmentNotice: notice,
+    // Cart forms send the shopper back to the page they are on.
+    returnTo: extras.url.pathname + extras.url.search,
+    flash: extras.flash ?? null,
+  };
+}
+
+/** The instalment notice of a product page (SPEC 5): physical products only, at the chosen or lowest price. */
+function productInstalment(item: Json, currency: string, s: CommerceSettings, locale: string): Json | null {
+  const sc = obj(item.structuredContent);
+  const variants = Array.isArray(sc.variants) ? (sc.variants as Json[]) : [];
+  const chosen = item.selectedVariant ? (item.selectedVariant as Json) : null;
+  const priceOf = (v: Json) => Number(v.onSale ? v.salePrice : v.price);
+  const prices = chosen ? [priceOf(chosen)] : variants.map(priceOf);
+  if (prices.length === 0) return null;
+  const notice = instalmentNotice(Math.min(...prices), Number(sc.productType), { currency, shopperLanguage: locale }, s);
+  if (!notice) return null;
+  const text = notice.inRange ? `${notice.text} ${notice.brand}` : `${notice.brand} ${notice.text}`;
+  return { show: true, text, count: notice.numInstallments, inRange: notice.inRange, brand: notice.brand };
 }
 
 function navigation(items: NavItem[], path: string): Json[] {

@@ -46,12 +46,21 @@ export function pageHeaders(status: number, etag: string | null, opts: CacheOpti
   return headers;
 }
 
-/** The headers a page route passes from its loader to the document (Remix `headers` export). */
-export const FORWARDED_HEADERS = ['Cache-Control', 'ETag', 'Vary'] as const;
+/** The headers a page route passes from its loader to the document (Remix `headers` export); Set-Cookie only on private pages. */
+export const FORWARDED_HEADERS = ['Cache-Control', 'ETag', 'Vary', 'Set-Cookie'] as const;
 
 export function forwardHeaders(from: Headers): Headers {
   const out = new Headers();
   for (const name of FORWARDED_HEADERS) {
+    if (name === 'Set-Cookie') {
+      // Only a private page may set cookies (the visitor's cart, a flash message shown once): a
+      // shared cache must never store a response that sets one. Cookies cannot be joined into one line.
+      if (!/\bprivate\b/.test(from.get('Cache-Control') ?? '')) continue;
+      const all = typeof from.getSetCookie === 'function' ? from.getSetCookie() : [];
+      if (all.length > 0) for (const c of all) out.append(name, c);
+      else if (from.get(name)) out.set(name, from.get(name)!);
+      continue;
+    }
     const v = from.get(name);
     if (v) out.set(name, v);
   }

@@ -7,6 +7,7 @@ import { compile, render, type Backend, type Code, type TemplateError } from '..
 import { loadSite, type Resolved, type Site } from './catalog.server.js';
 import { pageContext, statusFor, templateFor, type ContextExtras } from './context.server.js';
 import { pageHeaders, strongEtag } from './http.server.js';
+import { readVisit, type Visit } from './cart-ui.server.js';
 import { seoFor, type Seo, type SeoSource } from './seo.server.js';
 
 /** The site's theme as loadSite() returns it: sources by name. */
@@ -159,10 +160,14 @@ export interface PagePlan {
   extras?: Omit<ContextExtras, 'url'>;
 }
 
-function respond(data: PageData, status: number): TypedResponse<PageData> {
+function respond(data: PageData, status: number, visit?: Visit): TypedResponse<PageData> {
   // The tag covers everything the document is made from on the data side: HTML and head tags.
   const etag = status === 200 ? strongEtag(data.html, JSON.stringify(data.seo)) : null;
-  return json(data, { status, headers: pageHeaders(status, etag) });
+  const headers = pageHeaders(status, etag, { personalized: visit?.personalized });
+  // The layout shows the visitor's cart: a shared cache must keep visitors apart.
+  headers.set('Vary', 'Cookie');
+  for (const c of visit?.setCookies ?? []) headers.append('Set-Cookie', c);
+  return json(data, { status, headers });
 }
 
 function explain(e: unknown): string {
@@ -209,11 +214,13 @@ export async function storefrontPage(
     console.error(`storefront: cannot load the site for ${url.pathname}: ${explain(e)}`);
     return respond(unavailablePage(), 500);
   }
+  // The visitor's cart and the message of their last cart form post (never throws).
+  const visit = await readVisit(request);
   try {
     const p = await plan(site, url);
-    const context = pageContext(site, p.resolved, { ...p.extras, url });
+    const context = pageContext(site, p.resolved, { cart: visit.cart, flash: visit.flash, ...p.extras, url });
     const data = renderContext(site, p.template ?? templateFor(p.resolved), context as Record<string, unknown>);
-    return respond(data, p.status ?? statusFor(p.resolved));
+    return respond(data, p.status ?? statusFor(p.resolved), visit);
   } catch (e) {
     console.error(`storefront: ${request.method} ${url.pathname}${url.search} failed: ${explain(e)}`);
     try {

@@ -1,7 +1,8 @@
 // A page rendered by the theme: its HTML as the server made it, plus the page's JSON-LD. With
 // JavaScript on, same-site links and GET forms inside it navigate without a full reload; without
 // JavaScript they are ordinary links and forms, and everything works the same.
-import { useNavigate } from '@remix-run/react';
+import { useNavigate, useNavigation, useRevalidator, useSubmit } from '@remix-run/react';
+import { handleAddToCart } from './cart-island.js';
 import type { FormEvent, MouseEvent } from 'react';
 
 export interface ThemePageProps {
@@ -16,6 +17,11 @@ function isPagePath(pathname: string): boolean {
 
 export function ThemePage({ html, jsonLd }: ThemePageProps) {
   const navigate = useNavigate();
+  const submit = useSubmit();
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  // SPEC 4: the cart is recalculating between the start and the end of an entry update.
+  const recalculating = navigation.state !== 'idle' && navigation.formAction === '/cart';
 
   function onClick(e: MouseEvent<HTMLDivElement>) {
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
@@ -36,8 +42,26 @@ export function ThemePage({ html, jsonLd }: ThemePageProps) {
     const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | HTMLInputElement | null;
     const method = (submitter?.getAttribute('formmethod') ?? form.getAttribute('method') ?? 'get').toLowerCase();
     const target = submitter?.getAttribute('formtarget') ?? form.getAttribute('target');
-    // POST forms (cart, sign-up...) stay native until their own islands enhance them.
-    if (method !== 'get' || (target && target !== '_self') || form.hasAttribute('data-reload')) return;
+    if ((target && target !== '_self') || form.hasAttribute('data-reload')) return;
+    if (method === 'post') {
+      // Add-to-cart forms: the island sends them with fetch and shows the button states.
+      if (form.hasAttribute('data-add-to-cart')) {
+        // On the cart page itself ("customers also bought") the entry list must show the new line.
+        const refresh = () => {
+          if (document.querySelector('[data-cart-root]')) revalidator.revalidate();
+        };
+        if (handleAddToCart(form, submitter instanceof HTMLButtonElement ? submitter : null, refresh)) e.preventDefault();
+        return;
+      }
+      // Other same-site POST forms (the cart's quantity and remove forms, Place order) go through
+      // the route action without a reload; the action redirects as it does without JavaScript.
+      const postTo = new URL(submitter?.getAttribute('formaction') ?? form.action, window.location.href);
+      if (postTo.origin !== window.location.origin || !isPagePath(postTo.pathname)) return;
+      e.preventDefault();
+      submit(form, { method: 'post', action: postTo.pathname, preventScrollReset: true });
+      return;
+    }
+    if (method !== 'get') return;
     const action = new URL(submitter?.getAttribute('formaction') ?? form.action, window.location.href);
     if (action.origin !== window.location.origin || !isPagePath(action.pathname)) return;
     const params = new URLSearchParams();
@@ -52,7 +76,13 @@ export function ThemePage({ html, jsonLd }: ThemePageProps) {
 
   return (
     <>
-      <div id="page" onClick={onClick} onSubmit={onSubmit} dangerouslySetInnerHTML={{ __html: html }} />
+      <div
+        id="page"
+        data-cart-recalculating={recalculating ? 'true' : undefined}
+        onClick={onClick}
+        onSubmit={onSubmit}
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
       {jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} /> : null}
     </>
   );

@@ -23,7 +23,7 @@ describe.each(targets)('catalog on $name', (target) => {
     expect(site.navigation.mainNavigation.map((n) => n.url)).toEqual(['/shop', '/workshops', '/about', '/contact']);
     expect(site.navigation.footerNavigation.length).toBeGreaterThan(0);
     expect(site.templates.layout).toContain('{mainContent}');
-    expect(Object.keys(site.templates.pages).sort()).toEqual(['error', 'home', 'not-found', 'page', 'product', 'products', 'search']);
+    expect(Object.keys(site.templates.pages).sort()).toEqual(['cart', 'checkout', 'error', 'home', 'not-found', 'order-confirmed', 'page', 'product', 'products', 'search']);
     expect(site.templates.partials['product-card']).toContain('product-price');
   });
 

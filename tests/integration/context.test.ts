@@ -63,7 +63,10 @@ describe.each(targets)('page context on $name', (target) => {
     expect(ctx.pageTitle).toBe('Shop ceramics, linen and prints — Saltgrass Studio');
     expect(ctx.featureFlags.useCLDRMoneyFormat).toBe(true);
     expect(ctx.websiteSettings.storeSettings.multipleQuantityAllowedForServices).toBe(true);
-    expect(ctx.cart).toEqual({ totalQuantity: 0, subtotalCents: 0, entries: [], subtotal: { currency: 'USD', value: '0.00' } });
+    expect(ctx.cart).toMatchObject({ totalQuantity: 0, subtotalCents: 0, entries: [], subtotal: { currency: 'USD', value: '0.00' } });
+    // Cart forms come back to the page they were posted from; an empty cart cannot check out.
+    expect(ctx.cart).toMatchObject({ subtotalText: '$0.00', flash: null, instalmentEligible: false, checkoutMinimum: { met: false } });
+    expect(ctx.cart.returnTo).toMatch(/^\//);
     const shop = ctx.navigation.mainNavigation.find((n: J) => n.url === '/shop');
     expect(shop.active).toBe(true);
     expect(ctx.navigation.mainNavigation.filter((n: J) => n.active)).toHaveLength(1);

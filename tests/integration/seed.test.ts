@@ -16,7 +16,7 @@ describe('theme sources', () => {
     const theme = readTheme();
     const byKind = (k: string) => theme.filter((t) => t.kind === k).map((t) => t.name).sort();
     expect(byKind('layout')).toEqual(['layout']);
-    expect(byKind('page')).toEqual(['error', 'home', 'not-found', 'page', 'product', 'products', 'search']);
+    expect(byKind('page')).toEqual(['cart', 'checkout', 'error', 'home', 'not-found', 'order-confirmed', 'page', 'product', 'products', 'search']);
     expect(byKind('partial')).toEqual(expect.arrayContaining(['product-card', 'styles']));
   });
 });

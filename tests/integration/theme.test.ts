@@ -55,7 +55,7 @@ describe.each(targets)('theme on $name', (target) => {
     expect(html).toMatch(/<a href="\/about" class="active" aria-current="page">About<\/a>/);
     expect(html).toContain('<a href="/shop">Shop</a>');
     expect(html).toMatch(/<a class="cart-link is-empty" href="\/cart"[^>]*aria-label="Cart, 0 items">/);
-    expect(html).toContain('<span class="cart-count" data-cart-count>0</span>');
+    expect(html).toContain('<span class="cart-count" data-cart-count><span class="sqs-cart-quantity">0</span></span>');
     expect(html).toContain('<a href="/shipping-returns">Shipping &amp; Returns</a>');
     expect(html).toContain('<style>');
     expect(html).toMatch(/<main id="main" class="site-main">[\s\S]*<h1>About the studio<\/h1>[\s\S]*<\/main>/);
@@ -63,9 +63,11 @@ describe.each(targets)('theme on $name', (target) => {
 
   it('shows the cart count the cart module passes in', async () => {
     const resolved = await catalog.resolvePath('/');
-    const html = renderPage(resolved, { path: '/', cart: { totalQuantity: 3, subtotalCents: 10200, entries: [] } });
+    const html = renderPage(resolved, { path: '/', cart: { totalQuantity: 3, subtotalCents: 10200, entries: [{ id: 'e1', itemId: 'itm-x', title: 'Mug', fullUrl: '/shop/p/x', assetUrl: null, sku: 'SG-X', attributes: {}, quantity: 3, unitPriceCents: 3400, lineTotalCents: 10200, productType: 1 }] } });
     expect(html).toMatch(/<a class="cart-link has-items" href="\/cart"[^>]*aria-label="Cart, 3 items">/);
-    expect(html).toContain('data-cart-count>3</span>');
+    expect(html).toContain('<span class="sqs-cart-quantity">3</span>');
+    expect(html).toContain('<span class="cart-subtotal" data-cart-subtotal>$102.00</span>');
+    expect(html).toMatch(/<a class="cart-pill" href="\/cart" data-cart-pill aria-label="3 items in cart">/);
   });
 
   it.each(BACKENDS)('renders home: hero and featured products with prices (%s)', async (backend) => {
@@ -125,7 +127,8 @@ describe.each(targets)('theme on $name', (target) => {
     expect(html).toContain('<option value="Ink">Ink (sold out)</option>');
     expect(html).toMatch(/<button type="submit" class="button button-ghost">Choose<\/button>/);
     expect(html).toContain('<p class="notice" role="status">Please select the Color option.</p>');
-    expect(html).toMatch(/<button type="submit" class="button button-primary" disabled>Add To Cart<\/button>/);
+    // Enabled: without a choice the cart action answers with the message beside the button.
+    expect(html).toMatch(/<button type="submit" class="button button-primary" data-label="Add To Cart">Add To Cart<\/button>/);
     expect(html).not.toContain('class="variant-summary"');
     expect(html).toContain('<nav class="wrap breadcrumbs" aria-label="Breadcrumb">');
   });
@@ -139,7 +142,7 @@ describe.each(targets)('theme on $name', (target) => {
     expect(html).toMatch(/<img src="\/images\/products\/tide-pool-mug--sand\.svg" srcset="[^"]*2500w"/);
     expect(html).toContain('<input type="hidden" name="sku" value="SG-TPM-02">');
     expect(html).toMatch(/<input type="number" name="quantity" min="1" max="9999" step="1" value="1"/);
-    expect(html).toMatch(/<button type="submit" class="button button-primary">Add To Cart<\/button>/);
+    expect(html).toMatch(/<button type="submit" class="button button-primary" data-label="Add To Cart">Add To Cart<\/button>/);
     expect(html).not.toContain('role="status"');
   });
 
@@ -163,7 +166,7 @@ describe.each(targets)('theme on $name', (target) => {
 
     const membership = await show('/workshops/p/studio-membership');
     expect(membership).toContain('$90.00 every month for 1 year');
-    expect(membership).toMatch(/<button type="submit" class="button button-primary">Subscribe<\/button>/);
+    expect(membership).toMatch(/<button type="submit" class="button button-primary" data-label="Subscribe">Subscribe<\/button>/);
     expect(membership).not.toContain('name="quantity" min');
   });
 
@@ -216,7 +219,7 @@ describe.each(targets)('theme on $name', (target) => {
     for (const { path } of ids) {
       const html = await show(path);
       expect(html, path).toContain('class="product-price"');
-      expect(html, path).toContain('<form class="add-to-cart" method="post" action="/cart">');
+      expect(html, path).toContain('<form class="add-to-cart" method="post" action="/cart" novalidate data-add-to-cart');
     }
   });
 });

@@ -1,0 +1,167 @@
+// The add-to-cart island: with JavaScript on, the theme's add-to-cart forms (which post to /cart
+// and work without it) are sent with fetch instead, with the spec's button states, the pill and
+// the header indicator updated in place, and the added-to-cart popover.
+
+/** SPEC sections 4 and 9 timings (ms). */
+export const ADDING_MIN_MS = 1000;
+export const ADDED_MS = 2000;
+export const ERROR_RESET_MS = 1000;
+export const SELECT_OPTION_MS = 2000;
+export const POPOVER_MS = 3000;
+
+/** What POST /cart answers a fetch from this island. */
+export interface CartReply {
+  ok: boolean;
+  error?: string;
+  cart?: { totalQuantity: number; subtotalText: string };
+  added?: { title: string; quantity: number };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The pill's text and spoken label for a count (SPEC: hidden at 0, 100+ above 100). */
+export function pillText(count: number): { hidden: boolean; text: string; label: string } {
+  if (count > 100) return { hidden: false, text: '100+', label: 'More than 100 items in cart' };
+  return { hidden: count <= 0, text: String(count), label: `${count} item${count === 1 ? '' : 's'} in cart` };
+}
+
+/** Updates the layout's cart indicator and the floating pill after a change. */
+export function showCartCount(doc: Document, count: number, subtotalText: string) {
+  const pill = pillText(count);
+  doc.querySelectorAll<HTMLElement>('[data-cart-pill]').forEach((el) => {
+    el.hidden = pill.hidden;
+    el.setAttribute('aria-label', pill.label);
+  });
+  doc.querySelectorAll<HTMLElement>('[data-cart-pill-count]').forEach((el) => (el.textContent = pill.text));
+  doc.querySelectorAll<HTMLElement>('[data-cart-indicator]').forEach((el) => {
+    el.classList.toggle('has-items', count > 0);
+    el.classList.toggle('is-empty', count === 0);
+    el.setAttribute('aria-label', `Cart, ${count} item${count === 1 ? '' : 's'}`);
+  });
+  doc.querySelectorAll<HTMLElement>('[data-cart-count]').forEach((el) => {
+    const inner = el.querySelector('.sqs-cart-quantity');
+    (inner ?? el).textContent = String(count);
+  });
+  doc.querySelectorAll<HTMLElement>('[data-cart-subtotal]').forEach((el) => (el.textContent = subtotalText));
+}
+
+/** The added-to-cart popover: removed after 3 s or when closed. */
+export function showAddedPopover(doc: Document, title: string, quantity: number) {
+  doc.querySelectorAll('[data-cart-popover]').forEach((el) => el.remove());
+  const box = doc.createElement('div');
+  box.className = 'cart-popover';
+  box.setAttribute('data-cart-popover', '');
+  box.setAttribute('role', 'dialog');
+  box.setAttribute('aria-label', 'Added to cart');
+  const p = doc.createElement('p');
+  p.textContent = `${quantity} × ${title} added to your cart.`;
+  const link = doc.createElement('a');
+  link.href = '/cart';
+  link.className = 'button';
+  link.textContent = 'View Cart';
+  const close = doc.createElement('button');
+  close.type = 'button';
+  close.className = 'cart-popover-close';
+  close.setAttribute('aria-label', 'Close');
+  close.textContent = '×';
+  box.append(p, link, close);
+  const timer = setTimeout(() => box.remove(), POPOVER_MS);
+  close.addEventListener('click', () => {
+    clearTimeout(timer);
+    box.remove();
+  });
+  doc.body.append(box);
+}
+
+function setLabel(button: HTMLButtonElement, text: string) {
+  button.textContent = text;
+}
+
+function idleLabel(button: HTMLButtonElement): string {
+  return button.dataset.label ?? button.textContent ?? 'Add To Cart';
+}
+
+function showMessage(form: HTMLFormElement, text: string, isError: boolean) {
+  // A server-rendered message from an earlier no-JS post no longer applies.
+  form.querySelectorAll('.cart-error, .cart-added').forEach((el) => el.remove());
+  const live = form.querySelector<HTMLElement>('[data-cart-message]');
+  if (!live) return;
+  live.textContent = text;
+  live.classList.toggle('cart-error', isError);
+  live.classList.toggle('notice-error', isError);
+}
+
+/**
+ * Handles the submit of an add-to-cart form, or returns false to let the browser submit it
+ * (subscriptions go to the checkout page by a normal navigation).
+ */
+export function handleAddToCart(form: HTMLFormElement, submitter: HTMLButtonElement | null, onAdded?: () => void): boolean {
+  const intent = (form.elements.namedItem('intent') as HTMLInputElement | null)?.value ?? 'add';
+  if (intent !== 'add') return false;
+  const button = submitter ?? form.querySelector<HTMLButtonElement>('button[type="submit"]');
+  if (!button) return false;
+  // Busy or just added: ignore the click (SPEC: a button marked added ignores clicks).
+  if (button.dataset.state && button.dataset.state !== 'idle') return true;
+  const label = idleLabel(button);
+  button.dataset.label = label;
+
+  const sku = form.elements.namedItem('sku') as HTMLSelectElement | HTMLInputElement | null;
+  if (form.hasAttribute('data-list') && sku instanceof HTMLSelectElement && sku.value === '') {
+    button.dataset.state = 'select';
+    button.disabled = true;
+    setLabel(button, 'Select Option');
+    setTimeout(() => {
+      setLabel(button, label);
+      button.disabled = false;
+      button.dataset.state = 'idle';
+    }, SELECT_OPTION_MS);
+    return true;
+  }
+
+  void send(form, button, label, onAdded);
+  return true;
+}
+
+async function send(form: HTMLFormElement, button: HTMLButtonElement, label: string, onAdded?: () => void) {
+  const doc = form.ownerDocument;
+  button.dataset.state = 'adding';
+  button.setAttribute('aria-busy', 'true');
+  setLabel(button, 'Adding…');
+  showMessage(form, '', false);
+  const started = Date.now();
+  let reply: CartReply;
+  try {
+    // Remix answers a route action with its own JSON (not the page) for a data request.
+    const url = new URL(form.action, window.location.href);
+    url.searchParams.set('_data', 'routes/cart');
+    const res = await fetch(url, {
+      method: 'POST',
+      body: new FormData(form),
+      headers: { Accept: 'application/json', 'X-Cart-Fetch': '1' },
+      credentials: 'same-origin',
+    });
+    reply = (await res.json()) as CartReply;
+  } catch {
+    reply = { ok: false, error: 'Please check your internet connection.' };
+  }
+  const wait = ADDING_MIN_MS - (Date.now() - started);
+  if (wait > 0) await sleep(wait);
+  button.removeAttribute('aria-busy');
+  if (!reply.ok) {
+    const title = form.hasAttribute('data-gift-card') ? 'Unable to purchase Gift Card' : 'Unable to Add Item';
+    showMessage(form, `${title}: ${reply.error ?? 'Unable to add item'}`, true);
+    button.dataset.state = 'error';
+    await sleep(ERROR_RESET_MS);
+    setLabel(button, label);
+    button.dataset.state = 'idle';
+    return;
+  }
+  button.dataset.state = 'added';
+  setLabel(button, 'Added!');
+  if (reply.cart) showCartCount(doc, reply.cart.totalQuantity, reply.cart.subtotalText);
+  if (reply.added) showAddedPopover(doc, reply.added.title, reply.added.quantity);
+  await sleep(ADDED_MS);
+  setLabel(button, label);
+  button.dataset.state = 'idle';
+  onAdded?.();
+}

@@ -1,0 +1,29 @@
+// POST /api/3/commerce/cart/subscription (SPEC 7): starts a subscription cart for a subscribable
+// product; answers {cartToken} (the subscription cart's id), or {error}.
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { z } from 'zod';
+import { getCartId, MSG, rateLimited, subscribe } from '../cart.server.js';
+import { BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../commerce/api.server.js';
+
+const Subscribe = z.object({
+  itemId: z.string().min(1).max(200),
+  sku: z.string().max(200).optional().nullable(),
+  qty: z.union([z.number(), z.string().max(20)]).default(1),
+  additionalFields: z.union([z.string().max(20000), z.record(z.unknown()), z.null()]).optional(),
+});
+
+export const loader = () => methodNotAllowed('POST');
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed('POST');
+  const limited = rateLimited(request, await getCartId(request));
+  if (limited) return limited;
+  const body = await readBody(request);
+  if (body === null) return jsonError(400, BAD_BODY);
+  const parsed = Subscribe.safeParse(body);
+  if (!parsed.success) return jsonError(400, MSG.addFailed);
+  const { qty, ...rest } = parsed.data;
+  const r = await subscribe({ ...rest, quantity: qty });
+  if (!r.ok) return jsonError(r.status, r.error);
+  return jsonAnswer({ cartToken: r.cartId });
+}

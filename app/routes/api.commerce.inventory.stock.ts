@@ -1,0 +1,16 @@
+// GET /api/commerce/inventory/stock?itemId= (SPEC 7): stock of each variant of a product,
+// {results: [{variantId, sku, unlimited, qtyInStock}]}.
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { z } from 'zod';
+import { cartStore } from '../cart.server.js';
+import { jsonAnswer, jsonError } from '../commerce/api.server.js';
+
+const Query = z.object({ itemId: z.string().min(1, 'itemId is required.').max(200) });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const parsed = Query.safeParse({ itemId: new URL(request.url).searchParams.get('itemId') ?? '' });
+  if (!parsed.success) return jsonError(400, parsed.error.issues[0]?.message ?? 'itemId is required.');
+  const results = await (await cartStore()).stockOf(parsed.data.itemId);
+  if (results === null) return jsonError(404, 'Unable to locate content');
+  return jsonAnswer({ results });
+}

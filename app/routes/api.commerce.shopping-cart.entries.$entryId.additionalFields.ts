@@ -1,0 +1,33 @@
+// PUT /api/commerce/shopping-cart/entries/{entryId}/additionalFields (SPEC 7): replaces an entry's
+// additional fields; answers {shoppingCart, updatedEntry}, or {error}.
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { z } from 'zod';
+import { cartStore, entryJson, getCartId, rateLimited, shoppingCartJson, updateAdditionalFields } from '../cart.server.js';
+import { BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../commerce/api.server.js';
+
+const UpdateFields = z.object({
+  itemId: z.string().min(1).max(200).optional(),
+  sku: z.string().max(200).optional(),
+  additionalFields: z.union([z.string().max(20000), z.record(z.unknown()), z.null()]),
+});
+
+export const loader = () => methodNotAllowed('PUT');
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== 'PUT') return methodNotAllowed('PUT');
+  const cartId = await getCartId(request);
+  const limited = rateLimited(request, cartId);
+  if (limited) return limited;
+  const body = await readBody(request);
+  if (body === null) return jsonError(400, BAD_BODY);
+  const parsed = UpdateFields.safeParse(body);
+  const entryId = z.string().min(1).max(200).safeParse(params.entryId);
+  if (!parsed.success || !entryId.success) return jsonError(400, 'Unable to update form');
+  const r = await updateAdditionalFields(cartId, entryId.data, parsed.data);
+  if (!r.ok) return jsonError(r.status, r.error);
+  const websiteId = await (await cartStore()).websiteId();
+  return jsonAnswer(
+    { shoppingCart: shoppingCartJson(r.cart, websiteId), updatedEntry: r.entry ? entryJson(r.cart.currency)(r.entry) : null },
+    { cartId: r.cartId },
+  );
+}

@@ -1,0 +1,34 @@
+// POST /api/commerce/shopping-cart/entries (SPEC 7): adds a variant to the visitor's cart;
+// answers {shoppingCart, newlyAdded}, or {error} with the spec's text.
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { z } from 'zod';
+import { addToCart, cartStore, entryJson, getCartId, MSG, rateLimited, shoppingCartJson } from '../cart.server.js';
+import { BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../commerce/api.server.js';
+
+const AddEntry = z.object({
+  itemId: z.string().min(1).max(200),
+  sku: z.string().max(200).optional().nullable(),
+  // Checked by the cart for the spec's texts (a number, a whole number 1-9999).
+  quantity: z.union([z.number(), z.string().max(20)]).default(1),
+  additionalFields: z.union([z.string().max(20000), z.record(z.unknown()), z.null()]).optional(),
+});
+
+export const loader = () => methodNotAllowed('POST');
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed('POST');
+  const cartId = await getCartId(request);
+  const limited = rateLimited(request, cartId);
+  if (limited) return limited;
+  const body = await readBody(request);
+  if (body === null) return jsonError(400, BAD_BODY);
+  const parsed = AddEntry.safeParse(body);
+  if (!parsed.success) return jsonError(400, MSG.addFailed);
+  const r = await addToCart(cartId, parsed.data);
+  if (!r.ok) return jsonError(r.status, r.error);
+  const websiteId = await (await cartStore()).websiteId();
+  return jsonAnswer(
+    { shoppingCart: shoppingCartJson(r.cart, websiteId), newlyAdded: entryJson(r.cart.currency)(r.entry) },
+    { cartId: r.cartId },
+  );
+}

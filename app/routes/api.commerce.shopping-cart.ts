@@ -1,0 +1,11 @@
+// GET /api/commerce/shopping-cart (SPEC 7): the visitor's cart as JSON (an empty cart when there
+// is none). The query's mock, timecode and calculateSubtotal are accepted; subtotals are always computed.
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { cartStore, getCartId, shoppingCartJson } from '../cart.server.js';
+import { jsonAnswer } from '../commerce/api.server.js';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const store = await cartStore();
+  const cart = await store.loadCart(await getCartId(request));
+  return jsonAnswer(shoppingCartJson(cart, await store.websiteId()));
+}

@@ -1,0 +1,121 @@
+// /cart: the cart page (page type 200, the theme's `cart` template) and the action every cart form
+// posts to (add, update, remove, subscribe). Without JavaScript the action answers with a 303 back
+// to the page, its message in a flash cookie; the add-to-cart island's fetch gets JSON instead.
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+import { resolvePath } from '../catalog.server.js';
+import { alsoBought, setFlash, safeReturnPath, setSubscriptionCheckout, type CartFlash } from '../cart-ui.server.js';
+import {
+  addToCart, commitCartCookie, formatMoney, getCartId, isRateLimited, MSG, removeEntry, subscribe, updateEntryQuantity,
+  type CartView,
+} from '../cart.server.js';
+import { metaFromSeo } from '../components/seo-meta.js';
+import { ThemePage } from '../components/ThemePage.js';
+import { shapeItem } from '../context.server.js';
+import { forwardHeaders } from '../http.server.js';
+import { storefrontPage } from '../render.server.js';
+
+export const CART_PAGE_TYPE = 200;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return storefrontPage(request, async (site) => {
+    const cartId = await getCartId(request);
+    const home = await resolvePath('/');
+    const items = home.kind === 'home' ? home.items : [];
+    const others = await alsoBought(cartId, items);
+    return {
+      resolved: { kind: 'search' },
+      template: 'cart',
+      extras: {
+        commercePage: {
+          pageType: CART_PAGE_TYPE,
+          title: 'Cart',
+          data: { alsoBought: others.map((p) => shapeItem(p, site.website.currency)) },
+        },
+      },
+    };
+  });
+}
+
+const Text = (max: number) => z.string().max(max).optional();
+const CartForm = z.object({
+  intent: z.enum(['add', 'update', 'remove', 'subscribe']).default('add'),
+  itemId: Text(200),
+  sku: Text(200),
+  quantity: Text(40),
+  entryId: Text(200),
+  returnTo: Text(2000),
+  additionalFields: Text(20_000),
+});
+
+function reply(cart: CartView) {
+  return { totalQuantity: cart.totalQuantity, subtotalText: formatMoney(cart.subtotalCents, cart.currency) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const fromIsland = request.headers.get('X-Cart-Fetch') === '1';
+  const raw = Object.fromEntries([...(await request.formData())].filter(([, v]) => typeof v === 'string'));
+  const parsed = CartForm.safeParse(raw);
+  const form = parsed.success ? parsed.data : { intent: 'add' as const, returnTo: typeof raw.returnTo === 'string' ? raw.returnTo : undefined };
+  const back = safeReturnPath(form.returnTo, request, form.intent === 'update' || form.intent === 'remove' ? '/cart' : '/');
+
+  /** The failure: JSON for the island, else a 303 back with the message and what was typed. */
+  async function failed(status: number, error: string, keep: CartFlash = {}) {
+    if (fromIsland) return json({ ok: false, error }, { status });
+    return redirect(back, { status: 303, headers: { 'Set-Cookie': await setFlash({ ...keep, error }) } });
+  }
+
+  if (!parsed.success) return failed(400, MSG.addFailed);
+  const cartId = await getCartId(request);
+  if (isRateLimited(request, cartId)) return failed(429, MSG.tooManyRequests);
+
+  const f = parsed.data;
+  switch (f.intent) {
+    case 'add': {
+      const keep: CartFlash = { itemId: f.itemId, sku: f.sku, quantity: f.quantity };
+      if (!f.itemId) return failed(400, MSG.unavailable, keep);
+      const r = await addToCart(cartId, {
+        itemId: f.itemId,
+        sku: f.sku || null,
+        quantity: f.quantity ?? '1',
+        additionalFields: f.additionalFields,
+      });
+      if (!r.ok) return failed(r.status, r.error, keep);
+      const added = { title: r.entry.title, quantity: Number(f.quantity ?? 1) };
+      const headers = new Headers({ 'Set-Cookie': await commitCartCookie(r.cartId) });
+      if (fromIsland) return json({ ok: true, cart: reply(r.cart), added }, { headers });
+      headers.append('Set-Cookie', await setFlash({ itemId: f.itemId, sku: f.sku, added }));
+      return redirect(back, { status: 303, headers });
+    }
+    case 'update':
+    case 'remove': {
+      const keep: CartFlash = { entryId: f.entryId, quantity: f.quantity };
+      if (!f.entryId) return failed(400, f.intent === 'remove' ? MSG.removeFailed : MSG.updateFailed, keep);
+      const r = f.intent === 'remove' ? await removeEntry(cartId, f.entryId) : await updateEntryQuantity(cartId, f.entryId, f.quantity ?? '');
+      if (!r.ok) return failed(r.status, r.error, keep);
+      if (fromIsland) return json({ ok: true, cart: reply(r.cart) });
+      return redirect(back, { status: 303 });
+    }
+    case 'subscribe': {
+      const keep: CartFlash = { itemId: f.itemId, sku: f.sku, quantity: f.quantity };
+      if (!f.itemId) return failed(400, MSG.unavailable, keep);
+      const r = await subscribe({ itemId: f.itemId, sku: f.sku || null, quantity: f.quantity ?? 1, additionalFields: f.additionalFields });
+      if (!r.ok) return failed(r.status, r.error, keep);
+      // The subscription cart checks out on its own: its token travels in a signed cookie.
+      const headers = new Headers({ 'Set-Cookie': await setSubscriptionCheckout(r.cartId) });
+      if (fromIsland) return json({ ok: true, checkout: '/checkout?subscription=1' }, { headers });
+      return redirect('/checkout?subscription=1', { status: 303, headers });
+    }
+  }
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => forwardHeaders(loaderHeaders);
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => metaFromSeo(data?.seo);
+
+export default function CartPage() {
+  const { html, seo } = useLoaderData<typeof loader>();
+  return <ThemePage html={html} jsonLd={seo.jsonLd} />;
+}

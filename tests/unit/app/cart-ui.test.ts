@@ -1,0 +1,98 @@
+// The cart's page side without a browser: the pill's text and spoken label, where a cart form
+// sends the shopper back, the one-shot flash cookie, and Set-Cookie only on private pages.
+import { describe, expect, it } from 'vitest';
+import { readFlash, safeReturnPath, setFlash } from '../../../app/cart-ui.server.js';
+import { pillText } from '../../../app/components/cart-island.js';
+import type { Site } from '../../../app/catalog.server.js';
+import { pageContext } from '../../../app/context.server.js';
+import { forwardHeaders } from '../../../app/http.server.js';
+
+describe('pillText', () => {
+  it('is hidden at 0, shows the count above 0 and 100+ above 100 with the spoken label', () => {
+    expect(pillText(0)).toEqual({ hidden: true, text: '0', label: '0 items in cart' });
+    expect(pillText(1)).toEqual({ hidden: false, text: '1', label: '1 item in cart' });
+    expect(pillText(100)).toEqual({ hidden: false, text: '100', label: '100 items in cart' });
+    expect(pillText(101)).toEqual({ hidden: false, text: '100+', label: 'More than 100 items in cart' });
+  });
+});
+
+describe('safeReturnPath', () => {
+  const req = (referer?: string) => new Request('http://shop.test/cart', { method: 'POST', headers: referer ? { Referer: referer } : {} });
+  it('keeps a same-site path with its query', () => {
+    expect(safeReturnPath('/shop/p/mug?Color=Sand', req())).toBe('/shop/p/mug?Color=Sand');
+  });
+  it('never leaves the site: another origin or a protocol-relative URL falls back', () => {
+    expect(safeReturnPath('https://evil.test/x', req())).toBe('/cart');
+    expect(safeReturnPath('//evil.test/x', req())).toBe('/cart');
+  });
+  it('uses the Referer when the form has no returnTo, else the fallback', () => {
+    expect(safeReturnPath(undefined, req('http://shop.test/shop'))).toBe('/shop');
+    expect(safeReturnPath('', req(), '/')).toBe('/');
+  });
+});
+
+describe('flash cookie', () => {
+  it('round-trips a signed flash and refuses a forged one', async () => {
+    const set = await setFlash({ itemId: 'itm-x', quantity: '0', error: 'Quantity must be a whole number' });
+    const cookie = set.split(';')[0];
+    const read = await readFlash(new Request('http://shop.test/', { headers: { Cookie: cookie } }));
+    expect(read).toEqual({ itemId: 'itm-x', quantity: '0', error: 'Quantity must be a whole number' });
+    const forged = `cart_flash=${Buffer.from(JSON.stringify({ error: '<b>hi</b>' })).toString('base64')}.bad`;
+    expect(await readFlash(new Request('http://shop.test/', { headers: { Cookie: forged } }))).toBeNull();
+  });
+});
+
+describe('forwardHeaders and cookies', () => {
+  it('forwards Set-Cookie from a private page only', () => {
+    const priv = forwardHeaders(new Headers({ 'Cache-Control': 'private, no-cache', 'Set-Cookie': 'cart_flash=; Max-Age=0' }));
+    expect(priv.get('Set-Cookie')).toBe('cart_flash=; Max-Age=0');
+    const pub = forwardHeaders(new Headers({ 'Cache-Control': 'public, max-age=60', 'Set-Cookie': 'a=b' }));
+    expect(pub.get('Set-Cookie')).toBeNull();
+  });
+});
+
+describe('the cart part of the page context', () => {
+  const site: Site = {
+    website: { id: 'w', siteTitle: 'Shop', siteDescription: '', baseUrl: '', timeZone: 'UTC', currency: 'USD', locale: 'en-US' },
+    settings: {},
+    navigation: { mainNavigation: [], footerNavigation: [] },
+    templates: { layout: '', pages: {}, partials: {} },
+  };
+  const entry = {
+    id: 'e1', itemId: 'itm-mug', title: 'Mug', fullUrl: '/shop/p/mug', assetUrl: null, sku: 'SG-M-01',
+    attributes: { Color: 'Sand' }, quantity: 2, unitPriceCents: 3400, lineTotalCents: 6800, productType: 1,
+  };
+
+  it('shapes entries with money, options, the minimum and instalments; gives the page its type and title', () => {
+    const ctx = pageContext(site, { kind: 'search' }, {
+      url: new URL('http://shop.test/cart?x=1'),
+      cart: { totalQuantity: 2, subtotalCents: 6800, entries: [entry] },
+      flash: { error: 'Quantity must be a whole number', entryId: 'e1', quantity: '1.5' },
+      commercePage: { pageType: 200, title: 'Cart', data: { alsoBought: [] } },
+    }) as Record<string, any>;
+    expect(ctx.pageType).toBe(200);
+    expect(ctx.pageTitle).toBe('Cart — Shop');
+    expect(ctx.canonicalUrl).toBe('http://shop.test/cart');
+    expect(ctx.alsoBought).toEqual([]);
+    expect(ctx.cart.returnTo).toBe('/cart?x=1');
+    expect(ctx.cart.flash.error).toBe('Quantity must be a whole number');
+    expect(ctx.cart.subtotal).toEqual({ currency: 'USD', value: '68.00' });
+    expect(ctx.cart.entries[0]).toMatchObject({
+      unitPrice: { currency: 'USD', value: '34.00' },
+      lineTotal: { currency: 'USD', value: '68.00' },
+      optionValues: [{ optionName: 'Color', value: 'Sand' }],
+    });
+    expect(ctx.cart.checkoutMinimum).toEqual({ met: true, message: null });
+    expect(ctx.cart.instalmentEligible).toBe(true);
+    expect(ctx.cart.instalmentNotice.text).toBe('or 4 interest-free payments of $17.00 with');
+  });
+
+  it('is not eligible for instalments with a gift card inside, and says the checkout minimum', () => {
+    const ctx = pageContext(site, { kind: 'search' }, {
+      url: new URL('http://shop.test/cart'),
+      cart: { totalQuantity: 1, subtotalCents: 50, entries: [{ ...entry, productType: 4, quantity: 1, unitPriceCents: 50, lineTotalCents: 50 }] },
+    }) as Record<string, any>;
+    expect(ctx.cart.instalmentEligible).toBe(false);
+    expect(ctx.cart.checkoutMinimum).toEqual({ met: false, message: 'To check out, your order subtotal must be $1.00 or more.' });
+  });
+});
