@@ -2,6 +2,7 @@
 // decimal strings, variants and the selected variant, purchase rules of SPEC section 5.
 import type { Collection, NavItem, Product, Resolved, SearchHit, Site, Variant } from './catalog.server.js';
 import type { CartFlash } from './cart-ui.server.js';
+import type { CartEntryView } from './cart.server.js';
 import {
   cartInstalmentEligible, checkoutMinimumMessage, commerceSettings, formatMoney, instalmentNotice, type CommerceSettings,
 } from './commerce/rules.server.js';
@@ -55,19 +56,8 @@ export interface CartSummary {
   entries: CartEntrySummary[];
 }
 
-export interface CartEntrySummary {
-  id: string;
-  itemId: string;
-  title: string;
-  fullUrl: string;
-  assetUrl: string | null;
-  sku: string;
-  attributes: Record<string, string>;
-  quantity: number;
-  unitPriceCents: number;
-  lineTotalCents: number;
-  productType: number;
-}
+/** What the context needs of a cart entry (a type-only import: no database code comes along). */
+export type CartEntrySummary = Omit<CartEntryView, 'variantId' | 'isSubscription' | 'additionalFields'>;
 
 /** A commerce page of its own page type (cart 200, checkout 201, order confirmed 202). */
 export interface CommercePage {
