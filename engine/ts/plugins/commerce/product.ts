@@ -2,6 +2,7 @@
 // "from" prices of a product (exact decimals, major units).
 import { Decimal } from '@phensley/cldr';
 import { asNumber, child, truthy } from './util.js';
+import { decimalOf } from './money.js';
 
 export const UNDEFINED = 0;
 export const PHYSICAL = 1;
@@ -125,16 +126,7 @@ export function same(a: unknown, b: unknown): boolean {
 
 /** The amount of a money object (`value` in major units); 0 when absent or not a number. */
 export function moneyAmount(money: unknown): Decimal {
-  const v = child(money, 'value');
-  if (typeof v === 'number') return Number.isFinite(v) ? new Decimal(v) : ZERO;
-  if (typeof v === 'string') {
-    try {
-      return new Decimal(v);
-    } catch {
-      return ZERO;
-    }
-  }
-  return ZERO;
+  return decimalOf(child(money, 'value'));
 }
 
 /** A product price: the amount and the money object it came from (for its currency). */
