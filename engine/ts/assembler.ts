@@ -1,10 +1,17 @@
 // Stage 3: assembles scanned tokens and parsed tags into the block tree (plain data), reporting
 // misplaced and unclosed blocks as syntax errors with line and column.
 import { TOK_TAG, TOK_TEXT, lineColumn } from './scanner.js';
-import { ALTERNATES, END, Parser, type NameTables } from './parser.js';
+import { ALTERNATES, END, Parser, type NameTables, type Tag } from './parser.js';
 import { compileExpr, type ExprOptions } from './expr.js';
 import { Op } from './types.js';
 import type { Code, EvalNode, IfNode, MacroNode, Node, OrNode, PredicateNode, RepeatedNode, SectionNode, TemplateError, TextNode } from './types.js';
+
+const DOT = 46;
+const E = 101;
+const N = 110;
+const D = 100;
+const O = 111;
+const R = 114;
 
 type BlockNode = SectionNode | RepeatedNode | PredicateNode | IfNode | MacroNode;
 
@@ -60,9 +67,25 @@ export function assemble(source: string, tokens: ArrayLike<number>, tables: Name
     }
     // Comments leave nothing behind.
     if (kind !== TOK_TAG) continue;
-    const tag = parser.parse(start, tokens[k + 2]);
-    if (parser.error !== null) syntaxError(errors, source, parser.error, start);
-    const op = parser.op;
+    const end = tokens[k + 2];
+    let tag: Tag;
+    let op: Tag['op'];
+    if (
+      end - start === 6 && source.charCodeAt(start + 1) === DOT && source.charCodeAt(start + 2) === E &&
+      source.charCodeAt(start + 3) === N && source.charCodeAt(start + 4) === D
+    ) {
+      // `{.end}`, a third of the tags of a typical template, spared the parser's call.
+      tag = END;
+      op = END.op;
+    } else if (end - start === 5 && source.charCodeAt(start + 1) === DOT && source.charCodeAt(start + 2) === O && source.charCodeAt(start + 3) === R) {
+      // A bare `{.or}`, the next most common tag, likewise (the same node as the parser makes).
+      tag = { op: Op.OR, pred: null, args: [], body: [], alt: null };
+      op = Op.OR;
+    } else {
+      tag = parser.parse(start, end);
+      if (parser.error !== null) syntaxError(errors, source, parser.error, start);
+      op = parser.op;
+    }
     switch (op) {
       case Op.TEXT: {
         const node = tag as TextNode;

@@ -46,7 +46,9 @@ const SEG = 2;
 const NAME_START = 4;
 /** Later characters of a formatter or predicate name, and of `@variable` names: A-Z a-z 0-9 _ -. */
 const NAME = 8;
-const CLASS = new Uint8Array(128);
+// One entry per UTF-16 code unit (64 KB, zero above ASCII): no range test before the read, and
+// V8 knows a char code is in bounds.
+const CLASS = new Uint8Array(65536);
 for (let c = 0; c < 128; c++) {
   const alpha = (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
   const digit = c >= 48 && c <= 57;
@@ -59,7 +61,7 @@ for (let c = 0; c < 128; c++) {
 }
 
 function is(c: number, cls: number): boolean {
-  return c < 128 && (CLASS[c] & cls) !== 0;
+  return (CLASS[c] & cls) !== 0;
 }
 
 /** White space as JavaScript's `\s` and `trim()` define it (the published engine uses both). */
@@ -195,9 +197,10 @@ function keyword(s: string, from: number, to: number): number {
 }
 
 /**
- * The names of one table (formatters or predicates) looked up so far, by length: a name seen again
- * is found by comparing strings, without asking the table (`in` with a freshly sliced string
- * measures several times slower) or hashing it.
+ * The known names of one table (formatters or predicates) looked up so far, by length: a name seen
+ * again is found by comparing strings, without asking the table (`in` with a freshly sliced string
+ * measures several times slower) or hashing it. Kept across compiles (see `namesOf`), so only known
+ * names are kept: their number is bounded by the table's.
  */
 class NameCache {
   private readonly byLength: { name: string; known: boolean }[][] = [];
@@ -214,9 +217,21 @@ class NameCache {
     }
     // `in`, as the executor's table lookups see inherited names too.
     const entry = { name, known: name in this.table };
-    bucket.push(entry);
+    if (entry.known) bucket.push(entry);
     return entry;
   }
+}
+
+/**
+ * The name cache of each table. Tables are not changed once made (the engine's defaults are
+ * constants; options get a fresh merged table per call), so a cache stays valid as long as its table.
+ */
+const nameCaches = new WeakMap<object, NameCache>();
+
+function namesOf(table: Record<string, unknown>): NameCache {
+  let cache = nameCaches.get(table);
+  if (cache === undefined) nameCaches.set(table, (cache = new NameCache(table)));
+  return cache;
 }
 
 /** Parses the tags of one source; made once per compile. */
@@ -232,8 +247,8 @@ export class Parser {
   private readonly predicates: NameCache;
 
   constructor(private readonly src: string, tables: NameTables) {
-    this.formatters = new NameCache(tables.formatters);
-    this.predicates = new NameCache(tables.predicates);
+    this.formatters = namesOf(tables.formatters);
+    this.predicates = namesOf(tables.predicates);
   }
 
   /** Parses the tag from `start` (its `{`) to `end` (after its `}`); sets `op` and `error`. */

@@ -10,8 +10,6 @@ export const TOK_COMMENT = 2;
 /** A `{## ... ##}` multi-line comment. */
 export const TOK_MCOMMENT = 3;
 
-const LBRACE = 123;
-const RBRACE = 125;
 const HASH = 35;
 const NL = 10;
 
@@ -27,45 +25,49 @@ export function scan(source: string): number[] {
   const out: number[] = [];
   const n = source.length;
   let textStart = 0;
-  let i = 0;
-  while (i < n) {
-    const lb = source.indexOf('{', i);
-    if (lb < 0) break;
-    let end = -1;
+  // Braces are found with indexOf (native, far faster than a loop over char codes), and a search
+  // is kept until passed: between tags, each character is searched at most once per brace.
+  let lb = source.indexOf('{');
+  /** The first `}` after the current `{` when known (a cached search), else below it. */
+  let rb = -1;
+  while (lb >= 0) {
+    let end: number;
     let kind = TOK_TAG;
+    let next: number;
     if (source.charCodeAt(lb + 1) === HASH) {
+      let close: number;
       if (source.charCodeAt(lb + 2) === HASH) {
-        const close = source.indexOf('##}', lb + 3);
-        if (close >= 0) {
-          end = close + 3;
-          kind = TOK_MCOMMENT;
-        }
+        close = source.indexOf('##}', lb + 3);
+        end = close + 3;
+        kind = TOK_MCOMMENT;
       } else {
-        const close = source.indexOf('}', lb + 2);
-        if (close >= 0) {
-          end = close + 1;
-          kind = TOK_COMMENT;
-        }
+        close = source.indexOf('}', lb + 2);
+        end = close + 1;
+        kind = TOK_COMMENT;
       }
-      if (end < 0) {
-        i = lb + 1;
+      if (close < 0) {
+        lb = source.indexOf('{', lb + 1);
         continue;
       }
+      next = source.indexOf('{', end);
     } else {
-      let j = lb + 1;
-      for (; j < n; j++) {
-        const c = source.charCodeAt(j);
-        if (c === RBRACE || c === LBRACE) break;
+      // The `{` opens a tag if the next `}` comes before the next `{`.
+      next = source.indexOf('{', lb + 1);
+      if (rb <= lb) {
+        rb = source.indexOf('}', lb + 1);
+        // No `}` left: nothing after this can be a tag or a comment.
+        if (rb < 0) break;
       }
-      if (j >= n || source.charCodeAt(j) !== RBRACE) {
-        i = j > lb + 1 ? j : lb + 1;
+      if (next >= 0 && next < rb) {
+        lb = next;
         continue;
       }
-      end = j + 1;
+      end = rb + 1;
     }
     if (lb > textStart) out.push(TOK_TEXT, textStart, lb);
     out.push(kind, lb, end);
-    textStart = i = end;
+    textStart = end;
+    lb = next;
   }
   if (n > textStart) out.push(TOK_TEXT, textStart, n);
   return out;

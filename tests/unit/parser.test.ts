@@ -114,4 +114,17 @@ describe('parser', () => {
     for (let c = 0; c < 0x10000; c++) if (isSpace(c) !== /\s/.test(String.fromCharCode(c))) differ.push(c);
     expect(differ).toEqual([]);
   });
+  it('remembers names per table: a name known to one table is unknown to another', () => {
+    const other = { formatters: { json: 1 }, predicates: {} };
+    for (let round = 0; round < 2; round++) {
+      for (const [t, known] of [[tables, true], [other, false]] as const) {
+        const src = '{a|html}{.equal? x}';
+        const parser = new Parser(src, t);
+        parser.parse(0, 8);
+        expect(parser.error).toBe(known ? null : "Formatter 'html' is unknown");
+        parser.parse(8, src.length);
+        expect(parser.error).toBe(known ? null : "Predicate 'equal?' is unknown");
+      }
+    }
+  });
 });

@@ -24,6 +24,14 @@ describe('scanner', () => {
     expect(tokens('{## a }\n b ##}c')).toEqual([[TOK_MCOMMENT, '{## a }\n b ##}'], [TOK_TEXT, 'c']]);
     expect(tokens('{# spans\n lines}')).toEqual([[TOK_COMMENT, '{# spans\n lines}']]);
   });
+  it('resumes after tags, comments and unclosed openers (the cached brace searches)', () => {
+    expect(tokens('}{a}}{b}')).toEqual([[TOK_TEXT, '}'], [TOK_TAG, '{a}'], [TOK_TEXT, '}'], [TOK_TAG, '{b}']]);
+    expect(tokens('{#x}{y}{')).toEqual([[TOK_COMMENT, '{#x}'], [TOK_TAG, '{y}'], [TOK_TEXT, '{']]);
+    expect(tokens('{## x {a}')).toEqual([[TOK_TEXT, '{## x '], [TOK_TAG, '{a}']]);
+    expect(tokens('{# x {a}{b}')).toEqual([[TOK_COMMENT, '{# x {a}'], [TOK_TAG, '{b}']]);
+    expect(tokens('{a{b{c}d}')).toEqual([[TOK_TEXT, '{a{b'], [TOK_TAG, '{c}'], [TOK_TEXT, 'd}']]);
+    expect(tokens('{a} {b')).toEqual([[TOK_TAG, '{a}'], [TOK_TEXT, ' {b']]);
+  });
   it('reports 1-based line and column', () => {
     expect(lineColumn('ab\ncd', 4)).toEqual({ line: 2, column: 2 });
     expect(lineColumn('x', 0)).toEqual({ line: 1, column: 1 });
