@@ -1,19 +1,20 @@
 // Shared pieces of the cart's JSON resource routes (SPEC section 7): reading a JSON or form body,
 // JSON errors `{error}` with their status, and the refreshed cart cookie on answers.
+import { json } from '@remix-run/node';
 import { commitCartCookie } from '../cart.server.js';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
 /** `{error: message}` with `status` (never cached). */
 export function jsonError(status: number, error: string, headers: Record<string, string> = {}): Response {
-  return Response.json({ error }, { status, headers: { ...NO_STORE, ...headers } });
+  return json({ error }, { status, headers: { ...NO_STORE, ...headers } });
 }
 
 /** A JSON answer that is never cached; with the cart cookie when `cartId` is given. */
 export async function jsonAnswer(body: unknown, opts: { status?: number; cartId?: string | null } = {}): Promise<Response> {
   const headers = new Headers(NO_STORE);
   if (opts.cartId) headers.append('Set-Cookie', await commitCartCookie(opts.cartId));
-  return Response.json(body, { status: opts.status ?? 200, headers });
+  return json(body, { status: opts.status ?? 200, headers });
 }
 
 export const BAD_BODY = 'Could not parse the request body.';

@@ -1,5 +1,6 @@
 // Per-visitor rate limiting of cart-changing requests: a token bucket per visitor key, kept in
 // memory of THIS process (several processes each count on their own; good enough for one server).
+import { json } from '@remix-run/node';
 import { MSG } from './rules.server.js';
 
 export interface BucketOptions {
@@ -63,7 +64,7 @@ export function visitorKey(request: Request, cartId: string | null): string {
 /** A 429 JSON response with the spec's text, or null when the visitor may go on. */
 export function rateLimited(request: Request, cartId: string | null, limiter: RateLimiter = shared): Response | null {
   if (limiter.take(visitorKey(request, cartId))) return null;
-  return Response.json({ error: MSG.tooManyRequests }, { status: 429, headers: { 'Retry-After': '2' } });
+  return json({ error: MSG.tooManyRequests }, { status: 429, headers: { 'Retry-After': '2' } });
 }
 
 /** For page actions: true when the visitor must wait (show MSG.tooManyRequests, status 429). */

@@ -1,0 +1,80 @@
+// Global setup of the HTTP suite: starts the built app exactly as the e2e journeys do
+// (tests/e2e/serve.mjs: the production server on a free port, a fresh embedded database in a
+// temporary folder) and hands its base URL to the tests through `inject('baseUrl')`.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilUp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode} before answering`);
+    try {
+      const r = await fetch(url);
+      if (r.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the server did not answer ${url} within ${timeoutMs} ms`);
+}
+
+let child: ChildProcess | undefined;
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (!existsSync('build/server/index.js')) {
+    throw new Error('The HTTP suite drives the built app: run "npm run build" first (npm test does).');
+  }
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stderr: string[] = [];
+  child = spawn(process.execPath, ['tests/e2e/serve.mjs'], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr.push(d.toString());
+    if (process.env.HTTP_SERVER_LOG) process.stderr.write(d);
+  });
+  try {
+    await waitUntilUp(`${baseUrl}/healthz`, child, 120_000);
+  } catch (e) {
+    child.kill('SIGTERM');
+    throw new Error(`${(e as Error).message}\n${stderr.join('')}`);
+  }
+  project.provide('baseUrl', baseUrl);
+  return async () => {
+    const c = child;
+    if (!c || c.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      const t = setTimeout(() => {
+        c.kill('SIGKILL');
+        resolve();
+      }, 10_000);
+      c.once('exit', () => {
+        clearTimeout(t);
+        resolve();
+      });
+      c.kill('SIGTERM');
+    });
+  };
+}
