@@ -1,0 +1,32 @@
+// ESLint (flat config): typescript-eslint's recommended rules for all TypeScript, React hooks and
+// jsx-a11y for the app's components. Formatting is Prettier's job, not ESLint's.
+import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: ['build/**', 'node_modules/**', 'engine/assembly/**', 'public/**', 'test-results/**', 'playwright-report/**', 'bench/results/**', '.data/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // The engine walks untyped JSON data by design; `any` stays visible but is not an error.
+      '@typescript-eslint/no-explicit-any': 'off',
+      'no-control-regex': 'off',
+    },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+    },
+  },
+);
