@@ -23,7 +23,8 @@ export default defineConfig({
           include: ['tests/http/**/*.test.ts'],
           globalSetup: ['tests/http/support/global-setup.ts'],
           // One server for the whole suite; files run one at a time so rate limits and stock are predictable.
-          fileParallelism: false,
+          pool: 'forks',
+          poolOptions: { forks: { singleFork: true } },
         },
       },
     ],

@@ -2,6 +2,10 @@
 import { RemixBrowser } from '@remix-run/react';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { rememberServerPageHtml } from './components/ThemePage.js';
+
+// The server sends a theme page's HTML once, in the document: keep it before React takes over.
+rememberServerPageHtml();
 
 startTransition(() => {
   hydrateRoot(

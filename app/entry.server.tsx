@@ -14,12 +14,35 @@ const ABORT_DELAY_MS = 5_000;
 // failure here is only logged: each request retries and shows the static page while it is down.
 getDb().catch((e: unknown) => console.error(`storefront: the database is not available yet: ${(e as Error)?.message ?? e}`));
 
+// The handoff script escapes these as Remix does (server-runtime's createServerHandoffString).
+const HANDOFF_ESCAPES: Record<string, string> = { '&': '\\u0026', '>': '\\u003e', '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+const handoffEscape = (s: string) => s.replace(/[&><\u2028\u2029]/g, (c) => HANDOFF_ESCAPES[c]);
+
+/**
+ * A theme page's HTML is in the document already: the copy Remix would also put into
+ * `window.__remixContext` (half of a product page's bytes) becomes null, and the client hydrates
+ * from the DOM instead (entry.client.tsx, ThemePage). Data requests (?_data) still carry it.
+ */
+function dropPageHtmlFromHandoff(remixContext: EntryContext): void {
+  let handoff = remixContext.serverHandoffString;
+  if (!handoff) return;
+  for (const data of Object.values(remixContext.staticHandlerContext.loaderData ?? {})) {
+    const html = (data as { html?: unknown } | null)?.html;
+    if (typeof html !== 'string' || html.length < 64) continue;
+    const needle = `"html":${handoffEscape(JSON.stringify(html))}`;
+    const at = handoff.indexOf(needle);
+    if (at >= 0) handoff = handoff.slice(0, at) + '"html":null' + handoff.slice(at + needle.length);
+  }
+  remixContext.serverHandoffString = handoff;
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
 ): Response | Promise<Response> {
+  dropPageHtmlFromHandoff(remixContext);
   const pageTag = responseHeaders.get('ETag');
   if (pageTag) {
     // The document is the page's data inside this build's shell: a new deploy must change the tag.

@@ -6,8 +6,16 @@ import { handleAddToCart } from './cart-island.js';
 import type { FormEvent, MouseEvent } from 'react';
 
 export interface ThemePageProps {
-  html: string;
+  /** Null on the first render in the browser: the document already holds it (entry.server.tsx). */
+  html: string | null;
   jsonLd?: string | null;
+}
+
+let serverPageHtml: string | null = null;
+
+/** Called once before hydration: the server-rendered theme HTML, read back from the document. */
+export function rememberServerPageHtml(): void {
+  serverPageHtml = document.getElementById('page')?.innerHTML ?? '';
 }
 
 /** A path this app renders as a page (not a file such as /images/x.svg or /favicon.ico). */
@@ -81,7 +89,7 @@ export function ThemePage({ html, jsonLd }: ThemePageProps) {
         data-cart-recalculating={recalculating ? 'true' : undefined}
         onClick={onClick}
         onSubmit={onSubmit}
-        dangerouslySetInnerHTML={{ __html: html }}
+        dangerouslySetInnerHTML={{ __html: html ?? serverPageHtml ?? '' }}
       />
       {jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} /> : null}
     </>
