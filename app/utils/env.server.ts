@@ -1,0 +1,126 @@
+// The server's configuration, read from the environment and validated once (zod). A bad value
+// stops the server at start with a message that says which variable and why, never at a request.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const MIN_SECRET = 32;
+
+const Origin = z
+  .string()
+  .url()
+  .refine((u) => /^https?:$/.test(new URL(u).protocol), 'must be an http(s) URL')
+  .transform((u) => new URL(u).origin);
+
+const Schema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).optional(),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).optional(),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().min(1).default('.data'),
+  // "new,old": the first signs, every one is accepted (rotation without logging shoppers out).
+  SESSION_SECRET: z.string().optional(),
+  BASE_URL: Origin.optional(),
+  // How many proxies in front of the server may be believed about the client's address.
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  SMTP_URL: z.string().url().optional(),
+  TEMPLATE_BACKEND: z.enum(['wasm', 'ts']).default('wasm'),
+});
+
+export interface Env {
+  production: boolean;
+  port: number;
+  host?: string;
+  databaseUrl?: string;
+  dataDir: string;
+  /** Newest first: the first signs cookies, all of them verify. */
+  sessionSecrets: string[];
+  /** Where the session secret came from: the environment, or generated into the data folder. */
+  sessionSecretSource: 'env' | 'data-dir';
+  baseUrl?: string;
+  trustProxy: number;
+  smtpUrl?: string;
+  templateBackend: 'wasm' | 'ts';
+  /** Cookies carry Secure in production (they then travel over https only). */
+  secureCookies: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Empty strings count as unset, as shells and .env files often leave them. */
+function present(raw: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(raw)) if (typeof v === 'string' && v.trim() !== '') out[k] = v.trim();
+  return out;
+}
+
+/**
+ * The session secret kept in the data folder for a server without SESSION_SECRET outside
+ * production: made once with a CSPRNG, readable by this user only, the same on every restart.
+ */
+function dataDirSecret(dataDir: string): string {
+  const file = path.join(path.resolve(dataDir), 'session-secret');
+  try {
+    const s = fs.readFileSync(file, 'utf8').trim();
+    if (s.length >= MIN_SECRET) return s;
+  } catch {
+    // not made yet
+  }
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const s = crypto.randomBytes(32).toString('base64url');
+  fs.writeFileSync(file, s + '\n', { mode: 0o600 });
+  return s;
+}
+
+/** Reads and checks the configuration; throws ConfigError with every problem named. */
+export function readEnv(raw: NodeJS.ProcessEnv = process.env): Env {
+  const r = Schema.safeParse(present(raw));
+  if (!r.success) {
+    const lines = r.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = r.data;
+  const production = e.NODE_ENV === 'production';
+  let sessionSecrets: string[];
+  let sessionSecretSource: Env['sessionSecretSource'];
+  if (e.SESSION_SECRET) {
+    sessionSecrets = e.SESSION_SECRET.split(',').map((s) => s.trim()).filter(Boolean);
+    const short = sessionSecrets.findIndex((s) => s.length < MIN_SECRET);
+    if (short >= 0) throw new ConfigError(`SESSION_SECRET: secret ${short + 1} is shorter than ${MIN_SECRET} characters.`);
+    sessionSecretSource = 'env';
+  } else if (production) {
+    throw new ConfigError(
+      `SESSION_SECRET is required in production: set it to a random string of at least ${MIN_SECRET} characters ` +
+        `(for example: node -e "console.log(require('crypto').randomBytes(32).toString('base64url'))"). ` +
+        'To rotate, set "new,old": the new one signs, both are accepted.',
+    );
+  } else {
+    sessionSecrets = [dataDirSecret(e.DATA_DIR)];
+    sessionSecretSource = 'data-dir';
+  }
+  return {
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    sessionSecrets,
+    sessionSecretSource,
+    baseUrl: e.BASE_URL,
+    trustProxy: e.TRUST_PROXY,
+    smtpUrl: e.SMTP_URL,
+    templateBackend: e.TEMPLATE_BACKEND,
+    secureCookies: production,
+  };
+}
+
+let cached: Env | undefined;
+
+/** The process's configuration, read on first use. */
+export function env(): Env {
+  cached ??= readEnv();
+  return cached;
+}

@@ -1,0 +1,51 @@
+// Configuration checks at start: production needs a strong SESSION_SECRET, rotation lists are
+// read newest first, and without one outside production a secret is made once in the data folder.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readEnv } from '../../../app/utils/env.server.js';
+
+const strong = 'x'.repeat(32);
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'env-test-'));
+
+describe('readEnv', () => {
+  it('refuses production without SESSION_SECRET, naming the variable', () => {
+    expect(() => readEnv({ NODE_ENV: 'production', DATA_DIR: tmp() })).toThrow(ConfigError);
+    expect(() => readEnv({ NODE_ENV: 'production', DATA_DIR: tmp() })).toThrow(/SESSION_SECRET is required in production/);
+  });
+
+  it('refuses a secret shorter than 32 characters, also as the old half of a rotation', () => {
+    expect(() => readEnv({ NODE_ENV: 'production', SESSION_SECRET: 'short' })).toThrow(/shorter than 32/);
+    expect(() => readEnv({ NODE_ENV: 'production', SESSION_SECRET: `${strong},short` })).toThrow(/secret 2 is shorter/);
+  });
+
+  it('reads "new,old" newest first, with Secure cookies in production', () => {
+    const e = readEnv({ NODE_ENV: 'production', SESSION_SECRET: `${'n'.repeat(40)}, ${'o'.repeat(40)}` });
+    expect(e.sessionSecrets).toEqual(['n'.repeat(40), 'o'.repeat(40)]);
+    expect(e.secureCookies).toBe(true);
+    expect(e.sessionSecretSource).toBe('env');
+  });
+
+  it('outside production makes one secret in the data folder and keeps it across restarts', () => {
+    const dir = tmp();
+    const a = readEnv({ DATA_DIR: dir });
+    const b = readEnv({ DATA_DIR: dir });
+    expect(a.sessionSecretSource).toBe('data-dir');
+    expect(a.sessionSecrets[0]).toHaveLength(43);
+    expect(b.sessionSecrets).toEqual(a.sessionSecrets);
+    expect(fs.statSync(path.join(dir, 'session-secret')).mode & 0o077).toBe(0);
+    expect(readEnv({ DATA_DIR: tmp() }).sessionSecrets[0]).not.toBe(a.sessionSecrets[0]);
+  });
+
+  it('names every invalid variable at once', () => {
+    const run = () => readEnv({ PORT: 'eighty', BASE_URL: 'ftp://x', TEMPLATE_BACKEND: 'gpu', DATA_DIR: tmp() });
+    expect(run).toThrow(/PORT/);
+    expect(run).toThrow(/BASE_URL/);
+    expect(run).toThrow(/TEMPLATE_BACKEND/);
+  });
+
+  it('keeps only the origin of BASE_URL', () => {
+    expect(readEnv({ BASE_URL: 'https://shop.example/some/path', DATA_DIR: tmp() }).baseUrl).toBe('https://shop.example');
+  });
+});
