@@ -4,6 +4,7 @@ import { createCookie } from '@remix-run/node';
 import { z } from 'zod';
 import type { Product } from './catalog.server.js';
 import { getCartId, loadCart, type CartView } from './cart.server.js';
+import { env } from './utils/env.server.js';
 
 /** What a cart form post tells the next page: an error with what was typed, or what was added. */
 export interface CartFlash {
@@ -32,7 +33,8 @@ const flashCookie = createCookie('cart_flash', {
   httpOnly: true,
   sameSite: 'lax',
   maxAge: 120,
-  secrets: [process.env.SESSION_SECRET?.trim() || process.env.COOKIE_SECRET || 'storefront-dev-cookie-secret'],
+  secure: env().secureCookies,
+  secrets: env().sessionSecrets,
 });
 
 export async function setFlash(flash: CartFlash): Promise<string> {
@@ -110,7 +112,8 @@ const subscriptionCookie = createCookie('subscription_checkout', {
   httpOnly: true,
   sameSite: 'lax',
   maxAge: 60 * 60,
-  secrets: [process.env.SESSION_SECRET?.trim() || process.env.COOKIE_SECRET || 'storefront-dev-cookie-secret'],
+  secure: env().secureCookies,
+  secrets: env().sessionSecrets,
 });
 
 export function setSubscriptionCheckout(cartId: string): Promise<string> {

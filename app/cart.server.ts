@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import { createCookie } from '@remix-run/node';
 import type postgres from 'postgres';
 import { getSql, type Sql } from '../db/client.server.js';
+import { env } from './utils/env.server.js';
 import { compile, render } from '../engine/node.js';
 import type { Product, SubscriptionPlan } from './catalog.server.js';
 import { money, shapeItem, type Money } from './context.server.js';
@@ -19,20 +20,19 @@ export { rateLimited, isRateLimited, cartRateLimiter, visitorKey } from './comme
 // ---------------------------------------------------------------------------------------------
 // Cookie
 
-const DEV_SECRET = 'storefront-dev-secret-change-me';
 const CART_COOKIE_DAYS = 14;
 
 /**
- * The signed `cart` cookie holding the cart id. Secret from SESSION_SECRET (a fixed development
- * secret otherwise). `Secure` only with COOKIE_SECURE=1, since tests and local runs use plain http.
+ * The signed `cart` cookie holding the cart id. Signed with SESSION_SECRET (newest first, older
+ * ones still verify); no fallback secret exists (app/utils/env.server.ts). Secure in production.
  */
 export const cartCookie = createCookie('cart', {
   path: '/',
   httpOnly: true,
   sameSite: 'lax',
-  secure: process.env.COOKIE_SECURE === '1',
+  secure: env().secureCookies,
   maxAge: CART_COOKIE_DAYS * 24 * 60 * 60,
-  secrets: [process.env.SESSION_SECRET?.trim() || DEV_SECRET],
+  secrets: env().sessionSecrets,
 });
 
 const CART_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -1,11 +1,12 @@
 // Server entry: renders the document for a request, answering a matching If-None-Match with 304
 // before any rendering happens.
 import { PassThrough } from 'node:stream';
-import type { EntryContext } from '@remix-run/node';
+import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { getDb } from '../db/client.server.js';
+import { closeDb, getDb } from '../db/client.server.js';
+import { NonceContext } from './components/nonce.js';
 import { notModified, strongEtag } from './http.server.js';
 
 const ABORT_DELAY_MS = 5_000;
@@ -36,12 +37,19 @@ function dropPageHtmlFromHandoff(remixContext: EntryContext): void {
   remixContext.serverHandoffString = handoff;
 }
 
+/** Called by the server (app/server/main.ts) once requests have drained on SIGTERM. */
+export async function shutdown(): Promise<void> {
+  await closeDb();
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext?: AppLoadContext,
 ): Response | Promise<Response> {
+  const nonce = typeof loadContext?.cspNonce === 'string' ? loadContext.cspNonce : undefined;
   dropPageHtmlFromHandoff(remixContext);
   const pageTag = responseHeaders.get('ETag');
   if (pageTag) {
@@ -56,8 +64,11 @@ export default function handleRequest(
     // Page data is complete before rendering starts (no deferred data), so wait for all of it:
     // crawlers and shoppers get the same whole document.
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />,
+      <NonceContext.Provider value={nonce ?? ''}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+      </NonceContext.Provider>,
       {
+        nonce,
         onAllReady() {
           shellRendered = true;
           const body = new PassThrough();

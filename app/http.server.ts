@@ -47,7 +47,7 @@ export function pageHeaders(status: number, etag: string | null, opts: CacheOpti
 }
 
 /** The headers a page route passes from its loader to the document (Remix `headers` export); Set-Cookie only on private pages. */
-export const FORWARDED_HEADERS = ['Cache-Control', 'ETag', 'Vary', 'Set-Cookie'] as const;
+export const FORWARDED_HEADERS = ['Cache-Control', 'ETag', 'Vary', 'Set-Cookie', 'Retry-After'] as const;
 
 export function forwardHeaders(from: Headers): Headers {
   const out = new Headers();

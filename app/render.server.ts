@@ -7,6 +7,10 @@ import { compile, render, type Backend, type Code, type TemplateError } from '..
 import { loadSite, type Resolved, type Site } from './catalog.server.js';
 import { pageContext, statusFor, templateFor, type ContextExtras } from './context.server.js';
 import { pageHeaders, strongEtag } from './http.server.js';
+import { isDatabaseUnavailable } from '../db/client.server.js';
+
+/** Seconds a visitor or crawler should wait while the database cannot be reached. */
+const RETRY_AFTER_S = 5;
 import { readVisit, type Visit } from './cart-ui.server.js';
 import { seoFor, type Seo, type SeoSource } from './seo.server.js';
 
@@ -167,6 +171,8 @@ function respond(data: PageData, status: number, visit?: Visit): TypedResponse<P
   // The layout shows the visitor's cart: a shared cache must keep visitors apart.
   headers.set('Vary', 'Cookie');
   for (const c of visit?.setCookies ?? []) headers.append('Set-Cookie', c);
+  // The database is down: tell clients and crawlers when to come back.
+  if (status === 503) headers.set('Retry-After', String(RETRY_AFTER_S));
   return json(data, { status, headers });
 }
 
@@ -212,7 +218,7 @@ export async function storefrontPage(
     site = await loadSite();
   } catch (e) {
     console.error(`storefront: cannot load the site for ${url.pathname}: ${explain(e)}`);
-    return respond(unavailablePage(), 500);
+    return respond(unavailablePage(), isDatabaseUnavailable(e) ? 503 : 500);
   }
   // The visitor's cart and the message of their last cart form post (never throws).
   const visit = await readVisit(request);
@@ -223,6 +229,7 @@ export async function storefrontPage(
     return respond(data, p.status ?? statusFor(p.resolved), visit);
   } catch (e) {
     console.error(`storefront: ${request.method} ${url.pathname}${url.search} failed: ${explain(e)}`);
+    if (isDatabaseUnavailable(e)) return respond(unavailablePage(), 503);
     try {
       const context = pageContext(site, { kind: 'error' }, { url });
       return respond(renderContext(site, 'error', context as Record<string, unknown>), 500);

@@ -12,6 +12,7 @@ import {
   useRouteError,
 } from '@remix-run/react';
 import { useEffect, type ReactNode } from 'react';
+import { useNonce } from './components/nonce.js';
 
 // An inline icon spares every page view a /favicon.ico request that would reach the catalog.
 const ICON =
@@ -29,6 +30,7 @@ function pageLang(matches: ReturnType<typeof useMatches>): string {
 
 export function Layout({ children }: { children: ReactNode }) {
   const matches = useMatches();
+  const nonce = useNonce();
   return (
     <html lang={pageLang(matches)}>
       <head>
@@ -39,8 +41,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

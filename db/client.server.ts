@@ -35,6 +35,14 @@ export interface Db {
 const BASE = { onnotice: () => {}, connection: { application_name: 'storefront' } } as const;
 
 /**
+ * Seconds to wait for a connection before giving up: a database that does not answer must turn
+ * into a quick 503, not hold every request (postgres.js waits 30 s by default).
+ */
+export const CONNECT_TIMEOUT_S = 5;
+/** A statement running longer than this is cancelled by the server (a real PostgreSQL). */
+export const STATEMENT_TIMEOUT_MS = 5000;
+
+/**
  * Opens a database. Used once per process by getSql(), and directly by tests and scripts that
  * want their own (an in-memory PGlite, a throw-away PostgreSQL database).
  */
@@ -58,7 +66,12 @@ export async function openDb(opts: OpenOptions = {}): Promise<Db> {
 }
 
 function openPostgres(url: string, max: number): Db {
-  const sql = postgres(url, { ...BASE, max }) as unknown as Sql;
+  const sql = postgres(url, {
+    ...BASE,
+    max,
+    connect_timeout: CONNECT_TIMEOUT_S,
+    connection: { ...BASE.connection, statement_timeout: STATEMENT_TIMEOUT_MS },
+  }) as unknown as Sql;
   return {
     sql,
     kind: 'postgres',
@@ -115,6 +128,7 @@ async function openPglite(dataDir: string | null, log: (line: string) => void): 
     user: 'postgres',
     database: 'postgres',
     max: 1,
+    connect_timeout: CONNECT_TIMEOUT_S,
     // PGlite speaks no TLS and keeps one session: a prepared-statement cache is fine with max 1.
     ssl: false,
   }) as unknown as Sql;
@@ -227,7 +241,8 @@ export function getDb(): Promise<Db> {
   let p = holder[KEY];
   if (!p) {
     p = openDb(optionsFromEnv()).then((db) => {
-      if (db.kind === 'pglite') closeOnSignals();
+      // A server that drains requests first (app/server/main.ts) closes the database itself.
+      if (db.kind === 'pglite' && process.env.STOREFRONT_MANAGED_SHUTDOWN !== '1') closeOnSignals();
       return db;
     });
     // A failed start is not cached: the next request tries again (and reports again).
@@ -269,4 +284,22 @@ function closeOnSignals(): void {
       });
     });
   }
+}
+
+// postgres.js connection failures, and the server refusing or cancelling work for its own reasons.
+const UNAVAILABLE_CODES = new Set([
+  'CONNECT_TIMEOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'ECONNREFUSED', 'ECONNRESET',
+  'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE',
+  // admin shutdown, crash shutdown, cannot connect now, too many connections, statement timeout
+  '57P01', '57P02', '57P03', '53300', '57014',
+]);
+
+/** Whether an error means the database cannot serve right now (a 503), not that a query is wrong. */
+export function isDatabaseUnavailable(e: unknown): boolean {
+  for (let err = e, depth = 0; err && depth < 5; err = (err as { cause?: unknown }).cause, depth++) {
+    const code = (err as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    if (err instanceof Error && /^Could not start the embedded database/.test(err.message)) return true;
+  }
+  return false;
 }

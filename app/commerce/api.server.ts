@@ -2,6 +2,7 @@
 // JSON errors `{error}` with their status, and the refreshed cart cookie on answers.
 import { json } from '@remix-run/node';
 import { commitCartCookie } from '../cart.server.js';
+import { isDatabaseUnavailable } from '../../db/client.server.js';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
@@ -32,13 +33,62 @@ export async function readBody(request: Request): Promise<Record<string, unknown
     const text = await request.text();
     if (text.trim() === '') return {};
     const v = JSON.parse(text) as unknown;
+    if (!isCleanJson(v)) return null;
     return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
   } catch {
     return null;
   }
 }
 
+/** Deepest JSON a request may send (additionalFields are the only nested part, and they are shallow). */
+export const MAX_JSON_DEPTH = 8;
+
+/**
+ * Whether parsed JSON is within depth and free of text the database cannot store: NUL (PostgreSQL
+ * text refuses it) and lone surrogates (not Unicode). Walks without recursion, so 5,000 levels of
+ * nesting are refused rather than overflowing a stack later.
+ */
+export function isCleanJson(root: unknown): boolean {
+  const stack: [unknown, number][] = [[root, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000') || !v.isWellFormed()) return false;
+    } else if (v !== null && typeof v === 'object') {
+      if (depth >= MAX_JSON_DEPTH) return false;
+      for (const [k, child] of Object.entries(v)) {
+        if (k.includes('\u0000') || !k.isWellFormed()) return false;
+        stack.push([child, depth + 1]);
+      }
+    }
+  }
+  return true;
+}
+
 /** 405 for a method the route does not take. */
 export function methodNotAllowed(allow: string): Response {
   return jsonError(405, 'Method not allowed.', { Allow: allow });
+}
+
+/** Seconds a client should wait before retrying while the database cannot be reached. */
+export const RETRY_AFTER_S = 5;
+
+/**
+ * Wraps an API loader or action: a database that cannot be reached is a 503 with Retry-After,
+ * anything else unexpected a 500 with a JSON error (logged), never Remix's bare error page.
+ */
+export function apiRoute<A>(fn: (args: A) => Promise<Response>): (args: A) => Promise<Response> {
+  return async (args: A) => {
+    try {
+      return await fn(args);
+    } catch (e) {
+      if (e instanceof Response) throw e;
+      if (isDatabaseUnavailable(e)) {
+        console.error(`api: the database is unavailable: ${(e as Error)?.message ?? e}`);
+        return jsonError(503, 'The store is unavailable right now. Please try again in a few seconds.', { 'Retry-After': String(RETRY_AFTER_S) });
+      }
+      console.error(`api: ${(e as Error)?.stack ?? e}`);
+      return jsonError(500, 'Something went wrong');
+    }
+  };
 }

@@ -54,11 +54,14 @@ export function cartRateLimiter(): RateLimiter {
   return shared;
 }
 
-/** Who is asking: the cart id when there is one, else the client address. */
+/**
+ * Who is asking: the cart id when there is one, else the client's address as the server saw it
+ * (app/server/main.ts sets this header from the socket, or from TRUST_PROXY hops; a client's own
+ * X-Forwarded-For is never believed, so changing it does not buy a new bucket).
+ */
 export function visitorKey(request: Request, cartId: string | null): string {
   if (cartId) return `cart:${cartId}`;
-  const fwd = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return `ip:${fwd || request.headers.get('x-real-ip') || 'unknown'}`;
+  return `ip:${request.headers.get('x-storefront-client-address') || 'unknown'}`;
 }
 
 /** A 429 JSON response with the spec's text, or null when the visitor may go on. */

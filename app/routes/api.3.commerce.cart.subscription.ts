@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { getCartId, MSG, rateLimited, subscribe } from '../cart.server.js';
-import { BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../commerce/api.server.js';
+import { apiRoute, BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../commerce/api.server.js';
 
 const Subscribe = z.object({
   itemId: z.string().min(1).max(200),
@@ -14,7 +14,7 @@ const Subscribe = z.object({
 
 export const loader = () => methodNotAllowed('POST');
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = apiRoute(async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed('POST');
   const limited = rateLimited(request, await getCartId(request));
   if (limited) return limited;
@@ -26,4 +26,4 @@ export async function action({ request }: ActionFunctionArgs) {
   const r = await subscribe({ ...rest, quantity: qty });
   if (!r.ok) return jsonError(r.status, r.error);
   return jsonAnswer({ cartToken: r.cartId });
-}
+});

@@ -3,14 +3,14 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { cartStore } from '../cart.server.js';
-import { jsonAnswer, jsonError } from '../commerce/api.server.js';
+import { apiRoute, jsonAnswer, jsonError } from '../commerce/api.server.js';
 
 const Query = z.object({ itemId: z.string().min(1, 'itemId is required.').max(200) });
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = apiRoute(async function loader({ request }: LoaderFunctionArgs) {
   const parsed = Query.safeParse({ itemId: new URL(request.url).searchParams.get('itemId') ?? '' });
   if (!parsed.success) return jsonError(400, parsed.error.issues[0]?.message ?? 'itemId is required.');
   const results = await (await cartStore()).stockOf(parsed.data.itemId);
   if (results === null) return jsonError(404, 'Unable to locate content');
   return jsonAnswer({ results });
-}
+});

@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { cartStore, entryJson, getCartId, rateLimited, shoppingCartJson, updateAdditionalFields } from '../cart.server.js';
-import { BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../commerce/api.server.js';
+import { apiRoute, BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../commerce/api.server.js';
 
 const UpdateFields = z.object({
   itemId: z.string().min(1).max(200).optional(),
@@ -13,7 +13,7 @@ const UpdateFields = z.object({
 
 export const loader = () => methodNotAllowed('PUT');
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export const action = apiRoute(async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== 'PUT') return methodNotAllowed('PUT');
   const cartId = await getCartId(request);
   const limited = rateLimited(request, cartId);
@@ -30,4 +30,4 @@ export async function action({ request, params }: ActionFunctionArgs) {
     { shoppingCart: shoppingCartJson(r.cart, websiteId), updatedEntry: r.entry ? entryJson(r.cart.currency)(r.entry) : null },
     { cartId: r.cartId },
   );
-}
+});

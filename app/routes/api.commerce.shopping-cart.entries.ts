@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { addToCart, cartStore, entryJson, getCartId, MSG, rateLimited, shoppingCartJson } from '../cart.server.js';
-import { BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../commerce/api.server.js';
+import { apiRoute, BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../commerce/api.server.js';
 
 const AddEntry = z.object({
   itemId: z.string().min(1).max(200),
@@ -15,7 +15,7 @@ const AddEntry = z.object({
 
 export const loader = () => methodNotAllowed('POST');
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = apiRoute(async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed('POST');
   const cartId = await getCartId(request);
   const limited = rateLimited(request, cartId);
@@ -31,4 +31,4 @@ export async function action({ request }: ActionFunctionArgs) {
     { shoppingCart: shoppingCartJson(r.cart, websiteId), newlyAdded: entryJson(r.cart.currency)(r.entry) },
     { cartId: r.cartId },
   );
-}
+});

@@ -2,10 +2,10 @@
 // is none). The query's mock, timecode and calculateSubtotal are accepted; subtotals are always computed.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { cartStore, getCartId, shoppingCartJson } from '../cart.server.js';
-import { jsonAnswer } from '../commerce/api.server.js';
+import { apiRoute, jsonAnswer } from '../commerce/api.server.js';
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = apiRoute(async function loader({ request }: LoaderFunctionArgs) {
   const store = await cartStore();
   const cart = await store.loadCart(await getCartId(request));
   return jsonAnswer(shoppingCartJson(cart, await store.websiteId()));
-}
+});

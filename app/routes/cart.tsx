@@ -16,6 +16,7 @@ import { ThemePage } from '../components/ThemePage.js';
 import { shapeItem } from '../context.server.js';
 import { forwardHeaders } from '../http.server.js';
 import { storefrontPage } from '../render.server.js';
+import { readFormFields } from '../utils/form.server.js';
 
 export const CART_PAGE_TYPE = 200;
 
@@ -56,8 +57,9 @@ function reply(cart: CartView) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const fromIsland = request.headers.get('X-Cart-Fetch') === '1';
-  const raw = Object.fromEntries([...(await request.formData())].filter(([, v]) => typeof v === 'string'));
-  const parsed = CartForm.safeParse(raw);
+  const fields = await readFormFields(request);
+  const raw: Record<string, string> = fields ?? {};
+  const parsed = fields ? CartForm.safeParse(raw) : CartForm.safeParse(null);
   const form = parsed.success ? parsed.data : { intent: 'add' as const, returnTo: typeof raw.returnTo === 'string' ? raw.returnTo : undefined };
   const back = safeReturnPath(form.returnTo, request, form.intent === 'update' || form.intent === 'remove' ? '/cart' : '/');
 

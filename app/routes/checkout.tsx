@@ -12,6 +12,7 @@ import { ThemePage } from '../components/ThemePage.js';
 import { checkoutMinimum, money, shapeCartEntries } from '../context.server.js';
 import { forwardHeaders } from '../http.server.js';
 import { storefrontPage } from '../render.server.js';
+import { readFormFields } from '../utils/form.server.js';
 
 export const CHECKOUT_PAGE_TYPE = 201;
 
@@ -54,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const PlaceOrder = z.object({ cart: z.enum(['cart', 'subscription']).default('cart') });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const parsed = PlaceOrder.safeParse(Object.fromEntries([...(await request.formData())].filter(([, v]) => typeof v === 'string')));
+  const parsed = PlaceOrder.safeParse(await readFormFields(request));
   const which = parsed.success ? parsed.data.cart : 'cart';
   const back = which === 'subscription' ? '/checkout?subscription=1' : '/checkout';
   const cartId = await cartIdFor(request, which === 'subscription');

@@ -10,7 +10,7 @@ const MIN_SECRET = 32;
 const Origin = z
   .string()
   .url()
-  .refine((u) => /^https?:$/.test(new URL(u).protocol), 'must be an http(s) URL')
+  .refine((u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol), 'must be an http(s) URL')
   .transform((u) => new URL(u).origin);
 
 const Schema = z.object({
@@ -26,6 +26,8 @@ const Schema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   SMTP_URL: z.string().url().optional(),
   TEMPLATE_BACKEND: z.enum(['wasm', 'ts']).default('wasm'),
+  // Overrides the Secure flag (default: on in production): '0' for a production build on plain http.
+  COOKIE_SECURE: z.enum(['0', '1']).optional(),
 });
 
 export interface Env {
@@ -51,7 +53,7 @@ export class ConfigError extends Error {
 }
 
 /** Empty strings count as unset, as shells and .env files often leave them. */
-function present(raw: NodeJS.ProcessEnv): Record<string, string> {
+function present(raw: Record<string, string | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(raw)) if (typeof v === 'string' && v.trim() !== '') out[k] = v.trim();
   return out;
@@ -76,7 +78,7 @@ function dataDirSecret(dataDir: string): string {
 }
 
 /** Reads and checks the configuration; throws ConfigError with every problem named. */
-export function readEnv(raw: NodeJS.ProcessEnv = process.env): Env {
+export function readEnv(raw: Record<string, string | undefined> = process.env): Env {
   const r = Schema.safeParse(present(raw));
   if (!r.success) {
     const lines = r.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
@@ -113,7 +115,7 @@ export function readEnv(raw: NodeJS.ProcessEnv = process.env): Env {
     trustProxy: e.TRUST_PROXY,
     smtpUrl: e.SMTP_URL,
     templateBackend: e.TEMPLATE_BACKEND,
-    secureCookies: production,
+    secureCookies: e.COOKIE_SECURE ? e.COOKIE_SECURE === '1' : production,
   };
 }
 

@@ -1,23 +1,31 @@
-// Starts the built app for an e2e run: remix-serve on PORT with a fresh embedded database in a
+// Starts the built app for an e2e run (and for the HTTP suite): the production server on PORT with a fresh embedded database in a
 // temporary DATA_DIR, removed when the run stops the server, so runs never share state.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const server = 'build/server/index.js';
+const server = 'build/server.js';
 if (!existsSync(server)) {
   console.error(`e2e: ${server} is missing; run "npm run build" first (npm run e2e does).`);
   process.exit(1);
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'storefront-e2e-'));
-const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' };
+// Production, as deployed: a session secret is then required (a fresh one per run).
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  NODE_ENV: 'production',
+  SESSION_SECRET: randomBytes(32).toString('base64url'),
+  COOKIE_SECURE: '0',
+};
 // The journeys run on the embedded database: a DATABASE_URL meant for integration tests is not theirs.
 delete env.DATABASE_URL;
 if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
 
-const child = spawn('node_modules/.bin/remix-serve', [server], { env, stdio: 'inherit' });
+const child = spawn(process.execPath, [server], { env, stdio: 'inherit' });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

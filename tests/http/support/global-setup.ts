@@ -47,8 +47,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const stderr: string[] = [];
+  // Vitest puts Vite's own variables (BASE_URL='/', MODE, DEV, PROD, SSR) into process.env: they are not the server's.
+  const env: Record<string, string | undefined> = { ...process.env, PORT: String(port) };
+  for (const k of ['BASE_URL', 'MODE', 'DEV', 'PROD', 'SSR']) delete env[k];
   child = spawn(process.execPath, ['tests/e2e/serve.mjs'], {
-    env: { ...process.env, PORT: String(port) },
+    env: env as NodeJS.ProcessEnv,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   child.stderr?.on('data', (d: Buffer) => {

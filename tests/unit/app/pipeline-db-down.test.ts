@@ -1,4 +1,4 @@
-// When the database cannot be reached, a page is a static "right back" page with a 500 that no
+// When the database cannot be reached, a page is a static "right back" page with a 503 (and Retry-After) that no
 // cache keeps, and the failure is logged: the real client, pointed at a port nothing listens on.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
@@ -18,13 +18,14 @@ afterAll(async () => {
 });
 
 describe('storefrontPage with the database down', () => {
-  it('answers 500 with the static page, never cached, and logs why', async () => {
+  it('answers 503 with Retry-After and the static page, never cached, and logs why', async () => {
     let planned = false;
     const res = await storefrontPage(new Request('http://localhost/shop'), async () => {
       planned = true;
       return { resolved: { kind: 'not-found' } };
     });
-    expect(res.status).toBe(500);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('Retry-After')).toBe('5');
     expect(res.headers.get('Cache-Control')).toBe('no-store');
     expect(res.headers.get('ETag')).toBeNull();
     const data = await res.json();

@@ -23,7 +23,8 @@ describe('rate limiter', () => {
     expect(l.take('c', 0)).toBe(false);
   });
   it('keys visitors by cart, else by address, and answers 429 with the spec text', async () => {
-    const req = new Request('http://x/', { headers: { 'X-Forwarded-For': '198.51.100.4, 10.0.0.1' } });
+    // The server sets the address header from the socket; a client's X-Forwarded-For is not believed.
+    const req = new Request('http://x/', { headers: { 'X-Storefront-Client-Address': '198.51.100.4', 'X-Forwarded-For': '203.0.113.9' } });
     expect(visitorKey(req, 'c1')).toBe('cart:c1');
     expect(visitorKey(req, null)).toBe('ip:198.51.100.4');
     const l = createRateLimiter({ capacity: 1, refillPerSecond: 0 });

@@ -1,0 +1,131 @@
+// The production server `npm start` runs: Express around the Remix build. It is where requests are
+// bounded and checked before any route sees them (body size, CSRF, JSON on /api, security headers,
+// the client's address) and where the process stops cleanly on SIGTERM.
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createRequestHandler } from '@remix-run/express';
+import type { ServerBuild } from '@remix-run/node';
+import express from 'express';
+import helmet from 'helmet';
+import { ConfigError, readEnv, type Env } from '../utils/env.server.js';
+import { guardRequest, CLIENT_ADDRESS_HEADER } from './guards.js';
+
+async function main(): Promise<void> {
+  let config: Env;
+  try {
+    config = readEnv();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(`storefront: cannot start. ${e.message}`);
+      process.exit(1);
+    }
+    throw e;
+  }
+  // The app reads the same configuration; libraries (React) pick their production builds.
+  process.env.SESSION_SECRET = config.sessionSecrets.join(',');
+  // NODE_ENV=production set by the operator means production (Secure cookies, a required secret);
+  // `npm start` without it is the demo on plain http, served with React's production build all the same.
+  if (!config.production) process.env.COOKIE_SECURE ??= '0';
+  process.env.NODE_ENV ??= 'production';
+  // This server closes the database itself once requests have drained.
+  process.env.STOREFRONT_MANAGED_SHUTDOWN = '1';
+
+  const buildDir = path.resolve(process.env.STOREFRONT_BUILD_DIR ?? 'build');
+  const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild & {
+    entry: { module: { shutdown?: () => Promise<void> } };
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  // The client address is the socket's, unless TRUST_PROXY says how many proxies to believe.
+  app.set('trust proxy', config.trustProxy);
+
+  app.use((req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString('base64');
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+          // The theme's CSS is inline (owners write it); scripts are what a CSP must hold back.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'self'"],
+          baseUri: ["'self'"],
+          objectSrc: ["'none'"],
+        },
+      },
+      // HSTS only means something behind https; helmet adds it, we drop it on plain http below.
+      strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use((req, res, next) => {
+    if (!req.secure) res.removeHeader('Strict-Transport-Security');
+    res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+    next();
+  });
+
+  app.use(
+    '/assets',
+    express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
+  );
+  app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false }));
+
+  app.use(guardRequest(config));
+
+  const handler = createRequestHandler({
+    build,
+    mode: 'production',
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+  });
+  app.all('*', (req, res, next) => {
+    // Routes read the client's address from this header only: the one a client sends is replaced.
+    req.headers[CLIENT_ADDRESS_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    handler(req, res, next).catch(next);
+  });
+
+  const server = app.listen(config.port, config.host ?? '0.0.0.0', () => {
+    const where = server.address();
+    const port = typeof where === 'object' && where ? where.port : config.port;
+    console.log(`storefront: listening on http://${config.host ?? 'localhost'}:${port}`);
+  });
+  server.requestTimeout = 30_000;
+  server.headersTimeout = 20_000;
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`storefront: ${signal}: finishing requests, then closing the database`);
+    // Past this, a stuck request must not keep the process alive forever.
+    const force = setTimeout(() => {
+      console.error('storefront: requests did not finish in 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    server.close(() => {
+      void Promise.resolve(build.entry.module.shutdown?.())
+        .catch((e: unknown) => console.error(`storefront: closing the database failed: ${(e as Error)?.message ?? e}`))
+        .finally(() => process.exit(0));
+    });
+    // Idle keep-alive connections would hold server.close() open: close them now.
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((e: unknown) => {
+  console.error(`storefront: failed to start: ${(e as Error)?.stack ?? e}`);
+  process.exit(1);
+});
