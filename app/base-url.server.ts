@@ -30,7 +30,9 @@ export function parseOrigin(raw: string): { ok: true; origin: string } | { ok: f
 
 function fromEnv(): string | null {
   const raw = process.env.BASE_URL;
-  if (raw === undefined || raw.trim() === '') return null;
+  // Vite and Vitest use BASE_URL for their own base path ("/" by default) and put it in the
+  // environment of tests and of the servers they start: a bare path names no origin, so it is unset.
+  if (raw === undefined || raw.trim() === '' || raw.trim() === '/') return null;
   const r = parseOrigin(raw);
   // A wrong value must stop the server at start, not put wrong canonical links on every page.
   if (!r.ok) throw new Error(`BASE_URL ${JSON.stringify(raw)} ${r.error} (example: https://shop.example).`);
