@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     testTimeout: 60_000,
+    // Opening, migrating and seeding an embedded database in beforeAll takes seconds on a busy machine.
+    hookTimeout: 120_000,
     reporters: ['default', './tests/support/summary-reporter.ts'],
     projects: [
       {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Product } from './catalog.server.js';
 import { getCartId, loadCart, type CartView } from './cart.server.js';
 import { env } from './utils/env.server.js';
+import { cartQtyCookie, readCartQty } from './cart-count.js';
 
 /** What a cart form post tells the next page: an error with what was typed, or what was added. */
 export interface CartFlash {
@@ -83,6 +84,7 @@ export function safeReturnPath(raw: unknown, request: Request, fallback = '/cart
 
 /** What a page needs to know about the visitor's cart. */
 export interface Visit {
+  /** Loaded only for pages that are private anyway (commerce pages, a pending flash). */
   cart?: CartView;
   flash: CartFlash | null;
   /** Set-Cookie values for the response (the flash, once shown, is cleared). */
@@ -91,19 +93,36 @@ export interface Visit {
   personalized: boolean;
 }
 
-/** The visitor's open cart and pending flash; an unreadable cart shows as empty (and is logged). */
-export async function readVisit(request: Request): Promise<Visit> {
+/** The Set-Cookie value of the readable item count (see app/cart-count.ts). */
+export function cartQtySetCookie(count: number): string {
+  return cartQtyCookie(count, process.env.COOKIE_SECURE === '1');
+}
+
+/**
+ * The visitor's pending flash and, when the page is private anyway (`withCart`: a commerce page;
+ * or a flash to show), their open cart. A catalog page without a flash reads no cart: it is the
+ * same public document for everyone, and the browser fills in the count from `cart_qty`.
+ * An unreadable cart shows as empty (and is logged).
+ */
+export async function readVisit(request: Request, opts: { withCart?: boolean } = {}): Promise<Visit> {
   const flash = await readFlash(request);
   const setCookies = hasFlashCookie(request) ? [await clearFlash()] : [];
+  const personalized = opts.withCart === true || flash !== null || setCookies.length > 0;
+  if (!personalized) return { flash: null, setCookies, personalized };
   let cart: CartView | undefined;
-  let cartId: string | null = null;
+  let loaded = false;
   try {
-    cartId = await getCartId(request);
+    const cartId = await getCartId(request);
     if (cartId) cart = await loadCart(cartId);
+    loaded = true;
   } catch (e) {
     console.error(`storefront: cannot load the cart: ${e instanceof Error ? e.message : String(e)}`);
   }
-  return { cart, flash, setCookies, personalized: cartId !== null || flash !== null || setCookies.length > 0 };
+  // Keep the readable count true to the cart (an expired or purchased cart, a lost cookie).
+  const count = cart?.totalQuantity ?? 0;
+  const sent = readCartQty(request.headers.get('Cookie'));
+  if (loaded && sent !== (count > 0 ? count : null)) setCookies.push(cartQtySetCookie(count));
+  return { cart, flash, setCookies, personalized };
 }
 
 // The subscription cart being checked out (its cartToken), kept apart from the shopping cart.

@@ -6,7 +6,7 @@ export interface Website {
   id: string;
   siteTitle: string;
   siteDescription: string;
-  /** Canonical origin without a trailing slash; '' means "the origin of the request". */
+  /** Canonical origin without a trailing slash as stored; '' means unset (see app/base-url.server.ts). */
   baseUrl: string;
   timeZone: string;
   currency: string;
@@ -446,7 +446,51 @@ export function createCatalog(sql: Sql, opts: { websiteId?: string } = {}) {
     }));
   }
 
-  return { loadSite, resolvePath, searchCatalog, websiteId };
+  /**
+   * Every public URL with when it last changed: home, content pages, product listings and
+   * products (not search, the commerce pages or anything that answers 404). A listing changes
+   * with its products, the home page with its featured ones.
+   */
+  async function sitemapEntries(): Promise<SitemapEntry[]> {
+    const id = await websiteId();
+    const homeId = await homeCollectionUrlId();
+    const [collections, items, [featured]] = await Promise.all([
+      sql<{ url_id: string; type: number; updated_at: Date; items_at: Date | null }[]>`
+        select c.url_id, c.type, c.updated_at,
+               (select max(i.updated_at) from item i join product p on p.item_id = i.id
+                 where i.collection_id = c.id and i.published) as items_at
+          from collection c
+         where c.website_id = ${id} and c.enabled and c.type in (${COLLECTION_PAGE}, ${COLLECTION_PRODUCTS})
+         order by c.ordering, c.url_id`,
+      sql<{ url: string; updated_at: Date }[]>`
+        select '/' || c.url_id || '/p/' || i.url_id as url, i.updated_at
+          from item i join product p on p.item_id = i.id join collection c on c.id = i.collection_id
+         where c.website_id = ${id} and c.enabled and c.type = ${COLLECTION_PRODUCTS} and i.published
+         order by c.ordering, i.ordering, i.title`,
+      sql<{ at: Date | null }[]>`
+        select max(i.updated_at) as at
+          from item i join product p on p.item_id = i.id join collection c on c.id = i.collection_id
+         where c.website_id = ${id} and c.enabled and c.type = ${COLLECTION_PRODUCTS} and i.published and i.starred`,
+    ]);
+    const latest = (...ds: (Date | null | undefined)[]) =>
+      new Date(Math.max(...ds.filter((d): d is Date => d != null).map((d) => new Date(d).getTime()))).toISOString();
+    const home = collections.find((c) => c.url_id === homeId);
+    const out: SitemapEntry[] = [{ path: '/', lastmod: latest(home?.updated_at, featured?.at, new Date(0)) }];
+    for (const c of collections) {
+      if (c.url_id === homeId) continue;
+      out.push({ path: `/${c.url_id}`, lastmod: latest(c.updated_at, c.items_at) });
+    }
+    for (const i of items) out.push({ path: i.url, lastmod: latest(i.updated_at) });
+    return out;
+  }
+
+  return { loadSite, resolvePath, searchCatalog, sitemapEntries, websiteId };
+}
+
+/** A URL of the sitemap: its path and when its content last changed (ISO 8601). */
+export interface SitemapEntry {
+  path: string;
+  lastmod: string;
 }
 
 export type Catalog = ReturnType<typeof createCatalog>;
@@ -489,6 +533,11 @@ export async function loadSite(): Promise<Site> {
 /** What a URL path shows: `/`, `/{collection}` (page or listing, `opts.page`), `/{collection}/p/{item}`. */
 export async function resolvePath(path: string, opts: { page?: number } = {}): Promise<Resolved> {
   return (await catalog()).resolvePath(path, opts);
+}
+
+/** Every public page and product with its last change, for /sitemap.xml. */
+export async function sitemapEntries(): Promise<SitemapEntry[]> {
+  return (await catalog()).sitemapEntries();
 }
 
 /** Full-text search over published products and enabled pages, best matches first. */

@@ -1,5 +1,6 @@
 // Shapes catalog objects into the template context of ADR 0002 (plain JSON): money as exact
 // decimal strings, variants and the selected variant, purchase rules of SPEC section 5.
+import { baseUrlFor } from './base-url.server.js';
 import type { Collection, NavItem, Product, Resolved, SearchHit, Site, Variant } from './catalog.server.js';
 import type { CartFlash } from './cart-ui.server.js';
 import type { CartEntryView } from './cart.server.js';
@@ -68,7 +69,7 @@ export interface CommercePage {
 }
 
 export interface ContextExtras {
-  /** The request URL (canonical URLs fall back to its origin). */
+  /** The request URL (its path; canonical URLs use the configured origin, never its host). */
   url: URL;
   /** Chosen options of a product page (`?Size=M&Color=Sand`). */
   selectedOptions?: Record<string, string>;
@@ -76,6 +77,8 @@ export interface ContextExtras {
   search?: { query: string; hits: SearchHit[]; error?: string };
   /** Filled by the cart (issue 5); an empty cart otherwise. */
   cart?: CartSummary;
+  /** Whether `cart` is this visitor's (private pages); public pages leave the count to the browser. */
+  cartKnown?: boolean;
   /** What the last cart form post left for this page (error and typed values, or "added"). */
   flash?: CartFlash | null;
   /** Cart, checkout and order confirmed pages. */
@@ -121,7 +124,8 @@ function obj(v: unknown): Json {
 /** The template context of a page. */
 export function pageContext(site: Site, resolved: Resolved, extras: ContextExtras): Json {
   const currency = site.website.currency;
-  const origin = site.website.baseUrl || extras.url.origin;
+  // The configured origin, never the request's Host header (app/base-url.server.ts).
+  const origin = baseUrlFor(site.website.baseUrl);
   const settings = site.settings;
   const websiteSettings = obj(settings.websiteSettings);
   const path = extras.url.pathname;
@@ -253,6 +257,8 @@ function cart(c: CartSummary | undefined, currency: string, s: CommerceSettings,
   const eligible = cartInstalmentEligible(summary);
   const notice = eligible ? instalmentNotice(summary.subtotalCents, 1, { currency }, s) : null;
   return {
+    // false on public catalog pages: the count is not in the HTML, the browser fills it in.
+    known: extras.cartKnown === true,
     totalQuantity: summary.totalQuantity,
     subtotalCents: summary.subtotalCents,
     subtotal: money(summary.subtotalCents, currency),

@@ -168,8 +168,9 @@ function respond(data: PageData, status: number, visit?: Visit): TypedResponse<P
   // The tag covers everything the document is made from on the data side: HTML and head tags.
   const etag = status === 200 ? strongEtag(data.html, JSON.stringify(data.seo)) : null;
   const headers = pageHeaders(status, etag, { personalized: visit?.personalized });
-  // The layout shows the visitor's cart: a shared cache must keep visitors apart.
-  headers.set('Vary', 'Cookie');
+  // Only a private page (a commerce page, a flash message) shows the visitor's cart; catalog pages
+  // are one document for everyone, so a shared cache keeps a single copy of each.
+  if (visit?.personalized) headers.set('Vary', 'Cookie');
   for (const c of visit?.setCookies ?? []) headers.append('Set-Cookie', c);
   // The database is down: tell clients and crawlers when to come back.
   if (status === 503) headers.set('Retry-After', String(RETRY_AFTER_S));
@@ -220,11 +221,14 @@ export async function storefrontPage(
     console.error(`storefront: cannot load the site for ${url.pathname}: ${explain(e)}`);
     return respond(unavailablePage(), isDatabaseUnavailable(e) ? 503 : 500);
   }
-  // The visitor's cart and the message of their last cart form post (never throws).
-  const visit = await readVisit(request);
   try {
     const p = await plan(site, url);
-    const context = pageContext(site, p.resolved, { cart: visit.cart, flash: visit.flash, ...p.extras, url });
+    // The message of the visitor's last cart form post, and their cart where the page is private
+    // anyway (never throws).
+    const visit = await readVisit(request, { withCart: p.extras?.commercePage !== undefined });
+    const context = pageContext(site, p.resolved, {
+      cart: visit.cart, cartKnown: visit.personalized, flash: visit.flash, ...p.extras, url,
+    });
     const data = renderContext(site, p.template ?? templateFor(p.resolved), context as Record<string, unknown>);
     return respond(data, p.status ?? statusFor(p.resolved), visit);
   } catch (e) {

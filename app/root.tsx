@@ -8,17 +8,19 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
   useRouteError,
 } from '@remix-run/react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useNonce } from './components/nonce.js';
 
-// An inline icon spares every page view a /favicon.ico request that would reach the catalog.
-const ICON =
-  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='7' fill='%23234'/%3E%3Cpath d='M9 12h14l-1.5 12h-11z' fill='none' stroke='%23fff' stroke-width='2.2' stroke-linejoin='round'/%3E%3Cpath d='M12.5 12a3.5 3.5 0 0 1 7 0' fill='none' stroke='%23fff' stroke-width='2.2'/%3E%3C/svg%3E";
-
-export const links: LinksFunction = () => [{ rel: 'icon', href: ICON, type: 'image/svg+xml' }];
+// The icon is a static file (public/): /favicon.svg for browsers that take SVG, /favicon.ico
+// (16, 32 and 48 px) for the others and for clients that ask for /favicon.ico on their own.
+export const links: LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.ico', sizes: '48x48' },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
 
 function pageLang(matches: ReturnType<typeof useMatches>): string {
   for (const m of [...matches].reverse()) {
@@ -48,11 +50,31 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * After a client-side navigation to another page, focus goes to the new page's h1 (made focusable
+ * with tabindex=-1), as a full page load would put a screen reader at the top of the new page.
+ * Not on the first load, and not when only the query changes on the same page (a cart update, a
+ * variant choice, a new search), where focus stays on the control that was used.
+ */
+function useFocusHeadingOnNavigation() {
+  const location = useLocation();
+  const shown = useRef(location.pathname);
+  useEffect(() => {
+    if (shown.current === location.pathname) return;
+    shown.current = location.pathname;
+    const h1 = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
+    if (!h1) return;
+    if (!h1.hasAttribute('tabindex')) h1.setAttribute('tabindex', '-1');
+    h1.focus({ preventScroll: true });
+  }, [location.pathname]);
+}
+
 export default function App() {
   useEffect(() => {
     // Marks the document as enhanced: the e2e tests wait for it before clicking.
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  useFocusHeadingOnNavigation();
   return <Outlet />;
 }
 

@@ -143,7 +143,7 @@ export async function seed(sql: Sql, opts: { refresh?: boolean } = {}): Promise<
 }
 
 /** Tables whose updated_at follows their content. */
-const TOUCHED = new Set(['theme_template', 'item']);
+const TOUCHED = new Set(['theme_template', 'item', 'collection']);
 
 /** Inserts rows that are missing; with `refresh`, also rewrites rows whose values differ. */
 async function put(tx: Tx, table: string, key: string[], rows: Row[], refresh: boolean): Promise<{ inserted: number; updated: number }> {

@@ -1,6 +1,7 @@
 // Shared pieces of the cart's JSON resource routes (SPEC section 7): reading a JSON or form body,
 // JSON errors `{error}` with their status, and the refreshed cart cookie on answers.
 import { json } from '@remix-run/node';
+import { cartQtySetCookie } from '../cart-ui.server.js';
 import { commitCartCookie } from '../cart.server.js';
 import { isDatabaseUnavailable } from '../../db/client.server.js';
 
@@ -11,10 +12,14 @@ export function jsonError(status: number, error: string, headers: Record<string,
   return json({ error }, { status, headers: { ...NO_STORE, ...headers } });
 }
 
-/** A JSON answer that is never cached; with the cart cookie when `cartId` is given. */
-export async function jsonAnswer(body: unknown, opts: { status?: number; cartId?: string | null } = {}): Promise<Response> {
+/**
+ * A JSON answer that is never cached; with the cart cookie when `cartId` is given, and the
+ * readable item count (app/cart-count.ts) when `totalQuantity` is.
+ */
+export async function jsonAnswer(body: unknown, opts: { status?: number; cartId?: string | null; totalQuantity?: number } = {}): Promise<Response> {
   const headers = new Headers(NO_STORE);
   if (opts.cartId) headers.append('Set-Cookie', await commitCartCookie(opts.cartId));
+  if (opts.totalQuantity !== undefined) headers.append('Set-Cookie', cartQtySetCookie(opts.totalQuantity));
   return json(body, { status: opts.status ?? 200, headers });
 }
 

@@ -2,8 +2,8 @@
 // JavaScript on, same-site links and GET forms inside it navigate without a full reload; without
 // JavaScript they are ordinary links and forms, and everything works the same.
 import { useNavigate, useNavigation, useRevalidator, useSubmit } from '@remix-run/react';
-import { handleAddToCart } from './cart-island.js';
-import type { FormEvent, MouseEvent } from 'react';
+import { useEffect, type FormEvent, type MouseEvent } from 'react';
+import { handleAddToCart, syncCartCount } from './cart-island.js';
 
 export interface ThemePageProps {
   /** Null on the first render in the browser: the document already holds it (entry.server.tsx). */
@@ -30,6 +30,8 @@ export function ThemePage({ html, jsonLd }: ThemePageProps) {
   const navigation = useNavigation();
   // SPEC 4: the cart is recalculating between the start and the end of an entry update.
   const recalculating = navigation.state !== 'idle' && navigation.formAction === '/cart';
+  // Catalog pages come without the visitor's cart: the count is filled in after each render.
+  useEffect(() => syncCartCount(document), [html]);
 
   function onClick(e: MouseEvent<HTMLDivElement>) {
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;

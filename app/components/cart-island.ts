@@ -1,6 +1,7 @@
 // The add-to-cart island: with JavaScript on, the theme's add-to-cart forms (which post to /cart
 // and work without it) are sent with fetch instead, with the spec's button states, the pill and
 // the header indicator updated in place, and the added-to-cart popover.
+import { readCartQty } from '../cart-count.js';
 
 /** SPEC sections 4 and 9 timings (ms). */
 export const ADDING_MIN_MS = 1000;
@@ -25,8 +26,11 @@ export function pillText(count: number): { hidden: boolean; text: string; label:
   return { hidden: count <= 0, text: String(count), label: `${count} item${count === 1 ? '' : 's'} in cart` };
 }
 
-/** Updates the layout's cart indicator and the floating pill after a change. */
-export function showCartCount(doc: Document, count: number, subtotalText: string) {
+/**
+ * Updates the layout's cart indicator and the floating pill. `subtotalText` is known after an
+ * add; a count read from the cart_qty cookie comes without it.
+ */
+export function showCartCount(doc: Document, count: number, subtotalText?: string) {
   const pill = pillText(count);
   doc.querySelectorAll<HTMLElement>('[data-cart-pill]').forEach((el) => {
     el.hidden = pill.hidden;
@@ -36,25 +40,45 @@ export function showCartCount(doc: Document, count: number, subtotalText: string
   doc.querySelectorAll<HTMLElement>('[data-cart-indicator]').forEach((el) => {
     el.classList.toggle('has-items', count > 0);
     el.classList.toggle('is-empty', count === 0);
-    el.setAttribute('aria-label', `Cart, ${count} item${count === 1 ? '' : 's'}`);
   });
   doc.querySelectorAll<HTMLElement>('[data-cart-count]').forEach((el) => {
     const inner = el.querySelector('.sqs-cart-quantity');
     (inner ?? el).textContent = String(count);
+    el.hidden = false;
   });
-  doc.querySelectorAll<HTMLElement>('[data-cart-subtotal]').forEach((el) => (el.textContent = subtotalText));
+  if (subtotalText !== undefined) {
+    doc.querySelectorAll<HTMLElement>('[data-cart-subtotal]').forEach((el) => (el.textContent = subtotalText));
+  }
 }
 
-/** The added-to-cart popover: removed after 3 s or when closed. */
+/**
+ * Public pages carry no cart (one cached document for everyone): fills the indicator and the pill
+ * from the cart_qty cookie. A private page (the indicator is data-cart-known) shows the server's count.
+ */
+export function syncCartCount(doc: Document) {
+  const indicator = doc.querySelector('[data-cart-indicator]');
+  if (!indicator || indicator.hasAttribute('data-cart-known')) return;
+  showCartCount(doc, readCartQty(doc.cookie) ?? 0);
+}
+
+/**
+ * The added-to-cart popover: a non-modal dialog that takes focus when it opens, so that a keyboard
+ * user is in it (Tab reaches View Cart and Close); Escape or the close button closes it and focus goes back where it
+ * was. It is removed after 3 s unless focus is inside it.
+ */
 export function showAddedPopover(doc: Document, title: string, quantity: number) {
   doc.querySelectorAll('[data-cart-popover]').forEach((el) => el.remove());
+  const returnTo = doc.activeElement instanceof HTMLElement ? doc.activeElement : null;
   const box = doc.createElement('div');
   box.className = 'cart-popover';
   box.setAttribute('data-cart-popover', '');
   box.setAttribute('role', 'dialog');
   box.setAttribute('aria-label', 'Added to cart');
+  box.tabIndex = -1;
   const p = doc.createElement('p');
+  p.id = 'cart-popover-text';
   p.textContent = `${quantity} × ${title} added to your cart.`;
+  box.setAttribute('aria-describedby', p.id);
   const link = doc.createElement('a');
   link.href = '/cart';
   link.className = 'button';
@@ -65,12 +89,38 @@ export function showAddedPopover(doc: Document, title: string, quantity: number)
   close.setAttribute('aria-label', 'Close');
   close.textContent = '×';
   box.append(p, link, close);
-  const timer = setTimeout(() => box.remove(), POPOVER_MS);
-  close.addEventListener('click', () => {
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const remove = (restoreFocus: boolean) => {
     clearTimeout(timer);
+    if (!box.isConnected) return;
+    const hadFocus = box.contains(doc.activeElement);
     box.remove();
+    // Focus must not fall to <body> when the box it was in goes away.
+    if ((restoreFocus || hadFocus) && returnTo?.isConnected) returnTo.focus();
+  };
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      // Someone is reading or using it: it stays until they leave it or close it.
+      if (box.contains(doc.activeElement)) return;
+      remove(false);
+    }, POPOVER_MS);
+  };
+  close.addEventListener('click', () => remove(true));
+  box.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      remove(true);
+    }
+  });
+  // Leaving it starts the 3 seconds again.
+  box.addEventListener('focusout', (e) => {
+    if (!box.contains(e.relatedTarget as Node | null)) schedule();
   });
   doc.body.append(box);
+  box.focus();
+  schedule();
 }
 
 function setLabel(button: HTMLButtonElement, text: string) {

@@ -29,6 +29,6 @@ export const action = apiRoute(async function action({ request }: ActionFunction
   const websiteId = await (await cartStore()).websiteId();
   return jsonAnswer(
     { shoppingCart: shoppingCartJson(r.cart, websiteId), newlyAdded: entryJson(r.cart.currency)(r.entry) },
-    { cartId: r.cartId },
+    { cartId: r.cartId, totalQuantity: r.cart.totalQuantity },
   );
 });

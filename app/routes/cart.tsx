@@ -6,7 +6,7 @@ import { json, redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
 import { resolvePath } from '../catalog.server.js';
-import { alsoBought, setFlash, safeReturnPath, setSubscriptionCheckout, type CartFlash } from '../cart-ui.server.js';
+import { alsoBought, cartQtySetCookie, setFlash, safeReturnPath, setSubscriptionCheckout, type CartFlash } from '../cart-ui.server.js';
 import {
   addToCart, commitCartCookie, formatMoney, getCartId, isRateLimited, MSG, removeEntry, subscribe, updateEntryQuantity,
   type CartView,
@@ -87,6 +87,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!r.ok) return failed(r.status, r.error, keep);
       const added = { title: r.entry.title, quantity: Number(f.quantity ?? 1) };
       const headers = new Headers({ 'Set-Cookie': await commitCartCookie(r.cartId) });
+      headers.append('Set-Cookie', cartQtySetCookie(r.cart.totalQuantity));
       if (fromIsland) return json({ ok: true, cart: reply(r.cart), added }, { headers });
       headers.append('Set-Cookie', await setFlash({ itemId: f.itemId, sku: f.sku, added }));
       return redirect(back, { status: 303, headers });
@@ -97,8 +98,10 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!f.entryId) return failed(400, f.intent === 'remove' ? MSG.removeFailed : MSG.updateFailed, keep);
       const r = f.intent === 'remove' ? await removeEntry(cartId, f.entryId) : await updateEntryQuantity(cartId, f.entryId, f.quantity ?? '');
       if (!r.ok) return failed(r.status, r.error, keep);
-      if (fromIsland) return json({ ok: true, cart: reply(r.cart) });
-      return redirect(back, { status: 303 });
+      // The readable count that public pages fill the pill from (app/cart-count.ts).
+      const headers = { 'Set-Cookie': cartQtySetCookie(r.cart.totalQuantity) };
+      if (fromIsland) return json({ ok: true, cart: reply(r.cart) }, { headers });
+      return redirect(back, { status: 303, headers });
     }
     case 'subscribe': {
       const keep: CartFlash = { itemId: f.itemId, sku: f.sku, quantity: f.quantity };

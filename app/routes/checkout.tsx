@@ -5,7 +5,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
-import { readSubscriptionCheckout, setFlash } from '../cart-ui.server.js';
+import { cartQtySetCookie, readSubscriptionCheckout, setFlash } from '../cart-ui.server.js';
 import { checkout, getCartId, getCommerceSettings, isRateLimited, loadCart, MSG, subscriptionPriceFor } from '../cart.server.js';
 import { metaFromSeo } from '../components/seo-meta.js';
 import { ThemePage } from '../components/ThemePage.js';
@@ -63,7 +63,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (isRateLimited(request, cartId)) return fail(MSG.tooManyRequests);
   const r = await checkout(cartId);
   if (!r.ok) return fail(r.error);
-  return redirect(`/order-confirmed/${encodeURIComponent(r.order.id)}`, { status: 303 });
+  // A bought shopping cart is an empty one for the pill (a subscription cart never counted).
+  const headers = which === 'cart' ? { 'Set-Cookie': cartQtySetCookie(0) } : undefined;
+  return redirect(`/order-confirmed/${encodeURIComponent(r.order.id)}`, { status: 303, headers });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => forwardHeaders(loaderHeaders);

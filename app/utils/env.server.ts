@@ -56,6 +56,8 @@ export class ConfigError extends Error {
 function present(raw: Record<string, string | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(raw)) if (typeof v === 'string' && v.trim() !== '') out[k] = v.trim();
+  // Vite and Vitest put their own base path into BASE_URL ("/"): a bare path names no origin.
+  if (out.BASE_URL === '/') delete out.BASE_URL;
   return out;
 }
 

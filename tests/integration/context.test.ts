@@ -58,8 +58,9 @@ describe.each(targets)('page context on $name', (target) => {
     const { ctx } = await ctxFor('/shop');
     expect(JSON.parse(JSON.stringify(ctx))).toEqual(JSON.parse(JSON.stringify(ctx)));
     expect(ctx.pageType).toBe(1);
-    expect(ctx.website).toMatchObject({ siteTitle: 'Saltgrass Studio', baseUrl: 'http://shop.test:3000', currency: 'USD', timeZone: 'America/Halifax' });
-    expect(ctx.canonicalUrl).toBe('http://shop.test:3000/shop');
+    expect(ctx.website).toMatchObject({ siteTitle: 'Saltgrass Studio', baseUrl: 'http://localhost:3000', currency: 'USD', timeZone: 'America/Halifax' });
+    // The configured origin (the demo default), never the request's host.
+    expect(ctx.canonicalUrl).toBe('http://localhost:3000/shop');
     expect(ctx.pageTitle).toBe('Shop ceramics, linen and prints — Saltgrass Studio');
     expect(ctx.featureFlags.useCLDRMoneyFormat).toBe(true);
     expect(ctx.websiteSettings.storeSettings.multipleQuantityAllowedForServices).toBe(true);
@@ -74,7 +75,7 @@ describe.each(targets)('page context on $name', (target) => {
 
   it('shapes listing items with exact money, marks data and srcset widths', async () => {
     const { ctx } = await ctxFor('/shop', { page: 2 });
-    expect(ctx.canonicalUrl).toBe('http://shop.test:3000/shop?page=2');
+    expect(ctx.canonicalUrl).toBe('http://localhost:3000/shop?page=2');
     expect(ctx.pagination).toMatchObject({ page: 2, pageCount: 3, hasPrevPage: true, hasNextPage: true });
     expect(ctx.pagination.pages.map((p: J) => p.current)).toEqual([false, true, false]);
     for (const item of ctx.items as J[]) {
@@ -101,7 +102,7 @@ describe.each(targets)('page context on $name', (target) => {
   it('describes a product page: options for a plain form, nothing chosen yet', async () => {
     const { ctx } = await ctxFor('/shop/p/saltmarsh-apron');
     expect(ctx.pageType).toBe(50);
-    expect(ctx.canonicalUrl).toBe('http://shop.test:3000/shop/p/saltmarsh-apron');
+    expect(ctx.canonicalUrl).toBe('http://localhost:3000/shop/p/saltmarsh-apron');
     const item = ctx.item;
     expect(item.structuredContent.variantOptionOrdering).toEqual(['Size', 'Color']);
     expect(item.options).toEqual([

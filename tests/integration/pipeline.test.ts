@@ -43,7 +43,8 @@ describe('storefrontPage', () => {
     const data = await res.json();
     expect(data.html).toContain('$34.00');
     expect(data.seo.title).toBe('Driftwood Dinner Plate — Saltgrass Studio');
-    expect(data.seo.canonical).toBe('http://shop.test/shop/p/driftwood-dinner-plate');
+    // The configured origin (the demo default), not the host the request named.
+    expect(data.seo.canonical).toBe('http://localhost:3000/shop/p/driftwood-dinner-plate');
     expect(JSON.parse(data.seo.jsonLd!)).toMatchObject({ '@type': 'Product', name: 'Driftwood Dinner Plate' });
 
     const same = await storefrontPage(req('/shop/p/driftwood-dinner-plate?Size=10+in'), productPlan({ Size: '10 in' }));

@@ -72,7 +72,7 @@ describe('the cart part of the page context', () => {
     }) as Record<string, any>;
     expect(ctx.pageType).toBe(200);
     expect(ctx.pageTitle).toBe('Cart — Shop');
-    expect(ctx.canonicalUrl).toBe('http://shop.test/cart');
+    expect(ctx.canonicalUrl).toBe('http://localhost:3000/cart');
     expect(ctx.alsoBought).toEqual([]);
     expect(ctx.cart.returnTo).toBe('/cart?x=1');
     expect(ctx.cart.flash.error).toBe('Quantity must be a whole number');

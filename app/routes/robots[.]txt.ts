@@ -1,0 +1,28 @@
+// /robots.txt: crawlers may read every catalog page, not the visitor's cart, checkout and order
+// pages, the JSON API or the owner area; the sitemap is on the configured origin.
+import { loadSite } from '../catalog.server.js';
+import { baseUrlFor } from '../base-url.server.js';
+import { MAX_AGE } from '../http.server.js';
+
+const PRIVATE_PATHS = ['/cart', '/checkout', '/order-confirmed', '/api', '/config'];
+
+export async function loader() {
+  let stored = '';
+  try {
+    stored = (await loadSite()).website.baseUrl;
+  } catch (e) {
+    // Without the database the file is still right, on BASE_URL or the default origin.
+    console.error(`robots.txt: cannot read the site: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const body = [
+    'User-agent: *',
+    'Allow: /',
+    ...PRIVATE_PATHS.map((p) => `Disallow: ${p}`),
+    '',
+    `Sitemap: ${baseUrlFor(stored)}/sitemap.xml`,
+    '',
+  ].join('\n');
+  return new Response(body, {
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': `public, max-age=${MAX_AGE * 60}` },
+  });
+}

@@ -1,0 +1,36 @@
+// /sitemap.xml: every public page and product on the configured origin, with when it last changed
+// (products from item.updated_at, pages and listings from their collection and its products).
+import { loadSite, sitemapEntries } from '../catalog.server.js';
+import { baseUrlFor } from '../base-url.server.js';
+import { MAX_AGE, STALE_WHILE_REVALIDATE } from '../http.server.js';
+
+function xmlText(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}
+
+export async function loader() {
+  try {
+    const [site, entries] = await Promise.all([loadSite(), sitemapEntries()]);
+    const base = baseUrlFor(site.website.baseUrl);
+    const urls = entries.map((e) => `  <url><loc>${xmlText(new URL(e.path, base).href)}</loc><lastmod>${e.lastmod}</lastmod></url>`);
+    const body = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...urls,
+      '</urlset>',
+      '',
+    ].join('\n');
+    return new Response(body, {
+      headers: {
+        'Content-Type': 'application/xml; charset=utf-8',
+        'Cache-Control': `public, max-age=${MAX_AGE}, stale-while-revalidate=${STALE_WHILE_REVALIDATE}`,
+      },
+    });
+  } catch (e) {
+    console.error(`sitemap.xml: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    return new Response('The sitemap cannot be made right now. Please try again in a moment.\n', {
+      status: 503,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '30' },
+    });
+  }
+}

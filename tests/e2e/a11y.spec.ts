@@ -1,0 +1,193 @@
+// Accessibility (WCAG 2.2 AA, issue 8 point 7), run by both projects (JavaScript on and off): axe on
+// every kind of page with no serious or critical violation (nor a skipped heading level or content
+// outside landmarks); focus after a client-side navigation;
+// the added-to-cart popover by keyboard; the pill filled from the cart_qty cookie on cached pages.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function ready(page: Page, js: boolean) {
+  if (js) await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+}
+
+/** Page structure rules (best practice, moderate impact) that the issue names: held to zero too. */
+const STRUCTURE = ['heading-order', 'region', 'landmark-one-main', 'landmark-unique', 'page-has-heading-one'];
+
+async function axe(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags([...TAGS, 'best-practice']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || STRUCTURE.includes(v.id))
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+}
+
+/**
+ * Serious and critical axe violations of the page as it is now, one readable line each. axe is a
+ * script: without JavaScript, the document as the browser built it (no script ran) is checked in
+ * a twin page at the same URL that runs axe and nothing else of ours.
+ */
+async function violations(page: Page, js: boolean): Promise<string[]> {
+  if (js) return axe(page);
+  const url = page.url();
+  const html = (await page.content()).replace(/<script\b(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>/gi, '');
+  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
+  try {
+    const twin = await context.newPage();
+    await twin.route('**/*', (route) =>
+      route.request().resourceType() === 'document'
+        ? route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html })
+        : route.continue(),
+    );
+    await twin.goto(url);
+    return await axe(twin);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Adds one Linen Bread Bag (no options) through the product page's form. */
+async function addOne(page: Page, js: boolean) {
+  await page.goto('/shop/p/linen-bread-bag');
+  await ready(page, js);
+  await page.locator('form.add-to-cart').getByRole('button', { name: 'Add To Cart' }).click();
+  await expect(page.locator('[data-cart-pill]')).toHaveAttribute('aria-label', '1 item in cart');
+}
+
+const PAGES: Array<[name: string, path: string, status: number]> = [
+  ['home', '/', 200],
+  ['a listing', '/shop', 200],
+  ['a product', '/shop/p/driftwood-dinner-plate', 200],
+  ['a product on sale with a variant chosen', '/shop/p/driftwood-dinner-plate?Size=10+in', 200],
+  ['a content page', '/about', 200],
+  ['the empty cart', '/cart', 200],
+  ['the empty checkout', '/checkout', 200],
+  ['search with results', '/search?q=mug', 200],
+  ['search with no results', '/search?q=zzzzqqq', 200],
+  ['the 404 page', '/no-such-page', 404],
+];
+
+for (const [name, path, status] of PAGES) {
+  test(`axe: ${name} has no serious or critical violations`, async ({ page, javaScriptEnabled: js }) => {
+    const res = await page.goto(path);
+    expect(res?.status()).toBe(status);
+    await ready(page, js);
+    expect(await violations(page, js)).toEqual([]);
+  });
+}
+
+test('axe: the cart and the checkout with a line, and a page after an add', async ({ page, javaScriptEnabled: js }) => {
+  await addOne(page, js);
+  // Without JavaScript this is the page the add redirected to, with its "added" message.
+  expect(await violations(page, js)).toEqual([]);
+  await page.goto('/cart');
+  await ready(page, js);
+  await expect(page.locator('.cart-entry')).toHaveCount(1);
+  expect(await violations(page, js)).toEqual([]);
+  await page.goto('/checkout');
+  await ready(page, js);
+  await expect(page.locator('.order-lines tbody tr')).toHaveCount(1);
+  expect(await violations(page, js)).toEqual([]);
+});
+
+test('axe: a product page showing an add-to-cart error', async ({ page, javaScriptEnabled: js }) => {
+  await page.goto('/shop/p/driftwood-dinner-plate');
+  await ready(page, js);
+  await page.locator('form.add-to-cart').getByRole('button', { name: 'Add To Cart' }).click();
+  await expect(page.locator('form.add-to-cart .cart-error')).toContainText('Unable to Add Item');
+  expect(await violations(page, js)).toEqual([]);
+});
+
+test('the cart link says what it shows; the pill and the announcement sit in landmarks', async ({ page, javaScriptEnabled: js }) => {
+  await page.goto('/');
+  await ready(page, js);
+  const cartLink = page.locator('[data-cart-indicator]');
+  // Label in name (WCAG 2.5.3): no aria-label that would replace the visible word.
+  await expect(cartLink).not.toHaveAttribute('aria-label', /.*/);
+  await expect(page.getByRole('banner').getByRole('link', { name: /^Cart\b/ })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Announcement' })).toContainText(/free shipping/i);
+  await expect(page.getByRole('complementary', { name: 'Cart summary' }).locator('[data-cart-pill]')).toHaveCount(1);
+});
+
+test('after a client-side navigation, focus is on the new page’s h1', async ({ page, javaScriptEnabled: js }) => {
+  await page.goto('/');
+  await ready(page, js);
+  // First load: focus stays where the browser puts it; the skip link is the first stop.
+  await expect(page.locator('h1')).not.toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop' }).click();
+  const h1 = page.getByRole('heading', { level: 1, name: 'Shop' });
+  if (js) {
+    await expect(h1).toBeFocused();
+    await expect(h1).toHaveAttribute('tabindex', '-1');
+    await page.locator('.card').filter({ hasText: 'Driftwood Dinner Plate' }).getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Driftwood Dinner Plate' })).toBeFocused();
+  } else {
+    // A full page load: the browser starts at the top, and the skip link goes to the content.
+    await expect(h1).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/shop#main$/);
+  }
+});
+
+test('the added-to-cart message by keyboard: the popover takes focus, closes on Escape, gives focus back', async ({ page, javaScriptEnabled: js }) => {
+  await page.goto('/shop/p/linen-bread-bag');
+  await ready(page, js);
+  const add = page.locator('form.add-to-cart').getByRole('button', { name: 'Add To Cart' });
+  await add.focus();
+  await page.keyboard.press('Enter');
+  if (!js) {
+    // The page the add redirected to says so in a status message, its link next in the tab order.
+    const status = page.locator('form.add-to-cart').getByRole('status');
+    await expect(status).toContainText('1 × Linen Bread Bag added to your cart.');
+    await status.getByRole('link', { name: 'View cart' }).focus();
+    await expect(status.getByRole('link', { name: 'View cart' })).toBeFocused();
+    return;
+  }
+  const popover = page.getByRole('dialog', { name: 'Added to cart' });
+  await expect(popover).toBeFocused();
+  await expect(popover).toContainText('1 × Linen Bread Bag added to your cart.');
+  // While it has focus it stays past its 3 seconds.
+  await page.waitForTimeout(3500);
+  await expect(popover).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(popover.getByRole('link', { name: 'View Cart' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(popover.getByRole('button', { name: 'Close' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(popover).toHaveCount(0);
+  await expect(page.locator('form.add-to-cart button[type="submit"]')).toBeFocused();
+
+  // Opened again, then left: it goes 3 seconds later.
+  await expect(add).toHaveText('Add To Cart');
+  await add.click();
+  await expect(popover).toBeFocused();
+  await page.mouse.click(5, 400);
+  await expect(popover).toHaveCount(0, { timeout: 5000 });
+});
+
+test('the pill count after an add and after a reload of a cached public page', async ({ page, javaScriptEnabled: js }) => {
+  await addOne(page, js);
+  await expect(page.locator('[data-cart-pill]')).toBeVisible();
+  await page.goto('/shop/p/linen-bread-bag');
+  await ready(page, js);
+  if (js) {
+    // Filled in from the cart_qty cookie.
+    await expect(page.locator('[data-cart-pill]')).toBeVisible();
+    await expect(page.locator('[data-cart-pill]')).toHaveAttribute('aria-label', '1 item in cart');
+    await expect(page.locator('[data-cart-count]')).toHaveText('1');
+  } else {
+    // The public page knows no cart: no count, and the cart link leads to /cart, which shows it.
+    await expect(page.locator('[data-cart-pill]')).toBeHidden();
+    await page.getByRole('banner').getByRole('link', { name: /^Cart\b/ }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.locator('[data-cart-pill]')).toHaveAttribute('aria-label', '1 item in cart');
+    await expect(page.locator('[data-cart-count]')).toHaveText('1');
+  }
+  // The same public document as for anyone: the count is not in the HTML the server sent.
+  const res = await page.request.get('/shop/p/linen-bread-bag');
+  expect(res.headers()['cache-control']).toMatch(/^public/);
+  expect(await res.text()).toMatch(/data-cart-pill hidden/);
+});
