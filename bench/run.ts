@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Bench } from 'tinybench';
-import { compile, render, type Backend, type Code, type Kernels } from '../engine/node.js';
+import { compile, createEngine, render, type Backend, type Code, type Kernels } from '../engine/node.js';
 import { tsKernels } from '../engine/ts/kernels.js';
 import { wasmKernels } from '../engine/wasm/kernels.js';
 import { scan } from '../engine/ts/scanner.js';
@@ -60,6 +60,11 @@ function engineSuite(w: Workload, label: string) {
     add(`${label} render [${b}]`, () => render(code, w.json, opts));
     add(`${label} render flattened [${b}]`, () => flatten(render(code, w.json, opts).output));
     add(`${label} compile+render [${b}]`, () => render(compile(w.template, { backend: b }).code, w.json, opts));
+  }
+  if (label === 'wright') {
+    // A configured engine (its own formatter table) must compile as fast as the default one.
+    const configured = createEngine({ formatters: { 'bench-noop': () => {} }, backend: 'wasm' });
+    add(`${label} compile [wasm, createEngine]`, () => configured.compile(w.template));
   }
   const peerCode = peerCompile(w.template);
   const peerPartials = Object.fromEntries(Object.entries(w.partials).map(([k, v]) => [k, peerCompile(v)]));
@@ -162,6 +167,7 @@ const ratios: Record<string, number | null> = {
   'wright.compile_render.vs_peer': ratio('wright compile+render [wasm]', 'wright compile+render [peer]'),
   'grid.render.vs_peer': ratio('grid render [wasm]', 'grid render [peer]'),
   'grid.render.vs_handwritten': ratio('grid render flattened [wasm]', 'grid render flattened [handwritten]'),
+  'wright.compile.engine_vs_default': ratio('wright compile [wasm, createEngine]', 'wright compile [wasm]'),
   'wright.render.wasm_vs_ts': ratio('wright render [wasm]', 'wright render [ts]'),
 };
 for (const [label] of SIZES) {
