@@ -29,7 +29,10 @@ export type Limits = Readonly<Record<string, number | undefined>>;
 export interface CompileOptions {
   /** Backend for the scanner (default 'ts'). */
   backend?: Backend;
-  /** Extra formatters (names become known to the parser). */
+  /**
+   * Extra formatters (names become known to the parser), merged over the built-in ones once per
+   * table object: do not change a table after passing it (createEngine is the usual way).
+   */
   formatters?: FormatterTable;
   predicates?: PredicateTable;
   /** Expression limits: maximum tokens per {.eval} (compile) and string length (render). */
