@@ -45,7 +45,8 @@ export default defineConfig({
   },
   projects: [
     { name: 'js', use: { javaScriptEnabled: true } },
-    { name: 'no-js', use: { javaScriptEnabled: false } },
+    // The browser build of the engine runs in the page: a journey without JavaScript has no such test.
+    { name: 'no-js', use: { javaScriptEnabled: false }, testIgnore: '**/engine-browser.spec.ts' },
   ],
   webServer: {
     command: 'node tests/e2e/serve.mjs',

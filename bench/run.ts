@@ -1,11 +1,11 @@
 // npm run bench [-- --json FILE] [--time MS] [--gate] [--only SUBSTRING]
 // Runs every suite in one process (ours on the wasm and ts backends, the published engine, the
 // hand-written grid), prints a table, writes JSON with ratios and an SVG chart, checks the gates.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Bench } from 'tinybench';
-import { compile, render, type Backend, type Code, type Kernels } from '../engine/node.js';
+import { compile, createEngine, render, type Backend, type Code, type Kernels } from '../engine/node.js';
 import { tsKernels } from '../engine/ts/kernels.js';
 import { wasmKernels } from '../engine/wasm/kernels.js';
 import { scan } from '../engine/ts/scanner.js';
@@ -14,6 +14,8 @@ import { peerCompile, peerRender } from './peer.js';
 import { handwrittenGrid } from './handwritten-grid.js';
 import { loadGrid, loadWright, workloadsPresent, type Workload } from './workloads.js';
 import { ratiosSvg } from './chart.js';
+import { buildBrowserEngine } from '../engine/browser-build.mjs';
+import { tmpdir } from 'node:os';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const argv = process.argv.slice(2);
@@ -58,6 +60,11 @@ function engineSuite(w: Workload, label: string) {
     add(`${label} render [${b}]`, () => render(code, w.json, opts));
     add(`${label} render flattened [${b}]`, () => flatten(render(code, w.json, opts).output));
     add(`${label} compile+render [${b}]`, () => render(compile(w.template, { backend: b }).code, w.json, opts));
+  }
+  if (label === 'wright') {
+    // A configured engine (its own formatter table) must compile as fast as the default one.
+    const configured = createEngine({ formatters: { 'bench-noop': () => {} }, backend: 'wasm' });
+    add(`${label} compile [wasm, createEngine]`, () => configured.compile(w.template));
   }
   const peerCode = peerCompile(w.template);
   const peerPartials = Object.fromEntries(Object.entries(w.partials).map(([k, v]) => [k, peerCompile(v)]));
@@ -121,6 +128,16 @@ if (check('grid handwritten', handwrittenGrid(grid.json as never), grid.expected
 }
 kernelSuite(wright.template);
 
+// The browser build (engine/browser.ts) is measured, not timed: its size without locale data.
+const browserDir = resolve(tmpdir(), `engine-browser-bench-${process.pid}`);
+const browser = await buildBrowserEngine(browserDir, { locales: false });
+rmSync(browserDir, { recursive: true, force: true });
+const sizes: Record<string, number> = {
+  'browser.raw_kb': Number((browser.entry.raw / 1024).toFixed(1)),
+  'browser.gzip_kb': Number((browser.entry.gzip / 1024).toFixed(1)),
+  'browser.en_pack_gzip_kb': Number((browser.enPack.gzip / 1024).toFixed(1)),
+};
+
 for (const p of problems) console.error(`! ${p}`);
 console.error(`running ${bench.tasks.length} tasks, ${time} ms each...`);
 bench.runSync();
@@ -150,6 +167,7 @@ const ratios: Record<string, number | null> = {
   'wright.compile_render.vs_peer': ratio('wright compile+render [wasm]', 'wright compile+render [peer]'),
   'grid.render.vs_peer': ratio('grid render [wasm]', 'grid render [peer]'),
   'grid.render.vs_handwritten': ratio('grid render flattened [wasm]', 'grid render flattened [handwritten]'),
+  'wright.compile.engine_vs_default': ratio('wright compile [wasm, createEngine]', 'wright compile [wasm]'),
   'wright.render.wasm_vs_ts': ratio('wright render [wasm]', 'wright render [ts]'),
 };
 for (const [label] of SIZES) {
@@ -160,17 +178,25 @@ for (const [label] of SIZES) {
 
 console.table(Object.fromEntries(Object.entries(tasks).map(([k, v]) => [k, { 'ops/s': Math.round(v.opsPerSec), 'mean us': v.meanUs.toFixed(2), 'p50 us': v.p50Us.toFixed(2), '±%': v.rme.toFixed(1) }])));
 console.table(ratios);
+console.log(`browser bundle size: ${sizes['browser.raw_kb']} KB raw, ${sizes['browser.gzip_kb']} KB gzip without locale data (English pack ${sizes['browser.en_pack_gzip_kb']} KB gzip, loaded on demand)`);
 
 mkdirSync(dirname(jsonFile), { recursive: true });
-const result = { date: new Date().toISOString(), node: process.version, timeMs: time, tasks, ratios, problems };
+const result = { date: new Date().toISOString(), node: process.version, timeMs: time, tasks, ratios, sizes, problems };
 writeFileSync(jsonFile, JSON.stringify(result, null, 2) + '\n');
 const svgFile = jsonFile.replace(/\.json$/, '') + '.svg';
 writeFileSync(svgFile, ratiosSvg(ratios));
 console.log(`wrote ${jsonFile} and ${svgFile}`);
 
 if (flag('--gate')) {
-  const gates: Record<string, number> = JSON.parse(readFileSync(resolve(here, 'gates.json'), 'utf8')).gates;
+  const file = JSON.parse(readFileSync(resolve(here, 'gates.json'), 'utf8'));
+  const gates: Record<string, number> = file.gates;
   let failed = problems.length > 0;
+  for (const [key, max] of Object.entries(file.maxima as Record<string, number>)) {
+    const v = sizes[key];
+    const ok = v !== undefined && v <= max;
+    console.log(`${ok ? 'pass' : 'FAIL'} gate ${key}: ${v ?? 'missing'} <= ${max}`);
+    if (!ok) failed = true;
+  }
   for (const [key, min] of Object.entries(gates)) {
     const v = ratios[key];
     const ok = v !== null && v !== undefined && v >= min;

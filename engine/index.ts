@@ -16,17 +16,29 @@ export type { Code, Formatter, FormatterTable, Predicate, PredicateTable, Templa
 export { NOT_IMPLEMENTED } from './ts/types.js';
 export { Context } from './ts/context.js';
 export { setPackLoader } from './ts/locale.js';
+export { CollectionType, PageType, ProductType, RecordType } from './ts/enums.js';
 
 export type Backend = 'ts' | 'wasm';
+
+/**
+ * Compile and render budgets by name. The engine passes them through as given: which names exist
+ * and what exceeding one does belong to the compiler and the executor.
+ */
+export type Limits = Readonly<Record<string, number | undefined>>;
 
 export interface CompileOptions {
   /** Backend for the scanner (default 'ts'). */
   backend?: Backend;
-  /** Extra formatters (names become known to the parser). */
+  /**
+   * Extra formatters (names become known to the parser), merged over the built-in ones once per
+   * table object: do not change a table after passing it (createEngine is the usual way).
+   */
   formatters?: FormatterTable;
   predicates?: PredicateTable;
   /** Expression limits: maximum tokens per {.eval} (compile) and string length (render). */
   exprOptions?: ExprOptions;
+  /** The compile budget (issue 10 section 2); passed through as given. */
+  limits?: Limits;
 }
 
 export interface CompileResult {
@@ -55,6 +67,8 @@ export interface RenderOptions {
   exprOptions?: ExprOptions;
   /** Backend for the hot paths (default 'ts'). */
   backend?: Backend;
+  /** The render budget (steps, output size, depth, errors...), enforced by the executor. */
+  limits?: Limits;
 }
 
 export interface RenderResult {
@@ -62,16 +76,40 @@ export interface RenderResult {
   errors: TemplateError[];
 }
 
-function tables(opts: { formatters?: FormatterTable; predicates?: PredicateTable }) {
-  return {
-    formatters: opts.formatters ? { ...defaultFormatters, ...opts.formatters } : defaultFormatters,
-    predicates: opts.predicates ? { ...defaultPredicates, ...opts.predicates } : defaultPredicates,
-  };
+/** The formatter and predicate tables a compile or render runs with. */
+interface Tables {
+  formatters: FormatterTable;
+  predicates: PredicateTable;
 }
 
-/** Compiles a template source into plain, JSON-serialisable code plus its syntax errors. */
-export function compile(source: string, opts: CompileOptions = {}): CompileResult {
-  const t = tables(opts);
+const DEFAULT_TABLES: Tables = { formatters: defaultFormatters, predicates: defaultPredicates };
+
+// A custom table is merged over the defaults once and the merge remembered by the custom table's
+// identity: the parser keeps its name cache per table object, so merging again on every call
+// would throw that cache away. A table passed in options must therefore not be changed after use.
+const mergedFormatters = new WeakMap<FormatterTable, FormatterTable>();
+const mergedPredicates = new WeakMap<PredicateTable, PredicateTable>();
+
+function mergeFormatters(extra: FormatterTable | undefined): FormatterTable {
+  if (!extra) return defaultFormatters;
+  let t = mergedFormatters.get(extra);
+  if (t === undefined) mergedFormatters.set(extra, (t = { ...defaultFormatters, ...extra }));
+  return t;
+}
+
+function mergePredicates(extra: PredicateTable | undefined): PredicateTable {
+  if (!extra) return defaultPredicates;
+  let t = mergedPredicates.get(extra);
+  if (t === undefined) mergedPredicates.set(extra, (t = { ...defaultPredicates, ...extra }));
+  return t;
+}
+
+function tablesOf(opts: { formatters?: FormatterTable; predicates?: PredicateTable }): Tables {
+  if (!opts.formatters && !opts.predicates) return DEFAULT_TABLES;
+  return { formatters: mergeFormatters(opts.formatters), predicates: mergePredicates(opts.predicates) };
+}
+
+function compileWith(source: string, t: Tables, opts: CompileOptions): CompileResult {
   try {
     // The WASM tokens are a view into linear memory, valid until the next WASM call: assembling
     // makes none (kernels run at render time), so no copy is needed.
@@ -84,12 +122,10 @@ export function compile(source: string, opts: CompileOptions = {}): CompileResul
 
 const kernelsByBackend: Record<Backend, Kernels> = { ts: tsKernels, wasm: wasmKernels };
 
-/** Renders compiled code (or a source, compiled on the fly) over a JSON context. */
-export function render(code: Code | string, json: unknown, opts: RenderOptions = {}): RenderResult {
-  const t = tables(opts);
+function renderWith(code: Code | string, json: unknown, t: Tables, opts: RenderOptions): RenderResult {
   const compileErrors: TemplateError[] = [];
   if (typeof code === 'string') {
-    const r = compile(code, opts);
+    const r = compileWith(code, t, opts);
     code = r.code;
     compileErrors.push(...r.errors);
   }
@@ -111,7 +147,7 @@ export function render(code: Code | string, json: unknown, opts: RenderOptions =
       enableExpr: opts.enableExpr ?? true,
       enableInclude: opts.enableInclude ?? true,
       exprOptions: opts.exprOptions,
-      compile: (src) => compile(src, opts),
+      compile: (src) => compileWith(src, t, opts),
     });
     const output = exec.run(code);
     return { output, errors: [...compileErrors, ...ctx.errors] };
@@ -119,6 +155,62 @@ export function render(code: Code | string, json: unknown, opts: RenderOptions =
     ctx.error(`Unexpected error during execution: ${(e as Error)?.message ?? e}`);
     return { output: '', errors: [...compileErrors, ...ctx.errors] };
   }
+}
+
+/** Compiles a template source into plain, JSON-serialisable code plus its syntax errors. */
+export function compile(source: string, opts: CompileOptions = {}): CompileResult {
+  return compileWith(source, tablesOf(opts), opts);
+}
+
+/** Renders compiled code (or a source, compiled on the fly) over a JSON context. */
+export function render(code: Code | string, json: unknown, opts: RenderOptions = {}): RenderResult {
+  return renderWith(code, json, tablesOf(opts), opts);
+}
+
+export interface EngineOptions {
+  /** Extra formatters and predicates, merged over the built-in ones once, when the engine is made. */
+  formatters?: FormatterTable;
+  predicates?: PredicateTable;
+  /** Default backend of compile and render (a call can still choose its own). */
+  backend?: Backend;
+  /** Default budget of every compile and render (a call can still pass its own). */
+  limits?: Limits;
+}
+
+/** Per-call options of a configured engine: everything but the tables, which the engine fixes. */
+export type EngineCompileOptions = Omit<CompileOptions, 'formatters' | 'predicates'>;
+export type EngineRenderOptions = Omit<RenderOptions, 'formatters' | 'predicates'>;
+
+/** An engine bound to its plugin tables, backend and limits. */
+export interface Engine {
+  readonly formatters: Readonly<FormatterTable>;
+  readonly predicates: Readonly<PredicateTable>;
+  compile(source: string, opts?: EngineCompileOptions): CompileResult;
+  render(code: Code | string, json: unknown, opts?: EngineRenderOptions): RenderResult;
+  formatError(e: TemplateError): string;
+}
+
+/**
+ * Makes an engine whose compile and render run with the given tables, merged once here: every
+ * call then reuses the parser's name cache of those tables, as the default compile and render do.
+ */
+export function createEngine(options: EngineOptions = {}): Engine {
+  const t: Tables = {
+    formatters: options.formatters ? { ...defaultFormatters, ...options.formatters } : defaultFormatters,
+    predicates: options.predicates ? { ...defaultPredicates, ...options.predicates } : defaultPredicates,
+  };
+  const { backend, limits } = options;
+  // Call options are copied only when the engine has a default to add to them.
+  const withDefaults = backend === undefined && limits === undefined
+    ? <O extends { backend?: Backend; limits?: Limits }>(o: O): O => o
+    : <O extends { backend?: Backend; limits?: Limits }>(o: O): O => ({ ...o, backend: o.backend ?? backend, limits: o.limits ?? limits });
+  return {
+    formatters: t.formatters,
+    predicates: t.predicates,
+    compile: (source, opts = {}) => compileWith(source, t, withDefaults(opts)),
+    render: (code, json, opts = {}) => renderWith(code, json, t, withDefaults(opts)),
+    formatError,
+  };
 }
 
 /** The text of an error, as logged: `SyntaxError: ... (line 3, column 5)`. */

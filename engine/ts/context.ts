@@ -1,7 +1,7 @@
 // The execution context: the stack of frames over the JSON tree, variable resolution, render
 // options (locale, clock, time zone) and the error list. Formatters and predicates receive it.
 import type { CLDR } from '@phensley/cldr';
-import type { Kernels, Path, TemplateError } from './types.js';
+import type { Kernels, Path, TemplateError } from './leaf-types.js';
 
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 

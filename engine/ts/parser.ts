@@ -224,7 +224,8 @@ class NameCache {
 
 /**
  * The name cache of each table. Tables are not changed once made (the engine's defaults are
- * constants; options get a fresh merged table per call), so a cache stays valid as long as its table.
+ * constants; a custom table is merged once, by createEngine or on first use), so a cache stays valid
+ * as long as its table.
  */
 const nameCaches = new WeakMap<object, NameCache>();
 

@@ -1,9 +1,9 @@
 // Shared types of the template engine: compiled code (plain JSON data), errors, and the plugin
 // contract that formatters and predicates are written against.
 import type { Context } from './context.js';
+import type { Path } from './leaf-types.js';
 
-/** A variable reference split on dots: `a.b.0` -> ['a', 'b', '0']; `@` -> ['@']. */
-export type Path = string[];
+export type { ErrorKind, Kernels, Path, TemplateError } from './leaf-types.js';
 
 /** A formatter applied in a chain: `{x|truncate 10 ...}` -> { name: 'truncate', args: ['10', '...'] }. */
 export interface FormatterCall {
@@ -58,16 +58,6 @@ export interface Code {
   macros: Record<string, Node[]>;
 }
 
-export type ErrorKind = 'syntax' | 'runtime';
-
-export interface TemplateError {
-  kind: ErrorKind;
-  message: string;
-  /** 1-based line and column of the instruction, for syntax errors. */
-  line?: number;
-  column?: number;
-}
-
 /** A value travelling through a formatter chain. `undefined` is a missing value, `null` JSON null. */
 export interface Variable {
   value: unknown;
@@ -87,25 +77,3 @@ export const NOT_IMPLEMENTED = Symbol('not-implemented');
 
 export type FormatterTable = Record<string, Formatter | typeof NOT_IMPLEMENTED>;
 export type PredicateTable = Record<string, Predicate | typeof NOT_IMPLEMENTED>;
-
-/**
- * String kernels: the hot string transformations that the WASM backend replaces. Formatters
- * call them through `ctx.kernels` so that both backends share every formatter.
- */
-export interface Kernels {
-  /** `&`, `<`, `>` to entities (the html formatter). */
-  escapeHtml(s: string): string;
-  /** `&`, `<`, `>`, `"` to entities (the htmlattr formatter and attribute output). */
-  escapeAttr(s: string): string;
-  /** The body of a JSON string literal, without the surrounding quotes. */
-  escapeJson(s: string): string;
-  /** encodeURIComponent-style percent-encoding. */
-  encodeUriComponent(s: string): string;
-  /** encodeURI-style percent-encoding. */
-  encodeUri(s: string): string;
-  slugify(s: string): string;
-  /** Cuts at `max` code units on a word boundary and appends `ellipsis` when cut. */
-  truncate(s: string, max: number, ellipsis: string): string;
-  /** Inserts `sep` every three digits from the right into a string of ASCII digits. */
-  groupDigits(digits: string, sep: string): string;
-}

@@ -3,12 +3,13 @@
 import { Decimal } from '@phensley/cldr';
 import { asNumber, child, truthy } from './util.js';
 import { decimalOf } from './money.js';
+import { ProductType } from '../../enums.js';
 
 export const UNDEFINED = 0;
-export const PHYSICAL = 1;
-export const DIGITAL = 2;
-export const SERVICE = 3;
-export const GIFT_CARD = 4;
+export const PHYSICAL = ProductType.PHYSICAL;
+export const DIGITAL = ProductType.DIGITAL;
+export const SERVICE = ProductType.SERVICE;
+export const GIFT_CARD = ProductType.GIFT_CARD;
 
 const ZERO = new Decimal(0);
 
@@ -20,7 +21,7 @@ export function rawProductType(item: unknown): number {
 /** The product type code (1 to 4), or UNDEFINED for anything else. */
 export function productType(item: unknown): number {
   const t = asNumber(child(child(item, 'structuredContent'), 'productType'));
-  return t === 1 || t === 2 || t === 3 || t === 4 ? t : UNDEFINED;
+  return t === PHYSICAL || t === DIGITAL || t === SERVICE || t === GIFT_CARD ? t : UNDEFINED;
 }
 
 export function structured(item: unknown): unknown {

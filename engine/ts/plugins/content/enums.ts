@@ -1,33 +1,7 @@
 // The enumerations of the content model (SPEC section 3) that templates test against.
 
-/** Record types: the `{name}?` predicate of each tests `recordType`. */
-export const RecordType = {
-  TEXT: 1,
-  IMAGE: 2,
-  QUOTE: 4,
-  LINK: 5,
-  CHAT: 6,
-  AUDIO: 7,
-  VIDEO: 8,
-  REVIEW: 10,
-  STORE_ITEM: 11,
-  EVENT: 12,
-  THREAD: 13,
-  GALLERY: 14,
-  BINARY: 15,
-  CSS_ASSET: 16,
-  TWEAK_ASSET: 17,
-  DIGITAL_GOOD: 18,
-  ATTACHMENT: 19,
-  WORDPRESS_EXPORT: 20,
-  JSON_EXPORT: 21,
-  SITE_SEARCH: 30,
-  ACTIVE_TIME: 31,
-  TWEET: 50,
-  CHECKIN: 52,
-  KBARTICLE: 54,
-  LESSON: 62,
-} as const;
+export { CollectionType, ProductType, RecordType } from '../../enums.js';
+import { RecordType } from '../../enums.js';
 
 /**
  * The record types that have a `{name}?` predicate. The published engine has none for chat,
@@ -64,27 +38,6 @@ export const PROMOTED_RECORD_TYPES: ReadonlySet<string> = new Set(['video', 'ima
 export const PROMOTED_BLOCK_TYPES = [
   'map', 'embed', 'image', 'code', 'quote', 'twitter', 'link', 'video', 'foursquare', 'instagram', 'form',
 ] as const;
-
-export const CollectionType = {
-  GENERIC: 1,
-  SUBSCRIPTION: 2,
-  TWITTER: 3,
-  FOURSQUARE: 4,
-  INSTAGRAM: 5,
-  GALLERY_BLOCK: 6,
-  TEMPLATE_PAGE: 7,
-  SPLASH_PAGE: 8,
-  COLLECTION_TYPE_PAGE: 10,
-  FIVEHUNDREDPIX: 11,
-  FLICKR: 12,
-  PRODUCTS: 13,
-  SLIDE_GALLERY: 15,
-  SLIDE_ALBUM: 16,
-  SLIDE_VIDEO: 17,
-  ALBUM_BLOCK: 18,
-  LESSONS: 24,
-  COURSE: 25,
-} as const;
 
 export const FolderBehavior = {
   INDEX: 1,
@@ -162,14 +115,6 @@ export const BlockType = {
   MEMBER_AREA: 67,
   TOCK: 68,
   ACCORDION: 69,
-} as const;
-
-/** Product types known to the template engine. */
-export const ProductType = {
-  PHYSICAL: 1,
-  DIGITAL: 2,
-  SERVICE: 3,
-  GIFT_CARD: 4,
 } as const;
 
 /** Gallery options read as flags by `gallery-{name}?` (no defaults: an absent option is false). */

@@ -1,0 +1,10 @@
+// Types of engine/browser-build.mjs (the esbuild script of the browser entry), for the bench and tests.
+export interface Size {
+  raw: number;
+  gzip: number;
+}
+export declare const DEFAULT_OUT_DIR: string;
+export declare function buildBrowserEngine(
+  outDir?: string,
+  options?: { locales?: boolean },
+): Promise<{ outDir: string; entry: Size; enPack: Size; inputs: Record<string, number> }>;
