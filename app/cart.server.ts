@@ -9,8 +9,7 @@ import { compile, render } from '../engine/node.js';
 import type { Product, SubscriptionPlan } from './catalog.server.js';
 import { money, shapeItem, type Money } from './context.server.js';
 import {
-  checkoutMinimumMessage, commerceSettings, GIFT_CARD, MSG, parseQuantity, PHYSICAL, pleaseSelect,
-  QUANTITY_MAX, SERVICE, type CommerceSettings,
+  checkoutMinimumMessage, commerceSettings, GIFT_CARD, MSG, parseQuantity, PHYSICAL, pleaseSelect, QUANTITY_MAX, SERVICE, type CommerceSettings, itemName, stockMessage,
 } from './commerce/rules.server.js';
 
 export { MSG, cartInstalmentEligible, instalmentNotice, checkoutMinimumMessage, formatMoney, parseQuantity } from './commerce/rules.server.js';
@@ -358,9 +357,14 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
     return n(rows[0]?.q ?? 0);
   }
 
-  function checkStock(v: VariantRow, total: number): void {
+  /**
+   * Refuses `wanted` more units of `v` when the cart already holds `held` of it elsewhere and the
+   * stock (or the 9999 cap) cannot cover both; the text names the item and what is left.
+   */
+  function checkStock(v: VariantRow, held: number, wanted: number, title: string): void {
+    const total = held + wanted;
     if (total > QUANTITY_MAX) throw new CartError(409, MSG.notEnough);
-    if (!v.unlimited && total > v.qty_in_stock) throw new CartError(409, MSG.notEnough);
+    if (!v.unlimited && total > v.qty_in_stock) throw new CartError(409, stockMessage(itemName(title, v.attributes), v.qty_in_stock, held));
   }
 
   async function run<T>(work: (tx: postgres.TransactionSql) => Promise<T>): Promise<T | CartFailure> {
@@ -393,7 +397,7 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
     const r = await run(async (tx) => {
       let id = await lockCart(tx, cartId, 'standard');
       const v = await lockVariant(tx, chosen.id);
-      checkStock(v, (await inCart(tx, id, input.itemId, v.id)) + qty.quantity);
+      checkStock(v, await inCart(tx, id, input.itemId, v.id), qty.quantity, loaded.product.title);
       if (id === null) id = await newCart(tx, 'standard');
       let entryId: string | null = null;
       if (fields === null) {
@@ -428,13 +432,14 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
     const r = await run(async (tx) => {
       const id = await lockCart(tx, cartId, 'standard');
       if (id === null) throw new CartError(404, MSG.updateFailed);
-      const rows = await tx<{ item_id: string; variant_id: string | null }[]>`
-        select item_id, variant_id from cart_entry where id = ${entryId} and cart_id = ${id}`;
+      const rows = await tx<{ item_id: string; variant_id: string | null; title: string }[]>`
+        select e.item_id, e.variant_id, i.title from cart_entry e join item i on i.id = e.item_id
+         where e.id = ${entryId} and e.cart_id = ${id}`;
       if (rows.length === 0) throw new CartError(404, MSG.updateFailed);
-      const { item_id, variant_id } = rows[0];
+      const { item_id, variant_id, title } = rows[0];
       if (variant_id !== null) {
         const v = await lockVariant(tx, variant_id);
-        checkStock(v, (await inCart(tx, id, item_id, variant_id, entryId)) + qty.quantity);
+        checkStock(v, await inCart(tx, id, item_id, variant_id, entryId), qty.quantity, title);
       }
       await tx`update cart_entry set quantity = ${qty.quantity} where id = ${entryId}`;
       await tx`update cart set updated = now() where id = ${id}`;
@@ -504,7 +509,7 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
     const fields = normalizeAdditionalFields(input.additionalFields);
     const r = await run(async (tx) => {
       const v = await lockVariant(tx, chosen.id);
-      checkStock(v, qty.quantity);
+      checkStock(v, 0, qty.quantity, p.title);
       const id = await newCart(tx, 'subscription');
       await tx`
         insert into cart_entry (id, cart_id, item_id, variant_id, quantity, purchase_price_cents, additional_fields)
@@ -548,7 +553,8 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
       }
       const wanted = new Map<string, number>();
       for (const e of view.entries) if (e.variantId) wanted.set(e.variantId, (wanted.get(e.variantId) ?? 0) + e.quantity);
-      for (const v of variants) checkStock(v, wanted.get(v.id) ?? 0);
+      const titles = new Map(view.entries.map((e) => [e.variantId, e.title]));
+      for (const v of variants) checkStock(v, 0, wanted.get(v.id) ?? 0, titles.get(v.id) ?? v.sku);
       const orderId = crypto.randomUUID();
       const total = view.subtotalCents;
       const created = await tx<{ created: Date }[]>`

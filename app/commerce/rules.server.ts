@@ -8,6 +8,10 @@ export const MSG = {
   notEnough: 'Sorry, we do not have enough of that item available.',
   notNumber: 'Quantity must be a number',
   notWhole: 'Quantity must be a whole number',
+  // Our texts for what the spec's two do not say (ADR 0004).
+  quantityZero: 'Quantity must be at least 1.',
+  quantityNegative: 'Quantity cannot be negative.',
+  quantityTooLarge: 'Quantity can be at most 9999.',
   giftCard: 'Select a denomination for the Gift Card.',
   tooManyRequests: 'Please try again in a few seconds.',
   empty: 'You have nothing in your shopping cart.',
@@ -23,17 +27,48 @@ export const QUANTITY_MIN = 1;
 export const QUANTITY_MAX = 9999;
 
 /**
- * A shopper's quantity (form text or number) as a whole number 1-9999. Out of range counts as
- * "not a whole number" too: the spec has only these two texts and the field is min 1, max 9999.
+ * A shopper's quantity as a whole number 1-9999. Text counts only when it is 1 to 4 digits and
+ * nothing else (no sign, space, exponent or hex: "0x10", "1e1" and " 2 " are not quantities); a
+ * JSON number counts when it is an integer. 0, a negative number and a number over 9999 each say
+ * what is wrong (ADR 0004); anything else gets the spec's two texts.
  */
 export function parseQuantity(raw: unknown): { ok: true; quantity: number } | { ok: false; error: string } {
   let n: number;
-  if (typeof raw === 'number') n = raw;
-  else if (typeof raw === 'string' && raw.trim() !== '') n = Number(raw.trim());
-  else return { ok: false, error: MSG.notNumber };
-  if (Number.isNaN(n)) return { ok: false, error: MSG.notNumber };
-  if (!Number.isInteger(n) || n < QUANTITY_MIN || n > QUANTITY_MAX) return { ok: false, error: MSG.notWhole };
+  if (typeof raw === 'number') {
+    if (!Number.isFinite(raw)) return { ok: false, error: MSG.notNumber };
+    if (!Number.isInteger(raw)) return { ok: false, error: MSG.notWhole };
+    n = raw;
+  } else if (typeof raw === 'string') {
+    if (/^\d{1,4}$/.test(raw)) n = Number(raw);
+    else if (/^-\d+$/.test(raw)) return { ok: false, error: MSG.quantityNegative };
+    else if (/^\d+$/.test(raw)) return { ok: false, error: MSG.quantityTooLarge };
+    else if (/^-?\d*\.\d+$/.test(raw)) return { ok: false, error: MSG.notWhole };
+    else return { ok: false, error: MSG.notNumber };
+  } else {
+    return { ok: false, error: MSG.notNumber };
+  }
+  if (n < 0) return { ok: false, error: MSG.quantityNegative };
+  if (n < QUANTITY_MIN) return { ok: false, error: MSG.quantityZero };
+  if (n > QUANTITY_MAX) return { ok: false, error: MSG.quantityTooLarge };
   return { ok: true, quantity: n };
+}
+
+/** How a shopper reads a variant: "Linen Apron (Sand / M)", or the title alone without options. */
+export function itemName(title: string, attributes: Record<string, string>): string {
+  const values = Object.values(attributes).filter((v) => v !== '');
+  return values.length > 0 ? `${title} (${values.join(' / ')})` : title;
+}
+
+/**
+ * The stock refusal (ADR 0004): names the item and what is left, counting what this cart already
+ * holds of it in other lines (`held`).
+ */
+export function stockMessage(name: string, stock: number, held: number): string {
+  if (stock <= 0) return `Sorry, ${name} is sold out.`;
+  const left = `Sorry, only ${stock} of ${name} ${stock === 1 ? 'is' : 'are'} left`;
+  if (held <= 0) return `${left}.`;
+  if (held >= stock) return `${left}, and your cart already holds ${stock === 1 ? 'it' : 'all of them'}.`;
+  return `${left}, and your cart already holds ${held}.`;
 }
 
 /** Commerce settings of a store, read from website.settings.websiteSettings.storeSettings. */

@@ -76,16 +76,16 @@ test('validation messages on the product page', async ({ page, javaScriptEnabled
   await expect(productForm(page).locator('button[type="submit"]')).toHaveText('Add To Cart');
   await expect(productForm(page).locator('button[type="submit"]')).toBeEnabled();
 
-  // A quantity that is not a whole number 1-9999, kept in the field
+  // A quantity under 1 has its own text (ADR 0004), kept in the field
   await page.goto('/shop/p/driftwood-dinner-plate?Size=8+in');
   await ready(page, js);
   await productForm(page).getByLabel('Quantity').fill('0');
   await productForm(page).getByRole('button', { name: 'Add To Cart' }).click();
-  await expect(formError(page)).toContainText('Quantity must be a whole number');
+  await expect(formError(page)).toContainText('Quantity must be at least 1.');
   await expect(productForm(page).getByLabel('Quantity')).toHaveValue('0');
   await expect(pill(page)).toBeHidden();
 
-  // One in stock: the first add works, the second says there is not enough
+  // One in stock: the first add works, the second names the item and what is left
   await page.goto('/shop/p/salt-cellar');
   await ready(page, js);
   const add = productForm(page).locator('button[type="submit"]');
@@ -93,7 +93,7 @@ test('validation messages on the product page', async ({ page, javaScriptEnabled
   await expect(pill(page)).toHaveAttribute('aria-label', '1 item in cart');
   if (js) await expect(add).toHaveText('Add To Cart');
   await add.click();
-  await expect(formError(page)).toContainText('Sorry, we do not have enough of that item available.');
+  await expect(formError(page)).toContainText('Sorry, only 1 of Salt Cellar with Ash Spoon is left, and your cart already holds it.');
   await expect(pill(page)).toHaveAttribute('aria-label', '1 item in cart');
 });
 

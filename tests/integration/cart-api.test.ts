@@ -70,7 +70,7 @@ describe('POST /api/commerce/shopping-cart/entries', () => {
   it('answers the spec texts as {error} with a 4xx status', async () => {
     const cases: [unknown, number, string][] = [
       [{ itemId: 'itm-saltmarsh-apron', quantity: 1 }, 400, 'Please select the Size and Color options.'],
-      [{ itemId: 'itm-tide-pool-mug', sku: 'SG-TPM-03', quantity: 1 }, 409, 'Sorry, we do not have enough of that item available.'],
+      [{ itemId: 'itm-tide-pool-mug', sku: 'SG-TPM-03', quantity: 1 }, 409, 'Sorry, Tide Pool Mug (Ink) is sold out.'],
       [{ itemId: 'itm-tide-pool-mug', sku: 'nope', quantity: 1 }, 400, 'Sorry, that item variant is unavailable. Please select another variant.'],
       [{ itemId: 'itm-tide-pool-mug', sku: 'SG-TPM-01', quantity: 'lots' }, 400, 'Quantity must be a number'],
       [{ itemId: 'itm-tide-pool-mug', sku: 'SG-TPM-01', quantity: 1.5 }, 400, 'Quantity must be a whole number'],

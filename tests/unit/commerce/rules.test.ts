@@ -8,15 +8,19 @@ import {
 
 describe('parseQuantity', () => {
   it.each([
-    ['1', 1], [' 12 ', 12], [9999, 9999], ['9999', 9999], [1, 1],
+    ['1', 1], ['12', 12], ['0012', 12], [9999, 9999], ['9999', 9999], [1, 1],
   ])('accepts %j', (raw, q) => {
     expect(parseQuantity(raw)).toEqual({ ok: true, quantity: q });
   });
   it.each([
     ['abc', 'Quantity must be a number'], ['', 'Quantity must be a number'], [null, 'Quantity must be a number'],
     [Number.NaN, 'Quantity must be a number'], ['1.5', 'Quantity must be a whole number'], [2.5, 'Quantity must be a whole number'],
-    ['0', 'Quantity must be a whole number'], [-3, 'Quantity must be a whole number'], ['10000', 'Quantity must be a whole number'],
-  ])('refuses %j with the spec text', (raw, error) => {
+    ['0x10', 'Quantity must be a number'], ['1e1', 'Quantity must be a number'], [' 2 ', 'Quantity must be a number'],
+    ['+2', 'Quantity must be a number'], [Number.POSITIVE_INFINITY, 'Quantity must be a number'], [true, 'Quantity must be a number'],
+    ['0', 'Quantity must be at least 1.'], [0, 'Quantity must be at least 1.'], ['0000', 'Quantity must be at least 1.'],
+    ['-1', 'Quantity cannot be negative.'], [-3, 'Quantity cannot be negative.'],
+    ['10000', 'Quantity can be at most 9999.'], [10000, 'Quantity can be at most 9999.'], ['123456789012345678901', 'Quantity can be at most 9999.'],
+  ])('refuses %j with its own text', (raw, error) => {
     expect(parseQuantity(raw)).toEqual({ ok: false, error });
   });
 });
