@@ -7,11 +7,26 @@ import { z } from 'zod';
 
 const MIN_SECRET = 32;
 
-const Origin = z
-  .string()
-  .url()
-  .refine((u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol), 'must be an http(s) URL')
-  .transform((u) => new URL(u).origin);
+/** `raw` as an origin ("https://shop.example"), or why it is not one. */
+export function parseOrigin(raw: string): { ok: true; origin: string } | { ok: false; error: string } {
+  let u: URL;
+  try {
+    u = new URL(raw.trim());
+  } catch {
+    return { ok: false, error: 'is not a URL' };
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return { ok: false, error: 'must start with http:// or https://' };
+  if (u.username || u.password) return { ok: false, error: 'must not carry a user name or password' };
+  if (u.pathname !== '/' || u.search || u.hash) return { ok: false, error: 'must be an origin only, with no path, query or fragment' };
+  return { ok: true, origin: u.origin };
+}
+
+const Origin = z.string().transform((raw, ctx) => {
+  const r = parseOrigin(raw);
+  if (r.ok) return r.origin;
+  ctx.addIssue({ code: 'custom', message: `BASE_URL ${JSON.stringify(raw)} ${r.error} (example: https://shop.example)` });
+  return z.NEVER;
+});
 
 const Schema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).optional(),

@@ -45,7 +45,9 @@ describe('readEnv', () => {
     expect(run).toThrow(/TEMPLATE_BACKEND/);
   });
 
-  it('keeps only the origin of BASE_URL', () => {
-    expect(readEnv({ BASE_URL: 'https://shop.example/some/path', DATA_DIR: tmp() }).baseUrl).toBe('https://shop.example');
+  it('takes BASE_URL as an origin only, and treats the "/" that Vite puts there as unset', () => {
+    expect(readEnv({ BASE_URL: 'https://shop.example/', DATA_DIR: tmp() }).baseUrl).toBe('https://shop.example');
+    expect(() => readEnv({ BASE_URL: 'https://shop.example/some/path', DATA_DIR: tmp() })).toThrow(/must be an origin only/);
+    expect(readEnv({ BASE_URL: '/', DATA_DIR: tmp() }).baseUrl).toBeUndefined();
   });
 });
