@@ -106,9 +106,11 @@ export function assemble(source: string, tokens: ArrayLike<number>, tables: Name
         break;
       }
       case Op.MACRO: {
-        // A macro lives apart from the tree, by name.
+        // A macro is defined when its instruction runs (so it stays in the tree, where it is);
+        // `macros` lists them by name for tools.
         const node = tag as MacroNode;
         macros[node.name] = node.body;
+        target.push(node);
         top = { op, node, target: node.body, lastOr: null, closedOr: false, inOr: false };
         stack.push(top);
         target = node.body;

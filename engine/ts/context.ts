@@ -1,7 +1,7 @@
 // The execution context: the stack of frames over the JSON tree, variable resolution, render
 // options (locale, clock, time zone) and the error list. Formatters and predicates receive it.
 import type { CLDR } from '@phensley/cldr';
-import type { Kernels, Path, TemplateError } from './types.js';
+import type { Kernels, Node, Path, TemplateError } from './types.js';
 
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 
@@ -15,6 +15,11 @@ export interface Frame {
   args?: unknown;
   /** A private apply: lookups stop at this frame and never see enclosing ones. */
   barrier?: boolean;
+  /**
+   * Macros defined in this frame: a `.macro` is defined when it runs, in the frame it runs in,
+   * and is seen from there inwards (through private applies too) until the frame ends.
+   */
+  macros?: Map<string, Node[]>;
 }
 
 export interface ContextInit {
@@ -82,6 +87,18 @@ export class Context {
 
   pop(): void {
     this.stack.pop();
+  }
+
+  /** The macro of that name defined in the innermost frame that has one. */
+  macro(name: string): Node[] | undefined {
+    for (let i = this.stack.length - 1; i >= 0; i--) {
+      const m = this.stack[i].macros;
+      if (m !== undefined) {
+        const body = m.get(name);
+        if (body !== undefined) return body;
+      }
+    }
+    return undefined;
   }
 
   /** Records a runtime error; rendering goes on. */

@@ -26,7 +26,6 @@ export interface ExecOptions {
 
 export class Executor {
   private depth = 0;
-  private readonly macroScopes: Record<string, Node[]>[] = [];
   private readonly partialCache = new Map<string, Code | null>();
 
   constructor(private readonly ctx: Context, private readonly opts: ExecOptions) {
@@ -34,10 +33,7 @@ export class Executor {
   }
 
   run(code: Code): string {
-    this.macroScopes.push(code.macros);
-    const out = this.exec(code.body);
-    this.macroScopes.pop();
-    return out;
+    return this.exec(code.body);
   }
 
   private exec(nodes: Node[]): string {
@@ -76,6 +72,8 @@ export class Executor {
               frame.node = v[j];
               frame.index = j;
               frame.vars = null;
+              // Each item is a new frame in the published engine: macros defined in one end there.
+              if (frame.macros !== undefined) frame.macros = undefined;
               out += this.exec(n.body);
             }
             ctx.pop();
@@ -126,13 +124,16 @@ export class Executor {
           }
           break;
         case Op.INCLUDE:
-          if (this.opts.enableInclude) out += this.apply(n.name, ctx.node(), undefined, false);
+          if (this.opts.enableInclude) out += this.include(n.name, n.args);
           break;
         case Op.INJECT:
           ctx.setVar(n.name, this.inject(n.path));
           break;
-        case Op.MACRO:
+        case Op.MACRO: {
+          const f = ctx.frame();
+          (f.macros ??= new Map()).set(n.name, n.body);
           break;
+        }
       }
     }
     return out;
@@ -200,28 +201,23 @@ export class Executor {
     return vars[0].value;
   }
 
-  /** Renders a macro (innermost template first) or a partial on a node. */
+  /** Renders a macro (innermost definition first) or a partial on a node. */
   apply(name: string, node: unknown, args: unknown, isPrivate = false): string {
     const ctx = this.ctx;
-    let body: Node[] | undefined;
-    let macros: Record<string, Node[]> | undefined;
-    for (let i = this.macroScopes.length - 1; i >= 0 && !body; i--) body = this.macroScopes[i][name];
-    if (!body) {
-      const code = this.partial(name);
-      if (code === undefined) {
-        ctx.error(`Attempt to apply partial '${name}' which could not be found.`);
-        return '';
-      }
-      if (code === null) return '';
-      body = code.body;
-      macros = code.macros;
+    const body = this.lookupTemplate(name);
+    if (body === undefined) {
+      ctx.error(`Attempt to apply partial '${name}' which could not be found.`);
+      return '';
     }
+    if (body === null) return '';
     if (this.depth >= MAX_PARTIAL_DEPTH) {
       ctx.error(`Attempt to apply partial '${name}' exceeded maximum recursion depth of ${MAX_PARTIAL_DEPTH}`);
+      // The published engine counts the refused call and never uncounts it: every later call
+      // chain in the render gets one level fewer. Kept, as its output depends on it.
+      this.depth++;
       return '';
     }
     this.depth++;
-    if (macros) this.macroScopes.push(macros);
     const frame = ctx.push(node);
     if (args !== undefined) frame.args = args;
     if (isPrivate) frame.barrier = true;
@@ -231,9 +227,44 @@ export class Executor {
     const out = this.exec(body);
     ctx.chain = savedChain;
     ctx.pop();
-    if (macros) this.macroScopes.pop();
     this.depth--;
     return out;
+  }
+
+  /**
+   * `.include name [output]`: runs a macro or partial in the caller's frame, so what it binds
+   * (`.var`, `.eval`) stays visible after it. Its output is dropped unless `output` is given.
+   */
+  private include(name: string, options: string[]): string {
+    const ctx = this.ctx;
+    const body = this.lookupTemplate(name);
+    if (body === undefined) {
+      ctx.error(`Attempt to apply partial '${name}' which could not be found.`);
+      return '';
+    }
+    if (body === null) return '';
+    if (this.depth >= MAX_PARTIAL_DEPTH) {
+      ctx.error(`Attempt to apply partial '${name}' exceeded maximum recursion depth of ${MAX_PARTIAL_DEPTH}`);
+      // The published engine counts the refused call and never uncounts it: every later call
+      // chain in the render gets one level fewer. Kept, as its output depends on it.
+      this.depth++;
+      return '';
+    }
+    this.depth++;
+    const out = this.exec(body);
+    this.depth--;
+    return options.includes('output') ? out : '';
+  }
+
+  /**
+   * The body of a macro defined in scope, else of a partial; undefined when neither exists, null
+   * when the partial has syntax errors.
+   */
+  private lookupTemplate(name: string): Node[] | null | undefined {
+    const body = this.ctx.macro(name);
+    if (body !== undefined) return body;
+    const code = this.partial(name);
+    return code === undefined || code === null ? code : code.body;
   }
 
   /** A compiled partial; undefined when absent, null when its source has syntax errors. */

@@ -2,6 +2,7 @@
 
 /** Record types: the `{name}?` predicate of each tests `recordType`. */
 export const RecordType = {
+  UNDEFINED: -1,
   TEXT: 1,
   IMAGE: 2,
   QUOTE: 4,
@@ -30,18 +31,23 @@ export const RecordType = {
 } as const;
 
 /**
- * The record types that have a `{name}?` predicate. The published engine has none for chat,
- * review, thread and lesson (a template naming them fails to compile there), so neither do we.
+ * Every record type has a `{name}?` predicate (ENGINE-SURFACE: one per record type of the spec).
+ * The published engine lacks chat, review, thread and lesson (there, naming them is a syntax
+ * error) but has `undefined?` for -1; we keep both sets.
  */
 export const RECORD_TYPE_PREDICATES: ReadonlyArray<[string, number]> = [
+  ['undefined', RecordType.UNDEFINED],
   ['text', RecordType.TEXT],
   ['image', RecordType.IMAGE],
   ['quote', RecordType.QUOTE],
   ['link', RecordType.LINK],
+  ['chat', RecordType.CHAT],
   ['audio', RecordType.AUDIO],
   ['video', RecordType.VIDEO],
+  ['review', RecordType.REVIEW],
   ['store-item', RecordType.STORE_ITEM],
   ['event', RecordType.EVENT],
+  ['thread', RecordType.THREAD],
   ['gallery', RecordType.GALLERY],
   ['binary', RecordType.BINARY],
   ['css-asset', RecordType.CSS_ASSET],
@@ -55,6 +61,7 @@ export const RECORD_TYPE_PREDICATES: ReadonlyArray<[string, number]> = [
   ['tweet', RecordType.TWEET],
   ['checkin', RecordType.CHECKIN],
   ['kbarticle', RecordType.KBARTICLE],
+  ['lesson', RecordType.LESSON],
 ];
 
 /** Record types whose predicate also holds when a block of the same name was promoted. */
