@@ -14,6 +14,7 @@ import { peerCompile, peerRender } from './peer.js';
 import { handwrittenGrid } from './handwritten-grid.js';
 import { loadGrid, loadWright, workloadsPresent, type Workload } from './workloads.js';
 import { ratiosSvg } from './chart.js';
+import { HOSTILE } from './hostile.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const argv = process.argv.slice(2);
@@ -120,6 +121,24 @@ if (check('grid handwritten', handwrittenGrid(grid.json as never), grid.expected
   add('grid render flattened [handwritten]', () => flatten(handwrittenGrid(grid.json as never)));
 }
 kernelSuite(wright.template);
+
+/**
+ * Hostile templates under the default budget (bench/hostile.ts): each one's time, compile and
+ * render, is the cost of the worst template an owner can save. Tested in tests/unit/limits.test.ts.
+ */
+function hostileSuite() {
+  for (const h of HOSTILE) {
+    for (const b of backends) {
+      const r = render(h.template, h.json, { backend: b });
+      if (!r.errors.some((e) => e.message.startsWith(h.error))) {
+        problems.push(`hostile ${h.name} [${b}]: did not end with "${h.error}"`);
+        continue;
+      }
+      add(`hostile ${h.name} [${b}]`, () => flatten(render(h.template, h.json, { backend: b }).output));
+    }
+  }
+}
+hostileSuite();
 
 for (const p of problems) console.error(`! ${p}`);
 console.error(`running ${bench.tasks.length} tasks, ${time} ms each...`);

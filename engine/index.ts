@@ -11,6 +11,7 @@ import { getCldr } from './ts/locale.js';
 import { defaultFormatters, defaultPredicates } from './ts/plugins/index.js';
 import type { Code, FormatterTable, Kernels, PredicateTable, TemplateError } from './ts/types.js';
 import type { ExprOptions } from './ts/expr.js';
+import { resolveLimits, type Limits } from './ts/limits.js';
 
 export type { Code, Formatter, FormatterTable, Predicate, PredicateTable, TemplateError, Variable, Kernels } from './ts/types.js';
 export { NOT_IMPLEMENTED } from './ts/types.js';
@@ -18,6 +19,8 @@ export { Context } from './ts/context.js';
 export { setPackLoader } from './ts/locale.js';
 
 export type Backend = 'ts' | 'wasm';
+export type { Limits, CompileLimits, RenderLimits } from './ts/limits.js';
+export { DEFAULT_LIMITS } from './ts/limits.js';
 
 export interface CompileOptions {
   /** Backend for the scanner (default 'ts'). */
@@ -27,6 +30,8 @@ export interface CompileOptions {
   predicates?: PredicateTable;
   /** Expression limits: maximum tokens per {.eval} (compile) and string length (render). */
   exprOptions?: ExprOptions;
+  /** The compile budget (source size, nesting, expression tokens); unset ones keep their default. */
+  limits?: Partial<Limits>;
 }
 
 export interface CompileResult {
@@ -55,6 +60,11 @@ export interface RenderOptions {
   exprOptions?: ExprOptions;
   /** Backend for the hot paths (default 'ts'). */
   backend?: Backend;
+  /**
+   * The render budget (steps, calls, output, depth, errors, expression strings) and, for a source
+   * compiled on the fly and its partials, the compile budget; unset ones keep their default.
+   */
+  limits?: Partial<Limits>;
 }
 
 export interface RenderResult {
@@ -72,11 +82,17 @@ function tables(opts: { formatters?: FormatterTable; predicates?: PredicateTable
 /** Compiles a template source into plain, JSON-serialisable code plus its syntax errors. */
 export function compile(source: string, opts: CompileOptions = {}): CompileResult {
   const t = tables(opts);
+  const limits = resolveLimits(opts.limits);
+  if (source.length > limits.maxSourceLength) {
+    const message = `Template is larger than ${limits.maxSourceLength} characters: not compiled`;
+    return { code: { v: 1, body: [], macros: {} }, errors: [{ kind: 'syntax', message, line: 1, column: 1 }] };
+  }
+  const exprOptions: ExprOptions = { maxTokens: limits.maxExprTokens, ...opts.exprOptions };
   try {
     // The WASM tokens are a view into linear memory, valid until the next WASM call: assembling
     // makes none (kernels run at render time), so no copy is needed.
     const tokens = opts.backend === 'wasm' ? wasmScan(source) : scan(source);
-    return assemble(source, tokens, t, opts.exprOptions);
+    return assemble(source, tokens, t, exprOptions, limits.maxNesting);
   } catch (e) {
     return { code: { v: 1, body: [], macros: {} }, errors: [{ kind: 'syntax', message: `Unexpected error during compile: ${(e as Error)?.message ?? e}` }] };
   }
@@ -94,6 +110,7 @@ export function render(code: Code | string, json: unknown, opts: RenderOptions =
     compileErrors.push(...r.errors);
   }
   const locale = opts.locale === undefined ? 'en' : opts.locale;
+  const limits = resolveLimits(opts.limits);
   const ctx = new Context({
     root: json,
     kernels: kernelsByBackend[opts.backend ?? 'ts'],
@@ -110,8 +127,9 @@ export function render(code: Code | string, json: unknown, opts: RenderOptions =
       injects: opts.injects ?? {},
       enableExpr: opts.enableExpr ?? true,
       enableInclude: opts.enableInclude ?? true,
-      exprOptions: opts.exprOptions,
+      exprOptions: { maxStringLength: limits.maxExprStringLength, ...opts.exprOptions },
       compile: (src) => compile(src, opts),
+      limits,
     });
     const output = exec.run(code);
     return { output, errors: [...compileErrors, ...ctx.errors] };

@@ -2,6 +2,7 @@
 // options (locale, clock, time zone) and the error list. Formatters and predicates receive it.
 import type { CLDR } from '@phensley/cldr';
 import type { Kernels, Node, Path, TemplateError } from './types.js';
+import { RenderStop } from './limits.js';
 
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 
@@ -44,6 +45,8 @@ export class Context {
   /** The render's clock, epoch milliseconds. */
   readonly now: number;
   readonly errors: TemplateError[] = [];
+  /** Errors collected before the next one stops the render (the render budget's maxErrors). */
+  maxErrors = Infinity;
   stack: Frame[];
   applyHook: ApplyHook | null = null;
   /**
@@ -101,9 +104,16 @@ export class Context {
     return undefined;
   }
 
-  /** Records a runtime error; rendering goes on. */
+  /** Records a runtime error; rendering goes on, unless that is one error too many. */
   error(message: string): void {
+    if (this.errors.length >= this.maxErrors) this.stop(`Render stopped: more than ${this.maxErrors} errors`);
     this.errors.push({ kind: 'runtime', message });
+  }
+
+  /** Records a budget's error and stops the render (see RenderStop). */
+  stop(message: string): never {
+    this.errors.push({ kind: 'runtime', message });
+    throw new RenderStop();
   }
 
   /** Binds `@name` (with the `@`) in the current frame. */

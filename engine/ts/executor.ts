@@ -4,6 +4,7 @@ import { Context } from './context.js';
 import { evalExpr, type ExprOptions } from './expr.js';
 import { isTruthy, toText } from './values.js';
 import { NOT_IMPLEMENTED, Op } from './types.js';
+import { DEFAULT_LIMITS, RenderStop, type RenderLimits } from './limits.js';
 import type { Code, FormatterCall, FormatterTable, Node, OrNode, Path, PredicateTable, Variable } from './types.js';
 
 /** Maximum nesting of partials and macros (apply, include). */
@@ -22,121 +23,167 @@ export interface ExecOptions {
   exprOptions?: ExprOptions;
   /** Compiles a partial (the engine's compile, so partials get the same tables). */
   compile: (source: string) => { code: Code; errors: { message: string }[] };
+  /** The render budget (default DEFAULT_LIMITS). */
+  limits?: RenderLimits;
 }
 
 export class Executor {
   private depth = 0;
+  // What is left of the render budget. Each check is a decrement and a compare.
+  private steps: number;
+  private calls: number;
+  private outputLeft: number;
+  private nestingLeft: number;
+  private readonly limits: RenderLimits;
   private readonly partialCache = new Map<string, Code | null>();
 
   constructor(private readonly ctx: Context, private readonly opts: ExecOptions) {
     ctx.applyHook = (c, name, node, args, isPrivate) => this.apply(name, node, args, isPrivate);
+    const limits = (this.limits = opts.limits ?? DEFAULT_LIMITS);
+    this.steps = limits.maxSteps;
+    this.calls = limits.maxCalls;
+    this.outputLeft = limits.maxOutputLength;
+    this.nestingLeft = limits.maxDepth;
+    ctx.maxErrors = limits.maxErrors;
   }
 
+  /**
+   * Renders the code. When a budget runs out, the render stops: the output made so far (cut to
+   * the output budget) comes back, and the budget's error is the last one in the context.
+   */
   run(code: Code): string {
-    return this.exec(code.body);
+    try {
+      return this.exec(code.body);
+    } catch (e) {
+      if (!(e instanceof RenderStop)) throw e;
+      const max = this.limits.maxOutputLength;
+      return e.partial.length > max ? e.partial.slice(0, max) : e.partial;
+    }
   }
 
+  /**
+   * Runs a block. Output is counted where it is made (text, variables, expressions), so text that
+   * a block passes up is not counted again; text applied into a variable is counted twice.
+   */
   private exec(nodes: Node[]): string {
     const ctx = this.ctx;
+    if (--this.nestingLeft < 0) ctx.stop(`Render stopped: blocks nested deeper than ${this.limits.maxDepth}`);
     let out = '';
-    for (let i = 0; i < nodes.length; i++) {
-      const n = nodes[i];
-      switch (n.op) {
-        case Op.TEXT:
-          out += n.text;
-          break;
-        case Op.VARIABLE: {
-          if (n.fmt.length === 0 && n.vars.length === 1) {
-            out += toText(ctx.resolve(n.vars[0]));
-          } else {
-            out += toText(this.evaluate(n.vars, n.fmt, true));
+    try {
+      for (let i = 0; i < nodes.length; i++) {
+        if (--this.steps < 0) ctx.stop(`Render stopped: more than ${this.limits.maxSteps} instructions executed`);
+        const n = nodes[i];
+        switch (n.op) {
+          case Op.TEXT:
+            out += n.text;
+            if ((this.outputLeft -= n.text.length) < 0) this.outputFull();
+            break;
+          case Op.VARIABLE: {
+            const t = n.fmt.length === 0 && n.vars.length === 1
+              ? toText(ctx.resolve(n.vars[0]))
+              : toText(this.evaluate(n.vars, n.fmt, true));
+            out += t;
+            if ((this.outputLeft -= t.length) < 0) this.outputFull();
+            break;
           }
-          break;
-        }
-        case Op.SECTION: {
-          // The node is pushed even when false: the .or branch runs with it as the current node.
-          const v = ctx.resolveSection(n.path);
-          ctx.push(v);
-          if (isTruthy(v)) out += this.exec(n.body);
-          else if (n.alt) out += this.execOr(n.alt);
-          ctx.pop();
-          break;
-        }
-        case Op.REPEATED: {
-          const v = ctx.resolveSection(n.path);
-          if (Array.isArray(v) && v.length > 0) {
-            const frame = ctx.push(undefined, 0);
-            for (let j = 0; j < v.length; j++) {
-              // .alternates with runs between items, still in the previous item's frame.
-              if (j > 0 && n.alternates) out += this.exec(n.alternates);
-              frame.node = v[j];
-              frame.index = j;
-              frame.vars = null;
-              // Each item is a new frame in the published engine: macros defined in one end there.
-              if (frame.macros !== undefined) frame.macros = undefined;
-              out += this.exec(n.body);
-            }
+          case Op.SECTION: {
+            // The node is pushed even when false: the .or branch runs with it as the current node.
+            const v = ctx.resolveSection(n.path);
+            ctx.push(v);
+            if (isTruthy(v)) out += this.exec(n.body);
+            else if (n.alt) out += this.execOr(n.alt);
             ctx.pop();
-          } else if (n.alt) {
-            out += this.execOr(n.alt);
+            break;
           }
-          break;
-        }
-        case Op.PREDICATE: {
-          const pass = this.test(n.pred, n.args);
-          if (pass === true) out += this.exec(n.body);
-          else if (pass === false && n.alt) out += this.execOr(n.alt);
-          break;
-        }
-        case Op.IF: {
-          let pass: boolean | null;
-          if (n.pred !== null) {
-            pass = this.test(n.pred, n.args);
-          } else {
-            pass = isTruthy(ctx.resolve(n.paths[0]));
-            for (let j = 0; j < n.ops.length; j++) {
-              const next = isTruthy(ctx.resolve(n.paths[j + 1]));
-              pass = n.ops[j] === '||' ? pass || next : pass && next;
+          case Op.REPEATED: {
+            const v = ctx.resolveSection(n.path);
+            if (Array.isArray(v) && v.length > 0) {
+              const frame = ctx.push(undefined, 0);
+              for (let j = 0; j < v.length; j++) {
+                // .alternates with runs between items, still in the previous item's frame.
+                if (j > 0 && n.alternates) out += this.exec(n.alternates);
+                frame.node = v[j];
+                frame.index = j;
+                frame.vars = null;
+                // Each item is a new frame in the published engine: macros defined in one end there.
+                if (frame.macros !== undefined) frame.macros = undefined;
+                out += this.exec(n.body);
+              }
+              ctx.pop();
+            } else if (n.alt) {
+              out += this.execOr(n.alt);
             }
+            break;
           }
-          if (pass === true) out += this.exec(n.body);
-          else if (pass === false && n.alt) out += this.execOr(n.alt);
-          break;
-        }
-        case Op.VAR:
-        case Op.BINDVAR:
-          ctx.setVar(n.name, this.evaluate(n.vars, n.fmt, false));
-          break;
-        case Op.CTX: {
-          const obj: Record<string, unknown> = {};
-          // A missing value binds as null, as the published engine does ({"k": null} in json).
-          for (const [k, p] of n.bindings) {
-            const v = ctx.resolve(p);
-            obj[k] = v === undefined ? null : v;
+          case Op.PREDICATE: {
+            const pass = this.test(n.pred, n.args);
+            if (pass === true) out += this.exec(n.body);
+            else if (pass === false && n.alt) out += this.execOr(n.alt);
+            break;
           }
-          ctx.setVar(n.name, obj);
-          break;
-        }
-        case Op.EVAL:
-          if (this.opts.enableExpr) {
-            if (n.error !== null) ctx.error(n.error);
-            else out += evalExpr(n.code, ctx, this.opts.exprOptions);
+          case Op.IF: {
+            let pass: boolean | null;
+            if (n.pred !== null) {
+              pass = this.test(n.pred, n.args);
+            } else {
+              pass = isTruthy(ctx.resolve(n.paths[0]));
+              for (let j = 0; j < n.ops.length; j++) {
+                const next = isTruthy(ctx.resolve(n.paths[j + 1]));
+                pass = n.ops[j] === '||' ? pass || next : pass && next;
+              }
+            }
+            if (pass === true) out += this.exec(n.body);
+            else if (pass === false && n.alt) out += this.execOr(n.alt);
+            break;
           }
-          break;
-        case Op.INCLUDE:
-          if (this.opts.enableInclude) out += this.include(n.name, n.args);
-          break;
-        case Op.INJECT:
-          ctx.setVar(n.name, this.inject(n.path));
-          break;
-        case Op.MACRO: {
-          const f = ctx.frame();
-          (f.macros ??= new Map()).set(n.name, n.body);
-          break;
+          case Op.VAR:
+          case Op.BINDVAR:
+            ctx.setVar(n.name, this.evaluate(n.vars, n.fmt, false));
+            break;
+          case Op.CTX: {
+            const obj: Record<string, unknown> = {};
+            // A missing value binds as null, as the published engine does ({"k": null} in json).
+            for (const [k, p] of n.bindings) {
+              const v = ctx.resolve(p);
+              obj[k] = v === undefined ? null : v;
+            }
+            ctx.setVar(n.name, obj);
+            break;
+          }
+          case Op.EVAL:
+            if (this.opts.enableExpr) {
+              if (n.error !== null) ctx.error(n.error);
+              else {
+                const t = evalExpr(n.code, ctx, this.opts.exprOptions);
+                out += t;
+                if ((this.outputLeft -= t.length) < 0) this.outputFull();
+              }
+            }
+            break;
+          case Op.INCLUDE:
+            if (this.opts.enableInclude) out += this.include(n.name, n.args);
+            break;
+          case Op.INJECT:
+            ctx.setVar(n.name, this.inject(n.path));
+            break;
+          case Op.MACRO: {
+            const f = ctx.frame();
+            (f.macros ??= new Map()).set(n.name, n.body);
+            break;
+          }
         }
       }
+    } catch (e) {
+      // Unwinding a stopped render: this block's output so far goes before what the inner one made.
+      if (e instanceof RenderStop) e.partial = out + e.partial;
+      throw e;
     }
+    this.nestingLeft++;
     return out;
+  }
+
+  private outputFull(): never {
+    return this.ctx.stop(`Render stopped: the output is larger than ${this.limits.maxOutputLength} characters`);
   }
 
   private execOr(or: OrNode): string {
@@ -156,6 +203,7 @@ export class Executor {
     try {
       return p(this.ctx, args);
     } catch (e) {
+      if (e instanceof RenderStop) throw e;
       this.ctx.error(`Unexpected error in predicate '${name}': ${(e as Error)?.message ?? e}`);
       return null;
     }
@@ -194,6 +242,7 @@ export class Executor {
       try {
         f(ctx, call.args, vars);
       } catch (e) {
+        if (e instanceof RenderStop) throw e;
         ctx.error(`Unexpected error in formatter '${call.name}': ${(e as Error)?.message ?? e}`);
         return undefined;
       }
@@ -217,6 +266,7 @@ export class Executor {
       this.depth++;
       return '';
     }
+    if (--this.calls < 0) ctx.stop(`Render stopped: more than ${this.limits.maxCalls} partial and macro calls`);
     this.depth++;
     const frame = ctx.push(node);
     if (args !== undefined) frame.args = args;
@@ -250,10 +300,19 @@ export class Executor {
       this.depth++;
       return '';
     }
+    if (--this.calls < 0) ctx.stop(`Render stopped: more than ${this.limits.maxCalls} partial and macro calls`);
+    const output = options.includes('output');
     this.depth++;
-    const out = this.exec(body);
+    let out: string;
+    try {
+      out = this.exec(body);
+    } catch (e) {
+      // Output the include was to drop is not part of what was rendered.
+      if (e instanceof RenderStop && !output) e.partial = '';
+      throw e;
+    }
     this.depth--;
-    return options.includes('output') ? out : '';
+    return output ? out : '';
   }
 
   /**
