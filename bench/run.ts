@@ -16,6 +16,7 @@ import { loadGrid, loadWright, workloadsPresent, type Workload } from './workloa
 import { ratiosSvg } from './chart.js';
 import { buildBrowserEngine } from '../engine/browser-build.mjs';
 import { tmpdir } from 'node:os';
+import { HOSTILE } from './hostile.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const argv = process.argv.slice(2);
@@ -137,6 +138,23 @@ const sizes: Record<string, number> = {
   'browser.gzip_kb': Number((browser.entry.gzip / 1024).toFixed(1)),
   'browser.en_pack_gzip_kb': Number((browser.enPack.gzip / 1024).toFixed(1)),
 };
+/**
+ * Hostile templates under the default budget (bench/hostile.ts): each one's time, compile and
+ * render, is the cost of the worst template an owner can save. Tested in tests/unit/limits.test.ts.
+ */
+function hostileSuite() {
+  for (const h of HOSTILE) {
+    for (const b of backends) {
+      const r = render(h.template, h.json, { backend: b });
+      if (!r.errors.some((e) => e.message.startsWith(h.error))) {
+        problems.push(`hostile ${h.name} [${b}]: did not end with "${h.error}"`);
+        continue;
+      }
+      add(`hostile ${h.name} [${b}]`, () => flatten(render(h.template, h.json, { backend: b }).output));
+    }
+  }
+}
+hostileSuite();
 
 for (const p of problems) console.error(`! ${p}`);
 console.error(`running ${bench.tasks.length} tasks, ${time} ms each...`);

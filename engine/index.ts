@@ -11,6 +11,7 @@ import { getCldr } from './ts/locale.js';
 import { defaultFormatters, defaultPredicates } from './ts/plugins/index.js';
 import type { Code, FormatterTable, Kernels, PredicateTable, TemplateError } from './ts/types.js';
 import type { ExprOptions } from './ts/expr.js';
+import { resolveLimits, type Limits } from './ts/limits.js';
 
 export type { Code, Formatter, FormatterTable, Predicate, PredicateTable, TemplateError, Variable, Kernels } from './ts/types.js';
 export { NOT_IMPLEMENTED } from './ts/types.js';
@@ -20,11 +21,8 @@ export { CollectionType, PageType, ProductType, RecordType } from './ts/enums.js
 
 export type Backend = 'ts' | 'wasm';
 
-/**
- * Compile and render budgets by name. The engine passes them through as given: which names exist
- * and what exceeding one does belong to the compiler and the executor.
- */
-export type Limits = Readonly<Record<string, number | undefined>>;
+export type { Limits, CompileLimits, RenderLimits } from './ts/limits.js';
+export { DEFAULT_LIMITS } from './ts/limits.js';
 
 export interface CompileOptions {
   /** Backend for the scanner (default 'ts'). */
@@ -38,7 +36,7 @@ export interface CompileOptions {
   /** Expression limits: maximum tokens per {.eval} (compile) and string length (render). */
   exprOptions?: ExprOptions;
   /** The compile budget (issue 10 section 2); passed through as given. */
-  limits?: Limits;
+  limits?: Partial<Limits>;
 }
 
 export interface CompileResult {
@@ -68,7 +66,7 @@ export interface RenderOptions {
   /** Backend for the hot paths (default 'ts'). */
   backend?: Backend;
   /** The render budget (steps, output size, depth, errors...), enforced by the executor. */
-  limits?: Limits;
+  limits?: Partial<Limits>;
 }
 
 export interface RenderResult {
@@ -110,11 +108,17 @@ function tablesOf(opts: { formatters?: FormatterTable; predicates?: PredicateTab
 }
 
 function compileWith(source: string, t: Tables, opts: CompileOptions): CompileResult {
+  const limits = resolveLimits(opts.limits);
+  if (source.length > limits.maxSourceLength) {
+    const message = `Template is larger than ${limits.maxSourceLength} characters: not compiled`;
+    return { code: { v: 1, body: [], macros: {} }, errors: [{ kind: 'syntax', message, line: 1, column: 1 }] };
+  }
+  const exprOptions: ExprOptions = { maxTokens: limits.maxExprTokens, ...opts.exprOptions };
   try {
     // The WASM tokens are a view into linear memory, valid until the next WASM call: assembling
     // makes none (kernels run at render time), so no copy is needed.
     const tokens = opts.backend === 'wasm' ? wasmScan(source) : scan(source);
-    return assemble(source, tokens, t, opts.exprOptions);
+    return assemble(source, tokens, t, exprOptions, limits.maxNesting);
   } catch (e) {
     return { code: { v: 1, body: [], macros: {} }, errors: [{ kind: 'syntax', message: `Unexpected error during compile: ${(e as Error)?.message ?? e}` }] };
   }
@@ -130,6 +134,7 @@ function renderWith(code: Code | string, json: unknown, t: Tables, opts: RenderO
     compileErrors.push(...r.errors);
   }
   const locale = opts.locale === undefined ? 'en' : opts.locale;
+  const limits = resolveLimits(opts.limits);
   const ctx = new Context({
     root: json,
     kernels: kernelsByBackend[opts.backend ?? 'ts'],
@@ -146,8 +151,9 @@ function renderWith(code: Code | string, json: unknown, t: Tables, opts: RenderO
       injects: opts.injects ?? {},
       enableExpr: opts.enableExpr ?? true,
       enableInclude: opts.enableInclude ?? true,
-      exprOptions: opts.exprOptions,
+      exprOptions: { maxStringLength: limits.maxExprStringLength, ...opts.exprOptions },
       compile: (src) => compileWith(src, t, opts),
+      limits,
     });
     const output = exec.run(code);
     return { output, errors: [...compileErrors, ...ctx.errors] };
@@ -174,7 +180,7 @@ export interface EngineOptions {
   /** Default backend of compile and render (a call can still choose its own). */
   backend?: Backend;
   /** Default budget of every compile and render (a call can still pass its own). */
-  limits?: Limits;
+  limits?: Partial<Limits>;
 }
 
 /** Per-call options of a configured engine: everything but the tables, which the engine fixes. */
@@ -202,8 +208,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const { backend, limits } = options;
   // Call options are copied only when the engine has a default to add to them.
   const withDefaults = backend === undefined && limits === undefined
-    ? <O extends { backend?: Backend; limits?: Limits }>(o: O): O => o
-    : <O extends { backend?: Backend; limits?: Limits }>(o: O): O => ({ ...o, backend: o.backend ?? backend, limits: o.limits ?? limits });
+    ? <O extends { backend?: Backend; limits?: Partial<Limits> }>(o: O): O => o
+    : <O extends { backend?: Backend; limits?: Partial<Limits> }>(o: O): O => ({ ...o, backend: o.backend ?? backend, limits: o.limits ?? limits });
   return {
     formatters: t.formatters,
     predicates: t.predicates,

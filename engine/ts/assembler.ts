@@ -41,7 +41,13 @@ function syntaxError(errors: TemplateError[], source: string, message: string, o
   errors.push({ kind: 'syntax', message, line, column });
 }
 
-export function assemble(source: string, tokens: ArrayLike<number>, tables: NameTables, exprOptions?: ExprOptions): { code: Code; errors: TemplateError[] } {
+/**
+ * Builds the block tree. Blocks nested deeper than `maxNesting` end the compile there (the
+ * compile budget): the code assembled so far is kept, with the error.
+ */
+export function assemble(
+  source: string, tokens: ArrayLike<number>, tables: NameTables, exprOptions?: ExprOptions, maxNesting = Infinity,
+): { code: Code; errors: TemplateError[] } {
   const parser = new Parser(source, tables);
   const errors: TemplateError[] = [];
   const root: Node[] = [];
@@ -97,6 +103,7 @@ export function assemble(source: string, tokens: ArrayLike<number>, tables: Name
       case Op.REPEATED:
       case Op.PREDICATE:
       case Op.IF: {
+        if (stack.length >= maxNesting) return tooDeep(source, start, maxNesting, root, macros, errors);
         const node = tag as SectionNode | RepeatedNode | PredicateNode | IfNode;
         target.push(node);
         top = { op, node, target: node.body, lastOr: null, closedOr: false, inOr: false };
@@ -106,9 +113,12 @@ export function assemble(source: string, tokens: ArrayLike<number>, tables: Name
         break;
       }
       case Op.MACRO: {
-        // A macro lives apart from the tree, by name.
+        if (stack.length >= maxNesting) return tooDeep(source, start, maxNesting, root, macros, errors);
+        // A macro is defined when its instruction runs (so it stays in the tree, where it is);
+        // `macros` lists them by name for tools.
         const node = tag as MacroNode;
         macros[node.name] = node.body;
+        target.push(node);
         top = { op, node, target: node.body, lastOr: null, closedOr: false, inOr: false };
         stack.push(top);
         target = node.body;
@@ -182,5 +192,13 @@ export function assemble(source: string, tokens: ArrayLike<number>, tables: Name
     }
   }
   if (top !== null) syntaxError(errors, source, `Reached EOF in the middle of ${LABELS[top.op]}`, source.length);
+  return { code: { v: 1, body: root, macros }, errors };
+}
+
+/** Ends a compile at a block nested too deep: what was assembled so far, and the error. */
+function tooDeep(
+  source: string, offset: number, max: number, root: Node[], macros: Record<string, Node[]>, errors: TemplateError[],
+): { code: Code; errors: TemplateError[] } {
+  syntaxError(errors, source, `Blocks are nested deeper than ${max}: the template is not compiled past this point`, offset);
   return { code: { v: 1, body: root, macros }, errors };
 }

@@ -2,6 +2,7 @@
 // options (locale, clock, time zone) and the error list. Formatters and predicates receive it.
 import type { CLDR } from '@phensley/cldr';
 import type { Kernels, Path, TemplateError } from './leaf-types.js';
+import { RenderStop } from './limits.js';
 
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 
@@ -15,7 +16,18 @@ export interface Frame {
   args?: unknown;
   /** A private apply: lookups stop at this frame and never see enclosing ones. */
   barrier?: boolean;
+  /**
+   * Macros defined in this frame: a `.macro` is defined when it runs, in the frame it runs in,
+   * and is seen from there inwards (through private applies too) until the frame ends.
+   */
+  macros?: Map<string, MacroBody>;
 }
+
+/**
+ * A macro's body as the executor stored it (its nodes). Opaque here so that this module needs
+ * nothing of the node types, which would make types.ts and context.ts import each other.
+ */
+export type MacroBody = readonly unknown[];
 
 export interface ContextInit {
   root: unknown;
@@ -39,6 +51,8 @@ export class Context {
   /** The render's clock, epoch milliseconds. */
   readonly now: number;
   readonly errors: TemplateError[] = [];
+  /** Errors collected before the next one stops the render (the render budget's maxErrors). */
+  maxErrors = Infinity;
   stack: Frame[];
   applyHook: ApplyHook | null = null;
   /**
@@ -84,9 +98,28 @@ export class Context {
     this.stack.pop();
   }
 
-  /** Records a runtime error; rendering goes on. */
+  /** The macro of that name defined in the innermost frame that has one. */
+  macro(name: string): MacroBody | undefined {
+    for (let i = this.stack.length - 1; i >= 0; i--) {
+      const m = this.stack[i].macros;
+      if (m !== undefined) {
+        const body = m.get(name);
+        if (body !== undefined) return body;
+      }
+    }
+    return undefined;
+  }
+
+  /** Records a runtime error; rendering goes on, unless that is one error too many. */
   error(message: string): void {
+    if (this.errors.length >= this.maxErrors) this.stop(`Render stopped: more than ${this.maxErrors} errors`);
     this.errors.push({ kind: 'runtime', message });
+  }
+
+  /** Records a budget's error and stops the render (see RenderStop). */
+  stop(message: string): never {
+    this.errors.push({ kind: 'runtime', message });
+    throw new RenderStop();
   }
 
   /** Binds `@name` (with the `@`) in the current frame. */

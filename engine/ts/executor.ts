@@ -4,6 +4,7 @@ import { Context } from './context.js';
 import { evalExpr, type ExprOptions } from './expr.js';
 import { isTruthy, toText } from './values.js';
 import { NOT_IMPLEMENTED, Op } from './types.js';
+import { DEFAULT_LIMITS, RenderStop, type RenderLimits } from './limits.js';
 import type { Code, FormatterCall, FormatterTable, Node, OrNode, Path, PredicateTable, Variable } from './types.js';
 
 /** Maximum nesting of partials and macros (apply, include). */
@@ -22,120 +23,167 @@ export interface ExecOptions {
   exprOptions?: ExprOptions;
   /** Compiles a partial (the engine's compile, so partials get the same tables). */
   compile: (source: string) => { code: Code; errors: { message: string }[] };
+  /** The render budget (default DEFAULT_LIMITS). */
+  limits?: RenderLimits;
 }
 
 export class Executor {
   private depth = 0;
-  private readonly macroScopes: Record<string, Node[]>[] = [];
+  // What is left of the render budget. Each check is a decrement and a compare.
+  private steps: number;
+  private calls: number;
+  private outputLeft: number;
+  private nestingLeft: number;
+  private readonly limits: RenderLimits;
   private readonly partialCache = new Map<string, Code | null>();
 
   constructor(private readonly ctx: Context, private readonly opts: ExecOptions) {
     ctx.applyHook = (c, name, node, args, isPrivate) => this.apply(name, node, args, isPrivate);
+    const limits = (this.limits = opts.limits ?? DEFAULT_LIMITS);
+    this.steps = limits.maxSteps;
+    this.calls = limits.maxCalls;
+    this.outputLeft = limits.maxOutputLength;
+    this.nestingLeft = limits.maxDepth;
+    ctx.maxErrors = limits.maxErrors;
   }
 
+  /**
+   * Renders the code. When a budget runs out, the render stops: the output made so far (cut to
+   * the output budget) comes back, and the budget's error is the last one in the context.
+   */
   run(code: Code): string {
-    this.macroScopes.push(code.macros);
-    const out = this.exec(code.body);
-    this.macroScopes.pop();
-    return out;
+    try {
+      return this.exec(code.body);
+    } catch (e) {
+      if (!(e instanceof RenderStop)) throw e;
+      const max = this.limits.maxOutputLength;
+      return e.partial.length > max ? e.partial.slice(0, max) : e.partial;
+    }
   }
 
+  /**
+   * Runs a block. Output is counted where it is made (text, variables, expressions), so text that
+   * a block passes up is not counted again; text applied into a variable is counted twice.
+   */
   private exec(nodes: Node[]): string {
     const ctx = this.ctx;
+    if (--this.nestingLeft < 0) ctx.stop(`Render stopped: blocks nested deeper than ${this.limits.maxDepth}`);
     let out = '';
-    for (let i = 0; i < nodes.length; i++) {
-      const n = nodes[i];
-      switch (n.op) {
-        case Op.TEXT:
-          out += n.text;
-          break;
-        case Op.VARIABLE: {
-          if (n.fmt.length === 0 && n.vars.length === 1) {
-            out += toText(ctx.resolve(n.vars[0]));
-          } else {
-            out += toText(this.evaluate(n.vars, n.fmt, true));
+    try {
+      for (let i = 0; i < nodes.length; i++) {
+        if (--this.steps < 0) ctx.stop(`Render stopped: more than ${this.limits.maxSteps} instructions executed`);
+        const n = nodes[i];
+        switch (n.op) {
+          case Op.TEXT:
+            out += n.text;
+            if ((this.outputLeft -= n.text.length) < 0) this.outputFull();
+            break;
+          case Op.VARIABLE: {
+            const t = n.fmt.length === 0 && n.vars.length === 1
+              ? toText(ctx.resolve(n.vars[0]))
+              : toText(this.evaluate(n.vars, n.fmt, true));
+            out += t;
+            if ((this.outputLeft -= t.length) < 0) this.outputFull();
+            break;
           }
-          break;
-        }
-        case Op.SECTION: {
-          // The node is pushed even when false: the .or branch runs with it as the current node.
-          const v = ctx.resolveSection(n.path);
-          ctx.push(v);
-          if (isTruthy(v)) out += this.exec(n.body);
-          else if (n.alt) out += this.execOr(n.alt);
-          ctx.pop();
-          break;
-        }
-        case Op.REPEATED: {
-          const v = ctx.resolveSection(n.path);
-          if (Array.isArray(v) && v.length > 0) {
-            const frame = ctx.push(undefined, 0);
-            for (let j = 0; j < v.length; j++) {
-              // .alternates with runs between items, still in the previous item's frame.
-              if (j > 0 && n.alternates) out += this.exec(n.alternates);
-              frame.node = v[j];
-              frame.index = j;
-              frame.vars = null;
-              out += this.exec(n.body);
-            }
+          case Op.SECTION: {
+            // The node is pushed even when false: the .or branch runs with it as the current node.
+            const v = ctx.resolveSection(n.path);
+            ctx.push(v);
+            if (isTruthy(v)) out += this.exec(n.body);
+            else if (n.alt) out += this.execOr(n.alt);
             ctx.pop();
-          } else if (n.alt) {
-            out += this.execOr(n.alt);
+            break;
           }
-          break;
-        }
-        case Op.PREDICATE: {
-          const pass = this.test(n.pred, n.args);
-          if (pass === true) out += this.exec(n.body);
-          else if (pass === false && n.alt) out += this.execOr(n.alt);
-          break;
-        }
-        case Op.IF: {
-          let pass: boolean | null;
-          if (n.pred !== null) {
-            pass = this.test(n.pred, n.args);
-          } else {
-            pass = isTruthy(ctx.resolve(n.paths[0]));
-            for (let j = 0; j < n.ops.length; j++) {
-              const next = isTruthy(ctx.resolve(n.paths[j + 1]));
-              pass = n.ops[j] === '||' ? pass || next : pass && next;
+          case Op.REPEATED: {
+            const v = ctx.resolveSection(n.path);
+            if (Array.isArray(v) && v.length > 0) {
+              const frame = ctx.push(undefined, 0);
+              for (let j = 0; j < v.length; j++) {
+                // .alternates with runs between items, still in the previous item's frame.
+                if (j > 0 && n.alternates) out += this.exec(n.alternates);
+                frame.node = v[j];
+                frame.index = j;
+                frame.vars = null;
+                // Each item is a new frame in the published engine: macros defined in one end there.
+                if (frame.macros !== undefined) frame.macros = undefined;
+                out += this.exec(n.body);
+              }
+              ctx.pop();
+            } else if (n.alt) {
+              out += this.execOr(n.alt);
             }
+            break;
           }
-          if (pass === true) out += this.exec(n.body);
-          else if (pass === false && n.alt) out += this.execOr(n.alt);
-          break;
+          case Op.PREDICATE: {
+            const pass = this.test(n.pred, n.args);
+            if (pass === true) out += this.exec(n.body);
+            else if (pass === false && n.alt) out += this.execOr(n.alt);
+            break;
+          }
+          case Op.IF: {
+            let pass: boolean | null;
+            if (n.pred !== null) {
+              pass = this.test(n.pred, n.args);
+            } else {
+              pass = isTruthy(ctx.resolve(n.paths[0]));
+              for (let j = 0; j < n.ops.length; j++) {
+                const next = isTruthy(ctx.resolve(n.paths[j + 1]));
+                pass = n.ops[j] === '||' ? pass || next : pass && next;
+              }
+            }
+            if (pass === true) out += this.exec(n.body);
+            else if (pass === false && n.alt) out += this.execOr(n.alt);
+            break;
+          }
+          case Op.VAR:
+          case Op.BINDVAR:
+            ctx.setVar(n.name, this.evaluate(n.vars, n.fmt, false));
+            break;
+          case Op.CTX: {
+            const obj: Record<string, unknown> = {};
+            // A missing value binds as null, as the published engine does ({"k": null} in json).
+            for (const [k, p] of n.bindings) {
+              const v = ctx.resolve(p);
+              obj[k] = v === undefined ? null : v;
+            }
+            ctx.setVar(n.name, obj);
+            break;
+          }
+          case Op.EVAL:
+            if (this.opts.enableExpr) {
+              if (n.error !== null) ctx.error(n.error);
+              else {
+                const t = evalExpr(n.code, ctx, this.opts.exprOptions);
+                out += t;
+                if ((this.outputLeft -= t.length) < 0) this.outputFull();
+              }
+            }
+            break;
+          case Op.INCLUDE:
+            if (this.opts.enableInclude) out += this.include(n.name, n.args);
+            break;
+          case Op.INJECT:
+            ctx.setVar(n.name, this.inject(n.path));
+            break;
+          case Op.MACRO: {
+            const f = ctx.frame();
+            (f.macros ??= new Map()).set(n.name, n.body);
+            break;
+          }
         }
-        case Op.VAR:
-        case Op.BINDVAR:
-          ctx.setVar(n.name, this.evaluate(n.vars, n.fmt, false));
-          break;
-        case Op.CTX: {
-          const obj: Record<string, unknown> = {};
-          // A missing value binds as null, as the published engine does ({"k": null} in json).
-          for (const [k, p] of n.bindings) {
-            const v = ctx.resolve(p);
-            obj[k] = v === undefined ? null : v;
-          }
-          ctx.setVar(n.name, obj);
-          break;
-        }
-        case Op.EVAL:
-          if (this.opts.enableExpr) {
-            if (n.error !== null) ctx.error(n.error);
-            else out += evalExpr(n.code, ctx, this.opts.exprOptions);
-          }
-          break;
-        case Op.INCLUDE:
-          if (this.opts.enableInclude) out += this.apply(n.name, ctx.node(), undefined, false);
-          break;
-        case Op.INJECT:
-          ctx.setVar(n.name, this.inject(n.path));
-          break;
-        case Op.MACRO:
-          break;
       }
+    } catch (e) {
+      // Unwinding a stopped render: this block's output so far goes before what the inner one made.
+      if (e instanceof RenderStop) e.partial = out + e.partial;
+      throw e;
     }
+    this.nestingLeft++;
     return out;
+  }
+
+  private outputFull(): never {
+    return this.ctx.stop(`Render stopped: the output is larger than ${this.limits.maxOutputLength} characters`);
   }
 
   private execOr(or: OrNode): string {
@@ -155,6 +203,7 @@ export class Executor {
     try {
       return p(this.ctx, args);
     } catch (e) {
+      if (e instanceof RenderStop) throw e;
       this.ctx.error(`Unexpected error in predicate '${name}': ${(e as Error)?.message ?? e}`);
       return null;
     }
@@ -193,6 +242,7 @@ export class Executor {
       try {
         f(ctx, call.args, vars);
       } catch (e) {
+        if (e instanceof RenderStop) throw e;
         ctx.error(`Unexpected error in formatter '${call.name}': ${(e as Error)?.message ?? e}`);
         return undefined;
       }
@@ -200,28 +250,24 @@ export class Executor {
     return vars[0].value;
   }
 
-  /** Renders a macro (innermost template first) or a partial on a node. */
+  /** Renders a macro (innermost definition first) or a partial on a node. */
   apply(name: string, node: unknown, args: unknown, isPrivate = false): string {
     const ctx = this.ctx;
-    let body: Node[] | undefined;
-    let macros: Record<string, Node[]> | undefined;
-    for (let i = this.macroScopes.length - 1; i >= 0 && !body; i--) body = this.macroScopes[i][name];
-    if (!body) {
-      const code = this.partial(name);
-      if (code === undefined) {
-        ctx.error(`Attempt to apply partial '${name}' which could not be found.`);
-        return '';
-      }
-      if (code === null) return '';
-      body = code.body;
-      macros = code.macros;
-    }
-    if (this.depth >= MAX_PARTIAL_DEPTH) {
-      ctx.error(`Attempt to apply partial '${name}' exceeded maximum recursion depth of ${MAX_PARTIAL_DEPTH}`);
+    const body = this.lookupTemplate(name);
+    if (body === undefined) {
+      ctx.error(`Attempt to apply partial '${name}' which could not be found.`);
       return '';
     }
+    if (body === null) return '';
+    if (this.depth >= MAX_PARTIAL_DEPTH) {
+      ctx.error(`Attempt to apply partial '${name}' exceeded maximum recursion depth of ${MAX_PARTIAL_DEPTH}`);
+      // The published engine counts the refused call and never uncounts it: every later call
+      // chain in the render gets one level fewer. Kept, as its output depends on it.
+      this.depth++;
+      return '';
+    }
+    if (--this.calls < 0) ctx.stop(`Render stopped: more than ${this.limits.maxCalls} partial and macro calls`);
     this.depth++;
-    if (macros) this.macroScopes.push(macros);
     const frame = ctx.push(node);
     if (args !== undefined) frame.args = args;
     if (isPrivate) frame.barrier = true;
@@ -231,9 +277,54 @@ export class Executor {
     const out = this.exec(body);
     ctx.chain = savedChain;
     ctx.pop();
-    if (macros) this.macroScopes.pop();
     this.depth--;
     return out;
+  }
+
+  /**
+   * `.include name [output]`: runs a macro or partial in the caller's frame, so what it binds
+   * (`.var`, `.eval`) stays visible after it. Its output is dropped unless `output` is given.
+   */
+  private include(name: string, options: string[]): string {
+    const ctx = this.ctx;
+    const body = this.lookupTemplate(name);
+    if (body === undefined) {
+      ctx.error(`Attempt to apply partial '${name}' which could not be found.`);
+      return '';
+    }
+    if (body === null) return '';
+    if (this.depth >= MAX_PARTIAL_DEPTH) {
+      ctx.error(`Attempt to apply partial '${name}' exceeded maximum recursion depth of ${MAX_PARTIAL_DEPTH}`);
+      // The published engine counts the refused call and never uncounts it: every later call
+      // chain in the render gets one level fewer. Kept, as its output depends on it.
+      this.depth++;
+      return '';
+    }
+    if (--this.calls < 0) ctx.stop(`Render stopped: more than ${this.limits.maxCalls} partial and macro calls`);
+    const output = options.includes('output');
+    this.depth++;
+    let out: string;
+    try {
+      out = this.exec(body);
+    } catch (e) {
+      // Output the include was to drop is not part of what was rendered.
+      if (e instanceof RenderStop && !output) e.partial = '';
+      throw e;
+    }
+    this.depth--;
+    return output ? out : '';
+  }
+
+  /**
+   * The body of a macro defined in scope, else of a partial; undefined when neither exists, null
+   * when the partial has syntax errors.
+   */
+  private lookupTemplate(name: string): Node[] | null | undefined {
+    // The context keeps macro bodies opaque (no import of the node types there); they are nodes.
+    const body = this.ctx.macro(name) as Node[] | undefined;
+    if (body !== undefined) return body;
+    const code = this.partial(name);
+    return code === undefined || code === null ? code : code.body;
   }
 
   /** A compiled partial; undefined when absent, null when its source has syntax errors. */

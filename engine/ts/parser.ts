@@ -24,7 +24,7 @@ const LITERALS = new Map([
   ['meta-left', '{'],
   ['meta-right', '}'],
 ]);
-const VAR_NAME = /^@[A-Za-z0-9_-]+$/;
+const VAR_NAME = /^@[A-Za-z][A-Za-z0-9_-]*$/;
 const MACRO_NAME = /^[A-Za-z0-9_.-]+$/;
 
 const TAB = 9;
@@ -38,10 +38,6 @@ const AT = 64;
 const BAR = 124;
 
 // ASCII character classes, as bit flags in a table: the parser tests one character at a time.
-/** First character of a path segment: A-Z a-z 0-9 @. */
-const SEG_START = 1;
-/** Later characters of a path segment: A-Z a-z 0-9 @ _ -. */
-const SEG = 2;
 /** First character of a formatter or predicate name: A-Z a-z. */
 const NAME_START = 4;
 /** Later characters of a formatter or predicate name, and of `@variable` names: A-Z a-z 0-9 _ -. */
@@ -54,8 +50,6 @@ for (let c = 0; c < 128; c++) {
   const digit = c >= 48 && c <= 57;
   const dash = c === 95 || c === 45;
   CLASS[c] =
-    (alpha || digit || c === AT ? SEG_START : 0) |
-    (alpha || digit || c === AT || dash ? SEG : 0) |
     (alpha ? NAME_START : 0) |
     (alpha || digit || dash ? NAME : 0);
 }
@@ -84,21 +78,49 @@ function hasLineBreak(s: string, from: number, to: number): boolean {
 /** Where the last `readPath` stopped (its second result). */
 let pathEnd = 0;
 
+const DOLLAR = 36;
+
+/**
+ * The end of one path segment at `i` (`i` itself when none starts there), as the published
+ * engine's pattern reads it: digits, `@` or `$` then a word, a word, or a lone `@`. A word is a
+ * letter then letters, digits, `_` and `-`. Like a regex, it stops at the longest match and leaves
+ * the rest to the caller (`1a` reads `1`, `@_x` reads `@`).
+ */
+function segmentEnd(s: string, i: number, to: number): number {
+  if (i >= to) return i;
+  const c = s.charCodeAt(i);
+  if (c >= 48 && c <= 57) {
+    let j = i + 1;
+    while (j < to && isDigit(s.charCodeAt(j))) j++;
+    return j;
+  }
+  let j = i;
+  if (c === AT || c === DOLLAR) j++;
+  if (j < to && is(s.charCodeAt(j), NAME_START)) {
+    j++;
+    while (j < to && is(s.charCodeAt(j), NAME)) j++;
+    return j;
+  }
+  return c === AT ? i + 1 : i;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
 /**
  * Reads a path `a.b.c` from `from`, stopping before the first character that cannot continue it
  * (that position goes to `pathEnd`); null when malformed (an empty or badly started segment).
  */
 function readPath(s: string, from: number, to: number): Path | null {
-  if (from >= to || !is(s.charCodeAt(from), SEG_START)) return null;
-  let i = from + 1;
-  while (i < to && is(s.charCodeAt(i), SEG)) i++;
+  let i = segmentEnd(s, from, to);
+  if (i === from) return null;
   // Most paths have one segment: a literal array holds it without spare capacity.
   const path = [s.slice(from, i)];
   while (i < to && s.charCodeAt(i) === DOT) {
     const segStart = i + 1;
-    if (segStart === to || !is(s.charCodeAt(segStart), SEG_START)) return null;
-    i = segStart + 1;
-    while (i < to && is(s.charCodeAt(i), SEG)) i++;
+    i = segmentEnd(s, segStart, to);
+    if (i === segStart) return null;
     path.push(s.slice(segStart, i));
   }
   pathEnd = i;
@@ -311,10 +333,10 @@ export class Parser {
       case K_VAR:
       case K_BINDVAR: {
         // `@name`, one space, then a variable reference on one line.
-        if (!spaced || s.charCodeAt(rest) !== AT) return this.text(start, end);
-        let i = rest + 1;
+        if (!spaced || s.charCodeAt(rest) !== AT || !is(s.charCodeAt(rest + 1), NAME_START)) return this.text(start, end);
+        let i = rest + 2;
         while (i < to && is(s.charCodeAt(i), NAME)) i++;
-        if (i === rest + 1 || s.charCodeAt(i) !== SPACE || i + 1 >= to || hasLineBreak(s, i + 1, to)) {
+        if ( s.charCodeAt(i) !== SPACE || i + 1 >= to || hasLineBreak(s, i + 1, to)) {
           return this.text(start, end);
         }
         const op = s.charCodeAt(wordStart) === 118 /* v */ ? Op.VAR : Op.BINDVAR;
@@ -347,8 +369,11 @@ export class Parser {
         this.op = Op.EVAL;
         return { op: Op.EVAL, expr: s.slice(rest, to), code: null, error: null };
       case K_INCLUDE: {
-        const parts = words(s.slice(rest, to));
-        if (parts.length === 0 || !MACRO_NAME.test(parts[0])) return this.text(start, end);
+        // One space, then the name and options split on single spaces (so a second space makes
+        // an empty name, which is then not found), as the published engine reads them.
+        if (bare || !spaced) return this.text(start, end);
+        const parts = s.slice(rest, to).split(' ');
+        if (parts.length === 1 && parts[0] === '') return this.text(start, end);
         this.op = Op.INCLUDE;
         return { op: Op.INCLUDE, name: parts[0], args: parts.slice(1) };
       }

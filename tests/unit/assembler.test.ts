@@ -25,9 +25,12 @@ describe('assembler', () => {
     expect(body('a{.end}b{.or}c{.alternates with}d')).toEqual([{ op: 0, text: 'abcd' }]);
     expect(body('{.section s}a{.or}b{.end}c')).toMatchObject([{ op: 2, body: [{ text: 'a' }], alt: { body: [{ text: 'b' }] } }, { op: 0, text: 'c' }]);
   });
-  it('keeps macros apart: text around a macro is one node, text after a block is not', () => {
+  it('keeps a macro where it stands (it is defined when it runs) and lists it by name', () => {
     const { code } = compile('a{.macro m}x{.end}b{.section s}{.end}c');
-    expect(code.body).toEqual([{ op: 0, text: 'ab' }, { op: 2, path: ['s'], body: [], alt: null }, { op: 0, text: 'c' }]);
+    expect(code.body).toEqual([
+      { op: 0, text: 'a' }, { op: 13, name: 'm', body: [{ op: 0, text: 'x' }] }, { op: 0, text: 'b' },
+      { op: 2, path: ['s'], body: [], alt: null }, { op: 0, text: 'c' },
+    ]);
     expect(code.macros).toEqual({ m: [{ op: 0, text: 'x' }] });
   });
   it('compiles expressions once', () => {

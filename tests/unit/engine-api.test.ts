@@ -71,10 +71,12 @@ describe('createEngine', () => {
     expect(wasm.render(src, json, { backend: 'ts' }).output).toBe(render(src, json).output);
   });
 
-  it('accepts limits and hands them on with each render without changing the output', () => {
-    const engine = createEngine({ limits: { maxOutputSize: 8 << 20 } });
-    expect(engine.render('{a}', { a: 1 }).output).toBe('1');
-    expect(engine.render('{a}', { a: 2 }, { limits: {} }).output).toBe('2');
+  it('binds limits to the engine, and a call may give its own', () => {
+    const engine = createEngine({ limits: { maxOutputLength: 3 } });
+    const cut = engine.render('{a}', { a: 'abcdef' });
+    expect(cut.output.length).toBeLessThanOrEqual(3);
+    expect(cut.errors.some((e) => /Render stopped/.test(e.message))).toBe(true);
+    expect(engine.render('{a}', { a: 'abcdef' }, { limits: { maxOutputLength: 100 } }).output).toBe('abcdef');
   });
 });
 

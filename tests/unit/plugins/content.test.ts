@@ -311,7 +311,14 @@ describe('predicates', () => {
     expect(pred('text?', { promotedBlockType: 'text' })).toBe(false);
     expect(pred('promotedFORM?', { promotedBlockType: 'form' })).toBe(true);
     expect(pred('promotedFORM?', { promotedBlockType: 'FORM' })).toBe(false);
-    expect(predicates['chat?']).toBeUndefined();
+    // Every record type of the spec, and the published engine's undefined? (-1).
+    expect(pred('chat?', { recordType: 6 })).toBe(true);
+    expect(pred('review?', { recordType: 10 })).toBe(true);
+    expect(pred('thread?', { recordType: '13' })).toBe(true);
+    expect(pred('lesson?', { recordType: 62 })).toBe(true);
+    expect(pred('lesson?', { recordType: 54 })).toBe(false);
+    expect(pred('undefined?', { recordType: -1 })).toBe(true);
+    expect(pred('undefined?', {})).toBe(false);
   });
   it('background sources', () => {
     expect(pred('background-source-undefined?', { backgroundSource: -1 })).toBe(true);

@@ -3,34 +3,45 @@
 import type { Context } from '../../context.js';
 import { child, keysOf, str, text, truthy } from './util.js';
 
-const LIKERT = new Map<string, string>([
-  ['-2', 'Strongly Disagree'],
-  ['-1', 'Disagree'],
-  ['0', 'Neutral'],
-  ['1', 'Agree'],
-  ['2', 'Strongly Agree'],
-]);
+const LOCALIZED = ['localizedStrings'];
+
+/** Likert answers by value, each with the localizedStrings key that overrides its text. */
+const LIKERT: ReadonlyArray<[string, string, string]> = [
+  ['-2', 'Strongly Disagree', 'productAnswerMapStronglyDisagree'],
+  ['-1', 'Disagree', 'productAnswerMapDisagree'],
+  ['0', 'Neutral', 'productAnswerMapNeutral'],
+  ['1', 'Agree', 'productAnswerMapAgree'],
+  ['2', 'Strongly Agree', 'productAnswerMapStronglyAgree'],
+];
+
+/** The likert answer texts, overridden by localizedStrings entries that are strings. */
+function likertAnswers(strings: unknown): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const [value, dflt, key] of LIKERT) {
+    const v = child(strings, key);
+    m.set(value, typeof v === 'string' ? v : dflt);
+  }
+  return m;
+}
 
 const BOLD = '<span style="font-weight:bold;">';
 
-/** A single answer: scalars print (0 and false included); empty, objects and lists are N/A. */
+/** A single answer: scalars print (0 and false included); empty, objects and lists are no answer. */
 function single(v: unknown): string {
   switch (typeof v) {
     case 'string':
-      return v.length > 0 ? v : 'N/A';
+      return v;
     case 'number':
     case 'boolean':
       return String(v);
     default:
-      return 'N/A';
+      return '';
   }
 }
 
-/** A checkbox answer given as a single value: its text when truthy and not empty, else N/A. */
+/** A checkbox answer given as a single value: its text when truthy, else no answer. */
 function checkboxValue(v: unknown): string {
-  if (!truthy(v)) return 'N/A';
-  const t = text(v);
-  return t.length > 0 ? t : 'N/A';
+  return truthy(v) ? text(v) : '';
 }
 
 /** A time part: the value when truthy, else two zeros. */
@@ -38,7 +49,7 @@ function timePart(v: unknown): string {
   return truthy(v) ? text(v) : '00';
 }
 
-function fieldValue(ctx: Context, field: unknown): string | null {
+function fieldValue(ctx: Context, field: unknown, strings: unknown): string | null {
   const values = child(field, 'values');
   const p = (k: string) => text(child(values, k));
   switch (child(field, 'type')) {
@@ -60,10 +71,12 @@ function fieldValue(ctx: Context, field: unknown): string | null {
         ctx.error('Unexpected TypeError error when executing VARIABLE: Cannot convert undefined or null to object');
         return null;
       }
+      const answers = likertAnswers(strings);
       let out = '<div style="padding-left:5px;">\n';
       for (const k of keysOf(values)) {
-        const answer = LIKERT.get(text((values as Record<string, unknown>)[k]));
-        out += '  <div>' + BOLD + k + ':</span> ' + (answer === undefined ? 'Neutral' : answer) + '</div>\n';
+        const answer = answers.get(text((values as Record<string, unknown>)[k]));
+        // An unknown or empty answer reads as neutral.
+        out += '  <div>' + BOLD + k + ':</span> ' + (answer || answers.get('0')) + '</div>\n';
       }
       return out + '</div>';
     }
@@ -83,8 +96,11 @@ function fieldValue(ctx: Context, field: unknown): string | null {
 
 /** The summary block of one form field; null when the published engine fails on it. */
 export function summaryFormField(ctx: Context, field: unknown): string | null {
-  const value = fieldValue(ctx, field);
+  const strings = ctx.resolve(LOCALIZED);
+  const value = fieldValue(ctx, field, strings);
   if (value === null) return null;
+  // No answer: "N/A", or the site's productSummaryFormNoAnswerText when it has any text.
+  const none = value === '' ? str(child(strings, 'productSummaryFormNoAnswerText')).trim() || 'N/A' : value;
   return '<div style="font-size:11px; margin-top:3px">\n  ' + BOLD + str(child(field, 'rawTitle')) + ':</span> ' +
-    value + '\n</div>';
+    none + '\n</div>';
 }

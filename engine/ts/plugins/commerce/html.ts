@@ -71,13 +71,14 @@ function optionValues(vs: unknown, n: number, name: string): string[] {
   return out;
 }
 
-export function variantsSelect(ctx: Context, item: unknown): string {
+export function variantsSelect(ctx: Context, item: unknown): string | undefined {
   const sc = structured(item);
   const vs = child(sc, 'variants');
   const ordering = child(sc, 'variantOptionOrdering');
   const nVariants = size(vs);
   const names = size(ordering);
-  if (nVariants <= 1 || names === 0) return '';
+  // No options: a missing value, not an empty string.
+  if (nVariants <= 1 || names === 0) return undefined;
   const esc = ctx.kernels.escapeAttr;
   const giftCard = productType(item) === GIFT_CARD;
   const strings = localizedStrings(ctx, item);
@@ -154,8 +155,9 @@ function showQuantity(ctx: Context, item: unknown): boolean {
   return !(total <= 1);
 }
 
-export function quantityInput(ctx: Context, item: unknown): string {
-  if (!showQuantity(ctx, item)) return '';
+export function quantityInput(ctx: Context, item: unknown): string | undefined {
+  // Hidden: a missing value, not an empty string.
+  if (!showQuantity(ctx, item)) return undefined;
   const label = localized(localizedStrings(ctx, item), 'productQuantityInputLabel', 'Quantity');
   return '\n\n\n<div class="product-quantity-input" data-item-id="' + text(child(item, 'id')) +
     '" data-animation-role="content">\n' +
@@ -165,7 +167,7 @@ export function quantityInput(ctx: Context, item: unknown): string {
 }
 
 export function productCheckout(ctx: Context, item: unknown): string {
-  return variantsSelect(ctx, item) + quantityInput(ctx, item) + addToCartButton(ctx, item);
+  return (variantsSelect(ctx, item) ?? '') + (quantityInput(ctx, item) ?? '') + addToCartButton(ctx, item);
 }
 
 export function quickView(ctx: Context, item: unknown, args: string[]): string {
@@ -187,18 +189,15 @@ function merchandising(ctx: Context, item: unknown): unknown {
 }
 
 export function productStatus(ctx: Context, item: unknown): string {
+  // Texts read as the published engine reads scalars (false is "false"; lists and objects are
+  // ''): the first non-empty of the product's own, the site's localized one, the default.
   if (isSoldOut(item)) {
-    const m = merchandising(ctx, item);
-    let label: string;
-    if (hasLocalized(m, 'customSoldOutText') && truthy(child(m, 'customSoldOutText'))) {
-      label = text(child(m, 'customSoldOutText'));
-    } else {
-      label = localizedOr(localizedStrings(ctx, item), 'productSoldOutText', 'sold out');
-    }
+    const label = str(child(merchandising(ctx, item), 'customSoldOutText')) ||
+      str(child(localizedStrings(ctx, item), 'productSoldOutText')) || 'sold out';
     return '<div class="product-mark sold-out">' + ctx.kernels.escapeAttr(label) + '</div>';
   }
   if (isOnSale(item)) {
-    const label = localizedOr(localizedStrings(ctx, item), 'productSaleText', 'sale');
+    const label = str(child(localizedStrings(ctx, item), 'productSaleText')) || 'sale';
     return '<div class="product-mark sale">' + label + '</div>';
   }
   return '';
@@ -250,9 +249,10 @@ export function restockNotification(ctx: Context, item: unknown): string {
   return out;
 }
 
-export function scarcity(ctx: Context, item: unknown): string {
+/** The scarcity block; undefined (the value stays as it was) when scarcity is off for the product. */
+export function scarcity(ctx: Context, item: unknown): string | undefined {
   const m = merchandising(ctx, item);
-  if (!bool(child(m, 'scarcityEnabled'))) return '';
+  if (!bool(child(m, 'scarcityEnabled'))) return undefined;
   const views = child(m, 'scarcityTemplateViews');
   if (!Array.isArray(views) || views.length === 0) return '';
   const esc = ctx.kernels.escapeAttr;

@@ -94,13 +94,24 @@ function fromText(ctx: Context, strings: unknown, price: string, named: boolean)
   if (hasLocalized(strings, 'productPriceFromText')) {
     const msg = str((strings as Record<string, unknown>).productPriceFromText);
     return named
-      ? message(ctx, msg, [price, price], { price, billingPeriodValue: null, duration: null })
+      ? message(ctx, msg, [price, price], { fromPrice: price, price, billingPeriodValue: null, duration: null })
       : message(ctx, msg, [price], NO_ARGS);
   }
   return 'from ' + price;
 }
 
 const NO_ARGS = {};
+
+/**
+ * "Unavailable" (a subscription without a billing period), localized through
+ * productPriceUnavailable; the published template formats it with the price arguments all "true".
+ */
+function unavailableText(ctx: Context, strings: unknown): string {
+  if (ctx.cldr === undefined) return '';
+  if (!hasLocalized(strings, 'productPriceUnavailable')) return 'Unavailable';
+  const msg = str((strings as Record<string, unknown>).productPriceUnavailable);
+  return message(ctx, msg, ['true', 'true'], { fromPrice: 'true', price: 'true', billingPeriodValue: null, duration: null });
+}
 
 /** The inside of `<div class="product-price">`. */
 function productPriceBody(ctx: Context, item: unknown): string {
@@ -109,7 +120,7 @@ function productPriceBody(ctx: Context, item: unknown): string {
   let plan: Plan | null = null;
   if (subscribable) {
     const raw = child(sc, 'subscriptionPlan');
-    if (child(raw, 'billingPeriod') === undefined) return (ctx.cldr === undefined ? '' : 'Unavailable') + '\n';
+    if (child(raw, 'billingPeriod') === undefined) return unavailableText(ctx, localizedStrings(ctx, item)) + '\n';
     plan = readPlan(raw);
   }
   const flag = useCldrMoney(ctx, item);

@@ -4,18 +4,24 @@ export { CollectionType, ProductType, RecordType } from '../../enums.js';
 import { RecordType } from '../../enums.js';
 
 /**
- * The record types that have a `{name}?` predicate. The published engine has none for chat,
- * review, thread and lesson (a template naming them fails to compile there), so neither do we.
+ * Every record type has a `{name}?` predicate (ENGINE-SURFACE: one per record type of the spec).
+ * The published engine lacks chat, review, thread and lesson (there, naming them is a syntax
+ * error) but has `undefined?` for -1; we keep both sets.
  */
 export const RECORD_TYPE_PREDICATES: ReadonlyArray<[string, number]> = [
+  // Not a record type of the spec: the published engine's marker for an item without one.
+  ['undefined', -1],
   ['text', RecordType.TEXT],
   ['image', RecordType.IMAGE],
   ['quote', RecordType.QUOTE],
   ['link', RecordType.LINK],
+  ['chat', RecordType.CHAT],
   ['audio', RecordType.AUDIO],
   ['video', RecordType.VIDEO],
+  ['review', RecordType.REVIEW],
   ['store-item', RecordType.STORE_ITEM],
   ['event', RecordType.EVENT],
+  ['thread', RecordType.THREAD],
   ['gallery', RecordType.GALLERY],
   ['binary', RecordType.BINARY],
   ['css-asset', RecordType.CSS_ASSET],
@@ -29,6 +35,7 @@ export const RECORD_TYPE_PREDICATES: ReadonlyArray<[string, number]> = [
   ['tweet', RecordType.TWEET],
   ['checkin', RecordType.CHECKIN],
   ['kbarticle', RecordType.KBARTICLE],
+  ['lesson', RecordType.LESSON],
 ];
 
 /** Record types whose predicate also holds when a block of the same name was promoted. */

@@ -199,7 +199,8 @@ const video: Formatter = (ctx, args, vars) => {
         '" data-image-dimensions="' + asString(getChild(v, 'originalSize')) +
         '" data-image-focal-point="' + focalPoint(v) + '"';
       const colorData = getChild(v, 'colorData');
-      if (withColors && colorData !== undefined && colorData !== null) {
+      // Empty colour data ({} or []) writes no attributes, as the published engine does.
+      if (withColors && isTruthy(colorData)) {
         out += ' ' + colorAttributes(colorData, true).trimEnd();
       }
       out += ' />';

@@ -14,7 +14,7 @@ import { fromPrice, normalPrice, salePrice, toCents } from '../commerce/product.
 import { child, str } from '../commerce/util.js';
 
 /** A formatter that replaces the value by a function of it. */
-function of(fn: (ctx: Context, value: unknown, args: string[]) => string): Formatter {
+function of(fn: (ctx: Context, value: unknown, args: string[]) => string | undefined): Formatter {
   return (ctx: Context, args: string[], vars: Variable[]) => {
     const v = vars[0];
     v.value = fn(ctx, v.value, args);
@@ -34,10 +34,12 @@ export const formatters: FormatterTable = {
   'product-price': of(productPrice),
   'product-quick-view': of(quickView),
   'product-restock-notification': of(restockNotification),
-  // Anything but an object passes through unchanged.
+  // Anything but an object, or a product without scarcity on, passes through unchanged.
   'product-scarcity': (ctx: Context, _args: string[], vars: Variable[]) => {
     const v = vars[0].value;
-    if (v !== null && typeof v === 'object' && !Array.isArray(v)) vars[0].value = scarcity(ctx, v);
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return;
+    const out = scarcity(ctx, v);
+    if (out !== undefined) vars[0].value = out;
   },
   'product-status': of(productStatus),
   'quantity-input': of(quantityInput),

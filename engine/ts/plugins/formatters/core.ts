@@ -3,6 +3,7 @@
 // key-by, count, iter) and apply (macros and partials). String work goes through ctx.kernels.
 import type { Context } from '../../context.js';
 import type { Formatter, FormatterTable, Variable } from '../../types.js';
+import { isTruthy } from '../../values.js';
 import { argPaths, asPlainString, asString, descend, resolveInChain, toNumber } from '../core/coerce.js';
 
 /** A formatter that maps the value's text through a string function. */
@@ -275,7 +276,8 @@ export const formatters: FormatterTable = {
    * see resolveInChain); the current value itself is not used.
    */
   lookup(ctx, args, vars) {
-    if (args.length === 0) {
+    // No key, or an empty one (`{x|lookup  k}` splits to '' and 'k'): an empty string.
+    if (args.length === 0 || args[0] === '') {
       vars[0].value = '';
       return;
     }
@@ -317,7 +319,13 @@ export const formatters: FormatterTable = {
     vars[0].value = Math.round(toNumber(vars[0].value));
   },
 
-  safe: text((_ctx, s) => (s.indexOf('<') < 0 ? s : s.replace(TAG_RE, ''))),
+  // A false value (missing, null, '', 0, [], {}) passes through unchanged.
+  safe(_ctx, _args, vars) {
+    const v = vars[0].value;
+    if (!isTruthy(v)) return;
+    const s = asString(v);
+    vars[0].value = s.indexOf('<') < 0 ? s : s.replace(TAG_RE, '');
+  },
   slugify: text((ctx, s) => ctx.kernels.slugify(s)),
   smartypants: text((_ctx, s) => smartypants(s)),
   str: text((_ctx, s) => s),

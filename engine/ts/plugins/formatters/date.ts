@@ -12,6 +12,11 @@ import { strftime } from '../i18n/strftime.js';
  */
 function date(ctx: Context, args: string[], vars: Variable[]): void {
   const first = vars[0];
+  // No pattern: an empty string, whatever the value (before the timestamp is even read).
+  if (args.length === 0) {
+    first.value = '';
+    return;
+  }
   const pattern = args.length === 1 ? args[0] : args.join(' ');
   const epoch = asNumber(first.value);
   const zone = ctx.timeZone;
