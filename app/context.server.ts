@@ -269,8 +269,21 @@ function cart(c: CartSummary | undefined, currency: string, s: CommerceSettings,
     instalmentNotice: notice,
     // Cart forms send the shopper back to the page they are on.
     returnTo: extras.url.pathname + extras.url.search,
-    flash: extras.flash ?? null,
+    flash: placedFlash(extras.flash ?? null, summary.entries.map((e) => e.id)),
   };
+}
+
+/**
+ * The flash as the page shows it: an error about a cart line that is not there (a stale or forged
+ * entry id) loses its entry so that it shows at the top of the cart; an error tied to no item and
+ * no line is a `pageError`, which the layout shows above the page, so that no message is lost.
+ */
+function placedFlash(flash: CartFlash | null, entryIds: string[]): Json | null {
+  if (!flash) return null;
+  const placed: Json = { ...flash };
+  if (flash.entryId && !entryIds.includes(flash.entryId)) delete placed.entryId;
+  if (flash.error && !flash.itemId && !placed.entryId) placed.pageError = flash.error;
+  return placed;
 }
 
 /** The instalment notice of a product page (SPEC 5): physical products only, at the chosen or lowest price. */

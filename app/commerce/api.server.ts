@@ -1,6 +1,7 @@
 // Shared pieces of the cart's JSON resource routes (SPEC section 7): reading a JSON or form body,
 // JSON errors `{error}` with their status, and the refreshed cart cookie on answers.
 import { json } from '@remix-run/node';
+import { z } from 'zod';
 import { cartQtySetCookie } from '../cart-ui.server.js';
 import { commitCartCookie } from '../cart.server.js';
 import { isDatabaseUnavailable } from '../../db/client.server.js';
@@ -97,3 +98,47 @@ export function apiRoute<A>(fn: (args: A) => Promise<Response>): (args: A) => Pr
     }
   };
 }
+
+/** Largest additionalFields a cart entry keeps, as JSON text, and its deepest nesting. */
+export const ADDITIONAL_FIELDS_MAX_BYTES = 8 * 1024;
+export const ADDITIONAL_FIELDS_MAX_DEPTH = 5;
+
+function depthOf(root: unknown): number {
+  let max = 0;
+  const stack: [unknown, number][] = [[root, 0]];
+  while (stack.length > 0) {
+    const [v, d] = stack.pop()!;
+    if (v !== null && typeof v === 'object') {
+      max = Math.max(max, d + 1);
+      if (max > ADDITIONAL_FIELDS_MAX_DEPTH) return max;
+      for (const c of Object.values(v)) stack.push([c, d + 1]);
+    }
+  }
+  return max;
+}
+
+/**
+ * additionalFields as the API takes them (SPEC 7: JSON text, or the object itself), bounded by
+ * serialized size and depth in both forms: the object form was once unbounded.
+ */
+export const AdditionalFields = z
+  .union([z.string(), z.record(z.unknown()), z.null()])
+  .superRefine((v, ctx) => {
+    if (v === null) return;
+    const text = typeof v === 'string' ? v : JSON.stringify(v);
+    if (Buffer.byteLength(text) > ADDITIONAL_FIELDS_MAX_BYTES) {
+      ctx.addIssue({ code: 'custom', message: `additionalFields are larger than ${ADDITIONAL_FIELDS_MAX_BYTES / 1024} KB` });
+      return;
+    }
+    let parsed: unknown = v;
+    if (typeof v === 'string') {
+      try {
+        parsed = JSON.parse(v);
+      } catch {
+        return; // kept as text
+      }
+    }
+    if (depthOf(parsed) > ADDITIONAL_FIELDS_MAX_DEPTH) {
+      ctx.addIssue({ code: 'custom', message: `additionalFields are nested deeper than ${ADDITIONAL_FIELDS_MAX_DEPTH} levels` });
+    }
+  });

@@ -3,12 +3,12 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { cartStore, entryJson, getCartId, rateLimited, shoppingCartJson, updateAdditionalFields } from '../cart.server.js';
-import { apiRoute, BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../commerce/api.server.js';
+import { AdditionalFields, apiRoute, BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../commerce/api.server.js';
 
 const UpdateFields = z.object({
   itemId: z.string().min(1).max(200).optional(),
   sku: z.string().max(200).optional(),
-  additionalFields: z.union([z.string().max(20000), z.record(z.unknown()), z.null()]),
+  additionalFields: AdditionalFields,
 });
 
 export const loader = () => methodNotAllowed('PUT');

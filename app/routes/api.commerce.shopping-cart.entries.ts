@@ -3,14 +3,14 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { addToCart, cartStore, entryJson, getCartId, MSG, rateLimited, shoppingCartJson } from '../cart.server.js';
-import { apiRoute, BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../commerce/api.server.js';
+import { AdditionalFields, apiRoute, BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../commerce/api.server.js';
 
 const AddEntry = z.object({
   itemId: z.string().min(1).max(200),
   sku: z.string().max(200).optional().nullable(),
   // Checked by the cart for the spec's texts (a number, a whole number 1-9999).
   quantity: z.union([z.number(), z.string().max(20)]).default(1),
-  additionalFields: z.union([z.string().max(20000), z.record(z.unknown()), z.null()]).optional(),
+  additionalFields: AdditionalFields.optional(),
 });
 
 export const loader = () => methodNotAllowed('POST');

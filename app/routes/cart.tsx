@@ -48,7 +48,7 @@ const CartForm = z.object({
   quantity: Text(40),
   entryId: Text(200),
   returnTo: Text(2000),
-  additionalFields: Text(20_000),
+  additionalFields: Text(8 * 1024),
 });
 
 function reply(cart: CartView) {

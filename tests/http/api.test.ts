@@ -1,0 +1,142 @@
+// Every JSON API route of SPEC 7 and every cart form intent, through the running server, with good
+// and bad input: the answers, their statuses and texts, and that a refusal changes nothing.
+import { describe, expect, it } from 'vitest';
+import { Visitor } from './support/client.js';
+
+const MUG = 'itm-tide-pool-mug';
+const MUG_SEA = 'SG-TPM-01';
+const BOX = 'itm-seasonal-clay-box'; // sold by subscription
+const BOX_SKU = 'SG-SCB-01';
+
+async function cart(v: Visitor) {
+  const res = await v.get('/api/commerce/shopping-cart');
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+async function withLine(v: Visitor): Promise<string> {
+  const res = await v.json('/api/commerce/shopping-cart/entries', { itemId: MUG, sku: MUG_SEA, quantity: 1 });
+  expect(res.status).toBe(200);
+  return (await res.json()).newlyAdded.id;
+}
+
+describe('GET /api/commerce/inventory/stock', () => {
+  it('answers each variant with unlimited and qtyInStock', async () => {
+    const res = await new Visitor().get(`/api/commerce/inventory/stock?itemId=${MUG}`);
+    expect(res.status).toBe(200);
+    const { results } = await res.json();
+    expect(results.map((r: { sku: string }) => r.sku)).toEqual(['SG-TPM-01', 'SG-TPM-02', 'SG-TPM-03']);
+    expect(results[2]).toMatchObject({ unlimited: false, qtyInStock: 0 });
+  });
+
+  it('answers 404 for an unknown item and 400 without one', async () => {
+    const missing = await new Visitor().get('/api/commerce/inventory/stock?itemId=nope');
+    expect(missing.status).toBe(404);
+    expect((await missing.json()).error).toBe('Unable to locate content');
+    expect((await new Visitor().get('/api/commerce/inventory/stock')).status).toBe(400);
+  });
+});
+
+describe('PUT /api/commerce/shopping-cart/entries/{entryId}/additionalFields', () => {
+  it('replaces an entry’s fields, as JSON text or as an object', async () => {
+    const v = new Visitor();
+    const id = await withLine(v);
+    const text = await v.json(`/api/commerce/shopping-cart/entries/${id}/additionalFields`, { additionalFields: '{"note":"gift wrap"}' }, 'PUT');
+    expect(text.status).toBe(200);
+    expect((await text.json()).updatedEntry.additionalFields).toEqual({ note: 'gift wrap' });
+    const obj = await v.json(`/api/commerce/shopping-cart/entries/${id}/additionalFields`, { additionalFields: { note: 'no wrap' } }, 'PUT');
+    expect(obj.status).toBe(200);
+    expect((await obj.json()).updatedEntry.additionalFields).toEqual({ note: 'no wrap' });
+  });
+
+  it('refuses oversized or deep fields in either form, an unknown entry, and other methods', async () => {
+    const v = new Visitor();
+    const id = await withLine(v);
+    const url = `/api/commerce/shopping-cart/entries/${id}/additionalFields`;
+    let deep: unknown = 'x';
+    for (let i = 0; i < 6; i++) deep = { a: deep };
+    for (const additionalFields of ['x'.repeat(9000), { big: 'x'.repeat(9000) }, deep, JSON.stringify(deep)]) {
+      const res = await v.json(url, { additionalFields }, 'PUT');
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toBe('Unable to update form');
+    }
+    const unknown = await v.json('/api/commerce/shopping-cart/entries/nope/additionalFields', { additionalFields: '{}' }, 'PUT');
+    expect(unknown.status).toBe(404);
+    const post = await v.json(url, { additionalFields: '{}' }, 'POST');
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('PUT');
+    expect((await cart(v)).entries[0].additionalFields ?? null).toBeNull();
+  });
+});
+
+describe('POST /api/3/commerce/cart/subscription', () => {
+  it('answers a cartToken for a subscribable product', async () => {
+    const res = await new Visitor().json('/api/3/commerce/cart/subscription', { itemId: BOX, sku: BOX_SKU, qty: 1 });
+    expect(res.status).toBe(200);
+    expect((await res.json()).cartToken).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('refuses a product that is not sold by subscription, and a bad body', async () => {
+    const v = new Visitor();
+    const res = await v.json('/api/3/commerce/cart/subscription', { itemId: MUG, sku: MUG_SEA, qty: 1 });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe('This product cannot be subscribed to.');
+    const bad = await v.json('/api/3/commerce/cart/subscription', '[1,2]');
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('POST /api/commerce/shopping-cart/entries', () => {
+  it('answers 404 for an unknown item and 429 with Retry-After to a visitor hammering the cart', async () => {
+    const v = new Visitor();
+    const unknown = await v.json('/api/commerce/shopping-cart/entries', { itemId: 'nope', quantity: 1 });
+    expect(unknown.status).toBe(404);
+    await withLine(v);
+    const statuses: number[] = [];
+    let limited: Response | undefined;
+    for (let i = 0; i < 45; i++) {
+      const r = await v.json('/api/commerce/shopping-cart/entries', { itemId: MUG, sku: MUG_SEA, quantity: 1 });
+      statuses.push(r.status);
+      if (r.status === 429) limited ??= r;
+      else await r.arrayBuffer();
+    }
+    expect(statuses).toContain(429);
+    expect(limited!.headers.get('retry-after')).toBeTruthy();
+    expect((await limited!.json()).error).toBe('Please try again in a few seconds.');
+  });
+});
+
+describe('cart form intents (no JavaScript)', () => {
+  it('update sets a quantity and remove takes the line away, each with a 303 back to /cart', async () => {
+    const v = new Visitor();
+    const id = await withLine(v);
+    const upd = await v.postForm('/cart', { intent: 'update', entryId: id, quantity: '3', returnTo: '/cart' });
+    expect(upd.status).toBe(303);
+    expect(upd.headers.get('location')).toBe('/cart');
+    expect((await cart(v)).entries[0].quantity).toBe(3);
+    const rm = await v.postForm('/cart', { intent: 'remove', entryId: id, returnTo: '/cart' });
+    expect(rm.status).toBe(303);
+    expect((await cart(v)).entries).toEqual([]);
+  });
+
+  it('an unknown entry says so on /cart and changes nothing', async () => {
+    const v = new Visitor();
+    await withLine(v);
+    const res = await v.postForm('/cart', { intent: 'update', entryId: 'nope', quantity: '2', returnTo: '/cart' });
+    expect(res.status).toBe(303);
+    expect(await (await v.get('/cart')).text()).toContain('Unable to update quantity');
+    expect((await cart(v)).entries[0].quantity).toBe(1);
+  });
+
+  it('subscribe goes to the subscription checkout; an unknown intent is refused', async () => {
+    const v = new Visitor();
+    const sub = await v.postForm('/cart', { intent: 'subscribe', itemId: BOX, sku: BOX_SKU, quantity: '1', returnTo: '/shop' });
+    expect(sub.status).toBe(303);
+    expect(sub.headers.get('location')).toBe('/checkout?subscription=1');
+    const page = await v.get('/checkout?subscription=1');
+    expect(page.status).toBe(200);
+    const odd = await v.postForm('/cart', { intent: 'explode', itemId: MUG, returnTo: '/shop' });
+    expect(odd.status).toBe(303);
+    expect(await (await v.get('/shop')).text()).toContain('Unable to add item');
+  });
+});
