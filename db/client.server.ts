@@ -108,23 +108,30 @@ async function openPglite(dataDir: string | null, log: (line: string) => void): 
   }
   let pg: InstanceType<typeof PGlite> | undefined;
   let server: InstanceType<typeof PGLiteSocketServer> | undefined;
+  let sockDir: string | undefined;
+  const removeSocketDir = () => {
+    if (sockDir) fs.rmSync(sockDir, { recursive: true, force: true });
+  };
   try {
     pg = dir === undefined ? await PGlite.create() : await PGlite.create(dir);
     // A couple of spare connections: a reconnecting client must not be refused while its old
     // socket is being torn down. postgres.js itself uses one (see DESIGN: PGlite pitfalls).
-    server = new PGLiteSocketServer({ db: pg, host: '127.0.0.1', port: 0, maxConnections: 3 });
+    // A Unix socket in a folder only this user can enter: PGlite has no passwords, so a TCP port
+    // would let any local user in as superuser.
+    sockDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-pg-'));
+    fs.chmodSync(sockDir, 0o700);
+    server = new PGLiteSocketServer({ db: pg, path: path.join(sockDir, '.s.PGSQL.5432'), maxConnections: 3 });
     await server.start();
   } catch (e) {
     await server?.stop().catch(() => {});
     await pg?.close().catch(() => {});
+    removeSocketDir();
     release();
     throw new Error(`Could not start the embedded database${dir ? ` in ${dir}` : ''}: ${(e as Error).message}`, { cause: e });
   }
-  const port = Number(server.getServerConn().split(':').pop());
   const sql = postgres({
     ...BASE,
-    host: '127.0.0.1',
-    port,
+    path: path.join(sockDir, '.s.PGSQL.5432'),
     user: 'postgres',
     database: 'postgres',
     max: 1,
@@ -141,6 +148,7 @@ async function openPglite(dataDir: string | null, log: (line: string) => void): 
     await sql.end({ timeout: 5 }).catch(() => {});
     await s.stop().catch(() => {});
     await p.close().catch((e: Error) => log(`db: closing the embedded database failed: ${e.message}`));
+    removeSocketDir();
     release();
   };
   return { sql, kind: 'pglite', where: dir ?? 'memory', close };

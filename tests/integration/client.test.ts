@@ -67,6 +67,23 @@ describe('embedded PGlite in a data folder', () => {
     }
   });
 
+  it('is reached through a Unix socket in a folder only this user may enter, never a TCP port', async () => {
+    const db = await openDb({ dataDir: null, log: () => {} });
+    try {
+      const socket = (db.sql.options as { path?: string }).path ?? '';
+      expect(socket).toMatch(/\.s\.PGSQL\.5432$/);
+      expect(fs.statSync(socket).isSocket()).toBe(true);
+      expect(fs.statSync(path.dirname(socket)).mode & 0o777).toBe(0o700);
+      expect((db.sql.options as { host?: string[] }).host ?? []).not.toContain('127.0.0.1');
+      const [{ one }] = await db.sql<{ one: number }[]>`select 1 as one`;
+      expect(one).toBe(1);
+      await db.close();
+      expect(fs.existsSync(path.dirname(socket))).toBe(false);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('refuses a second opener in this process', async () => {
     const db = await openDb({ dataDir: dir, log: () => {} });
     try {
