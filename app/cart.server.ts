@@ -12,6 +12,7 @@ import {
   checkoutMinimumMessage, commerceSettings, GIFT_CARD, MSG, parseQuantity, PHYSICAL, pleaseSelect, QUANTITY_MAX, SERVICE, type CommerceSettings, itemName, stockMessage,
 } from './commerce/rules.server.js';
 
+import { announceCatalogChange, catalogChanged } from './catalog/changes.server.js';
 export { MSG, cartInstalmentEligible, instalmentNotice, checkoutMinimumMessage, formatMoney, parseQuantity } from './commerce/rules.server.js';
 export type { CommerceSettings, InstalmentNotice, InstalmentContext } from './commerce/rules.server.js';
 export { rateLimited, isRateLimited, cartRateLimiter, visitorKey } from './commerce/rate-limit.server.js';
@@ -574,6 +575,9 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
       return { orderId, created: created[0].created };
     });
     if ('ok' in r) return r;
+    // Stock was taken: product pages cached here and in other server processes are out of date.
+    catalogChanged(w.id);
+    await announceCatalogChange(sql, w.id).catch(() => {});
     const order = await getOrder(r.orderId);
     return { ok: true, order: order! };
   }

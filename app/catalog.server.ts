@@ -1,6 +1,8 @@
 // Catalog queries for the storefront: the site (settings, navigation, theme), what a URL path
 // shows, and full-text search. Returns plain objects; the template context is shaped elsewhere.
-import { getSql, type Sql } from '../db/client.server.js';
+import { getDb, type Sql } from '../db/client.server.js';
+import { listenForCatalogChanges } from './catalog/changes.server.js';
+import { createReadCache, type ReadCache } from './catalog/read-cache.server.js';
 
 export interface Website {
   id: string;
@@ -265,8 +267,11 @@ function toProduct(r: ItemRow, variants: Variant[]): Product {
   };
 }
 
-/** Catalog queries bound to one database and website (tests make their own). */
-export function createCatalog(sql: Sql, opts: { websiteId?: string } = {}) {
+/**
+ * Catalog queries bound to one database and website (tests make their own). With `cache`, the
+ * site and what a path shows are read once per catalog generation (app/catalog/changes.server.ts).
+ */
+export function createCatalog(sql: Sql, opts: { websiteId?: string; cache?: ReadCache } = {}) {
   let siteId: Promise<string> | undefined;
 
   function websiteId(): Promise<string> {
@@ -323,6 +328,10 @@ export function createCatalog(sql: Sql, opts: { websiteId?: string } = {}) {
 
   async function loadSite(): Promise<Site> {
     const id = await websiteId();
+    return opts.cache ? opts.cache.get(id, 'site', () => readSite(id)) : readSite(id);
+  }
+
+  async function readSite(id: string): Promise<Site> {
     const [[w], templates, menus] = await Promise.all([
       sql<{ id: string; title: string; description: string; base_url: string; time_zone: string; currency: string; locale: string; settings: Record<string, unknown> | null }[]>`
         select id, title, description, base_url, time_zone, currency, locale, settings from website where id = ${id}`,
@@ -364,7 +373,13 @@ export function createCatalog(sql: Sql, opts: { websiteId?: string } = {}) {
     return Number.isInteger(n) && n > 0 && n <= 200 ? n : DEFAULT_PAGE_SIZE;
   }
 
-  async function resolvePath(path: string, opts: { page?: number } = {}): Promise<Resolved> {
+  async function resolvePath(path: string, options: { page?: number } = {}): Promise<Resolved> {
+    if (!opts.cache) return readPath(path, options);
+    const bare = path.split(/[?#]/, 1)[0];
+    return opts.cache.get(await websiteId(), `path\u0000${bare}\u0000${options.page ?? 1}`, () => readPath(bare, options));
+  }
+
+  async function readPath(path: string, opts: { page?: number } = {}): Promise<Resolved> {
     const segments = splitPath(path);
     if (segments === null) return { kind: 'not-found' };
     const homeId = await homeCollectionUrlId();
@@ -414,6 +429,10 @@ export function createCatalog(sql: Sql, opts: { websiteId?: string } = {}) {
     if (q === '') return [];
     const n = Math.max(1, Math.min(100, Math.floor(limit)));
     const id = await websiteId();
+    return opts.cache ? opts.cache.get(id, `search\u0000${n}\u0000${q}`, () => readSearch(id, q, n)) : readSearch(id, q, n);
+  }
+
+  async function readSearch(id: string, q: string, n: number): Promise<SearchHit[]> {
     const rows = await sql<{ kind: 'product' | 'page'; id: string; title: string; url: string; excerpt: string; asset_url: string | null; original_size: string | null; rank: number }[]>`
       with q as (select websearch_to_tsquery('english', ${q}) as tsq)
       select * from (
@@ -519,9 +538,15 @@ function navItems(v: unknown): NavItem[] {
 const catalogs = new WeakMap<Sql, Catalog>();
 
 async function catalog(): Promise<Catalog> {
-  const sql = await getSql();
-  let c = catalogs.get(sql);
-  if (!c) catalogs.set(sql, (c = createCatalog(sql)));
+  const db = await getDb();
+  let c = catalogs.get(db.sql);
+  if (!c) {
+    catalogs.set(db.sql, (c = createCatalog(db.sql, { cache: createReadCache() })));
+    // Other server processes write to a shared PostgreSQL; the embedded one has only this process.
+    if (db.kind === 'postgres') {
+      listenForCatalogChanges(db.sql).catch((e: Error) => console.warn(`catalog: cannot listen for changes (${e.message}); cached reads expire in 30 s`));
+    }
+  }
   return c;
 }
 

@@ -7,6 +7,7 @@ import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { closeDb, getDb } from '../db/client.server.js';
 import { NonceContext } from './components/nonce.js';
+import { PageHtmlContext } from './components/page-html.js';
 import { notModified, strongEtag } from './http.server.js';
 
 const ABORT_DELAY_MS = 5_000;
@@ -65,7 +66,9 @@ export default function handleRequest(
     // crawlers and shoppers get the same whole document.
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce ?? ''}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+        <PageHtmlContext.Provider value={loadContext?.page?.html ?? null}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+        </PageHtmlContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -1,13 +1,13 @@
 // Rendering public pages: theme templates compiled once per process (cached by a hash of their
 // source) and rendered over the template context, the page inside the layout; and the pipeline
 // route loaders call (site, context, render, status and caching headers). Nothing here throws.
-import { createHash } from 'node:crypto';
-import { json, type TypedResponse } from '@remix-run/node';
+import { json, type AppLoadContext, type TypedResponse } from '@remix-run/node';
 import { compile, render, type Backend, type Code, type TemplateError } from '../engine/node.js';
 import { loadSite, type Resolved, type Site } from './catalog.server.js';
 import { pageContext, statusFor, templateFor, type ContextExtras } from './context.server.js';
 import { pageHeaders, strongEtag } from './http.server.js';
 import { isDatabaseUnavailable } from '../db/client.server.js';
+import { createReadCache } from './catalog/read-cache.server.js';
 
 /** Seconds a visitor or crawler should wait while the database cannot be reached. */
 const RETRY_AFTER_S = 5;
@@ -42,21 +42,21 @@ export interface RenderedPage {
 // TEMPLATE_BACKEND=ts switches to the reference for diagnosis.
 const BACKEND: Backend = process.env.TEMPLATE_BACKEND === 'ts' ? 'ts' : 'wasm';
 
-/** Compiled templates kept per process; a theme edit changes the source, hence the key. */
+/**
+ * Compiled templates kept per process, keyed by their source: a theme edit changes the source. The
+ * string itself is the key (V8 hashes a string once and keeps the hash), not a digest of it, which
+ * cost a sha256 of every partial on every render.
+ */
 const CACHE_LIMIT = 500;
 const cache = new Map<string, { code: Code; errors: TemplateError[] }>();
 let compiles = 0;
-
-export function sourceHash(source: string): string {
-  return createHash('sha256').update(source).digest('base64url');
-}
 
 /**
  * Compiles `source` or returns the cached result for the same source. Syntax errors are logged
  * once, when the source is first compiled, with the template's name.
  */
 export function compileCached(name: string, source: string): { code: Code; errors: TemplateError[] } {
-  const key = sourceHash(source);
+  const key = source;
   const hit = cache.get(key);
   if (hit) {
     // Least recently used goes first: re-insert on every hit.
@@ -164,9 +164,25 @@ export interface PagePlan {
   extras?: Omit<ContextExtras, 'url'>;
 }
 
-function respond(data: PageData, status: number, visit?: Visit): TypedResponse<PageData> {
+/** A rendered page and its entity tag (made once per rendering, not per response). */
+interface Rendered {
+  data: PageData;
+  etag: string | null;
+}
+
+function rendered(data: PageData, status: number): Rendered {
   // The tag covers everything the document is made from on the data side: HTML and head tags.
-  const etag = status === 200 ? strongEtag(data.html, JSON.stringify(data.seo)) : null;
+  return { data, etag: status === 200 ? strongEtag(data.html, JSON.stringify(data.seo)) : null };
+}
+
+function respond(page: Rendered, status: number, visit?: Visit, context?: AppLoadContext): TypedResponse<PageData> {
+  const { etag } = page;
+  let data = page.data;
+  // A document request renders the HTML from the load context; the loader data carries only the rest.
+  if (context?.page) {
+    context.page.html = data.html;
+    data = { ...data, html: null as unknown as string };
+  }
   const headers = pageHeaders(status, etag, { personalized: visit?.personalized });
   // Only a private page (a commerce page, a flash message) shows the visitor's cart; catalog pages
   // are one document for everyone, so a shared cache keeps a single copy of each.
@@ -176,6 +192,9 @@ function respond(data: PageData, status: number, visit?: Visit): TypedResponse<P
   if (status === 503) headers.set('Retry-After', String(RETRY_AFTER_S));
   return json(data, { status, headers });
 }
+
+/** Rendered catalog pages by website, template and URL (32 MB at most, dropped on any catalog change). */
+const renderedPages = createReadCache({ max: 2000, maxBytes: 32 * 1024 * 1024, sizeOf: (v) => 2 * (v as Rendered).data.html.length });
 
 function explain(e: unknown): string {
   return e instanceof Error ? (e.stack ?? e.message) : String(e);
@@ -212,6 +231,7 @@ function renderContext(site: Site, template: string, context: Record<string, unk
 export async function storefrontPage(
   request: Request,
   plan: (site: Site, url: URL) => Promise<PagePlan>,
+  context?: AppLoadContext,
 ): Promise<TypedResponse<PageData>> {
   const url = new URL(request.url);
   let site: Site;
@@ -219,27 +239,34 @@ export async function storefrontPage(
     site = await loadSite();
   } catch (e) {
     console.error(`storefront: cannot load the site for ${url.pathname}: ${explain(e)}`);
-    return respond(unavailablePage(), isDatabaseUnavailable(e) ? 503 : 500);
+    return respond(rendered(unavailablePage(), 503), isDatabaseUnavailable(e) ? 503 : 500, undefined, context);
   }
   try {
     const p = await plan(site, url);
     // The message of the visitor's last cart form post, and their cart where the page is private
     // anyway (never throws).
     const visit = await readVisit(request, { withCart: p.extras?.commercePage !== undefined });
-    const context = pageContext(site, p.resolved, {
-      cart: visit.cart, cartKnown: visit.personalized, flash: visit.flash, ...p.extras, url,
-    });
-    const data = renderContext(site, p.template ?? templateFor(p.resolved), context as Record<string, unknown>);
-    return respond(data, p.status ?? statusFor(p.resolved), visit);
+    const template = p.template ?? templateFor(p.resolved);
+    const status = p.status ?? statusFor(p.resolved);
+    const build = async () => {
+      const pageCtx = pageContext(site, p.resolved, {
+        cart: visit.cart, cartKnown: visit.personalized, flash: visit.flash, ...p.extras, url,
+      });
+      return rendered(renderContext(site, template, pageCtx as Record<string, unknown>), status);
+    };
+    // A catalog page is the same document for every visitor until the catalog changes: render it once.
+    const shared = !visit.personalized && p.extras?.commercePage === undefined && status === 200;
+    const data = shared ? await renderedPages.get(site.website.id, `${template}\u0000${url.pathname}${url.search}`, build) : await build();
+    return respond(data, status, visit, context);
   } catch (e) {
     console.error(`storefront: ${request.method} ${url.pathname}${url.search} failed: ${explain(e)}`);
-    if (isDatabaseUnavailable(e)) return respond(unavailablePage(), 503);
+    if (isDatabaseUnavailable(e)) return respond(rendered(unavailablePage(), 503), 503, undefined, context);
     try {
-      const context = pageContext(site, { kind: 'error' }, { url });
-      return respond(renderContext(site, 'error', context as Record<string, unknown>), 500);
+      const errorContext = pageContext(site, { kind: 'error' }, { url });
+      return respond(rendered(renderContext(site, 'error', errorContext as Record<string, unknown>), 500), 500, undefined, context);
     } catch (e2) {
       console.error(`storefront: the error page failed too: ${explain(e2)}`);
-      return respond(unavailablePage(), 500);
+      return respond(rendered(unavailablePage(), 500), 500, undefined, context);
     }
   }
 }

@@ -118,8 +118,16 @@ export function commerceSettings(settings: unknown): CommerceSettings {
 }
 
 /** Integer minor units as shopper text: 123456 USD -> "$1,234.56" (exact: formatted from a decimal string). */
+// Making an Intl.NumberFormat costs far more than using one: one per locale and currency.
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 export function formatMoney(amountCents: number, currency: string, locale = 'en-US'): string {
-  const fmt = new Intl.NumberFormat(locale, { style: 'currency', currency });
+  const key = `${locale}\u0000${currency}`;
+  let fmt = moneyFormats.get(key);
+  if (!fmt) {
+    fmt = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    if (moneyFormats.size < 200) moneyFormats.set(key, fmt);
+  }
   // A decimal string keeps the amount exact (no float division).
   return fmt.format(moneyValue(amountCents, currency) as unknown as number);
 }

@@ -2,7 +2,8 @@
 // JavaScript on, same-site links and GET forms inside it navigate without a full reload; without
 // JavaScript they are ordinary links and forms, and everything works the same.
 import { useNavigate, useNavigation, useRevalidator, useSubmit } from '@remix-run/react';
-import { useEffect, type FormEvent, type MouseEvent } from 'react';
+import { useContext, useEffect, type FormEvent, type MouseEvent } from 'react';
+import { PageHtmlContext } from './page-html.js';
 import { handleAddToCart, syncCartCount } from './cart-island.js';
 
 export interface ThemePageProps {
@@ -23,7 +24,10 @@ function isPagePath(pathname: string): boolean {
   return !/\.[A-Za-z0-9]{1,8}$/.test(pathname);
 }
 
-export function ThemePage({ html, jsonLd }: ThemePageProps) {
+export function ThemePage({ html: fromLoader, jsonLd }: ThemePageProps) {
+  // A document request's HTML comes beside the loader data (entry.server.tsx), never inside it.
+  const fromDocument = useContext(PageHtmlContext);
+  const html = fromLoader ?? fromDocument;
   const navigate = useNavigate();
   const submit = useSubmit();
   const revalidator = useRevalidator();

@@ -8,13 +8,13 @@ import { ThemePage } from '../components/ThemePage.js';
 import { forwardHeaders, parsePage, parseSelectedOptions } from '../http.server.js';
 import { storefrontPage } from '../render.server.js';
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   return storefrontPage(request, async (_site, url) => {
     const page = parsePage(url.searchParams);
     if (page === null) return { resolved: { kind: 'not-found' } };
     const resolved = await resolvePath(url.pathname, { page });
     return { resolved, extras: { selectedOptions: parseSelectedOptions(url.searchParams) } };
-  });
+  }, context);
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => forwardHeaders(loaderHeaders);

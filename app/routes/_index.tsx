@@ -7,8 +7,8 @@ import { ThemePage } from '../components/ThemePage.js';
 import { forwardHeaders } from '../http.server.js';
 import { storefrontPage } from '../render.server.js';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return storefrontPage(request, async () => ({ resolved: await resolvePath('/') }));
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return storefrontPage(request, async () => ({ resolved: await resolvePath('/') }), context);
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => forwardHeaders(loaderHeaders);

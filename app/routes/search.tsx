@@ -17,7 +17,7 @@ const SearchQuery = z.object({
     .default(''),
 });
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   return storefrontPage(request, async (_site, url) => {
     const raw = url.searchParams.get('q') ?? undefined;
     const parsed = SearchQuery.safeParse({ q: raw });
@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const { q } = parsed.data;
     const hits = q ? await searchCatalog(q) : [];
     return { resolved: { kind: 'search' }, extras: { search: { query: q, hits } } };
-  });
+  }, context);
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => forwardHeaders(loaderHeaders);

@@ -2,6 +2,7 @@
 // bounded and checked before any route sees them (body size, CSRF, JSON on /api, security headers,
 // the client's address) and where the process stops cleanly on SIGTERM.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequestHandler } from '@remix-run/express';
@@ -79,14 +80,25 @@ async function main(): Promise<void> {
     '/assets',
     express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
   );
-  app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false }));
+  // The rest of public/ (images, favicons): mounted by name, so a page request costs no file lookup.
+  const clientDir = path.join(buildDir, 'client');
+  for (const entry of fs.readdirSync(clientDir, { withFileTypes: true })) {
+    if (entry.name === 'assets' || entry.name.startsWith('.')) continue;
+    const options = { maxAge: '1h', index: false } as const;
+    if (entry.isDirectory()) app.use(`/${entry.name}`, express.static(path.join(clientDir, entry.name), options));
+    else app.get(`/${entry.name}`, express.static(clientDir, options));
+  }
 
   app.use(guardRequest(config));
 
   const handler = createRequestHandler({
     build,
     mode: 'production',
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    // A document request (no ?_data) gets its page HTML beside the loader data: see app/components/page-html.ts.
+    getLoadContext: (req, res) => ({
+      cspNonce: res.locals.cspNonce as string,
+      page: /[?&]_data=/.test(req.url) ? undefined : { html: null },
+    }),
   });
   app.all('*', (req, res, next) => {
     // Routes read the client's address from this header only: the one a client sends is replaced.
