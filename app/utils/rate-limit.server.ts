@@ -1,0 +1,64 @@
+// Rate limiting shared by every server process: rate-limiter-flexible counting in PostgreSQL (table
+// rate_limit, migration 0006), with an in-memory limiter standing in while the database is away.
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Sql } from '../../db/client.server.js';
+
+/** Points a key may spend per window of `durationS` seconds. */
+export interface Limit {
+  points: number;
+  durationS: number;
+}
+
+export type Verdict = { ok: true } | { ok: false; retryAfterS: number };
+
+export interface Limiter {
+  /** Spends one point of `key`; refused with the seconds to wait once the window's points are gone. */
+  consume(key: string): Promise<Verdict>;
+}
+
+/** postgres.js behind the node-postgres `query()` shape that rate-limiter-flexible speaks. */
+function pgClient(sql: Sql) {
+  return {
+    async query(q: { text: string; values?: unknown[] }) {
+      const rows = await sql.unsafe(q.text, (q.values ?? []) as never[]);
+      return { rows, rowCount: rows.length };
+    },
+  };
+}
+
+function wrap(limiter: RateLimiterAbstract): Limiter {
+  return {
+    async consume(key) {
+      try {
+        await limiter.consume(key, 1);
+        return { ok: true };
+      } catch (e) {
+        if (e instanceof RateLimiterRes) return { ok: false, retryAfterS: Math.max(1, Math.ceil(e.msBeforeNext / 1000)) };
+        // Neither the database nor the insurance limiter answered: let the request through.
+        console.warn(`rate-limit: ${(e as Error)?.message ?? e}`);
+        return { ok: true };
+      }
+    },
+  };
+}
+
+/**
+ * A limiter named `name` (its keys are kept apart from other limiters'). With `sql`, its counts
+ * live in the database, so every process shares them; without, in this process only (tests).
+ */
+export function createLimiter(name: string, limit: Limit, sql?: Sql): Limiter {
+  const memory = new RateLimiterMemory({ keyPrefix: name, points: limit.points, duration: limit.durationS });
+  if (!sql) return wrap(memory);
+  return wrap(
+    new RateLimiterPostgres({
+      storeClient: pgClient(sql),
+      storeType: 'pool',
+      tableName: 'rate_limit',
+      tableCreated: true,
+      keyPrefix: name,
+      points: limit.points,
+      duration: limit.durationS,
+      insuranceLimiter: memory,
+    }),
+  );
+}
