@@ -162,12 +162,22 @@ export interface PagePlan {
   /** HTTP status (default: 404 for not-found, 500 for error, else 200). */
   status?: number;
   extras?: Omit<ContextExtras, 'url'>;
+  /**
+   * A page of one shopper's own (cart, checkout, an order, or the not-found page that stands in
+   * for an order they may not see): `private, no-store` and noindex. Default: a commerce page is.
+   */
+  private?: boolean;
 }
 
-function respond(data: PageData, status: number, visit?: Visit): TypedResponse<PageData> {
+function respond(data: PageData, status: number, visit?: Visit, privatePage = false): TypedResponse<PageData> {
   // The tag covers everything the document is made from on the data side: HTML and head tags.
   const etag = status === 200 ? strongEtag(data.html, JSON.stringify(data.seo)) : null;
-  const headers = pageHeaders(status, etag, { personalized: visit?.personalized });
+  const headers = pageHeaders(status, etag, { personalized: visit?.personalized, noStore: privatePage });
+  if (privatePage) {
+    // Orders, carts and checkouts are nobody's search result.
+    data.seo.robots = 'noindex';
+    headers.set('X-Robots-Tag', 'noindex');
+  }
   // Only a private page (a commerce page, a flash message) shows the visitor's cart; catalog pages
   // are one document for everyone, so a shared cache keeps a single copy of each.
   if (visit?.personalized) headers.set('Vary', 'Cookie');
@@ -230,7 +240,7 @@ export async function storefrontPage(
       cart: visit.cart, cartKnown: visit.personalized, flash: visit.flash, ...p.extras, url,
     });
     const data = renderContext(site, p.template ?? templateFor(p.resolved), context as Record<string, unknown>);
-    return respond(data, p.status ?? statusFor(p.resolved), visit);
+    return respond(data, p.status ?? statusFor(p.resolved), visit, p.private ?? p.extras?.commercePage !== undefined);
   } catch (e) {
     console.error(`storefront: ${request.method} ${url.pathname}${url.search} failed: ${explain(e)}`);
     if (isDatabaseUnavailable(e)) return respond(unavailablePage(), 503);
