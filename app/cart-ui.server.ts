@@ -17,6 +17,8 @@ export interface CartFlash {
   added?: { title: string; quantity: number };
   /** A /cart page message (quantity update or removal failed). */
   entryId?: string;
+  /** The failed checkout submit whose field errors (kept on the cart's checkout draft) to show. */
+  checkoutToken?: string;
 }
 
 const Flash = z.object({
@@ -26,6 +28,7 @@ const Flash = z.object({
   error: z.string().max(500).optional(),
   added: z.object({ title: z.string().max(300), quantity: z.number().int() }).optional(),
   entryId: z.string().max(200).optional(),
+  checkoutToken: z.string().max(64).optional(),
 });
 
 // Signed so that a page never shows text a third party put in the cookie.

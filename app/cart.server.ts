@@ -8,6 +8,13 @@ import { env } from './utils/env.server.js';
 import { compile, render } from '../engine/node.js';
 import type { Product, SubscriptionPlan } from './catalog.server.js';
 import { money, shapeItem, type Money } from './context.server.js';
+import { addressLines, type Address } from './commerce/address.js';
+import {
+  checkCheckout, quote, TEXT, type CheckoutValues, type FieldErrors, type PricedLine,
+} from './commerce/checkout-form.js';
+import { currentUnitPriceCents } from './commerce/line-price.js';
+import { shippingSettings, type ShippingSettings } from './commerce/shipping.js';
+import { taxSettings, type TaxSettings } from './commerce/tax.js';
 import {
   checkoutMinimumMessage, commerceSettings, GIFT_CARD, MSG, parseQuantity, PHYSICAL, pleaseSelect, QUANTITY_MAX, SERVICE, type CommerceSettings, itemName, stockMessage,
 } from './commerce/rules.server.js';
@@ -127,12 +134,28 @@ export interface OrderItem {
   quantity: number;
   unitPriceCents: number;
   unitPrice: Money;
+  lineTotal: Money;
+  productType: number | null;
+  /** Gift card lines: who receives the card, and the note sent with it. */
+  giftRecipientEmail: string | null;
+  giftMessage: string | null;
 }
 
 /** The order event of SPEC section 3, plus minor-unit numbers. */
 export interface Order {
   id: string;
+  /** Per website, from 1001: what people read and say ("order #1001"). */
+  orderNumber: number;
+  /** "#1001" */
+  orderNumberText: string;
   purchasedCartId: string;
+  /** Where the confirmation goes (null for orders placed before issue 8). */
+  email: string | null;
+  shippingAddress: Address | null;
+  /** The address as lines ("Ada Lovelace", "1 Main St", "Halifax, NS B3H 1A1", "Canada"). */
+  shippingAddressLines: string[];
+  shippingMethod: { id: string; label: string } | null;
+  taxBasisPoints: number;
   testMode: boolean;
   websiteId: string;
   currency: string;
@@ -141,17 +164,34 @@ export interface Order {
   grandTotalCents: number;
   shippingTotalCents: number;
   taxTotalCents: number;
+  subtotal: Money;
   grandTotal: Money;
   shippingTotal: Money;
   taxTotal: Money;
   items: OrderItem[];
 }
 
-export type CheckoutResult = { ok: true; order: Order } | CartFailure;
+/** A refused checkout; `fieldErrors` when the form was wrong for this cart, field name -> text. */
+export type CheckoutFailure = CartFailure & { fieldErrors?: FieldErrors };
+export type CheckoutResult = { ok: true; order: Order } | CheckoutFailure;
+
+/** What the checkout page keeps of the form between posts (on the cart row, which is private). */
+export interface CheckoutDraft {
+  values: CheckoutValues;
+  /** The last failed submit's errors, shown once: only with the flash that carries `token`. */
+  errors: FieldErrors;
+  token: string;
+}
+
+/** A line priced as checkout charges it now. */
+export interface PricedEntry extends PricedLine {
+  /** The price when the line was added (the cart page's price). */
+  addedUnitPriceCents: number;
+}
 
 /** A failure inside a transaction: thrown to roll back, returned to the caller as CartFailure. */
 class CartError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(readonly status: number, message: string, readonly fieldErrors?: FieldErrors) {
     super(message);
   }
 }
@@ -199,7 +239,7 @@ interface Loaded {
 type Q = Sql | postgres.TransactionSql;
 
 const n = (v: string | number | bigint) => Number(v);
-const priceOf = (v: VariantRow) => (v.on_sale ? n(v.sale_price_cents) : n(v.price_cents));
+const priceOf = (v: VariantRow) => currentUnitPriceCents(v);
 
 /** Free JSON as stored: objects as they are, JSON text parsed, '' / null / undefined as none. */
 export function normalizeAdditionalFields(v: unknown): unknown {
@@ -234,7 +274,9 @@ export function resolveVariant(p: ProductRow, variants: VariantRow[], input: { s
 
 /** Cart operations bound to one database and website (tests make their own; the app uses the default). */
 export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
-  let site: Promise<{ id: string; currency: string; settings: CommerceSettings }> | undefined;
+  let site: Promise<{
+    id: string; currency: string; settings: CommerceSettings; shipping: ShippingSettings; tax: TaxSettings; raw: unknown;
+  }> | undefined;
 
   function website() {
     if (!site) {
@@ -243,7 +285,11 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
         select id, currency, settings from website where ${wanted === null ? sql`true` : sql`id = ${wanted}`} order by id limit 1`
         .then((rows) => {
           if (rows.length === 0) throw new Error('The database has no website: run `npm run db:seed`.');
-          return { id: rows[0].id, currency: rows[0].currency, settings: commerceSettings(rows[0].settings) };
+          const raw = rows[0].settings;
+          return {
+            id: rows[0].id, currency: rows[0].currency, settings: commerceSettings(raw),
+            shipping: shippingSettings(raw), tax: taxSettings(raw), raw,
+          };
         });
       site.catch(() => {
         site = undefined;
@@ -368,14 +414,14 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
     if (!v.unlimited && total > v.qty_in_stock) throw new CartError(409, stockMessage(itemName(title, v.attributes), v.qty_in_stock, held));
   }
 
-  async function run<T>(work: (tx: postgres.TransactionSql) => Promise<T>): Promise<T | CartFailure> {
+  async function run<T>(work: (tx: postgres.TransactionSql) => Promise<T>): Promise<T | CheckoutFailure> {
     // Read before the transaction: with PGlite's single connection, a query on `sql` from inside
     // `sql.begin` would wait for the transaction that waits for it.
     await website();
     try {
       return (await sql.begin(work)) as T;
     } catch (e) {
-      if (e instanceof CartError) return fail(e.status, e.message);
+      if (e instanceof CartError) return e.fieldErrors ? { ...fail(e.status, e.message), fieldErrors: e.fieldErrors } : fail(e.status, e.message);
       throw e;
     }
   }
@@ -530,11 +576,63 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
     return subscriptionPriceText(toProduct(loaded.product, loaded.variants), (await website()).currency);
   }
 
+  /** The lines of a cart view at their variants' current prices (the sale price while on sale). */
+  async function priceEntries(q: Q, view: CartView, locked?: VariantRow[]): Promise<PricedEntry[]> {
+    const ids = view.entries.map((e) => e.variantId).filter((id): id is string => id !== null);
+    const rows = locked ?? (ids.length === 0 ? [] : await q<VariantRow[]>`
+      select id, sku, attributes, price_cents, sale_price_cents, on_sale, unlimited, qty_in_stock, image_url
+        from variant where id in ${q(ids)}`);
+    const byId = new Map(rows.map((v) => [v.id, v]));
+    return view.entries.map((e) => {
+      const v = e.variantId ? byId.get(e.variantId) : undefined;
+      return {
+        id: e.id, productType: e.productType, quantity: e.quantity,
+        unitPriceCents: v ? currentUnitPriceCents(v) : e.unitPriceCents, addedUnitPriceCents: e.unitPriceCents,
+      };
+    });
+  }
+
+  /** The open cart `cartId` priced now, for the checkout page. */
+  async function pricedCart(cartId: string | null): Promise<{ cart: CartView; lines: PricedEntry[] }> {
+    const cart = await viewOf(sql, cartId);
+    return { cart, lines: await priceEntries(sql, cart) };
+  }
+
+  /** The checkout form kept on an open cart, or null. */
+  async function checkoutDraft(cartId: string | null): Promise<CheckoutDraft | null> {
+    if (!cartId || !CART_ID.test(cartId)) return null;
+    const w = await website();
+    const rows = await sql<{ checkout_draft: CheckoutDraft | null }[]>`
+      select checkout_draft from cart where id = ${cartId} and website_id = ${w.id} and not is_purchased`;
+    return rows[0]?.checkout_draft ?? null;
+  }
+
+  /** Keeps the checkout form on an open cart (false when there is none). */
+  async function saveCheckoutDraft(cartId: string | null, draft: CheckoutDraft): Promise<boolean> {
+    if (!cartId || !CART_ID.test(cartId)) return false;
+    const w = await website();
+    const rows = await sql`
+      update cart set checkout_draft = ${JSON.stringify(draft)}::text::jsonb
+       where id = ${cartId} and website_id = ${w.id} and not is_purchased returning id`;
+    return rows.length > 0;
+  }
+
+  /** The order a purchased cart became, or null. */
+  async function orderIdForCart(cartId: string | null): Promise<string | null> {
+    if (!cartId || !CART_ID.test(cartId)) return null;
+    const w = await website();
+    const rows = await sql<{ id: string }[]>`select id from "order" where purchased_cart_id = ${cartId} and website_id = ${w.id}`;
+    return rows[0]?.id ?? null;
+  }
+
   /**
-   * Test-mode checkout, one transaction: locks the cart and its variants, re-checks stock and the
-   * checkout minimum, writes the order and its lines, takes limited stock, marks the cart purchased.
+   * Test-mode checkout, one transaction: locks the cart and its variants, prices every line at its
+   * variant's current price, checks the form for this cart (email, address and shipping method
+   * when something ships, gift card recipients), re-checks stock and the checkout minimum,
+   * computes shipping and tax, takes the next order number, writes the order and its lines, takes
+   * limited stock and marks the cart purchased. A refusal changes nothing.
    */
-  async function checkout(cartId: string | null): Promise<CheckoutResult> {
+  async function checkout(cartId: string | null, values: CheckoutValues): Promise<CheckoutResult> {
     const w = await website();
     const r = await run(async (tx) => {
       if (!cartId || !CART_ID.test(cartId)) throw new CartError(404, MSG.empty);
@@ -549,30 +647,44 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
          order by id for update`;
       const view = await viewOf(tx, cartId);
       if (view.entries.length === 0) throw new CartError(400, MSG.empty);
-      if (view.subtotalCents < w.settings.checkoutMinimumCents) {
+      const lines = await priceEntries(tx, view, variants);
+      const checked = checkCheckout(values, lines, w.shipping);
+      if (!checked.ok) throw new CartError(400, TEXT.anyInvalid, checked.errors);
+      const d = checked.details;
+      const q = quote(lines, { shippingMethod: d.shippingMethod, address: d.address }, w.shipping, w.tax);
+      if (q.subtotalCents < w.settings.checkoutMinimumCents) {
         throw new CartError(400, checkoutMinimumMessage(w.settings.checkoutMinimumCents, w.currency));
       }
       const wanted = new Map<string, number>();
       for (const e of view.entries) if (e.variantId) wanted.set(e.variantId, (wanted.get(e.variantId) ?? 0) + e.quantity);
       const titles = new Map(view.entries.map((e) => [e.variantId, e.title]));
       for (const v of variants) checkStock(v, 0, wanted.get(v.id) ?? 0, titles.get(v.id) ?? v.sku);
+      // The counter row is locked until commit: concurrent checkouts take numbers one after another.
+      const [{ last_number: orderNumber }] = await tx<{ last_number: number }[]>`
+        insert into order_number_counter (website_id, last_number) values (${w.id}, 1001)
+        on conflict (website_id) do update set last_number = order_number_counter.last_number + 1
+        returning last_number`;
       const orderId = crypto.randomUUID();
-      const total = view.subtotalCents;
-      const created = await tx<{ created: Date }[]>`
-        insert into "order" (id, website_id, purchased_cart_id, test_mode, grand_total_cents, shipping_total_cents, tax_total_cents)
-        values (${orderId}, ${w.id}, ${cartId}, true, ${total}, 0, 0) returning created`;
+      await tx`
+        insert into "order" (id, website_id, purchased_cart_id, test_mode, order_number, email, shipping_address, shipping_method,
+                             subtotal_cents, grand_total_cents, shipping_total_cents, tax_total_cents, tax_basis_points)
+        values (${orderId}, ${w.id}, ${cartId}, true, ${orderNumber}, ${d.email},
+                ${d.address === null ? null : JSON.stringify(d.address)}::text::jsonb, ${d.shippingMethod},
+                ${q.subtotalCents}, ${q.totalCents}, ${q.shippingCents}, ${q.taxCents}, ${q.taxBasisPoints})`;
       let line = 0;
-      for (const e of view.entries) {
+      for (const [i, e] of view.entries.entries()) {
         const name = Object.keys(e.attributes).length > 0 ? `${e.title} (${Object.values(e.attributes).join(', ')})` : e.title;
+        const gift = d.gifts[e.id] ?? null;
         await tx`
-          insert into order_item (order_id, line, sku, product_name, quantity, unit_price_cents)
-          values (${orderId}, ${++line}, ${e.sku}, ${name}, ${e.quantity}, ${e.unitPriceCents})`;
+          insert into order_item (order_id, line, sku, product_name, quantity, unit_price_cents, product_type, gift_recipient_email, gift_message)
+          values (${orderId}, ${++line}, ${e.sku}, ${name}, ${e.quantity}, ${lines[i].unitPriceCents}, ${e.productType},
+                  ${gift?.recipientEmail ?? null}, ${gift && gift.message !== '' ? gift.message : null})`;
       }
       for (const v of variants) {
         if (!v.unlimited) await tx`update variant set qty_in_stock = qty_in_stock - ${wanted.get(v.id) ?? 0} where id = ${v.id}`;
       }
-      await tx`update cart set is_purchased = true, updated = now() where id = ${cartId}`;
-      return { orderId, created: created[0].created };
+      await tx`update cart set is_purchased = true, checkout_draft = null, updated = now() where id = ${cartId}`;
+      return { orderId };
     });
     if ('ok' in r) return r;
     // Stock was taken: product pages cached here and in other server processes are out of date.
@@ -586,31 +698,52 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
   async function getOrder(orderId: string): Promise<Order | null> {
     const w = await website();
     if (!CART_ID.test(orderId)) return null;
-    const rows = await sql<{ id: string; purchased_cart_id: string; test_mode: boolean; grand_total_cents: string; shipping_total_cents: string; tax_total_cents: string; created: Date }[]>`
-      select id, purchased_cart_id, test_mode, grand_total_cents, shipping_total_cents, tax_total_cents, created
+    const rows = await sql<{
+      id: string; order_number: number; purchased_cart_id: string; test_mode: boolean; email: string | null;
+      shipping_address: Address | null; shipping_method: string | null; subtotal_cents: string; grand_total_cents: string;
+      shipping_total_cents: string; tax_total_cents: string; tax_basis_points: number; created: Date;
+    }[]>`
+      select id, order_number, purchased_cart_id, test_mode, email, shipping_address, shipping_method, subtotal_cents,
+             grand_total_cents, shipping_total_cents, tax_total_cents, tax_basis_points, created
         from "order" where id = ${orderId} and website_id = ${w.id}`;
     if (rows.length === 0) return null;
     const o = rows[0];
-    const lines = await sql<{ sku: string; product_name: string; quantity: number; unit_price_cents: string }[]>`
-      select sku, product_name, quantity, unit_price_cents from order_item where order_id = ${orderId} order by line`;
-    const items = lines.map((l) => ({
+    const lines = await sql<{
+      sku: string; product_name: string; quantity: number; unit_price_cents: string; product_type: number | null;
+      gift_recipient_email: string | null; gift_message: string | null;
+    }[]>`
+      select sku, product_name, quantity, unit_price_cents, product_type, gift_recipient_email, gift_message
+        from order_item where order_id = ${orderId} order by line`;
+    const items = lines.map((l): OrderItem => ({
       sku: l.sku, productName: l.product_name, quantity: l.quantity,
       unitPriceCents: n(l.unit_price_cents), unitPrice: money(l.unit_price_cents, w.currency),
+      lineTotal: money(n(l.unit_price_cents) * l.quantity, w.currency),
+      productType: l.product_type, giftRecipientEmail: l.gift_recipient_email, giftMessage: l.gift_message,
     }));
     const shipping = n(o.shipping_total_cents);
     const tax = n(o.tax_total_cents);
     const grand = n(o.grand_total_cents);
+    const subtotal = n(o.subtotal_cents);
+    const method = o.shipping_method ? w.shipping.methods.find((m) => m.id === o.shipping_method) : undefined;
     return {
       id: o.id,
+      orderNumber: o.order_number,
+      orderNumberText: `#${o.order_number}`,
       purchasedCartId: o.purchased_cart_id,
+      email: o.email,
+      shippingAddress: o.shipping_address,
+      shippingAddressLines: o.shipping_address ? addressLines(o.shipping_address) : [],
+      shippingMethod: o.shipping_method ? { id: o.shipping_method, label: method?.label ?? o.shipping_method } : null,
+      taxBasisPoints: o.tax_basis_points,
       testMode: o.test_mode,
       websiteId: w.id,
       currency: w.currency,
       created: new Date(o.created).toISOString(),
-      subtotalCents: grand - shipping - tax,
+      subtotalCents: subtotal,
       grandTotalCents: grand,
       shippingTotalCents: shipping,
       taxTotalCents: tax,
+      subtotal: money(subtotal, w.currency),
       grandTotal: money(grand, w.currency),
       shippingTotal: money(shipping, w.currency),
       taxTotal: money(tax, w.currency),
@@ -630,9 +763,16 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
     return (await website()).settings;
   }
 
+  /** The store's shipping and tax settings, and its raw settings JSON (contact email...). */
+  async function checkoutSettings(): Promise<{ shipping: ShippingSettings; tax: TaxSettings; raw: unknown; currency: string }> {
+    const w = await website();
+    return { shipping: w.shipping, tax: w.tax, raw: w.raw, currency: w.currency };
+  }
+
   return {
     loadCart, addToCart, updateEntryQuantity, removeEntry, updateAdditionalFields, subscribe, subscriptionPriceFor,
-    checkout, getOrder, stockOf, settings, websiteId: async () => (await website()).id,
+    checkout, getOrder, orderIdForCart, pricedCart, checkoutDraft, saveCheckoutDraft, checkoutSettings, stockOf, settings,
+    websiteId: async () => (await website()).id,
   };
 }
 
@@ -755,8 +895,8 @@ export async function subscriptionPriceFor(itemId: string): Promise<string | nul
   return (await cartStore()).subscriptionPriceFor(itemId);
 }
 /** See CartStore.checkout. */
-export async function checkout(cartId: string | null): Promise<CheckoutResult> {
-  return (await cartStore()).checkout(cartId);
+export async function checkout(cartId: string | null, values: CheckoutValues): Promise<CheckoutResult> {
+  return (await cartStore()).checkout(cartId, values);
 }
 /** See CartStore.getOrder. */
 export async function getOrder(orderId: string): Promise<Order | null> {

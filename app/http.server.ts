@@ -10,12 +10,15 @@ export const STALE_WHILE_REVALIDATE = 300;
 export interface CacheOptions {
   /** The page shows something of this visitor's (a cart, a session): never in a shared cache. */
   personalized?: boolean;
+  /** Cart, checkout and order pages: kept by no cache at all, not even the browser's. */
+  noStore?: boolean;
 }
 
 /** The Cache-Control value for a page answered with `status`. */
 export function cacheControl(status: number, opts: CacheOptions = {}): string {
   // Errors must not be pinned in a cache: the next request should try again.
   if (status >= 500 || (status >= 400 && status !== 404 && status !== 410)) return 'no-store';
+  if (opts.noStore) return 'private, no-store';
   if (opts.personalized) return 'private, no-cache';
   return `public, max-age=${MAX_AGE}, stale-while-revalidate=${STALE_WHILE_REVALIDATE}`;
 }
@@ -42,12 +45,12 @@ export function etagMatches(ifNoneMatch: string | null | undefined, etag: string
 /** Headers of a public page: caching, plus an ETag when the page is a 200 worth revalidating. */
 export function pageHeaders(status: number, etag: string | null, opts: CacheOptions = {}): Headers {
   const headers = new Headers({ 'Cache-Control': cacheControl(status, opts) });
-  if (etag && status === 200) headers.set('ETag', etag);
+  if (etag && status === 200 && !opts.noStore) headers.set('ETag', etag);
   return headers;
 }
 
 /** The headers a page route passes from its loader to the document (Remix `headers` export); Set-Cookie only on private pages. */
-export const FORWARDED_HEADERS = ['Cache-Control', 'ETag', 'Vary', 'Set-Cookie', 'Retry-After'] as const;
+export const FORWARDED_HEADERS = ['Cache-Control', 'ETag', 'Vary', 'Set-Cookie', 'Retry-After', 'X-Robots-Tag'] as const;
 
 export function forwardHeaders(from: Headers): Headers {
   const out = new Headers();

@@ -162,6 +162,11 @@ export interface PagePlan {
   /** HTTP status (default: 404 for not-found, 500 for error, else 200). */
   status?: number;
   extras?: Omit<ContextExtras, 'url'>;
+  /**
+   * A page of one shopper's own (cart, checkout, an order, or the not-found page that stands in
+   * for an order they may not see): `private, no-store` and noindex. Default: a commerce page is.
+   */
+  private?: boolean;
 }
 
 /** A rendered page and its entity tag (made once per rendering, not per response). */
@@ -175,7 +180,7 @@ function rendered(data: PageData, status: number): Rendered {
   return { data, etag: status === 200 ? strongEtag(data.html, JSON.stringify(data.seo)) : null };
 }
 
-function respond(page: Rendered, status: number, visit?: Visit, context?: AppLoadContext): TypedResponse<PageData> {
+function respond(page: Rendered, status: number, visit?: Visit, context?: AppLoadContext, privatePage = false): TypedResponse<PageData> {
   const { etag } = page;
   let data = page.data;
   // A document request renders the HTML from the load context; the loader data carries only the rest.
@@ -183,7 +188,9 @@ function respond(page: Rendered, status: number, visit?: Visit, context?: AppLoa
     context.page.html = data.html;
     data = { ...data, html: null as unknown as string };
   }
-  const headers = pageHeaders(status, etag, { personalized: visit?.personalized });
+  const headers = pageHeaders(status, etag, { personalized: visit?.personalized, noStore: privatePage });
+  // Orders, carts and checkouts are nobody's search result (the page's meta says so too).
+  if (privatePage) headers.set('X-Robots-Tag', 'noindex');
   // Only a private page (a commerce page, a flash message) shows the visitor's cart; catalog pages
   // are one document for everyone, so a shared cache keeps a single copy of each.
   if (visit?.personalized) headers.set('Vary', 'Cookie');
@@ -248,16 +255,19 @@ export async function storefrontPage(
     const visit = await readVisit(request, { withCart: p.extras?.commercePage !== undefined });
     const template = p.template ?? templateFor(p.resolved);
     const status = p.status ?? statusFor(p.resolved);
+    const privatePage = p.private ?? p.extras?.commercePage !== undefined;
     const build = async () => {
       const pageCtx = pageContext(site, p.resolved, {
         cart: visit.cart, cartKnown: visit.personalized, flash: visit.flash, ...p.extras, url,
       });
-      return rendered(renderContext(site, template, pageCtx as Record<string, unknown>), status);
+      const data = renderContext(site, template, pageCtx as Record<string, unknown>);
+      if (privatePage) data.seo.robots = 'noindex';
+      return rendered(data, status);
     };
     // A catalog page is the same document for every visitor until the catalog changes: render it once.
-    const shared = !visit.personalized && p.extras?.commercePage === undefined && status === 200;
+    const shared = !visit.personalized && !privatePage && status === 200;
     const data = shared ? await renderedPages.get(site.website.id, `${template}\u0000${url.pathname}${url.search}`, build) : await build();
-    return respond(data, status, visit, context);
+    return respond(data, status, visit, context, privatePage);
   } catch (e) {
     console.error(`storefront: ${request.method} ${url.pathname}${url.search} failed: ${explain(e)}`);
     if (isDatabaseUnavailable(e)) return respond(rendered(unavailablePage(), 503), 503, undefined, context);

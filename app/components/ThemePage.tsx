@@ -72,7 +72,10 @@ export function ThemePage({ html: fromLoader, jsonLd }: ThemePageProps) {
       const postTo = new URL(submitter?.getAttribute('formaction') ?? form.action, window.location.href);
       if (postTo.origin !== window.location.origin || !isPagePath(postTo.pathname)) return;
       e.preventDefault();
-      submit(form, { method: 'post', action: postTo.pathname, preventScrollReset: true });
+      // The pressed button goes along (its name and value), as in a native submit: the checkout's
+      // "Update totals" and "Place order" differ only by it.
+      const by = submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement ? submitter : form;
+      submit(by, { method: 'post', action: postTo.pathname + postTo.search, preventScrollReset: true });
       return;
     }
     if (method !== 'get') return;

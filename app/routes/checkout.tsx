@@ -1,12 +1,18 @@
 // /checkout: the test-mode checkout (page type 201, the theme's `checkout` template) of the shopping
-// cart, or of a subscription cart (?subscription=1). Place order turns the cart into an order and
-// goes to the order confirmed page; a failure comes back here with its message in a flash.
+// cart, or of a subscription cart (?subscription=1): email, shipping address and method when
+// something ships, gift card recipients, totals with shipping and tax. Every post answers with a
+// 303: to the order page, or back here with what was typed (kept on the cart) and a flash that
+// shows its errors once. A cart already bought goes to its order.
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+import crypto from 'node:crypto';
 import { z } from 'zod';
-import { cartQtySetCookie, readSubscriptionCheckout, setFlash } from '../cart-ui.server.js';
-import { checkout, getCartId, getCommerceSettings, isRateLimited, loadCart, MSG, subscriptionPriceFor } from '../cart.server.js';
+import { cartQtySetCookie, readFlash, readSubscriptionCheckout, setFlash } from '../cart-ui.server.js';
+import { cartStore, getCartId, isRateLimited, MSG, type CartStore } from '../cart.server.js';
+import { checkoutForm, defaultValues } from '../checkout-page.server.js';
+import { readValues } from '../commerce/checkout-form.js';
+import { sendOrderConfirmation } from '../commerce/order-confirmation.server.js';
 import { metaFromSeo } from '../components/seo-meta.js';
 import { ThemePage } from '../components/ThemePage.js';
 import { checkoutMinimum, money, shapeCartEntries } from '../context.server.js';
@@ -15,19 +21,44 @@ import { storefrontPage } from '../render.server.js';
 import { readFormFields } from '../utils/form.server.js';
 
 export const CHECKOUT_PAGE_TYPE = 201;
+const UNREADABLE = 'Could not parse the form fields, please check your entries.';
 
 /** Which cart a checkout request is about: the subscription cart or the shopping cart. */
 async function cartIdFor(request: Request, subscription: boolean): Promise<string | null> {
   return subscription ? readSubscriptionCheckout(request) : getCartId(request);
 }
 
+/** The 303 to the order a bought cart became (a double submit, the back button, a second tab). */
+async function toOrderOf(store: CartStore, cartId: string | null): Promise<Response | null> {
+  const orderId = await store.orderIdForCart(cartId);
+  return orderId ? redirect(`/order-confirmed/${encodeURIComponent(orderId)}`, { status: 303 }) : null;
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  return storefrontPage(request, async (site, url) => {
-    const subscription = url.searchParams.get('subscription') === '1';
-    const cart = await loadCart(await cartIdFor(request, subscription));
-    const settings = await getCommerceSettings();
+  const url = new URL(request.url);
+  const subscription = url.searchParams.get('subscription') === '1';
+  const cartId = await cartIdFor(request, subscription);
+  const store = await cartStore();
+  const bought = await toOrderOf(store, cartId);
+  if (bought) return bought;
+  return storefrontPage(request, async (site) => {
+    const { cart, lines } = await store.pricedCart(cartId);
+    const settings = await store.settings();
+    const { shipping, tax } = await store.checkoutSettings();
+    const draft = await store.checkoutDraft(cartId);
+    const flash = await readFlash(request);
+    // Errors show once: with the flash of the submit that made them.
+    const errors = draft && flash?.checkoutToken === draft.token ? draft.errors : {};
+    const values = draft?.values ?? defaultValues(shipping, tax);
     const currency = site.website.currency;
-    const sub = subscription && cart.entries[0] ? await subscriptionPriceFor(cart.entries[0].itemId) : null;
+    const sub = subscription && cart.entries[0] ? await store.subscriptionPriceFor(cart.entries[0].itemId) : null;
+    // Lines at the price the order will charge (today's), not the price when they were added.
+    const now = new Map(lines.map((l) => [l.id, l.unitPriceCents]));
+    const entries = cart.entries.map((e) => {
+      const unit = now.get(e.id) ?? e.unitPriceCents;
+      return { ...e, unitPriceCents: unit, lineTotalCents: unit * e.quantity };
+    });
+    const subtotalCents = entries.reduce((s, e) => s + e.lineTotalCents, 0);
     return {
       resolved: { kind: 'search' },
       template: 'checkout',
@@ -37,13 +68,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
           title: 'Checkout',
           data: {
             checkout: {
+              testMode: true,
               subscription: subscription && cart.entries.length > 0,
               subscriptionText: sub,
               cartToken: subscription ? 'subscription' : 'cart',
-              entries: shapeCartEntries(cart.entries, currency),
+              entries: shapeCartEntries(entries, currency),
               totalQuantity: cart.totalQuantity,
-              subtotal: money(cart.subtotalCents, currency),
-              checkoutMinimum: checkoutMinimum(cart.subtotalCents, currency, settings),
+              subtotal: money(subtotalCents, currency),
+              checkoutMinimum: checkoutMinimum(subtotalCents, currency, settings),
+              form: checkoutForm({ cart, lines, values, errors, shipping, tax }),
             },
           },
         },
@@ -52,17 +85,47 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-const PlaceOrder = z.object({ cart: z.enum(['cart', 'subscription']).default('cart') });
+const Which = z.object({
+  cart: z.enum(['cart', 'subscription']).default('cart'),
+  intent: z.enum(['place', 'update']).default('place'),
+});
 
 export async function action({ request }: ActionFunctionArgs) {
-  const parsed = PlaceOrder.safeParse(await readFormFields(request));
+  const fields = await readFormFields(request);
+  const parsed = Which.safeParse(fields ?? {});
   const which = parsed.success ? parsed.data.cart : 'cart';
   const back = which === 'subscription' ? '/checkout?subscription=1' : '/checkout';
   const cartId = await cartIdFor(request, which === 'subscription');
-  const fail = async (error: string) => redirect(back, { status: 303, headers: { 'Set-Cookie': await setFlash({ error }) } });
+  const fail = async (error: string | undefined, checkoutToken?: string) =>
+    redirect(back, { status: 303, headers: { 'Set-Cookie': await setFlash({ error, checkoutToken }) } });
+  if (!fields || !parsed.success) return fail(UNREADABLE);
   if (isRateLimited(request, cartId)) return fail(MSG.tooManyRequests);
-  const r = await checkout(cartId);
-  if (!r.ok) return fail(r.error);
+  const store = await cartStore();
+  const bought = await toOrderOf(store, cartId);
+  if (bought) return bought;
+
+  const { cart } = await store.pricedCart(cartId);
+  if (cart.entries.length === 0) return fail(MSG.empty);
+  const values = readValues(fields, cart.entries);
+  if (parsed.data.intent === 'update') {
+    // "Update totals": keep what was typed, show the totals for it; nothing is checked yet.
+    await store.saveCheckoutDraft(cartId, { values, errors: {}, token: '' });
+    return redirect(back, { status: 303 });
+  }
+
+  const r = await store.checkout(cartId, values);
+  if (!r.ok) {
+    if (r.status === 409) {
+      const again = await toOrderOf(store, cartId);
+      if (again) return again;
+    }
+    const token = crypto.randomBytes(12).toString('base64url');
+    await store.saveCheckoutDraft(cartId, { values, errors: r.fieldErrors ?? {}, token });
+    // Field errors show beside their fields (and in the summary above the form), not as a page message.
+    return r.fieldErrors ? fail(undefined, token) : fail(r.error);
+  }
+  // The order is committed; the email goes after, and its failure is only logged (outbox).
+  void sendOrderConfirmation(r.order);
   // A bought shopping cart is an empty one for the pill (a subscription cart never counted).
   const headers = which === 'cart' ? { 'Set-Cookie': cartQtySetCookie(0) } : undefined;
   return redirect(`/order-confirmed/${encodeURIComponent(r.order.id)}`, { status: 303, headers });

@@ -1,9 +1,14 @@
 // /order-confirmed/{orderId}: the order confirmed page (page type 202, the theme's
-// `order-confirmed` template) with the order's lines and totals.
+// `order-confirmed` template): number, lines, shipping, tax and total, in test mode. Private: it
+// opens for the holder of the cart cookie that bought the order, or through the signed link of the
+// confirmation email (?t=); anyone else gets the not-found page, so an order id alone tells nothing.
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
-import { getOrder } from '../cart.server.js';
+import { readSubscriptionCheckout } from '../cart-ui.server.js';
+import { getCartId, getOrder } from '../cart.server.js';
+import { verifyOrderLinkToken } from '../commerce/order-link.server.js';
+import { rateText } from '../commerce/tax.js';
 import { metaFromSeo } from '../components/seo-meta.js';
 import { ThemePage } from '../components/ThemePage.js';
 import { forwardHeaders } from '../http.server.js';
@@ -14,14 +19,26 @@ export const ORDER_CONFIRMED_PAGE_TYPE = 202;
 const OrderId = z.string().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return storefrontPage(request, async () => {
+  return storefrontPage(request, async (_site, url) => {
     const id = OrderId.safeParse(params.orderId);
     const order = id.success ? await getOrder(id.data) : null;
-    if (!order) return { resolved: { kind: 'not-found' } };
+    const mine = order !== null && (
+      verifyOrderLinkToken(order.id, url.searchParams.get('t')) ||
+      (await getCartId(request)) === order.purchasedCartId ||
+      (await readSubscriptionCheckout(request)) === order.purchasedCartId
+    );
+    // The same not-found page whether the order does not exist or is someone else's.
+    if (!order || !mine) return { resolved: { kind: 'not-found' }, private: true };
     return {
       resolved: { kind: 'search' },
       template: 'order-confirmed',
-      extras: { commercePage: { pageType: ORDER_CONFIRMED_PAGE_TYPE, title: 'Order confirmed', data: { order } } },
+      extras: {
+        commercePage: {
+          pageType: ORDER_CONFIRMED_PAGE_TYPE,
+          title: `Order ${order.orderNumberText}`,
+          data: { order: { ...order, taxRateText: order.taxBasisPoints > 0 ? rateText(order.taxBasisPoints) : null } },
+        },
+      },
     };
   });
 }

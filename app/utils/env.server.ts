@@ -28,6 +28,19 @@ const Origin = z.string().transform((raw, ctx) => {
   return z.NEVER;
 });
 
+// The outbox sends over SMTP when set: smtp:// (STARTTLS when the server offers it) or smtps:// (TLS).
+const SmtpUrl = z.string().transform((raw, ctx) => {
+  let u: URL | null = null;
+  try {
+    u = new URL(raw);
+  } catch {
+    // reported below
+  }
+  if (u && (u.protocol === 'smtp:' || u.protocol === 'smtps:') && u.hostname !== '') return u.href;
+  ctx.addIssue({ code: 'custom', message: 'SMTP_URL must be an smtp:// or smtps:// URL with a host (example: smtps://user:password@mail.example:465)' });
+  return z.NEVER;
+});
+
 const Schema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -39,7 +52,7 @@ const Schema = z.object({
   BASE_URL: Origin.optional(),
   // How many proxies in front of the server may be believed about the client's address.
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
-  SMTP_URL: z.string().url().optional(),
+  SMTP_URL: SmtpUrl.optional(),
   TEMPLATE_BACKEND: z.enum(['wasm', 'ts']).default('wasm'),
   // Overrides the Secure flag (default: on in production): '0' for a production build on plain http.
   COOKIE_SECURE: z.enum(['0', '1']).optional(),

@@ -68,7 +68,28 @@ export const WEBSITE = {
     homeCollection: 'home',
     productsPerPage: 12,
     websiteSettings: {
-      storeSettings: { multipleQuantityAllowedForServices: true, currencyCode: 'USD' },
+      storeSettings: {
+        multipleQuantityAllowedForServices: true,
+        currencyCode: 'USD',
+        // Checkout (app/commerce/shipping.ts): amounts in cents. Standard is free from $120 on,
+        // as the announcement bar says.
+        shipping: {
+          freeFromCents: 12000,
+          methods: [
+            { id: 'standard', label: 'Standard shipping', description: 'US and Canada, 3 to 7 working days', rateCents: 1200, countries: ['US', 'CA'], freeEligible: true },
+            { id: 'international', label: 'International shipping', description: 'Everywhere else, 7 to 21 working days', rateCents: 2800, exceptCountries: ['US', 'CA'] },
+            { id: 'pickup', label: 'Local pickup', description: 'At the studio, 14 Wharf Lane, Thursday to Sunday', rateCents: 0, pickup: true },
+          ],
+        },
+        // Tax (app/commerce/tax.ts): basis points per country or country-region (1400 = 14%),
+        // Canada's GST/HST; orders that ship nowhere are taxed where the studio is (Nova Scotia).
+        tax: {
+          originRegion: 'CA-NS',
+          defaultBasisPoints: 0,
+          taxShipping: true,
+          ratesBasisPoints: { CA: 500, 'CA-NS': 1400, 'CA-NB': 1500, 'CA-NL': 1500, 'CA-PE': 1500, 'CA-ON': 1300 },
+        },
+      },
       announcementBar: { text: 'Free shipping on orders over $120 · Studio open Thursday to Sunday', url: '/shipping-returns' },
       contact: { email: 'hello@saltgrass.example', phone: '+1 902 555 0148', address: '14 Wharf Lane, Port Ellery, NS' },
     },

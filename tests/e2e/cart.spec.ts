@@ -166,12 +166,26 @@ test('subscribe, then check out the subscription in test mode', async ({ page, j
   await expect(page.getByText('Subscription: $95.00 every 3 months')).toBeVisible();
   await expect(page.getByText('No payment provider is connected to this store')).toBeVisible();
   await ready(page, js);
+  // The box ships: the same email and address as any physical order.
+  await fillAddress(page, { email: 'ada@example.com', country: 'United States', region: 'NY', postalCode: '14201' });
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page).toHaveURL(/\/order-confirmed\/[\w-]+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you, your order is confirmed' })).toBeVisible();
   await expect(page.locator('.order-lines tbody tr')).toHaveText([/Seasonal Clay Box.*1.*\$95\.00/]);
-  await expect(page.locator('[data-order-total]')).toHaveText('$95.00');
+  await expect(page.locator('[data-order-shipping]')).toHaveText('$12.00');
+  await expect(page.locator('[data-order-total]')).toHaveText('$107.00');
 });
+
+/** Fills the checkout's contact and shipping address fields (Standard shipping stays chosen). */
+async function fillAddress(page: Page, a: { email: string; country: string; region: string; postalCode: string }) {
+  await page.getByLabel('Email').fill(a.email);
+  await page.getByLabel('Country').selectOption({ label: a.country });
+  await page.getByLabel('Full name').fill('Ada Lovelace');
+  await page.getByRole('textbox', { name: 'Address', exact: true }).fill('1 Main St');
+  await page.getByLabel('City').fill('Buffalo');
+  await page.getByLabel('State / Province / Region').fill(a.region);
+  await page.getByLabel('ZIP / Postal code').fill(a.postalCode);
+}
 
 test('check out the cart in test mode', async ({ page, javaScriptEnabled: js }) => {
   await page.goto('/shop/p/linen-bread-bag');
@@ -192,15 +206,38 @@ test('check out the cart in test mode', async ({ page, javaScriptEnabled: js }) 
   await page.getByRole('link', { name: 'Checkout' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByText('Test mode.')).toBeVisible();
-  await expect(page.locator('[data-checkout-total]')).toHaveText('$86.00');
+  await expect(page.locator('[data-checkout-subtotal]')).toHaveText('$86.00');
+  await expect(page.locator('[data-checkout-shipping]')).toHaveText('$12.00');
   await ready(page, js);
+
+  // A failed submit: each error beside its field, everything typed kept.
+  await fillAddress(page, { email: 'ada@', country: 'United States', region: 'Narnia', postalCode: '1420' });
+  await page.getByLabel('City').fill('');
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByText('One or more fields is invalid, please check your entries.')).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription(/Email is not valid\. Email addresses should follow the format name@example\.com\./);
+  await expect(page.getByLabel('Email')).toHaveValue('ada@');
+  await expect(page.getByLabel('City')).toHaveAccessibleDescription('Required');
+  await expect(page.getByLabel('ZIP / Postal code')).toHaveAccessibleDescription(/^Enter a ZIP code of 5 digits/);
+  await expect(page.getByLabel('ZIP / Postal code')).toHaveValue('1420');
+  await expect(page.getByLabel('Full name')).toHaveValue('Ada Lovelace');
+  await expect(page.getByLabel('Full name')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Country')).toHaveValue('US');
+
+  await ready(page, js);
+  await fillAddress(page, { email: 'ada@example.com', country: 'United States', region: 'New York', postalCode: '14201' });
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page).toHaveURL(/\/order-confirmed\/[\w-]+$/);
+  await expect(page.locator('[data-order-number]')).toHaveText(/^#\d{4,}$/);
+  await expect(page.getByText('No payment provider is connected and no money was taken.')).toBeVisible();
   await expect(page.locator('.order-lines tbody tr')).toHaveText([
     /Linen Bread Bag.*SG-LBB-01.*2.*\$26\.00/,
     /Tide Pool Mug \(Sea Glass\).*1.*\$34\.00/,
   ]);
-  await expect(page.locator('[data-order-total]')).toHaveText('$86.00');
+  await expect(page.locator('[data-order-shipping]')).toHaveText('$12.00');
+  await expect(page.locator('[data-order-total]')).toHaveText('$98.00');
+  await expect(page.locator('.order-address')).toContainText('Buffalo, NY 14201');
   // The cart is purchased: the visitor's cart is empty again.
   await expect(pill(page)).toBeHidden();
   await page.goto('/cart');

@@ -12,7 +12,9 @@ if (!existsSync(server)) {
   process.exit(1);
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'storefront-e2e-'));
+// The HTTP suite names the folder (to read the outbox) and removes it itself.
+const given = process.env.STOREFRONT_TEST_DATA_DIR;
+const dataDir = given || mkdtempSync(join(tmpdir(), 'storefront-e2e-'));
 // Production, as deployed: a session secret is then required (a fresh one per run).
 const env = {
   ...process.env,
@@ -30,6 +32,6 @@ const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 child.on('exit', (code, signal) => {
-  rmSync(dataDir, { recursive: true, force: true });
+  if (!given) rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? (signal === 'SIGTERM' ? 0 : 1));
 });

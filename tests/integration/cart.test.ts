@@ -3,6 +3,7 @@
 // nothing, subscriptions, and test-mode checkout.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCartStore, MSG, type CartStore } from '../../app/cart.server.js';
+import type { CheckoutValues } from '../../app/commerce/checkout-form.js';
 import type { Db } from '../../db/client.server.js';
 import { targets } from './support/databases.js';
 
@@ -15,6 +16,17 @@ const GIFT = 'itm-saltgrass-gift-card';
 const PATTERN = 'itm-wave-quilt-pattern'; // digital, unlimited
 const BOX = 'itm-seasonal-clay-box'; // subscribable physical, 40 in stock
 const MEMBERSHIP = 'itm-studio-membership'; // subscribable service, 12 cycles
+
+const EMPTY_FORM: CheckoutValues = {
+  email: '', name: '', line1: '', line2: '', city: '', region: '', postalCode: '', country: '', shippingMethod: '', gifts: {},
+};
+/** A form for a cart that ships to Buffalo, NY (no tax: exports are zero-rated). */
+const TO_NY: CheckoutValues = {
+  ...EMPTY_FORM, email: 'ada@example.com', name: 'Ada Lovelace', line1: '1 Main St', city: 'Buffalo', region: 'NY',
+  postalCode: '14201', country: 'US', shippingMethod: 'standard',
+};
+/** A digital-only cart needs only the email. */
+const DIGITAL: CheckoutValues = { ...EMPTY_FORM, email: 'ada@example.com' };
 
 describe.each(targets)('cart on $name', (target) => {
   let db: Db;
@@ -117,8 +129,12 @@ describe.each(targets)('cart on $name', (target) => {
     // Adds only reserve nothing; each cart alone is within stock.
     expect(results.filter((r) => r.ok).length).toBe(6);
     // Checkouts race: at most `s` succeed.
-    const outs = await Promise.all(carts.map((id) => cart.checkout(id)));
+    const outs = await Promise.all(carts.map((id) => cart.checkout(id, TO_NY)));
     expect(outs.filter((o) => o.ok).length).toBe(s);
+    // Each order took its own number, one after another.
+    const numbers = outs.flatMap((o) => (o.ok ? [o.order.orderNumber] : [])).sort((a, b) => a - b);
+    expect(new Set(numbers).size).toBe(s);
+    expect(numbers[numbers.length - 1] - numbers[0]).toBe(s - 1);
     for (const o of outs) if (!o.ok) expect(o.error).toMatch(/^Sorry, (only \d+ of )?Saltmarsh Work Apron \(L\/XL \/ Indigo\) (is sold out|are left)/);
     expect(await stock('SG-SMA-03')).toBe(0);
   });
@@ -161,23 +177,27 @@ describe.each(targets)('cart on $name', (target) => {
     const before = await stock('SG-SHB-02'); // bowl Medium, on sale 2900
     await cart.addToCart(id, { itemId: 'itm-shoreline-bowl', options: { Size: 'Medium' }, quantity: 2 });
     await cart.addToCart(id, { itemId: PATTERN, quantity: 1 });
-    const r = await cart.checkout(id);
+    const r = await cart.checkout(id, TO_NY);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.order).toMatchObject({
-      purchasedCartId: id, testMode: true, websiteId: 'saltgrass', grandTotalCents: 2 * 2900 + 1400,
-      grandTotal: { currency: 'USD', value: '72.00' }, shippingTotal: { value: '0.00' }, taxTotal: { value: '0.00' },
+      purchasedCartId: id, testMode: true, websiteId: 'saltgrass', subtotalCents: 2 * 2900 + 1400, grandTotalCents: 2 * 2900 + 1400 + 1200,
+      grandTotal: { currency: 'USD', value: '84.00' }, shippingTotal: { value: '12.00' }, taxTotal: { value: '0.00' },
+      email: 'ada@example.com', shippingMethod: { id: 'standard', label: 'Standard shipping' },
+      shippingAddress: { name: 'Ada Lovelace', line1: '1 Main St', line2: '', city: 'Buffalo', region: 'NY', postalCode: '14201', country: 'US' },
+      orderNumberText: `#${r.order.orderNumber}`,
     });
     expect(r.order.items).toEqual([
-      { sku: 'SG-SHB-02', productName: 'Shoreline Bowl (Medium)', quantity: 2, unitPriceCents: 2900, unitPrice: { currency: 'USD', value: '29.00' } },
-      expect.objectContaining({ sku: 'SG-WQP-01', quantity: 1, unitPriceCents: 1400 }),
+      expect.objectContaining({ sku: 'SG-SHB-02', productName: 'Shoreline Bowl (Medium)', quantity: 2, unitPriceCents: 2900, unitPrice: { currency: 'USD', value: '29.00' }, productType: 1, giftRecipientEmail: null }),
+      expect.objectContaining({ sku: 'SG-WQP-01', quantity: 1, unitPriceCents: 1400, productType: 2 }),
     ]);
     expect(await stock('SG-SHB-02')).toBe(before - 2);
     expect((await cart.loadCart(id)).id).toBeNull();
-    expect(await cart.checkout(id)).toMatchObject({ ok: false, status: 409 });
+    expect(await cart.checkout(id, TO_NY)).toMatchObject({ ok: false, status: 409 });
+    expect(await cart.orderIdForCart(id)).toBe(r.order.id);
     expect(await cart.getOrder(r.order.id)).toEqual(r.order);
     // The database itself refuses a second order for the cart (migration 0002).
-    await expect(db.sql`insert into "order" (id, website_id, purchased_cart_id, grand_total_cents) values ('dup', 'saltgrass', ${id}, 0)`)
+    await expect(db.sql`insert into "order" (id, website_id, purchased_cart_id, grand_total_cents, order_number, subtotal_cents) values ('dup', 'saltgrass', ${id}, 0, 999999, 0)`)
       .rejects.toThrow(/order_purchased_cart/);
     // The purchased cart takes no more adds: a new cart is started instead.
     const next = await cart.addToCart(id, { itemId: PATTERN, quantity: 1 });
@@ -186,11 +206,11 @@ describe.each(targets)('cart on $name', (target) => {
 
   it('refuses an empty cart and one under the checkout minimum', async () => {
     const id = await newCart();
-    expect(await cart.checkout(id)).toMatchObject({ ok: false, error: MSG.empty });
+    expect(await cart.checkout(id, DIGITAL)).toMatchObject({ ok: false, error: MSG.empty });
     await db.sql`update website set settings = jsonb_set(settings, '{websiteSettings,storeSettings,checkoutMinimumCents}', '5000')`;
     const fresh = createCartStore(db.sql);
     await fresh.addToCart(id, { itemId: PATTERN, quantity: 1 });
-    expect(await fresh.checkout(id)).toMatchObject({ ok: false, status: 400, error: 'To check out, your order subtotal must be $50.00 or more.' });
+    expect(await fresh.checkout(id, DIGITAL)).toMatchObject({ ok: false, status: 400, error: 'To check out, your order subtotal must be $50.00 or more.' });
     await db.sql`update website set settings = settings #- '{websiteSettings,storeSettings,checkoutMinimumCents}'`;
     expect((await cart.loadCart(id)).totalQuantity).toBe(1);
   });
@@ -207,8 +227,60 @@ describe.each(targets)('cart on $name', (target) => {
     // The subscription cart is not the shopper's standard cart.
     expect(await cart.addToCart(r.cartId, { itemId: PATTERN, quantity: 1 })).toMatchObject({ ok: true });
     expect((await cart.loadCart(r.cartId)).totalQuantity).toBe(1);
-    const out = await cart.checkout(r.cartId);
-    expect(out).toMatchObject({ ok: true, order: { grandTotalCents: 9500 } });
+    // A box ships: the same email and address rules as the shopping cart.
+    expect(await cart.checkout(r.cartId, DIGITAL)).toMatchObject({ ok: false, status: 400, fieldErrors: { shippingMethod: 'Choose a shipping method.' } });
+    const out = await cart.checkout(r.cartId, TO_NY);
+    expect(out).toMatchObject({ ok: true, order: { subtotalCents: 9500, grandTotalCents: 9500 + 1200 } });
+  });
+
+  it('charges the variant price of the moment of checkout, not of the add', async () => {
+    const id = await newCart();
+    await cart.addToCart(id, { itemId: 'itm-linen-bread-bag', quantity: 2 }); // $26.00
+    await db.sql`update variant set price_cents = 3100 where sku = 'SG-LBB-01'`;
+    try {
+      const priced = await cart.pricedCart(id);
+      expect(priced.lines[0]).toMatchObject({ unitPriceCents: 3100, addedUnitPriceCents: 2600 });
+      const r = await cart.checkout(id, TO_NY);
+      expect(r).toMatchObject({ ok: true, order: { subtotalCents: 6200, shippingTotalCents: 1200, items: [{ unitPriceCents: 3100 }] } });
+    } finally {
+      await db.sql`update variant set price_cents = 2600 where sku = 'SG-LBB-01'`;
+    }
+  });
+
+  it('refuses a form that does not fit the cart, field by field, and changes nothing', async () => {
+    const id = await newCart();
+    const g = await cart.addToCart(id, { itemId: GIFT, sku: 'SG-SGC-02', quantity: 1 });
+    await cart.addToCart(id, { itemId: 'itm-linen-bread-bag', quantity: 1 });
+    if (!g.ok) throw new Error('setup');
+    const before = await cart.loadCart(id);
+    const r = await cart.checkout(id, { ...TO_NY, email: 'nope', postalCode: '1420', shippingMethod: 'international' });
+    expect(r).toMatchObject({
+      ok: false, status: 400, error: 'One or more fields is invalid, please check your entries.',
+      fieldErrors: {
+        email: 'Email is not valid. Email addresses should follow the format name@example.com.',
+        postalCode: 'Enter a ZIP code of 5 digits, or ZIP+4 (12345-6789).',
+        [`giftRecipient.${g.entry.id}`]: 'Required',
+      },
+    });
+    expect(await cart.loadCart(id)).toEqual(before);
+    const ok = await cart.checkout(id, { ...TO_NY, gifts: { [g.entry.id]: { recipientEmail: 'grace@example.com', message: '  Happy birthday!\r\n' } } });
+    expect(ok).toMatchObject({ ok: true, order: { items: [{ giftRecipientEmail: 'grace@example.com', giftMessage: 'Happy birthday!', productType: 4 }, { giftRecipientEmail: null }] } });
+  });
+
+  it('numbers orders from #1001 on, one after another', async () => {
+    const [{ first }] = await db.sql<{ first: number }[]>`select min(order_number) as first from "order" where website_id = 'saltgrass'`;
+    expect(first).toBe(1001);
+    const a = await newCart();
+    await cart.addToCart(a, { itemId: PATTERN, quantity: 1 });
+    const b = await newCart();
+    await cart.addToCart(b, { itemId: PATTERN, quantity: 1 });
+    const ra = await cart.checkout(a, DIGITAL);
+    const rb = await cart.checkout(b, DIGITAL);
+    if (!ra.ok || !rb.ok) throw new Error('checkout failed');
+    expect(rb.order.orderNumber).toBe(ra.order.orderNumber + 1);
+    expect(ra.order.orderNumberText).toBe(`#${ra.order.orderNumber}`);
+    // A digital order: no shipping, taxed where the studio is (Nova Scotia, 14%): 1400 * 0.14 = 196.
+    expect(ra.order).toMatchObject({ shippingAddress: null, shippingMethod: null, shippingTotalCents: 0, taxTotalCents: 196, taxBasisPoints: 1400 });
   });
 
   it('reports stock per variant', async () => {

@@ -2,13 +2,17 @@
 // (tests/e2e/serve.mjs: the production server on a free port, a fresh embedded database in a
 // temporary folder) and hands its base URL to the tests through `inject('baseUrl')`.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's DATA_DIR (its outbox of emails is DATA_DIR/outbox). */
+    dataDir: string;
   }
 }
 
@@ -48,7 +52,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const baseUrl = `http://127.0.0.1:${port}`;
   const stderr: string[] = [];
   // Vitest puts Vite's own variables (BASE_URL='/', MODE, DEV, PROD, SSR) into process.env: they are not the server's.
-  const env: Record<string, string | undefined> = { ...process.env, PORT: String(port) };
+  const dataDir = mkdtempSync(join(tmpdir(), 'storefront-http-'));
+  const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), STOREFRONT_TEST_DATA_DIR: dataDir };
+  // No mail server: the outbox writes .eml files the tests read.
+  delete env.SMTP_URL;
   for (const k of ['BASE_URL', 'MODE', 'DEV', 'PROD', 'SSR']) delete env[k];
   child = spawn(process.execPath, ['tests/e2e/serve.mjs'], {
     env: env as NodeJS.ProcessEnv,
@@ -62,12 +69,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await waitUntilUp(`${baseUrl}/healthz`, child, 120_000);
   } catch (e) {
     child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
     throw new Error(`${(e as Error).message}\n${stderr.join('')}`);
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('dataDir', dataDir);
   return async () => {
     const c = child;
-    if (!c || c.exitCode !== null) return;
+    const removeData = () => rmSync(dataDir, { recursive: true, force: true });
+    if (!c || c.exitCode !== null) return removeData();
     await new Promise<void>((resolve) => {
       const t = setTimeout(() => {
         c.kill('SIGKILL');
@@ -79,5 +89,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
       });
       c.kill('SIGTERM');
     });
+    removeData();
   };
 }

@@ -27,9 +27,10 @@ export interface Started {
   kill(): void;
 }
 
-export async function startServer(extraEnv: Record<string, string | undefined>, waitPath = '/healthz'): Promise<Started> {
+/** `opts.dataDir`: a DATA_DIR of the caller's, kept when the server exits (else a temporary one, removed). */
+export async function startServer(extraEnv: Record<string, string | undefined>, waitPath = '/healthz', opts: { dataDir?: string } = {}): Promise<Started> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'storefront-http-'));
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'storefront-http-'));
   const env: Record<string, string | undefined> = {
     ...process.env,
     PORT: String(port),
@@ -49,7 +50,7 @@ export async function startServer(extraEnv: Record<string, string | undefined>, 
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => {
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
       resolve(code);
     }),
   );

@@ -1,0 +1,163 @@
+// The checkout form's rules (pure): what a cart needs (an email always; an address and a shipping
+// method when something ships; a recipient per gift card line), each field's error text, and the
+// order's totals (subtotal, shipping, tax, total) in integer minor units.
+import { z } from 'zod';
+import { checkAddress, REQUIRED, type Address } from './address.js';
+import { methodRefusal, shippingCost, type ShippingMethod, type ShippingSettings } from './shipping.js';
+import { taxOn, taxPlace, taxRate, type TaxSettings } from './tax.js';
+
+export const PHYSICAL = 1;
+export const GIFT_CARD = 4;
+export const GIFT_MESSAGE_MAX = 500;
+/** SPEC section 5 form texts. */
+export const TEXT = {
+  required: REQUIRED,
+  email: 'Email is not valid. Email addresses should follow the format name@example.com.',
+  tooLong: 'You have exceeded the character limit.',
+  anyInvalid: 'One or more fields is invalid, please check your entries.',
+  chooseMethod: 'Choose a shipping method.',
+} as const;
+
+/** What the form holds, as typed (kept after a failed submit). */
+export interface CheckoutValues {
+  email: string;
+  name: string;
+  line1: string;
+  line2: string;
+  city: string;
+  region: string;
+  postalCode: string;
+  country: string;
+  shippingMethod: string;
+  /** Per gift card line (entry id). */
+  gifts: Record<string, { recipientEmail: string; message: string }>;
+}
+
+/** A line as checkout prices it (the current unit price, see line-price.ts). */
+export interface PricedLine {
+  id: string;
+  productType: number;
+  quantity: number;
+  unitPriceCents: number;
+}
+
+export interface CheckoutDetails {
+  email: string;
+  /** Null when nothing ships, or for local pickup. */
+  address: Address | null;
+  /** Null when nothing ships. */
+  shippingMethod: string | null;
+  gifts: Record<string, { recipientEmail: string; message: string }>;
+}
+
+export type FieldErrors = Record<string, string>;
+
+export const giftRecipientField = (entryId: string) => `giftRecipient.${entryId}`;
+export const giftMessageField = (entryId: string) => `giftMessage.${entryId}`;
+
+// Bounds on what is read at all; the field rules below give the shopper's texts.
+const Str = z.string().max(2000).optional().default('');
+const Fields = z.object({
+  email: Str, name: Str, line1: Str, line2: Str, city: Str, region: Str, postalCode: Str, country: Str, shippingMethod: Str,
+});
+const Email = z.string().min(3).max(256).email();
+
+export function requiresShipping(lines: { productType: number }[]): boolean {
+  return lines.some((l) => l.productType === PHYSICAL);
+}
+
+/** The form's values from posted fields, for the lines of this cart (other gift keys are ignored). */
+export function readValues(fields: Record<string, string>, lines: { id: string; productType: number }[]): CheckoutValues {
+  const f = Fields.safeParse(fields);
+  const base = f.success ? f.data : Fields.parse({});
+  const gifts: CheckoutValues['gifts'] = {};
+  for (const l of lines) {
+    if (l.productType !== GIFT_CARD) continue;
+    gifts[l.id] = {
+      recipientEmail: (fields[giftRecipientField(l.id)] ?? '').slice(0, 2000),
+      message: (fields[giftMessageField(l.id)] ?? '').slice(0, 2000),
+    };
+  }
+  return { ...base, gifts };
+}
+
+export function emailError(raw: string): string | null {
+  const v = raw.trim();
+  if (v === '') return TEXT.required;
+  return Email.safeParse(v).success ? null : TEXT.email;
+}
+
+/** Checks the form for a cart: the details to place the order with, or an error per field. */
+export function checkCheckout(
+  values: CheckoutValues,
+  lines: PricedLine[],
+  shipping: ShippingSettings,
+): { ok: true; details: CheckoutDetails } | { ok: false; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const emailErr = emailError(values.email);
+  if (emailErr) errors.email = emailErr;
+
+  let address: Address | null = null;
+  let method: ShippingMethod | null = null;
+  if (requiresShipping(lines)) {
+    method = shipping.methods.find((m) => m.id === values.shippingMethod) ?? null;
+    if (!method) errors.shippingMethod = values.shippingMethod === '' ? TEXT.chooseMethod : 'Choose one of the shipping methods shown.';
+    if (!method?.pickup) {
+      const a = checkAddress(values);
+      if (a.ok) {
+        address = a.address;
+        const refusal = method ? methodRefusal(method, a.address.country, shipping) : null;
+        if (refusal) errors.shippingMethod = refusal;
+      } else {
+        Object.assign(errors, a.errors);
+      }
+    }
+  }
+
+  const gifts: CheckoutDetails['gifts'] = {};
+  for (const l of lines) {
+    if (l.productType !== GIFT_CARD) continue;
+    const g = values.gifts[l.id] ?? { recipientEmail: '', message: '' };
+    const e = emailError(g.recipientEmail);
+    if (e) errors[giftRecipientField(l.id)] = e;
+    const message = g.message.replace(/\r\n?/g, '\n').trim();
+    if (message.length > GIFT_MESSAGE_MAX) errors[giftMessageField(l.id)] = TEXT.tooLong;
+    gifts[l.id] = { recipientEmail: g.recipientEmail.trim(), message };
+  }
+
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, details: { email: values.email.trim(), address, shippingMethod: method?.id ?? null, gifts } };
+}
+
+export interface Quote {
+  subtotalCents: number;
+  shippingCents: number;
+  taxCents: number;
+  taxBasisPoints: number;
+  totalCents: number;
+  /** The method the shipping line is for; null when nothing ships or none is chosen yet. */
+  method: ShippingMethod | null;
+}
+
+/**
+ * The order's totals. Shipping: the chosen method's cost when something ships (free on an
+ * eligible method from the threshold on). Tax: see tax.ts (gift cards untaxed, shipping taxed
+ * when the store says so, at the address or the store's region), rounded once, half up.
+ */
+export function quote(
+  lines: PricedLine[],
+  choice: { shippingMethod: string | null; address: { country: string; region: string } | null },
+  shipping: ShippingSettings,
+  tax: TaxSettings,
+): Quote {
+  const subtotalCents = lines.reduce((s, l) => s + l.unitPriceCents * l.quantity, 0);
+  const ships = requiresShipping(lines);
+  const method = ships ? shipping.methods.find((m) => m.id === choice.shippingMethod) ?? null : null;
+  const shippingCents = method ? shippingCost(method, subtotalCents, shipping) : 0;
+  const place = taxPlace(tax, method && !method.pickup ? choice.address : null);
+  const taxBasisPoints = taxRate(tax, place.country, place.region);
+  const taxableGoods = lines.filter((l) => l.productType !== GIFT_CARD).reduce((s, l) => s + l.unitPriceCents * l.quantity, 0);
+  const taxable = taxableGoods + (tax.taxShipping ? shippingCents : 0);
+  const taxCents = taxOn(taxable, taxBasisPoints);
+  return { subtotalCents, shippingCents, taxCents, taxBasisPoints, totalCents: subtotalCents + shippingCents + taxCents, method };
+}

@@ -1,0 +1,102 @@
+// The outbox: every email the store sends is first composed into one RFC 822 message (nodemailer's
+// stream transport: headers, a text and an HTML part). With SMTP_URL it is sent over SMTP; without,
+// it is written to DATA_DIR/outbox/*.eml. A failed send never fails what caused it (an order is
+// already committed): it is logged and the message is kept there as *.unsent.eml.
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { env } from '../utils/env.server.js';
+
+export interface OutgoingMail {
+  from: { name: string; address: string };
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** A short slug for the file name ("order-1001"). */
+  tag: string;
+}
+
+export type SendOutcome =
+  | { status: 'sent'; messageId: string }
+  | { status: 'written'; file: string }
+  | { status: 'unsent'; file: string | null; error: string };
+
+export interface OutboxOptions {
+  smtpUrl?: string;
+  dataDir?: string;
+}
+
+// Composes only: `buffer` hands back the message bytes, CRLF line ends as RFC 5322 asks.
+const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+
+/** The message as RFC 822 bytes. */
+export async function composeMail(mail: OutgoingMail): Promise<{ raw: Buffer; messageId: string }> {
+  const info = await composer.sendMail({
+    from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html,
+  });
+  return { raw: info.message as Buffer, messageId: String(info.messageId ?? '') };
+}
+
+export function outboxDir(dataDir: string = env().dataDir): string {
+  return path.resolve(dataDir, 'outbox');
+}
+
+/** Writes the message to the outbox atomically (a reader never sees half a file). */
+async function writeEml(dir: string, tag: string, raw: Buffer, unsent: boolean): Promise<string> {
+  await fs.mkdir(dir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const name = `${stamp}-${tag.replace(/[^a-z0-9-]/gi, '')}-${crypto.randomBytes(4).toString('hex')}${unsent ? '.unsent' : ''}.eml`;
+  const file = path.join(dir, name);
+  await fs.writeFile(`${file}.tmp`, raw, { mode: 0o600 });
+  await fs.rename(`${file}.tmp`, file);
+  return file;
+}
+
+let smtp: { url: string; transport: Transporter } | undefined;
+
+function smtpTransport(url: string): Transporter {
+  if (smtp?.url !== url) {
+    // Bounded waits: a mail server that does not answer must not hold requests or shutdown.
+    smtp = { url, transport: nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }) };
+  }
+  return smtp.transport;
+}
+
+/** Sends (SMTP_URL) or writes (no SMTP_URL) a message. Never throws. */
+export async function sendMail(mail: OutgoingMail, opts: OutboxOptions = {}): Promise<SendOutcome> {
+  const smtpUrl = opts.smtpUrl ?? env().smtpUrl;
+  const dir = outboxDir(opts.dataDir);
+  let raw: Buffer;
+  try {
+    raw = (await composeMail(mail)).raw;
+  } catch (e) {
+    const error = e instanceof Error ? e.message : String(e);
+    console.error(`outbox: cannot compose "${mail.subject}" to ${mail.to}: ${error}`);
+    return { status: 'unsent', file: null, error };
+  }
+  if (!smtpUrl) {
+    try {
+      return { status: 'written', file: await writeEml(dir, mail.tag, raw, false) };
+    } catch (e) {
+      const error = e instanceof Error ? e.message : String(e);
+      console.error(`outbox: cannot write "${mail.subject}" to ${dir}: ${error}`);
+      return { status: 'unsent', file: null, error };
+    }
+  }
+  try {
+    const info = await smtpTransport(smtpUrl).sendMail({ envelope: { from: mail.from.address, to: [mail.to] }, raw });
+    return { status: 'sent', messageId: String(info.messageId ?? '') };
+  } catch (e) {
+    const error = e instanceof Error ? e.message : String(e);
+    let file: string | null = null;
+    try {
+      file = await writeEml(dir, mail.tag, raw, true);
+    } catch (e2) {
+      console.error(`outbox: cannot keep the unsent message either: ${e2 instanceof Error ? e2.message : String(e2)}`);
+    }
+    console.error(`outbox: sending "${mail.subject}" to ${mail.to} failed (${error}); kept as ${file ?? 'nothing'}`);
+    return { status: 'unsent', file, error };
+  }
+}
