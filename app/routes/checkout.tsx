@@ -61,6 +61,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const cartId = await cartIdFor(request, which === 'subscription');
   const fail = async (error: string) => redirect(back, { status: 303, headers: { 'Set-Cookie': await setFlash({ error }) } });
   if (isRateLimited(request, cartId)) return fail(MSG.tooManyRequests);
+  // Lines that can no longer be bought as they are go back to the cart, where they are marked.
+  const { review } = await loadCart(cartId);
+  if (review.blocking && review.message) {
+    const to = which === 'subscription' ? back : '/cart';
+    return redirect(to, { status: 303, headers: { 'Set-Cookie': await setFlash({ error: review.message }) } });
+  }
   const r = await checkout(cartId);
   if (!r.ok) return fail(r.error);
   // A bought shopping cart is an empty one for the pill (a subscription cart never counted).
