@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { reviewCart, type ReviewLine } from '../../../app/commerce/cart-review.js';
 
-function line(over: Partial<ReviewLine> & { current?: Partial<NonNullable<ReviewLine['current']>> | null } = {}): ReviewLine {
+type Current = NonNullable<ReviewLine['current']>;
+function line(over: Omit<Partial<ReviewLine>, 'current'> & { current?: Partial<Current> | null } = {}): ReviewLine {
   const { current, ...rest } = over;
   return {
     id: 'e1',
