@@ -9,7 +9,7 @@ import { compile, render } from '../engine/node.js';
 import type { Product, SubscriptionPlan } from './catalog.server.js';
 import { money, shapeItem, type Money } from './context.server.js';
 import {
-  checkoutMinimumMessage, commerceSettings, GIFT_CARD, MSG, parseQuantity, PHYSICAL, pleaseSelect, QUANTITY_MAX, SERVICE, type CommerceSettings, itemName, stockMessage,
+  checkoutMinimumMessage, commerceSettings, formatMoney, GIFT_CARD, MSG, parseQuantity, PHYSICAL, pleaseSelect, QUANTITY_MAX, SERVICE, type CommerceSettings, itemName, stockMessage,
 } from './commerce/rules.server.js';
 import { reviewCart, type LineStatus } from './commerce/cart-review.js';
 
@@ -359,7 +359,7 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
           qtyInStock: r.qty_in_stock ?? 0,
         }
         : null,
-    })), w.currency);
+    })), (cents) => formatMoney(cents, w.currency));
     const entries = rows.map((r, i): CartEntryView => {
       const unit = n(r.purchase_price_cents);
       const line = review.lines[i];

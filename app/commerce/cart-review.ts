@@ -1,6 +1,9 @@
 // The cart review before checkout: which lines can no longer be bought as they are (sold out, not
 // enough stock, gone) and which changed price since they were added, with the shopper's texts.
-import { formatMoney, itemName, stockMessage } from './rules.server.js';
+import { itemName, stockMessage } from './item-text.js';
+
+/** Minor units as shopper text in the cart's currency ("$68.00"): formatMoney of rules.server.ts. */
+export type MoneyText = (cents: number) => string;
 
 /** ok; a price change alone (not blocking); sold out, not enough stock, gone (blocking). */
 export type LineStatus = 'ok' | 'price_changed' | 'sold_out' | 'insufficient_stock' | 'unavailable';
@@ -64,7 +67,7 @@ function listText(parts: string[]): string {
  * over every line that holds it (a variant can sit in several lines with different additional
  * fields), as the checkout takes it.
  */
-export function reviewCart(lines: ReviewLine[], currency: string): CartReview {
+export function reviewCart(lines: ReviewLine[], moneyText: MoneyText): CartReview {
   const held = new Map<string, { units: number; lines: number }>();
   for (const l of lines) {
     if (!l.current) continue;
@@ -88,7 +91,7 @@ export function reviewCart(lines: ReviewLine[], currency: string): CartReview {
     }
     const priceChanged = c.priceCents !== l.purchasePriceCents;
     const priceText = priceChanged
-      ? `Price changed from ${formatMoney(l.purchasePriceCents, currency)} to ${formatMoney(c.priceCents, currency)}.`
+      ? `Price changed from ${moneyText(l.purchasePriceCents)} to ${moneyText(c.priceCents)}.`
       : null;
     const currentPriceCents = priceChanged ? c.priceCents : null;
     const h = held.get(c.variantId)!;

@@ -1,7 +1,10 @@
 // The cart review: each line's status and text (sold out, not enough stock counted over every line
 // of a variant, gone, price changed) and the cart's messages, which stay short enough for a flash.
 import { describe, expect, it } from 'vitest';
-import { reviewCart, type ReviewLine } from '../../../app/commerce/cart-review.js';
+import { reviewCart as review, type ReviewLine } from '../../../app/commerce/cart-review.js';
+import { formatMoney } from '../../../app/commerce/rules.server.js';
+
+const reviewCart = (lines: ReviewLine[], currency: string) => review(lines, (cents) => formatMoney(cents, currency));
 
 type Current = NonNullable<ReviewLine['current']>;
 function line(over: Omit<Partial<ReviewLine>, 'current'> & { current?: Partial<Current> | null } = {}): ReviewLine {
