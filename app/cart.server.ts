@@ -16,8 +16,9 @@ import { currentUnitPriceCents } from './commerce/line-price.js';
 import { shippingSettings, type ShippingSettings } from './commerce/shipping.js';
 import { taxSettings, type TaxSettings } from './commerce/tax.js';
 import {
-  checkoutMinimumMessage, commerceSettings, GIFT_CARD, MSG, parseQuantity, PHYSICAL, pleaseSelect, QUANTITY_MAX, SERVICE, type CommerceSettings, itemName, stockMessage,
+  checkoutMinimumMessage, commerceSettings, formatMoney, GIFT_CARD, MSG, parseQuantity, PHYSICAL, pleaseSelect, QUANTITY_MAX, SERVICE, type CommerceSettings, itemName, stockMessage,
 } from './commerce/rules.server.js';
+import { reviewCart, type LineStatus } from './commerce/cart-review.js';
 
 import { announceCatalogChange, catalogChanged } from './catalog/changes.server.js';
 export { MSG, cartInstalmentEligible, instalmentNotice, checkoutMinimumMessage, formatMoney, parseQuantity } from './commerce/rules.server.js';
@@ -85,6 +86,26 @@ export interface CartEntryView {
   productType: number;
   isSubscription: boolean;
   additionalFields: unknown;
+  /** Whether the line can still be bought as it is (app/commerce/cart-review.ts). */
+  availability: EntryAvailability;
+}
+
+/** A line's review: its status and the text shown next to it (null when all is well). */
+export interface EntryAvailability {
+  status: LineStatus;
+  /** Sold out, not enough stock or gone: checkout is refused until the line is fixed. */
+  blocking: boolean;
+  message: string | null;
+  /** The unit price a new order pays, when it differs from the price the line was added at. */
+  currentPriceCents: number | null;
+}
+
+/** The cart-level side of the review: what stops checkout and which prices changed. */
+export interface CartReviewSummary {
+  blocking: boolean;
+  /** What to fix before checkout (null when nothing blocks it). */
+  message: string | null;
+  priceNotice: string | null;
 }
 
 export interface CartView {
@@ -97,6 +118,7 @@ export interface CartView {
   subtotalCents: number;
   /** ISO timestamp, null for an empty view. */
   created: string | null;
+  review: CartReviewSummary;
 }
 
 export interface AddInput {
@@ -342,7 +364,10 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
 
   async function viewOf(q: Q, cartId: string | null, includePurchased = false): Promise<CartView> {
     const w = await website();
-    const empty: CartView = { id: null, kind: 'standard', currency: w.currency, entries: [], totalQuantity: 0, subtotalCents: 0, created: null };
+    const empty: CartView = {
+      id: null, kind: 'standard', currency: w.currency, entries: [], totalQuantity: 0, subtotalCents: 0, created: null,
+      review: { blocking: false, message: null, priceNotice: null },
+    };
     if (!cartId || !CART_ID.test(cartId)) return empty;
     const carts = await q<{ id: string; kind: CartKind; created: Date; is_purchased: boolean }[]>`
       select id, kind, created, is_purchased from cart where id = ${cartId} and website_id = ${w.id}`;
@@ -352,9 +377,13 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
       id: string; item_id: string; variant_id: string | null; quantity: number; purchase_price_cents: string;
       additional_fields: unknown; title: string; url_id: string; collection_url_id: string; asset_url: string | null;
       sku: string | null; attributes: Record<string, string> | null; image_url: string | null; product_type: number;
+      visible: boolean; v_id: string | null; price_cents: string | null; sale_price_cents: string | null; on_sale: boolean | null;
+      unlimited: boolean | null; qty_in_stock: number | null;
     }[]>`
       select e.id, e.item_id, e.variant_id, e.quantity, e.purchase_price_cents, e.additional_fields,
-             i.title, i.url_id, c.url_id as collection_url_id, i.asset_url, v.sku, v.attributes, v.image_url, p.product_type
+             i.title, i.url_id, c.url_id as collection_url_id, i.asset_url, v.sku, v.attributes, v.image_url, p.product_type,
+             (i.published and c.enabled and c.website_id = ${w.id}) as visible, v.id as v_id,
+             v.price_cents, v.sale_price_cents, v.on_sale, v.unlimited, v.qty_in_stock
         from cart_entry e
         join item i on i.id = e.item_id
         join collection c on c.id = i.collection_id
@@ -362,8 +391,25 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
         left join variant v on v.id = e.variant_id
        where e.cart_id = ${cartId}
        order by e.created, e.id`;
-    const entries = rows.map((r): CartEntryView => {
+    // Lines are reviewed against their variants as they are now: what the shopper sees before checkout.
+    const review = reviewCart(rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      attributes: r.attributes ?? {},
+      quantity: r.quantity,
+      purchasePriceCents: n(r.purchase_price_cents),
+      current: r.visible && r.v_id !== null
+        ? {
+          variantId: r.v_id,
+          priceCents: r.on_sale ? n(r.sale_price_cents ?? 0) : n(r.price_cents ?? 0),
+          unlimited: r.unlimited === true,
+          qtyInStock: r.qty_in_stock ?? 0,
+        }
+        : null,
+    })), (cents) => formatMoney(cents, w.currency));
+    const entries = rows.map((r, i): CartEntryView => {
       const unit = n(r.purchase_price_cents);
+      const line = review.lines[i];
       const attributes: Record<string, string> = {};
       for (const [k, v] of Object.entries(r.attributes ?? {})) attributes[k] = String(v);
       return {
@@ -381,6 +427,7 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
         productType: r.product_type,
         isSubscription: cart.kind === 'subscription',
         additionalFields: r.additional_fields ?? null,
+        availability: { status: line.status, blocking: line.blocking, message: line.message, currentPriceCents: line.currentPriceCents },
       };
     });
     return {
@@ -391,6 +438,7 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
       totalQuantity: entries.reduce((s, e) => s + e.quantity, 0),
       subtotalCents: entries.reduce((s, e) => s + e.lineTotalCents, 0),
       created: new Date(cart.created).toISOString(),
+      review: { blocking: review.blocking, message: review.message, priceNotice: review.priceNotice },
     };
   }
 
@@ -831,6 +879,8 @@ export function shoppingCartJson(cart: CartView, websiteId: string): Record<stri
     coupons: [],
     validCoupons: [],
     invalidCoupons: [],
+    // What stops checkout and which prices changed (the lines carry the details in `availability`).
+    review: cart.review,
   };
 }
 
@@ -850,6 +900,13 @@ export function entryJson(currency: string) {
     productType: e.productType,
     isSubscription: e.isSubscription,
     additionalFields: e.additionalFields,
+    // Whether the line can be bought as it is: status ok, price_changed, sold_out, insufficient_stock or unavailable.
+    availability: {
+      status: e.availability.status,
+      message: e.availability.message,
+      blocking: e.availability.blocking,
+      currentPriceCents: e.availability.currentPriceCents,
+    },
   });
 }
 

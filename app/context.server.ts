@@ -3,7 +3,7 @@
 import { baseUrlFor } from './base-url.server.js';
 import type { Collection, NavItem, Product, Resolved, SearchHit, Site, Variant } from './catalog.server.js';
 import type { CartFlash } from './cart-ui.server.js';
-import type { CartEntryView } from './cart.server.js';
+import type { CartEntryView, CartReviewSummary } from './cart.server.js';
 import {
   cartInstalmentEligible, checkoutMinimumMessage, commerceSettings, formatMoney, instalmentNotice, type CommerceSettings,
 } from './commerce/rules.server.js';
@@ -55,10 +55,13 @@ export interface CartSummary {
   totalQuantity: number;
   subtotalCents: number;
   entries: CartEntrySummary[];
+  /** What stops checkout and which prices changed (absent: nothing to say). */
+  review?: CartReviewSummary;
 }
 
 /** What the context needs of a cart entry (a type-only import: no database code comes along). */
-export type CartEntrySummary = Omit<CartEntryView, 'variantId' | 'isSubscription' | 'additionalFields'>;
+export type CartEntrySummary = Omit<CartEntryView, 'variantId' | 'isSubscription' | 'additionalFields' | 'availability'>
+  & Partial<Pick<CartEntryView, 'availability'>>;
 
 /** A commerce page of its own page type (cart 200, checkout 201, order confirmed 202). */
 export interface CommercePage {
@@ -242,6 +245,7 @@ export function shapeCartEntries(entries: CartEntrySummary[], currency: string):
     ...e,
     unitPrice: money(e.unitPriceCents, currency),
     lineTotal: money(e.lineTotalCents, currency),
+    currentPrice: e.availability?.currentPriceCents != null ? money(e.availability.currentPriceCents, currency) : null,
     optionValues: Object.entries(e.attributes ?? {}).map(([optionName, value]) => ({ optionName, value })),
   }));
 }
@@ -265,6 +269,8 @@ function cart(c: CartSummary | undefined, currency: string, s: CommerceSettings,
     subtotalText: formatMoney(summary.subtotalCents, currency),
     entries: shapeCartEntries(summary.entries, currency),
     checkoutMinimum: checkoutMinimum(summary.subtotalCents, currency, s),
+    // Lines that can no longer be bought as they are (marked, checkout refused) and price changes.
+    review: c?.review ?? { blocking: false, message: null, priceNotice: null },
     instalmentEligible: eligible && notice !== null,
     instalmentNotice: notice,
     // Cart forms send the shopper back to the page they are on.

@@ -5,7 +5,8 @@ import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { closeDb, getDb } from '../db/client.server.js';
+import { expireCarts, type CartExpiry } from '../db/cart-expiry.server.js';
+import { closeDb, getDb, getSql } from '../db/client.server.js';
 import { NonceContext } from './components/nonce.js';
 import { PageHtmlContext } from './components/page-html.js';
 import { notModified, strongEtag } from './http.server.js';
@@ -36,6 +37,14 @@ function dropPageHtmlFromHandoff(remixContext: EntryContext): void {
     if (at >= 0) handoff = handoff.slice(0, at) + '"html":null' + handoff.slice(at + needle.length);
   }
   remixContext.serverHandoffString = handoff;
+}
+
+/**
+ * Deletes abandoned and empty carts (db/cart-expiry.server.ts) on this process's database; the
+ * server (app/server/main.ts) calls it at start and every hour.
+ */
+export async function cleanupCarts(ttlDays: number): Promise<CartExpiry> {
+  return expireCarts(await getSql(), { ttlDays });
 }
 
 /** Called by the server (app/server/main.ts) once requests have drained on SIGTERM. */

@@ -1,15 +1,22 @@
-// Command line for the database: `npm run db:migrate` and `npm run db:seed [-- --refresh]`.
-// Uses DATABASE_URL, else the embedded PGlite in DATA_DIR (default .data/).
+// Command line for the database: `npm run db:migrate`, `npm run db:seed [-- --refresh]` and
+// `npm run db:cleanup` (abandoned carts). Uses DATABASE_URL, else the embedded PGlite in DATA_DIR.
+import { describeExpiry, expireCarts, parseCartTtlDays } from './cart-expiry.server.js';
 import { openDb, optionsFromEnv } from './client.server.js';
 import { seed } from './seed.server.js';
 
-const USAGE = 'usage: tsx db/cli.ts migrate | seed [--refresh]';
+const USAGE = 'usage: tsx db/cli.ts migrate | seed [--refresh] | cleanup';
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...flags] = argv;
   const unknown = flags.filter((f) => f !== '--refresh');
-  if ((command !== 'migrate' && command !== 'seed') || unknown.length > 0 || (command === 'migrate' && flags.length > 0)) {
+  if (!['migrate', 'seed', 'cleanup'].includes(command) || unknown.length > 0 || (command !== 'seed' && flags.length > 0)) {
     console.error(USAGE);
+    return 2;
+  }
+  // Checked before the database opens: a bad value names itself, as the server does at start.
+  const ttl = parseCartTtlDays(process.env.CART_TTL_DAYS);
+  if (!ttl.ok) {
+    console.error(`db: ${ttl.error}`);
     return 2;
   }
   const db = await openDb({ ...optionsFromEnv(), seedIfEmpty: false });
@@ -17,6 +24,8 @@ async function main(argv: string[]): Promise<number> {
     if (command === 'migrate') {
       // openDb applied what was pending and logged it.
       console.log(`db: migrations are up to date (${db.where})`);
+    } else if (command === 'cleanup') {
+      console.log(`db: cart cleanup: ${describeExpiry(await expireCarts(db.sql, { ttlDays: ttl.days }), ttl.days)} (${db.where})`);
     } else {
       const r = await seed(db.sql, { refresh: flags.includes('--refresh') });
       const detail = Object.entries(r.tables)

@@ -9,7 +9,7 @@ import { useLoaderData } from '@remix-run/react';
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import { cartQtySetCookie, readFlash, readSubscriptionCheckout, setFlash } from '../cart-ui.server.js';
-import { cartStore, getCartId, isRateLimited, MSG, type CartStore } from '../cart.server.js';
+import { cartStore, getCartId, isRateLimited, loadCart, MSG, type CartStore } from '../cart.server.js';
 import { checkoutForm, defaultValues } from '../checkout-page.server.js';
 import { readValues } from '../commerce/checkout-form.js';
 import { sendOrderConfirmation } from '../commerce/order-confirmation.server.js';
@@ -111,6 +111,13 @@ export async function action({ request }: ActionFunctionArgs) {
     // "Update totals": keep what was typed, show the totals for it; nothing is checked yet.
     await store.saveCheckoutDraft(cartId, { values, errors: {}, token: '' });
     return redirect(back, { status: 303 });
+  }
+
+  // Lines that can no longer be bought as they are go back to the cart, where they are marked.
+  const { review } = await loadCart(cartId);
+  if (review.blocking && review.message) {
+    const to = which === 'subscription' ? back : '/cart';
+    return redirect(to, { status: 303, headers: { 'Set-Cookie': await setFlash({ error: review.message }) } });
   }
 
   const r = await store.checkout(cartId, values);

@@ -9,8 +9,11 @@ import { createRequestHandler } from '@remix-run/express';
 import type { ServerBuild } from '@remix-run/node';
 import express from 'express';
 import helmet from 'helmet';
+import { describeExpiry, type CartExpiry } from '../../db/cart-expiry.server.js';
 import { ConfigError, readEnv, type Env } from '../utils/env.server.js';
 import { guardRequest, CLIENT_ADDRESS_HEADER } from './guards.js';
+
+const CART_CLEANUP_EVERY_MS = 60 * 60 * 1000;
 
 async function main(): Promise<void> {
   let config: Env;
@@ -34,7 +37,7 @@ async function main(): Promise<void> {
 
   const buildDir = path.resolve(process.env.STOREFRONT_BUILD_DIR ?? 'build');
   const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild & {
-    entry: { module: { shutdown?: () => Promise<void> } };
+    entry: { module: { shutdown?: () => Promise<void>; cleanupCarts?: (ttlDays: number) => Promise<CartExpiry> } };
   };
 
   const app = express();
@@ -114,10 +117,32 @@ async function main(): Promise<void> {
   server.requestTimeout = 30_000;
   server.headersTimeout = 20_000;
 
+  // Abandoned carts expire: once now, then every hour. The database lives in the build (one
+  // PGlite per process), so the cleanup runs there; a failure is logged and tried again next hour.
+  // The first run always reports; later ones only when they deleted something.
+  let cleaning: Promise<void> | null = null;
+  let runs = 0;
+  const cleanup = () => {
+    if (cleaning || !build.entry.module.cleanupCarts) return;
+    const first = runs++ === 0;
+    cleaning = build.entry.module.cleanupCarts(config.cartTtlDays)
+      .then((r) => {
+        if (first || r.abandoned + r.empty > 0) console.log(`storefront: cart cleanup: ${describeExpiry(r, config.cartTtlDays)}`);
+      })
+      .catch((e: unknown) => console.error(`storefront: cart cleanup failed: ${(e as Error)?.message ?? e}`))
+      .finally(() => {
+        cleaning = null;
+      });
+  };
+  cleanup();
+  const cleanupTimer = setInterval(cleanup, CART_CLEANUP_EVERY_MS);
+  cleanupTimer.unref();
+
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    clearInterval(cleanupTimer);
     console.log(`storefront: ${signal}: finishing requests, then closing the database`);
     // Past this, a stuck request must not keep the process alive forever.
     const force = setTimeout(() => {
@@ -126,7 +151,9 @@ async function main(): Promise<void> {
     }, 10_000);
     force.unref();
     server.close(() => {
-      void Promise.resolve(build.entry.module.shutdown?.())
+      // A cleanup under way finishes first: the database closes under no statement.
+      void Promise.resolve(cleaning)
+        .then(() => build.entry.module.shutdown?.())
         .catch((e: unknown) => console.error(`storefront: closing the database failed: ${(e as Error)?.message ?? e}`))
         .finally(() => process.exit(0));
     });

@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseCartTtlDays } from '../../db/cart-expiry.server.js';
 
 const MIN_SECRET = 32;
 
@@ -41,6 +42,13 @@ const SmtpUrl = z.string().transform((raw, ctx) => {
   return z.NEVER;
 });
 
+const CartTtl = z.string().optional().transform((raw, ctx) => {
+  const r = parseCartTtlDays(raw);
+  if (r.ok) return r.days;
+  ctx.addIssue({ code: 'custom', message: r.error });
+  return z.NEVER;
+});
+
 const Schema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -56,6 +64,8 @@ const Schema = z.object({
   TEMPLATE_BACKEND: z.enum(['wasm', 'ts']).default('wasm'),
   // Overrides the Secure flag (default: on in production): '0' for a production build on plain http.
   COOKIE_SECURE: z.enum(['0', '1']).optional(),
+  // Open carts untouched for this many days are deleted with their lines (db/cart-expiry.server.ts).
+  CART_TTL_DAYS: CartTtl,
 });
 
 export interface Env {
@@ -74,6 +84,8 @@ export interface Env {
   templateBackend: 'wasm' | 'ts';
   /** Cookies carry Secure in production (they then travel over https only). */
   secureCookies: boolean;
+  /** Days after its last change that an open cart is deleted (default 30). */
+  cartTtlDays: number;
 }
 
 export class ConfigError extends Error {
@@ -146,6 +158,7 @@ export function readEnv(raw: Record<string, string | undefined> = process.env): 
     smtpUrl: e.SMTP_URL,
     templateBackend: e.TEMPLATE_BACKEND,
     secureCookies: e.COOKIE_SECURE ? e.COOKIE_SECURE === '1' : production,
+    cartTtlDays: e.CART_TTL_DAYS,
   };
 }
 

@@ -8,6 +8,9 @@ export const baseUrl = (): string => inject('baseUrl');
 export class Visitor {
   readonly cookies = new Map<string, string>();
 
+  /** `base`: another server than the suite's (one a test started itself); a function when it moves. */
+  constructor(private readonly base?: () => string) {}
+
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
@@ -25,7 +28,7 @@ export class Visitor {
   }
 
   async fetch(path: string, init: RequestInit & { headers?: Record<string, string> } = {}): Promise<Response> {
-    const url = new URL(path, baseUrl());
+    const url = new URL(path, this.base ? this.base() : baseUrl());
     const headers: Record<string, string> = { ...(init.headers ?? {}) };
     if (this.cookies.size > 0 && !('Cookie' in headers)) headers.Cookie = this.cookieHeader();
     // Same-origin, as a page of ours posting to us: the CSRF check lets these through.

@@ -1,0 +1,143 @@
+// The cart review before checkout: which lines can no longer be bought as they are (sold out, not
+// enough stock, gone) and which changed price since they were added, with the shopper's texts.
+import { itemName, stockMessage } from './item-text.js';
+
+/** Minor units as shopper text in the cart's currency ("$68.00"): formatMoney of rules.server.ts. */
+export type MoneyText = (cents: number) => string;
+
+/** ok; a price change alone (not blocking); sold out, not enough stock, gone (blocking). */
+export type LineStatus = 'ok' | 'price_changed' | 'sold_out' | 'insufficient_stock' | 'unavailable';
+
+/** What the review needs to know of a cart line and of its variant as it is now. */
+export interface ReviewLine {
+  id: string;
+  title: string;
+  attributes: Record<string, string>;
+  quantity: number;
+  /** The unit price when the line was added, minor units. */
+  purchasePriceCents: number;
+  /** The variant now; null when the product or variant is deleted or no longer visible. */
+  current: {
+    variantId: string;
+    /** The price a new order pays: the sale price when on sale. */
+    priceCents: number;
+    unlimited: boolean;
+    qtyInStock: number;
+  } | null;
+}
+
+export interface LineReview {
+  id: string;
+  status: LineStatus;
+  /** Whether this line stops checkout. */
+  blocking: boolean;
+  /** The text next to the line; null when all is well. */
+  message: string | null;
+  /** The current unit price when it differs from the purchase price, else null. */
+  currentPriceCents: number | null;
+  /** Units left, when the stock is short of what the cart holds (0 when sold out), else null. */
+  left: number | null;
+}
+
+export interface CartReview {
+  lines: LineReview[];
+  /** Whether any line stops checkout. */
+  blocking: boolean;
+  /** The summary of what to fix before checkout; null when nothing blocks it. */
+  message: string | null;
+  /** The summary of price changes (which do not block checkout); null when there are none. */
+  priceNotice: string | null;
+}
+
+/** Reasons listed by name in the cart's message; the rest are counted. */
+const MAX_LISTED = 3;
+/** Longest cart-level message (the flash cookie that carries it back to /cart takes 500 characters). */
+const MAX_MESSAGE = 400;
+
+const BLOCKING: ReadonlySet<LineStatus> = new Set(['sold_out', 'insufficient_stock', 'unavailable']);
+
+/** "a", "a and b", "a, b and c". */
+function listText(parts: string[]): string {
+  if (parts.length <= 1) return parts.join('');
+  return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+/**
+ * Reviews the lines of a cart against their variants as they are now. Stock is counted per variant
+ * over every line that holds it (a variant can sit in several lines with different additional
+ * fields), as the checkout takes it.
+ */
+export function reviewCart(lines: ReviewLine[], moneyText: MoneyText): CartReview {
+  const held = new Map<string, { units: number; lines: number }>();
+  for (const l of lines) {
+    if (!l.current) continue;
+    const h = held.get(l.current.variantId) ?? { units: 0, lines: 0 };
+    h.units += l.quantity;
+    h.lines += 1;
+    held.set(l.current.variantId, h);
+  }
+
+  const blockers: string[] = [];
+  const priced: string[] = [];
+  const reviewed = lines.map((l): LineReview => {
+    const name = itemName(l.title, l.attributes);
+    const c = l.current;
+    if (!c) {
+      blockers.push(`${name} is no longer available`);
+      return {
+        id: l.id, status: 'unavailable', blocking: true, currentPriceCents: null, left: null,
+        message: `Sorry, ${name} is no longer available. Remove it to check out.`,
+      };
+    }
+    const priceChanged = c.priceCents !== l.purchasePriceCents;
+    const priceText = priceChanged
+      ? `Price changed from ${moneyText(l.purchasePriceCents)} to ${moneyText(c.priceCents)}.`
+      : null;
+    const currentPriceCents = priceChanged ? c.priceCents : null;
+    const h = held.get(c.variantId)!;
+    if (!c.unlimited && c.qtyInStock <= 0) {
+      blockers.push(`${name} is sold out`);
+      return {
+        id: l.id, status: 'sold_out', blocking: true, currentPriceCents, left: 0,
+        message: `${stockMessage(name, 0, 0)} Remove it to check out.`,
+      };
+    }
+    if (!c.unlimited && h.units > c.qtyInStock) {
+      const stock = c.qtyInStock;
+      const fix = h.lines > 1
+        ? `Your cart has ${h.units} of it in ${h.lines} lines: lower them to ${stock} in all to check out.`
+        : `This line has ${l.quantity}: lower the quantity to ${stock} to check out.`;
+      const reason = `only ${stock} of ${name} ${stock === 1 ? 'is' : 'are'} left and your cart has ${h.units}`;
+      if (!blockers.includes(reason)) blockers.push(reason);
+      if (priceChanged) priced.push(name);
+      return {
+        id: l.id, status: 'insufficient_stock', blocking: true, currentPriceCents, left: stock,
+        message: [stockMessage(name, stock, 0), fix, priceText].filter(Boolean).join(' '),
+      };
+    }
+    if (priceChanged) {
+      priced.push(name);
+      return { id: l.id, status: 'price_changed', blocking: false, currentPriceCents, left: null, message: priceText };
+    }
+    return { id: l.id, status: 'ok', blocking: false, currentPriceCents: null, left: null, message: null };
+  });
+
+  const blocking = reviewed.some((r) => BLOCKING.has(r.status));
+  return { lines: reviewed, blocking, message: blocking ? blockingMessage(blockers) : null, priceNotice: priceNotice(priced) };
+}
+
+/** The cart's one message for what stops checkout: it also travels in a flash cookie, so it stays short. */
+function blockingMessage(reasons: string[]): string {
+  const lines = reasons.length === 1 ? 'line' : 'lines';
+  const shown = reasons.length > MAX_LISTED ? [...reasons.slice(0, MAX_LISTED), `${reasons.length - MAX_LISTED} more`] : reasons;
+  const text = `To check out, first fix the marked ${lines}: ${shown.join('; ')}.`;
+  return text.length <= MAX_MESSAGE ? text : `To check out, first fix the ${reasons.length} marked ${lines}.`;
+}
+
+function priceNotice(priced: string[]): string | null {
+  const names = [...new Set(priced)];
+  if (names.length === 0) return null;
+  if (names.length === 1) return `The price of ${names[0]} changed since it was added to your cart: the order will use the new price.`;
+  const text = `The prices of ${listText(names)} changed since they were added to your cart: the order will use the new prices.`;
+  return text.length <= MAX_MESSAGE ? text : 'Some prices changed since the items were added to your cart: the order will use the new prices.';
+}
