@@ -61,6 +61,22 @@ const splitPlugin = (zoneids, links, index) => ({
   },
 });
 
+/**
+ * The table that the bundle's ES module holds, from the package's CommonJS build, evaluated anew:
+ * TzImpl blanks the ids of the object it was built from, so a process that already formats dates
+ * (a test beside the server's engine) has emptied the cached one.
+ */
+function freshZoneData() {
+  const file = require.resolve('@phensley/timezone/lib/autogen.zonedata.js');
+  const cached = require.cache[file];
+  delete require.cache[file];
+  try {
+    return require(file).rawdata;
+  } finally {
+    if (cached) require.cache[file] = cached;
+  }
+}
+
 /** Sum of raw and gzip sizes of output files (each compressed on its own, as served). */
 function measure(outDir, files) {
   let raw = 0;
@@ -82,7 +98,8 @@ function measure(outDir, files) {
 export async function buildBrowserEngine(outDir = DEFAULT_OUT_DIR, { locales = true } = {}) {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(join(outDir, 'locales'), { recursive: true });
-  const { rawdata } = await import(tzDataFile);
+  const rawdata = freshZoneData();
+  if (!rawdata.zoneids.includes('America/New_York')) throw new Error('@phensley/timezone: no zone table');
   const result = await esbuild.build({
     entryPoints: [join(root, 'engine/browser.ts')],
     outdir: outDir,
