@@ -16,7 +16,7 @@ import { resolveLimits, type Limits } from './ts/limits.js';
 export type { Code, Formatter, FormatterTable, Predicate, PredicateTable, TemplateError, Variable, Kernels } from './ts/types.js';
 export { NOT_IMPLEMENTED } from './ts/types.js';
 export { Context } from './ts/context.js';
-export { setPackLoader } from './ts/locale.js';
+export { setCldrFramework, setPackLoader } from './ts/locale.js';
 export { CollectionType, PageType, ProductType, RecordType } from './ts/enums.js';
 
 export type Backend = 'ts' | 'wasm';

@@ -1,9 +1,12 @@
-// Node's pack loader: reads @phensley/cldr resource packs from node_modules on first use.
+// Node's locale runtime: @phensley/cldr imported at once, its resource packs read from node_modules
+// on first use.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { setPackLoader } from './locale.js';
+import { CLDRFramework } from '@phensley/cldr';
+import { setCldrFramework, setPackLoader } from './locale.js';
 
 const require = createRequire(import.meta.url);
 const packDir = require.resolve('@phensley/cldr/package.json').replace(/package\.json$/, 'packs/');
 
+setCldrFramework(CLDRFramework);
 setPackLoader((lang) => JSON.parse(readFileSync(packDir + lang + '.json', 'utf8')));

@@ -1,6 +1,7 @@
 // The browser build of the engine (engine/browser.ts, built by engine/browser-build.mjs) in Chromium:
 // the same output and errors as the server's engine on wright and the whole conformance corpus,
-// on both backends, with locale packs fetched only when a locale asks for them. JS project only.
+// on both backends, with the locale runtime, packs and time zones fetched only when a render needs
+// them, and an error (not a date in UTC) when a zone is missing. JS project only.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, normalize } from 'node:path';
@@ -45,14 +46,14 @@ async function open(page: Page): Promise<string[]> {
   return requested;
 }
 
-/** Renders the jobs in the page with the browser build, loading each job's locale first. */
+/** Renders the jobs in the page with the browser build, preparing each job's locale and zone first. */
 function renderInBrowser(page: Page, jobs: Job[]) {
   return page.evaluate(async (jobs) => {
     const url = '/engine.js';
     const engine = await import(url);
     const out: { output: string; errors: string[] }[] = [];
     for (const j of jobs) {
-      await engine.loadLocale(j.opts.locale);
+      await engine.prepare(j.json, { locale: j.opts.locale });
       const r = engine.render(j.template, j.json, { ...j.opts, enableExpr: true, backend: j.backend });
       out.push({ output: r.output, errors: r.errors.map(engine.formatError) });
     }
@@ -86,6 +87,28 @@ test('fetches no locale pack until a locale asks for one, then only that languag
   expect(out.after).toBe(server);
   expect(out.after).not.toBe(out.before);
   expect(requested.filter((p) => p.startsWith('/locales/')).sort()).toEqual(['/locales/fr.js', '/locales/zz.js']);
+});
+
+test('fetches a time zone only when asked; a date in a zone not loaded is an error, not UTC', async ({ page }) => {
+  const requested = await open(page);
+  const template = '{t|date %Y-%m-%d %H:%M %Z}';
+  const json = { t: NOW, website: { timeZone: 'Asia/Tokyo' } };
+  const out = await page.evaluate(async ({ template, json }) => {
+    const url = '/engine.js';
+    const engine = await import(url);
+    const before = engine.render(template, json, { locale: null });
+    const loaded = await engine.loadTimeZone('Asia/Tokyo');
+    const after = engine.render(template, json, { locale: null }).output;
+    return { before: { output: before.output, errors: before.errors.map(engine.formatError) }, loaded, after, unknown: await engine.loadTimeZone('Not/A_Zone') };
+  }, { template, json });
+  expect(out.before.output).toBe('');
+  expect(out.before.errors).toEqual([expect.stringContaining('Asia/Tokyo is not loaded')]);
+  expect(out.loaded).toBe(true);
+  expect(out.after).toBe(render(template, json, { locale: null }).output);
+  expect(out.after).toContain('JST');
+  expect(out.unknown).toBe(false);
+  // Neither the locale runtime nor any pack: a template without localized formats needs neither.
+  expect(requested.filter((p) => p !== '/' && !p.startsWith('/chunks/chunk-') && p !== '/engine.js')).toEqual(['/zones/Asia/Tokyo.js']);
 });
 
 test('renders wright as the server does, on both backends', async ({ page }) => {
