@@ -56,6 +56,8 @@ const backends: Backend[] = ['wasm', 'ts'];
  * timed in interleaved rounds (bench/interleaved.ts) after tinybench, so drift favours no one.
  */
 const gridRace: Record<string, () => unknown> = {};
+/** The wright compile against the peer's, raced the same way (4 compiles per timing: ~40 us each). */
+const compileRace: Record<string, () => unknown> = {};
 
 function engineSuite(w: Workload, label: string) {
   const partials: Record<string, Code> = {};
@@ -65,6 +67,7 @@ function engineSuite(w: Workload, label: string) {
     const opts = { locale: 'en', partials: { ...partials }, backend: b, now: 0 };
     if (!check(`${label} ours[${b}]`, render(code, w.json, opts).output, w.expected)) continue;
     if (label === 'wright') add(`${label} compile [${b}]`, () => compile(w.template, { backend: b }));
+    if (label === 'wright') compileRace[b] = () => compile(w.template, { backend: b });
     add(`${label} render [${b}]`, () => render(code, w.json, opts));
     add(`${label} render flattened [${b}]`, () => flatten(render(code, w.json, opts).output));
     if (label === 'grid') gridRace[b] = () => flatten(render(code, w.json, opts).output);
@@ -79,6 +82,7 @@ function engineSuite(w: Workload, label: string) {
   const peerPartials = Object.fromEntries(Object.entries(w.partials).map(([k, v]) => [k, peerCompile(v)]));
   if (check(`${label} peer`, peerRender(peerCode, w.json, peerPartials), w.expected)) {
     if (label === 'wright') add(`${label} compile [peer]`, () => peerCompile(w.template));
+    if (label === 'wright') compileRace.peer = () => peerCompile(w.template);
     add(`${label} render [peer]`, () => peerRender(peerCode, w.json, peerPartials));
     add(`${label} render flattened [peer]`, () => flatten(peerRender(peerCode, w.json, peerPartials)));
     if (label === 'grid') gridRace.peer = () => flatten(peerRender(peerCode, w.json, peerPartials));
@@ -176,6 +180,11 @@ if ((!only || 'grid render flattened'.includes(only) || only.includes('grid')) &
   console.error(`grid race: ${Object.keys(gridRace).join(', ')} in interleaved rounds...`);
   race = interleaved(gridRace, { rounds: Math.max(50, time), warmup: 50 });
 }
+let cRace: Record<string, InterleavedResult> = {};
+if ((!only || 'wright compile'.includes(only) || only.includes('wright')) && compileRace.peer && Object.keys(compileRace).length > 1) {
+  console.error(`wright compile race: ${Object.keys(compileRace).join(', ')} in interleaved rounds...`);
+  cRace = interleaved(compileRace, { rounds: Math.max(200, time * 5), warmup: 200, batch: 4 });
+}
 
 const tasks: Record<string, { opsPerSec: number; meanUs: number; p50Us: number; rme: number; samples: number }> = {};
 for (const t of bench.tasks) {
@@ -196,14 +205,16 @@ const ratio = (a: string, b: string) => {
 };
 
 /** How many times faster `a` is than `b` in the grid race (below 1: slower). */
-const raceRatio = (a: string, b: string) => {
-  const x = race[a]?.medianUs;
-  const y = race[b]?.medianUs;
+const raceRatio = (a: string, b: string, r = race) => {
+  const x = r[a]?.medianUs;
+  const y = r[b]?.medianUs;
   return x && y ? Number((y / x).toFixed(3)) : null;
 };
 
 const ratios: Record<string, number | null> = {
-  'wright.compile.vs_peer': ratio('wright compile [wasm]', 'wright compile [peer]'),
+  // Medians of the interleaved compile race (the tinybench figures drift between tasks).
+  'wright.compile.vs_peer': raceRatio('wasm', 'peer', cRace),
+  'wright.compile_ts.vs_peer': raceRatio('ts', 'peer', cRace),
   'wright.render.vs_peer': ratio('wright render [wasm]', 'wright render [peer]'),
   'wright.render_flattened.vs_peer': ratio('wright render flattened [wasm]', 'wright render flattened [peer]'),
   'wright.compile_render.vs_peer': ratio('wright compile+render [wasm]', 'wright compile+render [peer]'),
@@ -228,10 +239,14 @@ if (Object.keys(race).length) {
   const hw = race.handwritten?.medianUs;
   console.table(Object.fromEntries(Object.entries(race).map(([k, v]) => [k, { 'median us': v.medianUs.toFixed(1), 'x hand-written': hw ? (v.medianUs / hw).toFixed(2) : '', rounds: v.samples }])));
 }
+if (Object.keys(cRace).length) {
+  console.log('wright compile race, interleaved rounds (median us per compile):');
+  console.table(Object.fromEntries(Object.entries(cRace).map(([k, v]) => [k, { 'median us': v.medianUs.toFixed(1), rounds: v.samples }])));
+}
 console.log(`browser bundle size: ${sizes['browser.raw_kb']} KB raw, ${sizes['browser.gzip_kb']} KB gzip without locale data (English pack ${sizes['browser.en_pack_gzip_kb']} KB gzip, loaded on demand)`);
 
 mkdirSync(dirname(jsonFile), { recursive: true });
-const result = { date: new Date().toISOString(), node: process.version, timeMs: time, tasks, gridRace: race, ratios, sizes, problems };
+const result = { date: new Date().toISOString(), node: process.version, timeMs: time, tasks, gridRace: race, compileRace: cRace, ratios, sizes, problems };
 writeFileSync(jsonFile, JSON.stringify(result, null, 2) + '\n');
 const svgFile = jsonFile.replace(/\.json$/, '') + '.svg';
 writeFileSync(svgFile, ratiosSvg(ratios));
