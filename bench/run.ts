@@ -12,6 +12,7 @@ import { scan } from '../engine/ts/scanner.js';
 import { wasmScan } from '../engine/wasm/scanner.js';
 import { peerCompile, peerRender } from './peer.js';
 import { handwrittenGrid } from './handwritten-grid.js';
+import { interleaved, type InterleavedResult } from './interleaved.js';
 import { loadGrid, loadWright, workloadsPresent, type Workload } from './workloads.js';
 import { ratiosSvg } from './chart.js';
 import { buildBrowserEngine } from '../engine/browser-build.mjs';
@@ -50,6 +51,14 @@ const add = (name: string, fn: () => unknown) => {
 
 const backends: Backend[] = ['wasm', 'ts'];
 
+/**
+ * The grid's head-to-head, flattened: ours on both backends, the peer and the hand-written limit,
+ * timed in interleaved rounds (bench/interleaved.ts) after tinybench, so drift favours no one.
+ */
+const gridRace: Record<string, () => unknown> = {};
+/** The wright compile against the peer's, raced the same way (4 compiles per timing: ~40 us each). */
+const compileRace: Record<string, () => unknown> = {};
+
 function engineSuite(w: Workload, label: string) {
   const partials: Record<string, Code> = {};
   for (const b of backends) {
@@ -58,8 +67,10 @@ function engineSuite(w: Workload, label: string) {
     const opts = { locale: 'en', partials: { ...partials }, backend: b, now: 0 };
     if (!check(`${label} ours[${b}]`, render(code, w.json, opts).output, w.expected)) continue;
     if (label === 'wright') add(`${label} compile [${b}]`, () => compile(w.template, { backend: b }));
+    if (label === 'wright') compileRace[b] = () => compile(w.template, { backend: b });
     add(`${label} render [${b}]`, () => render(code, w.json, opts));
     add(`${label} render flattened [${b}]`, () => flatten(render(code, w.json, opts).output));
+    if (label === 'grid') gridRace[b] = () => flatten(render(code, w.json, opts).output);
     add(`${label} compile+render [${b}]`, () => render(compile(w.template, { backend: b }).code, w.json, opts));
   }
   if (label === 'wright') {
@@ -71,8 +82,10 @@ function engineSuite(w: Workload, label: string) {
   const peerPartials = Object.fromEntries(Object.entries(w.partials).map(([k, v]) => [k, peerCompile(v)]));
   if (check(`${label} peer`, peerRender(peerCode, w.json, peerPartials), w.expected)) {
     if (label === 'wright') add(`${label} compile [peer]`, () => peerCompile(w.template));
+    if (label === 'wright') compileRace.peer = () => peerCompile(w.template);
     add(`${label} render [peer]`, () => peerRender(peerCode, w.json, peerPartials));
     add(`${label} render flattened [peer]`, () => flatten(peerRender(peerCode, w.json, peerPartials)));
+    if (label === 'grid') gridRace.peer = () => flatten(peerRender(peerCode, w.json, peerPartials));
     add(`${label} compile+render [peer]`, () => peerRender(peerCompile(w.template), w.json, peerPartials));
   }
 }
@@ -126,6 +139,7 @@ engineSuite(grid, 'grid');
 if (check('grid handwritten', handwrittenGrid(grid.json as never), grid.expected)) {
   add('grid render [handwritten]', () => handwrittenGrid(grid.json as never));
   add('grid render flattened [handwritten]', () => flatten(handwrittenGrid(grid.json as never)));
+  gridRace.handwritten = () => flatten(handwrittenGrid(grid.json as never));
 }
 kernelSuite(wright.template);
 
@@ -162,6 +176,18 @@ for (const p of problems) console.error(`! ${p}`);
 console.error(`running ${bench.tasks.length} tasks, ${time} ms each...`);
 bench.runSync();
 
+// Rounds scale with --time (400 ms: 400 rounds, each about 1 ms per function on this machine).
+let race: Record<string, InterleavedResult> = {};
+if ((!only || 'grid render flattened'.includes(only) || only.includes('grid')) && gridRace.handwritten && Object.keys(gridRace).length > 1) {
+  console.error(`grid race: ${Object.keys(gridRace).join(', ')} in interleaved rounds...`);
+  race = interleaved(gridRace, { rounds: Math.max(50, time), warmup: 50 });
+}
+let cRace: Record<string, InterleavedResult> = {};
+if ((!only || 'wright compile'.includes(only) || only.includes('wright')) && compileRace.peer && Object.keys(compileRace).length > 1) {
+  console.error(`wright compile race: ${Object.keys(compileRace).join(', ')} in interleaved rounds...`);
+  cRace = interleaved(compileRace, { rounds: Math.max(200, time * 5), warmup: 200, batch: 4 });
+}
+
 const tasks: Record<string, { opsPerSec: number; meanUs: number; p50Us: number; rme: number; samples: number }> = {};
 for (const t of bench.tasks) {
   const r = t.result as unknown as { throughput: { mean: number }; latency: { mean: number; p50: number; rme: number }; totalTime: number };
@@ -180,13 +206,25 @@ const ratio = (a: string, b: string) => {
   return x && y ? Number((x / y).toFixed(3)) : null;
 };
 
+/** How many times faster `a` is than `b` in the grid race (below 1: slower). */
+const raceRatio = (a: string, b: string, r = race) => {
+  const x = r[a]?.medianUs;
+  const y = r[b]?.medianUs;
+  return x && y ? Number((y / x).toFixed(3)) : null;
+};
+
 const ratios: Record<string, number | null> = {
-  'wright.compile.vs_peer': ratio('wright compile [wasm]', 'wright compile [peer]'),
+  // Medians of the interleaved compile race (the tinybench figures drift between tasks).
+  'wright.compile.vs_peer': raceRatio('wasm', 'peer', cRace),
+  'wright.compile_ts.vs_peer': raceRatio('ts', 'peer', cRace),
   'wright.render.vs_peer': ratio('wright render [wasm]', 'wright render [peer]'),
   'wright.render_flattened.vs_peer': ratio('wright render flattened [wasm]', 'wright render flattened [peer]'),
   'wright.compile_render.vs_peer': ratio('wright compile+render [wasm]', 'wright compile+render [peer]'),
   'grid.render.vs_peer': ratio('grid render [wasm]', 'grid render [peer]'),
-  'grid.render.vs_handwritten': ratio('grid render flattened [wasm]', 'grid render flattened [handwritten]'),
+  // Against the hand-written limit: medians of the interleaved race, flattened.
+  'grid.render.vs_handwritten': raceRatio('wasm', 'handwritten'),
+  'grid.render_ts.vs_handwritten': raceRatio('ts', 'handwritten'),
+  'grid.render_peer.vs_handwritten': raceRatio('peer', 'handwritten'),
   'wright.compile.engine_vs_default': ratio('wright compile [wasm, createEngine]', 'wright compile [wasm]'),
   'wright.render.wasm_vs_ts': ratio('wright render [wasm]', 'wright render [ts]'),
 };
@@ -198,10 +236,19 @@ for (const [label] of SIZES) {
 
 console.table(Object.fromEntries(Object.entries(tasks).map(([k, v]) => [k, { 'ops/s': Math.round(v.opsPerSec), 'mean us': v.meanUs.toFixed(2), 'p50 us': v.p50Us.toFixed(2), '±%': v.rme.toFixed(1) }])));
 console.table(ratios);
+if (Object.keys(race).length) {
+  console.log('grid race, flattened, interleaved rounds (median us per render, multiple of hand-written):');
+  const hw = race.handwritten?.medianUs;
+  console.table(Object.fromEntries(Object.entries(race).map(([k, v]) => [k, { 'median us': v.medianUs.toFixed(1), 'x hand-written': hw ? (v.medianUs / hw).toFixed(2) : '', rounds: v.samples }])));
+}
+if (Object.keys(cRace).length) {
+  console.log('wright compile race, interleaved rounds (median us per compile):');
+  console.table(Object.fromEntries(Object.entries(cRace).map(([k, v]) => [k, { 'median us': v.medianUs.toFixed(1), rounds: v.samples }])));
+}
 console.log(`browser bundle size: ${sizes['browser.raw_kb']} KB raw, ${sizes['browser.gzip_kb']} KB gzip without locale data (on demand: locale runtime ${sizes['browser.locale_runtime_gzip_kb']} KB gzip once, English pack ${sizes['browser.en_pack_gzip_kb']} KB gzip)`);
 
 mkdirSync(dirname(jsonFile), { recursive: true });
-const result = { date: new Date().toISOString(), node: process.version, timeMs: time, tasks, ratios, sizes, problems };
+const result = { date: new Date().toISOString(), node: process.version, timeMs: time, tasks, gridRace: race, compileRace: cRace, ratios, sizes, problems };
 writeFileSync(jsonFile, JSON.stringify(result, null, 2) + '\n');
 const svgFile = jsonFile.replace(/\.json$/, '') + '.svg';
 writeFileSync(svgFile, ratiosSvg(ratios));

@@ -36,9 +36,14 @@ export class Executor {
   private nestingLeft: number;
   private readonly limits: RenderLimits;
   private readonly partialCache = new Map<string, Code | null>();
+  // The tables, read on every formatter and predicate call.
+  private readonly formatters: FormatterTable;
+  private readonly predicates: PredicateTable;
 
   constructor(private readonly ctx: Context, private readonly opts: ExecOptions) {
     ctx.applyHook = (c, name, node, args, isPrivate) => this.apply(name, node, args, isPrivate);
+    this.formatters = opts.formatters;
+    this.predicates = opts.predicates;
     const limits = (this.limits = opts.limits ?? DEFAULT_LIMITS);
     this.steps = limits.maxSteps;
     this.calls = limits.maxCalls;
@@ -79,9 +84,13 @@ export class Executor {
             if ((this.outputLeft -= n.text.length) < 0) this.outputFull();
             break;
           case Op.VARIABLE: {
-            const t = n.fmt.length === 0 && n.vars.length === 1
-              ? toText(ctx.resolve(n.vars[0]))
-              : toText(this.evaluate(n.vars, n.fmt, true));
+            const vars = n.vars;
+            const fmt = n.fmt;
+            const t = vars.length !== 1
+              ? toText(this.evaluate(vars, fmt, true))
+              : fmt.length === 0
+                ? toText(ctx.resolve(vars[0]))
+                : toText(this.chain1(ctx.resolve(vars[0]), fmt));
             out += t;
             if ((this.outputLeft -= t.length) < 0) this.outputFull();
             break;
@@ -198,7 +207,7 @@ export class Executor {
 
   /** A predicate's answer; null when it failed, which skips every branch of its block. */
   private test(name: string, args: string[]): boolean | null {
-    const p = this.opts.predicates[name];
+    const p = this.predicates[name];
     if (p === undefined || p === NOT_IMPLEMENTED) return false;
     try {
       return p(this.ctx, args);
@@ -225,11 +234,22 @@ export class Executor {
     return result;
   }
 
+  /** `evaluate` of a variable instruction with one variable (most of them), already resolved. */
+  private chain1(value: unknown, fmt: FormatterCall[]): unknown {
+    const ctx = this.ctx;
+    const savedChain = ctx.chain;
+    ctx.chain = { value };
+    const result = this.runChain([{ value }], fmt);
+    ctx.chain = savedChain;
+    return result;
+  }
+
   private runChain(vars: Variable[], fmt: FormatterCall[]): unknown {
     const ctx = this.ctx;
+    const formatters = this.formatters;
     for (let j = 0; j < fmt.length; j++) {
       const call = fmt[j];
-      const f = this.opts.formatters[call.name];
+      const f = formatters[call.name];
       if (f === undefined) {
         ctx.error(`Formatter '${call.name}' is unknown`);
         continue;

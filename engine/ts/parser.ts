@@ -231,12 +231,17 @@ class NameCache {
 
   /** The name from `from` to `to`, and whether the table has it. */
   lookup(s: string, from: number, to: number): { name: string; known: boolean } {
-    // Slicing and comparing measures about twice as fast as startsWith here.
-    const name = s.slice(from, to);
-    const bucket = (this.byLength[to - from] ??= []);
+    // Compared in place, char by char: no slice is made for a name seen before (slicing then
+    // comparing strings measured twice as fast as startsWith; this beats both, and allocates nothing).
+    const n = to - from;
+    const bucket = (this.byLength[n] ??= []);
     for (let i = 0; i < bucket.length; i++) {
-      if (bucket[i].name === name) return bucket[i];
+      const known = bucket[i].name;
+      let j = 0;
+      while (j < n && known.charCodeAt(j) === s.charCodeAt(from + j)) j++;
+      if (j === n) return bucket[i];
     }
+    const name = s.slice(from, to);
     // `in`, as the executor's table lookups see inherited names too.
     const entry = { name, known: name in this.table };
     if (entry.known) bucket.push(entry);

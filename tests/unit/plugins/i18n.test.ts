@@ -120,6 +120,28 @@ describe('money', () => {
   it('prints nothing for plain numbers and broken objects', () => {
     expect(out('[{a|money}][{b|money}][{c|money}]', { a: 12, b: { decimalValue: 'x', currencyCode: 'USD' }, c: { currencyCode: 'USD' } })).toBe('[][][]');
   });
+  // Results are memoized by arguments, currency and amount: none of them may leak into another.
+  it('keeps memoized results apart by arguments, currency, locale and amount', () => {
+    const m = (value: unknown, currency: string) => ({ m: { value, currency } });
+    expect(out('{m|money}', m('5', 'USD'))).toBe('$5.00');
+    expect(out('{m|money}', m('5', 'EUR'))).toBe('€5.00');
+    expect(out('{m|money style:code}', m('5', 'USD'))).toBe('5.00 USD');
+    expect(out('{m|money}', m('5', 'EUR'), { locale: 'de-DE' })).toBe('5,00\u00a0€');
+    expect(out('{m|money}', m(5, 'USD'))).toBe('$5.00');
+    expect(out('{m|money}', m('5.5', 'USD'))).toBe('$5.50');
+    expect(out('{m|money}', m('5', 'USD'))).toBe('$5.00');
+  });
+  it('stays right past the memo bound (4096 results)', () => {
+    const products = Array.from({ length: 5000 }, (_, i) => ({ m: { value: String(i + 1000), currency: 'USD' } }));
+    const text = out('{.repeated section p}{m|money};{.end}', { p: products });
+    const parts = text.split(';');
+    expect(parts[0]).toBe('$1,000.00');
+    expect(parts[4999]).toBe('$5,999.00');
+    expect(out('{m|money}', m2('1000'))).toBe('$1,000.00');
+    function m2(value: string) {
+      return { m: { value, currency: 'USD' } };
+    }
+  });
 });
 
 describe('message and plural', () => {

@@ -20,8 +20,7 @@ export function rawProductType(item: unknown): number {
 
 /** The product type code (1 to 4), or UNDEFINED for anything else. */
 export function productType(item: unknown): number {
-  const t = asNumber(child(child(item, 'structuredContent'), 'productType'));
-  return t === PHYSICAL || t === DIGITAL || t === SERVICE || t === GIFT_CARD ? t : UNDEFINED;
+  return typeOf(child(item, 'structuredContent'));
 }
 
 export function structured(item: unknown): unknown {
@@ -32,19 +31,31 @@ const NO_VARIANTS: unknown[] = [];
 
 /** The variants of a product (an empty list when absent or not a list). */
 export function variants(item: unknown): unknown[] {
-  const v = child(child(item, 'structuredContent'), 'variants');
+  return variantsOf(child(item, 'structuredContent'));
+}
+
+// Of the structuredContent node: the two predicates of every product card (sold-out?, on-sale?)
+// read it once, not once per rule.
+function typeOf(sc: unknown): number {
+  const t = asNumber(child(sc, 'productType'));
+  return t === PHYSICAL || t === DIGITAL || t === SERVICE || t === GIFT_CARD ? t : UNDEFINED;
+}
+
+function variantsOf(sc: unknown): unknown[] {
+  const v = child(sc, 'variants');
   return Array.isArray(v) ? v : NO_VARIANTS;
 }
 
 /** Physical and service products are sold out when no variant is unlimited or in stock. */
 export function isSoldOut(item: unknown): boolean {
-  switch (productType(item)) {
+  const sc = child(item, 'structuredContent');
+  switch (typeOf(sc)) {
     case DIGITAL:
     case GIFT_CARD:
       return false;
     case PHYSICAL:
     case SERVICE: {
-      const vs = variants(item);
+      const vs = variantsOf(sc);
       for (let i = 0; i < vs.length; i++) {
         const v = vs[i];
         if (truthy(child(v, 'unlimited')) || asNumber(child(v, 'qtyInStock')) > 0) return false;
@@ -58,12 +69,13 @@ export function isSoldOut(item: unknown): boolean {
 
 /** On sale when any variant is (digital products carry their own flag). */
 export function isOnSale(item: unknown): boolean {
-  switch (productType(item)) {
+  const sc = child(item, 'structuredContent');
+  switch (typeOf(sc)) {
     case DIGITAL:
-      return truthy(child(structured(item), 'onSale'));
+      return truthy(child(sc, 'onSale'));
     case PHYSICAL:
     case SERVICE: {
-      const vs = variants(item);
+      const vs = variantsOf(sc);
       for (let i = 0; i < vs.length; i++) if (truthy(child(vs[i], 'onSale'))) return true;
       return false;
     }

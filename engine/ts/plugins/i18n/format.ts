@@ -73,6 +73,29 @@ function decimalText(cldr: CLDR, value: unknown, opts: ReturnType<typeof decimal
   return d === undefined ? '' : cldr.Numbers.formatDecimal(d, opts);
 }
 
+/** Money results of one locale: by parsed arguments, then currency, then the amount as found. */
+interface MoneyMemo {
+  size: number;
+  byArgs: Map<Parsed<unknown>, Map<string, Map<unknown, string>>>;
+}
+
+const moneyMemos = new WeakMap<CLDR, MoneyMemo>();
+let lastMoneyCldr: CLDR | null = null;
+let lastMoneyMemo: MoneyMemo | null = null;
+
+// Prices are the most frequent locale formatting of a page (one per product in a grid), so their
+// memo is nested maps keyed by the values themselves: no key text is built per price, and the
+// amount strings of the data hash once. A number and a string amount are distinct keys, as 8.8
+// and "8.8" were in the text key; 0 and -0 share one, as they did there.
+function moneyMemo(cldr: CLDR): MoneyMemo {
+  if (cldr === lastMoneyCldr) return lastMoneyMemo!;
+  let m = moneyMemos.get(cldr);
+  if (m === undefined) moneyMemos.set(cldr, (m = { size: 0, byArgs: new Map() }));
+  lastMoneyCldr = cldr;
+  lastMoneyMemo = m;
+  return m;
+}
+
 /** A money object as text; '' when it is not one. */
 export function formatMoney(cldr: CLDR, value: unknown, args: string[]): string {
   const m = asMoney(value);
@@ -80,10 +103,25 @@ export function formatMoney(cldr: CLDR, value: unknown, args: string[]): string 
   const amount = m.amount;
   if (typeof amount !== 'number' && typeof amount !== 'string') return '';
   const p = currencyArgs(args);
-  return remember(cldr, `m${p.key}\u0002${m.currency.length}:${m.currency}${typeof amount}${amount}`, () => {
+  const memo = moneyMemo(cldr);
+  let byCurrency = memo.byArgs.get(p);
+  if (byCurrency === undefined) memo.byArgs.set(p, (byCurrency = new Map()));
+  let byAmount = byCurrency.get(m.currency);
+  if (byAmount === undefined) byCurrency.set(m.currency, (byAmount = new Map()));
+  let s = byAmount.get(amount);
+  if (s === undefined) {
     const d = asDecimal(amount);
-    return d === undefined ? '' : cldr.Numbers.formatCurrency(d, m.currency as CurrencyType, p.opts);
-  });
+    s = d === undefined ? '' : cldr.Numbers.formatCurrency(d, m.currency as CurrencyType, p.opts);
+    if (memo.size >= MEMO_LIMIT) {
+      memo.byArgs.clear();
+      memo.size = 0;
+      memo.byArgs.set(p, (byCurrency = new Map()));
+      byCurrency.set(m.currency, (byAmount = new Map()));
+    }
+    byAmount.set(amount, s);
+    memo.size++;
+  }
+  return s;
 }
 
 /** An epoch as a localized date and/or time; '' when it is not a number. */
