@@ -23,7 +23,7 @@ import { reviewCart, type LineStatus } from './commerce/cart-review.js';
 import { announceCatalogChange, catalogChanged } from './catalog/changes.server.js';
 export { MSG, cartInstalmentEligible, instalmentNotice, checkoutMinimumMessage, formatMoney, parseQuantity } from './commerce/rules.server.js';
 export type { CommerceSettings, InstalmentNotice, InstalmentContext } from './commerce/rules.server.js';
-export { rateLimited, isRateLimited, cartRateLimiter, visitorKey } from './commerce/rate-limit.server.js';
+export { rateLimited, limitVisitor, resetRateLimits, tooManyRequests, visitorKey } from './commerce/rate-limit.server.js';
 
 // ---------------------------------------------------------------------------------------------
 // Cookie

@@ -113,3 +113,14 @@ export function parseSelectedOptions(params: URLSearchParams): Record<string, st
   }
   return out;
 }
+
+/**
+ * A page route's headers after an action that answered without a redirect: the page's own, plus
+ * the action's Retry-After (a 429 tells the visitor when to try again).
+ */
+export function pageActionHeaders({ loaderHeaders, actionHeaders }: { loaderHeaders: Headers; actionHeaders: Headers }): Headers {
+  const out = forwardHeaders(loaderHeaders);
+  const retry = actionHeaders.get('Retry-After');
+  if (retry) out.set('Retry-After', retry);
+  return out;
+}

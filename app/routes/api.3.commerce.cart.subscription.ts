@@ -16,7 +16,7 @@ export const loader = () => methodNotAllowed('POST');
 
 export const action = apiRoute(async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed('POST');
-  const limited = rateLimited(request, await getCartId(request));
+  const limited = await rateLimited(request, await getCartId(request));
   if (limited) return limited;
   const body = await readBody(request);
   if (body === null) return jsonError(400, BAD_BODY);

@@ -16,7 +16,7 @@ export const loader = () => methodNotAllowed('PUT');
 export const action = apiRoute(async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== 'PUT') return methodNotAllowed('PUT');
   const cartId = await getCartId(request);
-  const limited = rateLimited(request, cartId);
+  const limited = await rateLimited(request, cartId);
   if (limited) return limited;
   const body = await readBody(request);
   if (body === null) return jsonError(400, BAD_BODY);

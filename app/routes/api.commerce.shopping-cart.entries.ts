@@ -18,7 +18,7 @@ export const loader = () => methodNotAllowed('POST');
 export const action = apiRoute(async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed('POST');
   const cartId = await getCartId(request);
-  const limited = rateLimited(request, cartId);
+  const limited = await rateLimited(request, cartId);
   if (limited) return limited;
   const body = await readBody(request);
   if (body === null) return jsonError(400, BAD_BODY);

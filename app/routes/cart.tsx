@@ -3,18 +3,19 @@
 // to the page, its message in a flash cookie; the add-to-cart island's fetch gets JSON instead.
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
 import { resolvePath } from '../catalog.server.js';
 import { alsoBought, cartQtySetCookie, setFlash, safeReturnPath, setSubscriptionCheckout, type CartFlash } from '../cart-ui.server.js';
 import {
-  addToCart, commitCartCookie, formatMoney, getCartId, isRateLimited, MSG, removeEntry, subscribe, updateEntryQuantity,
+  addToCart, commitCartCookie, formatMoney, getCartId, limitVisitor, MSG, tooManyRequests, removeEntry, subscribe, updateEntryQuantity,
   type CartView,
 } from '../cart.server.js';
 import { metaFromSeo } from '../components/seo-meta.js';
+import { ActionNotice } from '../components/ActionNotice.js';
 import { ThemePage } from '../components/ThemePage.js';
 import { shapeItem } from '../context.server.js';
-import { forwardHeaders } from '../http.server.js';
+import { pageActionHeaders } from '../http.server.js';
 import { storefrontPage } from '../render.server.js';
 import { readFormFields } from '../utils/form.server.js';
 
@@ -71,7 +72,11 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (!parsed.success) return failed(400, MSG.addFailed);
   const cartId = await getCartId(request);
-  if (isRateLimited(request, cartId)) return failed(429, MSG.tooManyRequests);
+  const limit = await limitVisitor(request, cartId);
+  if (!limit.ok) {
+    const retry = { 'Retry-After': String(limit.retryAfterS) };
+    return fromIsland ? json({ ok: false, error: MSG.tooManyRequests }, { status: 429, headers: retry }) : tooManyRequests(limit.retryAfterS);
+  }
 
   const f = parsed.data;
   switch (f.intent) {
@@ -116,11 +121,17 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => forwardHeaders(loaderHeaders);
+export const headers: HeadersFunction = pageActionHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => metaFromSeo(data?.seo);
 
 export default function CartPage() {
   const { html, seo } = useLoaderData<typeof loader>();
-  return <ThemePage html={html} jsonLd={seo.jsonLd} />;
+  const answer = useActionData<typeof action>();
+  return (
+    <>
+      <ActionNotice error={answer && 'error' in answer ? answer.error : null} />
+      <ThemePage html={html} jsonLd={seo.jsonLd} />
+    </>
+  );
 }

@@ -5,18 +5,19 @@
 // shows its errors once. A cart already bought goes to its order.
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import { cartQtySetCookie, readFlash, readSubscriptionCheckout, setFlash } from '../cart-ui.server.js';
-import { cartStore, getCartId, isRateLimited, loadCart, MSG, type CartStore } from '../cart.server.js';
+import { cartStore, getCartId, limitVisitor, loadCart, MSG, tooManyRequests, type CartStore } from '../cart.server.js';
 import { checkoutForm, defaultValues } from '../checkout-page.server.js';
 import { readValues } from '../commerce/checkout-form.js';
 import { sendOrderConfirmation } from '../commerce/order-confirmation.server.js';
 import { metaFromSeo } from '../components/seo-meta.js';
+import { ActionNotice } from '../components/ActionNotice.js';
 import { ThemePage } from '../components/ThemePage.js';
 import { checkoutMinimum, money, shapeCartEntries } from '../context.server.js';
-import { forwardHeaders } from '../http.server.js';
+import { pageActionHeaders } from '../http.server.js';
 import { storefrontPage } from '../render.server.js';
 import { readFormFields } from '../utils/form.server.js';
 
@@ -99,7 +100,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const fail = async (error: string | undefined, checkoutToken?: string) =>
     redirect(back, { status: 303, headers: { 'Set-Cookie': await setFlash({ error, checkoutToken }) } });
   if (!fields || !parsed.success) return fail(UNREADABLE);
-  if (isRateLimited(request, cartId)) return fail(MSG.tooManyRequests);
+  const limit = await limitVisitor(request, cartId);
+  if (!limit.ok) return tooManyRequests(limit.retryAfterS);
   const store = await cartStore();
   const bought = await toOrderOf(store, cartId);
   if (bought) return bought;
@@ -138,11 +140,17 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(`/order-confirmed/${encodeURIComponent(r.order.id)}`, { status: 303, headers });
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => forwardHeaders(loaderHeaders);
+export const headers: HeadersFunction = pageActionHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => metaFromSeo(data?.seo);
 
 export default function CheckoutPage() {
   const { html, seo } = useLoaderData<typeof loader>();
-  return <ThemePage html={html} jsonLd={seo.jsonLd} />;
+  const answer = useActionData<typeof action>();
+  return (
+    <>
+      <ActionNotice error={answer && 'error' in answer ? answer.error : null} />
+      <ThemePage html={html} jsonLd={seo.jsonLd} />
+    </>
+  );
 }

@@ -106,6 +106,28 @@ describe('POST /api/commerce/shopping-cart/entries', () => {
   });
 });
 
+describe('page actions of a visitor hammering the cart (no JavaScript)', () => {
+  it('answer 429 with Retry-After and the spec text on the page, for the cart form and checkout', async () => {
+    const v = new Visitor();
+    const id = await withLine(v);
+    let limited: Response | undefined;
+    for (let i = 0; i < 45 && !limited; i++) {
+      const r = await v.postForm('/cart', { intent: 'update', entryId: id, quantity: '2', returnTo: '/cart' });
+      if (r.status === 429) limited = r;
+      else await r.arrayBuffer();
+    }
+    expect(limited, 'no 429 after 45 posts').toBeDefined();
+    expect(Number(limited!.headers.get('retry-after'))).toBeGreaterThan(0);
+    const page = await limited!.text();
+    expect(page).toMatch(/<p class="wrap notice notice-error action-notice" role="alert">Please try again in a few seconds\.<\/p>/);
+    // Checkout shares the allowance: the same cart must wait there too.
+    const checkout = await v.postForm('/checkout', { cart: 'cart' });
+    expect(checkout.status).toBe(429);
+    expect(checkout.headers.get('retry-after')).toBeTruthy();
+    expect(await checkout.text()).toContain('Please try again in a few seconds.');
+  });
+});
+
 describe('cart form intents (no JavaScript)', () => {
   it('update sets a quantity and remove takes the line away, each with a 303 back to /cart', async () => {
     const v = new Visitor();
