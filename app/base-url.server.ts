@@ -2,6 +2,7 @@
 // set, else the website row's base_url, else http://localhost:3000 (the demo). Never the request's
 // Host header, which any client can set to another name and so poison a shared cache.
 import { env, parseOrigin } from './utils/env.server.js';
+import { log } from './utils/log.server.js';
 
 export const DEFAULT_BASE_URL = 'http://localhost:3000';
 
@@ -20,7 +21,7 @@ export function baseUrlFor(websiteBaseUrl: string | null | undefined): string {
   if (r.ok) return r.origin;
   if (!warned.has(stored)) {
     warned.add(stored);
-    console.warn(`storefront: the website's base_url ${JSON.stringify(stored)} ${r.error}; using ${DEFAULT_BASE_URL}.`);
+    log.warn(`storefront: the website's base_url ${JSON.stringify(stored)} ${r.error}; using ${DEFAULT_BASE_URL}.`);
   }
   return DEFAULT_BASE_URL;
 }

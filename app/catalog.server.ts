@@ -3,6 +3,7 @@
 import { getDb, type Sql } from '../db/client.server.js';
 import { listenForCatalogChanges } from './catalog/changes.server.js';
 import { createReadCache, type ReadCache } from './catalog/read-cache.server.js';
+import { log } from './utils/log.server.js';
 
 export interface Website {
   id: string;
@@ -544,7 +545,7 @@ async function catalog(): Promise<Catalog> {
     catalogs.set(db.sql, (c = createCatalog(db.sql, { cache: createReadCache() })));
     // Other server processes write to a shared PostgreSQL; the embedded one has only this process.
     if (db.kind === 'postgres') {
-      listenForCatalogChanges(db.sql).catch((e: Error) => console.warn(`catalog: cannot listen for changes (${e.message}); cached reads expire in 30 s`));
+      listenForCatalogChanges(db.sql).catch((e: Error) => log.warn(`catalog: cannot listen for changes (${e.message}); cached reads expire in 30 s`));
     }
   }
   return c;

@@ -10,12 +10,13 @@ import { closeDb, getDb, getSql } from '../db/client.server.js';
 import { NonceContext } from './components/nonce.js';
 import { PageHtmlContext } from './components/page-html.js';
 import { notModified, strongEtag } from './http.server.js';
+import { errorText, log } from './utils/log.server.js';
 
 const ABORT_DELAY_MS = 5_000;
 
 // Open (migrate, seed) the database as the server starts, not on the first visitor's request. A
 // failure here is only logged: each request retries and shows the static page while it is down.
-getDb().catch((e: unknown) => console.error(`storefront: the database is not available yet: ${(e as Error)?.message ?? e}`));
+getDb().catch((e: unknown) => log.error(`storefront: the database is not available yet: ${errorText(e)}`));
 
 // The handoff script escapes these as Remix does (server-runtime's createServerHandoffString).
 const HANDOFF_ESCAPES: Record<string, string> = { '&': '\\u0026', '>': '\\u003e', '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
@@ -99,7 +100,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors before the shell is out are reported by onShellError; later ones are logged here.
-          if (shellRendered) console.error(error);
+          if (shellRendered) log.error(`storefront: rendering failed: ${errorText(error, true)}`);
         },
       },
     );

@@ -13,6 +13,7 @@ import { createReadCache } from './catalog/read-cache.server.js';
 const RETRY_AFTER_S = 5;
 import { readVisit, type Visit } from './cart-ui.server.js';
 import { seoFor, type Seo, type SeoSource } from './seo.server.js';
+import { log } from './utils/log.server.js';
 
 /** The site's theme as loadSite() returns it: sources by name. */
 export interface ThemeSources {
@@ -84,7 +85,7 @@ export function clearCompileCache(): void {
 
 function logError(e: PageError): void {
   const where = e.line ? `:${e.line}:${e.column ?? 0}` : '';
-  console.warn(`[template ${e.template}${where}] ${e.kind} error: ${e.message}`);
+  log.warn({ template: e.template, line: e.line, column: e.column, kind: e.kind }, `[template ${e.template}${where}] ${e.kind} error: ${e.message}`);
 }
 
 /** Renders one template over `context`; runtime errors are logged with its name and skipped. */
@@ -245,7 +246,7 @@ export async function storefrontPage(
   try {
     site = await loadSite();
   } catch (e) {
-    console.error(`storefront: cannot load the site for ${url.pathname}: ${explain(e)}`);
+    log.error(`storefront: cannot load the site for ${url.pathname}: ${explain(e)}`);
     return respond(rendered(unavailablePage(), 503), isDatabaseUnavailable(e) ? 503 : 500, undefined, context);
   }
   try {
@@ -269,13 +270,13 @@ export async function storefrontPage(
     const data = shared ? await renderedPages.get(site.website.id, `${template}\u0000${url.pathname}${url.search}`, build) : await build();
     return respond(data, status, visit, context, privatePage);
   } catch (e) {
-    console.error(`storefront: ${request.method} ${url.pathname}${url.search} failed: ${explain(e)}`);
+    log.error(`storefront: ${request.method} ${url.pathname}${url.search} failed: ${explain(e)}`);
     if (isDatabaseUnavailable(e)) return respond(rendered(unavailablePage(), 503), 503, undefined, context);
     try {
       const errorContext = pageContext(site, { kind: 'error' }, { url });
       return respond(rendered(renderContext(site, 'error', errorContext as Record<string, unknown>), 500), 500, undefined, context);
     } catch (e2) {
-      console.error(`storefront: the error page failed too: ${explain(e2)}`);
+      log.error(`storefront: the error page failed too: ${explain(e2)}`);
       return respond(rendered(unavailablePage(), 500), 500, undefined, context);
     }
   }

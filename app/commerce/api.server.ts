@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { cartQtySetCookie } from '../cart-ui.server.js';
 import { commitCartCookie } from '../cart.server.js';
 import { isDatabaseUnavailable } from '../../db/client.server.js';
+import { errorText, log } from '../utils/log.server.js';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
@@ -90,10 +91,10 @@ export function apiRoute<A>(fn: (args: A) => Promise<Response>): (args: A) => Pr
     } catch (e) {
       if (e instanceof Response) throw e;
       if (isDatabaseUnavailable(e)) {
-        console.error(`api: the database is unavailable: ${(e as Error)?.message ?? e}`);
+        log.error(`api: the database is unavailable: ${errorText(e)}`);
         return jsonError(503, 'The store is unavailable right now. Please try again in a few seconds.', { 'Retry-After': String(RETRY_AFTER_S) });
       }
-      console.error(`api: ${(e as Error)?.stack ?? e}`);
+      log.error(`api: ${errorText(e, true)}`);
       return jsonError(500, 'Something went wrong');
     }
   };

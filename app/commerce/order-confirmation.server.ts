@@ -6,6 +6,7 @@ import { loadSite } from '../catalog.server.js';
 import { orderEmail } from './order-email.js';
 import { signedOrderPath } from './order-link.server.js';
 import { sendMail, type SendOutcome } from './outbox.server.js';
+import { log } from '../utils/log.server.js';
 
 function contactEmail(settings: Record<string, unknown>): string | null {
   const ws = settings.websiteSettings as { contact?: { email?: unknown } } | undefined;
@@ -23,7 +24,7 @@ export async function sendOrderConfirmation(order: Order): Promise<SendOutcome |
     const content = orderEmail(order, { name, contactEmail: from }, url);
     return await sendMail({ from: { name, address: from }, to: order.email, tag: `order-${order.orderNumber}`, ...content });
   } catch (e) {
-    console.error(`outbox: the confirmation of order ${order.orderNumberText} (${order.id}) was not sent: ${e instanceof Error ? e.message : String(e)}`);
+    log.error(`outbox: the confirmation of order ${order.orderNumberText} (${order.id}) was not sent: ${e instanceof Error ? e.message : String(e)}`);
     return null;
   }
 }

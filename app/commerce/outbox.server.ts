@@ -7,6 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { env } from '../utils/env.server.js';
+import { log } from '../utils/log.server.js';
 
 export interface OutgoingMail {
   from: { name: string; address: string };
@@ -73,7 +74,7 @@ export async function sendMail(mail: OutgoingMail, opts: OutboxOptions = {}): Pr
     raw = (await composeMail(mail)).raw;
   } catch (e) {
     const error = e instanceof Error ? e.message : String(e);
-    console.error(`outbox: cannot compose "${mail.subject}" to ${mail.to}: ${error}`);
+    log.error(`outbox: cannot compose "${mail.subject}" to ${mail.to}: ${error}`);
     return { status: 'unsent', file: null, error };
   }
   if (!smtpUrl) {
@@ -81,7 +82,7 @@ export async function sendMail(mail: OutgoingMail, opts: OutboxOptions = {}): Pr
       return { status: 'written', file: await writeEml(dir, mail.tag, raw, false) };
     } catch (e) {
       const error = e instanceof Error ? e.message : String(e);
-      console.error(`outbox: cannot write "${mail.subject}" to ${dir}: ${error}`);
+      log.error(`outbox: cannot write "${mail.subject}" to ${dir}: ${error}`);
       return { status: 'unsent', file: null, error };
     }
   }
@@ -94,9 +95,9 @@ export async function sendMail(mail: OutgoingMail, opts: OutboxOptions = {}): Pr
     try {
       file = await writeEml(dir, mail.tag, raw, true);
     } catch (e2) {
-      console.error(`outbox: cannot keep the unsent message either: ${e2 instanceof Error ? e2.message : String(e2)}`);
+      log.error(`outbox: cannot keep the unsent message either: ${e2 instanceof Error ? e2.message : String(e2)}`);
     }
-    console.error(`outbox: sending "${mail.subject}" to ${mail.to} failed (${error}); kept as ${file ?? 'nothing'}`);
+    log.error(`outbox: sending "${mail.subject}" to ${mail.to} failed (${error}); kept as ${file ?? 'nothing'}`);
     return { status: 'unsent', file, error };
   }
 }

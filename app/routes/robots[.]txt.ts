@@ -3,6 +3,7 @@
 import { loadSite } from '../catalog.server.js';
 import { baseUrlFor } from '../base-url.server.js';
 import { MAX_AGE } from '../http.server.js';
+import { log } from '../utils/log.server.js';
 
 const PRIVATE_PATHS = ['/cart', '/checkout', '/order-confirmed', '/api', '/config'];
 
@@ -12,7 +13,7 @@ export async function loader() {
     stored = (await loadSite()).website.baseUrl;
   } catch (e) {
     // Without the database the file is still right, on BASE_URL or the default origin.
-    console.error(`robots.txt: cannot read the site: ${e instanceof Error ? e.message : String(e)}`);
+    log.error(`robots.txt: cannot read the site: ${e instanceof Error ? e.message : String(e)}`);
   }
   const body = [
     'User-agent: *',

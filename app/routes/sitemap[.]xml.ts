@@ -3,6 +3,7 @@
 import { loadSite, sitemapEntries } from '../catalog.server.js';
 import { baseUrlFor } from '../base-url.server.js';
 import { MAX_AGE, STALE_WHILE_REVALIDATE } from '../http.server.js';
+import { log } from '../utils/log.server.js';
 
 function xmlText(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
@@ -27,7 +28,7 @@ export async function loader() {
       },
     });
   } catch (e) {
-    console.error(`sitemap.xml: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    log.error(`sitemap.xml: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     return new Response('The sitemap cannot be made right now. Please try again in a moment.\n', {
       status: 503,
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '30' },

@@ -12,6 +12,7 @@ import helmet from 'helmet';
 import { describeExpiry, type CartExpiry } from '../../db/cart-expiry.server.js';
 import { ConfigError, readEnv, type Env } from '../utils/env.server.js';
 import { guardRequest, CLIENT_ADDRESS_HEADER } from './guards.js';
+import { errorText, log, requestScope } from '../utils/log.server.js';
 
 const CART_CLEANUP_EVERY_MS = 60 * 60 * 1000;
 
@@ -45,6 +46,18 @@ async function main(): Promise<void> {
   // The client address is the socket's, unless TRUST_PROXY says how many proxies to believe.
   app.set('trust proxy', config.trustProxy);
 
+  // Every request gets an id: in its log lines (the pipeline's too, through the request scope), in
+  // its access line, and in X-Request-Id for whoever reports a problem.
+  app.use((req, res, next) => {
+    const id = crypto.randomUUID();
+    const started = process.hrtime.bigint();
+    res.setHeader('X-Request-Id', id);
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      log.info({ reqId: id, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+    });
+    requestScope.run({ id }, next);
+  });
   app.use((req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString('base64');
     next();
@@ -112,7 +125,7 @@ async function main(): Promise<void> {
   const server = app.listen(config.port, config.host ?? '0.0.0.0', () => {
     const where = server.address();
     const port = typeof where === 'object' && where ? where.port : config.port;
-    console.log(`storefront: listening on http://${config.host ?? 'localhost'}:${port}`);
+    log.info(`storefront: listening on http://${config.host ?? 'localhost'}:${port}`);
   });
   server.requestTimeout = 30_000;
   server.headersTimeout = 20_000;
@@ -127,9 +140,9 @@ async function main(): Promise<void> {
     const first = runs++ === 0;
     cleaning = build.entry.module.cleanupCarts(config.cartTtlDays)
       .then((r) => {
-        if (first || r.abandoned + r.empty > 0) console.log(`storefront: cart cleanup: ${describeExpiry(r, config.cartTtlDays)}`);
+        if (first || r.abandoned + r.empty > 0) log.info(`storefront: cart cleanup: ${describeExpiry(r, config.cartTtlDays)}`);
       })
-      .catch((e: unknown) => console.error(`storefront: cart cleanup failed: ${(e as Error)?.message ?? e}`))
+      .catch((e: unknown) => log.error(`storefront: cart cleanup failed: ${errorText(e)}`))
       .finally(() => {
         cleaning = null;
       });
@@ -143,10 +156,10 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     clearInterval(cleanupTimer);
-    console.log(`storefront: ${signal}: finishing requests, then closing the database`);
+    log.info(`storefront: ${signal}: finishing requests, then closing the database`);
     // Past this, a stuck request must not keep the process alive forever.
     const force = setTimeout(() => {
-      console.error('storefront: requests did not finish in 10 s; exiting');
+      log.error('storefront: requests did not finish in 10 s; exiting');
       process.exit(1);
     }, 10_000);
     force.unref();
@@ -154,7 +167,7 @@ async function main(): Promise<void> {
       // A cleanup under way finishes first: the database closes under no statement.
       void Promise.resolve(cleaning)
         .then(() => build.entry.module.shutdown?.())
-        .catch((e: unknown) => console.error(`storefront: closing the database failed: ${(e as Error)?.message ?? e}`))
+        .catch((e: unknown) => log.error(`storefront: closing the database failed: ${errorText(e)}`))
         .finally(() => process.exit(0));
     });
     // Idle keep-alive connections would hold server.close() open: close them now.

@@ -2,6 +2,7 @@
 // rate_limit, migration 0006), with an in-memory limiter standing in while the database is away.
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Sql } from '../../db/client.server.js';
+import { log } from './log.server.js';
 
 /** Points a key may spend per window of `durationS` seconds. */
 export interface Limit {
@@ -35,7 +36,7 @@ function wrap(limiter: RateLimiterAbstract): Limiter {
       } catch (e) {
         if (e instanceof RateLimiterRes) return { ok: false, retryAfterS: Math.max(1, Math.ceil(e.msBeforeNext / 1000)) };
         // Neither the database nor the insurance limiter answered: let the request through.
-        console.warn(`rate-limit: ${(e as Error)?.message ?? e}`);
+        log.warn(`rate-limit: ${(e as Error)?.message ?? e}`);
         return { ok: true };
       }
     },

@@ -3,6 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { baseUrlFor, DEFAULT_BASE_URL, parseOrigin } from '../../../app/base-url.server.js';
 import { cartQtyCookie, readCartQty } from '../../../app/cart-count.js';
+import { log } from '../../../app/utils/log.server.js';
 
 describe('parseOrigin', () => {
   it('takes an http(s) origin, with or without a trailing slash', () => {
@@ -28,7 +29,7 @@ describe('baseUrlFor (no BASE_URL in this process)', () => {
   });
 
   it('falls back to the default, with one warning, when the stored value is not an origin', () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const warn = vi.spyOn(log, 'warn').mockImplementation(() => {});
     expect(baseUrlFor('javascript:alert(1)')).toBe(DEFAULT_BASE_URL);
     expect(baseUrlFor('javascript:alert(1)')).toBe(DEFAULT_BASE_URL);
     expect(warn).toHaveBeenCalledTimes(1);

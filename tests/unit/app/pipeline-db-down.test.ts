@@ -1,6 +1,7 @@
 // When the database cannot be reached, a page is a static "right back" page with a 503 (and Retry-After) that no
 // cache keeps, and the failure is logged: the real client, pointed at a port nothing listens on.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { log } from '../../../app/utils/log.server.js';
 
 // Set before the client is first used: this test file runs in its own process.
 process.env.DATABASE_URL = 'postgres://postgres@127.0.0.1:1/unreachable';
@@ -10,7 +11,7 @@ const { closeDb } = await import('../../../db/client.server.js');
 
 let error: ReturnType<typeof vi.spyOn>;
 beforeAll(() => {
-  error = vi.spyOn(console, 'error').mockImplementation(() => {});
+  error = vi.spyOn(log, 'error').mockImplementation(() => {});
 });
 afterAll(async () => {
   error.mockRestore();

@@ -8,6 +8,7 @@ import {
   renderThemePage,
   type ThemeSources,
 } from '../../../app/render.server.js';
+import { log } from '../../../app/utils/log.server.js';
 
 const theme: ThemeSources = {
   layout: '<header>{website.siteTitle|html}</header><main>{mainContent}</main>{@|apply footer}',
@@ -24,7 +25,7 @@ const ctx = { pageTitle: 'Welcome <home>', website: { siteTitle: 'Fern & Co' }, 
 let warn: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
   clearCompileCache();
-  warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  warn = vi.spyOn(log, 'warn').mockImplementation(() => {});
 });
 afterEach(() => warn.mockRestore());
 
@@ -43,14 +44,14 @@ describe('renderThemePage', () => {
     expect(html).toContain('<p>after</p>');
     expect(errors.length).toBeGreaterThan(0);
     expect(errors[0].template).toBe('broken');
-    expect(warn.mock.calls.map((c) => String(c[0])).join('\n')).toMatch(/\[template broken:1:\d+\].*no-such-formatter/);
+    expect(warn.mock.calls.map((c) => String(c[1])).join('\n')).toMatch(/\[template broken:1:\d+\].*no-such-formatter/);
   });
 
   it('logs a runtime error (missing partial) with the template name and keeps rendering', () => {
     const { html, errors } = renderThemePage(theme, 'partial', {});
     expect(html).toContain('<p>still here</p>');
     expect(errors.some((e) => e.template === 'partial' && e.kind === 'runtime')).toBe(true);
-    expect(warn.mock.calls.some((c) => String(c[0]).startsWith('[template partial]'))).toBe(true);
+    expect(warn.mock.calls.some((c) => String(c[1]).startsWith('[template partial]'))).toBe(true);
   });
 
   it('renders an empty main area when the theme lacks the page template', () => {
@@ -85,7 +86,7 @@ describe('compile cache', () => {
     const bad: ThemeSources = { ...theme, pages: { home: '{.section x}unclosed' } };
     renderThemePage(bad, 'home', {});
     renderThemePage(bad, 'home', {});
-    const syntax = warn.mock.calls.filter((c) => String(c[0]).startsWith('[template home'));
+    const syntax = warn.mock.calls.filter((c) => String(c[1]).startsWith('[template home'));
     expect(syntax).toHaveLength(1);
   });
 });
