@@ -57,6 +57,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // No mail server: the outbox writes .eml files the tests read.
   delete env.SMTP_URL;
   for (const k of ['BASE_URL', 'MODE', 'DEV', 'PROD', 'SSR']) delete env[k];
+  // Vitest's own variables would make the server think it runs under a test (silent logs).
+  for (const k of Object.keys(env)) if (k.startsWith('VITEST')) delete env[k];
   child = spawn(process.execPath, ['tests/e2e/serve.mjs'], {
     env: env as NodeJS.ProcessEnv,
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -43,6 +43,8 @@ export async function startServer(extraEnv: Record<string, string | undefined>, 
     ...extraEnv,
   };
   for (const k of ['BASE_URL', 'MODE', 'DEV', 'PROD', 'SSR']) if (!(k in extraEnv)) delete env[k];
+  // Vitest's own variables would make the server think it runs under a test (silent logs).
+  for (const k of Object.keys(env)) if (k.startsWith('VITEST') && !(k in extraEnv)) delete env[k];
   for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
   let out = '';
   const child = spawn(process.execPath, ['build/server.js'], { env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
