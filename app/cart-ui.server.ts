@@ -13,6 +13,11 @@ export interface CartFlash {
   sku?: string;
   /** The quantity as typed, kept after an error. */
   quantity?: string;
+  /**
+   * The product options the form posted (`option.<Name>` fields, the chosen ones), so that the
+   * product page shows them chosen again: after an error, and after an add (its price and stock).
+   */
+  options?: Record<string, string>;
   error?: string;
   added?: { title: string; quantity: number };
   /** A /cart page message (quantity update or removal failed). */
@@ -25,6 +30,10 @@ const Flash = z.object({
   itemId: z.string().max(200).optional(),
   sku: z.string().max(200).optional(),
   quantity: z.string().max(40).optional(),
+  options: z
+    .record(z.string().max(64), z.string().max(128))
+    .refine((o) => Object.keys(o).length <= 20)
+    .optional(),
   error: z.string().max(500).optional(),
   added: z.object({ title: z.string().max(300), quantity: z.number().int() }).optional(),
   entryId: z.string().max(200).optional(),
@@ -41,8 +50,13 @@ const flashCookie = createCookie('cart_flash', {
   secrets: env().sessionSecrets,
 });
 
+/** Chosen options beyond this size (JSON characters) are not kept: the cookie must stay small. */
+const FLASH_OPTIONS_MAX = 1024;
+
 export async function setFlash(flash: CartFlash): Promise<string> {
-  return flashCookie.serialize(flash);
+  const kept = { ...flash };
+  if (kept.options && JSON.stringify(kept.options).length > FLASH_OPTIONS_MAX) delete kept.options;
+  return flashCookie.serialize(kept);
 }
 
 export async function clearFlash(): Promise<string> {

@@ -282,11 +282,12 @@ export function resolveVariant(p: ProductRow, variants: VariantRow[], input: { s
   if (sku) return variants.find((v) => v.sku === sku) ?? fail(400, MSG.unavailable);
   if (variants.length === 0) return fail(400, MSG.unavailable);
   if (variants.length === 1) return variants[0];
-  if (p.product_type === GIFT_CARD) return fail(400, MSG.giftCard);
   let names = p.variant_option_ordering;
   if (names.length === 0) names = [...new Set(variants.flatMap((v) => Object.keys(v.attributes)))];
   const chosen = input.options ?? {};
   const missing = names.filter((name) => !chosen[name]);
+  // A gift card's options are its denomination: SPEC 5 has its own text for a missing one.
+  if (p.product_type === GIFT_CARD && (missing.length > 0 || names.length === 0)) return fail(400, MSG.giftCard);
   if (missing.length > 0) return fail(400, pleaseSelect(missing));
   return variants.find((v) => names.every((name) => String(v.attributes[name]) === chosen[name])) ?? fail(400, MSG.unavailable);
 }

@@ -4,6 +4,7 @@ import { baseUrlFor } from './base-url.server.js';
 import type { Collection, NavItem, Product, Resolved, SearchHit, Site, Variant } from './catalog.server.js';
 import type { CartFlash } from './cart-ui.server.js';
 import type { CartEntryView, CartReviewSummary } from './cart.server.js';
+import type { VariantChoice, VariantPickerData } from './components/variant-island.js';
 import {
   cartInstalmentEligible, checkoutMinimumMessage, commerceSettings, formatMoney, instalmentNotice, type CommerceSettings,
 } from './commerce/rules.server.js';
@@ -182,7 +183,13 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
     }
     case 'product': {
       const c = resolved.collection;
-      const item = productDetail(resolved.item, currency, extras.selectedOptions ?? {}, ctx.websiteSettings as Json, ctx.localizedStrings as Json);
+      // What the shopper last posted for this product (kept by the flash) wins over the query.
+      const flash = extras.flash;
+      const wanted = flash?.options && flash.itemId === resolved.item.id ? flash.options : (extras.selectedOptions ?? {});
+      const item = productDetail(resolved.item, currency, wanted, ctx.websiteSettings as Json, ctx.localizedStrings as Json);
+      if ((item.purchase as Json).showVariantSelector) {
+        item.variantPicker = variantPickerJson(resolved.item, item, currency, commerceSettings(settings), site.website.locale);
+      }
       ctx.collection = shapeCollection(c);
       ctx.item = item;
       title = `${resolved.item.title} — ${site.website.siteTitle}`;
@@ -297,13 +304,75 @@ function productInstalment(item: Json, currency: string, s: CommerceSettings, lo
   const sc = obj(item.structuredContent);
   const variants = Array.isArray(sc.variants) ? (sc.variants as Json[]) : [];
   const chosen = item.selectedVariant ? (item.selectedVariant as Json) : null;
-  const priceOf = (v: Json) => Number(v.onSale ? v.salePrice : v.price);
-  const prices = chosen ? [priceOf(chosen)] : variants.map(priceOf);
+  const prices = chosen ? [sellingPrice(chosen)] : variants.map(sellingPrice);
   if (prices.length === 0) return null;
   const notice = instalmentNotice(Math.min(...prices), Number(sc.productType), { currency, shopperLanguage: locale }, s);
   if (!notice) return null;
-  const text = notice.inRange ? `${notice.text} ${notice.brand}` : `${notice.brand} ${notice.text}`;
-  return { show: true, text, count: notice.numInstallments, inRange: notice.inRange, brand: notice.brand };
+  return { show: true, text: instalmentText(notice), count: notice.numInstallments, inRange: notice.inRange, brand: notice.brand };
+}
+
+/** A shaped variant's price as sold (the sale price when on sale), minor units. */
+const sellingPrice = (v: Json) => Number(v.onSale ? v.salePrice : v.price);
+
+function instalmentText(notice: { inRange: boolean; text: string; brand: string }): string {
+  return notice.inRange ? `${notice.text} ${notice.brand}` : `${notice.brand} ${notice.text}`;
+}
+
+/** JSON for a `<script type="application/json">` block: nothing in it can close the element. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * What the product page's variant island needs to show a choice at once (price, stock, picture,
+ * button, instalment text), as the JSON text the theme puts in a data block. Money is formatted
+ * here, in the website's locale, as the page's own prices are.
+ */
+export function variantPickerData(p: Product, item: Json, currency: string, s: CommerceSettings, locale: string): VariantPickerData {
+  const sc = obj(item.structuredContent);
+  const shaped = (Array.isArray(sc.variants) ? sc.variants : []) as Json[];
+  const productType = Number(sc.productType);
+  const fmt = (cents: number) => formatMoney(cents, currency, locale);
+  const instalment = (cents: number) => {
+    const notice = instalmentNotice(cents, productType, { currency, shopperLanguage: locale }, s);
+    return notice ? instalmentText(notice) : null;
+  };
+  const purchase = obj(item.purchase);
+  const variants: VariantChoice[] = shaped.map((v) => ({
+    sku: String(v.sku),
+    attributes: Object.fromEntries(Object.entries(obj(v.attributes)).map(([k, x]) => [k, String(x)])),
+    name: (Array.isArray(v.optionValues) ? (v.optionValues as Json[]) : []).map((o) => String(o.value)).join(' / '),
+    price: fmt(Number(v.price)),
+    salePrice: v.onSale ? fmt(Number(v.salePrice)) : null,
+    soldOut: v.soldOut === true,
+    stock: v.soldOut
+      ? { text: 'Sold out', tone: 'out' }
+      : v.limitedStock
+        ? { text: `Only ${Number(v.qtyInStock)} left`, tone: 'low' }
+        : { text: v.unlimited ? 'Available' : 'In stock', tone: 'ok' },
+    image: typeof v.imageUrl === 'string' && v.imageUrl ? v.imageUrl : null,
+    instalment: instalment(sellingPrice(v)),
+  }));
+  return {
+    options: p.variantOptionOrdering,
+    giftCard: productType === GIFT_CARD,
+    soldOut: purchase.productSoldOut === true,
+    addLabel: String(purchase.addButtonText ?? 'Add To Cart'),
+    texts: { unavailable: UNAVAILABLE, giftCard: GIFT_CARD_SELECT, soldOut: 'Sold Out' },
+    image: p.assetUrl,
+    imageWidths: IMAGE_WIDTHS,
+    instalment: shaped.length > 0 ? instalment(Math.min(...shaped.map(sellingPrice))) : null,
+    variants,
+  };
+}
+
+function variantPickerJson(p: Product, item: Json, currency: string, s: CommerceSettings, locale: string): string {
+  return scriptJson(variantPickerData(p, item, currency, s, locale));
 }
 
 function navigation(items: NavItem[], path: string): Json[] {
@@ -409,6 +478,10 @@ export function shapeItem(p: Product, currency: string): Json {
   };
 }
 
+/** SPEC section 5 texts the product page shows before any post (the cart has the same ones). */
+const UNAVAILABLE = 'Sorry, that item variant is unavailable. Please select another variant.';
+const GIFT_CARD_SELECT = 'Select a denomination for the Gift Card.';
+
 /** "Please select the Size option." and its longer forms (SPEC section 5). */
 export function pleaseSelect(names: string[]): string {
   if (names.length === 1) return `Please select the ${names[0]} option.`;
@@ -451,14 +524,18 @@ export function productDetail(p: Product, currency: string, wanted: Record<strin
   });
   const showVariantSelector = p.variants.length > 1 && p.productType !== DIGITAL;
   const missing = showVariantSelector ? names.filter((n) => !(n in selectedOptions)) : [];
+  // Nothing left in any variant: Sold Out whatever is chosen (the options still show what there was).
+  const productSoldOut = p.variants.length > 0 && p.variants.every((v) => isSoldOutVariant(v, p.productType));
   let state: 'select' | 'unavailable' | 'sold-out' | 'available';
   let message: string | null = null;
-  if (missing.length > 0) {
+  if (productSoldOut) {
+    state = 'sold-out';
+  } else if (missing.length > 0) {
     state = 'select';
-    message = p.productType === GIFT_CARD ? 'Select a denomination for the Gift Card.' : pleaseSelect(missing);
+    message = p.productType === GIFT_CARD ? GIFT_CARD_SELECT : pleaseSelect(missing);
   } else if (selected === null) {
     state = 'unavailable';
-    message = 'Sorry, that item variant is unavailable. Please select another variant.';
+    message = UNAVAILABLE;
   } else if (selected.soldOut) {
     state = 'sold-out';
   } else {
@@ -473,6 +550,9 @@ export function productDetail(p: Product, currency: string, wanted: Record<strin
     options,
     purchase: {
       showVariantSelector,
+      productSoldOut,
+      // The price line shows the chosen variant's price (not the product's "from" price).
+      showChosenPrice: showVariantSelector && !p.isSubscribable,
       state,
       message,
       canAddToCart: state === 'available',

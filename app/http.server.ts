@@ -2,6 +2,7 @@
 // from content hashes, and the If-None-Match test that turns a repeat request into a 304.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { OPTION_FIELD } from './utils/form.server.js';
 
 /** Seconds a shared cache may serve a page as fresh, then while it revalidates in the background. */
 export const MAX_AGE = 60;
@@ -99,7 +100,23 @@ export function parsePage(params: URLSearchParams): number | null | undefined {
   return r.success ? r.data : null;
 }
 
-/** The product options chosen in the GET variant form (every other query key that could be one). */
+/**
+ * A product page reached by the add-to-cart form's "Show price and stock" button (no JavaScript: the form
+ * sent as a GET, `option.Size=M&quantity=1&...`): the address of the same page showing that
+ * choice, `?Size=M&Color=Sand`; null for any other query.
+ */
+export function variantViewLocation(url: URL): string | null {
+  const keys = [...url.searchParams.keys()];
+  if (!keys.some((k) => k.startsWith(OPTION_FIELD))) return null;
+  const clean = new URLSearchParams();
+  for (const [k, v] of url.searchParams) {
+    if (k.startsWith(OPTION_FIELD) && k.length > OPTION_FIELD.length && v !== '') clean.set(k.slice(OPTION_FIELD.length), v);
+  }
+  const query = clean.toString();
+  return url.pathname + (query ? `?${query}` : '');
+}
+
+/** The product options chosen on a product page's address, `?Size=M&Color=Sand` (every other query key that could be one). */
 export function parseSelectedOptions(params: URLSearchParams): Record<string, string> {
   const out: Record<string, string> = {};
   let n = 0;

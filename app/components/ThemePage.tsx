@@ -5,6 +5,7 @@ import { useNavigate, useNavigation, useRevalidator, useSubmit } from '@remix-ru
 import { useContext, useEffect, type FormEvent, type MouseEvent } from 'react';
 import { PageHtmlContext } from './page-html.js';
 import { handleAddToCart, syncCartCount } from './cart-island.js';
+import { enhanceVariantPickers } from './variant-island.js';
 
 export interface ThemePageProps {
   /** Null on the first render in the browser: the document already holds it (entry.server.tsx). */
@@ -36,6 +37,8 @@ export function ThemePage({ html: fromLoader, jsonLd }: ThemePageProps) {
   const recalculating = navigation.state !== 'idle' && navigation.formAction === '/cart';
   // Catalog pages come without the visitor's cart: the count is filled in after each render.
   useEffect(() => syncCartCount(document), [html]);
+  // Product pages: a chosen option shows its variant at once (price, stock, picture, button).
+  useEffect(() => enhanceVariantPickers(document.getElementById('page')), [html]);
 
   function onClick(e: MouseEvent<HTMLDivElement>) {
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;

@@ -202,8 +202,7 @@ async function send(form: HTMLFormElement, button: HTMLButtonElement, label: str
     showMessage(form, `${title}: ${reply.error ?? 'Unable to add item'}`, true);
     button.dataset.state = 'error';
     await sleep(ERROR_RESET_MS);
-    setLabel(button, label);
-    button.dataset.state = 'idle';
+    setIdle(form, button, label);
     return;
   }
   button.dataset.state = 'added';
@@ -211,7 +210,13 @@ async function send(form: HTMLFormElement, button: HTMLButtonElement, label: str
   if (reply.cart) showCartCount(doc, reply.cart.totalQuantity, reply.cart.subtotalText);
   if (reply.added) showAddedPopover(doc, reply.added.title, reply.added.quantity);
   await sleep(ADDED_MS);
+  setIdle(form, button, label);
+  onAdded?.();
+}
+
+/** Back to idle; the variant island (app/components/variant-island.ts) then shows the current choice. */
+function setIdle(form: HTMLFormElement, button: HTMLButtonElement, label: string) {
   setLabel(button, label);
   button.dataset.state = 'idle';
-  onAdded?.();
+  form.dispatchEvent(new Event('cart:idle'));
 }

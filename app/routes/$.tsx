@@ -1,14 +1,18 @@
 // Every storefront URL under a collection: /{collection} (a page or a product listing, ?page=N)
-// and /{collection}/p/{item} (a product; the variant form submits its options as the query).
+// and /{collection}/p/{item} (a product; `?Size=M&Color=Sand` shows that variant chosen).
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { resolvePath } from '../catalog.server.js';
 import { metaFromSeo } from '../components/seo-meta.js';
 import { ThemePage } from '../components/ThemePage.js';
-import { forwardHeaders, parsePage, parseSelectedOptions } from '../http.server.js';
+import { forwardHeaders, parsePage, parseSelectedOptions, variantViewLocation } from '../http.server.js';
 import { storefrontPage } from '../render.server.js';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  // The add-to-cart form's no-JavaScript "Show price and stock" button: the same page, its address clean.
+  const view = variantViewLocation(new URL(request.url));
+  if (view !== null) return redirect(view, 303);
   return storefrontPage(request, async (_site, url) => {
     const page = parsePage(url.searchParams);
     if (page === null) return { resolved: { kind: 'not-found' } };

@@ -17,7 +17,7 @@ import { ThemePage } from '../components/ThemePage.js';
 import { shapeItem } from '../context.server.js';
 import { pageActionHeaders } from '../http.server.js';
 import { storefrontPage } from '../render.server.js';
-import { readFormFields } from '../utils/form.server.js';
+import { readFormFields, readOptionFields } from '../utils/form.server.js';
 
 export const CART_PAGE_TYPE = 200;
 
@@ -79,13 +79,19 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   const f = parsed.data;
+  // The product page's option selects (`option.<Name>`): the variant is resolved from them unless
+  // a sku is posted too (list pages, the JSON API). What was chosen comes back with the flash.
+  const chosen = readOptionFields(raw);
+  const options = chosen?.posted ? chosen.options : undefined;
   switch (f.intent) {
     case 'add': {
-      const keep: CartFlash = { itemId: f.itemId, sku: f.sku, quantity: f.quantity };
+      if (chosen === null) return failed(400, MSG.addFailed, { itemId: f.itemId, quantity: f.quantity });
+      const keep: CartFlash = { itemId: f.itemId, sku: f.sku, quantity: f.quantity, options };
       if (!f.itemId) return failed(400, MSG.unavailable, keep);
       const r = await addToCart(cartId, {
         itemId: f.itemId,
         sku: f.sku || null,
+        options,
         quantity: f.quantity ?? '1',
         additionalFields: f.additionalFields,
       });
@@ -94,7 +100,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const headers = new Headers({ 'Set-Cookie': await commitCartCookie(r.cartId) });
       headers.append('Set-Cookie', cartQtySetCookie(r.cart.totalQuantity));
       if (fromIsland) return json({ ok: true, cart: reply(r.cart), added }, { headers });
-      headers.append('Set-Cookie', await setFlash({ itemId: f.itemId, sku: f.sku, added }));
+      headers.append('Set-Cookie', await setFlash({ itemId: f.itemId, sku: f.sku, options, added }));
       return redirect(back, { status: 303, headers });
     }
     case 'update':
@@ -109,9 +115,10 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirect(back, { status: 303, headers });
     }
     case 'subscribe': {
-      const keep: CartFlash = { itemId: f.itemId, sku: f.sku, quantity: f.quantity };
+      if (chosen === null) return failed(400, MSG.addFailed, { itemId: f.itemId, quantity: f.quantity });
+      const keep: CartFlash = { itemId: f.itemId, sku: f.sku, quantity: f.quantity, options };
       if (!f.itemId) return failed(400, MSG.unavailable, keep);
-      const r = await subscribe({ itemId: f.itemId, sku: f.sku || null, quantity: f.quantity ?? 1, additionalFields: f.additionalFields });
+      const r = await subscribe({ itemId: f.itemId, sku: f.sku || null, options, quantity: f.quantity ?? 1, additionalFields: f.additionalFields });
       if (!r.ok) return failed(r.status, r.error, keep);
       // The subscription cart checks out on its own: its token travels in a signed cookie.
       const headers = new Headers({ 'Set-Cookie': await setSubscriptionCheckout(r.cartId) });

@@ -97,6 +97,25 @@ test('axe: a product page showing an add-to-cart error', async ({ page, javaScri
   expect(await violations(page, js)).toEqual([]);
 });
 
+test('axe: a product page on a phone (the picture strip, the options in the add form), and after a choice', async ({ page, javaScriptEnabled: js }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/shop/p/saltmarsh-apron');
+  await ready(page, js);
+  expect(await violations(page, js)).toEqual([]);
+  // Every option select is named by its own label.
+  for (const name of ['Size', 'Color']) await expect(page.locator('form.add-to-cart').getByRole('combobox', { name })).toHaveCount(1);
+  if (js) {
+    // The page as the variant island leaves it after a choice.
+    await page.getByLabel('Size').selectOption('S/M');
+    await page.getByLabel('Color').selectOption('Oat');
+    await expect(page.locator('form.add-to-cart button[data-add-button]')).toBeDisabled();
+    expect(await violations(page, js)).toEqual([]);
+  } else {
+    await page.goto('/shop/p/saltmarsh-apron?Size=S%2FM&Color=Oat');
+    expect(await violations(page, js)).toEqual([]);
+  }
+});
+
 test('the cart link says what it shows; the pill and the announcement sit in landmarks', async ({ page, javaScriptEnabled: js }) => {
   await page.goto('/');
   await ready(page, js);

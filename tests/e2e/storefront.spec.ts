@@ -1,5 +1,5 @@
 // The shopper's journeys through the demo store, run by both projects: JavaScript on (enhanced
-// navigation) and JavaScript off (plain links and GET forms). Each step asserts what the shopper
+// navigation, the variant island) and JavaScript off (plain links and forms). Each step asserts what the shopper
 // sees, the URL and, where it matters, the HTTP status and the head tags.
 import { expect, test, type Page } from '@playwright/test';
 
@@ -64,28 +64,33 @@ test('home -> listing -> product -> variant -> search -> missing page', async ({
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/shop\/p\/driftwood-dinner-plate$/);
   await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'product');
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^https?:\/\/.+/);
-  await expect(page.getByRole('status')).toHaveText('Please select the Size option.');
+  await expect(page.locator('[data-purchase-message]')).toHaveText('Please select the Size option.');
   const [ld] = await jsonLd(page);
   expect(ld).toMatchObject({ '@context': 'https://schema.org', '@type': 'Product', name: 'Driftwood Dinner Plate' });
   const offers = ld.offers as Array<{ price: string; priceCurrency: string }>;
   expect(offers.map((o) => o.price)).toEqual(['28.00', '34.00', '38.00']);
   expect(offers.every((o) => o.priceCurrency === 'USD')).toBe(true);
 
-  // Choose a variant: the GET form puts the option in the URL, the page shows that variant
+  // Choose a variant: with JavaScript the price line shows it at once; without, the optional
+  // "Show price and stock" button (a GET view: the option in the URL) does (buying needs neither).
   await page.getByLabel('Size').selectOption('10 in');
-  await page.getByRole('button', { name: 'Choose' }).click();
-  await expect(page).toHaveURL(/\?Size=10\+in$/);
-  await expect(page.locator('.variant-summary .price-now')).toHaveText('$34.00');
+  if (!javaScriptEnabled) {
+    await page.getByRole('button', { name: 'Show price and stock' }).click();
+    await expect(page).toHaveURL(/\?Size=10\+in$/);
+  }
+  await expect(page.locator('[data-price-chosen] .price-now')).toHaveText('$34.00');
   await expect(page.locator('.variant-summary')).toHaveAttribute('data-sku', /.+/);
   await expect(page.getByLabel('Size')).toHaveValue('10 in');
   await expect(page.getByRole('button', { name: 'Add To Cart' })).toBeEnabled();
   const firstSku = await page.locator('.variant-summary').getAttribute('data-sku');
 
   await page.getByLabel('Size').selectOption('11 in');
-  await page.getByRole('button', { name: 'Choose' }).click();
-  await expect(page).toHaveURL(/\?Size=11\+in$/);
-  await expect(page.locator('.variant-summary .price-now')).toHaveText('$38.00');
-  expect(await page.locator('.variant-summary').getAttribute('data-sku')).not.toBe(firstSku);
+  if (!javaScriptEnabled) {
+    await page.getByRole('button', { name: 'Show price and stock' }).click();
+    await expect(page).toHaveURL(/\?Size=11\+in$/);
+  }
+  await expect(page.locator('[data-price-chosen] .price-now')).toHaveText('$38.00');
+  await expect(page.locator('.variant-summary')).not.toHaveAttribute('data-sku', firstSku!);
 
   // Search, from the header
   await page.locator('.site-header').getByRole('link', { name: 'Search' }).click();
@@ -127,14 +132,18 @@ test('a sold-out variant says so and cannot be added', async ({ page, javaScript
   await ready(page, javaScriptEnabled);
   await expect(page.getByLabel('Color').locator('option', { hasText: 'Ink (sold out)' })).toHaveCount(1);
   await page.getByLabel('Color').selectOption('Ink');
-  await page.getByRole('button', { name: 'Choose' }).click();
-  await expect(page).toHaveURL(/\?Color=Ink$/);
+  if (!javaScriptEnabled) {
+    await page.getByRole('button', { name: 'Show price and stock' }).click();
+    await expect(page).toHaveURL(/\?Color=Ink$/);
+  }
   await expect(page.locator('.variant-summary .stock')).toHaveText('Sold out');
   await expect(page.getByRole('button', { name: 'Sold Out' })).toBeDisabled();
 
   await page.getByLabel('Color').selectOption('Sand');
-  await page.getByRole('button', { name: 'Choose' }).click();
-  await expect(page).toHaveURL(/\?Color=Sand$/);
+  if (!javaScriptEnabled) {
+    await page.getByRole('button', { name: 'Show price and stock' }).click();
+    await expect(page).toHaveURL(/\?Color=Sand$/);
+  }
   await expect(page.locator('.variant-summary .stock')).toHaveText('Only 2 left');
   await expect(page.getByRole('button', { name: 'Add To Cart' })).toBeEnabled();
 });

@@ -122,45 +122,96 @@ describe.each(targets)('theme on $name', (target) => {
     expect((html.match(/<article class="card/g) ?? []).length).toBe(6);
   });
 
-  it.each(BACKENDS)('renders a product with a no-JavaScript variant form (%s)', async (backend) => {
+  it.each(BACKENDS)('renders a product whose option selects belong to the add-to-cart form (%s)', async (backend) => {
     const html = await show('/shop/p/tide-pool-mug', {}, backend);
     expect(html).toContain('<h1 class="product-title">Tide Pool Mug</h1>');
-    expect(html).toContain('<form class="variant-form" method="get" action="/shop/p/tide-pool-mug">');
-    expect(html).toContain('<select id="option-color" name="Color">');
-    expect(html).toContain('<option value="">Select Color</option>');
-    expect(html).toContain('<option value="Ink">Ink (sold out)</option>');
-    expect(html).toMatch(/<button type="submit" class="button button-ghost">Choose<\/button>/);
-    expect(html).toContain('<p class="notice" role="status">Please select the Color option.</p>');
+    // One form: the selects are posted with the add (option.<Name>), no separate "Choose" step.
+    expect(html).not.toContain('variant-form');
+    expect(html).not.toContain('>Choose<');
+    const form = /<form class="add-to-cart has-options" method="post" action="\/cart"[\s\S]*?<\/form>/.exec(html)?.[0] ?? '';
+    expect(form).toContain('<label for="option-color">Color</label>');
+    expect(form).toContain('<select id="option-color" name="option.Color" data-option="Color">');
+    expect(form).toContain('<option value="">Select Color</option>');
+    expect(form).toContain('<option value="Ink">Ink (sold out)</option>');
+    expect(form).toContain('<p class="notice purchase-message" data-purchase-message>Please select the Color option.</p>');
+    // No sku: the server resolves the variant from the options.
+    expect(form).not.toContain('name="sku"');
     // Enabled: without a choice the cart action answers with the message beside the button.
-    expect(html).toMatch(/<button type="submit" class="button button-primary" data-label="Add To Cart">Add To Cart<\/button>/);
-    expect(html).not.toContain('class="variant-summary"');
+    expect(form).toMatch(/<button type="submit" class="button button-primary" data-add-button data-label="Add To Cart">Add To Cart<\/button>/);
+    // Without JavaScript, a GET view of a choice (never needed to buy), after the default button.
+    expect(form).toMatch(/data-add-button[^>]*>Add To Cart<\/button>\s*<noscript><button type="submit" class="button button-ghost variant-view" formmethod="get" formaction="\/shop\/p\/tide-pool-mug" formnovalidate>Show price and stock<\/button><\/noscript>/);
+    expect(form).toContain('<p class="visually-hidden" data-variant-status aria-live="polite" aria-atomic="true"></p>');
+    // Nothing chosen: the product's price shows, the chosen-price line and the summary wait hidden.
+    expect(html).toMatch(/<div class="price-from" data-price-from>\s*<div class="product-price">\s*\$34\.00/);
+    expect(html).toContain('<p class="product-price price-chosen variant-price" data-price-chosen hidden></p>');
+    expect(form).toContain('<div class="variant-summary" data-variant-summary hidden>');
+    // The island's data: a JSON block (not run, fine under the CSP) with every variant.
+    const data = JSON.parse(/<script type="application\/json" data-variant-picker>([^<]*)<\/script>/.exec(form)?.[1] ?? 'null');
+    expect(data.options).toEqual(['Color']);
+    expect(data.variants.map((v: { sku: string }) => v.sku)).toEqual(['SG-TPM-01', 'SG-TPM-02', 'SG-TPM-03']);
+    expect(data.variants[1]).toMatchObject({ attributes: { Color: 'Sand' }, name: 'Sand', price: '$34.00', salePrice: null, soldOut: false, stock: { text: 'Only 2 left', tone: 'low' }, image: '/images/products/tide-pool-mug--sand.svg' });
+    expect(data.variants[2]).toMatchObject({ soldOut: true, stock: { text: 'Sold out', tone: 'out' } });
     expect(html).toContain('<nav class="wrap breadcrumbs" aria-label="Breadcrumb">');
+    // The pictures: a named, focusable strip (it scrolls sideways on a phone).
+    expect(html).toContain('<div class="product-gallery" data-product-gallery role="region" aria-label="Product images" tabindex="0">');
   });
 
-  it('renders the chosen variant: its picture, price, stock and an add-to-cart form', async () => {
+  it('keeps the data block inert: nothing in it can close the script element', async () => {
+    const { scriptJson } = await import('../../app/context.server.js');
+    const text = scriptJson({ name: '</script><script>alert(1)</script>', amp: 'a & b', ls: '\u2028' });
+    expect(text).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(text)).toEqual({ name: '</script><script>alert(1)</script>', amp: 'a & b', ls: '\u2028' });
+  });
+
+  it('renders the chosen variant: its picture, price line, stock and the add-to-cart form', async () => {
     const html = await show('/shop/p/tide-pool-mug?Color=Sand', { selected: { Color: 'Sand' } });
     expect(html).toContain('<option value="Sand" selected>Sand</option>');
-    expect(html).toContain('<p class="variant-name">Sand</p>');
-    expect(html).toContain('<span class="price-now">$34.00</span>');
+    expect(html).toContain('<p class="variant-name" data-variant-name>Sand</p>');
+    // The price line is the variant's price; the "from" price waits hidden for the island.
+    expect(html).toContain('<p class="product-price price-chosen variant-price" data-price-chosen><span class="price-now">$34.00</span></p>');
+    expect(html).toContain('<div class="price-from" data-price-from hidden>');
     expect(html).toContain('<span class="stock-low">Only 2 left</span>');
     expect(html).toMatch(/<img src="\/images\/products\/tide-pool-mug--sand\.svg" srcset="[^"]*2500w"/);
-    expect(html).toContain('<input type="hidden" name="sku" value="SG-TPM-02">');
+    expect(html).toContain('<div class="variant-summary" data-variant-summary data-sku="SG-TPM-02">');
+    expect(html).not.toContain('name="sku"');
     expect(html).toMatch(/<input type="number" name="quantity" min="1" max="9999" step="1" value="1"/);
-    expect(html).toMatch(/<button type="submit" class="button button-primary" data-label="Add To Cart">Add To Cart<\/button>/);
+    expect(html).toMatch(/<button type="submit" class="button button-primary" data-add-button data-label="Add To Cart">Add To Cart<\/button>/);
+    expect(html).toContain('<p class="notice purchase-message" data-purchase-message></p>');
     expect(html).not.toContain('role="status"');
+  });
+
+  it('renders the options the last post kept (the flash) over the query', async () => {
+    const resolved = await catalog.resolvePath('/shop/p/saltmarsh-apron');
+    const flash = { itemId: 'itm-saltmarsh-apron', options: { Size: 'L/XL' }, error: 'Please select the Color option.' };
+    const html = renderPage(resolved, { path: '/shop/p/saltmarsh-apron?Size=S%2FM&Color=Oat', selectedOptions: { Size: 'S/M', Color: 'Oat' }, flash });
+    expect(html).toContain('<option value="L/XL" selected>L/XL</option>');
+    expect(html).not.toMatch(/<option value="(S\/M|Oat)" selected>/);
+    // The error is the message: the purchase message stays empty.
+    expect(html).toContain('<p class="notice purchase-message" data-purchase-message></p>');
+    expect(html).toContain('<span class="cart-error-message">Please select the Color option.</span>');
+    // Another product's flash does not choose anything here.
+    const other = renderPage(resolved, { path: '/shop/p/saltmarsh-apron', flash: { ...flash, itemId: 'itm-other' } });
+    expect(other).not.toContain('selected>');
   });
 
   it('renders sale, sold-out and subscription products', async () => {
     const bowl = await show('/shop/p/shoreline-bowl?Size=Medium', { selected: { Size: 'Medium' } });
     expect(bowl).toContain('<span class="price-now">$29.00</span> <s class="price-was"><span class="visually-hidden">Original price: </span>$36.00</s>');
     expect(bowl).toContain('from $26.00');
-    expect(bowl).toContain('<article class="wrap product is-on-sale">');
+    expect(bowl).toContain('<article class="wrap product is-on-sale" data-product>');
 
     const teapot = await show('/shop/p/harbour-teapot');
     expect(teapot).toContain('<div class="product-mark sold-out">sold out</div>');
     expect(teapot).toContain('<span class="stock-out">Sold out</span>');
-    expect(teapot).toMatch(/<button type="submit" class="button button-primary" disabled>Sold Out<\/button>/);
-    expect(teapot).not.toContain('class="variant-form"');
+    expect(teapot).toMatch(/<button type="submit" class="button button-primary" data-add-button data-label="Add To Cart" disabled>Sold Out<\/button>/);
+    expect(teapot).not.toContain('data-option=');
+    expect(teapot).not.toContain('data-variant-picker');
+
+    // Sold out in every variant: Sold Out whatever is chosen, no "please select".
+    const tote = await show('/shop/p/canvas-market-tote');
+    expect(tote).toMatch(/data-add-button data-label="Add To Cart" disabled>Sold Out<\/button>/);
+    expect(tote).toContain('<p class="notice purchase-message" data-purchase-message></p>');
+    expect(tote).toContain('"soldOut":true,"addLabel"');
 
     const throwHtml = await show('/shop/p/wave-quilted-throw');
     expect(throwHtml).toContain('<span class="stock-low">Only 1 left</span>');
@@ -170,8 +221,25 @@ describe.each(targets)('theme on $name', (target) => {
 
     const membership = await show('/workshops/p/studio-membership');
     expect(membership).toContain('$90.00 every month for 1 year');
-    expect(membership).toMatch(/<button type="submit" class="button button-primary" data-label="Subscribe">Subscribe<\/button>/);
+    expect(membership).toMatch(/<button type="submit" class="button button-primary" data-add-button data-label="Subscribe">Subscribe<\/button>/);
     expect(membership).not.toContain('name="quantity" min');
+  });
+
+  it('renders gift card and class pages with their options in the add-to-cart form', async () => {
+    const card = await show('/shop/p/saltgrass-gift-card?Amount=%2450', { selected: { Amount: '$50' } });
+    expect(card).toContain('<select id="option-amount" name="option.Amount" data-option="Amount">');
+    expect(card).toContain('<option value="$50" selected>$50</option>');
+    expect(card).toContain('data-price-chosen><span class="price-now">$50.00</span></p>');
+    expect(card).toContain('data-gift-card');
+    const none = await show('/shop/p/saltgrass-gift-card');
+    expect(none).toContain('data-purchase-message>Select a denomination for the Gift Card.</p>');
+
+    const taster = await show('/workshops/p/wheel-throwing-taster');
+    expect(taster).toContain('<select id="option-session" name="option.Session" data-option="Session">');
+    expect(taster).toContain('<option value="Saturday morning">Saturday morning (sold out)</option>');
+    expect(taster).toContain('data-purchase-message>Please select the Session option.</p>');
+    // Services may be bought several at a time (the store allows it).
+    expect(taster).toMatch(/<input type="number" name="quantity"/);
   });
 
   it.each(BACKENDS)('renders search results, and "No results found" (%s)', async (backend) => {
@@ -223,7 +291,7 @@ describe.each(targets)('theme on $name', (target) => {
     for (const { path } of ids) {
       const html = await show(path);
       expect(html, path).toContain('class="product-price"');
-      expect(html, path).toContain('<form class="add-to-cart" method="post" action="/cart" novalidate data-add-to-cart');
+      expect(html, path).toMatch(/<form class="add-to-cart( has-options)?" method="post" action="\/cart" novalidate data-add-to-cart/);
     }
   });
 });

@@ -40,6 +40,13 @@ describe('flash cookie', () => {
     const forged = `cart_flash=${Buffer.from(JSON.stringify({ error: '<b>hi</b>' })).toString('base64')}.bad`;
     expect(await readFlash(new Request('http://shop.test/', { headers: { Cookie: forged } }))).toBeNull();
   });
+  it('keeps the chosen options of a product form, unless they would make the cookie too big', async () => {
+    const read = async (set: string) => readFlash(new Request('http://shop.test/', { headers: { Cookie: set.split(';')[0] } }));
+    const options = { Size: 'L/XL', Color: 'Oat' };
+    expect(await read(await setFlash({ itemId: 'itm-x', options, error: 'Sorry' }))).toEqual({ itemId: 'itm-x', options, error: 'Sorry' });
+    const big = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`Option${i}`, 'v'.repeat(120)]));
+    expect(await read(await setFlash({ itemId: 'itm-x', options: big, error: 'Sorry' }))).toEqual({ itemId: 'itm-x', error: 'Sorry' });
+  });
 });
 
 describe('forwardHeaders and cookies', () => {

@@ -9,7 +9,9 @@ import {
   parsePage,
   parseSelectedOptions,
   strongEtag,
+  variantViewLocation,
 } from '../../../app/http.server.js';
+import { readOptionFields } from '../../../app/utils/form.server.js';
 
 describe('cacheControl', () => {
   it('lets shared caches keep pages briefly and revalidate in the background', () => {
@@ -104,5 +106,34 @@ describe('query parameters', () => {
     expect(parseSelectedOptions(q(`${'k'.repeat(65)}=v&Size=${'x'.repeat(129)}`))).toEqual({});
     const many = new URLSearchParams(Array.from({ length: 30 }, (_, i) => [`o${i}`, 'v']));
     expect(Object.keys(parseSelectedOptions(many))).toHaveLength(20);
+  });
+
+  it('variantViewLocation turns the add form sent as a GET into the clean address of that choice', () => {
+    const u = (s: string) => new URL(`http://shop.test/shop/p/apron${s}`);
+    expect(
+      variantViewLocation(u('?intent=add&itemId=itm-a&returnTo=%2Fshop%2Fp%2Fapron&option.Size=L%2FXL&option.Color=Oat&quantity=2')),
+    ).toBe('/shop/p/apron?Size=L%2FXL&Color=Oat');
+    expect(variantViewLocation(u('?option.Size=&option.Color=Oat'))).toBe('/shop/p/apron?Color=Oat');
+    expect(variantViewLocation(u('?option.Size='))).toBe('/shop/p/apron');
+    // A page's own address is left alone.
+    expect(variantViewLocation(u('?Size=L%2FXL'))).toBeNull();
+    expect(variantViewLocation(u(''))).toBeNull();
+  });
+});
+
+describe('readOptionFields', () => {
+  it('reads the option.<Name> fields of a cart form: chosen ones, and whether there were any', () => {
+    expect(readOptionFields({ intent: 'add', 'option.Size': 'M', 'option.Color': '' })).toEqual({ posted: true, options: { Size: 'M' } });
+    expect(readOptionFields({ intent: 'add', sku: 'X' })).toEqual({ posted: false, options: {} });
+    // Own properties whatever the name.
+    const odd = readOptionFields({ 'option.__proto__': 'x' });
+    expect(Object.getPrototypeOf(odd!.options)).toBe(Object.prototype);
+    expect(Object.keys(odd!.options)).toEqual(['__proto__']);
+  });
+  it('refuses what cannot be an option: too long, too many, no name', () => {
+    expect(readOptionFields({ [`option.${'k'.repeat(65)}`]: 'v' })).toBeNull();
+    expect(readOptionFields({ 'option.Size': 'x'.repeat(129) })).toBeNull();
+    expect(readOptionFields({ 'option.': 'v' })).toBeNull();
+    expect(readOptionFields(Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`option.o${i}`, 'v'])))).toBeNull();
   });
 });

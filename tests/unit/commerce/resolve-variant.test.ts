@@ -29,6 +29,12 @@ describe('resolveVariant', () => {
     expect(resolveVariant(product(4, ['Amount']), cards, {})).toMatchObject({ error: 'Select a denomination for the Gift Card.' });
     expect(resolveVariant(product(4, ['Amount']), cards, { giftCardDenominationSku: 'G50' })).toMatchObject({ sku: 'G50' });
   });
+  it('resolves a gift card from its chosen denomination option (the product page form)', () => {
+    const cards = [v('G25', { Amount: '$25' }), v('G50', { Amount: '$50' })];
+    expect(resolveVariant(product(4, ['Amount']), cards, { options: { Amount: '$50' } })).toMatchObject({ sku: 'G50' });
+    expect(resolveVariant(product(4, ['Amount']), cards, { options: { Amount: '' } })).toMatchObject({ error: 'Select a denomination for the Gift Card.' });
+    expect(resolveVariant(product(4, ['Amount']), cards, { options: { Amount: '$999' } })).toMatchObject({ error: 'Sorry, that item variant is unavailable. Please select another variant.' });
+  });
 });
 
 describe('normalizeAdditionalFields', () => {
