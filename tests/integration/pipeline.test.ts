@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { log } from '../../app/utils/log.server.js';
 
 // This file runs in its own process: point the process-wide client at a fresh embedded database.
 const dataDir = mkdtempSync(join(tmpdir(), 'storefront-pipeline-'));
@@ -24,7 +25,7 @@ const productPlan = (options: Record<string, string>) => async (_site: unknown, 
 let error: ReturnType<typeof vi.spyOn>;
 beforeAll(async () => {
   vi.spyOn(console, 'log').mockImplementation(() => {});
-  error = vi.spyOn(console, 'error').mockImplementation(() => {});
+  error = vi.spyOn(log, 'error').mockImplementation(() => {});
   await loadSite(); // migrate and seed once, outside the timed tests
 }, 120_000);
 afterAll(async () => {

@@ -4,9 +4,16 @@ import { inject } from 'vitest';
 
 export const baseUrl = (): string => inject('baseUrl');
 
+const rnd = () => 1 + Math.floor(Math.random() * 254);
+
 /** A visitor: keeps the cookies the server sets, sends them back, and never follows redirects. */
 export class Visitor {
   readonly cookies = new Map<string, string>();
+  /**
+   * Where this visitor comes from. The suite's server believes one proxy hop (TRUST_PROXY=1, as
+   * behind a load balancer), so each visitor has an address, and a rate-limit allowance, of its own.
+   */
+  readonly address = `10.${rnd()}.${rnd()}.${rnd()}`;
 
   /** `base`: another server than the suite's (one a test started itself); a function when it moves. */
   constructor(private readonly base?: () => string) {}
@@ -31,6 +38,7 @@ export class Visitor {
     const url = new URL(path, this.base ? this.base() : baseUrl());
     const headers: Record<string, string> = { ...(init.headers ?? {}) };
     if (this.cookies.size > 0 && !('Cookie' in headers)) headers.Cookie = this.cookieHeader();
+    if (!('X-Forwarded-For' in headers)) headers['X-Forwarded-For'] = this.address;
     // Same-origin, as a page of ours posting to us: the CSRF check lets these through.
     if (init.method && init.method !== 'GET' && init.method !== 'HEAD' && !('Origin' in headers)) headers.Origin = url.origin;
     const res = await fetch(url, { ...init, headers, redirect: 'manual' });

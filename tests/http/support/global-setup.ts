@@ -56,6 +56,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), STOREFRONT_TEST_DATA_DIR: dataDir };
   // No mail server: the outbox writes .eml files the tests read.
   delete env.SMTP_URL;
+  // One proxy hop believed: each test visitor sends an address of its own (support/client.ts).
+  env.TRUST_PROXY = '1';
   for (const k of ['BASE_URL', 'MODE', 'DEV', 'PROD', 'SSR']) delete env[k];
   // Vitest's own variables would make the server think it runs under a test (silent logs).
   for (const k of Object.keys(env)) if (k.startsWith('VITEST')) delete env[k];
