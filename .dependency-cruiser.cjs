@@ -1,4 +1,4 @@
-// dependency-cruiser: the dependency rule of DESIGN.md and docs/decisions/0006, checked in `npm test`.
+// dependency-cruiser: the dependency rule of DESIGN.md and docs/decisions/0007, checked in `npm test`.
 // routes -> domain folders -> utils and db; only the storefront (page pipeline) imports the engine;
 // the engine imports nothing of the app; the pure commerce leaves import nothing from app/; no cycles.
 module.exports = {
@@ -17,6 +17,41 @@ module.exports = {
       severity: 'error',
       from: { path: '^db/' },
       to: { path: '^app/' },
+    },
+    {
+      name: 'only-the-storefront-renders',
+      comment: 'Only app/storefront (the page pipeline) imports the template engine; its table of the content model\'s numbers (engine/ts/enums.ts) is for everyone.',
+      severity: 'error',
+      from: { path: '^app/', pathNot: '^app/storefront/' },
+      to: { path: '^engine/', pathNot: '^engine/ts/enums\\.ts$' },
+    },
+    {
+      name: 'pure-commerce-leaves',
+      comment: 'The pure commerce modules (no .server suffix: rules, money, address, shipping, tax...) import nothing from app/ but each other, nor db/ or the engine (except its enums table, a leaf).',
+      severity: 'error',
+      from: { path: '^app/commerce/[^/]+\\.ts$', pathNot: '\\.server\\.ts$' },
+      to: { path: '^(db|engine)/|^app/(?!commerce/)|^app/commerce/.+\\.server\\.ts$', pathNot: '^engine/ts/enums\\.ts$' },
+    },
+    {
+      name: 'domains-below-the-storefront',
+      comment: 'catalog and commerce know nothing of how pages are made (storefront) nor of each other\'s callers: catalog imports no commerce, commerce imports no storefront.',
+      severity: 'error',
+      from: { path: '^app/(catalog|commerce)/' },
+      to: { path: '^app/(storefront|components)/' },
+    },
+    {
+      name: 'catalog-below-commerce',
+      comment: 'The catalog is read by commerce, never the other way round.',
+      severity: 'error',
+      from: { path: '^app/catalog/' },
+      to: { path: '^app/commerce/' },
+    },
+    {
+      name: 'utils-are-leaves',
+      comment: 'app/utils (env, logs, rate limits, forms, CSRF) import nothing else from app/.',
+      severity: 'error',
+      from: { path: '^app/utils/' },
+      to: { path: '^app/(?!utils/)' },
     },
     {
       name: 'nothing-imports-routes',

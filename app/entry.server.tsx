@@ -9,7 +9,7 @@ import { expireCarts, type CartExpiry } from '../db/cart-expiry.server.js';
 import { closeDb, getDb, getSql } from '../db/client.server.js';
 import { NonceContext } from './components/nonce.js';
 import { PageHtmlContext } from './components/page-html.js';
-import { notModified, strongEtag } from './http.server.js';
+import { notModified, strongEtag } from './storefront/http.server.js';
 import { errorText, log } from './utils/log.server.js';
 
 const ABORT_DELAY_MS = 5_000;

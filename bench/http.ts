@@ -42,7 +42,7 @@ async function measure(url: string, duration: number): Promise<Run> {
 const server = await startServer({ LOG_LEVEL: 'warn' });
 const results: Record<string, { cold: Run; warm: Run; ratio: number }> = {};
 try {
-  for (const [name, path] of Object.entries(ROUTES)) {
+  for (const path of Object.values(ROUTES)) {
     const res = await fetch(server.url + path);
     if (!res.ok) throw new Error(`${path} answered ${res.status}; the bench measures working pages only`);
   }

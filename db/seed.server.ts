@@ -13,7 +13,6 @@ import {
 type Sql = postgres.Sql;
 type Tx = postgres.TransactionSql;
 // postgres.js serialises each value by its column type (jsonb objects, text[] arrays...).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Row = Record<string, any>;
 
 export interface SeedResult {

@@ -5,9 +5,8 @@ import { z } from 'zod';
 import { checkAddress, REQUIRED, type Address } from './address.js';
 import { methodRefusal, shippingCost, type ShippingMethod, type ShippingSettings } from './shipping.js';
 import { taxOn, taxPlace, taxRate, type TaxSettings } from './tax.js';
+import { ProductType } from '../../engine/ts/enums.js';
 
-export const PHYSICAL = 1;
-export const GIFT_CARD = 4;
 export const GIFT_MESSAGE_MAX = 500;
 /** SPEC section 5 form texts. */
 export const TEXT = {
@@ -63,7 +62,7 @@ const Fields = z.object({
 const Email = z.string().min(3).max(256).email();
 
 export function requiresShipping(lines: { productType: number }[]): boolean {
-  return lines.some((l) => l.productType === PHYSICAL);
+  return lines.some((l) => l.productType === ProductType.PHYSICAL);
 }
 
 /** The form's values from posted fields, for the lines of this cart (other gift keys are ignored). */
@@ -72,7 +71,7 @@ export function readValues(fields: Record<string, string>, lines: { id: string; 
   const base = f.success ? f.data : Fields.parse({});
   const gifts: CheckoutValues['gifts'] = {};
   for (const l of lines) {
-    if (l.productType !== GIFT_CARD) continue;
+    if (l.productType !== ProductType.GIFT_CARD) continue;
     gifts[l.id] = {
       recipientEmail: (fields[giftRecipientField(l.id)] ?? '').slice(0, 2000),
       message: (fields[giftMessageField(l.id)] ?? '').slice(0, 2000),
@@ -116,7 +115,7 @@ export function checkCheckout(
 
   const gifts: CheckoutDetails['gifts'] = {};
   for (const l of lines) {
-    if (l.productType !== GIFT_CARD) continue;
+    if (l.productType !== ProductType.GIFT_CARD) continue;
     const g = values.gifts[l.id] ?? { recipientEmail: '', message: '' };
     const e = emailError(g.recipientEmail);
     if (e) errors[giftRecipientField(l.id)] = e;
@@ -156,7 +155,7 @@ export function quote(
   const shippingCents = method ? shippingCost(method, subtotalCents, shipping) : 0;
   const place = taxPlace(tax, method && !method.pickup ? choice.address : null);
   const taxBasisPoints = taxRate(tax, place.country, place.region);
-  const taxableGoods = lines.filter((l) => l.productType !== GIFT_CARD).reduce((s, l) => s + l.unitPriceCents * l.quantity, 0);
+  const taxableGoods = lines.filter((l) => l.productType !== ProductType.GIFT_CARD).reduce((s, l) => s + l.unitPriceCents * l.quantity, 0);
   const taxable = taxableGoods + (tax.taxShipping ? shippingCents : 0);
   const taxCents = taxOn(taxable, taxBasisPoints);
   return { subtotalCents, shippingCents, taxCents, taxBasisPoints, totalCents: subtotalCents + shippingCents + taxCents, method };

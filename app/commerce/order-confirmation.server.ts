@@ -1,8 +1,8 @@
 // Sends an order's confirmation email through the outbox, after the order has committed: from the
 // store's contact address to the shopper, with the signed link to the order page. Never throws.
-import { baseUrlFor } from '../base-url.server.js';
-import type { Order } from '../cart.server.js';
-import { loadSite } from '../catalog.server.js';
+import { baseUrlFor } from '../utils/base-url.server.js';
+import type { Order } from './cart.server.js';
+import { loadSite } from '../catalog/catalog.server.js';
 import { orderEmail } from './order-email.js';
 import { signedOrderPath } from './order-link.server.js';
 import { sendMail, type SendOutcome } from './outbox.server.js';

@@ -1,7 +1,7 @@
 // The order confirmation email's content (pure): subject, plain text and HTML from an order, the
 // store's name and the signed link to the order page. The outbox (outbox.server.ts) sends it.
-import type { Order } from '../cart.server.js';
-import { formatMoney } from './rules.server.js';
+import type { Order } from './order.js';
+import { formatMoney } from './money.js';
 import { rateText } from './tax.js';
 
 export interface OrderEmail {

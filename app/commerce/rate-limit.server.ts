@@ -3,7 +3,7 @@
 import { json } from '@remix-run/node';
 import { getSql, type Sql } from '../../db/client.server.js';
 import { createLimiter, type Limit, type Limiter, type Verdict } from '../utils/rate-limit.server.js';
-import { MSG } from './rules.server.js';
+import { MSG } from './rules.js';
 
 // Generous: a shopper clicking fast never meets it; a script hammering the cart does.
 export const CART_LIMIT: Limit = { points: 30, durationS: 6 };

@@ -96,6 +96,8 @@ export function ThemePage({ html: fromLoader, jsonLd }: ThemePageProps) {
 
   return (
     <>
+      {/* Event delegation: the clicks and submits come from the theme's own links, buttons and forms. */}
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
       <div
         id="page"
         data-cart-recalculating={recalculating ? 'true' : undefined}

@@ -1,7 +1,7 @@
 // The add-to-cart island: with JavaScript on, the theme's add-to-cart forms (which post to /cart
 // and work without it) are sent with fetch instead, with the spec's button states, the pill and
 // the header indicator updated in place, and the added-to-cart popover.
-import { readCartQty } from '../cart-count.js';
+import { readCartQty } from '../storefront/cart-count.js';
 
 /** SPEC sections 4 and 9 timings (ms). */
 export const ADDING_MIN_MS = 1000;

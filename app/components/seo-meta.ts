@@ -1,7 +1,7 @@
 // Turns a page's SEO data (made by app/seo.server.ts, sent in loader data) into Remix meta
 // descriptors: <title>, description, robots, canonical link and Open Graph tags.
 import type { MetaDescriptor } from '@remix-run/node';
-import type { Seo } from '../seo.server.js';
+import type { Seo } from '../storefront/seo.server.js';
 
 export function metaFromSeo(seo: Seo | undefined | null): MetaDescriptor[] {
   if (!seo) return [{ title: 'Store' }];

@@ -3,11 +3,11 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { resolvePath } from '../catalog.server.js';
+import { resolvePath } from '../catalog/catalog.server.js';
 import { metaFromSeo } from '../components/seo-meta.js';
 import { ThemePage } from '../components/ThemePage.js';
-import { forwardHeaders, parsePage, parseSelectedOptions, variantViewLocation } from '../http.server.js';
-import { storefrontPage } from '../render.server.js';
+import { forwardHeaders, parsePage, parseSelectedOptions, variantViewLocation } from '../storefront/http.server.js';
+import { storefrontPage } from '../storefront/render.server.js';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The add-to-cart form's no-JavaScript "Show price and stock" button: the same page, its address clean.

@@ -2,8 +2,8 @@
 // {results: [{variantId, sku, unlimited, qtyInStock}]}.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { cartStore } from '../cart.server.js';
-import { apiRoute, jsonAnswer, jsonError } from '../commerce/api.server.js';
+import { cartStore } from '../commerce/cart.server.js';
+import { apiRoute, jsonAnswer, jsonError } from '../storefront/api.server.js';
 
 const Query = z.object({ itemId: z.string().min(1, 'itemId is required.').max(200) });
 

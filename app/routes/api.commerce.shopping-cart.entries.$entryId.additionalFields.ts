@@ -2,8 +2,8 @@
 // additional fields; answers {shoppingCart, updatedEntry}, or {error}.
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { cartStore, entryJson, getCartId, rateLimited, shoppingCartJson, updateAdditionalFields } from '../cart.server.js';
-import { AdditionalFields, apiRoute, BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../commerce/api.server.js';
+import { cartStore, entryJson, getCartId, rateLimited, shoppingCartJson, updateAdditionalFields } from '../commerce/cart.server.js';
+import { AdditionalFields, apiRoute, BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../storefront/api.server.js';
 
 const UpdateFields = z.object({
   itemId: z.string().min(1).max(200).optional(),

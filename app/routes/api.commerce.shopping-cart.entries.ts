@@ -2,8 +2,8 @@
 // answers {shoppingCart, newlyAdded}, or {error} with the spec's text.
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { addToCart, cartStore, entryJson, getCartId, MSG, rateLimited, shoppingCartJson } from '../cart.server.js';
-import { AdditionalFields, apiRoute, BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../commerce/api.server.js';
+import { addToCart, cartStore, entryJson, getCartId, MSG, rateLimited, shoppingCartJson } from '../commerce/cart.server.js';
+import { AdditionalFields, apiRoute, BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../storefront/api.server.js';
 
 const AddEntry = z.object({
   itemId: z.string().min(1).max(200),

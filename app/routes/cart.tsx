@@ -5,21 +5,19 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { json, redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
-import { resolvePath } from '../catalog.server.js';
-import { alsoBought, cartQtySetCookie, setFlash, safeReturnPath, setSubscriptionCheckout, type CartFlash } from '../cart-ui.server.js';
+import { resolvePath } from '../catalog/catalog.server.js';
+import { alsoBought, cartQtySetCookie, setFlash, safeReturnPath, setSubscriptionCheckout, type CartFlash } from '../storefront/cart-ui.server.js';
 import {
   addToCart, commitCartCookie, formatMoney, getCartId, limitVisitor, MSG, tooManyRequests, removeEntry, subscribe, updateEntryQuantity,
   type CartView,
-} from '../cart.server.js';
+} from '../commerce/cart.server.js';
 import { metaFromSeo } from '../components/seo-meta.js';
 import { ActionNotice } from '../components/ActionNotice.js';
 import { ThemePage } from '../components/ThemePage.js';
-import { shapeItem } from '../context.server.js';
-import { pageActionHeaders } from '../http.server.js';
-import { storefrontPage } from '../render.server.js';
+import { shapeItem } from '../storefront/context.server.js';
+import { pageActionHeaders } from '../storefront/http.server.js';
+import { storefrontPage } from '../storefront/render.server.js';
 import { readFormFields, readOptionFields } from '../utils/form.server.js';
-
-export const CART_PAGE_TYPE = 200;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return storefrontPage(request, async (site) => {
@@ -28,11 +26,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const items = home.kind === 'home' ? home.items : [];
     const others = await alsoBought(cartId, items);
     return {
-      resolved: { kind: 'search' },
-      template: 'cart',
+      resolved: { kind: 'commerce', page: 'cart' },
       extras: {
         commercePage: {
-          pageType: CART_PAGE_TYPE,
           title: 'Cart',
           data: { alsoBought: others.map((p) => shapeItem(p, site.website.currency)) },
         },

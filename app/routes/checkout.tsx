@@ -8,20 +8,21 @@ import { redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import crypto from 'node:crypto';
 import { z } from 'zod';
-import { cartQtySetCookie, readFlash, readSubscriptionCheckout, setFlash } from '../cart-ui.server.js';
-import { cartStore, getCartId, limitVisitor, loadCart, MSG, tooManyRequests, type CartStore } from '../cart.server.js';
-import { checkoutForm, defaultValues } from '../checkout-page.server.js';
+import { cartQtySetCookie, readFlash, readSubscriptionCheckout, setFlash } from '../storefront/cart-ui.server.js';
+import { cartStore, getCartId, limitVisitor, loadCart, MSG, tooManyRequests, type CartStore } from '../commerce/cart.server.js';
+import { checkoutForm, defaultValues } from '../storefront/checkout-page.server.js';
 import { readValues } from '../commerce/checkout-form.js';
 import { sendOrderConfirmation } from '../commerce/order-confirmation.server.js';
 import { metaFromSeo } from '../components/seo-meta.js';
 import { ActionNotice } from '../components/ActionNotice.js';
 import { ThemePage } from '../components/ThemePage.js';
-import { checkoutMinimum, money, shapeCartEntries } from '../context.server.js';
-import { pageActionHeaders } from '../http.server.js';
-import { storefrontPage } from '../render.server.js';
+import { checkoutMinimum, shapeCartEntries } from '../storefront/context.server.js';
+import { money } from '../commerce/money.js';
+import { pageActionHeaders } from '../storefront/http.server.js';
+import { storefrontPage } from '../storefront/render.server.js';
 import { readFormFields } from '../utils/form.server.js';
+import { subscriptionPriceText } from '../storefront/subscription-price.server.js';
 
-export const CHECKOUT_PAGE_TYPE = 201;
 const UNREADABLE = 'Could not parse the form fields, please check your entries.';
 
 /** Which cart a checkout request is about: the subscription cart or the shopping cart. */
@@ -52,7 +53,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const errors = draft && flash?.checkoutToken === draft.token ? draft.errors : {};
     const values = draft?.values ?? defaultValues(shipping, tax);
     const currency = site.website.currency;
-    const sub = subscription && cart.entries[0] ? await store.subscriptionPriceFor(cart.entries[0].itemId) : null;
+    const product = subscription && cart.entries[0] ? await store.subscribableProduct(cart.entries[0].itemId) : null;
+    const sub = product ? subscriptionPriceText(product, currency) : null;
     // Lines at the price the order will charge (today's), not the price when they were added.
     const now = new Map(lines.map((l) => [l.id, l.unitPriceCents]));
     const entries = cart.entries.map((e) => {
@@ -61,11 +63,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     });
     const subtotalCents = entries.reduce((s, e) => s + e.lineTotalCents, 0);
     return {
-      resolved: { kind: 'search' },
-      template: 'checkout',
+      resolved: { kind: 'commerce', page: 'checkout' },
       extras: {
         commercePage: {
-          pageType: CHECKOUT_PAGE_TYPE,
           title: 'Checkout',
           data: {
             checkout: {

@@ -5,16 +5,14 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
-import { readSubscriptionCheckout } from '../cart-ui.server.js';
-import { getCartId, getOrder } from '../cart.server.js';
+import { readSubscriptionCheckout } from '../storefront/cart-ui.server.js';
+import { getCartId, getOrder } from '../commerce/cart.server.js';
 import { verifyOrderLinkToken } from '../commerce/order-link.server.js';
 import { rateText } from '../commerce/tax.js';
 import { metaFromSeo } from '../components/seo-meta.js';
 import { ThemePage } from '../components/ThemePage.js';
-import { forwardHeaders } from '../http.server.js';
-import { storefrontPage } from '../render.server.js';
-
-export const ORDER_CONFIRMED_PAGE_TYPE = 202;
+import { forwardHeaders } from '../storefront/http.server.js';
+import { storefrontPage } from '../storefront/render.server.js';
 
 const OrderId = z.string().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/);
 
@@ -30,11 +28,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // The same not-found page whether the order does not exist or is someone else's.
     if (!order || !mine) return { resolved: { kind: 'not-found' }, private: true };
     return {
-      resolved: { kind: 'search' },
-      template: 'order-confirmed',
+      resolved: { kind: 'commerce', page: 'order-confirmed' },
       extras: {
         commercePage: {
-          pageType: ORDER_CONFIRMED_PAGE_TYPE,
           title: `Order ${order.orderNumberText}`,
           data: { order: { ...order, taxRateText: order.taxBasisPoints > 0 ? rateText(order.taxBasisPoints) : null } },
         },

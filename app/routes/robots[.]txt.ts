@@ -1,8 +1,8 @@
 // /robots.txt: crawlers may read every catalog page, not the visitor's cart, checkout and order
 // pages, the JSON API or the owner area; the sitemap is on the configured origin.
-import { loadSite } from '../catalog.server.js';
-import { baseUrlFor } from '../base-url.server.js';
-import { MAX_AGE } from '../http.server.js';
+import { loadSite } from '../catalog/catalog.server.js';
+import { baseUrlFor } from '../utils/base-url.server.js';
+import { MAX_AGE } from '../storefront/http.server.js';
 import { log } from '../utils/log.server.js';
 
 const PRIVATE_PATHS = ['/cart', '/checkout', '/order-confirmed', '/api', '/config'];

@@ -3,11 +3,11 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
-import { MAX_QUERY_LENGTH, searchCatalog } from '../catalog.server.js';
+import { MAX_QUERY_LENGTH, searchCatalog } from '../catalog/catalog.server.js';
 import { metaFromSeo } from '../components/seo-meta.js';
 import { ThemePage } from '../components/ThemePage.js';
-import { forwardHeaders } from '../http.server.js';
-import { storefrontPage } from '../render.server.js';
+import { forwardHeaders } from '../storefront/http.server.js';
+import { storefrontPage } from '../storefront/render.server.js';
 
 const SearchQuery = z.object({
   q: z

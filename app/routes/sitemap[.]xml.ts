@@ -1,8 +1,8 @@
 // /sitemap.xml: every public page and product on the configured origin, with when it last changed
 // (products from item.updated_at, pages and listings from their collection and its products).
-import { loadSite, sitemapEntries } from '../catalog.server.js';
-import { baseUrlFor } from '../base-url.server.js';
-import { MAX_AGE, STALE_WHILE_REVALIDATE } from '../http.server.js';
+import { loadSite, sitemapEntries } from '../catalog/catalog.server.js';
+import { baseUrlFor } from '../utils/base-url.server.js';
+import { MAX_AGE, STALE_WHILE_REVALIDATE } from '../storefront/http.server.js';
 import { log } from '../utils/log.server.js';
 
 function xmlText(s: string): string {

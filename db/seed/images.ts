@@ -21,7 +21,10 @@ export function shade(hex: string, amt: number): string {
 /** A small seeded generator (mulberry32), so speckles land in the same places every run. */
 function rng(seed: string): () => number {
   let h = 1779033703;
-  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 3432918353), (h = (h << 13) | (h >>> 19));
+  for (let i = 0; i < seed.length; i++) {
+    h = Math.imul(h ^ seed.charCodeAt(i), 3432918353);
+    h = (h << 13) | (h >>> 19);
+  }
   return () => {
     h = (h + 0x6d2b79f5) | 0;
     let t = Math.imul(h ^ (h >>> 15), 1 | h);
@@ -225,7 +228,7 @@ const MOTIFS: Record<string, (p: Pal, seed: string) => string> = {
       `<rect x="330" y="300" width="540" height="130" rx="18" fill="${m}"/>` +
       `<path d="${wave(360, 840, 370, 16, 80)}" fill="none" stroke="${s}" stroke-width="8"/>` + cells;
   },
-  video: ({ m, s, l }) =>
+  video: ({ m, l }) =>
     shadow(600, 880, 380, l) +
     `<rect x="230" y="320" width="740" height="470" rx="24" fill="${l}"/><rect x="260" y="350" width="680" height="410" rx="10" fill="${shade(m, 0.4)}"/>` +
     `<path d="M480 760 q0 -200 60 -230 h120 q60 30 60 230z" fill="${m}"/><ellipse cx="600" cy="530" rx="60" ry="14" fill="${shade(m, -0.3)}"/>` +

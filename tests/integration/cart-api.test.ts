@@ -15,7 +15,7 @@ const fields = await import('../../app/routes/api.commerce.shopping-cart.entries
 const cartRoute = await import('../../app/routes/api.commerce.shopping-cart.js');
 const subscription = await import('../../app/routes/api.3.commerce.cart.subscription.js');
 const stock = await import('../../app/routes/api.commerce.inventory.stock.js');
-const { resetRateLimits, commitCartCookie, getCartId, loadCart } = await import('../../app/cart.server.js');
+const { resetRateLimits, commitCartCookie, getCartId, loadCart } = await import('../../app/commerce/cart.server.js');
 const { closeDb, getSql } = await import('../../db/client.server.js');
 
 const BASE = 'http://shop.test';

@@ -2,7 +2,7 @@
 // the cleanup deletes and keeps, that every cart change keeps a cart fresh, and that a cookie
 // pointing to a deleted cart reads as an empty cart until the next add makes a new one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCartStore, type CartStore } from '../../app/cart.server.js';
+import { createCartStore, type CartStore } from '../../app/commerce/cart.server.js';
 import type { CheckoutValues } from '../../app/commerce/checkout-form.js';
 import { expireCarts, parseCartTtlDays } from '../../db/cart-expiry.server.js';
 import type { Db } from '../../db/client.server.js';

@@ -2,10 +2,11 @@
 // messages, concurrent adds that lose nothing and never oversell, failed updates that change
 // nothing, subscriptions, and test-mode checkout.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCartStore, MSG, type CartStore } from '../../app/cart.server.js';
+import { createCartStore, MSG, type CartStore } from '../../app/commerce/cart.server.js';
 import type { CheckoutValues } from '../../app/commerce/checkout-form.js';
 import type { Db } from '../../db/client.server.js';
 import { targets } from './support/databases.js';
+import { subscriptionPriceText } from '../../app/storefront/subscription-price.server.js';
 
 const MUG = 'itm-tide-pool-mug';
 const MUG_SAND = 'SG-TPM-02'; // 2 in stock
@@ -219,9 +220,9 @@ describe.each(targets)('cart on $name', (target) => {
     const r = await cart.subscribe({ itemId: BOX });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.priceText).toBe('$95.00 every 3 months');
+    expect(subscriptionPriceText(r.product, 'USD')).toBe('$95.00 every 3 months');
     expect(r.cart).toMatchObject({ kind: 'subscription', totalQuantity: 1, entries: [{ isSubscription: true, sku: 'SG-SCB-01' }] });
-    expect(await cart.subscriptionPriceFor(MEMBERSHIP)).toBe('$90.00 every month for 1 year');
+    expect(subscriptionPriceText((await cart.subscribableProduct(MEMBERSHIP))!, 'USD')).toBe('$90.00 every month for 1 year');
     expect(await cart.subscribe({ itemId: MUG, sku: MUG_SEA })).toMatchObject({ ok: false, status: 400 });
     expect(await cart.addToCart(null, { itemId: BOX, quantity: 1 })).toMatchObject({ ok: false });
     // The subscription cart is not the shopper's standard cart.

@@ -5,7 +5,8 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announceCatalogChange, catalogChanged, listenForCatalogChanges } from '../../app/catalog/changes.server.js';
 import { createReadCache } from '../../app/catalog/read-cache.server.js';
-import { createCatalog, type Catalog } from '../../app/catalog.server.js';
+import { createCatalog, type Catalog } from '../../app/catalog/catalog.server.js';
+import { createCartStore } from '../../app/commerce/cart.server.js';
 import type { Db } from '../../db/client.server.js';
 import { targets } from './support/databases.js';
 
@@ -43,6 +44,15 @@ describe.each(targets)('cached catalog on $name', (target) => {
     expect(hits.length).toBeGreaterThan(0);
     expect(await catalog.searchCatalog('mug')).toBe(hits);
     expect(await catalog.loadSite()).toBe(await catalog.loadSite());
+  });
+
+  it("the cart store reads the store settings again once the catalog changes", async () => {
+    const store = createCartStore(db.sql);
+    const before = await store.settings();
+    await db.sql`update website set settings = jsonb_set(settings, '{websiteSettings,storeSettings,checkoutMinimumCents}', '4321')`;
+    expect((await store.settings()).checkoutMinimumCents).toBe(before.checkoutMinimumCents);
+    catalogChanged(await catalog.websiteId());
+    expect((await store.settings()).checkoutMinimumCents).toBe(4321);
   });
 
   if (target.name === 'postgres') {

@@ -1,7 +1,7 @@
 // Catalog queries on the seeded demo store: the site, what each URL shows (with pagination), and
 // full-text search over products and pages. On PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCatalog, type Catalog } from '../../app/catalog.server.js';
+import { createCatalog, type Catalog } from '../../app/catalog/catalog.server.js';
 import type { Db } from '../../db/client.server.js';
 import { targets } from './support/databases.js';
 

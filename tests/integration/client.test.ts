@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSite, resolvePath, searchCatalog } from '../../app/catalog.server.js';
+import { loadSite, resolvePath, searchCatalog } from '../../app/catalog/catalog.server.js';
 import { closeDb, getSql, openDb, optionsFromEnv } from '../../db/client.server.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

@@ -1,8 +1,10 @@
 // The template context built from real catalog data: exact money strings, variants and the selected
 // variant, the purchase rules of SPEC section 5 (checked against the engine's own formatters).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCatalog, type Catalog, type Resolved, type Site } from '../../app/catalog.server.js';
-import { money, moneyValue, pageContext, pleaseSelect, statusFor, templateFor } from '../../app/context.server.js';
+import { createCatalog, type Catalog, type Resolved, type Site } from '../../app/catalog/catalog.server.js';
+import { pageContext, statusFor, templateFor } from '../../app/storefront/context.server.js';
+import { money, moneyValue } from '../../app/commerce/money.js';
+import { pleaseSelect } from '../../app/commerce/rules.js';
 import type { Db } from '../../db/client.server.js';
 import { render } from '../../engine/node.js';
 import { targets } from './support/databases.js';

@@ -11,9 +11,9 @@ const dataDir = mkdtempSync(join(tmpdir(), 'storefront-pipeline-'));
 process.env.DATA_DIR = dataDir;
 delete process.env.DATABASE_URL;
 
-const { storefrontPage, renderPage } = await import('../../app/render.server.js');
-const { loadSite, resolvePath } = await import('../../app/catalog.server.js');
-const { pageContext } = await import('../../app/context.server.js');
+const { storefrontPage, renderPage } = await import('../../app/storefront/render.server.js');
+const { loadSite, resolvePath } = await import('../../app/catalog/catalog.server.js');
+const { pageContext } = await import('../../app/storefront/context.server.js');
 const { closeDb } = await import('../../db/client.server.js');
 
 const req = (path: string) => new Request(`http://shop.test${path}`);

@@ -1,8 +1,8 @@
 // Every template of the demo theme rendered by our engine over real contexts (catalog + context
 // modules on a seeded database): no engine errors, and the pieces each page must show.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCatalog, type Catalog, type Resolved, type Site } from '../../app/catalog.server.js';
-import { pageContext, templateFor, type ContextExtras } from '../../app/context.server.js';
+import { createCatalog, type Catalog, type Resolved, type Site } from '../../app/catalog/catalog.server.js';
+import { pageContext, templateFor, type ContextExtras } from '../../app/storefront/context.server.js';
 import type { Db } from '../../db/client.server.js';
 import { compile, render, type Backend } from '../../engine/node.js';
 import { targets } from './support/databases.js';
@@ -157,7 +157,7 @@ describe.each(targets)('theme on $name', (target) => {
   });
 
   it('keeps the data block inert: nothing in it can close the script element', async () => {
-    const { scriptJson } = await import('../../app/context.server.js');
+    const { scriptJson } = await import('../../app/storefront/context.server.js');
     const text = scriptJson({ name: '</script><script>alert(1)</script>', amp: 'a & b', ls: '\u2028' });
     expect(text).not.toMatch(/[<>&\u2028]/);
     expect(JSON.parse(text)).toEqual({ name: '</script><script>alert(1)</script>', amp: 'a & b', ls: '\u2028' });

@@ -1,8 +1,8 @@
 // The configured base URL (BASE_URL, the website's base_url, the demo default) and the readable
 // cart_qty cookie that public pages fill the pill from.
 import { describe, expect, it, vi } from 'vitest';
-import { baseUrlFor, DEFAULT_BASE_URL, parseOrigin } from '../../../app/base-url.server.js';
-import { cartQtyCookie, readCartQty } from '../../../app/cart-count.js';
+import { baseUrlFor, DEFAULT_BASE_URL, parseOrigin } from '../../../app/utils/base-url.server.js';
+import { cartQtyCookie, readCartQty } from '../../../app/storefront/cart-count.js';
 import { log } from '../../../app/utils/log.server.js';
 
 describe('parseOrigin', () => {

@@ -1,11 +1,11 @@
 // The cart's page side without a browser: the pill's text and spoken label, where a cart form
 // sends the shopper back, the one-shot flash cookie, and Set-Cookie only on private pages.
 import { describe, expect, it } from 'vitest';
-import { readFlash, safeReturnPath, setFlash } from '../../../app/cart-ui.server.js';
+import { readFlash, safeReturnPath, setFlash } from '../../../app/storefront/cart-ui.server.js';
 import { pillText } from '../../../app/components/cart-island.js';
-import type { Site } from '../../../app/catalog.server.js';
-import { pageContext } from '../../../app/context.server.js';
-import { forwardHeaders } from '../../../app/http.server.js';
+import type { Site } from '../../../app/catalog/catalog.server.js';
+import { pageContext } from '../../../app/storefront/context.server.js';
+import { forwardHeaders } from '../../../app/storefront/http.server.js';
 
 describe('pillText', () => {
   it('is hidden at 0, shows the count above 0 and 100+ above 100 with the spoken label', () => {
@@ -71,11 +71,11 @@ describe('the cart part of the page context', () => {
   };
 
   it('shapes entries with money, options, the minimum and instalments; gives the page its type and title', () => {
-    const ctx = pageContext(site, { kind: 'search' }, {
+    const ctx = pageContext(site, { kind: 'commerce', page: 'cart' }, {
       url: new URL('http://shop.test/cart?x=1'),
       cart: { totalQuantity: 2, subtotalCents: 6800, entries: [entry] },
       flash: { error: 'Quantity must be a whole number', entryId: 'e1', quantity: '1.5' },
-      commercePage: { pageType: 200, title: 'Cart', data: { alsoBought: [] } },
+      commercePage: { title: 'Cart', data: { alsoBought: [] } },
     }) as Record<string, any>;
     expect(ctx.pageType).toBe(200);
     expect(ctx.pageTitle).toBe('Cart — Shop');

@@ -10,7 +10,7 @@ import {
   parseSelectedOptions,
   strongEtag,
   variantViewLocation,
-} from '../../../app/http.server.js';
+} from '../../../app/storefront/http.server.js';
 import { readOptionFields } from '../../../app/utils/form.server.js';
 
 describe('cacheControl', () => {

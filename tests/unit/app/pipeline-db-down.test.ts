@@ -6,7 +6,7 @@ import { log } from '../../../app/utils/log.server.js';
 // Set before the client is first used: this test file runs in its own process.
 process.env.DATABASE_URL = 'postgres://postgres@127.0.0.1:1/unreachable';
 
-const { storefrontPage } = await import('../../../app/render.server.js');
+const { storefrontPage } = await import('../../../app/storefront/render.server.js');
 const { closeDb } = await import('../../../db/client.server.js');
 
 let error: ReturnType<typeof vi.spyOn>;

@@ -7,7 +7,7 @@ import {
   compileCached,
   renderThemePage,
   type ThemeSources,
-} from '../../../app/render.server.js';
+} from '../../../app/storefront/render.server.js';
 import { log } from '../../../app/utils/log.server.js';
 
 const theme: ThemeSources = {

@@ -1,6 +1,6 @@
 // Title, description, canonical URL, Open Graph tags and Product JSON-LD from a template context.
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, clip, plainText, scriptSafeJson, seoFor, type SeoSource } from '../../../app/seo.server.js';
+import { absoluteUrl, clip, plainText, scriptSafeJson, seoFor, type SeoSource } from '../../../app/storefront/seo.server.js';
 
 const website = {
   siteTitle: 'Harbour & Pine',

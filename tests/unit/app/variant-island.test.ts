@@ -11,7 +11,8 @@ import {
   type VariantChoice,
   type VariantPickerData,
 } from '../../../app/components/variant-island.js';
-import { IMAGE_WIDTHS, pleaseSelect } from '../../../app/context.server.js';
+import { IMAGE_WIDTHS } from '../../../app/storefront/context.server.js';
+import { pleaseSelect } from '../../../app/commerce/rules.js';
 
 const variant = (sku: string, attributes: Record<string, string>, extra: Partial<VariantChoice> = {}): VariantChoice => ({
   sku,

@@ -2,7 +2,7 @@
 // of a variant, gone, price changed) and the cart's messages, which stay short enough for a flash.
 import { describe, expect, it } from 'vitest';
 import { reviewCart as review, type ReviewLine } from '../../../app/commerce/cart-review.js';
-import { formatMoney } from '../../../app/commerce/rules.server.js';
+import { formatMoney } from '../../../app/commerce/money.js';
 
 const reviewCart = (lines: ReviewLine[], currency: string) => review(lines, (cents) => formatMoney(cents, currency));
 

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Order } from '../../../app/cart.server.js';
+import type { Order } from '../../../app/commerce/cart.server.js';
 import { orderEmail } from '../../../app/commerce/order-email.js';
 import { orderLinkToken, signedOrderPath, verifyOrderLinkToken } from '../../../app/commerce/order-link.server.js';
 import { sendMail } from '../../../app/commerce/outbox.server.js';

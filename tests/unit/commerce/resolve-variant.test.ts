@@ -1,7 +1,7 @@
 // Which variant an add-to-cart means: by sku, by chosen options (with the spec's texts for
 // missing ones, including three or more), the single variant, and gift card denominations.
 import { describe, expect, it } from 'vitest';
-import { normalizeAdditionalFields, resolveVariant } from '../../../app/cart.server.js';
+import { normalizeAdditionalFields, resolveVariant } from '../../../app/commerce/cart.server.js';
 
 const v = (sku: string, attributes: Record<string, string>) => ({
   id: `v-${sku}`, sku, attributes, price_cents: '1000', sale_price_cents: '0', on_sale: false, unlimited: true, qty_in_stock: 0, image_url: null,

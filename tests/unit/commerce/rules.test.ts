@@ -1,10 +1,8 @@
 // The cart's pure rules: quantity texts, option messages, money text, store settings, the
 // instalment notice (range, locale, brand) and cart eligibility of SPEC sections 5 and 9.
 import { describe, expect, it } from 'vitest';
-import {
-  cartInstalmentEligible, checkoutMinimumMessage, commerceSettings, DEFAULT_COMMERCE_SETTINGS, formatMoney,
-  instalmentLocale, instalmentNotice, parseQuantity, pleaseSelect,
-} from '../../../app/commerce/rules.server.js';
+import { cartInstalmentEligible, checkoutMinimumMessage, commerceSettings, DEFAULT_COMMERCE_SETTINGS, instalmentLocale, instalmentNotice, parseQuantity, pleaseSelect } from '../../../app/commerce/rules.js';
+import { formatMoney } from '../../../app/commerce/money.js';
 
 describe('parseQuantity', () => {
   it.each([

@@ -4,7 +4,7 @@
 import type { Context } from '../../context.js';
 import { GIFT_CARD, isOnSale, isSoldOut, PHYSICAL, productType, SERVICE, structured } from './product.js';
 import {
-  asNumber, bool, child, count, hasLocalized, json, localized, localizedOr, localizedStrings, lookup, lookupIn,
+  asNumber, bool, child, count, json, localized, localizedOr, localizedStrings, lookup, lookupIn,
   message, str, text, truthy,
 } from './util.js';
 

@@ -50,9 +50,9 @@ const urlFix = (m: string) => URL_FIX[m];
 // Smart quotes: an opening single quote follows a line start, '-', an em dash, '(', '[', '"' or
 // the letter 's' (a quirk of the published engine); an opening double quote follows the start,
 // white space, '-', an em dash, '/', '(', '[' or an opening single quote. `--` is an em dash.
-const SQ_OPEN_RE = /(^|[-\u2014s(\["])'/gm;
+const SQ_OPEN_RE = /(^|[-\u2014s(["])'/gm;
 const SQ_RE = /'/g;
-const DQ_OPEN_RE = /(^|[-\u2014/\[(\u2018\s])"/g;
+const DQ_OPEN_RE = /(^|[-\u2014/[(\u2018\s])"/g;
 const DQ_RE = /"/g;
 const DASH_RE = /--/g;
 

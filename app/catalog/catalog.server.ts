@@ -1,9 +1,9 @@
 // Catalog queries for the storefront: the site (settings, navigation, theme), what a URL path
 // shows, and full-text search. Returns plain objects; the template context is shaped elsewhere.
-import { getDb, type Sql } from '../db/client.server.js';
-import { listenForCatalogChanges } from './catalog/changes.server.js';
-import { createReadCache, type ReadCache } from './catalog/read-cache.server.js';
-import { log } from './utils/log.server.js';
+import { getDb, type Sql } from '../../db/client.server.js';
+import { listenForCatalogChanges } from './changes.server.js';
+import { createReadCache, type ReadCache } from './read-cache.server.js';
+import { log } from '../utils/log.server.js';
 
 export interface Website {
   id: string;
@@ -117,6 +117,8 @@ export type Resolved =
   | { kind: 'products'; collection: Collection; items: Product[]; pagination: Pagination }
   | { kind: 'product'; collection: Collection; item: Product }
   | { kind: 'search' }
+  /** A shopper's own page: the cart, checkout, an order (routes fill in what it shows). */
+  | { kind: 'commerce'; page: 'cart' | 'checkout' | 'order-confirmed' }
   | { kind: 'not-found' }
   | { kind: 'error' };
 

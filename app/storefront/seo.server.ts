@@ -1,5 +1,6 @@
 // What search engines and link previews read, taken from a page's template context: <title>, meta
 // description, canonical URL, Open Graph tags and, on product pages, schema.org Product JSON-LD.
+import { PageType } from '../../engine/ts/enums.js';
 
 /** The parts of the template context (docs/decisions/0002) this module reads. */
 export interface SeoSource {
@@ -64,9 +65,7 @@ export interface Seo {
 
 const DESCRIPTION_MAX = 160;
 // Page types of the spec that search engines should not index.
-const NOT_FOUND = 100;
-const ERROR = 101;
-const SEARCH = 102;
+const { NOT_FOUND, ERROR, SEARCH } = PageType;
 const PRODUCT_RECORD_TYPE = 11;
 
 /** Text of an HTML fragment: tags dropped, the common entities decoded, whitespace collapsed. */

@@ -2,7 +2,7 @@
 // from content hashes, and the If-None-Match test that turns a repeat request into a 304.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { OPTION_FIELD } from './utils/form.server.js';
+import { OPTION_FIELD } from '../utils/form.server.js';
 
 /** Seconds a shared cache may serve a page as fresh, then while it revalidates in the background. */
 export const MAX_AGE = 60;

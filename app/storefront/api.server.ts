@@ -2,8 +2,8 @@
 // JSON errors `{error}` with their status, and the refreshed cart cookie on answers.
 import { json } from '@remix-run/node';
 import { z } from 'zod';
-import { cartQtySetCookie } from '../cart-ui.server.js';
-import { commitCartCookie } from '../cart.server.js';
+import { cartQtySetCookie } from './cart-ui.server.js';
+import { commitCartCookie } from '../commerce/cart.server.js';
 import { isDatabaseUnavailable } from '../../db/client.server.js';
 import { errorText, log } from '../utils/log.server.js';
 

@@ -1,22 +1,17 @@
 // Shapes catalog objects into the template context of ADR 0002 (plain JSON): money as exact
 // decimal strings, variants and the selected variant, purchase rules of SPEC section 5.
-import { baseUrlFor } from './base-url.server.js';
-import type { Collection, NavItem, Product, Resolved, SearchHit, Site, Variant } from './catalog.server.js';
+import { baseUrlFor } from '../utils/base-url.server.js';
+import type { Collection, NavItem, Product, Resolved, SearchHit, Site, Variant } from '../catalog/catalog.server.js';
 import type { CartFlash } from './cart-ui.server.js';
-import type { CartEntryView, CartReviewSummary } from './cart.server.js';
-import type { VariantChoice, VariantPickerData } from './components/variant-island.js';
-import {
-  cartInstalmentEligible, checkoutMinimumMessage, commerceSettings, formatMoney, instalmentNotice, type CommerceSettings,
-} from './commerce/rules.server.js';
+import type { CartEntryView, CartReviewSummary } from '../commerce/cart.server.js';
+import type { VariantChoice, VariantPickerData } from '../components/variant-island.js';
+import { cartInstalmentEligible, checkoutMinimumMessage, commerceSettings, instalmentNotice, pleaseSelect, type CommerceSettings } from '../commerce/rules.js';
+import { formatMoney, money } from '../commerce/money.js';
+import { PageType, ProductType } from '../../engine/ts/enums.js';
+import { COMMERCE_PAGE_TYPES } from './page-types.js';
 
-/** Product types of the spec. */
-export const PHYSICAL = 1;
-export const DIGITAL = 2;
-export const SERVICE = 3;
-export const GIFT_CARD = 4;
 
 /** Page types of the spec. */
-export const PAGE_TYPE = { collection: 1, page: 2, item: 50, notFound: 100, error: 101, search: 102 } as const;
 
 /** The srcset widths of SPEC section 9, as the image-srcset formatter reads them. */
 export const IMAGE_WIDTHS = [100, 300, 500, 750, 1000, 1500, 2500];
@@ -25,31 +20,6 @@ const FOCAL_POINT = { x: 0.5, y: 0.5 };
 const QUANTITY_MAX = 9999;
 /** At or below this many units a variant counts as limited stock. */
 const LIMITED_STOCK = 3;
-
-/** Fraction digits per currency (SPEC: 2, except JPY with 0). */
-const MINOR_DIGITS: Record<string, number> = { JPY: 0 };
-
-export interface Money {
-  currency: string;
-  value: string;
-}
-
-/** Integer minor units as the exact decimal text of major units: 1250 USD -> "12.50", 1250 JPY -> "1250". */
-export function moneyValue(cents: number | bigint | string, currency: string): string {
-  const s = String(cents);
-  if (!/^-?\d+$/.test(s)) throw new Error(`Money amount ${s} is not an integer number of minor units`);
-  const neg = s.startsWith('-');
-  const digits = (neg ? s.slice(1) : s).replace(/^0+(?=\d)/, '');
-  const frac = MINOR_DIGITS[currency] ?? 2;
-  if (frac === 0) return (neg && digits !== '0' ? '-' : '') + digits;
-  const padded = digits.padStart(frac + 1, '0');
-  const text = `${padded.slice(0, -frac)}.${padded.slice(-frac)}`;
-  return (neg && /[1-9]/.test(digits) ? '-' : '') + text;
-}
-
-export function money(cents: number | bigint | string, currency: string): Money {
-  return { currency, value: moneyValue(cents, currency) };
-}
 
 /** The visitor's cart as the cart module loads it (CartView of cart.server.ts). */
 export interface CartSummary {
@@ -66,7 +36,6 @@ export type CartEntrySummary = Omit<CartEntryView, 'variantId' | 'isSubscription
 
 /** A commerce page of its own page type (cart 200, checkout 201, order confirmed 202). */
 export interface CommercePage {
-  pageType: number;
   title: string;
   /** Top-level context keys of the page (checkout, order, alsoBought...). */
   data: Record<string, unknown>;
@@ -99,6 +68,7 @@ export function templateFor(resolved: Resolved): string {
     case 'products': return 'products';
     case 'product': return 'product';
     case 'search': return 'search';
+    case 'commerce': return resolved.page;
     case 'not-found': return 'not-found';
     case 'error': return 'error';
   }
@@ -112,12 +82,13 @@ export function statusFor(resolved: Resolved): number {
 function pageTypeFor(resolved: Resolved): number {
   switch (resolved.kind) {
     case 'home':
-    case 'products': return PAGE_TYPE.collection;
-    case 'page': return PAGE_TYPE.page;
-    case 'product': return PAGE_TYPE.item;
-    case 'search': return PAGE_TYPE.search;
-    case 'not-found': return PAGE_TYPE.notFound;
-    case 'error': return PAGE_TYPE.error;
+    case 'products': return PageType.MAIN_CONTENT;
+    case 'page': return PageType.PAGE;
+    case 'product': return PageType.CONTENT_ITEM;
+    case 'search': return PageType.SEARCH;
+    case 'commerce': return COMMERCE_PAGE_TYPES[resolved.page];
+    case 'not-found': return PageType.NOT_FOUND;
+    case 'error': return PageType.ERROR;
   }
 }
 
@@ -236,7 +207,6 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
   if (extras.commercePage) {
     const page = extras.commercePage;
     Object.assign(ctx, page.data);
-    ctx.pageType = page.pageType;
     title = `${page.title} — ${site.website.siteTitle}`;
     canonicalPath = path;
   }
@@ -360,7 +330,7 @@ export function variantPickerData(p: Product, item: Json, currency: string, s: C
   }));
   return {
     options: p.variantOptionOrdering,
-    giftCard: productType === GIFT_CARD,
+    giftCard: productType === ProductType.GIFT_CARD,
     soldOut: purchase.productSoldOut === true,
     addLabel: String(purchase.addButtonText ?? 'Add To Cart'),
     texts: { unavailable: UNAVAILABLE, giftCard: GIFT_CARD_SELECT, soldOut: 'Sold Out' },
@@ -408,7 +378,7 @@ function shapeCollection(c: Collection): Json {
 }
 
 function isSoldOutVariant(v: Variant, productType: number): boolean {
-  if (productType === DIGITAL || productType === GIFT_CARD) return false;
+  if (productType === ProductType.DIGITAL || productType === ProductType.GIFT_CARD) return false;
   return !v.unlimited && v.qtyInStock <= 0;
 }
 
@@ -434,7 +404,7 @@ function shapeVariant(v: Variant, p: Product, currency: string): Json {
       ? { assetUrl: v.imageUrl, originalSize: p.originalSize, systemDataVariants: SYSTEM_DATA_VARIANTS, mediaFocalPoint: FOCAL_POINT }
       : null,
     soldOut,
-    limitedStock: !soldOut && !v.unlimited && (p.productType === PHYSICAL || p.productType === SERVICE) && v.qtyInStock <= LIMITED_STOCK,
+    limitedStock: !soldOut && !v.unlimited && (p.productType === ProductType.PHYSICAL || p.productType === ProductType.SERVICE) && v.qtyInStock <= LIMITED_STOCK,
   };
 }
 
@@ -451,7 +421,7 @@ export function shapeItem(p: Product, currency: string): Json {
     variants,
   };
   // Digital products carry their own price and sale flag (the price formatters read these).
-  if (p.productType === DIGITAL && variants.length > 0) {
+  if (p.productType === ProductType.DIGITAL && variants.length > 0) {
     structuredContent.priceMoney = variants[0].priceMoney;
     structuredContent.salePriceMoney = variants[0].salePriceMoney;
     structuredContent.onSale = variants[0].onSale;
@@ -482,11 +452,6 @@ export function shapeItem(p: Product, currency: string): Json {
 const UNAVAILABLE = 'Sorry, that item variant is unavailable. Please select another variant.';
 const GIFT_CARD_SELECT = 'Select a denomination for the Gift Card.';
 
-/** "Please select the Size option." and its longer forms (SPEC section 5). */
-export function pleaseSelect(names: string[]): string {
-  if (names.length === 1) return `Please select the ${names[0]} option.`;
-  return `Please select the ${names.slice(0, -1).join(', ')} and ${names[names.length - 1]} options.`;
-}
 
 /** A product page's item: the listing shape plus the chosen options and what can be bought. */
 export function productDetail(p: Product, currency: string, wanted: Record<string, string>, websiteSettings: Json, strings: Json): Json {
@@ -522,7 +487,7 @@ export function productDetail(p: Product, currency: string, wanted: Record<strin
       })),
     };
   });
-  const showVariantSelector = p.variants.length > 1 && p.productType !== DIGITAL;
+  const showVariantSelector = p.variants.length > 1 && p.productType !== ProductType.DIGITAL;
   const missing = showVariantSelector ? names.filter((n) => !(n in selectedOptions)) : [];
   // Nothing left in any variant: Sold Out whatever is chosen (the options still show what there was).
   const productSoldOut = p.variants.length > 0 && p.variants.every((v) => isSoldOutVariant(v, p.productType));
@@ -532,7 +497,7 @@ export function productDetail(p: Product, currency: string, wanted: Record<strin
     state = 'sold-out';
   } else if (missing.length > 0) {
     state = 'select';
-    message = p.productType === GIFT_CARD ? GIFT_CARD_SELECT : pleaseSelect(missing);
+    message = p.productType === ProductType.GIFT_CARD ? GIFT_CARD_SELECT : pleaseSelect(missing);
   } else if (selected === null) {
     state = 'unavailable';
     message = UNAVAILABLE;
@@ -570,9 +535,9 @@ export function productDetail(p: Product, currency: string, wanted: Record<strin
  * subscribable, and only with more than one unit in stock overall.
  */
 export function showQuantity(p: Product, websiteSettings: Json): boolean {
-  if (p.productType === SERVICE) {
+  if (p.productType === ProductType.SERVICE) {
     if (obj(websiteSettings.storeSettings).multipleQuantityAllowedForServices === false) return false;
-  } else if (p.productType !== PHYSICAL) return false;
+  } else if (p.productType !== ProductType.PHYSICAL) return false;
   if (p.isSubscribable) return false;
   if (p.variants.some((v) => v.unlimited)) return true;
   return p.variants.reduce((n, v) => n + v.qtyInStock, 0) > 1;

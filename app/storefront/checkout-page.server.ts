@@ -1,16 +1,14 @@
 // What the checkout template reads: the form's fields (value as typed, error, ids for
 // aria-describedby), the countries and shipping methods to choose from, gift card fields per line,
 // and the totals (subtotal, shipping, tax, total) for what is chosen so far.
-import { checkAddress, COUNTRIES, CA_PROVINCES, FIELD_MAX, US_STATES } from './commerce/address.js';
-import {
-  GIFT_CARD, GIFT_MESSAGE_MAX, giftMessageField, giftRecipientField, quote, requiresShipping, TEXT,
-  type CheckoutValues, type FieldErrors, type PricedLine,
-} from './commerce/checkout-form.js';
-import { formatMoney } from './commerce/rules.server.js';
-import { shippingCost, shipsTo, type ShippingSettings } from './commerce/shipping.js';
-import { rateText, type TaxSettings } from './commerce/tax.js';
-import type { CartView } from './cart.server.js';
-import { money } from './context.server.js';
+import { checkAddress, COUNTRIES, CA_PROVINCES, FIELD_MAX, US_STATES } from '../commerce/address.js';
+import { GIFT_MESSAGE_MAX, giftMessageField, giftRecipientField, quote, requiresShipping, TEXT, type CheckoutValues, type FieldErrors, type PricedLine } from '../commerce/checkout-form.js';
+import { ProductType } from '../../engine/ts/enums.js';
+import { formatMoney } from '../commerce/money.js';
+import { shippingCost, shipsTo, type ShippingSettings } from '../commerce/shipping.js';
+import { rateText, type TaxSettings } from '../commerce/tax.js';
+import type { CartView } from '../commerce/cart.server.js';
+import { money } from '../commerce/money.js';
 
 type Json = Record<string, unknown>;
 
@@ -77,7 +75,7 @@ export function checkoutForm(input: CheckoutPageInput): Json {
     };
   });
 
-  const gifts = cart.entries.filter((e) => e.productType === GIFT_CARD).map((e) => {
+  const gifts = cart.entries.filter((e) => e.productType === ProductType.GIFT_CARD).map((e) => {
     const g = values.gifts[e.id] ?? { recipientEmail: '', message: '' };
     const title = Object.keys(e.attributes).length > 0 ? `${e.title} (${Object.values(e.attributes).join(', ')})` : e.title;
     return {

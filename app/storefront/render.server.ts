@@ -2,18 +2,18 @@
 // source) and rendered over the template context, the page inside the layout; and the pipeline
 // route loaders call (site, context, render, status and caching headers). Nothing here throws.
 import { json, type AppLoadContext, type TypedResponse } from '@remix-run/node';
-import { compile, render, type Backend, type Code, type TemplateError } from '../engine/node.js';
-import { loadSite, type Resolved, type Site } from './catalog.server.js';
+import { compile, render, type Backend, type Code, type TemplateError } from '../../engine/node.js';
+import { loadSite, type Resolved, type Site } from '../catalog/catalog.server.js';
 import { pageContext, statusFor, templateFor, type ContextExtras } from './context.server.js';
 import { pageHeaders, strongEtag } from './http.server.js';
-import { isDatabaseUnavailable } from '../db/client.server.js';
-import { createReadCache } from './catalog/read-cache.server.js';
+import { isDatabaseUnavailable } from '../../db/client.server.js';
+import { createReadCache } from '../catalog/read-cache.server.js';
 
 /** Seconds a visitor or crawler should wait while the database cannot be reached. */
 const RETRY_AFTER_S = 5;
 import { readVisit, type Visit } from './cart-ui.server.js';
 import { seoFor, type Seo, type SeoSource } from './seo.server.js';
-import { log } from './utils/log.server.js';
+import { log } from '../utils/log.server.js';
 
 /** The site's theme as loadSite() returns it: sources by name. */
 export interface ThemeSources {

@@ -2,9 +2,9 @@
 // for the page it redirects to (error, kept values, "added"), and the visitor's cart for the layout.
 import { createCookie } from '@remix-run/node';
 import { z } from 'zod';
-import type { Product } from './catalog.server.js';
-import { getCartId, loadCart, type CartView } from './cart.server.js';
-import { env } from './utils/env.server.js';
+import type { Product } from '../catalog/catalog.server.js';
+import { getCartId, loadCart, type CartView } from '../commerce/cart.server.js';
+import { env } from '../utils/env.server.js';
 import { cartQtyCookie, readCartQty } from './cart-count.js';
 
 /** What a cart form post tells the next page: an error with what was typed, or what was added. */

@@ -3,27 +3,28 @@
 import crypto from 'node:crypto';
 import { createCookie } from '@remix-run/node';
 import type postgres from 'postgres';
-import { getSql, type Sql } from '../db/client.server.js';
-import { env } from './utils/env.server.js';
-import { compile, render } from '../engine/node.js';
-import type { Product, SubscriptionPlan } from './catalog.server.js';
-import { money, shapeItem, type Money } from './context.server.js';
-import { addressLines, type Address } from './commerce/address.js';
+import { getSql, type Sql } from '../../db/client.server.js';
+import { env } from '../utils/env.server.js';
+import type { Product, SubscriptionPlan } from '../catalog/catalog.server.js';
+import { money } from './money.js';
+import { addressLines, type Address } from './address.js';
 import {
   checkCheckout, quote, TEXT, type CheckoutValues, type FieldErrors, type PricedLine,
-} from './commerce/checkout-form.js';
-import { currentUnitPriceCents } from './commerce/line-price.js';
-import { shippingSettings, type ShippingSettings } from './commerce/shipping.js';
-import { taxSettings, type TaxSettings } from './commerce/tax.js';
-import {
-  checkoutMinimumMessage, commerceSettings, formatMoney, GIFT_CARD, MSG, parseQuantity, PHYSICAL, pleaseSelect, QUANTITY_MAX, SERVICE, type CommerceSettings, itemName, stockMessage,
-} from './commerce/rules.server.js';
-import { reviewCart, type LineStatus } from './commerce/cart-review.js';
+} from './checkout-form.js';
+import { currentUnitPriceCents } from './line-price.js';
+import { shippingSettings, type ShippingSettings } from './shipping.js';
+import { taxSettings, type TaxSettings } from './tax.js';
+import { checkoutMinimumMessage, commerceSettings, MSG, parseQuantity, pleaseSelect, QUANTITY_MAX, type CommerceSettings, itemName, stockMessage } from './rules.js';
+import { ProductType } from '../../engine/ts/enums.js';
+import { formatMoney } from './money.js';
+import { reviewCart, type LineStatus } from './cart-review.js';
 
-import { announceCatalogChange, catalogChanged } from './catalog/changes.server.js';
-export { MSG, cartInstalmentEligible, instalmentNotice, checkoutMinimumMessage, formatMoney, parseQuantity } from './commerce/rules.server.js';
-export type { CommerceSettings, InstalmentNotice, InstalmentContext } from './commerce/rules.server.js';
-export { rateLimited, limitVisitor, resetRateLimits, tooManyRequests, visitorKey } from './commerce/rate-limit.server.js';
+import { announceCatalogChange, catalogChanged, catalogGeneration } from '../catalog/changes.server.js';
+import type { Order, OrderItem } from './order.js';
+export { MSG, cartInstalmentEligible, instalmentNotice, checkoutMinimumMessage, parseQuantity } from './rules.js';
+export { formatMoney } from './money.js';
+export type { CommerceSettings, InstalmentNotice, InstalmentContext } from './rules.js';
+export { rateLimited, limitVisitor, resetRateLimits, tooManyRequests, visitorKey } from './rate-limit.server.js';
 
 // ---------------------------------------------------------------------------------------------
 // Cookie
@@ -148,50 +149,10 @@ export interface SubscribeInput {
   additionalFields?: unknown;
 }
 
-export type SubscribeResult = { ok: true; cartId: string; cart: CartView; priceText: string } | CartFailure;
+/** `product` is what the subscription is for: the storefront renders its billing text ("$95.00 every 3 months"). */
+export type SubscribeResult = { ok: true; cartId: string; cart: CartView; product: Product } | CartFailure;
 
-export interface OrderItem {
-  sku: string;
-  productName: string;
-  quantity: number;
-  unitPriceCents: number;
-  unitPrice: Money;
-  lineTotal: Money;
-  productType: number | null;
-  /** Gift card lines: who receives the card, and the note sent with it. */
-  giftRecipientEmail: string | null;
-  giftMessage: string | null;
-}
-
-/** The order event of SPEC section 3, plus minor-unit numbers. */
-export interface Order {
-  id: string;
-  /** Per website, from 1001: what people read and say ("order #1001"). */
-  orderNumber: number;
-  /** "#1001" */
-  orderNumberText: string;
-  purchasedCartId: string;
-  /** Where the confirmation goes (null for orders placed before issue 8). */
-  email: string | null;
-  shippingAddress: Address | null;
-  /** The address as lines ("Ada Lovelace", "1 Main St", "Halifax, NS B3H 1A1", "Canada"). */
-  shippingAddressLines: string[];
-  shippingMethod: { id: string; label: string } | null;
-  taxBasisPoints: number;
-  testMode: boolean;
-  websiteId: string;
-  currency: string;
-  created: string;
-  subtotalCents: number;
-  grandTotalCents: number;
-  shippingTotalCents: number;
-  taxTotalCents: number;
-  subtotal: Money;
-  grandTotal: Money;
-  shippingTotal: Money;
-  taxTotal: Money;
-  items: OrderItem[];
-}
+export type { Order, OrderItem } from './order.js';
 
 /** A refused checkout; `fieldErrors` when the form was wrong for this cart, field name -> text. */
 export type CheckoutFailure = CartFailure & { fieldErrors?: FieldErrors };
@@ -287,7 +248,7 @@ export function resolveVariant(p: ProductRow, variants: VariantRow[], input: { s
   const chosen = input.options ?? {};
   const missing = names.filter((name) => !chosen[name]);
   // A gift card's options are its denomination: SPEC 5 has its own text for a missing one.
-  if (p.product_type === GIFT_CARD && (missing.length > 0 || names.length === 0)) return fail(400, MSG.giftCard);
+  if (p.product_type === ProductType.GIFT_CARD && (missing.length > 0 || names.length === 0)) return fail(400, MSG.giftCard);
   if (missing.length > 0) return fail(400, pleaseSelect(missing));
   return variants.find((v) => names.every((name) => String(v.attributes[name]) === chosen[name])) ?? fail(400, MSG.unavailable);
 }
@@ -301,7 +262,12 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
     id: string; currency: string; settings: CommerceSettings; shipping: ShippingSettings; tax: TaxSettings; raw: unknown;
   }> | undefined;
 
+  // The website row: read once per catalog generation, so an owner's change to the store settings
+  // (checkout minimum, shipping, tax) reaches the cart as soon as it reaches the pages.
+  let siteKey: { id: string; generation: number } | null = null;
+  let lastSite: Awaited<NonNullable<typeof site>> | null = null;
   function website() {
+    if (site && siteKey && catalogGeneration(siteKey.id) !== siteKey.generation) site = undefined;
     if (!site) {
       const wanted = opts.websiteId ?? process.env.WEBSITE_ID ?? null;
       site = sql<{ id: string; currency: string; settings: unknown }[]>`
@@ -309,10 +275,12 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
         .then((rows) => {
           if (rows.length === 0) throw new Error('The database has no website: run `npm run db:seed`.');
           const raw = rows[0].settings;
-          return {
+          siteKey = { id: rows[0].id, generation: catalogGeneration(rows[0].id) };
+          lastSite = {
             id: rows[0].id, currency: rows[0].currency, settings: commerceSettings(raw),
             shipping: shippingSettings(raw), tax: taxSettings(raw), raw,
           };
+          return lastSite;
         });
       site.catch(() => {
         site = undefined;
@@ -321,8 +289,18 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
     return site;
   }
 
+  /**
+   * The website for a query runner. Inside a transaction it is the row already read (`run` reads
+   * it first): with PGlite's single connection a fresh read on `sql` would wait for the very
+   * transaction that waits for it, and a transaction keeps one view of the settings anyway.
+   */
+  async function websiteFor(q: Q) {
+    if (q !== sql && lastSite) return lastSite;
+    return website();
+  }
+
   async function loadProduct(q: Q, itemId: string): Promise<Loaded | null> {
-    const w = await website();
+    const w = await websiteFor(q);
     const rows = await q<ProductRow[]>`
       select i.id, i.collection_id, c.url_id as collection_url_id, i.url_id, i.title, i.asset_url, i.original_size,
              i.record_type, p.product_type, p.is_subscribable, p.subscription_plan, p.variant_option_ordering, p.details
@@ -340,7 +318,7 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
   /** Locks the cart row; null when it is not an open cart of this website and kind. */
   async function lockCart(tx: Q, cartId: string | null, kind: CartKind): Promise<string | null> {
     if (!cartId) return null;
-    const w = await website();
+    const w = await websiteFor(tx);
     const rows = await tx<{ id: string }[]>`
       select id from cart
        where id = ${cartId} and website_id = ${w.id} and not is_purchased and kind = ${kind}
@@ -357,14 +335,14 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
   }
 
   async function newCart(tx: Q, kind: CartKind): Promise<string> {
-    const w = await website();
+    const w = await websiteFor(tx);
     const id = crypto.randomUUID();
     await tx`insert into cart (id, website_id, kind) values (${id}, ${w.id}, ${kind})`;
     return id;
   }
 
   async function viewOf(q: Q, cartId: string | null, includePurchased = false): Promise<CartView> {
-    const w = await website();
+    const w = await websiteFor(q);
     const empty: CartView = {
       id: null, kind: 'standard', currency: w.currency, entries: [], totalQuantity: 0, subtotalCents: 0, created: null,
       review: { blocking: false, message: null, priceNotice: null },
@@ -597,7 +575,7 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
     const loaded = await loadProduct(sql, input.itemId);
     if (!loaded) return fail(404, MSG.unavailable);
     const p = loaded.product;
-    if (!p.is_subscribable || !p.subscription_plan || (p.product_type !== PHYSICAL && p.product_type !== SERVICE)) {
+    if (!p.is_subscribable || !p.subscription_plan || (p.product_type !== ProductType.PHYSICAL && p.product_type !== ProductType.SERVICE)) {
       return fail(400, 'This product cannot be subscribed to.');
     }
     const chosen = resolveVariant(p, loaded.variants, input);
@@ -614,15 +592,14 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
       return id;
     });
     if (typeof r !== 'string') return r;
-    const w = await website();
-    return { ok: true, cartId: r, cart: await viewOf(sql, r), priceText: subscriptionPriceText(toProduct(p, loaded.variants), w.currency) };
+    return { ok: true, cartId: r, cart: await viewOf(sql, r), product: toProduct(p, loaded.variants) };
   }
 
-  /** The billing text of a subscribable product ("$95.00 every 3 months"), or null. */
-  async function subscriptionPriceFor(itemId: string): Promise<string | null> {
+  /** A subscribable product with its variants (the storefront renders its billing text), or null. */
+  async function subscribableProduct(itemId: string): Promise<Product | null> {
     const loaded = await loadProduct(sql, itemId);
     if (!loaded || !loaded.product.is_subscribable) return null;
-    return subscriptionPriceText(toProduct(loaded.product, loaded.variants), (await website()).currency);
+    return toProduct(loaded.product, loaded.variants);
   }
 
   /** The lines of a cart view at their variants' current prices (the sale price while on sale). */
@@ -819,7 +796,7 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
   }
 
   return {
-    loadCart, addToCart, updateEntryQuantity, removeEntry, updateAdditionalFields, subscribe, subscriptionPriceFor,
+    loadCart, addToCart, updateEntryQuantity, removeEntry, updateAdditionalFields, subscribe, subscribableProduct,
     checkout, getOrder, orderIdForCart, pricedCart, checkoutDraft, saveCheckoutDraft, checkoutSettings, stockOf, settings,
     websiteId: async () => (await website()).id,
   };
@@ -841,23 +818,11 @@ function toProduct(p: ProductRow, variants: VariantRow[]): Product {
   };
 }
 
-let priceCode: ReturnType<typeof compile>['code'] | undefined;
-
-/**
- * A subscribable product's price text, rendered by the engine's product-price formatter (the one
- * the theme uses) so the text never drifts from the product page: "$95.00 every 3 months".
- */
-export function subscriptionPriceText(p: Product, currency: string): string {
-  priceCode ??= compile('{item|product-price}').code;
-  const out = render(priceCode, { item: shapeItem(p, currency), featureFlags: { useCLDRMoneyFormat: true } }, { locale: 'en' });
-  return out.output.replace(/<span class="visually-hidden[^"]*">[^<]*<\/span>/g, ' ').replace(/<[^>]+>/g, ' ')
-    .replace(/&nbsp;|\u00a0/g, ' ').replace(/\s+/g, ' ').trim();
-}
 
 /** The shopping cart object of the JSON API (SPEC section 3 field names). */
 export function shoppingCartJson(cart: CartView, websiteId: string): Record<string, unknown> {
   const entries = cart.entries.map(entryJson(cart.currency));
-  const digital = cart.entries.map((e) => e.productType === 2 || e.productType === GIFT_CARD);
+  const digital = cart.entries.map((e) => e.productType === ProductType.DIGITAL || e.productType === ProductType.GIFT_CARD);
   return {
     id: cart.id,
     websiteId,
@@ -876,7 +841,7 @@ export function shoppingCartJson(cart: CartView, websiteId: string): Record<stri
     subtotal: money(cart.subtotalCents, cart.currency),
     hasDigital: digital.some(Boolean),
     purelyDigital: digital.length > 0 && digital.every(Boolean),
-    requiresShipping: cart.entries.some((e) => e.productType === PHYSICAL),
+    requiresShipping: cart.entries.some((e) => e.productType === ProductType.PHYSICAL),
     coupons: [],
     validCoupons: [],
     invalidCoupons: [],
@@ -947,10 +912,6 @@ export async function updateAdditionalFields(cartId: string | null, entryId: str
 /** See CartStore.subscribe. */
 export async function subscribe(input: SubscribeInput): Promise<SubscribeResult> {
   return (await cartStore()).subscribe(input);
-}
-/** See CartStore.subscriptionPriceFor. */
-export async function subscriptionPriceFor(itemId: string): Promise<string | null> {
-  return (await cartStore()).subscriptionPriceFor(itemId);
 }
 /** See CartStore.checkout. */
 export async function checkout(cartId: string | null, values: CheckoutValues): Promise<CheckoutResult> {

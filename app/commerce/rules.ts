@@ -1,6 +1,7 @@
 // The cart's pure rules of SPEC sections 5 and 9: quantity parsing, the exact validation texts,
 // store commerce settings (checkout minimum, instalment bounds) and the instalment notice.
-import { moneyValue, pleaseSelect } from '../context.server.js';
+import { formatMoney } from './money.js';
+import { ProductType } from '../../engine/ts/enums.js';
 
 /** SPEC section 5 texts, word for word. */
 export const MSG = {
@@ -20,8 +21,6 @@ export const MSG = {
   updateFailed: 'Unable to update quantity',
   addFailed: 'Unable to add item',
 } as const;
-
-export { pleaseSelect };
 
 export const QUANTITY_MIN = 1;
 export const QUANTITY_MAX = 9999;
@@ -102,28 +101,12 @@ export function commerceSettings(settings: unknown): CommerceSettings {
 }
 
 /** Integer minor units as shopper text: 123456 USD -> "$1,234.56" (exact: formatted from a decimal string). */
-// Making an Intl.NumberFormat costs far more than using one: one per locale and currency.
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-export function formatMoney(amountCents: number, currency: string, locale = 'en-US'): string {
-  const key = `${locale}\u0000${currency}`;
-  let fmt = moneyFormats.get(key);
-  if (!fmt) {
-    fmt = new Intl.NumberFormat(locale, { style: 'currency', currency });
-    if (moneyFormats.size < 200) moneyFormats.set(key, fmt);
-  }
-  // A decimal string keeps the amount exact (no float division).
-  return fmt.format(moneyValue(amountCents, currency) as unknown as number);
-}
 
 /** SPEC section 5: `To check out, your order subtotal must be {subtotal} or more.` */
 export function checkoutMinimumMessage(minimumCents: number, currency: string): string {
   return `To check out, your order subtotal must be ${formatMoney(minimumCents, currency)} or more.`;
 }
 
-export const PHYSICAL = 1;
-export const SERVICE = 3;
-export const GIFT_CARD = 4;
 export const INSTALMENT_COUNT = 4;
 /** SPEC section 9: instalments in the US cover its territories. */
 export const US_TERRITORIES = ['US', 'PR', 'GU', 'VI', 'MP', 'AS', 'UM'];
@@ -170,7 +153,7 @@ export interface InstalmentNotice {
  * afterPayAvailable and the country has an instalment locale. In range when min < price <= max.
  */
 export function instalmentNotice(priceCents: number, productType: number, context: InstalmentContext, settings: CommerceSettings = DEFAULT_COMMERCE_SETTINGS): InstalmentNotice | null {
-  if (productType !== PHYSICAL) return null;
+  if (productType !== ProductType.PHYSICAL) return null;
   if (!(context.afterPayAvailable ?? settings.afterPayAvailable)) return null;
   const locale = instalmentLocale(context.stripeAccountCountry ?? settings.stripeAccountCountry, context.shopperLanguage);
   if (locale === null) return null;
@@ -190,5 +173,11 @@ export function instalmentNotice(priceCents: number, productType: number, contex
 
 /** SPEC section 5: a cart can pay in instalments only when it is non-empty and every item is physical. */
 export function cartInstalmentEligible(cart: { entries: { productType: number }[] }): boolean {
-  return cart.entries.length > 0 && cart.entries.every((e) => e.productType === PHYSICAL);
+  return cart.entries.length > 0 && cart.entries.every((e) => e.productType === ProductType.PHYSICAL);
+}
+
+/** "Please select the Size option." and its longer forms (SPEC section 5). */
+export function pleaseSelect(names: string[]): string {
+  if (names.length === 1) return `Please select the ${names[0]} option.`;
+  return `Please select the ${names.slice(0, -1).join(', ')} and ${names[names.length - 1]} options.`;
 }

@@ -1,8 +1,8 @@
 // The store's public origin for canonical links, og:url, the sitemap and robots.txt: BASE_URL when
 // set, else the website row's base_url, else http://localhost:3000 (the demo). Never the request's
 // Host header, which any client can set to another name and so poison a shared cache.
-import { env, parseOrigin } from './utils/env.server.js';
-import { log } from './utils/log.server.js';
+import { env, parseOrigin } from './env.server.js';
+import { log } from './log.server.js';
 
 export const DEFAULT_BASE_URL = 'http://localhost:3000';
 

@@ -1,0 +1,12 @@
+// The commerce pages the storefront serves and their page types; every page type number comes
+// from the engine's one table (engine/ts/enums.ts, SPEC section 2).
+import { PageType } from '../../engine/ts/enums.js';
+
+/** The commerce pages the storefront serves, by the theme template that renders each. */
+export const COMMERCE_PAGE_TYPES = {
+  cart: PageType.SHOW_CART,
+  checkout: PageType.CHECKOUT,
+  'order-confirmed': PageType.ORDER_CONFIRMED,
+} as const;
+
+export type CommercePageName = keyof typeof COMMERCE_PAGE_TYPES;
