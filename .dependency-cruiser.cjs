@@ -20,21 +20,24 @@ module.exports = {
     },
     {
       name: 'only-the-storefront-renders',
-      comment: 'Only app/storefront (the page pipeline) imports the template engine; its table of the content model\'s numbers (engine/ts/enums.ts) is for everyone.',
+      comment:
+        "Only app/storefront (the page pipeline) imports the template engine; its table of the content model's numbers (engine/ts/enums.ts) is for everyone.",
       severity: 'error',
       from: { path: '^app/', pathNot: '^app/storefront/' },
       to: { path: '^engine/', pathNot: '^engine/ts/enums\\.ts$' },
     },
     {
       name: 'pure-commerce-leaves',
-      comment: 'The pure commerce modules (no .server suffix: rules, money, address, shipping, tax...) import nothing from app/ but each other, nor db/ or the engine (except its enums table, a leaf).',
+      comment:
+        'The pure commerce modules (no .server suffix: rules, money, address, shipping, tax...) import nothing from app/ but each other, nor db/ or the engine (except its enums table, a leaf).',
       severity: 'error',
       from: { path: '^app/commerce/[^/]+\\.ts$', pathNot: '\\.server\\.ts$' },
       to: { path: '^(db|engine)/|^app/(?!commerce/)|^app/commerce/.+\\.server\\.ts$', pathNot: '^engine/ts/enums\\.ts$' },
     },
     {
       name: 'domains-below-the-storefront',
-      comment: 'catalog and commerce know nothing of how pages are made (storefront) nor of each other\'s callers: catalog imports no commerce, commerce imports no storefront.',
+      comment:
+        "catalog and commerce know nothing of how pages are made (storefront) nor of each other's callers: catalog imports no commerce, commerce imports no storefront.",
       severity: 'error',
       from: { path: '^app/(catalog|commerce)/' },
       to: { path: '^app/(storefront|components)/' },

@@ -8,7 +8,16 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['build/**', 'node_modules/**', 'engine/assembly/**', 'public/**', 'test-results/**', 'playwright-report/**', 'bench/results/**', '.data/**'],
+    ignores: [
+      'build/**',
+      'node_modules/**',
+      'engine/assembly/**',
+      'public/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/results/**',
+      '.data/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

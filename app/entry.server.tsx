@@ -19,7 +19,13 @@ const ABORT_DELAY_MS = 5_000;
 getDb().catch((e: unknown) => log.error(`storefront: the database is not available yet: ${errorText(e)}`));
 
 // The handoff script escapes these as Remix does (server-runtime's createServerHandoffString).
-const HANDOFF_ESCAPES: Record<string, string> = { '&': '\\u0026', '>': '\\u003e', '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+const HANDOFF_ESCAPES: Record<string, string> = {
+  '&': '\\u0026',
+  '>': '\\u003e',
+  '<': '\\u003c',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
 const handoffEscape = (s: string) => s.replace(/[&><\u2028\u2029]/g, (c) => HANDOFF_ESCAPES[c]);
 
 /**

@@ -8,9 +8,22 @@
 // It is also kept honest: nothing is cached across calls and nothing is computed from the data
 // outside the call.
 
-interface Money { currency: string; value: string }
-interface Variant { priceMoney: Money; onSale: boolean; unlimited: boolean; qtyInStock: number }
-interface Product { fullUrl: string; assetUrl: string; title: string; structuredContent: { productType: number; variants: Variant[] } }
+interface Money {
+  currency: string;
+  value: string;
+}
+interface Variant {
+  priceMoney: Money;
+  onSale: boolean;
+  unlimited: boolean;
+  qtyInStock: number;
+}
+interface Product {
+  fullUrl: string;
+  assetUrl: string;
+  title: string;
+  structuredContent: { productType: number; variants: Variant[] };
+}
 
 const HTML_SPECIAL = /[&<>]/;
 const ATTR_SPECIAL = /[&<>"]/;
@@ -60,13 +73,29 @@ export function handwrittenGrid(data: { products: Product[] }): string {
       if (v.unlimited || v.qtyInStock > 0) inStock = true;
     }
     const soldOut = (sc.productType === 1 || sc.productType === 3) && !inStock;
-    parts[k + 1] = '<li class="product"><a href="' + p.fullUrl + '"><img src="' + u + '?format=500w" srcset="' + u +
-      '?format=100w 100w, ' + u + '?format=300w 300w, ' + u + '?format=500w 500w, ' + u +
+    parts[k + 1] =
+      '<li class="product"><a href="' +
+      p.fullUrl +
+      '"><img src="' +
+      u +
+      '?format=500w" srcset="' +
+      u +
+      '?format=100w 100w, ' +
+      u +
+      '?format=300w 300w, ' +
+      u +
+      '?format=500w 500w, ' +
+      u +
       '?format=750w 750w" sizes="(max-width: 640px) 50vw, 25vw" alt="' +
-      (ATTR_SPECIAL.test(title) ? escapeWalk(title, true) : title) + '"><h3 class="title">' +
-      (HTML_SPECIAL.test(title) ? escapeWalk(title, false) : title) + '</h3></a><span class="price">' +
-      usd(variants[0].priceMoney.value) + '</span>' + (onSale ? '<span class="mark sale">Sale</span>' : '') +
-      (soldOut ? '<span class="mark sold-out">Sold Out</span>' : '') + '</li>\n';
+      (ATTR_SPECIAL.test(title) ? escapeWalk(title, true) : title) +
+      '"><h3 class="title">' +
+      (HTML_SPECIAL.test(title) ? escapeWalk(title, false) : title) +
+      '</h3></a><span class="price">' +
+      usd(variants[0].priceMoney.value) +
+      '</span>' +
+      (onSale ? '<span class="mark sale">Sale</span>' : '') +
+      (soldOut ? '<span class="mark sold-out">Sold Out</span>' : '') +
+      '</li>\n';
   }
   parts[products.length + 1] = '</ul>\n';
   return parts.join('');

@@ -23,8 +23,10 @@ export const HOSTILE: Hostile[] = [
   {
     // The same, spread over 16 macros so that no call is refused for depth: 3^15 calls.
     name: 'exponential macro chain',
-    template: range(15).map((i) => `{.macro m${i}}y{@|apply m${i + 1}}{@|apply m${i + 1}}{@|apply m${i + 1}}{.end}`).join('') +
-      '{.macro m15}z{.end}{@|apply m0}',
+    template:
+      range(15)
+        .map((i) => `{.macro m${i}}y{@|apply m${i + 1}}{@|apply m${i + 1}}{@|apply m${i + 1}}{.end}`)
+        .join('') + '{.macro m15}z{.end}{@|apply m0}',
     json: {},
     error: 'Render stopped: more than 10000 partial and macro calls',
   },

@@ -62,7 +62,9 @@ try {
 
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 console.log(`\n${connections} connections, ${seconds} s warm per page, same server, one process\n`);
-console.log(`${'page'.padEnd(9)} ${pad('req/s', 8)} ${pad('p50 ms', 7)} ${pad('p99 ms', 7)} ${pad('cold req/s', 11)} ${pad('cold p99', 9)} ${pad('vs healthz', 11)}`);
+console.log(
+  `${'page'.padEnd(9)} ${pad('req/s', 8)} ${pad('p50 ms', 7)} ${pad('p99 ms', 7)} ${pad('cold req/s', 11)} ${pad('cold p99', 9)} ${pad('vs healthz', 11)}`,
+);
 for (const [name, r] of Object.entries(results)) {
   console.log(
     `${name.padEnd(9)} ${pad(r.warm.rps.toFixed(0), 8)} ${pad(r.warm.p50, 7)} ${pad(r.warm.p99, 7)} ${pad(r.cold.rps.toFixed(0), 11)} ${pad(r.cold.p99, 9)} ${pad(r.ratio.toFixed(3), 11)}`,

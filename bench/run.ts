@@ -90,7 +90,11 @@ function engineSuite(w: Workload, label: string) {
   }
 }
 
-const SIZES: [string, number][] = [['1k', 1024], ['64k', 65536], ['1m', 1 << 20]];
+const SIZES: [string, number][] = [
+  ['1k', 1024],
+  ['64k', 65536],
+  ['1m', 1 << 20],
+];
 
 /** Realistic text for the kernels: template source and product copy, with markup and accents. */
 function corpusText(size: number, base: string): string {
@@ -178,7 +182,11 @@ bench.runSync();
 
 // Rounds scale with --time (400 ms: 400 rounds, each about 1 ms per function on this machine).
 let race: Record<string, InterleavedResult> = {};
-if ((!only || 'grid render flattened'.includes(only) || only.includes('grid')) && gridRace.handwritten && Object.keys(gridRace).length > 1) {
+if (
+  (!only || 'grid render flattened'.includes(only) || only.includes('grid')) &&
+  gridRace.handwritten &&
+  Object.keys(gridRace).length > 1
+) {
   console.error(`grid race: ${Object.keys(gridRace).join(', ')} in interleaved rounds...`);
   race = interleaved(gridRace, { rounds: Math.max(50, time), warmup: 50 });
 }
@@ -234,21 +242,47 @@ for (const [label] of SIZES) {
   }
 }
 
-console.table(Object.fromEntries(Object.entries(tasks).map(([k, v]) => [k, { 'ops/s': Math.round(v.opsPerSec), 'mean us': v.meanUs.toFixed(2), 'p50 us': v.p50Us.toFixed(2), '±%': v.rme.toFixed(1) }])));
+console.table(
+  Object.fromEntries(
+    Object.entries(tasks).map(([k, v]) => [
+      k,
+      { 'ops/s': Math.round(v.opsPerSec), 'mean us': v.meanUs.toFixed(2), 'p50 us': v.p50Us.toFixed(2), '±%': v.rme.toFixed(1) },
+    ]),
+  ),
+);
 console.table(ratios);
 if (Object.keys(race).length) {
   console.log('grid race, flattened, interleaved rounds (median us per render, multiple of hand-written):');
   const hw = race.handwritten?.medianUs;
-  console.table(Object.fromEntries(Object.entries(race).map(([k, v]) => [k, { 'median us': v.medianUs.toFixed(1), 'x hand-written': hw ? (v.medianUs / hw).toFixed(2) : '', rounds: v.samples }])));
+  console.table(
+    Object.fromEntries(
+      Object.entries(race).map(([k, v]) => [
+        k,
+        { 'median us': v.medianUs.toFixed(1), 'x hand-written': hw ? (v.medianUs / hw).toFixed(2) : '', rounds: v.samples },
+      ]),
+    ),
+  );
 }
 if (Object.keys(cRace).length) {
   console.log('wright compile race, interleaved rounds (median us per compile):');
   console.table(Object.fromEntries(Object.entries(cRace).map(([k, v]) => [k, { 'median us': v.medianUs.toFixed(1), rounds: v.samples }])));
 }
-console.log(`browser bundle size: ${sizes['browser.raw_kb']} KB raw, ${sizes['browser.gzip_kb']} KB gzip without locale data (on demand: locale runtime ${sizes['browser.locale_runtime_gzip_kb']} KB gzip once, English pack ${sizes['browser.en_pack_gzip_kb']} KB gzip)`);
+console.log(
+  `browser bundle size: ${sizes['browser.raw_kb']} KB raw, ${sizes['browser.gzip_kb']} KB gzip without locale data (on demand: locale runtime ${sizes['browser.locale_runtime_gzip_kb']} KB gzip once, English pack ${sizes['browser.en_pack_gzip_kb']} KB gzip)`,
+);
 
 mkdirSync(dirname(jsonFile), { recursive: true });
-const result = { date: new Date().toISOString(), node: process.version, timeMs: time, tasks, gridRace: race, compileRace: cRace, ratios, sizes, problems };
+const result = {
+  date: new Date().toISOString(),
+  node: process.version,
+  timeMs: time,
+  tasks,
+  gridRace: race,
+  compileRace: cRace,
+  ratios,
+  sizes,
+  problems,
+};
 writeFileSync(jsonFile, JSON.stringify(result, null, 2) + '\n');
 const svgFile = jsonFile.replace(/\.json$/, '') + '.svg';
 writeFileSync(svgFile, ratiosSvg(ratios));

@@ -32,9 +32,11 @@ async function main(argv: string[]): Promise<number> {
         .filter(([, t]) => t.inserted + t.updated > 0)
         .map(([name, t]) => `${name} +${t.inserted}${t.updated ? ` ~${t.updated}` : ''}`)
         .join(', ');
-      console.log(r.inserted + r.updated === 0
-        ? `db: the demo store is already seeded, nothing changed (${db.where})`
-        : `db: seeded ${r.inserted} new rows, updated ${r.updated} (${detail}) (${db.where})`);
+      console.log(
+        r.inserted + r.updated === 0
+          ? `db: the demo store is already seeded, nothing changed (${db.where})`
+          : `db: seeded ${r.inserted} new rows, updated ${r.updated} (${detail}) (${db.where})`,
+      );
     }
   } finally {
     await db.close();

@@ -95,10 +95,7 @@ export function redact(url: string): string {
 const openHere = new Set<string>();
 
 async function openPglite(dataDir: string | null, log: (line: string) => void): Promise<Db> {
-  const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite-socket'),
-  ]);
+  const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite-socket')]);
   let dir: string | undefined;
   let release = () => {};
   if (dataDir !== null) {
@@ -296,10 +293,24 @@ function closeOnSignals(): void {
 
 // postgres.js connection failures, and the server refusing or cancelling work for its own reasons.
 const UNAVAILABLE_CODES = new Set([
-  'CONNECT_TIMEOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'ECONNREFUSED', 'ECONNRESET',
-  'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
   // admin shutdown, crash shutdown, cannot connect now, too many connections, statement timeout
-  '57P01', '57P02', '57P03', '53300', '57014',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '57014',
 ]);
 
 /** Whether an error means the database cannot serve right now (a 503), not that a query is wrong. */

@@ -51,7 +51,11 @@ export async function appliedMigrations(sql: Sql): Promise<Map<string, string>> 
  * Applies what is pending and returns the files applied (empty when up to date). Safe to run from
  * several processes at once: each step holds a transaction-scoped advisory lock.
  */
-export async function migrate(sql: Sql, migrations: Migration[] = readMigrations(), log: (s: string) => void = console.warn): Promise<string[]> {
+export async function migrate(
+  sql: Sql,
+  migrations: Migration[] = readMigrations(),
+  log: (s: string) => void = console.warn,
+): Promise<string[]> {
   await sql.begin(async (tx) => {
     await tx`select pg_advisory_xact_lock(${LOCK_KEY})`;
     await tx`create table if not exists schema_migrations (
@@ -68,7 +72,9 @@ export async function migrate(sql: Sql, migrations: Migration[] = readMigrations
       const [row] = await tx<{ checksum: string }[]>`select checksum from schema_migrations where version = ${m.version}`;
       if (row) {
         if (row.checksum !== m.checksum) {
-          log(`db: migration ${m.file} changed after it was applied; changes belong in a new numbered file (a disposable local database can be deleted and recreated).`);
+          log(
+            `db: migration ${m.file} changed after it was applied; changes belong in a new numbered file (a disposable local database can be deleted and recreated).`,
+          );
         }
         return false;
       }
@@ -77,7 +83,10 @@ export async function migrate(sql: Sql, migrations: Migration[] = readMigrations
         await tx.unsafe(m.source).simple();
       } catch (e) {
         const err = e as Error & { position?: string };
-        throw new Error(`Migration ${m.file} failed (nothing of it was applied): ${err.message}${err.position ? ` at character ${err.position}` : ''}`, { cause: e });
+        throw new Error(
+          `Migration ${m.file} failed (nothing of it was applied): ${err.message}${err.position ? ` at character ${err.position}` : ''}`,
+          { cause: e },
+        );
       }
       await tx`insert into schema_migrations (version, name, checksum) values (${m.version}, ${m.name}, ${m.checksum})`;
       return true;

@@ -6,7 +6,15 @@ import path from 'node:path';
 import type postgres from 'postgres';
 import { projectPath } from './paths.server.js';
 import {
-  COLLECTIONS, detailImage, NAVIGATION, PAGES, PRODUCT_IMAGE_SIZE, PRODUCTS, productImage, variantImage, WEBSITE,
+  COLLECTIONS,
+  detailImage,
+  NAVIGATION,
+  PAGES,
+  PRODUCT_IMAGE_SIZE,
+  PRODUCTS,
+  productImage,
+  variantImage,
+  WEBSITE,
   type SeedProduct,
 } from './seed/store.js';
 
@@ -56,23 +64,49 @@ export function readTheme(dir: string = projectPath('db/seed/theme')): ThemeTemp
 export function demoRows(theme: ThemeTemplate[] = readTheme()): [table: string, key: string[], rows: Row[]][] {
   const w = WEBSITE;
   const website: Row = {
-    id: w.id, title: w.title, description: w.description, base_url: w.baseUrl, time_zone: w.timeZone,
-    currency: w.currency, locale: w.locale, settings: w.settings,
+    id: w.id,
+    title: w.title,
+    description: w.description,
+    base_url: w.baseUrl,
+    time_zone: w.timeZone,
+    currency: w.currency,
+    locale: w.locale,
+    settings: w.settings,
   };
   const templates = theme.map((t) => ({ website_id: w.id, name: t.name, kind: t.kind, source: t.source }));
   const collections: Row[] = [];
   COLLECTIONS.forEach((c, i) => {
     collections.push({
-      id: `col-${c.urlId}`, website_id: w.id, url_id: c.urlId, title: c.title, description: c.description,
-      type: COLLECTION_PRODUCTS, body: '', asset_url: null, original_size: null, ordering: i, enabled: true,
-      seo_title: c.seoTitle ?? null, seo_description: null,
+      id: `col-${c.urlId}`,
+      website_id: w.id,
+      url_id: c.urlId,
+      title: c.title,
+      description: c.description,
+      type: COLLECTION_PRODUCTS,
+      body: '',
+      asset_url: null,
+      original_size: null,
+      ordering: i,
+      enabled: true,
+      seo_title: c.seoTitle ?? null,
+      seo_description: null,
     });
   });
   PAGES.forEach((p, i) => {
     collections.push({
-      id: `col-${p.urlId}`, website_id: w.id, url_id: p.urlId, title: p.title, description: p.description,
-      type: COLLECTION_PAGE, body: p.body, asset_url: p.image?.url ?? null, original_size: p.image?.size ?? null,
-      ordering: COLLECTIONS.length + i, enabled: true, seo_title: p.seoTitle ?? null, seo_description: null,
+      id: `col-${p.urlId}`,
+      website_id: w.id,
+      url_id: p.urlId,
+      title: p.title,
+      description: p.description,
+      type: COLLECTION_PAGE,
+      body: p.body,
+      asset_url: p.image?.url ?? null,
+      original_size: p.image?.size ?? null,
+      ordering: COLLECTIONS.length + i,
+      enabled: true,
+      seo_title: p.seoTitle ?? null,
+      seo_description: null,
     });
   });
   const items: Row[] = [];
@@ -82,13 +116,26 @@ export function demoRows(theme: ThemeTemplate[] = readTheme()): [table: string, 
   for (const p of PRODUCTS) {
     const ordering = (order[p.collection] = (order[p.collection] ?? -1) + 1);
     items.push({
-      id: itemId(p), collection_id: `col-${p.collection}`, url_id: p.slug, title: p.title, excerpt: p.excerpt,
-      body: p.body, record_type: RECORD_STORE_ITEM, asset_url: productImage(p.slug), original_size: PRODUCT_IMAGE_SIZE,
+      id: itemId(p),
+      collection_id: `col-${p.collection}`,
+      url_id: p.slug,
+      title: p.title,
+      excerpt: p.excerpt,
+      body: p.body,
+      record_type: RECORD_STORE_ITEM,
+      asset_url: productImage(p.slug),
+      original_size: PRODUCT_IMAGE_SIZE,
       images: [{ assetUrl: detailImage(p.slug), originalSize: PRODUCT_IMAGE_SIZE, altText: `${p.title}, detail` }],
-      tags: p.tags, categories: [p.category], ordering, starred: p.starred ?? false, published: true,
+      tags: p.tags,
+      categories: [p.category],
+      ordering,
+      starred: p.starred ?? false,
+      published: true,
     });
     products.push({
-      item_id: itemId(p), product_type: p.type, is_subscribable: p.subscription !== undefined,
+      item_id: itemId(p),
+      product_type: p.type,
+      is_subscribable: p.subscription !== undefined,
       subscription_plan: p.subscription
         ? { billingPeriod: { value: p.subscription.value, unit: p.subscription.unit }, numBillingCycles: p.subscription.cycles }
         : null,
@@ -97,9 +144,16 @@ export function demoRows(theme: ThemeTemplate[] = readTheme()): [table: string, 
     });
     p.variants.forEach((v, i) => {
       variants.push({
-        id: `var-${p.slug}-${v.key}`, item_id: itemId(p), sku: `SG-${p.code}-${String(i + 1).padStart(2, '0')}`,
-        attributes: v.attributes, price_cents: v.price, sale_price_cents: v.sale ?? 0, on_sale: v.sale !== undefined,
-        unlimited: v.stock === 'unlimited', qty_in_stock: v.stock === 'unlimited' ? 0 : v.stock, ordering: i,
+        id: `var-${p.slug}-${v.key}`,
+        item_id: itemId(p),
+        sku: `SG-${p.code}-${String(i + 1).padStart(2, '0')}`,
+        attributes: v.attributes,
+        price_cents: v.price,
+        sale_price_cents: v.sale ?? 0,
+        on_sale: v.sale !== undefined,
+        unlimited: v.stock === 'unlimited',
+        qty_in_stock: v.stock === 'unlimited' ? 0 : v.stock,
+        ordering: i,
         image_url: v.glaze ? variantImage(p.slug, v.key) : null,
       });
     });

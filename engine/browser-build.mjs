@@ -16,7 +16,9 @@ export const DEFAULT_OUT_DIR = join(root, 'dist/engine-browser');
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 
 const tzDataFile = require.resolve('@phensley/timezone').replace(/lib[\\/]index\.js$/, 'lib-es/autogen.zonedata.js');
-const cldrCoreDir = dirname(require.resolve('@phensley/cldr-core/package.json', { paths: [dirname(require.resolve('@phensley/cldr/package.json'))] }));
+const cldrCoreDir = dirname(
+  require.resolve('@phensley/cldr-core/package.json', { paths: [dirname(require.resolve('@phensley/cldr/package.json'))] }),
+);
 
 /**
  * What the formatters import from @phensley/cldr by value, and the module that defines each. Through
@@ -34,9 +36,14 @@ const splitPlugin = (zoneids, links, index) => ({
   name: 'engine-browser-split',
   setup(build) {
     build.onResolve({ filter: /^@phensley\/cldr$/ }, (args) =>
-      args.kind === 'import-statement' && /[\\/]engine[\\/]ts[\\/]/.test(args.importer) ? { path: 'entry-cldr', namespace: 'engine-browser' } : undefined);
+      args.kind === 'import-statement' && /[\\/]engine[\\/]ts[\\/]/.test(args.importer)
+        ? { path: 'entry-cldr', namespace: 'engine-browser' }
+        : undefined,
+    );
     build.onLoad({ filter: /^entry-cldr$/, namespace: 'engine-browser' }, () => ({
-      contents: Object.entries(ENTRY_CLDR).map(([name, from]) => `export { ${name} } from ${JSON.stringify(from)};`).join('\n'),
+      contents: Object.entries(ENTRY_CLDR)
+        .map(([name, from]) => `export { ${name} } from ${JSON.stringify(from)};`)
+        .join('\n'),
       resolveDir: root,
       loader: 'js',
     }));
@@ -45,7 +52,12 @@ const splitPlugin = (zoneids, links, index) => ({
     // one with an effect (the config), and it stays.
     build.onResolve({ filter: /^@phensley\// }, async (args) => {
       if (args.pluginData === 'inner' || args.path === '@phensley/cldr') return undefined;
-      const r = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'inner' });
+      const r = await build.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        importer: args.importer,
+        pluginData: 'inner',
+      });
       return r.errors.length > 0 ? { errors: r.errors } : { path: r.path, sideEffects: false };
     });
     // Time zone data: the table of ids, aliases and transition instants stays; each zone's own
@@ -53,8 +65,9 @@ const splitPlugin = (zoneids, links, index) => ({
     build.onLoad({ filter: /[\\/]timezone[\\/]lib-es[\\/]autogen\.zonedata\.js$/ }, (args) => {
       if (args.path !== tzDataFile) return undefined;
       return {
-        contents: `import { zoneInfoTable } from ${JSON.stringify(join(root, 'engine/browser-zones.ts'))};\n`
-          + `export var rawdata = { zoneids: ${JSON.stringify(zoneids)}, links: ${JSON.stringify(links)}, index: ${JSON.stringify(index)}, zoneinfo: zoneInfoTable(${JSON.stringify(zoneids)}) };\n`,
+        contents:
+          `import { zoneInfoTable } from ${JSON.stringify(join(root, 'engine/browser-zones.ts'))};\n` +
+          `export var rawdata = { zoneids: ${JSON.stringify(zoneids)}, links: ${JSON.stringify(links)}, index: ${JSON.stringify(index)}, zoneinfo: zoneInfoTable(${JSON.stringify(zoneids)}) };\n`,
         loader: 'js',
       };
     });
@@ -119,7 +132,9 @@ export async function buildBrowserEngine(outDir = DEFAULT_OUT_DIR, { locales = t
 
   // Which output files a page fetches: the entry and, transitively, its static imports; the
   // runtime is what the dynamic import adds to those.
-  const outputs = Object.fromEntries(Object.entries(result.metafile.outputs).map(([f, v]) => [basename(dirname(f)) === 'chunks' ? `chunks/${basename(f)}` : basename(f), v]));
+  const outputs = Object.fromEntries(
+    Object.entries(result.metafile.outputs).map(([f, v]) => [basename(dirname(f)) === 'chunks' ? `chunks/${basename(f)}` : basename(f), v]),
+  );
   const closure = (start, seen = new Set()) => {
     if (seen.has(start)) return seen;
     seen.add(start);
@@ -154,7 +169,9 @@ export async function buildBrowserEngine(outDir = DEFAULT_OUT_DIR, { locales = t
   const inputs = {};
   for (const f of entryFiles) {
     for (const [file, v] of Object.entries(outputs[f].inputs)) {
-      const key = file.replace(/^.*node_modules\/((@[^/]+\/)?[^/]+)\/.*/, '$1').replace(/^engine\/(ts\/plugins|ts|wasm|assembly)\/.*/, 'engine/$1');
+      const key = file
+        .replace(/^.*node_modules\/((@[^/]+\/)?[^/]+)\/.*/, '$1')
+        .replace(/^engine\/(ts\/plugins|ts|wasm|assembly)\/.*/, 'engine/$1');
       inputs[key] = (inputs[key] ?? 0) + v.bytesInOutput;
     }
   }
@@ -172,7 +189,9 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const r = await buildBrowserEngine(process.argv[2] ? resolve(process.argv[2]) : undefined);
   const kb = (n) => (n / 1024).toFixed(1) + ' KB';
   console.log(`entry ${kb(r.entry.raw)} raw, ${kb(r.entry.gzip)} gzip (${r.entry.files.join(', ')}): no locale data`);
-  console.log(`on demand: locale runtime ${kb(r.runtime.gzip)} gzip (${r.runtime.files.join(', ')}), once, with the first locale; `
-    + `en pack ${kb(r.enPack.gzip)} gzip; America/New_York ${r.zone.gzip} B gzip`);
+  console.log(
+    `on demand: locale runtime ${kb(r.runtime.gzip)} gzip (${r.runtime.files.join(', ')}), once, with the first locale; ` +
+      `en pack ${kb(r.enPack.gzip)} gzip; America/New_York ${r.zone.gzip} B gzip`,
+  );
   for (const [k, v] of Object.entries(r.inputs).sort((a, b) => b[1] - a[1])) console.log(`  ${kb(v).padStart(9)}  ${k}`);
 }

@@ -120,7 +120,10 @@ function compileWith(source: string, t: Tables, opts: CompileOptions): CompileRe
     const tokens = opts.backend === 'wasm' ? wasmScan(source) : scan(source);
     return assemble(source, tokens, t, exprOptions, limits.maxNesting);
   } catch (e) {
-    return { code: { v: 1, body: [], macros: {} }, errors: [{ kind: 'syntax', message: `Unexpected error during compile: ${(e as Error)?.message ?? e}` }] };
+    return {
+      code: { v: 1, body: [], macros: {} },
+      errors: [{ kind: 'syntax', message: `Unexpected error during compile: ${(e as Error)?.message ?? e}` }],
+    };
   }
 }
 
@@ -207,9 +210,14 @@ export function createEngine(options: EngineOptions = {}): Engine {
   };
   const { backend, limits } = options;
   // Call options are copied only when the engine has a default to add to them.
-  const withDefaults = backend === undefined && limits === undefined
-    ? <O extends { backend?: Backend; limits?: Partial<Limits> }>(o: O): O => o
-    : <O extends { backend?: Backend; limits?: Partial<Limits> }>(o: O): O => ({ ...o, backend: o.backend ?? backend, limits: o.limits ?? limits });
+  const withDefaults =
+    backend === undefined && limits === undefined
+      ? <O extends { backend?: Backend; limits?: Partial<Limits> }>(o: O): O => o
+      : <O extends { backend?: Backend; limits?: Partial<Limits> }>(o: O): O => ({
+          ...o,
+          backend: o.backend ?? backend,
+          limits: o.limits ?? limits,
+        });
   return {
     formatters: t.formatters,
     predicates: t.predicates,

@@ -283,9 +283,9 @@ export function createCatalog(sql: Sql, opts: { websiteId?: string; cache?: Read
       siteId = sql<{ id: string }[]>`
         select id from website where ${wanted === null ? sql`true` : sql`id = ${wanted}`} order by id limit 1`.then((rows) => {
         if (rows.length === 0) {
-          throw new Error(wanted
-            ? `No website with id "${wanted}" (WEBSITE_ID) in the database.`
-            : 'The database has no website: run `npm run db:seed`.');
+          throw new Error(
+            wanted ? `No website with id "${wanted}" (WEBSITE_ID) in the database.` : 'The database has no website: run `npm run db:seed`.',
+          );
         }
         return rows[0].id;
       });
@@ -336,9 +336,22 @@ export function createCatalog(sql: Sql, opts: { websiteId?: string; cache?: Read
 
   async function readSite(id: string): Promise<Site> {
     const [[w], templates, menus] = await Promise.all([
-      sql<{ id: string; title: string; description: string; base_url: string; time_zone: string; currency: string; locale: string; settings: Record<string, unknown> | null }[]>`
+      sql<
+        {
+          id: string;
+          title: string;
+          description: string;
+          base_url: string;
+          time_zone: string;
+          currency: string;
+          locale: string;
+          settings: Record<string, unknown> | null;
+        }[]
+      >`
         select id, title, description, base_url, time_zone, currency, locale, settings from website where id = ${id}`,
-      sql<{ name: string; kind: string; source: string }[]>`select name, kind, source from theme_template where website_id = ${id} order by name`,
+      sql<
+        { name: string; kind: string; source: string }[]
+      >`select name, kind, source from theme_template where website_id = ${id} order by name`,
       sql<{ name: string; items: unknown }[]>`select name, items from navigation where website_id = ${id} order by name`,
     ]);
     const theme: ThemeTemplates = { layout: '{mainContent}', pages: {}, partials: {} };
@@ -366,7 +379,9 @@ export function createCatalog(sql: Sql, opts: { websiteId?: string; cache?: Read
   }
 
   async function homeCollectionUrlId(): Promise<string | null> {
-    const [r] = await sql<{ home: string | null }[]>`select settings->>'homeCollection' as home from website where id = ${await websiteId()}`;
+    const [r] = await sql<
+      { home: string | null }[]
+    >`select settings->>'homeCollection' as home from website where id = ${await websiteId()}`;
     return r?.home ?? null;
   }
 
@@ -436,7 +451,18 @@ export function createCatalog(sql: Sql, opts: { websiteId?: string; cache?: Read
   }
 
   async function readSearch(id: string, q: string, n: number): Promise<SearchHit[]> {
-    const rows = await sql<{ kind: 'product' | 'page'; id: string; title: string; url: string; excerpt: string; asset_url: string | null; original_size: string | null; rank: number }[]>`
+    const rows = await sql<
+      {
+        kind: 'product' | 'page';
+        id: string;
+        title: string;
+        url: string;
+        excerpt: string;
+        asset_url: string | null;
+        original_size: string | null;
+        rank: number;
+      }[]
+    >`
       with q as (select websearch_to_tsquery('english', ${q}) as tsq)
       select * from (
         select 'product' as kind, i.id, i.title, '/' || c.url_id || '/p/' || i.url_id as url, i.excerpt,
@@ -547,7 +573,9 @@ async function catalog(): Promise<Catalog> {
     catalogs.set(db.sql, (c = createCatalog(db.sql, { cache: createReadCache() })));
     // Other server processes write to a shared PostgreSQL; the embedded one has only this process.
     if (db.kind === 'postgres') {
-      listenForCatalogChanges(db.sql).catch((e: Error) => log.warn(`catalog: cannot listen for changes (${e.message}); cached reads expire in 30 s`));
+      listenForCatalogChanges(db.sql).catch((e: Error) =>
+        log.warn(`catalog: cannot listen for changes (${e.message}); cached reads expire in 30 s`),
+      );
     }
   }
   return c;

@@ -30,7 +30,9 @@ export function createReadCache(opts: ReadCacheOptions = {}): ReadCache {
   const entries = new LRUCache<string, Entry>({
     max: opts.max ?? 2000,
     ttl: opts.ttlMs ?? 30_000,
-    ...(opts.sizeOf ? { maxSize: opts.maxBytes ?? 32 * 1024 * 1024, sizeCalculation: (e: Entry) => Math.max(1, opts.sizeOf!(e.value)) } : {}),
+    ...(opts.sizeOf
+      ? { maxSize: opts.maxBytes ?? 32 * 1024 * 1024, sizeCalculation: (e: Entry) => Math.max(1, opts.sizeOf!(e.value)) }
+      : {}),
   });
   const pending = new Map<string, Promise<unknown>>();
   const prefix = (websiteId: string) => `${websiteId}\u0000`;
@@ -47,13 +49,11 @@ export function createReadCache(opts: ReadCacheOptions = {}): ReadCache {
     if (hit && hit.generation === generation) return hit.value as T;
     const inFlight = pending.get(k);
     if (inFlight) return inFlight as Promise<T>;
-    const p = read().then(
-      (value) => {
-        // A change that landed while reading makes this value stale: serve it to this caller only.
-        if (catalogGeneration(websiteId) === generation) entries.set(k, { generation, value });
-        return value;
-      },
-    );
+    const p = read().then((value) => {
+      // A change that landed while reading makes this value stale: serve it to this caller only.
+      if (catalogGeneration(websiteId) === generation) entries.set(k, { generation, value });
+      return value;
+    });
     pending.set(k, p);
     try {
       return await p;

@@ -85,33 +85,44 @@ export function reviewCart(lines: ReviewLine[], moneyText: MoneyText): CartRevie
     if (!c) {
       blockers.push(`${name} is no longer available`);
       return {
-        id: l.id, status: 'unavailable', blocking: true, currentPriceCents: null, left: null,
+        id: l.id,
+        status: 'unavailable',
+        blocking: true,
+        currentPriceCents: null,
+        left: null,
         message: `Sorry, ${name} is no longer available. Remove it to check out.`,
       };
     }
     const priceChanged = c.priceCents !== l.purchasePriceCents;
-    const priceText = priceChanged
-      ? `Price changed from ${moneyText(l.purchasePriceCents)} to ${moneyText(c.priceCents)}.`
-      : null;
+    const priceText = priceChanged ? `Price changed from ${moneyText(l.purchasePriceCents)} to ${moneyText(c.priceCents)}.` : null;
     const currentPriceCents = priceChanged ? c.priceCents : null;
     const h = held.get(c.variantId)!;
     if (!c.unlimited && c.qtyInStock <= 0) {
       blockers.push(`${name} is sold out`);
       return {
-        id: l.id, status: 'sold_out', blocking: true, currentPriceCents, left: 0,
+        id: l.id,
+        status: 'sold_out',
+        blocking: true,
+        currentPriceCents,
+        left: 0,
         message: `${stockMessage(name, 0, 0)} Remove it to check out.`,
       };
     }
     if (!c.unlimited && h.units > c.qtyInStock) {
       const stock = c.qtyInStock;
-      const fix = h.lines > 1
-        ? `Your cart has ${h.units} of it in ${h.lines} lines: lower them to ${stock} in all to check out.`
-        : `This line has ${l.quantity}: lower the quantity to ${stock} to check out.`;
+      const fix =
+        h.lines > 1
+          ? `Your cart has ${h.units} of it in ${h.lines} lines: lower them to ${stock} in all to check out.`
+          : `This line has ${l.quantity}: lower the quantity to ${stock} to check out.`;
       const reason = `only ${stock} of ${name} ${stock === 1 ? 'is' : 'are'} left and your cart has ${h.units}`;
       if (!blockers.includes(reason)) blockers.push(reason);
       if (priceChanged) priced.push(name);
       return {
-        id: l.id, status: 'insufficient_stock', blocking: true, currentPriceCents, left: stock,
+        id: l.id,
+        status: 'insufficient_stock',
+        blocking: true,
+        currentPriceCents,
+        left: stock,
         message: [stockMessage(name, stock, 0), fix, priceText].filter(Boolean).join(' '),
       };
     }
@@ -139,5 +150,7 @@ function priceNotice(priced: string[]): string | null {
   if (names.length === 0) return null;
   if (names.length === 1) return `The price of ${names[0]} changed since it was added to your cart: the order will use the new price.`;
   const text = `The prices of ${listText(names)} changed since they were added to your cart: the order will use the new prices.`;
-  return text.length <= MAX_MESSAGE ? text : 'Some prices changed since the items were added to your cart: the order will use the new prices.';
+  return text.length <= MAX_MESSAGE
+    ? text
+    : 'Some prices changed since the items were added to your cart: the order will use the new prices.';
 }

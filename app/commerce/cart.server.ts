@@ -8,13 +8,21 @@ import { env } from '../utils/env.server.js';
 import type { Product, SubscriptionPlan } from '../catalog/catalog.server.js';
 import { money } from './money.js';
 import { addressLines, type Address } from './address.js';
-import {
-  checkCheckout, quote, TEXT, type CheckoutValues, type FieldErrors, type PricedLine,
-} from './checkout-form.js';
+import { checkCheckout, quote, TEXT, type CheckoutValues, type FieldErrors, type PricedLine } from './checkout-form.js';
 import { currentUnitPriceCents } from './line-price.js';
 import { shippingSettings, type ShippingSettings } from './shipping.js';
 import { taxSettings, type TaxSettings } from './tax.js';
-import { checkoutMinimumMessage, commerceSettings, MSG, parseQuantity, pleaseSelect, QUANTITY_MAX, type CommerceSettings, itemName, stockMessage } from './rules.js';
+import {
+  checkoutMinimumMessage,
+  commerceSettings,
+  MSG,
+  parseQuantity,
+  pleaseSelect,
+  QUANTITY_MAX,
+  type CommerceSettings,
+  itemName,
+  stockMessage,
+} from './rules.js';
 import { ProductType } from '../../engine/ts/enums.js';
 import { formatMoney } from './money.js';
 import { reviewCart, type LineStatus } from './cart-review.js';
@@ -174,7 +182,11 @@ export interface PricedEntry extends PricedLine {
 
 /** A failure inside a transaction: thrown to roll back, returned to the caller as CartFailure. */
 class CartError extends Error {
-  constructor(readonly status: number, message: string, readonly fieldErrors?: FieldErrors) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fieldErrors?: FieldErrors,
+  ) {
     super(message);
   }
 }
@@ -238,7 +250,11 @@ export function normalizeAdditionalFields(v: unknown): unknown {
 }
 
 /** The variant a shopper means, or the spec's text for what is missing. */
-export function resolveVariant(p: ProductRow, variants: VariantRow[], input: { sku?: string | null; options?: Record<string, string>; giftCardDenominationSku?: string | null }): VariantRow | CartFailure {
+export function resolveVariant(
+  p: ProductRow,
+  variants: VariantRow[],
+  input: { sku?: string | null; options?: Record<string, string>; giftCardDenominationSku?: string | null },
+): VariantRow | CartFailure {
   const sku = input.giftCardDenominationSku || input.sku;
   if (sku) return variants.find((v) => v.sku === sku) ?? fail(400, MSG.unavailable);
   if (variants.length === 0) return fail(400, MSG.unavailable);
@@ -258,9 +274,16 @@ export function resolveVariant(p: ProductRow, variants: VariantRow[], input: { s
 
 /** Cart operations bound to one database and website (tests make their own; the app uses the default). */
 export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
-  let site: Promise<{
-    id: string; currency: string; settings: CommerceSettings; shipping: ShippingSettings; tax: TaxSettings; raw: unknown;
-  }> | undefined;
+  let site:
+    | Promise<{
+        id: string;
+        currency: string;
+        settings: CommerceSettings;
+        shipping: ShippingSettings;
+        tax: TaxSettings;
+        raw: unknown;
+      }>
+    | undefined;
 
   // The website row: read once per catalog generation, so an owner's change to the store settings
   // (checkout minimum, shipping, tax) reaches the cart as soon as it reaches the pages.
@@ -271,17 +294,22 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
     if (!site) {
       const wanted = opts.websiteId ?? process.env.WEBSITE_ID ?? null;
       site = sql<{ id: string; currency: string; settings: unknown }[]>`
-        select id, currency, settings from website where ${wanted === null ? sql`true` : sql`id = ${wanted}`} order by id limit 1`
-        .then((rows) => {
+        select id, currency, settings from website where ${wanted === null ? sql`true` : sql`id = ${wanted}`} order by id limit 1`.then(
+        (rows) => {
           if (rows.length === 0) throw new Error('The database has no website: run `npm run db:seed`.');
           const raw = rows[0].settings;
           siteKey = { id: rows[0].id, generation: catalogGeneration(rows[0].id) };
           lastSite = {
-            id: rows[0].id, currency: rows[0].currency, settings: commerceSettings(raw),
-            shipping: shippingSettings(raw), tax: taxSettings(raw), raw,
+            id: rows[0].id,
+            currency: rows[0].currency,
+            settings: commerceSettings(raw),
+            shipping: shippingSettings(raw),
+            tax: taxSettings(raw),
+            raw,
           };
           return lastSite;
-        });
+        },
+      );
       site.catch(() => {
         site = undefined;
       });
@@ -344,7 +372,13 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
   async function viewOf(q: Q, cartId: string | null, includePurchased = false): Promise<CartView> {
     const w = await websiteFor(q);
     const empty: CartView = {
-      id: null, kind: 'standard', currency: w.currency, entries: [], totalQuantity: 0, subtotalCents: 0, created: null,
+      id: null,
+      kind: 'standard',
+      currency: w.currency,
+      entries: [],
+      totalQuantity: 0,
+      subtotalCents: 0,
+      created: null,
       review: { blocking: false, message: null, priceNotice: null },
     };
     if (!cartId || !CART_ID.test(cartId)) return empty;
@@ -352,13 +386,31 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
       select id, kind, created, is_purchased from cart where id = ${cartId} and website_id = ${w.id}`;
     if (carts.length === 0 || (carts[0].is_purchased && !includePurchased)) return empty;
     const cart = carts[0];
-    const rows = await q<{
-      id: string; item_id: string; variant_id: string | null; quantity: number; purchase_price_cents: string;
-      additional_fields: unknown; title: string; url_id: string; collection_url_id: string; asset_url: string | null;
-      sku: string | null; attributes: Record<string, string> | null; image_url: string | null; product_type: number;
-      visible: boolean; v_id: string | null; price_cents: string | null; sale_price_cents: string | null; on_sale: boolean | null;
-      unlimited: boolean | null; qty_in_stock: number | null;
-    }[]>`
+    const rows = await q<
+      {
+        id: string;
+        item_id: string;
+        variant_id: string | null;
+        quantity: number;
+        purchase_price_cents: string;
+        additional_fields: unknown;
+        title: string;
+        url_id: string;
+        collection_url_id: string;
+        asset_url: string | null;
+        sku: string | null;
+        attributes: Record<string, string> | null;
+        image_url: string | null;
+        product_type: number;
+        visible: boolean;
+        v_id: string | null;
+        price_cents: string | null;
+        sale_price_cents: string | null;
+        on_sale: boolean | null;
+        unlimited: boolean | null;
+        qty_in_stock: number | null;
+      }[]
+    >`
       select e.id, e.item_id, e.variant_id, e.quantity, e.purchase_price_cents, e.additional_fields,
              i.title, i.url_id, c.url_id as collection_url_id, i.asset_url, v.sku, v.attributes, v.image_url, p.product_type,
              (i.published and c.enabled and c.website_id = ${w.id}) as visible, v.id as v_id,
@@ -371,21 +423,25 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
        where e.cart_id = ${cartId}
        order by e.created, e.id`;
     // Lines are reviewed against their variants as they are now: what the shopper sees before checkout.
-    const review = reviewCart(rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      attributes: r.attributes ?? {},
-      quantity: r.quantity,
-      purchasePriceCents: n(r.purchase_price_cents),
-      current: r.visible && r.v_id !== null
-        ? {
-          variantId: r.v_id,
-          priceCents: r.on_sale ? n(r.sale_price_cents ?? 0) : n(r.price_cents ?? 0),
-          unlimited: r.unlimited === true,
-          qtyInStock: r.qty_in_stock ?? 0,
-        }
-        : null,
-    })), (cents) => formatMoney(cents, w.currency));
+    const review = reviewCart(
+      rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        attributes: r.attributes ?? {},
+        quantity: r.quantity,
+        purchasePriceCents: n(r.purchase_price_cents),
+        current:
+          r.visible && r.v_id !== null
+            ? {
+                variantId: r.v_id,
+                priceCents: r.on_sale ? n(r.sale_price_cents ?? 0) : n(r.price_cents ?? 0),
+                unlimited: r.unlimited === true,
+                qtyInStock: r.qty_in_stock ?? 0,
+              }
+            : null,
+      })),
+      (cents) => formatMoney(cents, w.currency),
+    );
     const entries = rows.map((r, i): CartEntryView => {
       const unit = n(r.purchase_price_cents);
       const line = review.lines[i];
@@ -422,7 +478,13 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
   }
 
   /** Units of a variant already in a cart (every entry of that item and variant). */
-  async function inCart(tx: Q, cartId: string | null, itemId: string, variantId: string, exceptEntry: string | null = null): Promise<number> {
+  async function inCart(
+    tx: Q,
+    cartId: string | null,
+    itemId: string,
+    variantId: string,
+    exceptEntry: string | null = null,
+  ): Promise<number> {
     if (!cartId) return 0;
     const rows = await tx<{ q: string | null }[]>`
       select sum(quantity) as q from cart_entry
@@ -448,7 +510,8 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
     try {
       return (await sql.begin(work)) as T;
     } catch (e) {
-      if (e instanceof CartError) return e.fieldErrors ? { ...fail(e.status, e.message), fieldErrors: e.fieldErrors } : fail(e.status, e.message);
+      if (e instanceof CartError)
+        return e.fieldErrors ? { ...fail(e.status, e.message), fieldErrors: e.fieldErrors } : fail(e.status, e.message);
       throw e;
     }
   }
@@ -539,7 +602,11 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
   }
 
   /** Replaces an entry's additional fields (SPEC 7 PUT .../additionalFields); itemId/sku must match the entry when given. */
-  async function updateAdditionalFields(cartId: string | null, entryId: string, input: { itemId?: string; sku?: string; additionalFields: unknown }): Promise<UpdateResult> {
+  async function updateAdditionalFields(
+    cartId: string | null,
+    entryId: string,
+    input: { itemId?: string; sku?: string; additionalFields: unknown },
+  ): Promise<UpdateResult> {
     const fields = normalizeAdditionalFields(input.additionalFields);
     const r = await run(async (tx) => {
       const id = await lockCart(tx, cartId, 'standard');
@@ -605,15 +672,22 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
   /** The lines of a cart view at their variants' current prices (the sale price while on sale). */
   async function priceEntries(q: Q, view: CartView, locked?: VariantRow[]): Promise<PricedEntry[]> {
     const ids = view.entries.map((e) => e.variantId).filter((id): id is string => id !== null);
-    const rows = locked ?? (ids.length === 0 ? [] : await q<VariantRow[]>`
+    const rows =
+      locked ??
+      (ids.length === 0
+        ? []
+        : await q<VariantRow[]>`
       select id, sku, attributes, price_cents, sale_price_cents, on_sale, unlimited, qty_in_stock, image_url
         from variant where id in ${q(ids)}`);
     const byId = new Map(rows.map((v) => [v.id, v]));
     return view.entries.map((e) => {
       const v = e.variantId ? byId.get(e.variantId) : undefined;
       return {
-        id: e.id, productType: e.productType, quantity: e.quantity,
-        unitPriceCents: v ? currentUnitPriceCents(v) : e.unitPriceCents, addedUnitPriceCents: e.unitPriceCents,
+        id: e.id,
+        productType: e.productType,
+        quantity: e.quantity,
+        unitPriceCents: v ? currentUnitPriceCents(v) : e.unitPriceCents,
+        addedUnitPriceCents: e.unitPriceCents,
       };
     });
   }
@@ -724,27 +798,51 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
   async function getOrder(orderId: string): Promise<Order | null> {
     const w = await website();
     if (!CART_ID.test(orderId)) return null;
-    const rows = await sql<{
-      id: string; order_number: number; purchased_cart_id: string; test_mode: boolean; email: string | null;
-      shipping_address: Address | null; shipping_method: string | null; subtotal_cents: string; grand_total_cents: string;
-      shipping_total_cents: string; tax_total_cents: string; tax_basis_points: number; created: Date;
-    }[]>`
+    const rows = await sql<
+      {
+        id: string;
+        order_number: number;
+        purchased_cart_id: string;
+        test_mode: boolean;
+        email: string | null;
+        shipping_address: Address | null;
+        shipping_method: string | null;
+        subtotal_cents: string;
+        grand_total_cents: string;
+        shipping_total_cents: string;
+        tax_total_cents: string;
+        tax_basis_points: number;
+        created: Date;
+      }[]
+    >`
       select id, order_number, purchased_cart_id, test_mode, email, shipping_address, shipping_method, subtotal_cents,
              grand_total_cents, shipping_total_cents, tax_total_cents, tax_basis_points, created
         from "order" where id = ${orderId} and website_id = ${w.id}`;
     if (rows.length === 0) return null;
     const o = rows[0];
-    const lines = await sql<{
-      sku: string; product_name: string; quantity: number; unit_price_cents: string; product_type: number | null;
-      gift_recipient_email: string | null; gift_message: string | null;
-    }[]>`
+    const lines = await sql<
+      {
+        sku: string;
+        product_name: string;
+        quantity: number;
+        unit_price_cents: string;
+        product_type: number | null;
+        gift_recipient_email: string | null;
+        gift_message: string | null;
+      }[]
+    >`
       select sku, product_name, quantity, unit_price_cents, product_type, gift_recipient_email, gift_message
         from order_item where order_id = ${orderId} order by line`;
     const items = lines.map((l): OrderItem => ({
-      sku: l.sku, productName: l.product_name, quantity: l.quantity,
-      unitPriceCents: n(l.unit_price_cents), unitPrice: money(l.unit_price_cents, w.currency),
+      sku: l.sku,
+      productName: l.product_name,
+      quantity: l.quantity,
+      unitPriceCents: n(l.unit_price_cents),
+      unitPrice: money(l.unit_price_cents, w.currency),
       lineTotal: money(n(l.unit_price_cents) * l.quantity, w.currency),
-      productType: l.product_type, giftRecipientEmail: l.gift_recipient_email, giftMessage: l.gift_message,
+      productType: l.product_type,
+      giftRecipientEmail: l.gift_recipient_email,
+      giftMessage: l.gift_message,
     }));
     const shipping = n(o.shipping_total_cents);
     const tax = n(o.tax_total_cents);
@@ -796,8 +894,22 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
   }
 
   return {
-    loadCart, addToCart, updateEntryQuantity, removeEntry, updateAdditionalFields, subscribe, subscribableProduct,
-    checkout, getOrder, orderIdForCart, pricedCart, checkoutDraft, saveCheckoutDraft, checkoutSettings, stockOf, settings,
+    loadCart,
+    addToCart,
+    updateEntryQuantity,
+    removeEntry,
+    updateAdditionalFields,
+    subscribe,
+    subscribableProduct,
+    checkout,
+    getOrder,
+    orderIdForCart,
+    pricedCart,
+    checkoutDraft,
+    saveCheckoutDraft,
+    checkoutSettings,
+    stockOf,
+    settings,
     websiteId: async () => (await website()).id,
   };
 }
@@ -806,18 +918,39 @@ export type CartStore = ReturnType<typeof createCartStore>;
 
 function toProduct(p: ProductRow, variants: VariantRow[]): Product {
   return {
-    id: p.id, collectionId: p.collection_id, urlId: p.url_id, title: p.title,
-    fullUrl: `/${p.collection_url_id}/p/${p.url_id}`, excerpt: '', body: '', recordType: p.record_type,
-    assetUrl: p.asset_url, originalSize: p.original_size, images: [], tags: [], categories: [], starred: false,
-    updatedAt: new Date(0).toISOString(), productType: p.product_type, isSubscribable: p.is_subscribable,
-    subscriptionPlan: p.subscription_plan, variantOptionOrdering: p.variant_option_ordering, details: p.details ?? {},
+    id: p.id,
+    collectionId: p.collection_id,
+    urlId: p.url_id,
+    title: p.title,
+    fullUrl: `/${p.collection_url_id}/p/${p.url_id}`,
+    excerpt: '',
+    body: '',
+    recordType: p.record_type,
+    assetUrl: p.asset_url,
+    originalSize: p.original_size,
+    images: [],
+    tags: [],
+    categories: [],
+    starred: false,
+    updatedAt: new Date(0).toISOString(),
+    productType: p.product_type,
+    isSubscribable: p.is_subscribable,
+    subscriptionPlan: p.subscription_plan,
+    variantOptionOrdering: p.variant_option_ordering,
+    details: p.details ?? {},
     variants: variants.map((v) => ({
-      id: v.id, sku: v.sku, attributes: v.attributes, priceCents: n(v.price_cents), salePriceCents: n(v.sale_price_cents),
-      onSale: v.on_sale, unlimited: v.unlimited, qtyInStock: v.qty_in_stock, imageUrl: v.image_url,
+      id: v.id,
+      sku: v.sku,
+      attributes: v.attributes,
+      priceCents: n(v.price_cents),
+      salePriceCents: n(v.sale_price_cents),
+      onSale: v.on_sale,
+      unlimited: v.unlimited,
+      qtyInStock: v.qty_in_stock,
+      imageUrl: v.image_url,
     })),
   };
 }
-
 
 /** The shopping cart object of the JSON API (SPEC section 3 field names). */
 export function shoppingCartJson(cart: CartView, websiteId: string): Record<string, unknown> {
@@ -906,7 +1039,11 @@ export async function removeEntry(cartId: string | null, entryId: string): Promi
   return (await cartStore()).removeEntry(cartId, entryId);
 }
 /** See CartStore.updateAdditionalFields. */
-export async function updateAdditionalFields(cartId: string | null, entryId: string, input: { itemId?: string; sku?: string; additionalFields: unknown }): Promise<UpdateResult> {
+export async function updateAdditionalFields(
+  cartId: string | null,
+  entryId: string,
+  input: { itemId?: string; sku?: string; additionalFields: unknown },
+): Promise<UpdateResult> {
   return (await cartStore()).updateAdditionalFields(cartId, entryId, input);
 }
 /** See CartStore.subscribe. */

@@ -57,7 +57,15 @@ export const giftMessageField = (entryId: string) => `giftMessage.${entryId}`;
 // Bounds on what is read at all; the field rules below give the shopper's texts.
 const Str = z.string().max(2000).optional().default('');
 const Fields = z.object({
-  email: Str, name: Str, line1: Str, line2: Str, city: Str, region: Str, postalCode: Str, country: Str, shippingMethod: Str,
+  email: Str,
+  name: Str,
+  line1: Str,
+  line2: Str,
+  city: Str,
+  region: Str,
+  postalCode: Str,
+  country: Str,
+  shippingMethod: Str,
 });
 const Email = z.string().min(3).max(256).email();
 
@@ -151,7 +159,7 @@ export function quote(
 ): Quote {
   const subtotalCents = lines.reduce((s, l) => s + l.unitPriceCents * l.quantity, 0);
   const ships = requiresShipping(lines);
-  const method = ships ? shipping.methods.find((m) => m.id === choice.shippingMethod) ?? null : null;
+  const method = ships ? (shipping.methods.find((m) => m.id === choice.shippingMethod) ?? null) : null;
   const shippingCents = method ? shippingCost(method, subtotalCents, shipping) : 0;
   const place = taxPlace(tax, method && !method.pickup ? choice.address : null);
   const taxBasisPoints = taxRate(tax, place.country, place.region);

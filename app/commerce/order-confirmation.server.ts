@@ -24,7 +24,9 @@ export async function sendOrderConfirmation(order: Order): Promise<SendOutcome |
     const content = orderEmail(order, { name, contactEmail: from }, url);
     return await sendMail({ from: { name, address: from }, to: order.email, tag: `order-${order.orderNumber}`, ...content });
   } catch (e) {
-    log.error(`outbox: the confirmation of order ${order.orderNumberText} (${order.id}) was not sent: ${e instanceof Error ? e.message : String(e)}`);
+    log.error(
+      `outbox: the confirmation of order ${order.orderNumberText} (${order.id}) was not sent: ${e instanceof Error ? e.message : String(e)}`,
+    );
     return null;
   }
 }

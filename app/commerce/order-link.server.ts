@@ -8,7 +8,10 @@ const PURPOSE = 'order-confirmed:';
 const SIG = /^[A-Za-z0-9_-]{43}$/;
 
 function sign(secret: string, orderId: string): string {
-  return crypto.createHmac('sha256', secret).update(PURPOSE + orderId).digest('base64url');
+  return crypto
+    .createHmac('sha256', secret)
+    .update(PURPOSE + orderId)
+    .digest('base64url');
 }
 
 /** The signature of an order's link, made with the newest secret. */

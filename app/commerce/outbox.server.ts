@@ -20,9 +20,7 @@ export interface OutgoingMail {
 }
 
 export type SendOutcome =
-  | { status: 'sent'; messageId: string }
-  | { status: 'written'; file: string }
-  | { status: 'unsent'; file: string | null; error: string };
+  { status: 'sent'; messageId: string } | { status: 'written'; file: string } | { status: 'unsent'; file: string | null; error: string };
 
 export interface OutboxOptions {
   smtpUrl?: string;
@@ -35,7 +33,11 @@ const composer = nodemailer.createTransport({ streamTransport: true, buffer: tru
 /** The message as RFC 822 bytes. */
 export async function composeMail(mail: OutgoingMail): Promise<{ raw: Buffer; messageId: string }> {
   const info = await composer.sendMail({
-    from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html,
+    from: mail.from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
   });
   return { raw: info.message as Buffer, messageId: String(info.messageId ?? '') };
 }
@@ -60,7 +62,10 @@ let smtp: { url: string; transport: Transporter } | undefined;
 function smtpTransport(url: string): Transporter {
   if (smtp?.url !== url) {
     // Bounded waits: a mail server that does not answer must not hold requests or shutdown.
-    smtp = { url, transport: nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }) };
+    smtp = {
+      url,
+      transport: nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }),
+    };
   }
   return smtp.transport;
 }

@@ -95,8 +95,10 @@ export function commerceSettings(settings: unknown): CommerceSettings {
     instalmentsMinCents: cents(s.instalmentsMinCents, d.instalmentsMinCents),
     instalmentsMaxCents: cents(s.instalmentsMaxCents, d.instalmentsMaxCents),
     afterPayAvailable: typeof s.afterPayAvailable === 'boolean' ? s.afterPayAvailable : d.afterPayAvailable,
-    stripeAccountCountry: typeof s.stripeAccountCountry === 'string' && /^[A-Z]{2}$/.test(s.stripeAccountCountry)
-      ? s.stripeAccountCountry : d.stripeAccountCountry,
+    stripeAccountCountry:
+      typeof s.stripeAccountCountry === 'string' && /^[A-Z]{2}$/.test(s.stripeAccountCountry)
+        ? s.stripeAccountCountry
+        : d.stripeAccountCountry,
   };
 }
 
@@ -152,7 +154,12 @@ export interface InstalmentNotice {
  * SPEC section 5 and 9 instalment notice: only physical products, only when the context says
  * afterPayAvailable and the country has an instalment locale. In range when min < price <= max.
  */
-export function instalmentNotice(priceCents: number, productType: number, context: InstalmentContext, settings: CommerceSettings = DEFAULT_COMMERCE_SETTINGS): InstalmentNotice | null {
+export function instalmentNotice(
+  priceCents: number,
+  productType: number,
+  context: InstalmentContext,
+  settings: CommerceSettings = DEFAULT_COMMERCE_SETTINGS,
+): InstalmentNotice | null {
   if (productType !== ProductType.PHYSICAL) return null;
   if (!(context.afterPayAvailable ?? settings.afterPayAvailable)) return null;
   const locale = instalmentLocale(context.stripeAccountCountry ?? settings.stripeAccountCountry, context.shopperLanguage);

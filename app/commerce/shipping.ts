@@ -27,9 +27,36 @@ export interface ShippingSettings {
 export const DEFAULT_SHIPPING: ShippingSettings = {
   freeFromCents: 12000,
   methods: [
-    { id: 'standard', label: 'Standard shipping', description: 'US and Canada, 3 to 7 working days', rateCents: 1200, countries: ['US', 'CA'], exceptCountries: [], freeEligible: true, pickup: false },
-    { id: 'international', label: 'International shipping', description: 'Everywhere else, 7 to 21 working days', rateCents: 2800, countries: [], exceptCountries: ['US', 'CA'], freeEligible: false, pickup: false },
-    { id: 'pickup', label: 'Local pickup', description: 'At the studio, Thursday to Sunday', rateCents: 0, countries: [], exceptCountries: [], freeEligible: false, pickup: true },
+    {
+      id: 'standard',
+      label: 'Standard shipping',
+      description: 'US and Canada, 3 to 7 working days',
+      rateCents: 1200,
+      countries: ['US', 'CA'],
+      exceptCountries: [],
+      freeEligible: true,
+      pickup: false,
+    },
+    {
+      id: 'international',
+      label: 'International shipping',
+      description: 'Everywhere else, 7 to 21 working days',
+      rateCents: 2800,
+      countries: [],
+      exceptCountries: ['US', 'CA'],
+      freeEligible: false,
+      pickup: false,
+    },
+    {
+      id: 'pickup',
+      label: 'Local pickup',
+      description: 'At the studio, Thursday to Sunday',
+      rateCents: 0,
+      countries: [],
+      exceptCountries: [],
+      freeEligible: false,
+      pickup: true,
+    },
   ],
 };
 
@@ -49,9 +76,14 @@ export function shippingSettings(settings: unknown): ShippingSettings {
     const rate = cents(m.rateCents);
     if (typeof m.id !== 'string' || !/^[a-z0-9-]{1,40}$/.test(m.id) || typeof m.label !== 'string' || rate === null) continue;
     methods.push({
-      id: m.id, label: m.label, description: typeof m.description === 'string' ? m.description : '', rateCents: rate,
-      countries: codes(m.countries), exceptCountries: codes(m.exceptCountries),
-      freeEligible: m.freeEligible === true, pickup: m.pickup === true,
+      id: m.id,
+      label: m.label,
+      description: typeof m.description === 'string' ? m.description : '',
+      rateCents: rate,
+      countries: codes(m.countries),
+      exceptCountries: codes(m.exceptCountries),
+      freeEligible: m.freeEligible === true,
+      pickup: m.pickup === true,
     });
   }
   return { methods, freeFromCents: cents(s.freeFromCents) };

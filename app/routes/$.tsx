@@ -13,12 +13,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The add-to-cart form's no-JavaScript "Show price and stock" button: the same page, its address clean.
   const view = variantViewLocation(new URL(request.url));
   if (view !== null) return redirect(view, 303);
-  return storefrontPage(request, async (_site, url) => {
-    const page = parsePage(url.searchParams);
-    if (page === null) return { resolved: { kind: 'not-found' } };
-    const resolved = await resolvePath(url.pathname, { page });
-    return { resolved, extras: { selectedOptions: parseSelectedOptions(url.searchParams) } };
-  }, context);
+  return storefrontPage(
+    request,
+    async (_site, url) => {
+      const page = parsePage(url.searchParams);
+      if (page === null) return { resolved: { kind: 'not-found' } };
+      const resolved = await resolvePath(url.pathname, { page });
+      return { resolved, extras: { selectedOptions: parseSelectedOptions(url.searchParams) } };
+    },
+    context,
+  );
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => forwardHeaders(loaderHeaders);

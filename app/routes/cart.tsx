@@ -6,9 +6,25 @@ import { json, redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
 import { resolvePath } from '../catalog/catalog.server.js';
-import { alsoBought, cartQtySetCookie, setFlash, safeReturnPath, setSubscriptionCheckout, type CartFlash } from '../storefront/cart-ui.server.js';
 import {
-  addToCart, commitCartCookie, formatMoney, getCartId, limitVisitor, MSG, tooManyRequests, removeEntry, subscribe, updateEntryQuantity,
+  alsoBought,
+  cartQtySetCookie,
+  setFlash,
+  safeReturnPath,
+  setSubscriptionCheckout,
+  type CartFlash,
+} from '../storefront/cart-ui.server.js';
+import {
+  addToCart,
+  commitCartCookie,
+  formatMoney,
+  getCartId,
+  limitVisitor,
+  MSG,
+  tooManyRequests,
+  removeEntry,
+  subscribe,
+  updateEntryQuantity,
   type CartView,
 } from '../commerce/cart.server.js';
 import { metaFromSeo } from '../components/seo-meta.js';
@@ -57,7 +73,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const fields = await readFormFields(request);
   const raw: Record<string, string> = fields ?? {};
   const parsed = fields ? CartForm.safeParse(raw) : CartForm.safeParse(null);
-  const form = parsed.success ? parsed.data : { intent: 'add' as const, returnTo: typeof raw.returnTo === 'string' ? raw.returnTo : undefined };
+  const form = parsed.success
+    ? parsed.data
+    : { intent: 'add' as const, returnTo: typeof raw.returnTo === 'string' ? raw.returnTo : undefined };
   const back = safeReturnPath(form.returnTo, request, form.intent === 'update' || form.intent === 'remove' ? '/cart' : '/');
 
   /** The failure: JSON for the island, else a 303 back with the message and what was typed. */
@@ -71,7 +89,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const limit = await limitVisitor(request, cartId);
   if (!limit.ok) {
     const retry = { 'Retry-After': String(limit.retryAfterS) };
-    return fromIsland ? json({ ok: false, error: MSG.tooManyRequests }, { status: 429, headers: retry }) : tooManyRequests(limit.retryAfterS);
+    return fromIsland
+      ? json({ ok: false, error: MSG.tooManyRequests }, { status: 429, headers: retry })
+      : tooManyRequests(limit.retryAfterS);
   }
 
   const f = parsed.data;
@@ -103,7 +123,8 @@ export async function action({ request }: ActionFunctionArgs) {
     case 'remove': {
       const keep: CartFlash = { entryId: f.entryId, quantity: f.quantity };
       if (!f.entryId) return failed(400, f.intent === 'remove' ? MSG.removeFailed : MSG.updateFailed, keep);
-      const r = f.intent === 'remove' ? await removeEntry(cartId, f.entryId) : await updateEntryQuantity(cartId, f.entryId, f.quantity ?? '');
+      const r =
+        f.intent === 'remove' ? await removeEntry(cartId, f.entryId) : await updateEntryQuantity(cartId, f.entryId, f.quantity ?? '');
       if (!r.ok) return failed(r.status, r.error, keep);
       // The readable count that public pages fill the pill from (app/cart-count.ts).
       const headers = { 'Set-Cookie': cartQtySetCookie(r.cart.totalQuantity) };
@@ -114,7 +135,13 @@ export async function action({ request }: ActionFunctionArgs) {
       if (chosen === null) return failed(400, MSG.addFailed, { itemId: f.itemId, quantity: f.quantity });
       const keep: CartFlash = { itemId: f.itemId, sku: f.sku, quantity: f.quantity, options };
       if (!f.itemId) return failed(400, MSG.unavailable, keep);
-      const r = await subscribe({ itemId: f.itemId, sku: f.sku || null, options, quantity: f.quantity ?? 1, additionalFields: f.additionalFields });
+      const r = await subscribe({
+        itemId: f.itemId,
+        sku: f.sku || null,
+        options,
+        quantity: f.quantity ?? 1,
+        additionalFields: f.additionalFields,
+      });
       if (!r.ok) return failed(r.status, r.error, keep);
       // The subscription cart checks out on its own: its token travels in a signed cookie.
       const headers = new Headers({ 'Set-Cookie': await setSubscriptionCheckout(r.cartId) });

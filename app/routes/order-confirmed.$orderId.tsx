@@ -14,17 +14,21 @@ import { ThemePage } from '../components/ThemePage.js';
 import { forwardHeaders } from '../storefront/http.server.js';
 import { storefrontPage } from '../storefront/render.server.js';
 
-const OrderId = z.string().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/);
+const OrderId = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return storefrontPage(request, async (_site, url) => {
     const id = OrderId.safeParse(params.orderId);
     const order = id.success ? await getOrder(id.data) : null;
-    const mine = order !== null && (
-      verifyOrderLinkToken(order.id, url.searchParams.get('t')) ||
-      (await getCartId(request)) === order.purchasedCartId ||
-      (await readSubscriptionCheckout(request)) === order.purchasedCartId
-    );
+    const mine =
+      order !== null &&
+      (verifyOrderLinkToken(order.id, url.searchParams.get('t')) ||
+        (await getCartId(request)) === order.purchasedCartId ||
+        (await readSubscriptionCheckout(request)) === order.purchasedCartId);
     // The same not-found page whether the order does not exist or is someone else's.
     if (!order || !mine) return { resolved: { kind: 'not-found' }, private: true };
     return {

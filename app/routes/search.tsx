@@ -10,27 +10,27 @@ import { forwardHeaders } from '../storefront/http.server.js';
 import { storefrontPage } from '../storefront/render.server.js';
 
 const SearchQuery = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(MAX_QUERY_LENGTH, `Search terms can be at most ${MAX_QUERY_LENGTH} characters long.`)
-    .default(''),
+  q: z.string().trim().max(MAX_QUERY_LENGTH, `Search terms can be at most ${MAX_QUERY_LENGTH} characters long.`).default(''),
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return storefrontPage(request, async (_site, url) => {
-    const raw = url.searchParams.get('q') ?? undefined;
-    const parsed = SearchQuery.safeParse({ q: raw });
-    if (!parsed.success) {
-      // Too long: say so on the search page, keeping what was typed (cut to the limit) in the box.
-      const query = (raw ?? '').trim().slice(0, MAX_QUERY_LENGTH);
-      const error = parsed.error.issues[0]?.message ?? 'Invalid search.';
-      return { resolved: { kind: 'search' }, status: 400, extras: { search: { query, hits: [], error } } };
-    }
-    const { q } = parsed.data;
-    const hits = q ? await searchCatalog(q) : [];
-    return { resolved: { kind: 'search' }, extras: { search: { query: q, hits } } };
-  }, context);
+  return storefrontPage(
+    request,
+    async (_site, url) => {
+      const raw = url.searchParams.get('q') ?? undefined;
+      const parsed = SearchQuery.safeParse({ q: raw });
+      if (!parsed.success) {
+        // Too long: say so on the search page, keeping what was typed (cut to the limit) in the box.
+        const query = (raw ?? '').trim().slice(0, MAX_QUERY_LENGTH);
+        const error = parsed.error.issues[0]?.message ?? 'Invalid search.';
+        return { resolved: { kind: 'search' }, status: 400, extras: { search: { query, hits: [], error } } };
+      }
+      const { q } = parsed.data;
+      const hits = q ? await searchCatalog(q) : [];
+      return { resolved: { kind: 'search' }, extras: { search: { query: q, hits } } };
+    },
+    context,
+  );
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => forwardHeaders(loaderHeaders);

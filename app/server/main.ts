@@ -138,7 +138,8 @@ async function main(): Promise<void> {
   const cleanup = () => {
     if (cleaning || !build.entry.module.cleanupCarts) return;
     const first = runs++ === 0;
-    cleaning = build.entry.module.cleanupCarts(config.cartTtlDays)
+    cleaning = build.entry.module
+      .cleanupCarts(config.cartTtlDays)
       .then((r) => {
         if (first || r.abandoned + r.empty > 0) log.info(`storefront: cart cleanup: ${describeExpiry(r, config.cartTtlDays)}`);
       })

@@ -18,7 +18,10 @@ export function jsonError(status: number, error: string, headers: Record<string,
  * A JSON answer that is never cached; with the cart cookie when `cartId` is given, and the
  * readable item count (app/cart-count.ts) when `totalQuantity` is.
  */
-export async function jsonAnswer(body: unknown, opts: { status?: number; cartId?: string | null; totalQuantity?: number } = {}): Promise<Response> {
+export async function jsonAnswer(
+  body: unknown,
+  opts: { status?: number; cartId?: string | null; totalQuantity?: number } = {},
+): Promise<Response> {
   const headers = new Headers(NO_STORE);
   if (opts.cartId) headers.append('Set-Cookie', await commitCartCookie(opts.cartId));
   if (opts.totalQuantity !== undefined) headers.append('Set-Cookie', cartQtySetCookie(opts.totalQuantity));
@@ -92,7 +95,9 @@ export function apiRoute<A>(fn: (args: A) => Promise<Response>): (args: A) => Pr
       if (e instanceof Response) throw e;
       if (isDatabaseUnavailable(e)) {
         log.error(`api: the database is unavailable: ${errorText(e)}`);
-        return jsonError(503, 'The store is unavailable right now. Please try again in a few seconds.', { 'Retry-After': String(RETRY_AFTER_S) });
+        return jsonError(503, 'The store is unavailable right now. Please try again in a few seconds.', {
+          'Retry-After': String(RETRY_AFTER_S),
+        });
       }
       log.error(`api: ${errorText(e, true)}`);
       return jsonError(500, 'Something went wrong');
@@ -122,24 +127,22 @@ function depthOf(root: unknown): number {
  * additionalFields as the API takes them (SPEC 7: JSON text, or the object itself), bounded by
  * serialized size and depth in both forms: the object form was once unbounded.
  */
-export const AdditionalFields = z
-  .union([z.string(), z.record(z.unknown()), z.null()])
-  .superRefine((v, ctx) => {
-    if (v === null) return;
-    const text = typeof v === 'string' ? v : JSON.stringify(v);
-    if (Buffer.byteLength(text) > ADDITIONAL_FIELDS_MAX_BYTES) {
-      ctx.addIssue({ code: 'custom', message: `additionalFields are larger than ${ADDITIONAL_FIELDS_MAX_BYTES / 1024} KB` });
-      return;
+export const AdditionalFields = z.union([z.string(), z.record(z.unknown()), z.null()]).superRefine((v, ctx) => {
+  if (v === null) return;
+  const text = typeof v === 'string' ? v : JSON.stringify(v);
+  if (Buffer.byteLength(text) > ADDITIONAL_FIELDS_MAX_BYTES) {
+    ctx.addIssue({ code: 'custom', message: `additionalFields are larger than ${ADDITIONAL_FIELDS_MAX_BYTES / 1024} KB` });
+    return;
+  }
+  let parsed: unknown = v;
+  if (typeof v === 'string') {
+    try {
+      parsed = JSON.parse(v);
+    } catch {
+      return; // kept as text
     }
-    let parsed: unknown = v;
-    if (typeof v === 'string') {
-      try {
-        parsed = JSON.parse(v);
-      } catch {
-        return; // kept as text
-      }
-    }
-    if (depthOf(parsed) > ADDITIONAL_FIELDS_MAX_DEPTH) {
-      ctx.addIssue({ code: 'custom', message: `additionalFields are nested deeper than ${ADDITIONAL_FIELDS_MAX_DEPTH} levels` });
-    }
-  });
+  }
+  if (depthOf(parsed) > ADDITIONAL_FIELDS_MAX_DEPTH) {
+    ctx.addIssue({ code: 'custom', message: `additionalFields are nested deeper than ${ADDITIONAL_FIELDS_MAX_DEPTH} levels` });
+  }
+});

@@ -2,7 +2,17 @@
 // aria-describedby), the countries and shipping methods to choose from, gift card fields per line,
 // and the totals (subtotal, shipping, tax, total) for what is chosen so far.
 import { checkAddress, COUNTRIES, CA_PROVINCES, FIELD_MAX, US_STATES } from '../commerce/address.js';
-import { GIFT_MESSAGE_MAX, giftMessageField, giftRecipientField, quote, requiresShipping, TEXT, type CheckoutValues, type FieldErrors, type PricedLine } from '../commerce/checkout-form.js';
+import {
+  GIFT_MESSAGE_MAX,
+  giftMessageField,
+  giftRecipientField,
+  quote,
+  requiresShipping,
+  TEXT,
+  type CheckoutValues,
+  type FieldErrors,
+  type PricedLine,
+} from '../commerce/checkout-form.js';
 import { ProductType } from '../../engine/ts/enums.js';
 import { formatMoney } from '../commerce/money.js';
 import { shippingCost, shipsTo, type ShippingSettings } from '../commerce/shipping.js';
@@ -16,15 +26,37 @@ type Json = Record<string, unknown>;
 export function defaultValues(shipping: ShippingSettings, tax: TaxSettings): CheckoutValues {
   const country = tax.originRegion.split('-')[0];
   const method = shipping.methods.find((m) => !m.pickup && shipsTo(m, country)) ?? shipping.methods[0];
-  return { email: '', name: '', line1: '', line2: '', city: '', region: '', postalCode: '', country, shippingMethod: method?.id ?? '', gifts: {} };
+  return {
+    email: '',
+    name: '',
+    line1: '',
+    line2: '',
+    city: '',
+    region: '',
+    postalCode: '',
+    country,
+    shippingMethod: method?.id ?? '',
+    gifts: {},
+  };
 }
 
 function field(name: string, id: string, value: string, error: string | undefined, extra: Json = {}): Json {
   // Every key present (null when unused): the field partial reads only its own object.
   return {
-    name, id, value, error: error ?? null, errorId: `${id}-error`,
+    name,
+    id,
+    value,
+    error: error ?? null,
+    errorId: `${id}-error`,
     describedBy: [error ? `${id}-error` : '', extra.hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || null,
-    hintId: `${id}-hint`, hint: null, list: null, required: true, maxLength: null, autocomplete: null, type: 'text', textarea: false,
+    hintId: `${id}-hint`,
+    hint: null,
+    list: null,
+    required: true,
+    maxLength: null,
+    autocomplete: null,
+    type: 'text',
+    textarea: false,
     ...extra,
   };
 }
@@ -49,64 +81,127 @@ export function checkoutForm(input: CheckoutPageInput): Json {
   const byId = new Map(lines.map((l) => [l.id, l]));
 
   const address = [
-    field('name', 'checkout-name', values.name, errors.name, { label: 'Full name', autocomplete: 'shipping name', required: true, maxLength: FIELD_MAX.name }),
-    field('line1', 'checkout-line1', values.line1, errors.line1, { label: 'Address', autocomplete: 'shipping address-line1', required: true, maxLength: FIELD_MAX.line1 }),
-    field('line2', 'checkout-line2', values.line2, errors.line2, { label: 'Apartment, suite, etc. (optional)', autocomplete: 'shipping address-line2', required: false, maxLength: FIELD_MAX.line2 }),
-    field('city', 'checkout-city', values.city, errors.city, { label: 'City', autocomplete: 'shipping address-level2', required: true, maxLength: FIELD_MAX.city }),
+    field('name', 'checkout-name', values.name, errors.name, {
+      label: 'Full name',
+      autocomplete: 'shipping name',
+      required: true,
+      maxLength: FIELD_MAX.name,
+    }),
+    field('line1', 'checkout-line1', values.line1, errors.line1, {
+      label: 'Address',
+      autocomplete: 'shipping address-line1',
+      required: true,
+      maxLength: FIELD_MAX.line1,
+    }),
+    field('line2', 'checkout-line2', values.line2, errors.line2, {
+      label: 'Apartment, suite, etc. (optional)',
+      autocomplete: 'shipping address-line2',
+      required: false,
+      maxLength: FIELD_MAX.line2,
+    }),
+    field('city', 'checkout-city', values.city, errors.city, {
+      label: 'City',
+      autocomplete: 'shipping address-level2',
+      required: true,
+      maxLength: FIELD_MAX.city,
+    }),
     field('region', 'checkout-region', values.region, errors.region, {
-      label: 'State / Province / Region', autocomplete: 'shipping address-level1', required: false, maxLength: FIELD_MAX.region,
-      hint: 'Required in the US (state) and Canada (province): the code or the name, like NY or Nova Scotia.', list: 'checkout-regions',
+      label: 'State / Province / Region',
+      autocomplete: 'shipping address-level1',
+      required: false,
+      maxLength: FIELD_MAX.region,
+      hint: 'Required in the US (state) and Canada (province): the code or the name, like NY or Nova Scotia.',
+      list: 'checkout-regions',
     }),
     field('postalCode', 'checkout-postal-code', values.postalCode, errors.postalCode, {
-      label: 'ZIP / Postal code', autocomplete: 'shipping postal-code', required: false, maxLength: FIELD_MAX.postalCode,
+      label: 'ZIP / Postal code',
+      autocomplete: 'shipping postal-code',
+      required: false,
+      maxLength: FIELD_MAX.postalCode,
       hint: 'US: a ZIP code, 12345 or 12345-6789. Canada: A1A 1A1. UK: a postcode like SW1A 1AA. Elsewhere: if your country uses one.',
     }),
   ];
 
   const methods = shipping.methods.map((method) => {
     const cost = shippingCost(method, q.subtotalCents, shipping);
-    const freeNote = method.freeEligible && shipping.freeFromCents !== null
-      ? `, free on orders of ${formatMoney(shipping.freeFromCents, currency)} or more` : '';
+    const freeNote =
+      method.freeEligible && shipping.freeFromCents !== null
+        ? `, free on orders of ${formatMoney(shipping.freeFromCents, currency)} or more`
+        : '';
     return {
-      id: method.id, inputId: `checkout-shipping-${method.id}`, label: method.label, description: method.description,
+      id: method.id,
+      inputId: `checkout-shipping-${method.id}`,
+      label: method.label,
+      description: method.description,
       priceText: cost === 0 ? 'Free' : formatMoney(cost, currency),
       rateNote: method.rateCents === 0 ? '' : `${formatMoney(method.rateCents, currency)}${freeNote}`,
       checked: method.id === values.shippingMethod,
     };
   });
 
-  const gifts = cart.entries.filter((e) => e.productType === ProductType.GIFT_CARD).map((e) => {
-    const g = values.gifts[e.id] ?? { recipientEmail: '', message: '' };
-    const title = Object.keys(e.attributes).length > 0 ? `${e.title} (${Object.values(e.attributes).join(', ')})` : e.title;
-    return {
-      entryId: e.id, title, quantity: e.quantity,
-      recipient: field(giftRecipientField(e.id), `gift-recipient-${e.id}`, g.recipientEmail, errors[giftRecipientField(e.id)], { label: `Recipient's email for ${title}`, type: 'email', maxLength: 256 }),
-      message: field(giftMessageField(e.id), `gift-message-${e.id}`, g.message, errors[giftMessageField(e.id)], {
-        label: `Message for the recipient (optional, at most ${GIFT_MESSAGE_MAX} characters)`, required: false, textarea: true,
-        hint: 'Sent with the gift card.',
-      }),
-    };
-  });
+  const gifts = cart.entries
+    .filter((e) => e.productType === ProductType.GIFT_CARD)
+    .map((e) => {
+      const g = values.gifts[e.id] ?? { recipientEmail: '', message: '' };
+      const title = Object.keys(e.attributes).length > 0 ? `${e.title} (${Object.values(e.attributes).join(', ')})` : e.title;
+      return {
+        entryId: e.id,
+        title,
+        quantity: e.quantity,
+        recipient: field(giftRecipientField(e.id), `gift-recipient-${e.id}`, g.recipientEmail, errors[giftRecipientField(e.id)], {
+          label: `Recipient's email for ${title}`,
+          type: 'email',
+          maxLength: 256,
+        }),
+        message: field(giftMessageField(e.id), `gift-message-${e.id}`, g.message, errors[giftMessageField(e.id)], {
+          label: `Message for the recipient (optional, at most ${GIFT_MESSAGE_MAX} characters)`,
+          required: false,
+          textarea: true,
+          hint: 'Sent with the gift card.',
+        }),
+      };
+    });
 
   // Every error, in the order of the form, for the summary above it (links to the fields).
-  const order = ['email', 'shippingMethod', 'name', 'line1', 'line2', 'city', 'region', 'postalCode', 'country',
-    ...gifts.flatMap((g) => [String(g.recipient.name), String(g.message.name)])];
+  const order = [
+    'email',
+    'shippingMethod',
+    'name',
+    'line1',
+    'line2',
+    'city',
+    'region',
+    'postalCode',
+    'country',
+    ...gifts.flatMap((g) => [String(g.recipient.name), String(g.message.name)]),
+  ];
   const ids: Record<string, string> = {
-    email: 'checkout-email', shippingMethod: `checkout-shipping-${shipping.methods[0]?.id ?? ''}`, country: 'checkout-country',
+    email: 'checkout-email',
+    shippingMethod: `checkout-shipping-${shipping.methods[0]?.id ?? ''}`,
+    country: 'checkout-country',
     ...Object.fromEntries([...address, ...gifts.flatMap((g) => [g.recipient, g.message])].map((f) => [String(f.name), String(f.id)])),
   };
   const labelOf: Record<string, string> = {
-    email: 'Email', shippingMethod: 'Shipping method', country: 'Country',
+    email: 'Email',
+    shippingMethod: 'Shipping method',
+    country: 'Country',
     ...Object.fromEntries([...address, ...gifts.flatMap((g) => [g.recipient, g.message])].map((f) => [String(f.name), String(f.label)])),
   };
   const errorList = order.filter((k) => errors[k]).map((k) => ({ href: `#${ids[k]}`, label: labelOf[k], message: errors[k] }));
 
   return {
     requiresShipping: ships,
-    email: field('email', 'checkout-email', values.email, errors.email, { label: 'Email', type: 'email', autocomplete: 'email', maxLength: 256, hint: 'Your order confirmation is sent here.' }),
+    email: field('email', 'checkout-email', values.email, errors.email, {
+      label: 'Email',
+      type: 'email',
+      autocomplete: 'email',
+      maxLength: 256,
+      hint: 'Your order confirmation is sent here.',
+    }),
     address,
     country: field('country', 'checkout-country', values.country, errors.country, {
-      label: 'Country', options: COUNTRIES.map((c) => ({ ...c, selected: c.code === values.country })),
+      label: 'Country',
+      options: COUNTRIES.map((c) => ({ ...c, selected: c.code === values.country })),
     }),
     shippingMethod: { error: errors.shippingMethod ?? null, errorId: 'checkout-shipping-error', methods },
     regions: [
@@ -118,7 +213,13 @@ export function checkoutForm(input: CheckoutPageInput): Json {
     totals: {
       subtotal: m(q.subtotalCents),
       shipping: m(q.shippingCents),
-      shippingText: !ships ? 'Not needed' : q.method ? (q.shippingCents === 0 ? 'Free' : formatMoney(q.shippingCents, currency)) : 'Choose a method',
+      shippingText: !ships
+        ? 'Not needed'
+        : q.method
+          ? q.shippingCents === 0
+            ? 'Free'
+            : formatMoney(q.shippingCents, currency)
+          : 'Choose a method',
       shippingLabel: q.method ? q.method.label : 'Shipping',
       tax: m(q.taxCents),
       taxLabel: q.taxBasisPoints > 0 ? `Tax (${rateText(q.taxBasisPoints)})` : 'Tax',

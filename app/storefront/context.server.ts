@@ -5,11 +5,17 @@ import type { Collection, NavItem, Product, Resolved, SearchHit, Site, Variant }
 import type { CartFlash } from './cart-ui.server.js';
 import type { CartEntryView, CartReviewSummary } from '../commerce/cart.server.js';
 import type { VariantChoice, VariantPickerData } from '../components/variant-island.js';
-import { cartInstalmentEligible, checkoutMinimumMessage, commerceSettings, instalmentNotice, pleaseSelect, type CommerceSettings } from '../commerce/rules.js';
+import {
+  cartInstalmentEligible,
+  checkoutMinimumMessage,
+  commerceSettings,
+  instalmentNotice,
+  pleaseSelect,
+  type CommerceSettings,
+} from '../commerce/rules.js';
 import { formatMoney, money } from '../commerce/money.js';
 import { PageType, ProductType } from '../../engine/ts/enums.js';
 import { COMMERCE_PAGE_TYPES } from './page-types.js';
-
 
 /** Page types of the spec. */
 
@@ -31,8 +37,8 @@ export interface CartSummary {
 }
 
 /** What the context needs of a cart entry (a type-only import: no database code comes along). */
-export type CartEntrySummary = Omit<CartEntryView, 'variantId' | 'isSubscription' | 'additionalFields' | 'availability'>
-  & Partial<Pick<CartEntryView, 'availability'>>;
+export type CartEntrySummary = Omit<CartEntryView, 'variantId' | 'isSubscription' | 'additionalFields' | 'availability'> &
+  Partial<Pick<CartEntryView, 'availability'>>;
 
 /** A commerce page of its own page type (cart 200, checkout 201, order confirmed 202). */
 export interface CommercePage {
@@ -63,14 +69,22 @@ type Json = Record<string, unknown>;
 /** The theme template that renders a resolved page. */
 export function templateFor(resolved: Resolved): string {
   switch (resolved.kind) {
-    case 'home': return 'home';
-    case 'page': return 'page';
-    case 'products': return 'products';
-    case 'product': return 'product';
-    case 'search': return 'search';
-    case 'commerce': return resolved.page;
-    case 'not-found': return 'not-found';
-    case 'error': return 'error';
+    case 'home':
+      return 'home';
+    case 'page':
+      return 'page';
+    case 'products':
+      return 'products';
+    case 'product':
+      return 'product';
+    case 'search':
+      return 'search';
+    case 'commerce':
+      return resolved.page;
+    case 'not-found':
+      return 'not-found';
+    case 'error':
+      return 'error';
   }
 }
 
@@ -82,13 +96,20 @@ export function statusFor(resolved: Resolved): number {
 function pageTypeFor(resolved: Resolved): number {
   switch (resolved.kind) {
     case 'home':
-    case 'products': return PageType.MAIN_CONTENT;
-    case 'page': return PageType.PAGE;
-    case 'product': return PageType.CONTENT_ITEM;
-    case 'search': return PageType.SEARCH;
-    case 'commerce': return COMMERCE_PAGE_TYPES[resolved.page];
-    case 'not-found': return PageType.NOT_FOUND;
-    case 'error': return PageType.ERROR;
+    case 'products':
+      return PageType.MAIN_CONTENT;
+    case 'page':
+      return PageType.PAGE;
+    case 'product':
+      return PageType.CONTENT_ITEM;
+    case 'search':
+      return PageType.SEARCH;
+    case 'commerce':
+      return COMMERCE_PAGE_TYPES[resolved.page];
+    case 'not-found':
+      return PageType.NOT_FOUND;
+    case 'error':
+      return PageType.ERROR;
   }
 }
 
@@ -146,7 +167,12 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
       const p = resolved.pagination;
       ctx.collection = shapeCollection(c);
       ctx.items = resolved.items.map(shape);
-      ctx.pagination = { ...p, hasPrevPage: p.prevPageUrl !== null, hasNextPage: p.nextPageUrl !== null, pages: pageLinks(c.fullUrl, p.page, p.pageCount) };
+      ctx.pagination = {
+        ...p,
+        hasPrevPage: p.prevPageUrl !== null,
+        hasNextPage: p.nextPageUrl !== null,
+        pages: pageLinks(c.fullUrl, p.page, p.pageCount),
+      };
       title = `${c.seoTitle || c.title}${p.page > 1 ? ` (page ${p.page})` : ''} — ${site.website.siteTitle}`;
       description = c.seoDescription || c.description || description;
       canonicalPath = p.page > 1 ? `${c.fullUrl}?page=${p.page}` : c.fullUrl;
@@ -252,7 +278,10 @@ function cart(c: CartSummary | undefined, currency: string, s: CommerceSettings,
     instalmentNotice: notice,
     // Cart forms send the shopper back to the page they are on.
     returnTo: extras.url.pathname + extras.url.search,
-    flash: placedFlash(extras.flash ?? null, summary.entries.map((e) => e.id)),
+    flash: placedFlash(
+      extras.flash ?? null,
+      summary.entries.map((e) => e.id),
+    ),
   };
 }
 
@@ -404,7 +433,11 @@ function shapeVariant(v: Variant, p: Product, currency: string): Json {
       ? { assetUrl: v.imageUrl, originalSize: p.originalSize, systemDataVariants: SYSTEM_DATA_VARIANTS, mediaFocalPoint: FOCAL_POINT }
       : null,
     soldOut,
-    limitedStock: !soldOut && !v.unlimited && (p.productType === ProductType.PHYSICAL || p.productType === ProductType.SERVICE) && v.qtyInStock <= LIMITED_STOCK,
+    limitedStock:
+      !soldOut &&
+      !v.unlimited &&
+      (p.productType === ProductType.PHYSICAL || p.productType === ProductType.SERVICE) &&
+      v.qtyInStock <= LIMITED_STOCK,
   };
 }
 
@@ -452,7 +485,6 @@ export function shapeItem(p: Product, currency: string): Json {
 const UNAVAILABLE = 'Sorry, that item variant is unavailable. Please select another variant.';
 const GIFT_CARD_SELECT = 'Select a denomination for the Gift Card.';
 
-
 /** A product page's item: the listing shape plus the chosen options and what can be bought. */
 export function productDetail(p: Product, currency: string, wanted: Record<string, string>, websiteSettings: Json, strings: Json): Json {
   const item = shapeItem(p, currency);
@@ -482,8 +514,12 @@ export function productDetail(p: Product, currency: string, wanted: Record<strin
         value,
         selected: selectedOptions[name] === value,
         // Can this value still be bought together with the other options chosen so far?
-        available: p.variants.some((v) => v.attributes[name] === value && !isSoldOutVariant(v, p.productType) &&
-          names.every((n) => n === name || !(n in selectedOptions) || v.attributes[n] === selectedOptions[n])),
+        available: p.variants.some(
+          (v) =>
+            v.attributes[name] === value &&
+            !isSoldOutVariant(v, p.productType) &&
+            names.every((n) => n === name || !(n in selectedOptions) || v.attributes[n] === selectedOptions[n]),
+        ),
       })),
     };
   });
@@ -523,9 +559,8 @@ export function productDetail(p: Product, currency: string, wanted: Record<strin
       canAddToCart: state === 'available',
       showQuantity: showQuantity(p, websiteSettings),
       quantity: { min: 1, max: QUANTITY_MAX, step: 1, value: 1 },
-      addButtonText: custom ?? (p.isSubscribable
-        ? localized('productSubscribeText', 'Subscribe')
-        : localized('productAddToCartText', 'Add To Cart')),
+      addButtonText:
+        custom ?? (p.isSubscribable ? localized('productSubscribeText', 'Subscribe') : localized('productAddToCartText', 'Add To Cart')),
     },
   };
 }

@@ -85,7 +85,10 @@ export function clearCompileCache(): void {
 
 function logError(e: PageError): void {
   const where = e.line ? `:${e.line}:${e.column ?? 0}` : '';
-  log.warn({ template: e.template, line: e.line, column: e.column, kind: e.kind }, `[template ${e.template}${where}] ${e.kind} error: ${e.message}`);
+  log.warn(
+    { template: e.template, line: e.line, column: e.column, kind: e.kind },
+    `[template ${e.template}${where}] ${e.kind} error: ${e.message}`,
+  );
 }
 
 /** Renders one template over `context`; runtime errors are logged with its name and skipped. */
@@ -259,7 +262,11 @@ export async function storefrontPage(
     const privatePage = p.private ?? p.extras?.commercePage !== undefined;
     const build = async () => {
       const pageCtx = pageContext(site, p.resolved, {
-        cart: visit.cart, cartKnown: visit.personalized, flash: visit.flash, ...p.extras, url,
+        cart: visit.cart,
+        cartKnown: visit.personalized,
+        flash: visit.flash,
+        ...p.extras,
+        url,
       });
       const data = renderContext(site, template, pageCtx as Record<string, unknown>);
       if (privatePage) data.seo.robots = 'noindex';

@@ -70,24 +70,26 @@ const PRODUCT_RECORD_TYPE = 11;
 
 /** Text of an HTML fragment: tags dropped, the common entities decoded, whitespace collapsed. */
 export function plainText(html: string): string {
-  return html
-    .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ')
-    // Block boundaries separate words; inline tags (<b>, <a>...) sit inside them.
-    .replace(/<\/?(p|div|br|li|ul|ol|h[1-6]|tr|td|th|table|section|article|header|footer|blockquote|hr|figure|figcaption)\b[^>]*>/gi, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#\d+|#x[0-9a-f]+|amp|lt|gt|quot|apos|nbsp|#39);/gi, (m, e: string) => {
-      const k = e.toLowerCase();
-      if (k === 'amp') return '&';
-      if (k === 'lt') return '<';
-      if (k === 'gt') return '>';
-      if (k === 'quot') return '"';
-      if (k === 'apos' || k === '#39') return "'";
-      if (k === 'nbsp') return ' ';
-      const code = k.startsWith('#x') ? parseInt(k.slice(2), 16) : parseInt(k.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    html
+      .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ')
+      // Block boundaries separate words; inline tags (<b>, <a>...) sit inside them.
+      .replace(/<\/?(p|div|br|li|ul|ol|h[1-6]|tr|td|th|table|section|article|header|footer|blockquote|hr|figure|figcaption)\b[^>]*>/gi, ' ')
+      .replace(/<[^>]*>/g, '')
+      .replace(/&(#\d+|#x[0-9a-f]+|amp|lt|gt|quot|apos|nbsp|#39);/gi, (m, e: string) => {
+        const k = e.toLowerCase();
+        if (k === 'amp') return '&';
+        if (k === 'lt') return '<';
+        if (k === 'gt') return '>';
+        if (k === 'quot') return '"';
+        if (k === 'apos' || k === '#39') return "'";
+        if (k === 'nbsp') return ' ';
+        const code = k.startsWith('#x') ? parseInt(k.slice(2), 16) : parseInt(k.slice(1), 10);
+        return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m;
+      })
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** Cuts text to at most `max` characters at a word boundary, with an ellipsis when cut. */
@@ -145,15 +147,17 @@ export function productJsonLd(ctx: SeoSource, canonical: string | null, descript
     const price = payable(v);
     if (!price) return [];
     const attrs = Object.values(v.attributes ?? {}).filter(Boolean);
-    return [{
-      '@type': 'Offer',
-      ...(v.sku ? { sku: v.sku } : {}),
-      ...(attrs.length ? { name: attrs.join(' / ') } : {}),
-      price: price.value,
-      priceCurrency: price.currency,
-      availability: inStock(v) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-      ...(canonical ? { url: canonical } : {}),
-    }];
+    return [
+      {
+        '@type': 'Offer',
+        ...(v.sku ? { sku: v.sku } : {}),
+        ...(attrs.length ? { name: attrs.join(' / ') } : {}),
+        price: price.value,
+        priceCurrency: price.currency,
+        availability: inStock(v) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+        ...(canonical ? { url: canonical } : {}),
+      },
+    ];
   });
   const ld: Record<string, unknown> = {
     '@context': 'https://schema.org',
@@ -215,7 +219,7 @@ export function seoFor(ctx: SeoSource): Seo {
   }
   og.push(['twitter:card', image ? 'summary_large_image' : 'summary']);
 
-  const ld = failed ? null : given.jsonLd ?? productJsonLd(ctx, canonical, description);
+  const ld = failed ? null : (given.jsonLd ?? productJsonLd(ctx, canonical, description));
   const noindex = given.noindex ?? (failed || ctx.pageType === SEARCH);
   return {
     title,

@@ -9,6 +9,10 @@ let priceCode: ReturnType<typeof compile>['code'] | undefined;
 export function subscriptionPriceText(p: Product, currency: string): string {
   priceCode ??= compile('{item|product-price}').code;
   const out = render(priceCode, { item: shapeItem(p, currency), featureFlags: { useCLDRMoneyFormat: true } }, { locale: 'en' });
-  return out.output.replace(/<span class="visually-hidden[^"]*">[^<]*<\/span>/g, ' ').replace(/<[^>]+>/g, ' ')
-    .replace(/&nbsp;|\u00a0/g, ' ').replace(/\s+/g, ' ').trim();
+  return out.output
+    .replace(/<span class="visually-hidden[^"]*">[^<]*<\/span>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;|\u00a0/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

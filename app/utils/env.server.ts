@@ -38,16 +38,22 @@ const SmtpUrl = z.string().transform((raw, ctx) => {
     // reported below
   }
   if (u && (u.protocol === 'smtp:' || u.protocol === 'smtps:') && u.hostname !== '') return u.href;
-  ctx.addIssue({ code: 'custom', message: 'SMTP_URL must be an smtp:// or smtps:// URL with a host (example: smtps://user:password@mail.example:465)' });
+  ctx.addIssue({
+    code: 'custom',
+    message: 'SMTP_URL must be an smtp:// or smtps:// URL with a host (example: smtps://user:password@mail.example:465)',
+  });
   return z.NEVER;
 });
 
-const CartTtl = z.string().optional().transform((raw, ctx) => {
-  const r = parseCartTtlDays(raw);
-  if (r.ok) return r.days;
-  ctx.addIssue({ code: 'custom', message: r.error });
-  return z.NEVER;
-});
+const CartTtl = z
+  .string()
+  .optional()
+  .transform((raw, ctx) => {
+    const r = parseCartTtlDays(raw);
+    if (r.ok) return r.days;
+    ctx.addIssue({ code: 'custom', message: r.error });
+    return z.NEVER;
+  });
 
 const Schema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).optional(),
@@ -131,7 +137,9 @@ export function readEnv(raw: Record<string, string | undefined> = process.env): 
   let sessionSecrets: string[];
   let sessionSecretSource: Env['sessionSecretSource'];
   if (e.SESSION_SECRET) {
-    sessionSecrets = e.SESSION_SECRET.split(',').map((s) => s.trim()).filter(Boolean);
+    sessionSecrets = e.SESSION_SECRET.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const short = sessionSecrets.findIndex((s) => s.length < MIN_SECRET);
     if (short >= 0) throw new ConfigError(`SESSION_SECRET: secret ${short + 1} is shorter than ${MIN_SECRET} characters.`);
     sessionSecretSource = 'env';

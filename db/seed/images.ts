@@ -115,19 +115,30 @@ const MOTIFS: Record<string, (p: Pal, seed: string) => string> = {
     `<path d="M390 700 ${waveTail(390, 810, 12, 70)}" fill="none" stroke="${s}" stroke-width="10" opacity="0.8"/>`,
   platter: ({ m, s, l }) => {
     let rings = '';
-    for (let i = 0; i < 5; i++) rings += `<ellipse cx="600" cy="640" rx="${380 - i * 60}" ry="${190 - i * 30}" fill="none" stroke="${shade(m, 0.12 + i * 0.06)}" stroke-width="6" stroke-dasharray="40 18"/>`;
-    return shadow(600, 860, 440, l) +
+    for (let i = 0; i < 5; i++)
+      rings += `<ellipse cx="600" cy="640" rx="${380 - i * 60}" ry="${190 - i * 30}" fill="none" stroke="${shade(m, 0.12 + i * 0.06)}" stroke-width="6" stroke-dasharray="40 18"/>`;
+    return (
+      shadow(600, 860, 440, l) +
       `<ellipse cx="600" cy="660" rx="460" ry="230" fill="${shade(m, -0.2)}"/>` +
-      `<ellipse cx="600" cy="640" rx="450" ry="220" fill="${m}"/>` + rings +
-      `<ellipse cx="600" cy="640" rx="120" ry="50" fill="${s}" opacity="0.6"/>`;
+      `<ellipse cx="600" cy="640" rx="450" ry="220" fill="${m}"/>` +
+      rings +
+      `<ellipse cx="600" cy="640" rx="120" ry="50" fill="${s}" opacity="0.6"/>`
+    );
   },
   planter: ({ m, s, l }) => {
-    const leaf = (x: number, y: number, r: number) => `<ellipse cx="${x}" cy="${y}" rx="42" ry="120" transform="rotate(${r} ${x} ${y})" fill="${r % 2 ? s : shade(s, 0.2)}"/>`;
-    return shadow(600, 900, 300, l) +
-      leaf(520, 380, -35) + leaf(680, 380, 35) + leaf(600, 330, 0) + leaf(450, 450, -63) + leaf(750, 450, 61) +
+    const leaf = (x: number, y: number, r: number) =>
+      `<ellipse cx="${x}" cy="${y}" rx="42" ry="120" transform="rotate(${r} ${x} ${y})" fill="${r % 2 ? s : shade(s, 0.2)}"/>`;
+    return (
+      shadow(600, 900, 300, l) +
+      leaf(520, 380, -35) +
+      leaf(680, 380, 35) +
+      leaf(600, 330, 0) +
+      leaf(450, 450, -63) +
+      leaf(750, 450, 61) +
       `<path d="M400 500 h400 l-50 340 h-300z" fill="${m}"/>` +
       `<rect x="380" y="480" width="440" height="60" rx="14" fill="${shade(m, 0.12)}"/>` +
-      `<ellipse cx="600" cy="850" rx="260" ry="34" fill="${shade(m, -0.2)}"/>`;
+      `<ellipse cx="600" cy="850" rx="260" ry="34" fill="${shade(m, -0.2)}"/>`
+    );
   },
   candle: ({ m, s, l }) =>
     shadow(600, 860, 330, l) +
@@ -152,7 +163,8 @@ const MOTIFS: Record<string, (p: Pal, seed: string) => string> = {
     let out = shadow(600, 860, 320, l);
     for (let i = 0; i < 4; i++) {
       const y = 760 - i * 70;
-      out += `<rect x="${330 + i * 8}" y="${y}" width="${540 - i * 16}" height="70" rx="10" fill="${shade(m, -0.1 + i * 0.18)}"/>` +
+      out +=
+        `<rect x="${330 + i * 8}" y="${y}" width="${540 - i * 16}" height="70" rx="10" fill="${shade(m, -0.1 + i * 0.18)}"/>` +
         `<path d="M${340 + i * 8} ${y + 10} h${520 - i * 16}" stroke="#fff" stroke-width="3" stroke-dasharray="10 10" opacity="0.5"/>`;
     }
     return out;
@@ -161,13 +173,15 @@ const MOTIFS: Record<string, (p: Pal, seed: string) => string> = {
     `<path d="M500 220 L380 560 M700 220 L820 560" stroke="${shade(m, -0.2)}" stroke-width="22" stroke-linecap="round"/>` +
     `<path d="M480 220 h240 v140 q0 40 40 60 l60 30 v420 q-220 50 -440 0 v-420 l60 -30 q40 -20 40 -60z" fill="${m}"/>` +
     `<rect x="450" y="620" width="300" height="170" rx="12" fill="${shade(m, -0.12)}"/><path d="M600 620 v170" stroke="${s}" stroke-width="6" stroke-dasharray="14 10"/>` +
-    `<rect x="460" y="560" width="280" height="14" rx="7" fill="${s}" opacity="0.8"/>` + shadow(600, 900, 240, l),
+    `<rect x="460" y="560" width="280" height="14" rx="7" fill="${s}" opacity="0.8"/>` +
+    shadow(600, 900, 240, l),
   throw: ({ m, s, l }) => {
     let out = shadow(600, 880, 400, l);
     for (let i = 0; i < 3; i++) {
       const y = 700 - i * 130;
       const c = i % 2 ? s : m;
-      out += `<rect x="${260 + i * 20}" y="${y}" width="${680 - i * 40}" height="140" rx="50" fill="${c}"/>` +
+      out +=
+        `<rect x="${260 + i * 20}" y="${y}" width="${680 - i * 40}" height="140" rx="50" fill="${c}"/>` +
         `<path d="${wave(290 + i * 20, 900 - i * 20, y + 70, 18, 80)}" fill="none" stroke="${shade(c, 0.5)}" stroke-width="5" stroke-dasharray="12 9"/>`;
     }
     return out;
@@ -179,11 +193,15 @@ const MOTIFS: Record<string, (p: Pal, seed: string) => string> = {
     `<path d="M300 330 q300 -50 600 0 q-40 270 0 520 q-300 50 -600 0 q40 -250 0 -520z" fill="none" stroke="${shade(m, -0.2)}" stroke-width="6"/>`,
   runner: ({ m, s, l }) => {
     let rings = '';
-    for (let i = 0; i < 5; i++) rings += `<circle cx="${300 + i * 150}" cy="640" r="46" fill="none" stroke="${s}" stroke-width="10" stroke-dasharray="6 6"/><circle cx="${300 + i * 150}" cy="640" r="16" fill="${s}" opacity="0.7"/>`;
-    return shadow(600, 830, 480, l) +
-      `<path d="M180 520 h840 l-40 240 h-760z" fill="${m}"/>` + rings +
+    for (let i = 0; i < 5; i++)
+      rings += `<circle cx="${300 + i * 150}" cy="640" r="46" fill="none" stroke="${s}" stroke-width="10" stroke-dasharray="6 6"/><circle cx="${300 + i * 150}" cy="640" r="16" fill="${s}" opacity="0.7"/>`;
+    return (
+      shadow(600, 830, 480, l) +
+      `<path d="M180 520 h840 l-40 240 h-760z" fill="${m}"/>` +
+      rings +
       `<path d="M180 520 h840" stroke="${shade(m, 0.3)}" stroke-width="6"/>` +
-      `<path d="M220 760 v40 M260 760 v40 M940 760 v40 M980 760 v40" stroke="${m}" stroke-width="6"/>`;
+      `<path d="M220 760 v40 M260 760 v40 M940 760 v40 M980 760 v40" stroke="${m}" stroke-width="6"/>`
+    );
   },
   tote: ({ m, s, l }) =>
     shadow(600, 900, 300, l) +
@@ -199,34 +217,50 @@ const MOTIFS: Record<string, (p: Pal, seed: string) => string> = {
     `<path d="M600 515 q-30 90 -60 120 M600 515 q30 90 60 120" fill="none" stroke="${shade(m, -0.35)}" stroke-width="6"/>`,
   pattern: ({ m, s, l }) => {
     let grid = '';
-    for (let r = 0; r < 5; r++) grid += `<path d="${wave(420, 780, 470 + r * 70, 18, 60)}" fill="none" stroke="${r % 2 ? m : shade(m, 0.35)}" stroke-width="10"/>`;
-    return shadow(600, 920, 280, l) +
+    for (let r = 0; r < 5; r++)
+      grid += `<path d="${wave(420, 780, 470 + r * 70, 18, 60)}" fill="none" stroke="${r % 2 ? m : shade(m, 0.35)}" stroke-width="10"/>`;
+    return (
+      shadow(600, 920, 280, l) +
       `<path d="M380 260 h340 l100 100 v540 h-440z" fill="${s}" stroke="${shade(l, 0.6)}" stroke-width="4"/>` +
-      `<path d="M720 260 v100 h100" fill="${shade(s, -0.08)}" stroke="${shade(l, 0.6)}" stroke-width="4"/>` + grid +
-      `<rect x="330" y="780" width="180" height="80" rx="10" fill="${l}"/><text x="420" y="834" font-family="Helvetica, Arial, sans-serif" font-size="42" font-weight="700" fill="#fff" text-anchor="middle">PDF</text>`;
+      `<path d="M720 260 v100 h100" fill="${shade(s, -0.08)}" stroke="${shade(l, 0.6)}" stroke-width="4"/>` +
+      grid +
+      `<rect x="330" y="780" width="180" height="80" rx="10" fill="${l}"/><text x="420" y="834" font-family="Helvetica, Arial, sans-serif" font-size="42" font-weight="700" fill="#fff" text-anchor="middle">PDF</text>`
+    );
   },
   ebook: ({ m, s, l }) => {
     let rings = '';
-    for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) rings += `<circle cx="${500 + c * 110}" cy="${420 + r * 110}" r="38" fill="none" stroke="${s}" stroke-width="8"/>`;
-    return shadow(600, 920, 280, l) +
-      `<rect x="370" y="240" width="480" height="660" rx="12" fill="${m}"/><rect x="370" y="240" width="36" height="660" fill="${shade(m, -0.3)}"/>` + rings +
-      `<rect x="470" y="770" width="300" height="18" rx="9" fill="${s}"/><rect x="520" y="810" width="200" height="12" rx="6" fill="${s}" opacity="0.7"/>`;
+    for (let r = 0; r < 3; r++)
+      for (let c = 0; c < 3; c++)
+        rings += `<circle cx="${500 + c * 110}" cy="${420 + r * 110}" r="38" fill="none" stroke="${s}" stroke-width="8"/>`;
+    return (
+      shadow(600, 920, 280, l) +
+      `<rect x="370" y="240" width="480" height="660" rx="12" fill="${m}"/><rect x="370" y="240" width="36" height="660" fill="${shade(m, -0.3)}"/>` +
+      rings +
+      `<rect x="470" y="770" width="300" height="18" rx="9" fill="${s}"/><rect x="520" y="810" width="200" height="12" rx="6" fill="${s}" opacity="0.7"/>`
+    );
   },
   calendar: ({ m, s, l }) => {
     let cells = '';
     for (let r = 0; r < 5; r++) {
       for (let c = 0; c < 7; c++) {
-        const x = 360 + c * 70, y = 480 + r * 70;
+        const x = 360 + c * 70,
+          y = 480 + r * 70;
         const k = (r * 7 + c) % 8;
-        cells += k === 0 ? `<circle cx="${x + 25}" cy="${y + 25}" r="18" fill="${s}"/>`
-          : k === 4 ? `<circle cx="${x + 25}" cy="${y + 25}" r="18" fill="none" stroke="${m}" stroke-width="4"/>`
-          : `<rect x="${x + 14}" y="${y + 14}" width="22" height="22" rx="4" fill="${shade(m, 0.8)}"/>`;
+        cells +=
+          k === 0
+            ? `<circle cx="${x + 25}" cy="${y + 25}" r="18" fill="${s}"/>`
+            : k === 4
+              ? `<circle cx="${x + 25}" cy="${y + 25}" r="18" fill="none" stroke="${m}" stroke-width="4"/>`
+              : `<rect x="${x + 14}" y="${y + 14}" width="22" height="22" rx="4" fill="${shade(m, 0.8)}"/>`;
       }
     }
-    return shadow(600, 900, 300, l) +
+    return (
+      shadow(600, 900, 300, l) +
       `<rect x="330" y="300" width="540" height="580" rx="18" fill="#fffdf8" stroke="${shade(l, 0.7)}" stroke-width="4"/>` +
       `<rect x="330" y="300" width="540" height="130" rx="18" fill="${m}"/>` +
-      `<path d="${wave(360, 840, 370, 16, 80)}" fill="none" stroke="${s}" stroke-width="8"/>` + cells;
+      `<path d="${wave(360, 840, 370, 16, 80)}" fill="none" stroke="${s}" stroke-width="8"/>` +
+      cells
+    );
   },
   video: ({ m, l }) =>
     shadow(600, 880, 380, l) +
@@ -249,13 +283,20 @@ const MOTIFS: Record<string, (p: Pal, seed: string) => string> = {
     `<circle cx="820" cy="560" r="18" fill="none" stroke="${s}" stroke-width="6"/><circle cx="822" cy="650" r="18" fill="none" stroke="${s}" stroke-width="6"/>` +
     `<path d="M380 600 h440 M390 720 h420" stroke="${shade(l, 0.45)}" stroke-width="10"/>`,
   studio: ({ m, s, l }) => {
-    const pot = (x: number, w: number, h: number, c: string) => `<path d="M${x - w / 2} ${700 - h} h${w} l-${w * 0.1} ${h} h-${w * 0.8}z" fill="${c}"/>`;
-    return `<rect x="300" y="220" width="600" height="380" rx="12" fill="${shade(s, 0.6)}" stroke="${l}" stroke-width="14"/>` +
+    const pot = (x: number, w: number, h: number, c: string) =>
+      `<path d="M${x - w / 2} ${700 - h} h${w} l-${w * 0.1} ${h} h-${w * 0.8}z" fill="${c}"/>`;
+    return (
+      `<rect x="300" y="220" width="600" height="380" rx="12" fill="${shade(s, 0.6)}" stroke="${l}" stroke-width="14"/>` +
       `<path d="M600 220 v380 M300 410 h600" stroke="${l}" stroke-width="10"/>` +
       `<path d="M310 560 ${waveTail(310, 890, 14, 90)}" fill="none" stroke="${shade(s, 0.2)}" stroke-width="6"/>` +
       `<rect x="240" y="700" width="720" height="26" rx="6" fill="${shade(m, -0.3)}"/>` +
-      pot(360, 90, 120, m) + pot(480, 120, 80, s) + pot(620, 80, 150, shade(m, 0.2)) + pot(760, 130, 100, shade(s, -0.2)) + pot(870, 60, 70, m) +
-      shadow(600, 760, 380, l);
+      pot(360, 90, 120, m) +
+      pot(480, 120, 80, s) +
+      pot(620, 80, 150, shade(m, 0.2)) +
+      pot(760, 130, 100, shade(s, -0.2)) +
+      pot(870, 60, 70, m) +
+      shadow(600, 760, 380, l)
+    );
   },
   repair: ({ m, s, l }) =>
     shadow(600, 860, 260, l) +
@@ -284,18 +325,24 @@ const MOTIFS: Record<string, (p: Pal, seed: string) => string> = {
     `<text x="890" y="500" font-family="Helvetica, Arial, sans-serif" font-size="52" font-weight="700" letter-spacing="6" fill="${s}" text-anchor="end">GIFT CARD</text>` +
     `<text x="300" y="640" font-family="Georgia, serif" font-size="60" font-style="italic" fill="${s}">Saltgrass Studio</text></g>`,
   'print-heron': ({ m, s, l }) =>
-    frame(l, `<rect width="520" height="680" fill="${shade(s, 0.4)}"/><circle cx="360" cy="230" r="90" fill="${s}"/>` +
-      `<path d="M0 470 h520 v210 h-520z" fill="${shade(m, 0.3)}"/><path d="${wave(0, 540, 520, 8, 60)} M0 570 ${waveTail(0, 540, 8, 80)}" fill="none" stroke="${m}" stroke-width="5"/>` +
-      `<path d="M220 420 c-40 -20 -60 -90 -20 -120 c30 -20 70 -10 80 20 c10 40 -20 60 -30 100z" fill="${l}"/>` +
-      `<path d="M225 310 c-10 -60 10 -110 40 -140" fill="none" stroke="${l}" stroke-width="16" stroke-linecap="round"/><circle cx="268" cy="165" r="18" fill="${l}"/>` +
-      `<path d="M282 160 l70 14 l-70 6z" fill="${m}"/><path d="M235 420 v110 M255 420 l10 110" stroke="${l}" stroke-width="6"/>`),
+    frame(
+      l,
+      `<rect width="520" height="680" fill="${shade(s, 0.4)}"/><circle cx="360" cy="230" r="90" fill="${s}"/>` +
+        `<path d="M0 470 h520 v210 h-520z" fill="${shade(m, 0.3)}"/><path d="${wave(0, 540, 520, 8, 60)} M0 570 ${waveTail(0, 540, 8, 80)}" fill="none" stroke="${m}" stroke-width="5"/>` +
+        `<path d="M220 420 c-40 -20 -60 -90 -20 -120 c30 -20 70 -10 80 20 c10 40 -20 60 -30 100z" fill="${l}"/>` +
+        `<path d="M225 310 c-10 -60 10 -110 40 -140" fill="none" stroke="${l}" stroke-width="16" stroke-linecap="round"/><circle cx="268" cy="165" r="18" fill="${l}"/>` +
+        `<path d="M282 160 l70 14 l-70 6z" fill="${m}"/><path d="M235 420 v110 M255 420 l10 110" stroke="${l}" stroke-width="6"/>`,
+    ),
   'print-tide': ({ m, s, l }) => {
     let d = 'M20 340';
     for (let x = 20; x <= 500; x += 10) d += ` L${x} ${r1(340 + Math.sin(x / 22) * (60 + 50 * Math.sin(x / 140)))}`;
     let grid = '';
     for (let i = 1; i < 6; i++) grid += `<path d="M20 ${i * 110} h480" stroke="${shade(m, 0.6)}" stroke-width="2"/>`;
-    return frame(l, `<rect width="520" height="680" fill="#fffdf7"/>${grid}<path d="${d}" fill="none" stroke="${m}" stroke-width="6"/>` +
-      `<path d="${d} L500 680 L20 680z" fill="${s}" opacity="0.25"/><rect x="40" y="590" width="200" height="16" fill="${l}"/><rect x="40" y="620" width="120" height="10" fill="${l}" opacity="0.6"/>`);
+    return frame(
+      l,
+      `<rect width="520" height="680" fill="#fffdf7"/>${grid}<path d="${d}" fill="none" stroke="${m}" stroke-width="6"/>` +
+        `<path d="${d} L500 680 L20 680z" fill="${s}" opacity="0.25"/><rect x="40" y="590" width="200" height="16" fill="${l}"/><rect x="40" y="620" width="120" height="10" fill="${l}" opacity="0.6"/>`,
+    );
   },
   'print-kelp': ({ m, s, l }) => {
     let fronds = '';
@@ -306,20 +353,30 @@ const MOTIFS: Record<string, (p: Pal, seed: string) => string> = {
     return frame(l, `<rect width="520" height="680" fill="${shade(m, 0.78)}"/>${fronds}`);
   },
   'print-lighthouse': ({ m, s, l }) => {
-    const house = (x: number, y: number) => `<path d="M${x - 14} ${y} l6 -60 h16 l6 60z" fill="#fff" stroke="${l}" stroke-width="3"/><rect x="${x - 11}" y="${y - 40}" width="22" height="10" fill="${m}"/><path d="M${x} ${y - 66} l90 -30 v60z" fill="${s}" opacity="0.7"/>`;
-    return frame(l, `<rect width="520" height="680" fill="${shade(s, 0.55)}"/>` +
-      `<path d="M0 0 h180 c-30 80 40 140 0 220 c-40 80 60 120 20 200 c-30 70 40 140 0 260 h-200z" fill="${shade(s, -0.1)}" stroke="${l}" stroke-width="3"/>` +
-      house(150, 140) + house(210, 300) + house(190, 470) + house(120, 620) + house(330, 380) +
-      `<g fill="none" stroke="${l}" stroke-width="2" opacity="0.5"><circle cx="380" cy="160" r="60"/><circle cx="380" cy="160" r="100"/><path d="M260 560 h200 M300 600 h160"/></g>`);
+    const house = (x: number, y: number) =>
+      `<path d="M${x - 14} ${y} l6 -60 h16 l6 60z" fill="#fff" stroke="${l}" stroke-width="3"/><rect x="${x - 11}" y="${y - 40}" width="22" height="10" fill="${m}"/><path d="M${x} ${y - 66} l90 -30 v60z" fill="${s}" opacity="0.7"/>`;
+    return frame(
+      l,
+      `<rect width="520" height="680" fill="${shade(s, 0.55)}"/>` +
+        `<path d="M0 0 h180 c-30 80 40 140 0 220 c-40 80 60 120 20 200 c-30 70 40 140 0 260 h-200z" fill="${shade(s, -0.1)}" stroke="${l}" stroke-width="3"/>` +
+        house(150, 140) +
+        house(210, 300) +
+        house(190, 470) +
+        house(120, 620) +
+        house(330, 380) +
+        `<g fill="none" stroke="${l}" stroke-width="2" opacity="0.5"><circle cx="380" cy="160" r="60"/><circle cx="380" cy="160" r="100"/><path d="M260 560 h200 M300 600 h160"/></g>`,
+    );
   },
   'print-shells': ({ m, s, l }) => {
     let shells = '';
     for (let r = 0; r < 3; r++) {
       for (let c = 0; c < 3; c++) {
-        const x = 95 + c * 165, y = 120 + r * 210;
-        shells += (r + c) % 2 === 0
-          ? `<path d="M${x - 50} ${y + 40} Q${x} ${y - 80} ${x + 50} ${y + 40}z" fill="${m}"/><path d="M${x} ${y - 30} L${x} ${y + 40} M${x} ${y - 30} L${x - 30} ${y + 40} M${x} ${y - 30} L${x + 30} ${y + 40}" stroke="${shade(m, -0.3)}" stroke-width="3"/>`
-          : `<path d="M${x} ${y} m-10 0 a10 10 0 1 1 20 0 a20 20 0 1 1 -40 0 a30 30 0 1 1 60 0 a40 40 0 1 1 -80 0" fill="none" stroke="${r % 2 ? l : shade(m, -0.2)}" stroke-width="6"/>`;
+        const x = 95 + c * 165,
+          y = 120 + r * 210;
+        shells +=
+          (r + c) % 2 === 0
+            ? `<path d="M${x - 50} ${y + 40} Q${x} ${y - 80} ${x + 50} ${y + 40}z" fill="${m}"/><path d="M${x} ${y - 30} L${x} ${y + 40} M${x} ${y - 30} L${x - 30} ${y + 40} M${x} ${y - 30} L${x + 30} ${y + 40}" stroke="${shade(m, -0.3)}" stroke-width="3"/>`
+            : `<path d="M${x} ${y} m-10 0 a10 10 0 1 1 20 0 a20 20 0 1 1 -40 0 a30 30 0 1 1 60 0 a40 40 0 1 1 -80 0" fill="none" stroke="${r % 2 ? l : shade(m, -0.2)}" stroke-width="6"/>`;
       }
     }
     return frame(l, `<rect width="520" height="680" fill="${shade(s, 0.5)}"/>${shells}`);
@@ -327,18 +384,26 @@ const MOTIFS: Record<string, (p: Pal, seed: string) => string> = {
   postcards: ({ m, s, l }) => {
     const card = (rot: number, bg: string, inner: string) =>
       `<g transform="rotate(${rot} 600 620)"><rect x="340" y="460" width="520" height="340" rx="10" fill="#fffdf7" stroke="${shade(l, 0.7)}" stroke-width="3"/><rect x="360" y="480" width="480" height="300" fill="${bg}"/>${inner}</g>`;
-    return shadow(600, 900, 360, l) +
+    return (
+      shadow(600, 900, 360, l) +
       card(-14, shade(m, 0.4), `<circle cx="600" cy="600" r="60" fill="${s}"/>`) +
       card(-4, shade(s, 0.5), `<path d="${wave(360, 840, 640, 20, 80)}" fill="none" stroke="${m}" stroke-width="10"/>`) +
-      card(8, shade(l, 0.85), `<path d="M420 760 l120 -180 l80 110 l60 -60 l120 130z" fill="${m}"/><circle cx="760" cy="540" r="30" fill="${s}"/>`);
+      card(
+        8,
+        shade(l, 0.85),
+        `<path d="M420 760 l120 -180 l80 110 l60 -60 l120 130z" fill="${m}"/><circle cx="760" cy="540" r="30" fill="${s}"/>`,
+      )
+    );
   },
 };
 
 /** A framed print: `art` is drawn in a 520 x 680 box. */
 function frame(l: string, art: string): string {
-  return shadow(600, 1010, 320, l) +
+  return (
+    shadow(600, 1010, 320, l) +
     `<rect x="290" y="170" width="620" height="820" fill="${l}"/><rect x="310" y="190" width="580" height="780" fill="#fbf9f4"/>` +
-    `<svg x="340" y="240" width="520" height="680" viewBox="0 0 520 680">${art}</svg>`;
+    `<svg x="340" y="240" width="520" height="680" viewBox="0 0 520 680">${art}</svg>`
+  );
 }
 
 function svg(w: number, h: number, title: string, body: string): string {
@@ -365,46 +430,76 @@ export function productSvg(p: SeedProduct, glaze?: string, detail = false): stri
 }
 
 function heroSvg(): string {
-  const sand = '#efe6d8', sea = '#4f8a9c', ink = '#2f3e55';
+  const sand = '#efe6d8',
+    sea = '#4f8a9c',
+    ink = '#2f3e55';
   let grass = '';
   const rand = rng('hero');
   for (let i = 0; i < 70; i++) {
-    const x = r1(rand() * 2400), h = r1(60 + rand() * 120);
+    const x = r1(rand() * 2400),
+      h = r1(60 + rand() * 120);
     grass += `<path d="M${x} 1010 q${r1(rand() * 30 - 15)} ${-h / 2} ${r1(rand() * 40 - 20)} ${-h}" />`;
   }
-  const pot = (x: number, w: number, h: number, c: string) => `<path d="M${x - w / 2} ${900 - h} h${w} l-${r1(w * 0.12)} ${h} h-${r1(w * 0.76)}z" fill="${c}"/><ellipse cx="${x}" cy="${900 - h}" rx="${w / 2}" ry="${r1(w * 0.1)}" fill="${shade(c, -0.3)}"/>`;
-  return svg(2400, 1200, 'The harbour at Saltgrass Studio',
+  const pot = (x: number, w: number, h: number, c: string) =>
+    `<path d="M${x - w / 2} ${900 - h} h${w} l-${r1(w * 0.12)} ${h} h-${r1(w * 0.76)}z" fill="${c}"/><ellipse cx="${x}" cy="${900 - h}" rx="${w / 2}" ry="${r1(w * 0.1)}" fill="${shade(c, -0.3)}"/>`;
+  return svg(
+    2400,
+    1200,
+    'The harbour at Saltgrass Studio',
     `<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f3e3dc"/><stop offset="1" stop-color="#e3ebe8"/></linearGradient></defs>` +
-    `<rect width="2400" height="1200" fill="url(#sky)"/><circle cx="1240" cy="300" r="150" fill="#f0c9a8"/>` +
-    `<path d="M0 600 h2400 v600 h-2400z" fill="${sea}"/>` +
-    `<g fill="none" stroke="#8fb9a8" stroke-width="6" opacity="0.7"><path d="${wave(0, 2400, 660, 10, 160)}"/><path d="${wave(80, 2400, 720, 10, 200)}"/><path d="${wave(0, 2400, 790, 10, 240)}"/></g>` +
-    `<path d="M0 860 C500 780 900 900 1400 850 S2100 800 2400 860 V1200 H0z" fill="${sand}"/>` +
-    `<g stroke="#5d7a4f" stroke-width="5" fill="none" stroke-linecap="round">${grass}</g>` +
-    `<rect x="1250" y="900" width="1000" height="30" rx="8" fill="#9a948a"/>` +
-    pot(1370, 130, 170, '#8fb9a8') + pot(1550, 180, 110, '#c98e6a') + pot(1740, 110, 220, '#2f3e55') + pot(1930, 160, 140, '#d9c9ac') + pot(2110, 120, 90, '#b4623d') +
-    `<path d="M2180 560 l40 -130 h20 l40 130z" fill="#f4f1ea" stroke="${ink}" stroke-width="4"/><rect x="2215" y="470" width="30" height="20" fill="#b4623d"/>`);
+      `<rect width="2400" height="1200" fill="url(#sky)"/><circle cx="1240" cy="300" r="150" fill="#f0c9a8"/>` +
+      `<path d="M0 600 h2400 v600 h-2400z" fill="${sea}"/>` +
+      `<g fill="none" stroke="#8fb9a8" stroke-width="6" opacity="0.7"><path d="${wave(0, 2400, 660, 10, 160)}"/><path d="${wave(80, 2400, 720, 10, 200)}"/><path d="${wave(0, 2400, 790, 10, 240)}"/></g>` +
+      `<path d="M0 860 C500 780 900 900 1400 850 S2100 800 2400 860 V1200 H0z" fill="${sand}"/>` +
+      `<g stroke="#5d7a4f" stroke-width="5" fill="none" stroke-linecap="round">${grass}</g>` +
+      `<rect x="1250" y="900" width="1000" height="30" rx="8" fill="#9a948a"/>` +
+      pot(1370, 130, 170, '#8fb9a8') +
+      pot(1550, 180, 110, '#c98e6a') +
+      pot(1740, 110, 220, '#2f3e55') +
+      pot(1930, 160, 140, '#d9c9ac') +
+      pot(2110, 120, 90, '#b4623d') +
+      `<path d="M2180 560 l40 -130 h20 l40 130z" fill="#f4f1ea" stroke="${ink}" stroke-width="4"/><rect x="2215" y="470" width="30" height="20" fill="#b4623d"/>`,
+  );
 }
 
 function pageSvg(kind: 'about' | 'shipping' | 'contact'): string {
   const bg = kind === 'about' ? '#e3ebe8' : kind === 'shipping' ? '#f3e3dc' : '#efe6d8';
   let body = `<rect width="1600" height="800" fill="${bg}"/><rect y="620" width="1600" height="180" fill="${shade(bg, -0.07)}"/>`;
   if (kind === 'about') {
-    body += `<rect x="500" y="120" width="600" height="360" rx="10" fill="#f6f1ea" stroke="#33302c" stroke-width="12"/><path d="M800 120 v360 M500 300 h600" stroke="#33302c" stroke-width="8"/>` +
+    body +=
+      `<rect x="500" y="120" width="600" height="360" rx="10" fill="#f6f1ea" stroke="#33302c" stroke-width="12"/><path d="M800 120 v360 M500 300 h600" stroke="#33302c" stroke-width="8"/>` +
       `<path d="${wave(510, 1090, 420, 12, 90)}" fill="none" stroke="#4f8a9c" stroke-width="8"/>` +
       `<rect x="380" y="610" width="840" height="24" rx="6" fill="#7a6a58"/>` +
-      [[480, 90, 130, '#8fb9a8'], [620, 130, 90, '#c98e6a'], [760, 80, 170, '#2f3e55'], [900, 140, 110, '#d9c9ac'], [1060, 100, 80, '#b4623d']]
-        .map(([x, w, h, c]) => `<path d="M${Number(x) - Number(w) / 2} ${610 - Number(h)} h${w} l-${Number(w) * 0.1} ${h} h-${Number(w) * 0.8}z" fill="${c}"/>`).join('');
+      [
+        [480, 90, 130, '#8fb9a8'],
+        [620, 130, 90, '#c98e6a'],
+        [760, 80, 170, '#2f3e55'],
+        [900, 140, 110, '#d9c9ac'],
+        [1060, 100, 80, '#b4623d'],
+      ]
+        .map(
+          ([x, w, h, c]) =>
+            `<path d="M${Number(x) - Number(w) / 2} ${610 - Number(h)} h${w} l-${Number(w) * 0.1} ${h} h-${Number(w) * 0.8}z" fill="${c}"/>`,
+        )
+        .join('');
   } else if (kind === 'shipping') {
-    body += `<path d="M560 300 l240 -90 l240 90 v260 l-240 90 l-240 -90z" fill="#c9a27a"/><path d="M560 300 l240 90 l240 -90 M800 390 v260" fill="none" stroke="#a27c55" stroke-width="8"/>` +
+    body +=
+      `<path d="M560 300 l240 -90 l240 90 v260 l-240 90 l-240 -90z" fill="#c9a27a"/><path d="M560 300 l240 90 l240 -90 M800 390 v260" fill="none" stroke="#a27c55" stroke-width="8"/>` +
       `<path d="M680 255 l240 90 v70" fill="none" stroke="#f6f1ea" stroke-width="26"/>` +
       `<rect x="860" y="450" width="130" height="80" rx="6" fill="#f6f1ea" transform="rotate(-20 925 490)"/>` +
-      `<path d="M1120 520 ${waveTail(1120, 1400, 10, 70)}" fill="none" stroke="#4f8a9c" stroke-width="6"/>` + shadow(800, 690, 300, '#33302c');
+      `<path d="M1120 520 ${waveTail(1120, 1400, 10, 70)}" fill="none" stroke="#4f8a9c" stroke-width="6"/>` +
+      shadow(800, 690, 300, '#33302c');
   } else {
-    body += `<path d="M0 0 h600 c-60 120 40 220 -20 330 c-50 100 80 200 20 470 h-600z" fill="#d9c9ac"/>` +
+    body +=
+      `<path d="M0 0 h600 c-60 120 40 220 -20 330 c-50 100 80 200 20 470 h-600z" fill="#d9c9ac"/>` +
       `<g fill="none" stroke="#4f8a9c" stroke-width="4" opacity="0.6"><path d="${wave(640, 1600, 200, 8, 120)}"/><path d="${wave(700, 1600, 320, 8, 140)}"/><path d="${wave(660, 1600, 460, 8, 160)}"/></g>` +
       `<path d="M560 420 c0 -90 140 -90 140 0 c0 60 -70 120 -70 170 c0 -50 -70 -110 -70 -170z" fill="#b4623d"/><circle cx="630" cy="420" r="26" fill="#f6f1ea"/>`;
   }
-  const titles = { about: 'The studio window on Wharf Lane', shipping: 'A parcel wrapped in paper and string', contact: 'The harbour on a map' };
+  const titles = {
+    about: 'The studio window on Wharf Lane',
+    shipping: 'A parcel wrapped in paper and string',
+    contact: 'The harbour on a map',
+  };
   return svg(1600, 800, titles[kind], body);
 }
 

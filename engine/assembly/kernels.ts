@@ -120,7 +120,7 @@ export function specials(input: usize, len: usize, output: usize, mode: i32, asc
       hit = c == AMP || c == LT || c == GT || (mode == 1 && c == QUOT);
     }
     if (hit) {
-      store<i32>(output + (<usize>count << 2), units);
+      store<i32>(output + ((<usize>count) << 2), units);
       count++;
     }
     if ((c & 0xc0) != 0x80) units += 1;
@@ -134,8 +134,17 @@ export function specials(input: usize, len: usize, output: usize, mode: i32, asc
 function isSpace(cp: u32): bool {
   if (cp <= 32) return cp == 32 || (cp >= 9 && cp <= 13);
   if (cp < 160) return false;
-  return cp == 160 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200a) || cp == 0x2028 || cp == 0x2029 ||
-    cp == 0x202f || cp == 0x205f || cp == 0x3000 || cp == 0xfeff;
+  return (
+    cp == 160 ||
+    cp == 0x1680 ||
+    (cp >= 0x2000 && cp <= 0x200a) ||
+    cp == 0x2028 ||
+    cp == 0x2029 ||
+    cp == 0x202f ||
+    cp == 0x205f ||
+    cp == 0x3000 ||
+    cp == 0xfeff
+  );
 }
 
 /**
@@ -164,13 +173,17 @@ export function slugify(input: usize, len: usize, output: usize): i32 {
     }
     let cp: u32;
     if (c >= 0xf0) {
-      cp = ((<u32>c & 7) << 18) | ((<u32>load<u8>(input + i + 1) & 63) << 12) | ((<u32>load<u8>(input + i + 2) & 63) << 6) | (<u32>load<u8>(input + i + 3) & 63);
+      cp =
+        (((<u32>c) & 7) << 18) |
+        (((<u32>load<u8>(input + i + 1)) & 63) << 12) |
+        (((<u32>load<u8>(input + i + 2)) & 63) << 6) |
+        ((<u32>load<u8>(input + i + 3)) & 63);
       i += 4;
     } else if (c >= 0xe0) {
-      cp = ((<u32>c & 15) << 12) | ((<u32>load<u8>(input + i + 1) & 63) << 6) | (<u32>load<u8>(input + i + 2) & 63);
+      cp = (((<u32>c) & 15) << 12) | (((<u32>load<u8>(input + i + 1)) & 63) << 6) | ((<u32>load<u8>(input + i + 2)) & 63);
       i += 3;
     } else {
-      cp = ((<u32>c & 31) << 6) | (<u32>load<u8>(input + i + 1) & 63);
+      cp = (((<u32>c) & 31) << 6) | ((<u32>load<u8>(input + i + 1)) & 63);
       i += 2;
     }
     if (isSpace(cp)) {

@@ -4,7 +4,19 @@ import { TOK_TAG, TOK_TEXT, lineColumn } from './scanner.js';
 import { ALTERNATES, END, Parser, type NameTables, type Tag } from './parser.js';
 import { compileExpr, type ExprOptions } from './expr.js';
 import { Op } from './types.js';
-import type { Code, EvalNode, IfNode, MacroNode, Node, OrNode, PredicateNode, RepeatedNode, SectionNode, TemplateError, TextNode } from './types.js';
+import type {
+  Code,
+  EvalNode,
+  IfNode,
+  MacroNode,
+  Node,
+  OrNode,
+  PredicateNode,
+  RepeatedNode,
+  SectionNode,
+  TemplateError,
+  TextNode,
+} from './types.js';
 
 const DOT = 46;
 const E = 101;
@@ -46,7 +58,11 @@ function syntaxError(errors: TemplateError[], source: string, message: string, o
  * compile budget): the code assembled so far is kept, with the error.
  */
 export function assemble(
-  source: string, tokens: ArrayLike<number>, tables: NameTables, exprOptions?: ExprOptions, maxNesting = Infinity,
+  source: string,
+  tokens: ArrayLike<number>,
+  tables: NameTables,
+  exprOptions?: ExprOptions,
+  maxNesting = Infinity,
 ): { code: Code; errors: TemplateError[] } {
   const parser = new Parser(source, tables);
   const errors: TemplateError[] = [];
@@ -77,13 +93,21 @@ export function assemble(
     let tag: Tag;
     let op: Tag['op'];
     if (
-      end - start === 6 && source.charCodeAt(start + 1) === DOT && source.charCodeAt(start + 2) === E &&
-      source.charCodeAt(start + 3) === N && source.charCodeAt(start + 4) === D
+      end - start === 6 &&
+      source.charCodeAt(start + 1) === DOT &&
+      source.charCodeAt(start + 2) === E &&
+      source.charCodeAt(start + 3) === N &&
+      source.charCodeAt(start + 4) === D
     ) {
       // `{.end}`, a third of the tags of a typical template, spared the parser's call.
       tag = END;
       op = END.op;
-    } else if (end - start === 5 && source.charCodeAt(start + 1) === DOT && source.charCodeAt(start + 2) === O && source.charCodeAt(start + 3) === R) {
+    } else if (
+      end - start === 5 &&
+      source.charCodeAt(start + 1) === DOT &&
+      source.charCodeAt(start + 2) === O &&
+      source.charCodeAt(start + 3) === R
+    ) {
       // A bare `{.or}`, the next most common tag, likewise (the same node as the parser makes).
       tag = { op: Op.OR, pred: null, args: [], body: [], alt: null };
       op = Op.OR;
@@ -197,7 +221,12 @@ export function assemble(
 
 /** Ends a compile at a block nested too deep: what was assembled so far, and the error. */
 function tooDeep(
-  source: string, offset: number, max: number, root: Node[], macros: Record<string, Node[]>, errors: TemplateError[],
+  source: string,
+  offset: number,
+  max: number,
+  root: Node[],
+  macros: Record<string, Node[]>,
+  errors: TemplateError[],
 ): { code: Code; errors: TemplateError[] } {
   syntaxError(errors, source, `Blocks are nested deeper than ${max}: the template is not compiled past this point`, offset);
   return { code: { v: 1, body: root, macros }, errors };

@@ -40,7 +40,10 @@ export class Executor {
   private readonly formatters: FormatterTable;
   private readonly predicates: PredicateTable;
 
-  constructor(private readonly ctx: Context, private readonly opts: ExecOptions) {
+  constructor(
+    private readonly ctx: Context,
+    private readonly opts: ExecOptions,
+  ) {
     ctx.applyHook = (c, name, node, args, isPrivate) => this.apply(name, node, args, isPrivate);
     this.formatters = opts.formatters;
     this.predicates = opts.predicates;
@@ -86,11 +89,12 @@ export class Executor {
           case Op.VARIABLE: {
             const vars = n.vars;
             const fmt = n.fmt;
-            const t = vars.length !== 1
-              ? toText(this.evaluate(vars, fmt, true))
-              : fmt.length === 0
-                ? toText(ctx.resolve(vars[0]))
-                : toText(this.chain1(ctx.resolve(vars[0]), fmt));
+            const t =
+              vars.length !== 1
+                ? toText(this.evaluate(vars, fmt, true))
+                : fmt.length === 0
+                  ? toText(ctx.resolve(vars[0]))
+                  : toText(this.chain1(ctx.resolve(vars[0]), fmt));
             out += t;
             if ((this.outputLeft -= t.length) < 0) this.outputFull();
             break;

@@ -7,17 +7,51 @@ import type { Compiled, Instr } from './expr/defs.js';
 
 // Module-local copies of the shared codes: switch cases on plain local constants stay fast
 // whatever the module format (imported bindings may compile to getter calls).
-const I_LIT = D.I_LIT, I_NUM = D.I_NUM, I_REF = D.I_REF, I_MARK = D.I_MARK;
-const I_CALL = D.I_CALL, I_UNARY = D.I_UNARY, I_BINARY = D.I_BINARY, I_ASSIGN = D.I_ASSIGN;
-const NOT = D.O.NOT, BNOT = D.O.BNOT, NEG = D.O.NEG;
-const POW = D.O.POW, MUL = D.O.MUL, DIV = D.O.DIV, MOD = D.O.MOD, ADD = D.O.ADD, SUB = D.O.SUB;
-const SHL = D.O.SHL, SHR = D.O.SHR, LT = D.O.LT, LE = D.O.LE, GT = D.O.GT, GE = D.O.GE;
-const EQ = D.O.EQ, NE = D.O.NE, SEQ = D.O.SEQ, SNE = D.O.SNE, BAND = D.O.BAND, BXOR = D.O.BXOR;
-const BOR = D.O.BOR, AND = D.O.AND, OR = D.O.OR;
-const F_NUM = D.F.NUM, F_STR = D.F.STR, F_BOOL = D.F.BOOL, F_MAX = D.F.MAX, F_MIN = D.F.MIN, F_ABS = D.F.ABS;
-const OP_NAMES = D.OP_NAMES, FUNCTION_NAMES = D.FUNCTION_NAMES;
+const I_LIT = D.I_LIT,
+  I_NUM = D.I_NUM,
+  I_REF = D.I_REF,
+  I_MARK = D.I_MARK;
+const I_CALL = D.I_CALL,
+  I_UNARY = D.I_UNARY,
+  I_BINARY = D.I_BINARY,
+  I_ASSIGN = D.I_ASSIGN;
+const NOT = D.O.NOT,
+  BNOT = D.O.BNOT,
+  NEG = D.O.NEG;
+const POW = D.O.POW,
+  MUL = D.O.MUL,
+  DIV = D.O.DIV,
+  MOD = D.O.MOD,
+  ADD = D.O.ADD,
+  SUB = D.O.SUB;
+const SHL = D.O.SHL,
+  SHR = D.O.SHR,
+  LT = D.O.LT,
+  LE = D.O.LE,
+  GT = D.O.GT,
+  GE = D.O.GE;
+const EQ = D.O.EQ,
+  NE = D.O.NE,
+  SEQ = D.O.SEQ,
+  SNE = D.O.SNE,
+  BAND = D.O.BAND,
+  BXOR = D.O.BXOR;
+const BOR = D.O.BOR,
+  AND = D.O.AND,
+  OR = D.O.OR;
+const F_NUM = D.F.NUM,
+  F_STR = D.F.STR,
+  F_BOOL = D.F.BOOL,
+  F_MAX = D.F.MAX,
+  F_MIN = D.F.MIN,
+  F_ABS = D.F.ABS;
+const OP_NAMES = D.OP_NAMES,
+  FUNCTION_NAMES = D.FUNCTION_NAMES;
 
-export interface ExprOptions { maxTokens?: number; maxStringLength?: number }
+export interface ExprOptions {
+  maxTokens?: number;
+  maxStringLength?: number;
+}
 /** JSON-serialisable compiled form: see `Compiled` in expr/defs.ts. */
 export type ExprCode = unknown;
 
@@ -62,10 +96,14 @@ function strToNum(s: string): number {
 
 function toNum(v: unknown): number {
   switch (typeof v) {
-    case 'number': return v;
-    case 'boolean': return v ? 1 : 0;
-    case 'string': return strToNum(v);
-    default: return v === null ? 0 : NaN;
+    case 'number':
+      return v;
+    case 'boolean':
+      return v ? 1 : 0;
+    case 'string':
+      return strToNum(v);
+    default:
+      return v === null ? 0 : NaN;
   }
 }
 
@@ -89,46 +127,74 @@ function binary(op: number, a: any, b: any, maxLen: number): unknown {
       }
       return toNum(a) + toNum(b);
     }
-    case SUB: return toNum(a) - toNum(b);
-    case MUL: return toNum(a) * toNum(b);
-    case DIV: return toNum(a) / toNum(b);
-    case MOD: return toNum(a) % toNum(b);
-    case POW: return toNum(a) ** toNum(b);
-    case SHL: return toNum(a) << toNum(b);
-    case SHR: return toNum(a) >> toNum(b);
-    case BAND: return toNum(a) & toNum(b);
-    case BOR: return toNum(a) | toNum(b);
-    case BXOR: return toNum(a) ^ toNum(b);
-    case LT: return a < b;
-    case LE: return a <= b;
-    case GT: return a > b;
-    case GE: return a >= b;
+    case SUB:
+      return toNum(a) - toNum(b);
+    case MUL:
+      return toNum(a) * toNum(b);
+    case DIV:
+      return toNum(a) / toNum(b);
+    case MOD:
+      return toNum(a) % toNum(b);
+    case POW:
+      return toNum(a) ** toNum(b);
+    case SHL:
+      return toNum(a) << toNum(b);
+    case SHR:
+      return toNum(a) >> toNum(b);
+    case BAND:
+      return toNum(a) & toNum(b);
+    case BOR:
+      return toNum(a) | toNum(b);
+    case BXOR:
+      return toNum(a) ^ toNum(b);
+    case LT:
+      return a < b;
+    case LE:
+      return a <= b;
+    case GT:
+      return a > b;
+    case GE:
+      return a >= b;
     // Loose and strict equality are JavaScript's, on plain values.
-    case EQ: return a == b;
-    case NE: return a != b;
-    case SEQ: return a === b;
-    case SNE: return a !== b;
-    case AND: return !!a && !!b;
-    case OR: return !!a || !!b;
+    case EQ:
+      return a == b;
+    case NE:
+      return a != b;
+    case SEQ:
+      return a === b;
+    case SNE:
+      return a !== b;
+    case AND:
+      return !!a && !!b;
+    case OR:
+      return !!a || !!b;
   }
   return null;
 }
 
 function unary(op: number, a: unknown): unknown {
   switch (op) {
-    case NOT: return !a;
-    case BNOT: return ~toNum(a);
-    case NEG: return -toNum(a);
-    default: return toNum(a);
+    case NOT:
+      return !a;
+    case BNOT:
+      return ~toNum(a);
+    case NEG:
+      return -toNum(a);
+    default:
+      return toNum(a);
   }
 }
 
 function call(fn: number, args: unknown[]): unknown {
   switch (fn) {
-    case F_NUM: return toNum(args[0]);
-    case F_STR: return String(args[0]);
-    case F_BOOL: return !!args[0];
-    case F_ABS: return Math.abs(toNum(args[0]));
+    case F_NUM:
+      return toNum(args[0]);
+    case F_STR:
+      return String(args[0]);
+    case F_BOOL:
+      return !!args[0];
+    case F_ABS:
+      return Math.abs(toNum(args[0]));
     case F_MAX: {
       // Pairwise, keeping the later argument unless the earlier is strictly greater: a NaN
       // is dropped by a later number, as the published engine does.

@@ -49,9 +49,7 @@ for (let c = 0; c < 128; c++) {
   const alpha = (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
   const digit = c >= 48 && c <= 57;
   const dash = c === 95 || c === 45;
-  CLASS[c] =
-    (alpha ? NAME_START : 0) |
-    (alpha || digit || dash ? NAME : 0);
+  CLASS[c] = (alpha ? NAME_START : 0) | (alpha || digit || dash ? NAME : 0);
 }
 
 function is(c: number, cls: number): boolean {
@@ -61,8 +59,17 @@ function is(c: number, cls: number): boolean {
 /** White space as JavaScript's `\s` and `trim()` define it (the published engine uses both). */
 export function isSpace(c: number): boolean {
   if (c < 128) return c === SPACE || (c >= TAB && c <= CR);
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 ||
-    c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 /** Line terminators, which a regex `.` does not match: predicate arguments stay on one line. */
@@ -188,7 +195,22 @@ const K_EVAL = 11;
 const K_INCLUDE = 12;
 const K_INJECT = 13;
 /** The keywords by K_ constant. */
-const KEYWORDS = ['', 'end', 'or', 'if', 'section', 'repeated', 'alternates', 'var', 'bindvar', 'ctx', 'macro', 'eval', 'include', 'inject'];
+const KEYWORDS = [
+  '',
+  'end',
+  'or',
+  'if',
+  'section',
+  'repeated',
+  'alternates',
+  'var',
+  'bindvar',
+  'ctx',
+  'macro',
+  'eval',
+  'include',
+  'inject',
+];
 
 /** Whether the first word at `from` (it ends at ASCII white space or at `to`) is `w`. */
 function isWord(s: string, from: number, to: number, w: string): boolean {
@@ -274,7 +296,10 @@ export class Parser {
   private readonly formatters: NameCache;
   private readonly predicates: NameCache;
 
-  constructor(private readonly src: string, tables: NameTables) {
+  constructor(
+    private readonly src: string,
+    tables: NameTables,
+  ) {
     this.formatters = namesOf(tables.formatters);
     this.predicates = namesOf(tables.predicates);
   }
@@ -341,7 +366,7 @@ export class Parser {
         if (!spaced || s.charCodeAt(rest) !== AT || !is(s.charCodeAt(rest + 1), NAME_START)) return this.text(start, end);
         let i = rest + 2;
         while (i < to && is(s.charCodeAt(i), NAME)) i++;
-        if ( s.charCodeAt(i) !== SPACE || i + 1 >= to || hasLineBreak(s, i + 1, to)) {
+        if (s.charCodeAt(i) !== SPACE || i + 1 >= to || hasLineBreak(s, i + 1, to)) {
           return this.text(start, end);
         }
         const op = s.charCodeAt(wordStart) === 118 /* v */ ? Op.VAR : Op.BINDVAR;
@@ -491,7 +516,7 @@ export class Parser {
     const paths: Path[] = [];
     const ops: string[] = [];
     let wantPath = true;
-    for (let i = from; ; ) {
+    for (let i = from; ;) {
       while (i < to && isSpace(s.charCodeAt(i))) i++;
       if (i === to) break;
       if (wantPath) {

@@ -29,26 +29,101 @@ export const Op = {
   MACRO: 13,
 } as const;
 
-export interface TextNode { op: 0; text: string }
-export interface VariableNode { op: 1; vars: Path[]; fmt: FormatterCall[] }
+export interface TextNode {
+  op: 0;
+  text: string;
+}
+export interface VariableNode {
+  op: 1;
+  vars: Path[];
+  fmt: FormatterCall[];
+}
 /** The `.or` branch of a block: unconditional when `pred` is null. */
-export interface OrNode { op: 5; pred: string | null; args: string[]; body: Node[]; alt: OrNode | null }
-export interface SectionNode { op: 2; path: Path; body: Node[]; alt: OrNode | null }
-export interface RepeatedNode { op: 3; path: Path; body: Node[]; alternates: Node[] | null; alt: OrNode | null }
-export interface PredicateNode { op: 4; pred: string; args: string[]; body: Node[]; alt: OrNode | null }
+export interface OrNode {
+  op: 5;
+  pred: string | null;
+  args: string[];
+  body: Node[];
+  alt: OrNode | null;
+}
+export interface SectionNode {
+  op: 2;
+  path: Path;
+  body: Node[];
+  alt: OrNode | null;
+}
+export interface RepeatedNode {
+  op: 3;
+  path: Path;
+  body: Node[];
+  alternates: Node[] | null;
+  alt: OrNode | null;
+}
+export interface PredicateNode {
+  op: 4;
+  pred: string;
+  args: string[];
+  body: Node[];
+  alt: OrNode | null;
+}
 /** `.if a && b || c` (paths joined by ops, read left to right) or `.if pred? args` (pred set). */
-export interface IfNode { op: 6; pred: string | null; args: string[]; paths: Path[]; ops: string[]; body: Node[]; alt: OrNode | null }
-export interface VarNode { op: 7 | 8; name: string; vars: Path[]; fmt: FormatterCall[] }
-export interface CtxNode { op: 9; name: string; bindings: [string, Path][] }
+export interface IfNode {
+  op: 6;
+  pred: string | null;
+  args: string[];
+  paths: Path[];
+  ops: string[];
+  body: Node[];
+  alt: OrNode | null;
+}
+export interface VarNode {
+  op: 7 | 8;
+  name: string;
+  vars: Path[];
+  fmt: FormatterCall[];
+}
+export interface CtxNode {
+  op: 9;
+  name: string;
+  bindings: [string, Path][];
+}
 /** `.eval`: the expression compiled at compile time, or the parse error to report at run time. */
-export interface EvalNode { op: 10; expr: string; code: unknown; error: string | null }
-export interface IncludeNode { op: 11; name: string; args: string[] }
-export interface InjectNode { op: 12; name: string; path: string; args: string[] }
-export interface MacroNode { op: 13; name: string; body: Node[] }
+export interface EvalNode {
+  op: 10;
+  expr: string;
+  code: unknown;
+  error: string | null;
+}
+export interface IncludeNode {
+  op: 11;
+  name: string;
+  args: string[];
+}
+export interface InjectNode {
+  op: 12;
+  name: string;
+  path: string;
+  args: string[];
+}
+export interface MacroNode {
+  op: 13;
+  name: string;
+  body: Node[];
+}
 
 export type Node =
-  | TextNode | VariableNode | SectionNode | RepeatedNode | PredicateNode | IfNode
-  | VarNode | CtxNode | EvalNode | IncludeNode | InjectNode | MacroNode;
+  | TextNode
+  | VariableNode
+  | SectionNode
+  | RepeatedNode
+  | PredicateNode
+  | IfNode
+  | VarNode
+  | CtxNode
+  | EvalNode
+  | IncludeNode
+  | InjectNode
+  | MacroNode;
 
 /** A compiled template: plain data, safe to JSON.stringify and cache by source hash. */
 export interface Code {

@@ -57,7 +57,7 @@ function splice(s: string, mode: number): string | null {
   for (let i = 0; i < n; i++) {
     const p = pos[i];
     const c = s.charCodeAt(p);
-    const rep = mode === 2 ? JSON_ESCAPE[c] ?? '\\u00' + (c < 16 ? '0' : '') + c.toString(16) : HTML_ENTITY[c];
+    const rep = mode === 2 ? (JSON_ESCAPE[c] ?? '\\u00' + (c < 16 ? '0' : '') + c.toString(16)) : HTML_ENTITY[c];
     r += p > last ? s.slice(last, p) + rep : rep;
     last = p + 1;
   }
@@ -79,7 +79,7 @@ export const wasmKernels: Kernels = {
   },
   // JSON text has few escapes, so splicing them into slices of the original wins over decoding.
   escapeJson(s) {
-    return s.length < WASM_MIN_LENGTH ? tsKernels.escapeJson(s) : splice(s, 2) ?? tsKernels.escapeJson(s);
+    return s.length < WASM_MIN_LENGTH ? tsKernels.escapeJson(s) : (splice(s, 2) ?? tsKernels.escapeJson(s));
   },
   // The platform's encoders are native code already; a crossing only adds copies (measured).
   encodeUriComponent: tsKernels.encodeUriComponent,
@@ -96,7 +96,7 @@ export const wasmKernels: Kernels = {
     if (digits.length < WASM_MIN_LENGTH) return tsKernels.groupDigits(digits, sep);
     const sepBytes = encoder.encode(sep);
     const n = digits.length;
-    const out = reserve(n + sepBytes.length, (n + Math.ceil(n / 3) * sepBytes.length) + 16);
+    const out = reserve(n + sepBytes.length, n + Math.ceil(n / 3) * sepBytes.length + 16);
     const mem = new Uint8Array(wasm.memory.buffer);
     for (let i = 0; i < n; i++) mem[INPUT + i] = digits.charCodeAt(i);
     mem.set(sepBytes, INPUT + n);

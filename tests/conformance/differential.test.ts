@@ -29,10 +29,38 @@ describe('wasm and ts backends agree on the corpus', () => {
 const fragment = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 12 }),
   fc.string({ unit: 'grapheme', maxLength: 12 }),
-  fc.constantFrom('{', '}', '{#', '{##', '##}', '\n', '{a}', '{.section a}', '{.end}', '{a|html}', '{a|json}', '{.or}', 'é', '😀', '\ud800', '{@}', '{.repeated section l}', '{a|truncate 3}', '{a|slugify}', '{a|htmlattr}', '{a|url-encode}'),
+  fc.constantFrom(
+    '{',
+    '}',
+    '{#',
+    '{##',
+    '##}',
+    '\n',
+    '{a}',
+    '{.section a}',
+    '{.end}',
+    '{a|html}',
+    '{a|json}',
+    '{.or}',
+    'é',
+    '😀',
+    '\ud800',
+    '{@}',
+    '{.repeated section l}',
+    '{a|truncate 3}',
+    '{a|slugify}',
+    '{a|htmlattr}',
+    '{a|url-encode}',
+  ),
 );
 const template = fc.array(fragment, { maxLength: 24 }).map((a) => a.join(''));
-const value = fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 40 }), fc.integer(), fc.double(), fc.constant(''));
+const value = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.integer(),
+  fc.double(),
+  fc.constant(''),
+);
 const huge = ['', 'x'.repeat(70_000) + '{a}', '{a}'.repeat(5000), 'é{a|html}'.repeat(3000) + '😀'.repeat(2000), '{'.repeat(100_000)];
 
 describe('wasm and ts backends agree on generated input (property)', () => {
@@ -52,19 +80,25 @@ describe('wasm and ts backends agree on generated input (property)', () => {
     }
   });
   it('scan to the same tokens', () => {
-    fc.assert(fc.property(template, (src) => {
-      expect(Array.from(wasmScan(src))).toEqual(scan(src));
-    }), { numRuns: 10_000 });
+    fc.assert(
+      fc.property(template, (src) => {
+        expect(Array.from(wasmScan(src))).toEqual(scan(src));
+      }),
+      { numRuns: 10_000 },
+    );
   });
   it('compile and render to the same output and errors', () => {
-    fc.assert(fc.property(template, value, fc.array(value, { maxLength: 3 }), (src, a, l) => {
-      const json = { a, l };
-      const ts = compile(src, { backend: 'ts' });
-      const wasm = compile(src, { backend: 'wasm' });
-      expect(wasm).toEqual(ts);
-      const rt = render(ts.code, json, { backend: 'ts' });
-      const rw = render(wasm.code, json, { backend: 'wasm' });
-      expect(rw).toEqual(rt);
-    }), { numRuns: 10_000 });
+    fc.assert(
+      fc.property(template, value, fc.array(value, { maxLength: 3 }), (src, a, l) => {
+        const json = { a, l };
+        const ts = compile(src, { backend: 'ts' });
+        const wasm = compile(src, { backend: 'wasm' });
+        expect(wasm).toEqual(ts);
+        const rt = render(ts.code, json, { backend: 'ts' });
+        const rw = render(wasm.code, json, { backend: 'wasm' });
+        expect(rw).toEqual(rt);
+      }),
+      { numRuns: 10_000 },
+    );
   });
 });

@@ -18,7 +18,13 @@ async function axe(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags([...TAGS, 'best-practice']).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical' || STRUCTURE.includes(v.id))
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 5)
+          .join(', ')}`,
+    );
 }
 
 /**
@@ -97,7 +103,10 @@ test('axe: a product page showing an add-to-cart error', async ({ page, javaScri
   expect(await violations(page, js)).toEqual([]);
 });
 
-test('axe: a product page on a phone (the picture strip, the options in the add form), and after a choice', async ({ page, javaScriptEnabled: js }) => {
+test('axe: a product page on a phone (the picture strip, the options in the add form), and after a choice', async ({
+  page,
+  javaScriptEnabled: js,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/shop/p/saltmarsh-apron');
   await ready(page, js);
@@ -151,7 +160,10 @@ test('after a client-side navigation, focus is on the new page’s h1', async ({
   }
 });
 
-test('the added-to-cart message by keyboard: the popover takes focus, closes on Escape, gives focus back', async ({ page, javaScriptEnabled: js }) => {
+test('the added-to-cart message by keyboard: the popover takes focus, closes on Escape, gives focus back', async ({
+  page,
+  javaScriptEnabled: js,
+}) => {
   await page.goto('/shop/p/linen-bread-bag');
   await ready(page, js);
   const add = page.locator('form.add-to-cart').getByRole('button', { name: 'Add To Cart' });
@@ -200,7 +212,10 @@ test('the pill count after an add and after a reload of a cached public page', a
   } else {
     // The public page knows no cart: no count, and the cart link leads to /cart, which shows it.
     await expect(page.locator('[data-cart-pill]')).toBeHidden();
-    await page.getByRole('banner').getByRole('link', { name: /^Cart\b/ }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: /^Cart\b/ })
+      .click();
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.locator('[data-cart-pill]')).toHaveAttribute('aria-label', '1 item in cart');
     await expect(page.locator('[data-cart-count]')).toHaveText('1');

@@ -37,7 +37,12 @@ for (const width of [320, 390]) {
 
     for (let i = 0; i < 3; i++) {
       const entry = entries.nth(i);
-      for (const part of [entry.locator('.cart-entry-total'), entry.getByLabel('Quantity'), entry.getByRole('button', { name: 'Update' }), entry.getByRole('button', { name: /^Remove/ })]) {
+      for (const part of [
+        entry.locator('.cart-entry-total'),
+        entry.getByLabel('Quantity'),
+        entry.getByRole('button', { name: 'Update' }),
+        entry.getByRole('button', { name: /^Remove/ }),
+      ]) {
         await part.scrollIntoViewIfNeeded();
         await expect(part).toBeInViewport({ ratio: 1 });
         const box = (await part.boundingBox())!;
@@ -45,7 +50,11 @@ for (const width of [320, 390]) {
         expect(box.x + box.width).toBeLessThanOrEqual(width);
       }
       // Touch targets: the quantity field and both buttons are at least 44 px tall and wide.
-      for (const control of [entry.getByLabel('Quantity'), entry.getByRole('button', { name: 'Update' }), entry.getByRole('button', { name: /^Remove/ })]) {
+      for (const control of [
+        entry.getByLabel('Quantity'),
+        entry.getByRole('button', { name: 'Update' }),
+        entry.getByRole('button', { name: /^Remove/ }),
+      ]) {
         const box = (await control.boundingBox())!;
         expect(box.height).toBeGreaterThanOrEqual(44);
         expect(box.width).toBeGreaterThanOrEqual(44);

@@ -130,7 +130,9 @@ test('add from a list page: Select Option, a variant, Sold Out', async ({ page, 
   await expect(page.locator('.card').filter({ hasText: 'Harbour Teapot' }).getByRole('button', { name: 'Sold Out' })).toBeDisabled();
 
   await page.goto('/cart');
-  await expect(page.locator('.cart-entry').filter({ hasText: 'Tide Pool Mug' }).locator('.cart-entry-variant')).toHaveText('Color: Sea Glass');
+  await expect(page.locator('.cart-entry').filter({ hasText: 'Tide Pool Mug' }).locator('.cart-entry-variant')).toHaveText(
+    'Color: Sea Glass',
+  );
 });
 
 test('buy a gift card: the denomination is required; the pill says 100+', async ({ page, javaScriptEnabled: js }) => {
@@ -215,7 +217,9 @@ test('check out the cart in test mode', async ({ page, javaScriptEnabled: js }) 
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByText('One or more fields is invalid, please check your entries.')).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByLabel('Email')).toHaveAccessibleDescription(/Email is not valid\. Email addresses should follow the format name@example\.com\./);
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription(
+    /Email is not valid\. Email addresses should follow the format name@example\.com\./,
+  );
   await expect(page.getByLabel('Email')).toHaveValue('ada@');
   await expect(page.getByLabel('City')).toHaveAccessibleDescription('Required');
   await expect(page.getByLabel('ZIP / Postal code')).toHaveAccessibleDescription(/^Enter a ZIP code of 5 digits/);

@@ -64,7 +64,13 @@ function renderInBrowser(page: Page, jobs: Job[]) {
 function renderInNode(jobs: Job[]) {
   return jobs.map((j) => {
     const r = render(j.template, j.json, { ...j.opts, enableExpr: true, backend: j.backend });
-    return { output: r.output, errors: r.errors.map((e) => `${e.kind === 'syntax' ? 'SyntaxError' : 'RuntimeError'}: ${e.message}${e.line !== undefined ? ` (line ${e.line}, column ${e.column})` : ''}`) };
+    return {
+      output: r.output,
+      errors: r.errors.map(
+        (e) =>
+          `${e.kind === 'syntax' ? 'SyntaxError' : 'RuntimeError'}: ${e.message}${e.line !== undefined ? ` (line ${e.line}, column ${e.column})` : ''}`,
+      ),
+    };
   });
 }
 
@@ -93,14 +99,22 @@ test('fetches a time zone only when asked; a date in a zone not loaded is an err
   const requested = await open(page);
   const template = '{t|date %Y-%m-%d %H:%M %Z}';
   const json = { t: NOW, website: { timeZone: 'Asia/Tokyo' } };
-  const out = await page.evaluate(async ({ template, json }) => {
-    const url = '/engine.js';
-    const engine = await import(url);
-    const before = engine.render(template, json, { locale: null });
-    const loaded = await engine.loadTimeZone('Asia/Tokyo');
-    const after = engine.render(template, json, { locale: null }).output;
-    return { before: { output: before.output, errors: before.errors.map(engine.formatError) }, loaded, after, unknown: await engine.loadTimeZone('Not/A_Zone') };
-  }, { template, json });
+  const out = await page.evaluate(
+    async ({ template, json }) => {
+      const url = '/engine.js';
+      const engine = await import(url);
+      const before = engine.render(template, json, { locale: null });
+      const loaded = await engine.loadTimeZone('Asia/Tokyo');
+      const after = engine.render(template, json, { locale: null }).output;
+      return {
+        before: { output: before.output, errors: before.errors.map(engine.formatError) },
+        loaded,
+        after,
+        unknown: await engine.loadTimeZone('Not/A_Zone'),
+      };
+    },
+    { template, json },
+  );
   expect(out.before.output).toBe('');
   expect(out.before.errors).toEqual([expect.stringContaining('Asia/Tokyo is not loaded')]);
   expect(out.loaded).toBe(true);
@@ -115,7 +129,10 @@ test('renders wright as the server does, on both backends', async ({ page }) => 
   await open(page);
   const w = loadWright();
   const jobs: Job[] = backends.map((backend) => ({
-    name: `wright [${backend}]`, template: w.template, json: w.json, backend,
+    name: `wright [${backend}]`,
+    template: w.template,
+    json: w.json,
+    backend,
     opts: { locale: 'en', now: 0, enableInclude: true, partials: w.partials },
   }));
   const node = renderInNode(jobs);
@@ -127,10 +144,21 @@ test('renders every conformance case as the server does, on both backends', asyn
   await open(page);
   const cases = loadCases();
   expect(cases.length).toBeGreaterThan(300);
-  const jobs: Job[] = cases.flatMap((c) => backends.map((backend) => ({
-    name: `${c.name} [${backend}]`, template: c.template, json: c.json, backend,
-    opts: { locale: c.options.locale, now: c.options.now ?? NOW, enableInclude: c.options.include, partials: c.partials, injects: c.injects },
-  })));
+  const jobs: Job[] = cases.flatMap((c) =>
+    backends.map((backend) => ({
+      name: `${c.name} [${backend}]`,
+      template: c.template,
+      json: c.json,
+      backend,
+      opts: {
+        locale: c.options.locale,
+        now: c.options.now ?? NOW,
+        enableInclude: c.options.include,
+        partials: c.partials,
+        injects: c.injects,
+      },
+    })),
+  );
   const node = renderInNode(jobs);
   const browser = await renderInBrowser(page, jobs);
   const differ = jobs.filter((_, i) => JSON.stringify(browser[i]) !== JSON.stringify(node[i])).map((j) => j.name);

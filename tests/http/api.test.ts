@@ -41,10 +41,18 @@ describe('PUT /api/commerce/shopping-cart/entries/{entryId}/additionalFields', (
   it('replaces an entry’s fields, as JSON text or as an object', async () => {
     const v = new Visitor();
     const id = await withLine(v);
-    const text = await v.json(`/api/commerce/shopping-cart/entries/${id}/additionalFields`, { additionalFields: '{"note":"gift wrap"}' }, 'PUT');
+    const text = await v.json(
+      `/api/commerce/shopping-cart/entries/${id}/additionalFields`,
+      { additionalFields: '{"note":"gift wrap"}' },
+      'PUT',
+    );
     expect(text.status).toBe(200);
     expect((await text.json()).updatedEntry.additionalFields).toEqual({ note: 'gift wrap' });
-    const obj = await v.json(`/api/commerce/shopping-cart/entries/${id}/additionalFields`, { additionalFields: { note: 'no wrap' } }, 'PUT');
+    const obj = await v.json(
+      `/api/commerce/shopping-cart/entries/${id}/additionalFields`,
+      { additionalFields: { note: 'no wrap' } },
+      'PUT',
+    );
     expect(obj.status).toBe(200);
     expect((await obj.json()).updatedEntry.additionalFields).toEqual({ note: 'no wrap' });
   });

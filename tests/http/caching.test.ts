@@ -116,8 +116,15 @@ describe('catalog pages are one public document for everyone', () => {
     await v.postForm('/cart', { intent: 'add', itemId, quantity: '1', returnTo: '/cart' });
     expect(v.cookies.get('cart_qty')).toBe('1');
     const placed = await v.postForm('/checkout', {
-      cart: 'cart', email: 'ada@example.com', name: 'Ada Lovelace', line1: '1 Main St', city: 'Buffalo', region: 'NY',
-      postalCode: '14201', country: 'US', shippingMethod: 'standard',
+      cart: 'cart',
+      email: 'ada@example.com',
+      name: 'Ada Lovelace',
+      line1: '1 Main St',
+      city: 'Buffalo',
+      region: 'NY',
+      postalCode: '14201',
+      country: 'US',
+      shippingMethod: 'standard',
     });
     expect(placed.status).toBe(303);
     expect(placed.headers.get('location')).toMatch(/^\/order-confirmed\//);

@@ -9,7 +9,13 @@ import { OwnStore } from './support/own-store.js';
 
 /** What checkout asks of a cart that ships: an email and an address in Buffalo, NY. */
 const TO_NY = {
-  email: 'ada@example.com', name: 'Ada Lovelace', line1: '1 Main St', city: 'Buffalo', region: 'NY', postalCode: '14201', country: 'US',
+  email: 'ada@example.com',
+  name: 'Ada Lovelace',
+  line1: '1 Main St',
+  city: 'Buffalo',
+  region: 'NY',
+  postalCode: '14201',
+  country: 'US',
   shippingMethod: 'standard',
 };
 
@@ -19,13 +25,18 @@ const PLATE = { itemId: 'itm-driftwood-dinner-plate', sku: 'SG-DDP-01' }; // 8 i
 const CUPS = { itemId: 'itm-moonsnail-espresso-cups', sku: 'SG-MEC-01' }; // Stone
 const PATTERN = { itemId: 'itm-wave-quilt-pattern' }; // digital, unlimited
 
-const BLOCKING = 'To check out, first fix the marked lines: only 2 of Tide Pool Mug (Sea Glass) are left and your cart has 3; '
-  + 'Driftwood Dinner Plate (8 in) is sold out; Moonsnail Espresso Cups, Set of Two (Stone) is no longer available.';
-const PRICE_NOTICE = 'The price of Saltmarsh Work Apron (L/XL / Indigo) changed since it was added to your cart: the order will use the new price.';
+const BLOCKING =
+  'To check out, first fix the marked lines: only 2 of Tide Pool Mug (Sea Glass) are left and your cart has 3; ' +
+  'Driftwood Dinner Plate (8 in) is sold out; Moonsnail Espresso Cups, Set of Two (Stone) is no longer available.';
+const PRICE_NOTICE =
+  'The price of Saltmarsh Work Apron (L/XL / Indigo) changed since it was added to your cart: the order will use the new price.';
 
 /** The `<li>` of the cart line showing `title`. */
 function line(html: string, title: string): string {
-  const items = html.split('<li class="cart-entry').slice(1).map((s) => s.slice(0, s.indexOf('</li>')));
+  const items = html
+    .split('<li class="cart-entry')
+    .slice(1)
+    .map((s) => s.slice(0, s.indexOf('</li>')));
   const found = items.find((s) => s.includes(`>${title}</a>`));
   if (!found) throw new Error(`no cart line for ${title}`);
   return found;
@@ -33,7 +44,13 @@ function line(html: string, title: string): string {
 const statusOf = (li: string) => /data-availability="([^"]*)"/.exec(li)?.[1];
 const markOf = (li: string) => /data-entry-status>([^<]*)</.exec(li)?.[1] ?? null;
 
-interface ApiEntry { id: string; title: string; chosenVariant: { sku: string }; quantity: number; availability: { status: string; message: string | null; blocking: boolean; currentPriceCents: number | null } }
+interface ApiEntry {
+  id: string;
+  title: string;
+  chosenVariant: { sku: string };
+  quantity: number;
+  availability: { status: string; message: string | null; blocking: boolean; currentPriceCents: number | null };
+}
 
 describe('the cart review (own server, database changed between runs)', () => {
   const store = new OwnStore();
@@ -46,7 +63,9 @@ describe('the cart review (own server, database changed between runs)', () => {
     const r = await v.postForm('/cart', { intent: 'add', ...item, quantity: String(quantity), returnTo: '/cart' });
     expect(r.status).toBe(303);
   }
-  async function apiEntries(v: Visitor): Promise<{ entries: ApiEntry[]; review: { blocking: boolean; message: string | null; priceNotice: string | null } }> {
+  async function apiEntries(
+    v: Visitor,
+  ): Promise<{ entries: ApiEntry[]; review: { blocking: boolean; message: string | null; priceNotice: string | null } }> {
     const r = await v.get('/api/commerce/shopping-cart');
     expect(r.status).toBe(200);
     return r.json();
@@ -66,7 +85,7 @@ describe('the cart review (own server, database changed between runs)', () => {
     expect(before.entries.map((e) => e.availability.status)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok']);
     expect(before.review).toEqual({ blocking: false, message: null, priceNotice: null });
     expect((await apiEntries(repriced)).entries).toHaveLength(1);
-    const idleCart = await (await idle.get('/api/commerce/shopping-cart')).json() as { id: string; entries: unknown[] };
+    const idleCart = (await (await idle.get('/api/commerce/shopping-cart')).json()) as { id: string; entries: unknown[] };
     expect(idleCart.entries).toHaveLength(1);
     const idleId = idleCart.id;
 
@@ -111,7 +130,9 @@ describe('the cart review (own server, database changed between runs)', () => {
     expect(markOf(pattern)).toBeNull();
 
     expect(html).not.toContain('href="/checkout"');
-    expect(html).toMatch(/<button type="button" class="button button-primary" disabled aria-describedby="cart-checkout-blocked">Checkout<\/button>/);
+    expect(html).toMatch(
+      /<button type="button" class="button button-primary" disabled aria-describedby="cart-checkout-blocked">Checkout<\/button>/,
+    );
     expect(html).toContain('Remove or change the marked items to check out.');
   });
 
@@ -119,14 +140,26 @@ describe('the cart review (own server, database changed between runs)', () => {
     const cart = await apiEntries(shopper);
     const by = (sku: string) => cart.entries.find((e) => e.chosenVariant.sku === sku)!;
     expect(by(MUG.sku).availability).toEqual({
-      status: 'insufficient_stock', blocking: true, currentPriceCents: null,
+      status: 'insufficient_stock',
+      blocking: true,
+      currentPriceCents: null,
       message: 'Sorry, only 2 of Tide Pool Mug (Sea Glass) are left. This line has 3: lower the quantity to 2 to check out.',
     });
-    expect(by(APRON.sku).availability).toEqual({ status: 'price_changed', blocking: false, currentPriceCents: 6500, message: 'Price changed from $72.00 to $65.00.' });
+    expect(by(APRON.sku).availability).toEqual({
+      status: 'price_changed',
+      blocking: false,
+      currentPriceCents: 6500,
+      message: 'Price changed from $72.00 to $65.00.',
+    });
     expect(by(APRON.sku)).toMatchObject({ quantity: 1 });
     expect(by(PLATE.sku).availability).toMatchObject({ status: 'sold_out', blocking: true });
     expect(by(CUPS.sku).availability).toMatchObject({ status: 'unavailable', blocking: true });
-    expect(cart.entries.find((e) => e.title === 'Wave Quilt Pattern (PDF)')!.availability).toEqual({ status: 'ok', blocking: false, message: null, currentPriceCents: null });
+    expect(cart.entries.find((e) => e.title === 'Wave Quilt Pattern (PDF)')!.availability).toEqual({
+      status: 'ok',
+      blocking: false,
+      message: null,
+      currentPriceCents: null,
+    });
     expect(cart.review).toEqual({ blocking: true, message: BLOCKING, priceNotice: PRICE_NOTICE });
   });
 
@@ -142,12 +175,16 @@ describe('the cart review (own server, database changed between runs)', () => {
   it('once the lines are fixed through the cart forms, checkout goes through', async () => {
     const { entries } = await apiEntries(shopper);
     const id = (sku: string) => entries.find((e) => e.chosenVariant.sku === sku)!.id;
-    expect((await shopper.postForm('/cart', { intent: 'update', entryId: id(MUG.sku), quantity: '2', returnTo: '/cart' })).status).toBe(303);
+    expect((await shopper.postForm('/cart', { intent: 'update', entryId: id(MUG.sku), quantity: '2', returnTo: '/cart' })).status).toBe(
+      303,
+    );
     expect((await shopper.postForm('/cart', { intent: 'remove', entryId: id(PLATE.sku), returnTo: '/cart' })).status).toBe(303);
     // Still one line to fix: the message now names only it.
     const halfway = await shopper.postForm('/checkout', { cart: 'cart' });
     expect(halfway.headers.get('location')).toBe('/cart');
-    expect((await apiEntries(shopper)).review.message).toBe('To check out, first fix the marked line: Moonsnail Espresso Cups, Set of Two (Stone) is no longer available.');
+    expect((await apiEntries(shopper)).review.message).toBe(
+      'To check out, first fix the marked line: Moonsnail Espresso Cups, Set of Two (Stone) is no longer available.',
+    );
     expect((await shopper.postForm('/cart', { intent: 'remove', entryId: id(CUPS.sku), returnTo: '/cart' })).status).toBe(303);
 
     const html = await (await shopper.get('/cart')).text();
@@ -169,7 +206,9 @@ describe('the cart review (own server, database changed between runs)', () => {
   });
 
   it('the server deleted the cart left alone for 40 days at start; its cookie reads as an empty cart until the next add', async () => {
-    await expect.poll(() => store.output(), { timeout: 10_000 }).toMatch(/storefront: cart cleanup: deleted 1 abandoned cart \(1 line, untouched for 30\+ days\)/);
+    await expect
+      .poll(() => store.output(), { timeout: 10_000 })
+      .toMatch(/storefront: cart cleanup: deleted 1 abandoned cart \(1 line, untouched for 30\+ days\)/);
     const oldCookie = idle.cookies.get('cart');
     const page = await idle.get('/cart');
     expect(page.status).toBe(200);

@@ -24,8 +24,15 @@ const INVALID = 'One or more fields is invalid, please check your entries.';
 const EMAIL_TEXT = 'Email is not valid. Email addresses should follow the format name@example.com.';
 
 const NY = {
-  email: 'ada@example.com', name: 'Ada Lovelace', line1: '1 Main St', line2: '', city: 'Buffalo', region: 'NY',
-  postalCode: '14201', country: 'US', shippingMethod: 'standard',
+  email: 'ada@example.com',
+  name: 'Ada Lovelace',
+  line1: '1 Main St',
+  line2: '',
+  city: 'Buffalo',
+  region: 'NY',
+  postalCode: '14201',
+  country: 'US',
+  shippingMethod: 'standard',
 };
 const HALIFAX = { ...NY, city: 'Halifax', region: 'Nova Scotia', postalCode: 'b3h 1a1', country: 'CA' };
 
@@ -65,7 +72,16 @@ describe('the checkout form without JavaScript', () => {
     await add(v, BREAD_BAG, 2);
     const before = await apiCart(v);
     const form = await (await v.get('/checkout')).text();
-    for (const id of ['checkout-email', 'checkout-name', 'checkout-line1', 'checkout-city', 'checkout-region', 'checkout-postal-code', 'checkout-country', 'checkout-shipping-standard']) {
+    for (const id of [
+      'checkout-email',
+      'checkout-name',
+      'checkout-line1',
+      'checkout-city',
+      'checkout-region',
+      'checkout-postal-code',
+      'checkout-country',
+      'checkout-shipping-standard',
+    ]) {
       expect(input(form, id), id).not.toBe('');
     }
     expect(form).toContain('Test mode.');
@@ -106,7 +122,9 @@ describe('the checkout form without JavaScript', () => {
     const res = await place(v, { ...NY, country: 'GB', region: '', postalCode: 'SW1A 1AA', shippingMethod: 'standard' });
     expect(res.status).toBe(303);
     const html = await (await v.get('/checkout')).text();
-    expect(html).toContain('<p class="field-error" id="checkout-shipping-error">Standard shipping does not go to this country: choose International shipping.</p>');
+    expect(html).toContain(
+      '<p class="field-error" id="checkout-shipping-error">Standard shipping does not go to this country: choose International shipping.</p>',
+    );
     const ok = await placed(v, { ...NY, country: 'GB', region: '', postalCode: 'sw1a1aa', shippingMethod: 'international' });
     expect(cell(ok.html, 'data-order-shipping')).toBe('$28.00');
     expect(ok.html).toContain('SW1A 1AA<br>United Kingdom');
@@ -192,7 +210,11 @@ describe('placing orders', () => {
     expect(html).toContain(`<p class="field-error" id="gift-message-${line}-error">You have exceeded the character limit.</p>`);
     expect(html).toContain(`>${'x'.repeat(501)}</textarea>`);
 
-    const ok = await placed(v, { email: 'ada@example.com', [`giftRecipient.${line}`]: 'grace@example.com', [`giftMessage.${line}`]: 'Happy <birthday>!' });
+    const ok = await placed(v, {
+      email: 'ada@example.com',
+      [`giftRecipient.${line}`]: 'grace@example.com',
+      [`giftMessage.${line}`]: 'Happy <birthday>!',
+    });
     expect(ok.html).toContain('Gift card for grace@example.com: &ldquo;Happy &lt;birthday&gt;!&rdquo;');
     // Gift cards are not taxed, and nothing ships.
     expect(cell(ok.html, 'data-order-tax')).toBe('$0.00');
@@ -233,7 +255,9 @@ describe('placing orders', () => {
     expect(input(form, 'checkout-country')).not.toBe('');
     const bad = await place(v, { cart: 'subscription', email: 'ada@example.com' }, '/checkout');
     expect(bad.headers.get('location')).toBe('/checkout?subscription=1');
-    expect(await (await v.get('/checkout?subscription=1')).text()).toContain('<p class="field-error" id="checkout-shipping-error">Choose a shipping method.</p>');
+    expect(await (await v.get('/checkout?subscription=1')).text()).toContain(
+      '<p class="field-error" id="checkout-shipping-error">Choose a shipping method.</p>',
+    );
     const ok = await place(v, { ...NY, cart: 'subscription' });
     expect(ok.status).toBe(303);
     const page = await v.get(ok.headers.get('location')!);
@@ -320,11 +344,16 @@ describe('prices are those of the moment the order is placed', () => {
       let s = await startServer(env, '/healthz', { dataDir });
       const v = new Visitor();
       const url = (p: string) => s.url + p;
-      const post = (p: string, fields: Record<string, string>) => v.fetch(url(p), {
-        method: 'POST', body: new URLSearchParams(fields).toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: s.url },
-      });
+      const post = (p: string, fields: Record<string, string>) =>
+        v.fetch(url(p), {
+          method: 'POST',
+          body: new URLSearchParams(fields).toString(),
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: s.url },
+        });
       const added = await v.fetch(url('/api/commerce/shopping-cart/entries'), {
-        method: 'POST', body: JSON.stringify({ itemId: BREAD_BAG, quantity: 2 }), headers: { 'Content-Type': 'application/json', Origin: s.url },
+        method: 'POST',
+        body: JSON.stringify({ itemId: BREAD_BAG, quantity: 2 }),
+        headers: { 'Content-Type': 'application/json', Origin: s.url },
       });
       expect(added.status).toBe(200);
       expect((await added.json()).shoppingCart.subtotalCents).toBe(5200);

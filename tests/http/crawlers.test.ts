@@ -52,7 +52,10 @@ async function withServer<T>(env: Record<string, string>, use: (base: string) =>
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
       if (Date.now() > until) throw new Error('the server did not start');
-      const up = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+      const up = await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (up) break;
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -86,12 +89,25 @@ describe('sitemap.xml', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     const xml = await res.text();
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
-    const urls = [...xml.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)].map((m) => ({ loc: m[1], lastmod: m[2] }));
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(
+      true,
+    );
+    const urls = [...xml.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)].map((m) => ({
+      loc: m[1],
+      lastmod: m[2],
+    }));
     expect(urls.length).toBe((xml.match(/<url>/g) ?? []).length);
     const locs = urls.map((u) => u.loc);
     expect(new Set(locs).size).toBe(locs.length);
-    for (const path of ['/', '/shop', '/about', '/workshops', '/shop/p/linen-bread-bag', '/shop/p/driftwood-dinner-plate', '/shop/p/saltgrass-gift-card']) {
+    for (const path of [
+      '/',
+      '/shop',
+      '/about',
+      '/workshops',
+      '/shop/p/linen-bread-bag',
+      '/shop/p/driftwood-dinner-plate',
+      '/shop/p/saltgrass-gift-card',
+    ]) {
       expect(locs, path).toContain(`${DEMO_BASE}${path}`);
     }
     for (const u of urls) {

@@ -48,21 +48,47 @@ afterAll(async () => {
 
 describe('POST /api/commerce/shopping-cart/entries', () => {
   it('adds an entry, sets the signed cart cookie and answers {shoppingCart, newlyAdded}', async () => {
-    const res = await entries.action(args(post('/api/commerce/shopping-cart/entries', { itemId: 'itm-tide-pool-mug', sku: 'SG-TPM-01', quantity: 2, additionalFields: '{"gift":"yes"}' })));
+    const res = await entries.action(
+      args(
+        post('/api/commerce/shopping-cart/entries', {
+          itemId: 'itm-tide-pool-mug',
+          sku: 'SG-TPM-01',
+          quantity: 2,
+          additionalFields: '{"gift":"yes"}',
+        }),
+      ),
+    );
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body.newlyAdded).toMatchObject({ itemId: 'itm-tide-pool-mug', quantity: 2, chosenVariant: { sku: 'SG-TPM-01', attributes: { Color: 'Sea Glass' } }, purchasePriceCents: 3400, additionalFields: { gift: 'yes' } });
-    expect(body.shoppingCart).toMatchObject({ websiteId: 'saltgrass', totalQuantity: 2, subtotalCents: 6800, subtotal: { currency: 'USD', value: '68.00' }, requiresShipping: true, isPurchased: false });
+    expect(body.newlyAdded).toMatchObject({
+      itemId: 'itm-tide-pool-mug',
+      quantity: 2,
+      chosenVariant: { sku: 'SG-TPM-01', attributes: { Color: 'Sea Glass' } },
+      purchasePriceCents: 3400,
+      additionalFields: { gift: 'yes' },
+    });
+    expect(body.shoppingCart).toMatchObject({
+      websiteId: 'saltgrass',
+      totalQuantity: 2,
+      subtotalCents: 6800,
+      subtotal: { currency: 'USD', value: '68.00' },
+      requiresShipping: true,
+      isPurchased: false,
+    });
     const cookie = cookieOf(res);
     expect(res.headers.get('Set-Cookie')).toMatch(/HttpOnly/i);
     const cartId = await getCartId(new Request(BASE, { headers: { Cookie: cookie } }));
     expect(cartId).toBe(body.shoppingCart.id);
 
     // The same cookie keeps adding to the same cart.
-    const again = await entries.action(args(post('/api/commerce/shopping-cart/entries', { itemId: 'itm-wave-quilt-pattern', quantity: '1' }, cookie)));
+    const again = await entries.action(
+      args(post('/api/commerce/shopping-cart/entries', { itemId: 'itm-wave-quilt-pattern', quantity: '1' }, cookie)),
+    );
     expect((await again.json()).shoppingCart).toMatchObject({ id: cartId, totalQuantity: 3, hasDigital: true, purelyDigital: false });
 
-    const got = await cartRoute.loader(args(new Request(BASE + '/api/commerce/shopping-cart?calculateSubtotal=true', { headers: { Cookie: cookie } })));
+    const got = await cartRoute.loader(
+      args(new Request(BASE + '/api/commerce/shopping-cart?calculateSubtotal=true', { headers: { Cookie: cookie } })),
+    );
     expect(got.headers.get('Cache-Control')).toBe('no-store');
     expect(await got.json()).toMatchObject({ id: cartId, totalQuantity: 3, entries: [{ quantity: 2 }, { quantity: 1 }] });
   });
@@ -71,7 +97,11 @@ describe('POST /api/commerce/shopping-cart/entries', () => {
     const cases: [unknown, number, string][] = [
       [{ itemId: 'itm-saltmarsh-apron', quantity: 1 }, 400, 'Please select the Size and Color options.'],
       [{ itemId: 'itm-tide-pool-mug', sku: 'SG-TPM-03', quantity: 1 }, 409, 'Sorry, Tide Pool Mug (Ink) is sold out.'],
-      [{ itemId: 'itm-tide-pool-mug', sku: 'nope', quantity: 1 }, 400, 'Sorry, that item variant is unavailable. Please select another variant.'],
+      [
+        { itemId: 'itm-tide-pool-mug', sku: 'nope', quantity: 1 },
+        400,
+        'Sorry, that item variant is unavailable. Please select another variant.',
+      ],
       [{ itemId: 'itm-tide-pool-mug', sku: 'SG-TPM-01', quantity: 'lots' }, 400, 'Quantity must be a number'],
       [{ itemId: 'itm-tide-pool-mug', sku: 'SG-TPM-01', quantity: 1.5 }, 400, 'Quantity must be a whole number'],
       [{ itemId: 'itm-saltgrass-gift-card', quantity: 1 }, 400, 'Select a denomination for the Gift Card.'],
@@ -105,18 +135,24 @@ describe('POST /api/commerce/shopping-cart/entries', () => {
     const [name, value] = good.split(';')[0].split('=');
     const forged = `${name}=${value.slice(0, -3)}abc`;
     expect(await getCartId(new Request(BASE, { headers: { Cookie: forged } }))).toBeNull();
-    const res = await entries.action(args(post('/api/commerce/shopping-cart/entries', { itemId: 'itm-wave-quilt-pattern', quantity: 1 }, forged)));
+    const res = await entries.action(
+      args(post('/api/commerce/shopping-cart/entries', { itemId: 'itm-wave-quilt-pattern', quantity: 1 }, forged)),
+    );
     expect((await res.json()).shoppingCart.id).not.toBe('00000000-0000-4000-8000-000000000000');
   });
 });
 
 describe('PUT .../entries/{entryId}/additionalFields', () => {
   it('replaces the fields and answers {shoppingCart, updatedEntry}; a foreign entry is refused', async () => {
-    const add = await entries.action(args(post('/api/commerce/shopping-cart/entries', { itemId: 'itm-wave-quilt-pattern', quantity: 1, additionalFields: '{"a":1}' })));
+    const add = await entries.action(
+      args(post('/api/commerce/shopping-cart/entries', { itemId: 'itm-wave-quilt-pattern', quantity: 1, additionalFields: '{"a":1}' })),
+    );
     const cookie = cookieOf(add);
     const entryId = (await add.json()).newlyAdded.id as string;
     const path = `/api/commerce/shopping-cart/entries/${entryId}/additionalFields`;
-    const res = await fields.action(args(post(path, { itemId: 'itm-wave-quilt-pattern', sku: 'SG-WQP-01', additionalFields: '{"a":2}' }, cookie, 'PUT'), { entryId }));
+    const res = await fields.action(
+      args(post(path, { itemId: 'itm-wave-quilt-pattern', sku: 'SG-WQP-01', additionalFields: '{"a":2}' }, cookie, 'PUT'), { entryId }),
+    );
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.updatedEntry).toMatchObject({ id: entryId, additionalFields: { a: 2 } });
@@ -130,11 +166,15 @@ describe('PUT .../entries/{entryId}/additionalFields', () => {
 
 describe('POST /api/3/commerce/cart/subscription', () => {
   it('answers a cartToken for a subscription cart, and refuses other products', async () => {
-    const res = await subscription.action(args(post('/api/3/commerce/cart/subscription', { itemId: 'itm-seasonal-clay-box', sku: 'SG-SCB-01', qty: 1 })));
+    const res = await subscription.action(
+      args(post('/api/3/commerce/cart/subscription', { itemId: 'itm-seasonal-clay-box', sku: 'SG-SCB-01', qty: 1 })),
+    );
     expect(res.status).toBe(200);
     const { cartToken } = await res.json();
     expect(await loadCart(cartToken)).toMatchObject({ kind: 'subscription', totalQuantity: 1 });
-    const bad = await subscription.action(args(post('/api/3/commerce/cart/subscription', { itemId: 'itm-tide-pool-mug', sku: 'SG-TPM-01', qty: 1 })));
+    const bad = await subscription.action(
+      args(post('/api/3/commerce/cart/subscription', { itemId: 'itm-tide-pool-mug', sku: 'SG-TPM-01', qty: 1 })),
+    );
     expect(bad.status).toBe(400);
     expect(await bad.json()).toHaveProperty('error');
   });

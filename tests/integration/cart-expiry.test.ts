@@ -13,7 +13,16 @@ const MUG_SEA = 'SG-TPM-01'; // 14 in stock
 const PATTERN = 'itm-wave-quilt-pattern'; // digital, unlimited
 /** A digital-only cart needs only the email. */
 const DIGITAL: CheckoutValues = {
-  email: 'ada@example.com', name: '', line1: '', line2: '', city: '', region: '', postalCode: '', country: '', shippingMethod: '', gifts: {},
+  email: 'ada@example.com',
+  name: '',
+  line1: '',
+  line2: '',
+  city: '',
+  region: '',
+  postalCode: '',
+  country: '',
+  shippingMethod: '',
+  gifts: {},
 };
 const DAY = 86_400_000;
 

@@ -19,12 +19,28 @@ const BOX = 'itm-seasonal-clay-box'; // subscribable physical, 40 in stock
 const MEMBERSHIP = 'itm-studio-membership'; // subscribable service, 12 cycles
 
 const EMPTY_FORM: CheckoutValues = {
-  email: '', name: '', line1: '', line2: '', city: '', region: '', postalCode: '', country: '', shippingMethod: '', gifts: {},
+  email: '',
+  name: '',
+  line1: '',
+  line2: '',
+  city: '',
+  region: '',
+  postalCode: '',
+  country: '',
+  shippingMethod: '',
+  gifts: {},
 };
 /** A form for a cart that ships to Buffalo, NY (no tax: exports are zero-rated). */
 const TO_NY: CheckoutValues = {
-  ...EMPTY_FORM, email: 'ada@example.com', name: 'Ada Lovelace', line1: '1 Main St', city: 'Buffalo', region: 'NY',
-  postalCode: '14201', country: 'US', shippingMethod: 'standard',
+  ...EMPTY_FORM,
+  email: 'ada@example.com',
+  name: 'Ada Lovelace',
+  line1: '1 Main St',
+  city: 'Buffalo',
+  region: 'NY',
+  postalCode: '14201',
+  country: 'US',
+  shippingMethod: 'standard',
 };
 /** A digital-only cart needs only the email. */
 const DIGITAL: CheckoutValues = { ...EMPTY_FORM, email: 'ada@example.com' };
@@ -55,7 +71,16 @@ describe.each(targets)('cart on $name', (target) => {
     const a = await cart.addToCart(null, { itemId: MUG, options: { Color: 'Sea Glass' }, quantity: '2' });
     expect(a.ok).toBe(true);
     if (!a.ok) return;
-    expect(a.entry).toMatchObject({ itemId: MUG, sku: MUG_SEA, quantity: 2, unitPriceCents: 3400, lineTotalCents: 6800, productType: 1, fullUrl: '/shop/p/tide-pool-mug', attributes: { Color: 'Sea Glass' } });
+    expect(a.entry).toMatchObject({
+      itemId: MUG,
+      sku: MUG_SEA,
+      quantity: 2,
+      unitPriceCents: 3400,
+      lineTotalCents: 6800,
+      productType: 1,
+      fullUrl: '/shop/p/tide-pool-mug',
+      attributes: { Color: 'Sea Glass' },
+    });
     const b = await cart.addToCart(a.cartId, { itemId: MUG, sku: MUG_SEA, quantity: 3 });
     expect(b.ok && b.cartId).toBe(a.cartId);
     const view = await cart.loadCart(a.cartId);
@@ -93,7 +118,11 @@ describe.each(targets)('cart on $name', (target) => {
     const id = await newCart();
     expect((await cart.addToCart(id, { itemId: MUG, sku: MUG_SAND, quantity: 2 })).ok).toBe(true);
     const again = await cart.addToCart(id, { itemId: MUG, sku: MUG_SAND, quantity: 1 });
-    expect(again).toMatchObject({ ok: false, status: 409, error: 'Sorry, only 2 of Tide Pool Mug (Sand) are left, and your cart already holds all of them.' });
+    expect(again).toMatchObject({
+      ok: false,
+      status: 409,
+      error: 'Sorry, only 2 of Tide Pool Mug (Sand) are left, and your cart already holds all of them.',
+    });
     expect((await cart.loadCart(id)).totalQuantity).toBe(2);
   });
 
@@ -115,7 +144,9 @@ describe.each(targets)('cart on $name', (target) => {
     expect(mugs[0].quantity).toBe(limited);
 
     // Unlimited: every add lands, in one merged entry.
-    const results2 = await Promise.all(Array.from({ length: 50 }, (_, i) => cart.addToCart(id, { itemId: PATTERN, quantity: (i % 3) + 1 })));
+    const results2 = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => cart.addToCart(id, { itemId: PATTERN, quantity: (i % 3) + 1 })),
+    );
     expect(results2.every((r) => r.ok)).toBe(true);
     const view2 = await cart.loadCart(id);
     const patterns = view2.entries.filter((e) => e.itemId === PATTERN);
@@ -126,7 +157,9 @@ describe.each(targets)('cart on $name', (target) => {
   it('concurrent adds from different carts never sell more than the stock together', async () => {
     const carts = await Promise.all(Array.from({ length: 6 }, () => newCart()));
     const s = await stock('SG-SMA-03'); // apron L/XL Indigo, 3
-    const results = await Promise.all(carts.map((id) => cart.addToCart(id, { itemId: APRON, options: { Size: 'L/XL', Color: 'Indigo' }, quantity: 1 })));
+    const results = await Promise.all(
+      carts.map((id) => cart.addToCart(id, { itemId: APRON, options: { Size: 'L/XL', Color: 'Indigo' }, quantity: 1 })),
+    );
     // Adds only reserve nothing; each cart alone is within stock.
     expect(results.filter((r) => r.ok).length).toBe(6);
     // Checkouts race: at most `s` succeed.
@@ -136,7 +169,8 @@ describe.each(targets)('cart on $name', (target) => {
     const numbers = outs.flatMap((o) => (o.ok ? [o.order.orderNumber] : [])).sort((a, b) => a - b);
     expect(new Set(numbers).size).toBe(s);
     expect(numbers[numbers.length - 1] - numbers[0]).toBe(s - 1);
-    for (const o of outs) if (!o.ok) expect(o.error).toMatch(/^Sorry, (only \d+ of )?Saltmarsh Work Apron \(L\/XL \/ Indigo\) (is sold out|are left)/);
+    for (const o of outs)
+      if (!o.ok) expect(o.error).toMatch(/^Sorry, (only \d+ of )?Saltmarsh Work Apron \(L\/XL \/ Indigo\) (is sold out|are left)/);
     expect(await stock('SG-SMA-03')).toBe(0);
   });
 
@@ -150,7 +184,10 @@ describe.each(targets)('cart on $name', (target) => {
       const r = await cart.updateEntryQuantity(id, b.entry.id, q);
       expect(r.ok, String(q)).toBe(false);
     }
-    expect((await cart.updateEntryQuantity(id, b.entry.id, 5))).toMatchObject({ ok: false, error: expect.stringMatching(/^Sorry, only \d of Saltmarsh Work Apron \(L\/XL \/ Oat\) (is|are) left\.$/) });
+    expect(await cart.updateEntryQuantity(id, b.entry.id, 5)).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^Sorry, only \d of Saltmarsh Work Apron \(L\/XL \/ Oat\) (is|are) left\.$/),
+    });
     expect(await cart.updateEntryQuantity(id, 'nope', 1)).toMatchObject({ ok: false, status: 404, error: MSG.updateFailed });
     expect(await cart.loadCart(id)).toEqual(before);
 
@@ -170,7 +207,10 @@ describe.each(targets)('cart on $name', (target) => {
     expect(a.entry.id).not.toBe(b.entry.id);
     const u = await cart.updateAdditionalFields(id, a.entry.id, { itemId: PATTERN, additionalFields: '{"note":"bye"}' });
     expect(u).toMatchObject({ ok: true, entry: { additionalFields: { note: 'bye' } } });
-    expect(await cart.updateAdditionalFields(id, a.entry.id, { itemId: MUG, additionalFields: '{}' })).toMatchObject({ ok: false, status: 400 });
+    expect(await cart.updateAdditionalFields(id, a.entry.id, { itemId: MUG, additionalFields: '{}' })).toMatchObject({
+      ok: false,
+      status: 400,
+    });
   });
 
   it('checks out: order with the event fields, stock taken, cart purchased, second checkout refused', async () => {
@@ -182,14 +222,37 @@ describe.each(targets)('cart on $name', (target) => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.order).toMatchObject({
-      purchasedCartId: id, testMode: true, websiteId: 'saltgrass', subtotalCents: 2 * 2900 + 1400, grandTotalCents: 2 * 2900 + 1400 + 1200,
-      grandTotal: { currency: 'USD', value: '84.00' }, shippingTotal: { value: '12.00' }, taxTotal: { value: '0.00' },
-      email: 'ada@example.com', shippingMethod: { id: 'standard', label: 'Standard shipping' },
-      shippingAddress: { name: 'Ada Lovelace', line1: '1 Main St', line2: '', city: 'Buffalo', region: 'NY', postalCode: '14201', country: 'US' },
+      purchasedCartId: id,
+      testMode: true,
+      websiteId: 'saltgrass',
+      subtotalCents: 2 * 2900 + 1400,
+      grandTotalCents: 2 * 2900 + 1400 + 1200,
+      grandTotal: { currency: 'USD', value: '84.00' },
+      shippingTotal: { value: '12.00' },
+      taxTotal: { value: '0.00' },
+      email: 'ada@example.com',
+      shippingMethod: { id: 'standard', label: 'Standard shipping' },
+      shippingAddress: {
+        name: 'Ada Lovelace',
+        line1: '1 Main St',
+        line2: '',
+        city: 'Buffalo',
+        region: 'NY',
+        postalCode: '14201',
+        country: 'US',
+      },
       orderNumberText: `#${r.order.orderNumber}`,
     });
     expect(r.order.items).toEqual([
-      expect.objectContaining({ sku: 'SG-SHB-02', productName: 'Shoreline Bowl (Medium)', quantity: 2, unitPriceCents: 2900, unitPrice: { currency: 'USD', value: '29.00' }, productType: 1, giftRecipientEmail: null }),
+      expect.objectContaining({
+        sku: 'SG-SHB-02',
+        productName: 'Shoreline Bowl (Medium)',
+        quantity: 2,
+        unitPriceCents: 2900,
+        unitPrice: { currency: 'USD', value: '29.00' },
+        productType: 1,
+        giftRecipientEmail: null,
+      }),
       expect.objectContaining({ sku: 'SG-WQP-01', quantity: 1, unitPriceCents: 1400, productType: 2 }),
     ]);
     expect(await stock('SG-SHB-02')).toBe(before - 2);
@@ -198,8 +261,9 @@ describe.each(targets)('cart on $name', (target) => {
     expect(await cart.orderIdForCart(id)).toBe(r.order.id);
     expect(await cart.getOrder(r.order.id)).toEqual(r.order);
     // The database itself refuses a second order for the cart (migration 0002).
-    await expect(db.sql`insert into "order" (id, website_id, purchased_cart_id, grand_total_cents, order_number, subtotal_cents) values ('dup', 'saltgrass', ${id}, 0, 999999, 0)`)
-      .rejects.toThrow(/order_purchased_cart/);
+    await expect(
+      db.sql`insert into "order" (id, website_id, purchased_cart_id, grand_total_cents, order_number, subtotal_cents) values ('dup', 'saltgrass', ${id}, 0, 999999, 0)`,
+    ).rejects.toThrow(/order_purchased_cart/);
     // The purchased cart takes no more adds: a new cart is started instead.
     const next = await cart.addToCart(id, { itemId: PATTERN, quantity: 1 });
     expect(next.ok && next.cartId).not.toBe(id);
@@ -211,7 +275,11 @@ describe.each(targets)('cart on $name', (target) => {
     await db.sql`update website set settings = jsonb_set(settings, '{websiteSettings,storeSettings,checkoutMinimumCents}', '5000')`;
     const fresh = createCartStore(db.sql);
     await fresh.addToCart(id, { itemId: PATTERN, quantity: 1 });
-    expect(await fresh.checkout(id, DIGITAL)).toMatchObject({ ok: false, status: 400, error: 'To check out, your order subtotal must be $50.00 or more.' });
+    expect(await fresh.checkout(id, DIGITAL)).toMatchObject({
+      ok: false,
+      status: 400,
+      error: 'To check out, your order subtotal must be $50.00 or more.',
+    });
     await db.sql`update website set settings = settings #- '{websiteSettings,storeSettings,checkoutMinimumCents}'`;
     expect((await cart.loadCart(id)).totalQuantity).toBe(1);
   });
@@ -229,7 +297,11 @@ describe.each(targets)('cart on $name', (target) => {
     expect(await cart.addToCart(r.cartId, { itemId: PATTERN, quantity: 1 })).toMatchObject({ ok: true });
     expect((await cart.loadCart(r.cartId)).totalQuantity).toBe(1);
     // A box ships: the same email and address rules as the shopping cart.
-    expect(await cart.checkout(r.cartId, DIGITAL)).toMatchObject({ ok: false, status: 400, fieldErrors: { shippingMethod: 'Choose a shipping method.' } });
+    expect(await cart.checkout(r.cartId, DIGITAL)).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { shippingMethod: 'Choose a shipping method.' },
+    });
     const out = await cart.checkout(r.cartId, TO_NY);
     expect(out).toMatchObject({ ok: true, order: { subtotalCents: 9500, grandTotalCents: 9500 + 1200 } });
   });
@@ -256,7 +328,9 @@ describe.each(targets)('cart on $name', (target) => {
     const before = await cart.loadCart(id);
     const r = await cart.checkout(id, { ...TO_NY, email: 'nope', postalCode: '1420', shippingMethod: 'international' });
     expect(r).toMatchObject({
-      ok: false, status: 400, error: 'One or more fields is invalid, please check your entries.',
+      ok: false,
+      status: 400,
+      error: 'One or more fields is invalid, please check your entries.',
       fieldErrors: {
         email: 'Email is not valid. Email addresses should follow the format name@example.com.',
         postalCode: 'Enter a ZIP code of 5 digits, or ZIP+4 (12345-6789).',
@@ -264,8 +338,16 @@ describe.each(targets)('cart on $name', (target) => {
       },
     });
     expect(await cart.loadCart(id)).toEqual(before);
-    const ok = await cart.checkout(id, { ...TO_NY, gifts: { [g.entry.id]: { recipientEmail: 'grace@example.com', message: '  Happy birthday!\r\n' } } });
-    expect(ok).toMatchObject({ ok: true, order: { items: [{ giftRecipientEmail: 'grace@example.com', giftMessage: 'Happy birthday!', productType: 4 }, { giftRecipientEmail: null }] } });
+    const ok = await cart.checkout(id, {
+      ...TO_NY,
+      gifts: { [g.entry.id]: { recipientEmail: 'grace@example.com', message: '  Happy birthday!\r\n' } },
+    });
+    expect(ok).toMatchObject({
+      ok: true,
+      order: {
+        items: [{ giftRecipientEmail: 'grace@example.com', giftMessage: 'Happy birthday!', productType: 4 }, { giftRecipientEmail: null }],
+      },
+    });
   });
 
   it('numbers orders from #1001 on, one after another', async () => {
@@ -281,7 +363,13 @@ describe.each(targets)('cart on $name', (target) => {
     expect(rb.order.orderNumber).toBe(ra.order.orderNumber + 1);
     expect(ra.order.orderNumberText).toBe(`#${ra.order.orderNumber}`);
     // A digital order: no shipping, taxed where the studio is (Nova Scotia, 14%): 1400 * 0.14 = 196.
-    expect(ra.order).toMatchObject({ shippingAddress: null, shippingMethod: null, shippingTotalCents: 0, taxTotalCents: 196, taxBasisPoints: 1400 });
+    expect(ra.order).toMatchObject({
+      shippingAddress: null,
+      shippingMethod: null,
+      shippingTotalCents: 0,
+      taxTotalCents: 196,
+      taxBasisPoints: 1400,
+    });
   });
 
   it('reports stock per variant', async () => {

@@ -46,7 +46,7 @@ describe.each(targets)('cached catalog on $name', (target) => {
     expect(await catalog.loadSite()).toBe(await catalog.loadSite());
   });
 
-  it("the cart store reads the store settings again once the catalog changes", async () => {
+  it('the cart store reads the store settings again once the catalog changes', async () => {
     const store = createCartStore(db.sql);
     const before = await store.settings();
     await db.sql`update website set settings = jsonb_set(settings, '{websiteSettings,storeSettings,checkoutMinimumCents}', '4321')`;

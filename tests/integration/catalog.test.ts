@@ -23,7 +23,18 @@ describe.each(targets)('catalog on $name', (target) => {
     expect(site.navigation.mainNavigation.map((n) => n.url)).toEqual(['/shop', '/workshops', '/about', '/contact']);
     expect(site.navigation.footerNavigation.length).toBeGreaterThan(0);
     expect(site.templates.layout).toContain('{mainContent}');
-    expect(Object.keys(site.templates.pages).sort()).toEqual(['cart', 'checkout', 'error', 'home', 'not-found', 'order-confirmed', 'page', 'product', 'products', 'search']);
+    expect(Object.keys(site.templates.pages).sort()).toEqual([
+      'cart',
+      'checkout',
+      'error',
+      'home',
+      'not-found',
+      'order-confirmed',
+      'page',
+      'product',
+      'products',
+      'search',
+    ]);
     expect(site.templates.partials['product-card']).toContain('product-price');
   });
 
@@ -79,15 +90,36 @@ describe.each(targets)('catalog on $name', (target) => {
     if (r.kind !== 'product') return;
     expect(r.collection.urlId).toBe('shop');
     const p = r.item;
-    expect(p).toMatchObject({ urlId: 'shoreline-bowl', fullUrl: '/shop/p/shoreline-bowl', productType: 1, recordType: 11, variantOptionOrdering: ['Size'] });
+    expect(p).toMatchObject({
+      urlId: 'shoreline-bowl',
+      fullUrl: '/shop/p/shoreline-bowl',
+      productType: 1,
+      recordType: 11,
+      variantOptionOrdering: ['Size'],
+    });
     expect(p.variants.map((v) => v.attributes.Size)).toEqual(['Small', 'Medium', 'Large']);
-    expect(p.variants[1]).toMatchObject({ sku: 'SG-SHB-02', priceCents: 3600, salePriceCents: 2900, onSale: true, qtyInStock: 6, unlimited: false });
+    expect(p.variants[1]).toMatchObject({
+      sku: 'SG-SHB-02',
+      priceCents: 3600,
+      salePriceCents: 2900,
+      onSale: true,
+      qtyInStock: 6,
+      unlimited: false,
+    });
     expect(typeof p.variants[0].priceCents).toBe('number');
     expect(p.images[0]).toMatchObject({ assetUrl: '/images/products/shoreline-bowl--detail.svg', originalSize: '1200x1200' });
   });
 
   it('answers not-found for everything else', async () => {
-    for (const path of ['/nope', '/shop/p/nope', '/about/p/x', '/shop/x/tide-pool-mug', '/shop/p/tide-pool-mug/extra', '/%E0%A4%A', 'shop']) {
+    for (const path of [
+      '/nope',
+      '/shop/p/nope',
+      '/about/p/x',
+      '/shop/x/tide-pool-mug',
+      '/shop/p/tide-pool-mug/extra',
+      '/%E0%A4%A',
+      'shop',
+    ]) {
       expect((await catalog.resolvePath(path)).kind, path).toBe('not-found');
     }
     // A product only lives under its own collection.

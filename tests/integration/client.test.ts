@@ -126,10 +126,18 @@ describe('embedded PGlite in a data folder', () => {
   });
 
   it('serves npm run db:migrate and db:seed on the same folder', () => {
-    const migrate = spawnSync(process.execPath, ['--import', 'tsx', 'db/cli.ts', 'migrate'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: '', DATA_DIR: dir }, encoding: 'utf8' });
+    const migrate = spawnSync(process.execPath, ['--import', 'tsx', 'db/cli.ts', 'migrate'], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dir },
+      encoding: 'utf8',
+    });
     expect(migrate.status, migrate.stderr).toBe(0);
     expect(migrate.stdout).toMatch(/migrations are up to date/);
-    const seed = spawnSync(process.execPath, ['--import', 'tsx', 'db/cli.ts', 'seed'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: '', DATA_DIR: dir }, encoding: 'utf8' });
+    const seed = spawnSync(process.execPath, ['--import', 'tsx', 'db/cli.ts', 'seed'], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dir },
+      encoding: 'utf8',
+    });
     expect(seed.status, seed.stderr).toBe(0);
     expect(seed.stdout).toMatch(/already seeded, nothing changed/);
     const bad = spawnSync(process.execPath, ['--import', 'tsx', 'db/cli.ts', 'seed', '--force'], { cwd: ROOT, encoding: 'utf8' });

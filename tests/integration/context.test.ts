@@ -60,7 +60,12 @@ describe.each(targets)('page context on $name', (target) => {
     const { ctx } = await ctxFor('/shop');
     expect(JSON.parse(JSON.stringify(ctx))).toEqual(JSON.parse(JSON.stringify(ctx)));
     expect(ctx.pageType).toBe(1);
-    expect(ctx.website).toMatchObject({ siteTitle: 'Saltgrass Studio', baseUrl: 'http://localhost:3000', currency: 'USD', timeZone: 'America/Halifax' });
+    expect(ctx.website).toMatchObject({
+      siteTitle: 'Saltgrass Studio',
+      baseUrl: 'http://localhost:3000',
+      currency: 'USD',
+      timeZone: 'America/Halifax',
+    });
     // The configured origin (the demo default), never the request's host.
     expect(ctx.canonicalUrl).toBe('http://localhost:3000/shop');
     expect(ctx.pageTitle).toBe('Shop ceramics, linen and prints — Saltgrass Studio');
@@ -108,21 +113,51 @@ describe.each(targets)('page context on $name', (target) => {
     const item = ctx.item;
     expect(item.structuredContent.variantOptionOrdering).toEqual(['Size', 'Color']);
     expect(item.options).toEqual([
-      { name: 'Size', values: [{ value: 'S/M', selected: false, available: true }, { value: 'L/XL', selected: false, available: true }] },
-      { name: 'Color', values: [{ value: 'Indigo', selected: false, available: true }, { value: 'Oat', selected: false, available: true }] },
+      {
+        name: 'Size',
+        values: [
+          { value: 'S/M', selected: false, available: true },
+          { value: 'L/XL', selected: false, available: true },
+        ],
+      },
+      {
+        name: 'Color',
+        values: [
+          { value: 'Indigo', selected: false, available: true },
+          { value: 'Oat', selected: false, available: true },
+        ],
+      },
     ]);
     expect(item.selectedOptions).toEqual({});
     expect(item.selectedVariant).toBeNull();
-    expect(item.purchase).toMatchObject({ showVariantSelector: true, state: 'select', message: 'Please select the Size and Color options.', canAddToCart: false });
-    expect(item.structuredContent.variants[0].optionValues).toEqual([{ optionName: 'Size', value: 'S/M' }, { optionName: 'Color', value: 'Indigo' }]);
+    expect(item.purchase).toMatchObject({
+      showVariantSelector: true,
+      state: 'select',
+      message: 'Please select the Size and Color options.',
+      canAddToCart: false,
+    });
+    expect(item.structuredContent.variants[0].optionValues).toEqual([
+      { optionName: 'Size', value: 'S/M' },
+      { optionName: 'Color', value: 'Indigo' },
+    ]);
   });
 
   it('selects the variant matching the chosen options', async () => {
     const { ctx } = await ctxFor('/shop/p/saltmarsh-apron', { selected: { Size: 'L/XL', Color: 'Oat' } });
     const item = ctx.item;
     expect(item.selectedOptions).toEqual({ Size: 'L/XL', Color: 'Oat' });
-    expect(item.selectedVariant).toMatchObject({ sku: 'SG-SMA-04', attributes: { Size: 'L/XL', Color: 'Oat' }, price: 7200, priceMoney: { currency: 'USD', value: '72.00' }, qtyInStock: 4, soldOut: false });
-    expect(item.selectedVariant.image).toMatchObject({ assetUrl: '/images/products/saltmarsh-apron--lxl-oat.svg', originalSize: '1200x1200' });
+    expect(item.selectedVariant).toMatchObject({
+      sku: 'SG-SMA-04',
+      attributes: { Size: 'L/XL', Color: 'Oat' },
+      price: 7200,
+      priceMoney: { currency: 'USD', value: '72.00' },
+      qtyInStock: 4,
+      soldOut: false,
+    });
+    expect(item.selectedVariant.image).toMatchObject({
+      assetUrl: '/images/products/saltmarsh-apron--lxl-oat.svg',
+      originalSize: '1200x1200',
+    });
     expect(item.options[0].values.find((v: J) => v.value === 'L/XL').selected).toBe(true);
     expect(item.purchase).toMatchObject({ state: 'available', message: null, canAddToCart: true });
   });
@@ -162,7 +197,7 @@ describe.each(targets)('page context on $name', (target) => {
     expect(membership.structuredContent.subscriptionPlan).toEqual({ billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 12 });
   });
 
-  it('shows the quantity input exactly when the engine\'s quantity-input formatter would', async () => {
+  it("shows the quantity input exactly when the engine's quantity-input formatter would", async () => {
     let shown = 0;
     for (const path of ['/shop', '/workshops']) {
       for (let page = 1; ; page++) {
@@ -183,7 +218,10 @@ describe.each(targets)('page context on $name', (target) => {
 
   it('hides the quantity of services when the store does not allow several', async () => {
     const r = (await catalog.resolvePath('/workshops/p/wheel-throwing-taster')) as Resolved;
-    const strict = { ...site, settings: { ...site.settings, websiteSettings: { storeSettings: { multipleQuantityAllowedForServices: false } } } };
+    const strict = {
+      ...site,
+      settings: { ...site.settings, websiteSettings: { storeSettings: { multipleQuantityAllowedForServices: false } } },
+    };
     expect((pageContext(site, r, { url: url('/') }) as J).item.purchase.showQuantity).toBe(true);
     expect((pageContext(strict, r, { url: url('/') }) as J).item.purchase.showQuantity).toBe(false);
   });
@@ -217,7 +255,12 @@ describe.each(targets)('page context on $name', (target) => {
     expect(ctx.pageType).toBe(102);
     expect(ctx.search.query).toBe('bowl');
     expect(ctx.search.count).toBe(hits.length);
-    expect(ctx.search.results[0]).toMatchObject({ kind: 'product', title: 'Shoreline Bowl', fullUrl: '/shop/p/shoreline-bowl', typeName: 'products' });
+    expect(ctx.search.results[0]).toMatchObject({
+      kind: 'product',
+      title: 'Shoreline Bowl',
+      fullUrl: '/shop/p/shoreline-bowl',
+      typeName: 'products',
+    });
     expect(ctx.search.results[0].item.structuredContent.variants[1].salePriceMoney).toEqual({ currency: 'USD', value: '29.00' });
   });
 });

@@ -47,10 +47,22 @@ describe.each(targets)('migrations on $name', (target) => {
     for (const m of files) expect(recorded.get(m.version)).toBe(m.checksum);
     const tables = await db.sql<{ table_name: string }[]>`
       select table_name from information_schema.tables where table_schema = 'public' order by table_name`;
-    expect(tables.map((t) => t.table_name)).toEqual(expect.arrayContaining([
-      'cart', 'cart_entry', 'collection', 'item', 'navigation', 'order', 'order_item', 'product',
-      'schema_migrations', 'theme_template', 'variant', 'website',
-    ]));
+    expect(tables.map((t) => t.table_name)).toEqual(
+      expect.arrayContaining([
+        'cart',
+        'cart_entry',
+        'collection',
+        'item',
+        'navigation',
+        'order',
+        'order_item',
+        'product',
+        'schema_migrations',
+        'theme_template',
+        'variant',
+        'website',
+      ]),
+    );
   });
 
   it('applies nothing the second time, even when two runs race', async () => {
@@ -65,7 +77,9 @@ describe.each(targets)('migrations on $name', (target) => {
     const dir = tempDir({
       '9001_half_done.sql': 'create table half_done (x int);\ninsert into half_done values (1);\nselect * from no_such_table;\n',
     });
-    await expect(migrate(db.sql, readMigrations(dir))).rejects.toThrow(/Migration 9001_half_done\.sql failed \(nothing of it was applied\)/);
+    await expect(migrate(db.sql, readMigrations(dir))).rejects.toThrow(
+      /Migration 9001_half_done\.sql failed \(nothing of it was applied\)/,
+    );
     const [{ exists }] = await db.sql<{ exists: boolean }[]>`select to_regclass('public.half_done') is not null as exists`;
     expect(exists).toBe(false);
     expect((await appliedMigrations(db.sql)).has('9001')).toBe(false);

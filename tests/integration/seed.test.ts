@@ -14,9 +14,24 @@ const PUBLIC = fileURLToPath(new URL('../../public', import.meta.url));
 describe('theme sources', () => {
   it('has the layout, every page template of ADR 0002 and the partials', () => {
     const theme = readTheme();
-    const byKind = (k: string) => theme.filter((t) => t.kind === k).map((t) => t.name).sort();
+    const byKind = (k: string) =>
+      theme
+        .filter((t) => t.kind === k)
+        .map((t) => t.name)
+        .sort();
     expect(byKind('layout')).toEqual(['layout']);
-    expect(byKind('page')).toEqual(['cart', 'checkout', 'error', 'home', 'not-found', 'order-confirmed', 'page', 'product', 'products', 'search']);
+    expect(byKind('page')).toEqual([
+      'cart',
+      'checkout',
+      'error',
+      'home',
+      'not-found',
+      'order-confirmed',
+      'page',
+      'product',
+      'products',
+      'search',
+    ]);
     expect(byKind('partial')).toEqual(expect.arrayContaining(['product-card', 'styles']));
   });
 });
@@ -103,7 +118,9 @@ describe.each(targets)('seed on $name', (target) => {
     expect(facts.pages).toBeGreaterThanOrEqual(4);
     expect(facts.listings).toBeGreaterThanOrEqual(1);
 
-    const subs = await db.sql<{ plan: { billingPeriod: { value: number; unit: string }; numBillingCycles: number }; product_type: number }[]>`
+    const subs = await db.sql<
+      { plan: { billingPeriod: { value: number; unit: string }; numBillingCycles: number }; product_type: number }[]
+    >`
       select subscription_plan as plan, product_type from product where is_subscribable`;
     for (const s of subs) {
       expect([1, 3]).toContain(s.product_type);

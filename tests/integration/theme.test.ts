@@ -16,7 +16,12 @@ describe.each(targets)('theme on $name', (target) => {
   let site: Site;
 
   /** Renders the page template, then the layout around it, failing on any engine error. */
-  function renderPage(resolved: Resolved, extras: Omit<ContextExtras, 'url'> & { path: string }, backend: Backend = 'ts', template = templateFor(resolved)): string {
+  function renderPage(
+    resolved: Resolved,
+    extras: Omit<ContextExtras, 'url'> & { path: string },
+    backend: Backend = 'ts',
+    template = templateFor(resolved),
+  ): string {
     const { path, ...rest } = extras;
     const ctx = pageContext(site, resolved, { ...rest, url: new URL(`http://localhost:3000${path}`) });
     const partials: Record<string, string> = site.templates.partials;
@@ -66,7 +71,29 @@ describe.each(targets)('theme on $name', (target) => {
 
   it('shows the cart count the cart module passes in', async () => {
     const resolved = await catalog.resolvePath('/');
-    const html = renderPage(resolved, { path: '/', cartKnown: true, cart: { totalQuantity: 3, subtotalCents: 10200, entries: [{ id: 'e1', itemId: 'itm-x', title: 'Mug', fullUrl: '/shop/p/x', assetUrl: null, sku: 'SG-X', attributes: {}, quantity: 3, unitPriceCents: 3400, lineTotalCents: 10200, productType: 1 }] } });
+    const html = renderPage(resolved, {
+      path: '/',
+      cartKnown: true,
+      cart: {
+        totalQuantity: 3,
+        subtotalCents: 10200,
+        entries: [
+          {
+            id: 'e1',
+            itemId: 'itm-x',
+            title: 'Mug',
+            fullUrl: '/shop/p/x',
+            assetUrl: null,
+            sku: 'SG-X',
+            attributes: {},
+            quantity: 3,
+            unitPriceCents: 3400,
+            lineTotalCents: 10200,
+            productType: 1,
+          },
+        ],
+      },
+    });
     // Label in name: the link's name is its visible text, no aria-label over it.
     expect(html).toContain('<a class="cart-link has-items" href="/cart" data-cart-indicator data-cart-known>');
     expect(html).toContain('<span class="sqs-cart-quantity">3</span>');
@@ -103,7 +130,9 @@ describe.each(targets)('theme on $name', (target) => {
     expect(html).toContain('<article class="card is-sold-out">');
     expect(html).toContain('<article class="card is-on-sale">');
     // Sale price then original, through the engine's product-price formatter.
-    expect(html).toMatch(/Sale Price:<\/span>\$18\.00 <span class="visually-hidden v6-visually-hidden">Original Price:<\/span><span class="original-price">\$24\.00<\/span>/);
+    expect(html).toMatch(
+      /Sale Price:<\/span>\$18\.00 <span class="visually-hidden v6-visually-hidden">Original Price:<\/span><span class="original-price">\$24\.00<\/span>/,
+    );
     expect(html).toContain('from $28.00');
     const srcset = /<img src="\/images\/products\/tide-pool-mug\.svg" srcset="([^"]+)"/.exec(html)?.[1] ?? '';
     expect(srcset.split(',').map((s) => s.split(' ')[1])).toEqual(WIDTHS.map((w) => `${w}w`));
@@ -137,9 +166,13 @@ describe.each(targets)('theme on $name', (target) => {
     // No sku: the server resolves the variant from the options.
     expect(form).not.toContain('name="sku"');
     // Enabled: without a choice the cart action answers with the message beside the button.
-    expect(form).toMatch(/<button type="submit" class="button button-primary" data-add-button data-label="Add To Cart">Add To Cart<\/button>/);
+    expect(form).toMatch(
+      /<button type="submit" class="button button-primary" data-add-button data-label="Add To Cart">Add To Cart<\/button>/,
+    );
     // Without JavaScript, a GET view of a choice (never needed to buy), after the default button.
-    expect(form).toMatch(/data-add-button[^>]*>Add To Cart<\/button>\s*<noscript><button type="submit" class="button button-ghost variant-view" formmethod="get" formaction="\/shop\/p\/tide-pool-mug" formnovalidate>Show price and stock<\/button><\/noscript>/);
+    expect(form).toMatch(
+      /data-add-button[^>]*>Add To Cart<\/button>\s*<noscript><button type="submit" class="button button-ghost variant-view" formmethod="get" formaction="\/shop\/p\/tide-pool-mug" formnovalidate>Show price and stock<\/button><\/noscript>/,
+    );
     expect(form).toContain('<p class="visually-hidden" data-variant-status aria-live="polite" aria-atomic="true"></p>');
     // Nothing chosen: the product's price shows, the chosen-price line and the summary wait hidden.
     expect(html).toMatch(/<div class="price-from" data-price-from>\s*<div class="product-price">\s*\$34\.00/);
@@ -149,7 +182,15 @@ describe.each(targets)('theme on $name', (target) => {
     const data = JSON.parse(/<script type="application\/json" data-variant-picker>([^<]*)<\/script>/.exec(form)?.[1] ?? 'null');
     expect(data.options).toEqual(['Color']);
     expect(data.variants.map((v: { sku: string }) => v.sku)).toEqual(['SG-TPM-01', 'SG-TPM-02', 'SG-TPM-03']);
-    expect(data.variants[1]).toMatchObject({ attributes: { Color: 'Sand' }, name: 'Sand', price: '$34.00', salePrice: null, soldOut: false, stock: { text: 'Only 2 left', tone: 'low' }, image: '/images/products/tide-pool-mug--sand.svg' });
+    expect(data.variants[1]).toMatchObject({
+      attributes: { Color: 'Sand' },
+      name: 'Sand',
+      price: '$34.00',
+      salePrice: null,
+      soldOut: false,
+      stock: { text: 'Only 2 left', tone: 'low' },
+      image: '/images/products/tide-pool-mug--sand.svg',
+    });
     expect(data.variants[2]).toMatchObject({ soldOut: true, stock: { text: 'Sold out', tone: 'out' } });
     expect(html).toContain('<nav class="wrap breadcrumbs" aria-label="Breadcrumb">');
     // The pictures: a named, focusable strip (it scrolls sideways on a phone).
@@ -168,14 +209,18 @@ describe.each(targets)('theme on $name', (target) => {
     expect(html).toContain('<option value="Sand" selected>Sand</option>');
     expect(html).toContain('<p class="variant-name" data-variant-name>Sand</p>');
     // The price line is the variant's price; the "from" price waits hidden for the island.
-    expect(html).toContain('<p class="product-price price-chosen variant-price" data-price-chosen><span class="price-now">$34.00</span></p>');
+    expect(html).toContain(
+      '<p class="product-price price-chosen variant-price" data-price-chosen><span class="price-now">$34.00</span></p>',
+    );
     expect(html).toContain('<div class="price-from" data-price-from hidden>');
     expect(html).toContain('<span class="stock-low">Only 2 left</span>');
     expect(html).toMatch(/<img src="\/images\/products\/tide-pool-mug--sand\.svg" srcset="[^"]*2500w"/);
     expect(html).toContain('<div class="variant-summary" data-variant-summary data-sku="SG-TPM-02">');
     expect(html).not.toContain('name="sku"');
     expect(html).toMatch(/<input type="number" name="quantity" min="1" max="9999" step="1" value="1"/);
-    expect(html).toMatch(/<button type="submit" class="button button-primary" data-add-button data-label="Add To Cart">Add To Cart<\/button>/);
+    expect(html).toMatch(
+      /<button type="submit" class="button button-primary" data-add-button data-label="Add To Cart">Add To Cart<\/button>/,
+    );
     expect(html).toContain('<p class="notice purchase-message" data-purchase-message></p>');
     expect(html).not.toContain('role="status"');
   });
@@ -183,7 +228,11 @@ describe.each(targets)('theme on $name', (target) => {
   it('renders the options the last post kept (the flash) over the query', async () => {
     const resolved = await catalog.resolvePath('/shop/p/saltmarsh-apron');
     const flash = { itemId: 'itm-saltmarsh-apron', options: { Size: 'L/XL' }, error: 'Please select the Color option.' };
-    const html = renderPage(resolved, { path: '/shop/p/saltmarsh-apron?Size=S%2FM&Color=Oat', selectedOptions: { Size: 'S/M', Color: 'Oat' }, flash });
+    const html = renderPage(resolved, {
+      path: '/shop/p/saltmarsh-apron?Size=S%2FM&Color=Oat',
+      selectedOptions: { Size: 'S/M', Color: 'Oat' },
+      flash,
+    });
     expect(html).toContain('<option value="L/XL" selected>L/XL</option>');
     expect(html).not.toMatch(/<option value="(S\/M|Oat)" selected>/);
     // The error is the message: the purchase message stays empty.
@@ -196,14 +245,18 @@ describe.each(targets)('theme on $name', (target) => {
 
   it('renders sale, sold-out and subscription products', async () => {
     const bowl = await show('/shop/p/shoreline-bowl?Size=Medium', { selected: { Size: 'Medium' } });
-    expect(bowl).toContain('<span class="price-now">$29.00</span> <s class="price-was"><span class="visually-hidden">Original price: </span>$36.00</s>');
+    expect(bowl).toContain(
+      '<span class="price-now">$29.00</span> <s class="price-was"><span class="visually-hidden">Original price: </span>$36.00</s>',
+    );
     expect(bowl).toContain('from $26.00');
     expect(bowl).toContain('<article class="wrap product is-on-sale" data-product>');
 
     const teapot = await show('/shop/p/harbour-teapot');
     expect(teapot).toContain('<div class="product-mark sold-out">sold out</div>');
     expect(teapot).toContain('<span class="stock-out">Sold out</span>');
-    expect(teapot).toMatch(/<button type="submit" class="button button-primary" data-add-button data-label="Add To Cart" disabled>Sold Out<\/button>/);
+    expect(teapot).toMatch(
+      /<button type="submit" class="button button-primary" data-add-button data-label="Add To Cart" disabled>Sold Out<\/button>/,
+    );
     expect(teapot).not.toContain('data-option=');
     expect(teapot).not.toContain('data-variant-picker');
 
@@ -221,7 +274,9 @@ describe.each(targets)('theme on $name', (target) => {
 
     const membership = await show('/workshops/p/studio-membership');
     expect(membership).toContain('$90.00 every month for 1 year');
-    expect(membership).toMatch(/<button type="submit" class="button button-primary" data-add-button data-label="Subscribe">Subscribe<\/button>/);
+    expect(membership).toMatch(
+      /<button type="submit" class="button button-primary" data-add-button data-label="Subscribe">Subscribe<\/button>/,
+    );
     expect(membership).not.toContain('name="quantity" min');
   });
 
@@ -244,7 +299,11 @@ describe.each(targets)('theme on $name', (target) => {
 
   it.each(BACKENDS)('renders search results, and "No results found" (%s)', async (backend) => {
     const search = async (q: string) =>
-      renderPage({ kind: 'search' }, { path: `/search?q=${encodeURIComponent(q)}`, search: { query: q, hits: await catalog.searchCatalog(q) } }, backend);
+      renderPage(
+        { kind: 'search' },
+        { path: `/search?q=${encodeURIComponent(q)}`, search: { query: q, hits: await catalog.searchCatalog(q) } },
+        backend,
+      );
     const html = await search('shipping');
     expect(html).toContain('<form class="search-form" method="get" action="/search" role="search">');
     expect(html).toContain('value="shipping"');

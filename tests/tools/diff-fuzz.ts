@@ -12,7 +12,10 @@ import { NOT_IMPLEMENTED } from '../../engine/ts/types.js';
 import { oracleRender } from './oracle.js';
 
 const argv = process.argv.slice(2);
-const flag = (f: string) => { const i = argv.indexOf(f); return i >= 0 ? argv[i + 1] : undefined; };
+const flag = (f: string) => {
+  const i = argv.indexOf(f);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
 const runs = Number(argv.find((a, i) => /^\d+$/.test(a) && !argv[i - 1]?.startsWith('--')) ?? 3000);
 const seed = flag('--seed') !== undefined ? Number(flag('--seed')) : Date.now() % 100_000;
 const only = flag('--only');
@@ -29,8 +32,7 @@ const oracleKnows = (tpl: string) => oracle.parse(tpl).errors.length === 0;
 // lists but the published engine lacks: chat?, review?, thread?, lesson?); those are not compared.
 // Neither are the formatters known but not implemented: ENGINE-SURFACE makes them print nothing,
 // where the published engine passes the value through.
-const allFormatters = Object.keys(defaultFormatters)
-  .filter((f) => defaultFormatters[f] !== NOT_IMPLEMENTED && oracleKnows(`{a|${f}}`));
+const allFormatters = Object.keys(defaultFormatters).filter((f) => defaultFormatters[f] !== NOT_IMPLEMENTED && oracleKnows(`{a|${f}}`));
 const allPredicates = Object.keys(defaultPredicates).filter((p) => oracleKnows(`{.${p}}x{.end}`));
 const formatters = flag('--formatters')?.split(',') ?? allFormatters;
 const predicates = flag('--predicates')?.split(',') ?? allPredicates;
@@ -38,30 +40,155 @@ const predicates = flag('--predicates')?.split(',') ?? allPredicates;
 // ---- data: objects built from the field names the plugins read, with values of every type ----
 
 const KEYS = [
-  'a', 'b', 'c', 'n', 's', '$a', '$b', 'items', 'item', 'value', 'values', 'title', 'body', 'html', 'id', 'type', 'name',
-  'recordType', 'promotedBlockType', 'colorData', 'topLeftAverage', 'centerAverage', 'oembed', 'providerName', 'overlay',
-  'mainImageId', 'systemDataId', 'assetUrl', 'originalSize', 'mediaFocalPoint', 'x', 'y', 'structuredContent', 'productType',
-  'variants', 'price', 'salePrice', 'priceMoney', 'salePriceMoney', 'currency', 'currencyCode', 'decimalValue', 'onSale',
-  'qtyInStock', 'unlimited', 'attributes', 'optionValues', 'isSubscribable', 'subscriptionPlan', 'billingPeriod',
-  'numBillingCycles', 'pricingOptions', 'unit', 'collection', 'folder', 'folderBehavior', 'fullUrl', 'excerpt',
-  'externalLink', 'startDate', 'endDate', 'location', 'mapLat', 'mapLng', 'addressLine1', 'addressCountry', 'passthrough',
-  'sourceUrl', 'backgroundSource', 'options', 'controls', 'indicators', 'design', 'typeName', 'calendarView',
-  'publicCommentCount', 'commentState', 'likeCount', 'serviceName', 'userName', 'profileUrl', 'currentType',
-  'customAddButtonText', 'useCustomAddButtonText', 'additionalFieldsForm', 'variantOptionOrdering', 'author',
-  'displayName', 'filename', 'altText', 'mainImage', 'coverImage', 'hue', 'saturation', 'lightness', 'alpha',
-  'showPastOrUpcomingEvents', 'tags', 'categories', 'scarcityEnabled', 'scarcityText', 'restockNotificationMessages',
+  'a',
+  'b',
+  'c',
+  'n',
+  's',
+  '$a',
+  '$b',
+  'items',
+  'item',
+  'value',
+  'values',
+  'title',
+  'body',
+  'html',
+  'id',
+  'type',
+  'name',
+  'recordType',
+  'promotedBlockType',
+  'colorData',
+  'topLeftAverage',
+  'centerAverage',
+  'oembed',
+  'providerName',
+  'overlay',
+  'mainImageId',
+  'systemDataId',
+  'assetUrl',
+  'originalSize',
+  'mediaFocalPoint',
+  'x',
+  'y',
+  'structuredContent',
+  'productType',
+  'variants',
+  'price',
+  'salePrice',
+  'priceMoney',
+  'salePriceMoney',
+  'currency',
+  'currencyCode',
+  'decimalValue',
+  'onSale',
+  'qtyInStock',
+  'unlimited',
+  'attributes',
+  'optionValues',
+  'isSubscribable',
+  'subscriptionPlan',
+  'billingPeriod',
+  'numBillingCycles',
+  'pricingOptions',
+  'unit',
+  'collection',
+  'folder',
+  'folderBehavior',
+  'fullUrl',
+  'excerpt',
+  'externalLink',
+  'startDate',
+  'endDate',
+  'location',
+  'mapLat',
+  'mapLng',
+  'addressLine1',
+  'addressCountry',
+  'passthrough',
+  'sourceUrl',
+  'backgroundSource',
+  'options',
+  'controls',
+  'indicators',
+  'design',
+  'typeName',
+  'calendarView',
+  'publicCommentCount',
+  'commentState',
+  'likeCount',
+  'serviceName',
+  'userName',
+  'profileUrl',
+  'currentType',
+  'customAddButtonText',
+  'useCustomAddButtonText',
+  'additionalFieldsForm',
+  'variantOptionOrdering',
+  'author',
+  'displayName',
+  'filename',
+  'altText',
+  'mainImage',
+  'coverImage',
+  'hue',
+  'saturation',
+  'lightness',
+  'alpha',
+  'showPastOrUpcomingEvents',
+  'tags',
+  'categories',
+  'scarcityEnabled',
+  'scarcityText',
+  'restockNotificationMessages',
 ];
 const LOCALIZED_KEYS = [
-  'productPriceFromText', 'productPriceUnavailable', 'originalPriceText', 'salePriceText', 'productAddToCartText',
-  'productSubscribeText', 'productQuantityInputLabel', 'productQuickViewText', 'productSoldOutText', 'productSaleText',
-  'giftCardValueDisplayText', 'giftCardVariantSelectText', 'productVariantSelectText', 'productSummaryFormNoAnswerText',
-  'productPrice__singlePrice__1Monthly__indefinite', 'productPrice__multiplePrices__1Monthly__indefinite',
-  'productPrice__singlePrice__nWeekly__limited__nWeeks', 'productPrice__singlePrice__1Monthly__limited__1Years',
+  'productPriceFromText',
+  'productPriceUnavailable',
+  'originalPriceText',
+  'salePriceText',
+  'productAddToCartText',
+  'productSubscribeText',
+  'productQuantityInputLabel',
+  'productQuickViewText',
+  'productSoldOutText',
+  'productSaleText',
+  'giftCardValueDisplayText',
+  'giftCardVariantSelectText',
+  'productVariantSelectText',
+  'productSummaryFormNoAnswerText',
+  'productPrice__singlePrice__1Monthly__indefinite',
+  'productPrice__multiplePrices__1Monthly__indefinite',
+  'productPrice__singlePrice__nWeekly__limited__nWeeks',
+  'productPrice__singlePrice__1Monthly__limited__1Years',
 ];
 const leaf = fc.oneof(
   fc.constantFrom(-1, 0, 1, 2, 3, 4, 5, 7, 8, 11, 12, 13, 14, 52, 100, 1500, 1.5, -2.25, 1_600_000_000_000),
-  fc.constantFrom('', 'x', '<b>&"', 'Hello World', 'video', 'image', 'USD', 'EUR', '1500', '12.5', 'true', 'false', 'MONTH', 'WEEK', 'YEAR',
-    'a b {0} {price} {fromPrice}', '{duration} {billingPeriodValue}', 'https://x.com/a?b=1', '300x200', '0.3,0.7', 'abc123', '$'),
+  fc.constantFrom(
+    '',
+    'x',
+    '<b>&"',
+    'Hello World',
+    'video',
+    'image',
+    'USD',
+    'EUR',
+    '1500',
+    '12.5',
+    'true',
+    'false',
+    'MONTH',
+    'WEEK',
+    'YEAR',
+    'a b {0} {price} {fromPrice}',
+    '{duration} {billingPeriodValue}',
+    'https://x.com/a?b=1',
+    '300x200',
+    '0.3,0.7',
+    'abc123',
+    '$',
+  ),
   fc.constantFrom(null, true, false),
 );
 const json: fc.Arbitrary<unknown> = fc.letrec<{ v: unknown; o: Record<string, unknown>; l: unknown[] }>((tie) => ({
@@ -71,55 +198,183 @@ const json: fc.Arbitrary<unknown> = fc.letrec<{ v: unknown; o: Record<string, un
 })).v;
 const localized = fc.dictionary(fc.constantFrom(...LOCALIZED_KEYS), leaf, { maxKeys: 4 });
 /** The root: some fixed shapes (items, item, $ names) with random contents. */
-const root = fc.record({
-  a: json, b: leaf, c: json, n: fc.integer({ min: -2, max: 5 }), s: fc.string({ maxLength: 6 }),
-  $a: json, $b: leaf, items: fc.array(json, { maxLength: 3 }), item: json, localizedStrings: localized,
-  website: fc.record({ timeZone: fc.constantFrom('America/New_York', 'Europe/Paris', 'UTC') }, { requiredKeys: [] }),
-}, { requiredKeys: [] });
+const root = fc.record(
+  {
+    a: json,
+    b: leaf,
+    c: json,
+    n: fc.integer({ min: -2, max: 5 }),
+    s: fc.string({ maxLength: 6 }),
+    $a: json,
+    $b: leaf,
+    items: fc.array(json, { maxLength: 3 }),
+    item: json,
+    localizedStrings: localized,
+    website: fc.record({ timeZone: fc.constantFrom('America/New_York', 'Europe/Paris', 'UTC') }, { requiredKeys: [] }),
+  },
+  { requiredKeys: [] },
+);
 
 // ---- templates ----
 
-const names = ['a', 'b', 'c', 'n', 's', 'items', 'item', '@', '@index', '@index0', 'a.b', 'items.0', 'items.1.a', 'x.y', '@v',
-  '$a', '$b', '$a.b', 'a.$b', '$a.0', '@args', '@args.0', '@v.k', 'localizedStrings', 'item.structuredContent', 'a.value'];
+const names = [
+  'a',
+  'b',
+  'c',
+  'n',
+  's',
+  'items',
+  'item',
+  '@',
+  '@index',
+  '@index0',
+  'a.b',
+  'items.0',
+  'items.1.a',
+  'x.y',
+  '@v',
+  '$a',
+  '$b',
+  '$a.b',
+  'a.$b',
+  '$a.0',
+  '@args',
+  '@args.0',
+  '@v.k',
+  'localizedStrings',
+  'item.structuredContent',
+  'a.value',
+];
 const pathName = fc.constantFrom(...names);
-const words = ['1', '2', '0', '-1', 'a', 'b', 'x', '"s"', 'n', '3', 'a.b', '', '$a', '@', 'item', 'USD', 'short', 'long',
-  'date:short', 'time:medium', '%Y-%m-%d %H:%M', 'color-data', 'load-false', 'm', 'p', 'name:a', 'y', '.', 'true', 'private'];
+const words = [
+  '1',
+  '2',
+  '0',
+  '-1',
+  'a',
+  'b',
+  'x',
+  '"s"',
+  'n',
+  '3',
+  'a.b',
+  '',
+  '$a',
+  '@',
+  'item',
+  'USD',
+  'short',
+  'long',
+  'date:short',
+  'time:medium',
+  '%Y-%m-%d %H:%M',
+  'color-data',
+  'load-false',
+  'm',
+  'p',
+  'name:a',
+  'y',
+  '.',
+  'true',
+  'private',
+];
 const args = fc.array(fc.constantFrom(...words), { maxLength: 3 }).map((a) => (a.length ? ' ' + a.join(' ') : ''));
-const exprs = ['@x = 1', '@x = @x + 1', '@s = "ab" + "cd"', '@s = @s + @s', 'a + 1', '$a', '$b * 2', 'n > 1 && true',
-  '@y = n; @y + 1', '"q" + n', 'max(1, n, 3)', 'num("3")', '@x', '#1 + 2', '1 +', '@z = $b'];
+const exprs = [
+  '@x = 1',
+  '@x = @x + 1',
+  '@s = "ab" + "cd"',
+  '@s = @s + @s',
+  'a + 1',
+  '$a',
+  '$b * 2',
+  'n > 1 && true',
+  '@y = n; @y + 1',
+  '"q" + n',
+  'max(1, n, 3)',
+  'num("3")',
+  '@x',
+  '#1 + 2',
+  '1 +',
+  '@z = $b',
+];
 
 const simple: fc.Arbitrary<string>[] = [
-  fc.constantFrom('x', ' ', '-', '{', '}', '\n', '{.end}', '{.or}', '{.alternates with}', '{.newline}', '{.space}', '{.tab}',
-    '{.meta-left}', '{.meta-right}', '{# c }', '{## m ##}', '{$}', '{.var @v $a}', '{.var @1 a}', '{.ctx @v k=$a j=b}'),
+  fc.constantFrom(
+    'x',
+    ' ',
+    '-',
+    '{',
+    '}',
+    '\n',
+    '{.end}',
+    '{.or}',
+    '{.alternates with}',
+    '{.newline}',
+    '{.space}',
+    '{.tab}',
+    '{.meta-left}',
+    '{.meta-right}',
+    '{# c }',
+    '{## m ##}',
+    '{$}',
+    '{.var @v $a}',
+    '{.var @1 a}',
+    '{.ctx @v k=$a j=b}',
+  ),
   pathName.map((n) => `{${n}}`),
   fc.tuple(pathName, pathName).map(([x, y]) => `{${x},${y}|json}`),
   pathName.map((n) => `{.section ${n}}`),
   pathName.map((n) => `{.repeated section ${n}}`),
   fc.tuple(pathName, pathName, fc.constantFrom('&&', '||')).map(([x, y, o]) => `{.if ${x} ${o} ${y}}`),
-  fc.tuple(fc.constantFrom('var', 'bindvar'), pathName, fc.constantFrom('', '|json', '|html', '|count')).map(([k, n, f]) => `{.${k} @v ${n}${f}}`),
+  fc
+    .tuple(fc.constantFrom('var', 'bindvar'), pathName, fc.constantFrom('', '|json', '|html', '|count'))
+    .map(([k, n, f]) => `{.${k} @v ${n}${f}}`),
   fc.tuple(pathName, pathName).map(([x, y]) => `{.ctx @v k=${x} l=${y}}`),
   fc.constantFrom(...exprs).map((e) => `{.eval ${e}}`),
-  fc.tuple(fc.constantFrom('m', 'p', 'q', 'missing', 'bad'), fc.constantFrom('', ' output', ' x output')).map(([n, o]) => `{.include ${n}${o}}`),
+  fc
+    .tuple(fc.constantFrom('m', 'p', 'q', 'missing', 'bad'), fc.constantFrom('', ' output', ' x output'))
+    .map(([n, o]) => `{.include ${n}${o}}`),
   fc.tuple(fc.constantFrom('./a.json', './bad.json', './s.json', './none.json')).map(([p]) => `{.inject @v ${p}}`),
-  fc.tuple(pathName, fc.constantFrom('m', 'p', 'q', 'missing'), fc.constantFrom('', ' private', ' k=a')).map(([n, m, o]) => `{${n}|apply ${m}${o}}`),
+  fc
+    .tuple(pathName, fc.constantFrom('m', 'p', 'q', 'missing'), fc.constantFrom('', ' private', ' k=a'))
+    .map(([n, m, o]) => `{${n}|apply ${m}${o}}`),
 ];
 /** A macro definition: its body uses the same pieces, with eval and var bindings for include. */
-const macroDef = fc.tuple(fc.constantFrom('m', 'p'), fc.array(fc.oneof(...simple), { maxLength: 5 }))
+const macroDef = fc
+  .tuple(fc.constantFrom('m', 'p'), fc.array(fc.oneof(...simple), { maxLength: 5 }))
   .map(([name, body]) => `{.macro ${name}}${body.join('')}{.end}`);
 
-const formatterPiece = fc.tuple(pathName, fc.constantFrom(...formatters), args, fc.option(fc.constantFrom('html', 'json', 'count', 'raw'), { nil: undefined }))
+const formatterPiece = fc
+  .tuple(pathName, fc.constantFrom(...formatters), args, fc.option(fc.constantFrom('html', 'json', 'count', 'raw'), { nil: undefined }))
   .map(([n, f, a, g]) => ({ key: f, text: `{${n}|${f}${a}${g ? '|' + g : ''}}` }));
-const predicatePiece = fc.tuple(fc.constantFrom(...predicates), args, pathName, fc.constantFrom('section', 'repeated section', 'none', 'if'))
+const predicatePiece = fc
+  .tuple(fc.constantFrom(...predicates), args, pathName, fc.constantFrom('section', 'repeated section', 'none', 'if'))
   .map(([p, a, n, wrap]) => {
     const test = wrap === 'if' ? `{.if ${p}${a}}Y{.or}N{.end}` : `{.${p}${a}}Y{.or}N{.end}`;
     return { key: p, text: wrap === 'none' ? test : `{.${wrap} ${n}}${test}{.end}` };
   });
-const grammarPiece = fc.tuple(fc.option(macroDef, { nil: undefined }), fc.array(fc.oneof(...simple), { maxLength: 14 }))
+const grammarPiece = fc
+  .tuple(fc.option(macroDef, { nil: undefined }), fc.array(fc.oneof(...simple), { maxLength: 14 }))
   .map(([m, body]) => ({ key: 'grammar', text: (m ?? '') + body.join('') }));
 
-const focused = only === 'formatters' ? formatterPiece : only === 'predicates' ? predicatePiece : only === 'grammar' ? grammarPiece
-  : fc.oneof({ arbitrary: formatterPiece, weight: 4 }, { arbitrary: predicatePiece, weight: 3 }, { arbitrary: grammarPiece, weight: 2 });
-const testCase = fc.record({ focus: focused, prefix: fc.array(fc.oneof(...simple), { maxLength: 3 }), data: root, locale: fc.constantFrom('en', 'en', 'en-US', 'fr', 'de', null) });
+const focused =
+  only === 'formatters'
+    ? formatterPiece
+    : only === 'predicates'
+      ? predicatePiece
+      : only === 'grammar'
+        ? grammarPiece
+        : fc.oneof(
+            { arbitrary: formatterPiece, weight: 4 },
+            { arbitrary: predicatePiece, weight: 3 },
+            { arbitrary: grammarPiece, weight: 2 },
+          );
+const testCase = fc.record({
+  focus: focused,
+  prefix: fc.array(fc.oneof(...simple), { maxLength: 3 }),
+  data: root,
+  locale: fc.constantFrom('en', 'en', 'en-US', 'fr', 'de', null),
+});
 
 const partials = {
   p: 'P[{@|json}]{.eval @x = 2}{.var @w a}',
@@ -134,7 +389,16 @@ const now = 1_600_000_000_000;
 
 // ---- the run ----
 
-interface Found { template: string; json: string; locale: string | null; ours: string; theirs: string; count: number; prefix: string[]; focus: string }
+interface Found {
+  template: string;
+  json: string;
+  locale: string | null;
+  ours: string;
+  theirs: string;
+  count: number;
+  prefix: string[];
+  focus: string;
+}
 const found = new Map<string, Found>();
 let compared = 0;
 let oracleCrashes = 0;
@@ -144,7 +408,12 @@ function both(template: string, data: unknown, locale: string | null): { ours: s
   let theirs: string;
   try {
     // The published engine has no .bindvar; it is .var under another name.
-    theirs = oracleRender(template.replaceAll('{.bindvar ', '{.var '), data, { locale, now, partials, injects: oracleInjects as any }).output;
+    theirs = oracleRender(template.replaceAll('{.bindvar ', '{.var '), data, {
+      locale,
+      now,
+      partials,
+      injects: oracleInjects as any,
+    }).output;
   } catch {
     return null;
   }
@@ -168,9 +437,11 @@ function minimize(prefix: string[], focus: string, data: any, locale: string | n
     const keys = Array.isArray(node) ? [...node.keys()].reverse() : Object.keys(node);
     for (const k of keys) {
       const saved = node[k];
-      if (Array.isArray(node)) node.splice(k as number, 1); else delete node[k];
+      if (Array.isArray(node)) node.splice(k as number, 1);
+      else delete node[k];
       if (differs(template, data, locale)) continue;
-      if (Array.isArray(node)) node.splice(k as number, 0, saved); else node[k] = saved;
+      if (Array.isArray(node)) node.splice(k as number, 0, saved);
+      else node[k] = saved;
       prune(saved);
     }
   };
@@ -192,7 +463,16 @@ for (const t of samples) {
   const prev = found.get(key);
   const size = template.length + JSON.stringify(data).length;
   if (!prev || size < prev.template.length + prev.json.length) {
-    found.set(key, { template, json: JSON.stringify(data), locale: t.locale, ours: r.ours, theirs: r.theirs, count: (prev?.count ?? 0) + 1, prefix: t.prefix, focus: t.focus.text });
+    found.set(key, {
+      template,
+      json: JSON.stringify(data),
+      locale: t.locale,
+      ours: r.ours,
+      theirs: r.theirs,
+      count: (prev?.count ?? 0) + 1,
+      prefix: t.prefix,
+      focus: t.focus.text,
+    });
   } else {
     prev.count++;
   }
@@ -204,8 +484,12 @@ for (const [key, f] of [...found].sort((a, b) => b[1].count - a[1].count)) {
   const m = minimize(f.prefix, f.focus, JSON.parse(f.json), f.locale);
   const r = both(m.template, m.data, f.locale)!;
   Object.assign(f, { template: m.template, json: JSON.stringify(m.data), ours: r.ours, theirs: r.theirs });
-  console.log(`MISMATCH ${key} (${f.count}x)\n template: ${JSON.stringify(f.template)}\n json:     ${f.json}\n locale:   ${f.locale}\n ours:     ${JSON.stringify(f.ours)}\n theirs:   ${JSON.stringify(f.theirs)}\n`);
+  console.log(
+    `MISMATCH ${key} (${f.count}x)\n template: ${JSON.stringify(f.template)}\n json:     ${f.json}\n locale:   ${f.locale}\n ours:     ${JSON.stringify(f.ours)}\n theirs:   ${JSON.stringify(f.theirs)}\n`,
+  );
 }
-console.log(`seed ${seed}: ${compared} cases compared (${oracleCrashes} skipped: the oracle threw), ` +
-  `${[...found.values()].reduce((s, f) => s + f.count, 0)} mismatches in ${found.size} features: ${[...found.keys()].join(' ') || 'none'}`);
+console.log(
+  `seed ${seed}: ${compared} cases compared (${oracleCrashes} skipped: the oracle threw), ` +
+    `${[...found.values()].reduce((s, f) => s + f.count, 0)} mismatches in ${found.size} features: ${[...found.keys()].join(' ') || 'none'}`,
+);
 process.exit(found.size ? 1 : 0);

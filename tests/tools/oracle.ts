@@ -9,13 +9,29 @@ import { parseCase } from '../conformance/cases.js';
 const require = createRequire(import.meta.url);
 const { Compiler } = require('@squarespace/template-engine');
 
-export function oracleRender(template: string, json: unknown, opts: { locale?: string | null; now?: number | null; include?: boolean; partials?: Record<string, string>; injects?: Record<string, string> } = {}) {
+export function oracleRender(
+  template: string,
+  json: unknown,
+  opts: {
+    locale?: string | null;
+    now?: number | null;
+    include?: boolean;
+    partials?: Record<string, string>;
+    injects?: Record<string, string>;
+  } = {},
+) {
   const compiler = new Compiler();
   const { code, errors: parseErrors } = compiler.parse(template);
   const cldr = opts.locale === null ? undefined : framework.get(opts.locale ?? 'en');
   const { ctx, errors } = compiler.execute({
-    code, json, cldr, now: opts.now ?? undefined, enableExpr: true, enableInclude: opts.include ?? true,
-    partials: opts.partials ?? {}, injects: opts.injects ?? {},
+    code,
+    json,
+    cldr,
+    now: opts.now ?? undefined,
+    enableExpr: true,
+    enableInclude: opts.include ?? true,
+    partials: opts.partials ?? {},
+    injects: opts.injects ?? {},
   });
   return { output: ctx.render(), errors: [...parseErrors, ...errors].map((e: any) => e.message ?? String(e)) };
 }
@@ -23,8 +39,14 @@ export function oracleRender(template: string, json: unknown, opts: { locale?: s
 if (process.argv[1] && process.argv[1].endsWith('oracle.ts')) {
   const args = process.argv.slice(2);
   if (args[0] === '-t') {
-    const get = (f: string) => { const i = args.indexOf(f); return i >= 0 ? args[i + 1] : undefined; };
-    const r = oracleRender(get('-t')!, JSON.parse(get('-j') ?? '{}'), { locale: get('-l') ?? 'en', partials: get('-p') ? JSON.parse(get('-p')!) : undefined });
+    const get = (f: string) => {
+      const i = args.indexOf(f);
+      return i >= 0 ? args[i + 1] : undefined;
+    };
+    const r = oracleRender(get('-t')!, JSON.parse(get('-j') ?? '{}'), {
+      locale: get('-l') ?? 'en',
+      partials: get('-p') ? JSON.parse(get('-p')!) : undefined,
+    });
     process.stdout.write(r.output + '\n');
     if (r.errors.length) console.error('ERRORS:', JSON.stringify(r.errors, null, 1));
   } else {

@@ -12,8 +12,16 @@ describe('assembler', () => {
   it('nests blocks, .or chains and .alternates with', () => {
     expect(body('{.section a}x{.or equal? b}y{.or}z{.end}')).toEqual([
       {
-        op: 2, path: ['a'], body: [{ op: 0, text: 'x' }],
-        alt: { op: 5, pred: 'equal?', args: ['b'], body: [{ op: 0, text: 'y' }], alt: { op: 5, pred: null, args: [], body: [{ op: 0, text: 'z' }], alt: null } },
+        op: 2,
+        path: ['a'],
+        body: [{ op: 0, text: 'x' }],
+        alt: {
+          op: 5,
+          pred: 'equal?',
+          args: ['b'],
+          body: [{ op: 0, text: 'y' }],
+          alt: { op: 5, pred: null, args: [], body: [{ op: 0, text: 'z' }], alt: null },
+        },
       },
     ]);
     expect(body('{.repeated section a}{@}{.alternates with},{.end}')).toEqual([
@@ -23,13 +31,19 @@ describe('assembler', () => {
   it('merges adjacent text: around comments, literal tags and dropped instructions', () => {
     expect(body('a{# c}b{## m ##}c{.newline}d{.meta-left}{x |html}')).toEqual([{ op: 0, text: 'abc\nd{{x |html}' }]);
     expect(body('a{.end}b{.or}c{.alternates with}d')).toEqual([{ op: 0, text: 'abcd' }]);
-    expect(body('{.section s}a{.or}b{.end}c')).toMatchObject([{ op: 2, body: [{ text: 'a' }], alt: { body: [{ text: 'b' }] } }, { op: 0, text: 'c' }]);
+    expect(body('{.section s}a{.or}b{.end}c')).toMatchObject([
+      { op: 2, body: [{ text: 'a' }], alt: { body: [{ text: 'b' }] } },
+      { op: 0, text: 'c' },
+    ]);
   });
   it('keeps a macro where it stands (it is defined when it runs) and lists it by name', () => {
     const { code } = compile('a{.macro m}x{.end}b{.section s}{.end}c');
     expect(code.body).toEqual([
-      { op: 0, text: 'a' }, { op: 13, name: 'm', body: [{ op: 0, text: 'x' }] }, { op: 0, text: 'b' },
-      { op: 2, path: ['s'], body: [], alt: null }, { op: 0, text: 'c' },
+      { op: 0, text: 'a' },
+      { op: 13, name: 'm', body: [{ op: 0, text: 'x' }] },
+      { op: 0, text: 'b' },
+      { op: 2, path: ['s'], body: [], alt: null },
+      { op: 0, text: 'c' },
     ]);
     expect(code.macros).toEqual({ m: [{ op: 0, text: 'x' }] });
   });
@@ -46,7 +60,9 @@ describe('assembler', () => {
     ]);
     expect(messages('{.macro m}{.or}{.end}')).toEqual(['OR_PREDICATE instruction is not allowed inside MACRO block. @1:11']);
     expect(messages('{.section a}{.or}{.or}{.end}')).toEqual(['This OR_PREDICATE block will never execute. @1:18']);
-    expect(messages('{.repeated section a}{.or}{.alternates with}{.end}')).toEqual(['ALTERNATES_WITH instruction is not allowed inside OR_PREDICATE block. @1:27']);
+    expect(messages('{.repeated section a}{.or}{.alternates with}{.end}')).toEqual([
+      'ALTERNATES_WITH instruction is not allowed inside OR_PREDICATE block. @1:27',
+    ]);
     expect(messages('{.if a}{.alternates with}{.end}')).toEqual(['ALTERNATES_WITH instruction is not allowed inside IF block. @1:8']);
     expect(messages('x\n{.section a}{.equal? b}')).toEqual(['Reached EOF in the middle of PREDICATE @2:24']);
     expect(messages('{a|nope}{.nope?}{.end}')).toEqual(["Formatter 'nope' is unknown @1:1", "Predicate 'nope?' is unknown @1:9"]);

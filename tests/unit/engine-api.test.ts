@@ -5,8 +5,16 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
-  CollectionType, compile, createEngine, PageType, ProductType, RecordType, render,
-  type Formatter, type FormatterTable, type Predicate,
+  CollectionType,
+  compile,
+  createEngine,
+  PageType,
+  ProductType,
+  RecordType,
+  render,
+  type Formatter,
+  type FormatterTable,
+  type Predicate,
 } from '../../engine/node.js';
 
 const shout: Formatter = (_ctx, _args, vars) => {
@@ -84,8 +92,9 @@ describe('public enumerations', () => {
   const values = (o: Record<string, number>) => Object.values(o).sort((a, b) => a - b);
 
   it('lists the page types of SPEC 2', () => {
-    expect(values(PageType)).toEqual([1, 2, 3, 50, 100, 101, 102, 103, 104, 105, 106, 107,
-      200, 201, 202, 203, 204, 205, 206, 207, 208, 209, 210, 211, 300, 301, 400]);
+    expect(values(PageType)).toEqual([
+      1, 2, 3, 50, 100, 101, 102, 103, 104, 105, 106, 107, 200, 201, 202, 203, 204, 205, 206, 207, 208, 209, 210, 211, 300, 301, 400,
+    ]);
     expect(PageType.CONTENT_ITEM).toBe(50);
     expect(PageType.SHOW_CART).toBe(200);
   });
@@ -127,7 +136,11 @@ describe('module graph', () => {
       const out: string[] = [];
       for (const m of readFileSync(f, 'utf8').matchAll(spec)) {
         const target = resolve(dirname(f), m[1]).replace(/\.js$/, '.ts');
-        const t = known.has(target) ? target : known.has(join(target.replace(/\.ts$/, ''), 'index.ts')) ? join(target.replace(/\.ts$/, ''), 'index.ts') : null;
+        const t = known.has(target)
+          ? target
+          : known.has(join(target.replace(/\.ts$/, ''), 'index.ts'))
+            ? join(target.replace(/\.ts$/, ''), 'index.ts')
+            : null;
         if (t) out.push(t);
       }
       edges.set(f, out);
@@ -140,7 +153,14 @@ describe('module graph', () => {
       state.set(f, 1);
       stack.push(f);
       for (const g of edges.get(f) ?? []) {
-        if (state.get(g) === 1) cycles.push(stack.slice(stack.indexOf(g)).concat(g).map((p) => p.slice(engineDir.length + 1)).join(' -> '));
+        if (state.get(g) === 1)
+          cycles.push(
+            stack
+              .slice(stack.indexOf(g))
+              .concat(g)
+              .map((p) => p.slice(engineDir.length + 1))
+              .join(' -> '),
+          );
         else if (!state.has(g)) visit(g);
       }
       stack.pop();

@@ -19,7 +19,9 @@ describe('sections and truthiness', () => {
     expect(r('{.repeated section l}x{.or}none{.end}', { l: 'str' }).output).toBe('none');
   });
   it('prints values as the language does', () => {
-    expect(r('[{a}][{b}][{c}][{d}][{e}]', { a: [1, [2, 3], null], b: { k: 1 }, c: null, d: true, e: 1.5 }).output).toBe('[1,2,3,null][][][true][1.5]');
+    expect(r('[{a}][{b}][{c}][{d}][{e}]', { a: [1, [2, 3], null], b: { k: 1 }, c: null, d: true, e: 1.5 }).output).toBe(
+      '[1,2,3,null][][][true][1.5]',
+    );
   });
   it('evaluates .if chains left to right', () => {
     expect(r('{.if a && b}1{.end}{.if a || b}2{.end}{.if b || a && a}3{.end}', { a: 1, b: 0 }).output).toBe('23');
@@ -40,7 +42,9 @@ describe('variables', () => {
   });
   it('binds injected JSON, and a missing value for bad JSON or unknown paths', () => {
     const injects = { 'a.json': '{"n": "albert"}', 'bad.json': '{' };
-    expect(r('{.inject @a a.json}{.inject @b bad.json}{.inject @c none.json}{@a.n}[{@b}][{@c}]', {}, { injects }).output).toBe('albert[][]');
+    expect(r('{.inject @a a.json}{.inject @b bad.json}{.inject @c none.json}{@a.n}[{@b}][{@c}]', {}, { injects }).output).toBe(
+      'albert[][]',
+    );
   });
 });
 
@@ -81,7 +85,10 @@ describe('partials and macros', () => {
   it('reports a partial with syntax errors as a runtime error and renders nothing for it', () => {
     const res = r('[{.include bad}]', {}, { partials: { bad: '{.end}' } });
     expect(res.output).toBe('[]');
-    expect(res.errors[0]).toMatchObject({ kind: 'runtime', message: 'Parse of partial "bad" failed: SyntaxError: Instruction END not allowed at root' });
+    expect(res.errors[0]).toMatchObject({
+      kind: 'runtime',
+      message: 'Parse of partial "bad" failed: SyntaxError: Instruction END not allowed at root',
+    });
   });
 });
 
@@ -116,13 +123,17 @@ describe('lookup rules found by differential fuzzing against the published engin
 
 describe('more rules found by differential fuzzing', () => {
   it('runs .alternates with in the previous item frame', () => {
-    expect(r('{.repeated section items}{a}{.alternates with}|{a}|{.end}', { a: 'R', items: [{ a: 2 }, { a: 'H' }, -1] }).output).toBe('2|2|H|H|R');
+    expect(r('{.repeated section items}{a}{.alternates with}|{a}|{.end}', { a: 'R', items: [{ a: 2 }, { a: 'H' }, -1] }).output).toBe(
+      '2|2|H|H|R',
+    );
   });
   it('answers length for an array frame, and only all-digit array indexes', () => {
     expect(r('{.section a}[{length}][{0}]{.end}[{a.length}][{a.1e0}]', { a: [5, 6] }).output).toBe('[2][5][][{a.1e0}]');
   });
   it('hides enclosing frames from a private apply', () => {
-    expect(r('{.macro m}[{x}][{@v}][{y}]{.end}{.var @v x}{o|apply m private}{o|apply m}', { x: 'X', o: { y: 'Y' } }).output).toBe('[][][Y][X][X][Y]');
+    expect(r('{.macro m}[{x}][{@v}][{y}]{.end}{.var @v x}{o|apply m private}{o|apply m}', { x: 'X', o: { y: 'Y' } }).output).toBe(
+      '[][][Y][X][X][Y]',
+    );
   });
 });
 

@@ -239,14 +239,18 @@ describe('in templates', () => {
 
 describe('robustness', () => {
   const alphabet = '0123456789xeE.+-*/%<>=!~&|^(),;"\'\\ @$_#abcmnu\t\n';
-  const source = fc.array(fc.constantFrom(...alphabet.split(''), 'max(', 'num(', 'true', 'pet.legs', 'list.1'), { maxLength: 40 })
+  const source = fc
+    .array(fc.constantFrom(...alphabet.split(''), 'max(', 'num(', 'true', 'pet.legs', 'list.1'), { maxLength: 40 })
     .map((a) => a.join(''));
   it('never throws on arbitrary input, and compiled code always evaluates', () => {
-    fc.assert(fc.property(source, fc.integer({ min: 0, max: 8 }), (src, maxTokens) => {
-      const ctx = new Context({ root: DATA, kernels: tsKernels, locale: null });
-      const { code, error } = compileExpr(src, { maxTokens, maxStringLength: 16 });
-      expect(code === null).toBe(error !== null);
-      if (code !== null) expect(typeof evalExpr(code, ctx, { maxStringLength: 16 })).toBe('string');
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(source, fc.integer({ min: 0, max: 8 }), (src, maxTokens) => {
+        const ctx = new Context({ root: DATA, kernels: tsKernels, locale: null });
+        const { code, error } = compileExpr(src, { maxTokens, maxStringLength: 16 });
+        expect(code === null).toBe(error !== null);
+        if (code !== null) expect(typeof evalExpr(code, ctx, { maxStringLength: 16 })).toBe('string');
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -52,11 +52,34 @@ describe('macros', () => {
 
 describe('record-type predicates', () => {
   it('exist for every record type of the spec', () => {
-    const types: [string, number][] = [['text', 1], ['image', 2], ['quote', 4], ['link', 5], ['chat', 6], ['audio', 7],
-      ['video', 8], ['review', 10], ['store-item', 11], ['event', 12], ['thread', 13], ['gallery', 14], ['binary', 15],
-      ['css-asset', 16], ['tweak-asset', 17], ['digital-good', 18], ['attachment', 19], ['wordpress-export', 20],
-      ['json-export', 21], ['site-search', 30], ['active-time', 31], ['tweet', 50], ['checkin', 52], ['kbarticle', 54],
-      ['lesson', 62], ['undefined', -1]];
+    const types: [string, number][] = [
+      ['text', 1],
+      ['image', 2],
+      ['quote', 4],
+      ['link', 5],
+      ['chat', 6],
+      ['audio', 7],
+      ['video', 8],
+      ['review', 10],
+      ['store-item', 11],
+      ['event', 12],
+      ['thread', 13],
+      ['gallery', 14],
+      ['binary', 15],
+      ['css-asset', 16],
+      ['tweak-asset', 17],
+      ['digital-good', 18],
+      ['attachment', 19],
+      ['wordpress-export', 20],
+      ['json-export', 21],
+      ['site-search', 30],
+      ['active-time', 31],
+      ['tweet', 50],
+      ['checkin', 52],
+      ['kbarticle', 54],
+      ['lesson', 62],
+      ['undefined', -1],
+    ];
     for (const [name, code] of types) {
       const res = render(`{.${name}?}y{.or}n{.end}`, { recordType: code });
       expect(res.errors, name).toEqual([]);
@@ -70,27 +93,40 @@ describe('localized texts over a formatter fallback', () => {
   const sub = { structuredContent: { isSubscribable: true, productType: 1 } };
   it('the unavailable subscription price', () => {
     expect(out('{item|product-price}', { item: sub })).toContain('\nUnavailable\n');
-    expect(out('{item|product-price}', { item: sub, localizedStrings: { productPriceUnavailable: 'Indisponible' } })).toContain('\nIndisponible\n');
+    expect(out('{item|product-price}', { item: sub, localizedStrings: { productPriceUnavailable: 'Indisponible' } })).toContain(
+      '\nIndisponible\n',
+    );
     // Formatted as the published template does, with the price arguments all "true".
-    expect(out('{item|product-price}', { item: sub, localizedStrings: { productPriceUnavailable: 'N {fromPrice}' } })).toContain('\nN true\n');
+    expect(out('{item|product-price}', { item: sub, localizedStrings: { productPriceUnavailable: 'N {fromPrice}' } })).toContain(
+      '\nN true\n',
+    );
   });
   it('the from price names its argument fromPrice', () => {
     const item = { structuredContent: { productType: 1, variants: [{ price: 100 }, { price: 200 }] } };
-    expect(out('{item|product-price}', { item, localizedStrings: { productPriceFromText: 'dès {fromPrice}' } }))
-      .toMatch(/\ndès <span class="sqs-money-native">[\d.]+<\/span>/);
+    expect(out('{item|product-price}', { item, localizedStrings: { productPriceFromText: 'dès {fromPrice}' } })).toMatch(
+      /\ndès <span class="sqs-money-native">[\d.]+<\/span>/,
+    );
   });
   it('the form summary no-answer text and likert answers', () => {
     const field = { rawTitle: 'Q', type: 'text', value: '' };
     expect(out('{f|summary-form-field}', { f: field })).toContain('Q:</span> N/A');
-    expect(out('{f|summary-form-field}', { f: field, localizedStrings: { productSummaryFormNoAnswerText: ' Aucune ' } })).toContain('Q:</span> Aucune');
+    expect(out('{f|summary-form-field}', { f: field, localizedStrings: { productSummaryFormNoAnswerText: ' Aucune ' } })).toContain(
+      'Q:</span> Aucune',
+    );
     const likert = { rawTitle: 'L', type: 'likert', values: { a: '2', b: '9' } };
-    expect(out('{f|summary-form-field}', { f: likert, localizedStrings: { productAnswerMapStronglyAgree: 'Oui', productAnswerMapNeutral: 'Bof' } }))
-      .toContain('a:</span> Oui</div>\n  <div><span style="font-weight:bold;">b:</span> Bof');
+    expect(
+      out('{f|summary-form-field}', {
+        f: likert,
+        localizedStrings: { productAnswerMapStronglyAgree: 'Oui', productAnswerMapNeutral: 'Bof' },
+      }),
+    ).toContain('a:</span> Oui</div>\n  <div><span style="font-weight:bold;">b:</span> Bof');
   });
   it('the product marks read scalar overrides as text', () => {
     const soldOut = { structuredContent: { productType: 1, variants: [{ unlimited: false, qtyInStock: 0 }] } };
     expect(out('{p|product-status}', { p: soldOut })).toBe('<div class="product-mark sold-out">sold out</div>');
-    expect(out('{p|product-status}', { p: soldOut, localizedStrings: { productSoldOutText: false } })).toBe('<div class="product-mark sold-out">false</div>');
+    expect(out('{p|product-status}', { p: soldOut, localizedStrings: { productSoldOutText: false } })).toBe(
+      '<div class="product-mark sold-out">false</div>',
+    );
   });
 });
 

@@ -11,7 +11,10 @@ describe('hostile templates under the default budget', () => {
   it.each(HOSTILE.map((h) => [h.name, h] as const))('%s ends with the limit error and bounded output', (_n, h) => {
     const results = (['ts', 'wasm'] as Backend[]).map((backend) => render(h.template, h.json, { backend }));
     const [ts, wasm] = results;
-    expect(messages(ts).some((m) => m.startsWith(h.error)), messages(ts).slice(-3).join(' | ')).toBe(true);
+    expect(
+      messages(ts).some((m) => m.startsWith(h.error)),
+      messages(ts).slice(-3).join(' | '),
+    ).toBe(true);
     expect(ts.errors.length).toBeLessThanOrEqual(DEFAULT_LIMITS.maxErrors + 1);
     expect(ts.output.length).toBeLessThanOrEqual(DEFAULT_LIMITS.maxOutputLength);
     // Both backends stop at the same place with the same errors.
@@ -65,15 +68,21 @@ describe('each limit', () => {
     expect(messages(tokens)[0]).toContain('Expression exceeds the maximum number of allowed tokens: 5');
     const strings = render('[{.eval @s = "abcd" + "efgh"}{@s}][{.eval "ab" + "c"}]', {}, { limits: { maxExprStringLength: 5 } });
     expect(strings.output).toBe('[][abc]');
-    expect(messages(strings)).toEqual(['Error reducing expression: @s = "abcd" + "efgh": Concatenation would exceed maximum string length 5']);
-    expect(render('{.eval @s = "ab"}' + '{.eval @s = @s + @s}'.repeat(20) + '{@s}', {}).output.length).toBeLessThanOrEqual(DEFAULT_LIMITS.maxExprStringLength);
+    expect(messages(strings)).toEqual([
+      'Error reducing expression: @s = "abcd" + "efgh": Concatenation would exceed maximum string length 5',
+    ]);
+    expect(render('{.eval @s = "ab"}' + '{.eval @s = @s + @s}'.repeat(20) + '{@s}', {}).output.length).toBeLessThanOrEqual(
+      DEFAULT_LIMITS.maxExprStringLength,
+    );
   });
   it('refuses a template too large to compile, and blocks nested too deep, with where', () => {
     const big = compile('x'.repeat(101), { limits: { maxSourceLength: 100 } });
     expect(big.code.body).toEqual([]);
     expect(big.errors).toEqual([{ kind: 'syntax', message: 'Template is larger than 100 characters: not compiled', line: 1, column: 1 }]);
     const deep = compile('a{.section x}\n {.section y}{.section z}b{.end}{.end}{.end}', { limits: { maxNesting: 2 } });
-    expect(deep.errors).toEqual([{ kind: 'syntax', message: 'Blocks are nested deeper than 2: the template is not compiled past this point', line: 2, column: 14 }]);
+    expect(deep.errors).toEqual([
+      { kind: 'syntax', message: 'Blocks are nested deeper than 2: the template is not compiled past this point', line: 2, column: 14 },
+    ]);
     expect(render(deep.code, { x: { y: 1 } }).output).toBe('a\n ');
   });
   it('applies the compile budget to partials', () => {

@@ -17,7 +17,12 @@ const text = (inner: string) => ({ op: 0, text: `{${inner}}` });
 describe('parser', () => {
   it('parses variables with formatter chains and several variables', () => {
     expect(p('a.b|truncate 10 ...|html').node).toEqual({
-      op: 1, vars: [['a', 'b']], fmt: [{ name: 'truncate', args: ['10', '...'] }, { name: 'html', args: [] }],
+      op: 1,
+      vars: [['a', 'b']],
+      fmt: [
+        { name: 'truncate', args: ['10', '...'] },
+        { name: 'html', args: [] },
+      ],
     });
     expect(p('x, y').node).toEqual({ op: 1, vars: [['x'], ['y']], fmt: [] });
     expect(p('x ,\u00a0y').node).toEqual({ op: 1, vars: [['x'], ['y']], fmt: [] });
@@ -34,7 +39,10 @@ describe('parser', () => {
     expect(p('x|bogus')).toEqual({ node: text('x|bogus'), error: "Formatter 'bogus' is unknown" });
     expect(p('x|bogus|').error).toBe("Formatter 'bogus' is unknown");
     expect(p('x||bogus').error).toBeNull();
-    expect(p('.nope? a')).toEqual({ node: { op: 4, pred: 'nope?', args: ['a'], body: [], alt: null }, error: "Predicate 'nope?' is unknown" });
+    expect(p('.nope? a')).toEqual({
+      node: { op: 4, pred: 'nope?', args: ['a'], body: [], alt: null },
+      error: "Predicate 'nope?' is unknown",
+    });
     expect(p('.if nope?').error).toBe("Predicate 'nope?' is unknown");
     expect(p('.or nope?').error).toBe("Predicate 'nope?' is unknown");
   });
@@ -45,13 +53,21 @@ describe('parser', () => {
     const src = '{x|html}{x|bogus}{x|html}{x|bogus}{.equal? a}{.nope?}{.equal? b}';
     const parser = new Parser(src, tables);
     const errors: (string | null)[] = [];
-    for (let i = 0; i < src.length; ) {
+    for (let i = 0; i < src.length;) {
       const end = src.indexOf('}', i) + 1;
       parser.parse(i, end);
       errors.push(parser.error);
       i = end;
     }
-    expect(errors).toEqual([null, "Formatter 'bogus' is unknown", null, "Formatter 'bogus' is unknown", null, "Predicate 'nope?' is unknown", null]);
+    expect(errors).toEqual([
+      null,
+      "Formatter 'bogus' is unknown",
+      null,
+      "Formatter 'bogus' is unknown",
+      null,
+      "Predicate 'nope?' is unknown",
+      null,
+    ]);
   });
   it('parses block instructions', () => {
     expect(p('.section  a.b').node).toEqual({ op: 2, path: ['a', 'b'], body: [], alt: null });
@@ -64,7 +80,15 @@ describe('parser', () => {
     expect(p('.or').node).toEqual({ op: 5, pred: null, args: [], body: [], alt: null });
     expect(p('.or equal? a 1').node).toEqual({ op: 5, pred: 'equal?', args: ['a', '1'], body: [], alt: null });
     expect(p('.or\tequal? a').node).toMatchObject({ op: 5, pred: 'equal?' });
-    expect(p('.if a && b || c').node).toEqual({ op: 6, pred: null, args: [], paths: [['a'], ['b'], ['c']], ops: ['&&', '||'], body: [], alt: null });
+    expect(p('.if a && b || c').node).toEqual({
+      op: 6,
+      pred: null,
+      args: [],
+      paths: [['a'], ['b'], ['c']],
+      ops: ['&&', '||'],
+      body: [],
+      alt: null,
+    });
     expect(p('.if\na\t&&\u3000b').node).toMatchObject({ op: 6, paths: [['a'], ['b']], ops: ['&&'] });
     expect(p('.if equal? a').node).toEqual({ op: 6, pred: 'equal?', args: ['a'], paths: [], ops: [], body: [], alt: null });
     expect(p('.macro my-macro').node).toEqual({ op: 13, name: 'my-macro', body: [] });
@@ -72,7 +96,14 @@ describe('parser', () => {
   it('parses the other instructions', () => {
     expect(p('.var @x a|json').node).toEqual({ op: 7, name: '@x', vars: [['a']], fmt: [{ name: 'json', args: [] }] });
     expect(p('.bindvar @x a, b').node).toEqual({ op: 8, name: '@x', vars: [['a'], ['b']], fmt: [] });
-    expect(p('.ctx @c k=a.b  j=@').node).toEqual({ op: 9, name: '@c', bindings: [['k', ['a', 'b']], ['j', ['@']]] });
+    expect(p('.ctx @c k=a.b  j=@').node).toEqual({
+      op: 9,
+      name: '@c',
+      bindings: [
+        ['k', ['a', 'b']],
+        ['j', ['@']],
+      ],
+    });
     expect(p('.eval 1 +\n 2').node).toEqual({ op: 10, expr: '1 +\n 2', code: null, error: null });
     expect(p('.eval ').node).toEqual({ op: 10, expr: '', code: null, error: null });
     expect(p('.include part.html a b').node).toEqual({ op: 11, name: 'part.html', args: ['a', 'b'] });
@@ -85,10 +116,42 @@ describe('parser', () => {
   });
   it('rejects malformed instructions as text', () => {
     for (const s of [
-      '.end ', '.endx', '.section', '.section a ', '.repeated  section a', '.repeated\tsection a', '.repeated section',
-      '.alternates', '.alternates with ', '.var @v', '.var @v x y', '.var @v  x', '.var\t@v x', '.var @v x\ny', '.var @ x',
-      '.ctx @c', '.ctx @c k', '.ctx @c =a', '.ctx c k=a', '.ctx @c\tk=a', '.macro', '.macro a b', '.eval', '.include', '.inject @f',
-      '.foo', '.if', '.if !a', '.if a &&', '.if a && ', '.if a&&b', '.if a &&b', '.if a b', '.or  equal? a', '.section a|b', '.',
+      '.end ',
+      '.endx',
+      '.section',
+      '.section a ',
+      '.repeated  section a',
+      '.repeated\tsection a',
+      '.repeated section',
+      '.alternates',
+      '.alternates with ',
+      '.var @v',
+      '.var @v x y',
+      '.var @v  x',
+      '.var\t@v x',
+      '.var @v x\ny',
+      '.var @ x',
+      '.ctx @c',
+      '.ctx @c k',
+      '.ctx @c =a',
+      '.ctx c k=a',
+      '.ctx @c\tk=a',
+      '.macro',
+      '.macro a b',
+      '.eval',
+      '.include',
+      '.inject @f',
+      '.foo',
+      '.if',
+      '.if !a',
+      '.if a &&',
+      '.if a && ',
+      '.if a&&b',
+      '.if a &&b',
+      '.if a b',
+      '.or  equal? a',
+      '.section a|b',
+      '.',
     ]) {
       expect(p(s)).toEqual({ node: text(s), error: null });
     }
@@ -100,7 +163,13 @@ describe('parser', () => {
     expect(p('.if equal? a\nb').node).toEqual(text('.if equal? a\nb'));
   });
   it('turns literal instructions into their characters, and no other name', () => {
-    expect(['.newline', '.space', '.tab', '.meta-left', '.meta-right'].map((s) => (p(s).node as { text: string }).text)).toEqual(['\n', ' ', '\t', '{', '}']);
+    expect(['.newline', '.space', '.tab', '.meta-left', '.meta-right'].map((s) => (p(s).node as { text: string }).text)).toEqual([
+      '\n',
+      ' ',
+      '\t',
+      '{',
+      '}',
+    ]);
     for (const s of ['.newline ', '.constructor', '.toString', '.__proto__', '.hasOwnProperty']) expect(p(s).node).toEqual(text(s));
   });
   it('parses paths', () => {
@@ -119,7 +188,10 @@ describe('parser', () => {
   it('remembers names per table: a name known to one table is unknown to another', () => {
     const other = { formatters: { json: 1 }, predicates: {} };
     for (let round = 0; round < 2; round++) {
-      for (const [t, known] of [[tables, true], [other, false]] as const) {
+      for (const [t, known] of [
+        [tables, true],
+        [other, false],
+      ] as const) {
         const src = '{a|html}{.equal? x}';
         const parser = new Parser(src, t);
         parser.parse(0, 8);

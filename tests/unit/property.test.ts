@@ -14,15 +14,25 @@ const piece: fc.Arbitrary<string> = fc.oneof(
   fc.string({ maxLength: 6 }),
   fc.constantFrom('{', '}', '\n', '{.end}', '{.or}', '{.alternates with}', '{.newline}', '{.meta-left}', '{# c }', '{## m ##}'),
   fc.constantFrom(...names).map((n) => `{${n}}`),
-  fc.tuple(fc.constantFrom(...names), fc.constantFrom(...formatterNames), fc.array(fc.constantFrom(...argWords), { maxLength: 3 }))
+  fc
+    .tuple(fc.constantFrom(...names), fc.constantFrom(...formatterNames), fc.array(fc.constantFrom(...argWords), { maxLength: 3 }))
     .map(([n, f, a]) => `{${n}|${f}${a.length ? ' ' + a.join(' ') : ''}}`),
   fc.constantFrom(...names).map((n) => `{.section ${n}}`),
   fc.constantFrom(...names).map((n) => `{.repeated section ${n}}`),
-  fc.tuple(fc.constantFrom(...predicateNames), fc.array(fc.constantFrom(...argWords), { maxLength: 2 }))
+  fc
+    .tuple(fc.constantFrom(...predicateNames), fc.array(fc.constantFrom(...argWords), { maxLength: 2 }))
     .map(([p, a]) => `{.${p}${a.length ? ' ' + a.join(' ') : ''}}`),
   fc.tuple(fc.constantFrom(...names), fc.constantFrom(...names)).map(([x, y]) => `{.if ${x} || ${y}}`),
   fc.constantFrom(...names).map((n) => `{.var @v ${n}}`),
-  fc.constantFrom('{.eval 1+2}', '{.eval @x = a * 2; @x}', '{.eval (}', '{.macro m}{@}{.end}', '{@|apply m}', '{.include m}', '{.ctx @c k=a}'),
+  fc.constantFrom(
+    '{.eval 1+2}',
+    '{.eval @x = a * 2; @x}',
+    '{.eval (}',
+    '{.macro m}{@}{.end}',
+    '{@|apply m}',
+    '{.include m}',
+    '{.ctx @c k=a}',
+  ),
 );
 
 const template = fc.array(piece, { maxLength: 30 }).map((p) => p.join(''));

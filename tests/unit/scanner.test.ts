@@ -11,26 +11,66 @@ function tokens(src: string) {
 
 describe('scanner', () => {
   it('splits text and tags', () => {
-    expect(tokens('a {b} c')).toEqual([[TOK_TEXT, 'a '], [TOK_TAG, '{b}'], [TOK_TEXT, ' c']]);
+    expect(tokens('a {b} c')).toEqual([
+      [TOK_TEXT, 'a '],
+      [TOK_TAG, '{b}'],
+      [TOK_TEXT, ' c'],
+    ]);
   });
   it('keeps a brace literal when another brace comes before the closing one; newlines may stand inside a tag', () => {
-    expect(tokens('{x{y}')).toEqual([[TOK_TEXT, '{x'], [TOK_TAG, '{y}']]);
+    expect(tokens('{x{y}')).toEqual([
+      [TOK_TEXT, '{x'],
+      [TOK_TAG, '{y}'],
+    ]);
     expect(tokens('{x\n}')).toEqual([[TOK_TAG, '{x\n}']]);
-    expect(tokens('{{y}}')).toEqual([[TOK_TEXT, '{'], [TOK_TAG, '{y}'], [TOK_TEXT, '}']]);
+    expect(tokens('{{y}}')).toEqual([
+      [TOK_TEXT, '{'],
+      [TOK_TAG, '{y}'],
+      [TOK_TEXT, '}'],
+    ]);
     expect(tokens('open { only')).toEqual([[TOK_TEXT, 'open { only']]);
   });
   it('finds single-line and multi-line comments, even across lines', () => {
-    expect(tokens('a{# note }b')).toEqual([[TOK_TEXT, 'a'], [TOK_COMMENT, '{# note }'], [TOK_TEXT, 'b']]);
-    expect(tokens('{## a }\n b ##}c')).toEqual([[TOK_MCOMMENT, '{## a }\n b ##}'], [TOK_TEXT, 'c']]);
+    expect(tokens('a{# note }b')).toEqual([
+      [TOK_TEXT, 'a'],
+      [TOK_COMMENT, '{# note }'],
+      [TOK_TEXT, 'b'],
+    ]);
+    expect(tokens('{## a }\n b ##}c')).toEqual([
+      [TOK_MCOMMENT, '{## a }\n b ##}'],
+      [TOK_TEXT, 'c'],
+    ]);
     expect(tokens('{# spans\n lines}')).toEqual([[TOK_COMMENT, '{# spans\n lines}']]);
   });
   it('resumes after tags, comments and unclosed openers (the cached brace searches)', () => {
-    expect(tokens('}{a}}{b}')).toEqual([[TOK_TEXT, '}'], [TOK_TAG, '{a}'], [TOK_TEXT, '}'], [TOK_TAG, '{b}']]);
-    expect(tokens('{#x}{y}{')).toEqual([[TOK_COMMENT, '{#x}'], [TOK_TAG, '{y}'], [TOK_TEXT, '{']]);
-    expect(tokens('{## x {a}')).toEqual([[TOK_TEXT, '{## x '], [TOK_TAG, '{a}']]);
-    expect(tokens('{# x {a}{b}')).toEqual([[TOK_COMMENT, '{# x {a}'], [TOK_TAG, '{b}']]);
-    expect(tokens('{a{b{c}d}')).toEqual([[TOK_TEXT, '{a{b'], [TOK_TAG, '{c}'], [TOK_TEXT, 'd}']]);
-    expect(tokens('{a} {b')).toEqual([[TOK_TAG, '{a}'], [TOK_TEXT, ' {b']]);
+    expect(tokens('}{a}}{b}')).toEqual([
+      [TOK_TEXT, '}'],
+      [TOK_TAG, '{a}'],
+      [TOK_TEXT, '}'],
+      [TOK_TAG, '{b}'],
+    ]);
+    expect(tokens('{#x}{y}{')).toEqual([
+      [TOK_COMMENT, '{#x}'],
+      [TOK_TAG, '{y}'],
+      [TOK_TEXT, '{'],
+    ]);
+    expect(tokens('{## x {a}')).toEqual([
+      [TOK_TEXT, '{## x '],
+      [TOK_TAG, '{a}'],
+    ]);
+    expect(tokens('{# x {a}{b}')).toEqual([
+      [TOK_COMMENT, '{# x {a}'],
+      [TOK_TAG, '{b}'],
+    ]);
+    expect(tokens('{a{b{c}d}')).toEqual([
+      [TOK_TEXT, '{a{b'],
+      [TOK_TAG, '{c}'],
+      [TOK_TEXT, 'd}'],
+    ]);
+    expect(tokens('{a} {b')).toEqual([
+      [TOK_TAG, '{a}'],
+      [TOK_TEXT, ' {b'],
+    ]);
   });
   it('reports 1-based line and column', () => {
     expect(lineColumn('ab\ncd', 4)).toEqual({ line: 2, column: 2 });
@@ -38,6 +78,10 @@ describe('scanner', () => {
   });
   it('handles the empty source and astral characters', () => {
     expect(tokens('')).toEqual([]);
-    expect(tokens('😀{a}😀')).toEqual([[TOK_TEXT, '😀'], [TOK_TAG, '{a}'], [TOK_TEXT, '😀']]);
+    expect(tokens('😀{a}😀')).toEqual([
+      [TOK_TEXT, '😀'],
+      [TOK_TAG, '{a}'],
+      [TOK_TEXT, '😀'],
+    ]);
   });
 });

@@ -1,8 +1,25 @@
 // Compiler of the expression language: a lexer and a shunting-yard pass from source to one RPN
 // program per `;`-separated expression.
 import {
-  FUNCTION_NAMES, FUNCTIONS, I_ASSIGN, I_BINARY, I_CALL, I_LIT, I_MARK, I_NUM, I_REF, I_UNARY, KEYWORDS, O,
-  OPERATORS, OP_NAMES, OP_START, PREC, RIGHT_ASSOC, type Compiled, type Instr,
+  FUNCTION_NAMES,
+  FUNCTIONS,
+  I_ASSIGN,
+  I_BINARY,
+  I_CALL,
+  I_LIT,
+  I_MARK,
+  I_NUM,
+  I_REF,
+  I_UNARY,
+  KEYWORDS,
+  O,
+  OPERATORS,
+  OP_NAMES,
+  OP_START,
+  PREC,
+  RIGHT_ASSOC,
+  type Compiled,
+  type Instr,
 } from './defs.js';
 
 // Token kinds produced by the lexer, consumed by the shunting-yard pass.
@@ -14,7 +31,10 @@ const T_RPAREN = 4;
 const T_COMMA = 5;
 const T_SEMI = 6;
 
-interface Token { k: number; v: unknown }
+interface Token {
+  k: number;
+  v: unknown;
+}
 
 class ExprError {
   constructor(readonly message: string) {}
@@ -23,7 +43,7 @@ class ExprError {
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 const isHex = (c: number) => isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
-const isNameChar = (c: number) => isLetter(c) || isDigit(c) || c === 95 /* _ */ || c === 45 /* - */;
+const isNameChar = (c: number) => isLetter(c) || isDigit(c) || c === 95 /* _ */ || c === 45; /* - */
 const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0;
 
 function unexpected(s: string, i: number): ExprError {
@@ -82,10 +102,22 @@ function lex(s: string, maxTokens: number): Token[] {
       continue;
     }
     switch (c) {
-      case 40: push(T_LPAREN, null); i++; continue;
-      case 41: push(T_RPAREN, null); i++; continue;
-      case 44: push(T_COMMA, null); i++; continue;
-      case 59: push(T_SEMI, null); i++; continue;
+      case 40:
+        push(T_LPAREN, null);
+        i++;
+        continue;
+      case 41:
+        push(T_RPAREN, null);
+        i++;
+        continue;
+      case 44:
+        push(T_COMMA, null);
+        i++;
+        continue;
+      case 59:
+        push(T_SEMI, null);
+        i++;
+        continue;
     }
     if (OP_START.has(c)) {
       for (const [text, op] of OPERATORS) {
@@ -163,10 +195,18 @@ function lexString(s: string, i: number, push: (k: number, v: unknown) => void):
     const e = s[i + 1];
     i += 2;
     switch (e) {
-      case 'n': out += '\n'; break;
-      case 't': out += '\t'; break;
-      case 'r': out += '\r'; break;
-      case 'f': out += '\f'; break;
+      case 'n':
+        out += '\n';
+        break;
+      case 't':
+        out += '\t';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case 'f':
+        out += '\f';
+        break;
       case 'u':
         if (!(isHex(s.charCodeAt(i)) && isHex(s.charCodeAt(i + 1)) && isHex(s.charCodeAt(i + 2)) && isHex(s.charCodeAt(i + 3)))) {
           throw new ExprError('Invalid unicode escape found');
@@ -324,13 +364,20 @@ function opInstr(op: number): Instr {
 /** An instruction as the debug mode shows it. */
 function showInstr(ins: Instr): string {
   switch (ins[0]) {
-    case I_LIT: return typeof ins[1] === 'string' ? JSON.stringify(ins[1]) : String(ins[1]);
-    case I_NUM: return ins[1] === 0 ? 'NaN' : 'Infinity';
-    case I_REF: return (ins[1] as string[]).join('.');
-    case I_MARK: return '<args>';
-    case I_CALL: return `${FUNCTION_NAMES[ins[1] as number]}()`;
-    case I_ASSIGN: return '<assign>';
-    default: return `<${OP_NAMES[ins[1] as number]}>`;
+    case I_LIT:
+      return typeof ins[1] === 'string' ? JSON.stringify(ins[1]) : String(ins[1]);
+    case I_NUM:
+      return ins[1] === 0 ? 'NaN' : 'Infinity';
+    case I_REF:
+      return (ins[1] as string[]).join('.');
+    case I_MARK:
+      return '<args>';
+    case I_CALL:
+      return `${FUNCTION_NAMES[ins[1] as number]}()`;
+    case I_ASSIGN:
+      return '<assign>';
+    default:
+      return `<${OP_NAMES[ins[1] as number]}>`;
   }
 }
 
@@ -361,4 +408,3 @@ export function compile(source: string, maxTokens: number): { code: Compiled | n
 }
 
 const isLeadingSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
-

@@ -13,9 +13,18 @@ import { predicates as socialP } from './predicates/social.js';
 import { predicates as slideP } from './predicates/slide.js';
 
 export const defaultFormatters: FormatterTable = {
-  ...coreF, ...dateF, ...i18nF, ...contentF, ...commerceF, ...socialF,
+  ...coreF,
+  ...dateF,
+  ...i18nF,
+  ...contentF,
+  ...commerceF,
+  ...socialF,
 };
 
 export const defaultPredicates: PredicateTable = {
-  ...coreP, ...contentP, ...commerceP, ...socialP, ...slideP,
+  ...coreP,
+  ...contentP,
+  ...commerceP,
+  ...socialP,
+  ...slideP,
 };

@@ -28,7 +28,11 @@ export interface Started {
 }
 
 /** `opts.dataDir`: a DATA_DIR of the caller's, kept when the server exits (else a temporary one, removed). */
-export async function startServer(extraEnv: Record<string, string | undefined>, waitPath = '/healthz', opts: { dataDir?: string } = {}): Promise<Started> {
+export async function startServer(
+  extraEnv: Record<string, string | undefined>,
+  waitPath = '/healthz',
+  opts: { dataDir?: string } = {},
+): Promise<Started> {
   const port = await freePort();
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'storefront-http-'));
   const env: Record<string, string | undefined> = {

@@ -15,7 +15,10 @@ describe('parseOrigin', () => {
   it('refuses anything else, saying why', () => {
     expect(parseOrigin('shop.example')).toEqual({ ok: false, error: 'is not a URL' });
     expect(parseOrigin('ftp://shop.example')).toEqual({ ok: false, error: 'must start with http:// or https://' });
-    expect(parseOrigin('https://shop.example/store')).toEqual({ ok: false, error: 'must be an origin only, with no path, query or fragment' });
+    expect(parseOrigin('https://shop.example/store')).toEqual({
+      ok: false,
+      error: 'must be an origin only, with no path, query or fragment',
+    });
     expect(parseOrigin('https://shop.example/?a=1')).toMatchObject({ ok: false });
     expect(parseOrigin('https://me:pw@shop.example')).toEqual({ ok: false, error: 'must not carry a user name or password' });
   });

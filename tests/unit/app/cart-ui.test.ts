@@ -66,17 +66,30 @@ describe('the cart part of the page context', () => {
     templates: { layout: '', pages: {}, partials: {} },
   };
   const entry = {
-    id: 'e1', itemId: 'itm-mug', title: 'Mug', fullUrl: '/shop/p/mug', assetUrl: null, sku: 'SG-M-01',
-    attributes: { Color: 'Sand' }, quantity: 2, unitPriceCents: 3400, lineTotalCents: 6800, productType: 1,
+    id: 'e1',
+    itemId: 'itm-mug',
+    title: 'Mug',
+    fullUrl: '/shop/p/mug',
+    assetUrl: null,
+    sku: 'SG-M-01',
+    attributes: { Color: 'Sand' },
+    quantity: 2,
+    unitPriceCents: 3400,
+    lineTotalCents: 6800,
+    productType: 1,
   };
 
   it('shapes entries with money, options, the minimum and instalments; gives the page its type and title', () => {
-    const ctx = pageContext(site, { kind: 'commerce', page: 'cart' }, {
-      url: new URL('http://shop.test/cart?x=1'),
-      cart: { totalQuantity: 2, subtotalCents: 6800, entries: [entry] },
-      flash: { error: 'Quantity must be a whole number', entryId: 'e1', quantity: '1.5' },
-      commercePage: { title: 'Cart', data: { alsoBought: [] } },
-    }) as Record<string, any>;
+    const ctx = pageContext(
+      site,
+      { kind: 'commerce', page: 'cart' },
+      {
+        url: new URL('http://shop.test/cart?x=1'),
+        cart: { totalQuantity: 2, subtotalCents: 6800, entries: [entry] },
+        flash: { error: 'Quantity must be a whole number', entryId: 'e1', quantity: '1.5' },
+        commercePage: { title: 'Cart', data: { alsoBought: [] } },
+      },
+    ) as Record<string, any>;
     expect(ctx.pageType).toBe(200);
     expect(ctx.pageTitle).toBe('Cart — Shop');
     expect(ctx.canonicalUrl).toBe('http://localhost:3000/cart');
@@ -95,10 +108,18 @@ describe('the cart part of the page context', () => {
   });
 
   it('is not eligible for instalments with a gift card inside, and says the checkout minimum', () => {
-    const ctx = pageContext(site, { kind: 'search' }, {
-      url: new URL('http://shop.test/cart'),
-      cart: { totalQuantity: 1, subtotalCents: 50, entries: [{ ...entry, productType: 4, quantity: 1, unitPriceCents: 50, lineTotalCents: 50 }] },
-    }) as Record<string, any>;
+    const ctx = pageContext(
+      site,
+      { kind: 'search' },
+      {
+        url: new URL('http://shop.test/cart'),
+        cart: {
+          totalQuantity: 1,
+          subtotalCents: 50,
+          entries: [{ ...entry, productType: 4, quantity: 1, unitPriceCents: 50, lineTotalCents: 50 }],
+        },
+      },
+    ) as Record<string, any>;
     expect(ctx.cart.instalmentEligible).toBe(false);
     expect(ctx.cart.checkoutMinimum).toEqual({ met: false, message: 'To check out, your order subtotal must be $1.00 or more.' });
   });

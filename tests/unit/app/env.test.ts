@@ -54,7 +54,9 @@ describe('readEnv', () => {
   it('reads CART_TTL_DAYS as whole days (30 by default) and names a bad value', () => {
     expect(readEnv({ DATA_DIR: tmp() }).cartTtlDays).toBe(30);
     expect(readEnv({ CART_TTL_DAYS: '7', DATA_DIR: tmp() }).cartTtlDays).toBe(7);
-    expect(() => readEnv({ CART_TTL_DAYS: '0', DATA_DIR: tmp() })).toThrow(/CART_TTL_DAYS "0" must be a whole number of days from 1 to 3650/);
+    expect(() => readEnv({ CART_TTL_DAYS: '0', DATA_DIR: tmp() })).toThrow(
+      /CART_TTL_DAYS "0" must be a whole number of days from 1 to 3650/,
+    );
     expect(() => readEnv({ CART_TTL_DAYS: 'soon', DATA_DIR: tmp() })).toThrow(ConfigError);
   });
 });

@@ -8,7 +8,10 @@ describe('metaFromSeo', () => {
       title: 'Tide Pool Mug — Saltgrass Studio',
       description: 'A generous mug.',
       canonical: 'https://shop.example/shop/p/tide-pool-mug',
-      openGraph: [['og:type', 'product'], ['twitter:card', 'summary']],
+      openGraph: [
+        ['og:type', 'product'],
+        ['twitter:card', 'summary'],
+      ],
       jsonLd: null,
       lang: 'en-US',
       robots: 'noindex',

@@ -28,8 +28,12 @@ function product(overrides: Partial<SeoSource> = {}): SeoSource {
         variants: [
           { sku: 'AP-S', attributes: { Size: 'S' }, qtyInStock: 3, priceMoney: { currency: 'USD', value: '48.00' } },
           {
-            sku: 'AP-L', attributes: { Size: 'L' }, qtyInStock: 0, onSale: true,
-            priceMoney: { currency: 'USD', value: '48.00' }, salePriceMoney: { currency: 'USD', value: '36.50' },
+            sku: 'AP-L',
+            attributes: { Size: 'L' },
+            qtyInStock: 0,
+            onSale: true,
+            priceMoney: { currency: 'USD', value: '48.00' },
+            salePriceMoney: { currency: 'USD', value: '36.50' },
           },
         ],
       },

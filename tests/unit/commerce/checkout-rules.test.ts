@@ -11,45 +11,78 @@ const base = { name: 'Ada Lovelace', line1: '1 Main St', city: 'Somewhere' };
 
 describe('addresses by country', () => {
   it('US: a state (code or name) and a ZIP of 5 digits or ZIP+4', () => {
-    expect(checkAddress({ ...base, country: 'US', region: 'new york', postalCode: '14201-1234' }))
-      .toMatchObject({ ok: true, address: { region: 'NY', postalCode: '14201-1234', country: 'US' } });
-    expect(checkAddress({ ...base, country: 'us', region: 'ny', postalCode: '14201' })).toMatchObject({ ok: true, address: { country: 'US', region: 'NY' } });
+    expect(checkAddress({ ...base, country: 'US', region: 'new york', postalCode: '14201-1234' })).toMatchObject({
+      ok: true,
+      address: { region: 'NY', postalCode: '14201-1234', country: 'US' },
+    });
+    expect(checkAddress({ ...base, country: 'us', region: 'ny', postalCode: '14201' })).toMatchObject({
+      ok: true,
+      address: { country: 'US', region: 'NY' },
+    });
     for (const zip of ['1420', '142011', '14201-12', 'ABCDE', '14201 1234']) {
-      expect(checkAddress({ ...base, country: 'US', region: 'NY', postalCode: zip }), zip)
-        .toEqual({ ok: false, errors: { postalCode: 'Enter a ZIP code of 5 digits, or ZIP+4 (12345-6789).' } });
+      expect(checkAddress({ ...base, country: 'US', region: 'NY', postalCode: zip }), zip).toEqual({
+        ok: false,
+        errors: { postalCode: 'Enter a ZIP code of 5 digits, or ZIP+4 (12345-6789).' },
+      });
     }
-    expect(checkAddress({ ...base, country: 'US', region: '', postalCode: '' })).toEqual({ ok: false, errors: { region: 'Required', postalCode: 'Required' } });
-    expect(checkAddress({ ...base, country: 'US', region: 'Ontario', postalCode: '14201' })).toMatchObject({ ok: false, errors: { region: 'Enter a US state, such as NY or New York.' } });
+    expect(checkAddress({ ...base, country: 'US', region: '', postalCode: '' })).toEqual({
+      ok: false,
+      errors: { region: 'Required', postalCode: 'Required' },
+    });
+    expect(checkAddress({ ...base, country: 'US', region: 'Ontario', postalCode: '14201' })).toMatchObject({
+      ok: false,
+      errors: { region: 'Enter a US state, such as NY or New York.' },
+    });
   });
 
   it('Canada: a province and a postal code A1A 1A1 (the space may be left out)', () => {
-    expect(checkAddress({ ...base, country: 'CA', region: 'Nova Scotia', postalCode: 'b3h1a1' }))
-      .toMatchObject({ ok: true, address: { region: 'NS', postalCode: 'B3H 1A1' } });
+    expect(checkAddress({ ...base, country: 'CA', region: 'Nova Scotia', postalCode: 'b3h1a1' })).toMatchObject({
+      ok: true,
+      address: { region: 'NS', postalCode: 'B3H 1A1' },
+    });
     for (const pc of ['B3H 1A', '12345', 'D3H 1A1', 'B3H-1A1', 'W1A 1A1']) {
-      expect(checkAddress({ ...base, country: 'CA', region: 'NS', postalCode: pc }), pc).toEqual({ ok: false, errors: { postalCode: 'Enter a postal code like A1A 1A1.' } });
+      expect(checkAddress({ ...base, country: 'CA', region: 'NS', postalCode: pc }), pc).toEqual({
+        ok: false,
+        errors: { postalCode: 'Enter a postal code like A1A 1A1.' },
+      });
     }
-    expect(checkAddress({ ...base, country: 'CA', region: 'NY', postalCode: 'B3H 1A1' })).toMatchObject({ ok: false, errors: { region: expect.stringMatching(/Canadian province/) } });
+    expect(checkAddress({ ...base, country: 'CA', region: 'NY', postalCode: 'B3H 1A1' })).toMatchObject({
+      ok: false,
+      errors: { region: expect.stringMatching(/Canadian province/) },
+    });
   });
 
   it('UK: a postcode, county optional', () => {
-    expect(checkAddress({ ...base, country: 'GB', postalCode: 'sw1a1aa' })).toMatchObject({ ok: true, address: { postalCode: 'SW1A 1AA', region: '' } });
+    expect(checkAddress({ ...base, country: 'GB', postalCode: 'sw1a1aa' })).toMatchObject({
+      ok: true,
+      address: { postalCode: 'SW1A 1AA', region: '' },
+    });
     expect(checkAddress({ ...base, country: 'GB', postalCode: 'M1 1AE' })).toMatchObject({ ok: true });
     expect(checkAddress({ ...base, country: 'GB', postalCode: '' })).toEqual({ ok: false, errors: { postalCode: 'Required' } });
-    expect(checkAddress({ ...base, country: 'GB', postalCode: '12345' })).toEqual({ ok: false, errors: { postalCode: 'Enter a UK postcode like SW1A 1AA.' } });
+    expect(checkAddress({ ...base, country: 'GB', postalCode: '12345' })).toEqual({
+      ok: false,
+      errors: { postalCode: 'Enter a UK postcode like SW1A 1AA.' },
+    });
   });
 
   it('elsewhere: region and postal code optional; a postal code of 2 to 10 letters or digits', () => {
     expect(checkAddress({ ...base, country: 'DE', postalCode: '10115' })).toMatchObject({ ok: true });
     expect(checkAddress({ ...base, country: 'IE', postalCode: '' })).toMatchObject({ ok: true });
     expect(checkAddress({ ...base, country: 'NL', postalCode: '1012 ab' })).toMatchObject({ ok: true, address: { postalCode: '1012 AB' } });
-    expect(checkAddress({ ...base, country: 'DE', postalCode: '<script>' })).toMatchObject({ ok: false, errors: { postalCode: expect.any(String) } });
+    expect(checkAddress({ ...base, country: 'DE', postalCode: '<script>' })).toMatchObject({
+      ok: false,
+      errors: { postalCode: expect.any(String) },
+    });
   });
 
   it('always: name, first line, city and a country from the list; bounded lengths', () => {
     expect(checkAddress({ country: 'DE' })).toEqual({ ok: false, errors: { name: 'Required', line1: 'Required', city: 'Required' } });
     expect(checkAddress({ ...base })).toEqual({ ok: false, errors: { country: 'Required' } });
     expect(checkAddress({ ...base, country: 'XX' })).toEqual({ ok: false, errors: { country: 'Choose a country from the list.' } });
-    expect(checkAddress({ ...base, name: 'a'.repeat(101), country: 'DE' })).toEqual({ ok: false, errors: { name: 'Use at most 100 characters.' } });
+    expect(checkAddress({ ...base, name: 'a'.repeat(101), country: 'DE' })).toEqual({
+      ok: false,
+      errors: { name: 'Use at most 100 characters.' },
+    });
   });
 
   it('prints as lines', () => {
@@ -67,14 +100,41 @@ describe('shipping', () => {
     expect(shippingCost(pickup, 100, DEFAULT_SHIPPING)).toBe(0);
     expect([shipsTo(standard, 'US'), shipsTo(standard, 'CA'), shipsTo(standard, 'GB')]).toEqual([true, true, false]);
     expect([shipsTo(international, 'US'), shipsTo(international, 'GB'), shipsTo(pickup, 'JP')]).toEqual([false, true, true]);
-    expect(methodRefusal(standard, 'GB', DEFAULT_SHIPPING)).toBe('Standard shipping does not go to this country: choose International shipping.');
+    expect(methodRefusal(standard, 'GB', DEFAULT_SHIPPING)).toBe(
+      'Standard shipping does not go to this country: choose International shipping.',
+    );
   });
   it('reads the store settings; bad methods are skipped', () => {
     expect(shippingSettings({})).toBe(DEFAULT_SHIPPING);
-    const s = shippingSettings({ websiteSettings: { storeSettings: { shipping: { freeFromCents: 5000, methods: [
-      { id: 'std', label: 'Std', rateCents: 500, countries: ['US', 'xx'], freeEligible: true }, { id: 'BAD ID', label: 'x', rateCents: 1 }, { id: 'neg', label: 'x', rateCents: -1 },
-    ] } } } });
-    expect(s).toEqual({ freeFromCents: 5000, methods: [{ id: 'std', label: 'Std', description: '', rateCents: 500, countries: ['US'], exceptCountries: [], freeEligible: true, pickup: false }] });
+    const s = shippingSettings({
+      websiteSettings: {
+        storeSettings: {
+          shipping: {
+            freeFromCents: 5000,
+            methods: [
+              { id: 'std', label: 'Std', rateCents: 500, countries: ['US', 'xx'], freeEligible: true },
+              { id: 'BAD ID', label: 'x', rateCents: 1 },
+              { id: 'neg', label: 'x', rateCents: -1 },
+            ],
+          },
+        },
+      },
+    });
+    expect(s).toEqual({
+      freeFromCents: 5000,
+      methods: [
+        {
+          id: 'std',
+          label: 'Std',
+          description: '',
+          rateCents: 500,
+          countries: ['US'],
+          exceptCountries: [],
+          freeEligible: true,
+          pickup: false,
+        },
+      ],
+    });
   });
 });
 
@@ -96,13 +156,26 @@ describe('tax', () => {
     expect(taxRate(DEFAULT_TAX, 'US', 'NY')).toBe(0);
     expect(rateText(1400)).toBe('14%');
     expect(rateText(750)).toBe('7.5%');
-    expect(taxSettings({ websiteSettings: { storeSettings: { tax: { ratesBasisPoints: { GB: 2000, bad: 5, FR: 20000 }, originRegion: 'GB' } } } }))
-      .toEqual({ ratesBasisPoints: { GB: 2000 }, defaultBasisPoints: 0, originRegion: 'GB', taxShipping: true });
+    expect(
+      taxSettings({
+        websiteSettings: { storeSettings: { tax: { ratesBasisPoints: { GB: 2000, bad: 5, FR: 20000 }, originRegion: 'GB' } } },
+      }),
+    ).toEqual({ ratesBasisPoints: { GB: 2000 }, defaultBasisPoints: 0, originRegion: 'GB', taxShipping: true });
   });
 });
 
 const values = (v: Partial<CheckoutValues>): CheckoutValues => ({
-  email: 'ada@example.com', name: '', line1: '', line2: '', city: '', region: '', postalCode: '', country: '', shippingMethod: '', gifts: {}, ...v,
+  email: 'ada@example.com',
+  name: '',
+  line1: '',
+  line2: '',
+  city: '',
+  region: '',
+  postalCode: '',
+  country: '',
+  shippingMethod: '',
+  gifts: {},
+  ...v,
 });
 const mug: PricedLine = { id: 'm', productType: 1, quantity: 2, unitPriceCents: 3400 };
 const pdf: PricedLine = { id: 'p', productType: 2, quantity: 1, unitPriceCents: 1400 };
@@ -110,23 +183,43 @@ const gift: PricedLine = { id: 'g', productType: 4, quantity: 1, unitPriceCents:
 
 describe('the checkout form for a cart', () => {
   it('a digital cart needs only the email', () => {
-    expect(checkCheckout(values({}), [pdf], DEFAULT_SHIPPING)).toEqual({ ok: true, details: { email: 'ada@example.com', address: null, shippingMethod: null, gifts: {} } });
+    expect(checkCheckout(values({}), [pdf], DEFAULT_SHIPPING)).toEqual({
+      ok: true,
+      details: { email: 'ada@example.com', address: null, shippingMethod: null, gifts: {} },
+    });
     expect(checkCheckout(values({ email: '' }), [pdf], DEFAULT_SHIPPING)).toEqual({ ok: false, errors: { email: 'Required' } });
-    expect(checkCheckout(values({ email: 'a@b' }), [pdf], DEFAULT_SHIPPING)).toEqual({ ok: false, errors: { email: 'Email is not valid. Email addresses should follow the format name@example.com.' } });
+    expect(checkCheckout(values({ email: 'a@b' }), [pdf], DEFAULT_SHIPPING)).toEqual({
+      ok: false,
+      errors: { email: 'Email is not valid. Email addresses should follow the format name@example.com.' },
+    });
   });
   it('a physical cart needs a method and, unless picked up, an address that the method ships to', () => {
-    expect(checkCheckout(values({}), [mug], DEFAULT_SHIPPING)).toMatchObject({ ok: false, errors: { shippingMethod: 'Choose a shipping method.', name: 'Required', country: 'Required' } });
-    expect(checkCheckout(values({ shippingMethod: 'pickup' }), [mug], DEFAULT_SHIPPING)).toMatchObject({ ok: true, details: { address: null, shippingMethod: 'pickup' } });
+    expect(checkCheckout(values({}), [mug], DEFAULT_SHIPPING)).toMatchObject({
+      ok: false,
+      errors: { shippingMethod: 'Choose a shipping method.', name: 'Required', country: 'Required' },
+    });
+    expect(checkCheckout(values({ shippingMethod: 'pickup' }), [mug], DEFAULT_SHIPPING)).toMatchObject({
+      ok: true,
+      details: { address: null, shippingMethod: 'pickup' },
+    });
     const uk = { ...base, country: 'GB', postalCode: 'SW1A 1AA' };
-    expect(checkCheckout(values({ ...uk, shippingMethod: 'standard' }), [mug], DEFAULT_SHIPPING)).toEqual({ ok: false, errors: { shippingMethod: 'Standard shipping does not go to this country: choose International shipping.' } });
-    expect(checkCheckout(values({ ...uk, shippingMethod: 'international' }), [mug], DEFAULT_SHIPPING)).toMatchObject({ ok: true, details: { shippingMethod: 'international', address: { country: 'GB' } } });
+    expect(checkCheckout(values({ ...uk, shippingMethod: 'standard' }), [mug], DEFAULT_SHIPPING)).toEqual({
+      ok: false,
+      errors: { shippingMethod: 'Standard shipping does not go to this country: choose International shipping.' },
+    });
+    expect(checkCheckout(values({ ...uk, shippingMethod: 'international' }), [mug], DEFAULT_SHIPPING)).toMatchObject({
+      ok: true,
+      details: { shippingMethod: 'international', address: { country: 'GB' } },
+    });
   });
   it('a gift card line needs a recipient email; its message is at most 500 characters', () => {
     expect(checkCheckout(values({}), [gift], DEFAULT_SHIPPING)).toEqual({ ok: false, errors: { 'giftRecipient.g': 'Required' } });
-    expect(checkCheckout(values({ gifts: { g: { recipientEmail: 'x@example.com', message: 'a'.repeat(501) } } }), [gift], DEFAULT_SHIPPING))
-      .toEqual({ ok: false, errors: { 'giftMessage.g': 'You have exceeded the character limit.' } });
-    expect(checkCheckout(values({ gifts: { g: { recipientEmail: ' x@example.com ', message: 'a'.repeat(500) } } }), [gift], DEFAULT_SHIPPING))
-      .toMatchObject({ ok: true, details: { gifts: { g: { recipientEmail: 'x@example.com' } } } });
+    expect(
+      checkCheckout(values({ gifts: { g: { recipientEmail: 'x@example.com', message: 'a'.repeat(501) } } }), [gift], DEFAULT_SHIPPING),
+    ).toEqual({ ok: false, errors: { 'giftMessage.g': 'You have exceeded the character limit.' } });
+    expect(
+      checkCheckout(values({ gifts: { g: { recipientEmail: ' x@example.com ', message: 'a'.repeat(500) } } }), [gift], DEFAULT_SHIPPING),
+    ).toMatchObject({ ok: true, details: { gifts: { g: { recipientEmail: 'x@example.com' } } } });
   });
 });
 
@@ -134,15 +227,27 @@ describe('totals', () => {
   const ns = { country: 'CA', region: 'NS' };
   it('shipping, then tax on goods and shipping, gift cards untaxed', () => {
     expect(quote([mug, gift], { shippingMethod: 'standard', address: ns }, DEFAULT_SHIPPING, DEFAULT_TAX)).toMatchObject({
-      subtotalCents: 11800, shippingCents: 1200, taxBasisPoints: 1400, taxCents: 1120, totalCents: 11800 + 1200 + 1120,
+      subtotalCents: 11800,
+      shippingCents: 1200,
+      taxBasisPoints: 1400,
+      taxCents: 1120,
+      totalCents: 11800 + 1200 + 1120,
     });
   });
   it('free Standard from $120; no shipping line for a digital cart, taxed where the store is', () => {
-    expect(quote([{ ...mug, quantity: 4 }], { shippingMethod: 'standard', address: { country: 'US', region: 'NY' } }, DEFAULT_SHIPPING, DEFAULT_TAX))
-      .toMatchObject({ subtotalCents: 13600, shippingCents: 0, taxCents: 0, totalCents: 13600 });
-    expect(quote([pdf], { shippingMethod: 'standard', address: { country: 'US', region: 'NY' } }, DEFAULT_SHIPPING, DEFAULT_TAX))
-      .toMatchObject({ shippingCents: 0, method: null, taxBasisPoints: 1400, taxCents: 196 });
-    expect(quote([mug], { shippingMethod: 'pickup', address: { country: 'US', region: 'NY' } }, DEFAULT_SHIPPING, DEFAULT_TAX))
-      .toMatchObject({ shippingCents: 0, taxBasisPoints: 1400, taxCents: 952 });
+    expect(
+      quote(
+        [{ ...mug, quantity: 4 }],
+        { shippingMethod: 'standard', address: { country: 'US', region: 'NY' } },
+        DEFAULT_SHIPPING,
+        DEFAULT_TAX,
+      ),
+    ).toMatchObject({ subtotalCents: 13600, shippingCents: 0, taxCents: 0, totalCents: 13600 });
+    expect(
+      quote([pdf], { shippingMethod: 'standard', address: { country: 'US', region: 'NY' } }, DEFAULT_SHIPPING, DEFAULT_TAX),
+    ).toMatchObject({ shippingCents: 0, method: null, taxBasisPoints: 1400, taxCents: 196 });
+    expect(
+      quote([mug], { shippingMethod: 'pickup', address: { country: 'US', region: 'NY' } }, DEFAULT_SHIPPING, DEFAULT_TAX),
+    ).toMatchObject({ shippingCents: 0, taxBasisPoints: 1400, taxCents: 952 });
   });
 });

@@ -29,20 +29,61 @@ describe('signed order links', () => {
 });
 
 const order: Order = {
-  id: ID, orderNumber: 1001, orderNumberText: '#1001', purchasedCartId: 'c', email: 'ada@example.com',
-  shippingAddress: null, shippingAddressLines: ['Ada <Lovelace>', '1 Main St', 'Halifax, NS B3H 1A1', 'Canada'],
-  shippingMethod: { id: 'standard', label: 'Standard shipping' }, taxBasisPoints: 1400, testMode: true, websiteId: 'w', currency: 'USD',
-  created: new Date(0).toISOString(), subtotalCents: 2600, grandTotalCents: 4332, shippingTotalCents: 1200, taxTotalCents: 532,
-  subtotal: { currency: 'USD', value: '26.00' }, grandTotal: { currency: 'USD', value: '43.32' }, shippingTotal: { currency: 'USD', value: '12.00' }, taxTotal: { currency: 'USD', value: '5.32' },
-  items: [{ sku: 'SG-GC', productName: 'Gift Card ($25)', quantity: 1, unitPriceCents: 2600, unitPrice: { currency: 'USD', value: '26.00' }, lineTotal: { currency: 'USD', value: '26.00' }, productType: 4, giftRecipientEmail: 'grace@example.com', giftMessage: 'Hi <3' }],
+  id: ID,
+  orderNumber: 1001,
+  orderNumberText: '#1001',
+  purchasedCartId: 'c',
+  email: 'ada@example.com',
+  shippingAddress: null,
+  shippingAddressLines: ['Ada <Lovelace>', '1 Main St', 'Halifax, NS B3H 1A1', 'Canada'],
+  shippingMethod: { id: 'standard', label: 'Standard shipping' },
+  taxBasisPoints: 1400,
+  testMode: true,
+  websiteId: 'w',
+  currency: 'USD',
+  created: new Date(0).toISOString(),
+  subtotalCents: 2600,
+  grandTotalCents: 4332,
+  shippingTotalCents: 1200,
+  taxTotalCents: 532,
+  subtotal: { currency: 'USD', value: '26.00' },
+  grandTotal: { currency: 'USD', value: '43.32' },
+  shippingTotal: { currency: 'USD', value: '12.00' },
+  taxTotal: { currency: 'USD', value: '5.32' },
+  items: [
+    {
+      sku: 'SG-GC',
+      productName: 'Gift Card ($25)',
+      quantity: 1,
+      unitPriceCents: 2600,
+      unitPrice: { currency: 'USD', value: '26.00' },
+      lineTotal: { currency: 'USD', value: '26.00' },
+      productType: 4,
+      giftRecipientEmail: 'grace@example.com',
+      giftMessage: 'Hi <3',
+    },
+  ],
 };
 
 describe('the confirmation email', () => {
   it('says test mode, the number, lines, totals, address and the signed link; HTML escaped', () => {
-    const m = orderEmail(order, { name: 'Saltgrass Studio', contactEmail: 'hello@saltgrass.example' }, 'https://shop.example/order-confirmed/x?t=y');
+    const m = orderEmail(
+      order,
+      { name: 'Saltgrass Studio', contactEmail: 'hello@saltgrass.example' },
+      'https://shop.example/order-confirmed/x?t=y',
+    );
     expect(m.subject).toBe('[TEST] Your Saltgrass Studio order #1001 is confirmed');
     expect(m.text).toMatch(/^TEST MODE: no payment provider/);
-    for (const s of ['#1001', 'Subtotal: $26.00', 'Shipping (Standard shipping): $12.00', 'Tax (14%): $5.32', 'Total: $43.32', 'Halifax, NS B3H 1A1', 'Gift card for grace@example.com', 'https://shop.example/order-confirmed/x?t=y']) {
+    for (const s of [
+      '#1001',
+      'Subtotal: $26.00',
+      'Shipping (Standard shipping): $12.00',
+      'Tax (14%): $5.32',
+      'Total: $43.32',
+      'Halifax, NS B3H 1A1',
+      'Gift card for grace@example.com',
+      'https://shop.example/order-confirmed/x?t=y',
+    ]) {
       expect(m.text).toContain(s);
     }
     expect(m.html).toContain('Ada &lt;Lovelace&gt;');
@@ -52,7 +93,17 @@ describe('the confirmation email', () => {
 
   it('is written to the outbox as an RFC 822 message with a text and an HTML part', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
-    const r = await sendMail({ from: { name: 'Saltgrass Studio', address: 'hello@saltgrass.example' }, to: 'ada@example.com', subject: 'Hello', text: 'plain', html: '<p>rich</p>', tag: 'order-1001' }, { dataDir: dir, smtpUrl: '' });
+    const r = await sendMail(
+      {
+        from: { name: 'Saltgrass Studio', address: 'hello@saltgrass.example' },
+        to: 'ada@example.com',
+        subject: 'Hello',
+        text: 'plain',
+        html: '<p>rich</p>',
+        tag: 'order-1001',
+      },
+      { dataDir: dir, smtpUrl: '' },
+    );
     expect(r.status).toBe('written');
     if (r.status !== 'written') return;
     expect(path.dirname(r.file)).toBe(path.join(dir, 'outbox'));
@@ -70,7 +121,10 @@ describe('the confirmation email', () => {
   it('keeps a message that SMTP could not send as .unsent.eml, and does not throw', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
     // Port 1 on this machine: nothing listens, the connection is refused at once.
-    const r = await sendMail({ from: { name: 'S', address: 's@example.com' }, to: 'ada@example.com', subject: 'x', text: 'x', html: 'x', tag: 'order-1' }, { dataDir: dir, smtpUrl: 'smtp://127.0.0.1:1' });
+    const r = await sendMail(
+      { from: { name: 'S', address: 's@example.com' }, to: 'ada@example.com', subject: 'x', text: 'x', html: 'x', tag: 'order-1' },
+      { dataDir: dir, smtpUrl: 'smtp://127.0.0.1:1' },
+    );
     expect(r.status).toBe('unsent');
     if (r.status !== 'unsent') return;
     expect(r.file).toMatch(/\.unsent\.eml$/);

@@ -1,23 +1,50 @@
 // The cart's pure rules: quantity texts, option messages, money text, store settings, the
 // instalment notice (range, locale, brand) and cart eligibility of SPEC sections 5 and 9.
 import { describe, expect, it } from 'vitest';
-import { cartInstalmentEligible, checkoutMinimumMessage, commerceSettings, DEFAULT_COMMERCE_SETTINGS, instalmentLocale, instalmentNotice, parseQuantity, pleaseSelect } from '../../../app/commerce/rules.js';
+import {
+  cartInstalmentEligible,
+  checkoutMinimumMessage,
+  commerceSettings,
+  DEFAULT_COMMERCE_SETTINGS,
+  instalmentLocale,
+  instalmentNotice,
+  parseQuantity,
+  pleaseSelect,
+} from '../../../app/commerce/rules.js';
 import { formatMoney } from '../../../app/commerce/money.js';
 
 describe('parseQuantity', () => {
   it.each([
-    ['1', 1], ['12', 12], ['0012', 12], [9999, 9999], ['9999', 9999], [1, 1],
+    ['1', 1],
+    ['12', 12],
+    ['0012', 12],
+    [9999, 9999],
+    ['9999', 9999],
+    [1, 1],
   ])('accepts %j', (raw, q) => {
     expect(parseQuantity(raw)).toEqual({ ok: true, quantity: q });
   });
   it.each([
-    ['abc', 'Quantity must be a number'], ['', 'Quantity must be a number'], [null, 'Quantity must be a number'],
-    [Number.NaN, 'Quantity must be a number'], ['1.5', 'Quantity must be a whole number'], [2.5, 'Quantity must be a whole number'],
-    ['0x10', 'Quantity must be a number'], ['1e1', 'Quantity must be a number'], [' 2 ', 'Quantity must be a number'],
-    ['+2', 'Quantity must be a number'], [Number.POSITIVE_INFINITY, 'Quantity must be a number'], [true, 'Quantity must be a number'],
-    ['0', 'Quantity must be at least 1.'], [0, 'Quantity must be at least 1.'], ['0000', 'Quantity must be at least 1.'],
-    ['-1', 'Quantity cannot be negative.'], [-3, 'Quantity cannot be negative.'],
-    ['10000', 'Quantity can be at most 9999.'], [10000, 'Quantity can be at most 9999.'], ['123456789012345678901', 'Quantity can be at most 9999.'],
+    ['abc', 'Quantity must be a number'],
+    ['', 'Quantity must be a number'],
+    [null, 'Quantity must be a number'],
+    [Number.NaN, 'Quantity must be a number'],
+    ['1.5', 'Quantity must be a whole number'],
+    [2.5, 'Quantity must be a whole number'],
+    ['0x10', 'Quantity must be a number'],
+    ['1e1', 'Quantity must be a number'],
+    [' 2 ', 'Quantity must be a number'],
+    ['+2', 'Quantity must be a number'],
+    [Number.POSITIVE_INFINITY, 'Quantity must be a number'],
+    [true, 'Quantity must be a number'],
+    ['0', 'Quantity must be at least 1.'],
+    [0, 'Quantity must be at least 1.'],
+    ['0000', 'Quantity must be at least 1.'],
+    ['-1', 'Quantity cannot be negative.'],
+    [-3, 'Quantity cannot be negative.'],
+    ['10000', 'Quantity can be at most 9999.'],
+    [10000, 'Quantity can be at most 9999.'],
+    ['123456789012345678901', 'Quantity can be at most 9999.'],
   ])('refuses %j with its own text', (raw, error) => {
     expect(parseQuantity(raw)).toEqual({ ok: false, error });
   });
@@ -43,8 +70,11 @@ describe('money and settings', () => {
   });
   it('reads store settings with defaults, ignoring bad values', () => {
     expect(commerceSettings({})).toEqual(DEFAULT_COMMERCE_SETTINGS);
-    expect(commerceSettings({ websiteSettings: { storeSettings: { checkoutMinimumCents: 2500, instalmentsMaxCents: -1, stripeAccountCountry: 'gb' } } }))
-      .toEqual({ ...DEFAULT_COMMERCE_SETTINGS, checkoutMinimumCents: 2500 });
+    expect(
+      commerceSettings({
+        websiteSettings: { storeSettings: { checkoutMinimumCents: 2500, instalmentsMaxCents: -1, stripeAccountCountry: 'gb' } },
+      }),
+    ).toEqual({ ...DEFAULT_COMMERCE_SETTINGS, checkoutMinimumCents: 2500 });
   });
 });
 
@@ -52,8 +82,13 @@ describe('instalments', () => {
   const ctx = { currency: 'USD' };
   it('offers 4 payments in range (above the minimum, up to the maximum)', () => {
     expect(instalmentNotice(5000, 1, ctx)).toEqual({
-      inRange: true, numInstallments: 4, amountCents: 1250, locale: 'en_US', brand: 'Afterpay',
-      text: 'or 4 interest-free payments of $12.50 with', shortText: '4 interest-free payments of $12.50',
+      inRange: true,
+      numInstallments: 4,
+      amountCents: 1250,
+      locale: 'en_US',
+      brand: 'Afterpay',
+      text: 'or 4 interest-free payments of $12.50 with',
+      shortText: '4 interest-free payments of $12.50',
     });
     expect(instalmentNotice(200000, 1, ctx)?.inRange).toBe(true);
     expect(instalmentNotice(3401, 1, ctx)?.amountCents).toBe(850);
@@ -61,7 +96,10 @@ describe('instalments', () => {
   it('says the range outside it', () => {
     expect(instalmentNotice(100, 1, ctx)).toMatchObject({ inRange: false, text: 'available for orders over $1.00' });
     expect(instalmentNotice(200001, 1, ctx)).toMatchObject({ inRange: false, text: 'available for orders up to $2,000.00' });
-    expect(instalmentNotice(5000, 1, { ...ctx, afterPayMin: 6000 })).toMatchObject({ inRange: false, text: 'available for orders over $60.00' });
+    expect(instalmentNotice(5000, 1, { ...ctx, afterPayMin: 6000 })).toMatchObject({
+      inRange: false,
+      text: 'available for orders over $60.00',
+    });
   });
   it('is only for physical products whose context allows it', () => {
     for (const t of [2, 3, 4]) expect(instalmentNotice(5000, t, ctx)).toBeNull();
@@ -76,7 +114,11 @@ describe('instalments', () => {
     expect(instalmentLocale('CA', 'de')).toBe('en_CA');
     expect(instalmentLocale('NZ', 'en')).toBe('en_NZ');
     expect(instalmentLocale('FR', 'fr')).toBeNull();
-    expect(instalmentNotice(5000, 1, { currency: 'GBP', stripeAccountCountry: 'GB' })).toMatchObject({ locale: 'en_GB', brand: 'Clearpay', text: 'or 4 interest-free payments of £12.50 with' });
+    expect(instalmentNotice(5000, 1, { currency: 'GBP', stripeAccountCountry: 'GB' })).toMatchObject({
+      locale: 'en_GB',
+      brand: 'Clearpay',
+      text: 'or 4 interest-free payments of £12.50 with',
+    });
     expect(instalmentNotice(5000, 1, { ...ctx, stripeAccountCountry: 'AU' })?.brand).toBe('Afterpay');
   });
   it('carts are eligible only when non-empty and all physical', () => {

@@ -25,7 +25,9 @@ function fmt(name: string, value: unknown, root: unknown = {}, args: string[] = 
 }
 
 const physical = (variants: unknown[], extra: Record<string, unknown> = {}) => ({
-  id: 'p1', collectionId: 'c1', structuredContent: { productType: 1, variants, ...extra },
+  id: 'p1',
+  collectionId: 'c1',
+  structuredContent: { productType: 1, variants, ...extra },
 });
 const v = (price: string, extra: Record<string, unknown> = {}) => ({ priceMoney: { value: price, currency: 'USD' }, ...extra });
 
@@ -80,7 +82,14 @@ describe('price rules', () => {
   it('compares the legacy integer prices to decide whether prices vary', () => {
     expect(hasVariedPrices(physical([{ price: 500 }, { price: 500 }]))).toBe(false);
     expect(hasVariedPrices(physical([{ price: 500 }, { price: 600 }]))).toBe(true);
-    expect(hasVariedPrices(physical([{ price: 500, onSale: true, salePrice: 100 }, { price: 500, onSale: true, salePrice: 200 }]))).toBe(true);
+    expect(
+      hasVariedPrices(
+        physical([
+          { price: 500, onSale: true, salePrice: 100 },
+          { price: 500, onSale: true, salePrice: 200 },
+        ]),
+      ),
+    ).toBe(true);
     expect(hasVariedPrices(physical([{ price: 500 }, { price: 500, onSale: true }]))).toBe(true);
     expect(hasVariedPrices({ structuredContent: { productType: 2 } })).toBe(false);
   });
@@ -95,13 +104,16 @@ describe('price rules', () => {
 describe('product-price', () => {
   it('shows a single, a "from" and a sale price', () => {
     expect(r('{p|product-price}', { p: physical([v('5')]) })).toBe(
-      '\n\n\n<div class="product-price">\n<span class="sqs-money-native">5.00</span>\n</div>');
+      '\n\n\n<div class="product-price">\n<span class="sqs-money-native">5.00</span>\n</div>',
+    );
     expect(r('{p|product-price}', { p: physical([v('5', { price: 500 }), v('3', { price: 300 })]) })).toBe(
-      '\n\n\n<div class="product-price">\nfrom <span class="sqs-money-native">3.00</span>\n\n</div>');
+      '\n\n\n<div class="product-price">\nfrom <span class="sqs-money-native">3.00</span>\n\n</div>',
+    );
     expect(r('{p|product-price}', { p: physical([v('5', { onSale: true, salePriceMoney: { value: '4' } })]) })).toBe(
       '\n\n\n<div class="product-price">\n<span class="visually-hidden v6-visually-hidden">Sale Price:</span>' +
-      '<span class="sqs-money-native">4.00</span> <span class="visually-hidden v6-visually-hidden">Original Price:</span>' +
-      '<span class="original-price"><span class="sqs-money-native">5.00</span></span>\n\n</div>');
+        '<span class="sqs-money-native">4.00</span> <span class="visually-hidden v6-visually-hidden">Original Price:</span>' +
+        '<span class="original-price"><span class="sqs-money-native">5.00</span></span>\n\n</div>',
+    );
   });
   it('switches to locale currency text with the feature flag', () => {
     const json = { p: physical([{ priceMoney: { value: '1999.5', currency: 'EUR' } }]), featureFlags: { useCLDRMoneyFormat: true } };
@@ -109,7 +121,10 @@ describe('product-price', () => {
     expect(r('{p|product-price}', json, 'en')).toBe('\n\n\n<div class="product-price">\n€1,999.50\n</div>');
   });
   it('localizes the "from" text as a message', () => {
-    const json = { p: physical([v('5', { price: 500 }), v('3', { price: 300 })]), localizedStrings: { productPriceFromText: 'ab {price}' } };
+    const json = {
+      p: physical([v('5', { price: 500 }), v('3', { price: 300 })]),
+      localizedStrings: { productPriceFromText: 'ab {price}' },
+    };
     expect(r('{p|product-price}', json)).toContain('\nab <span class="sqs-money-native">3.00</span>\n');
   });
   it('describes subscription plans, in years when the duration divides evenly', () => {
@@ -120,16 +135,20 @@ describe('product-price', () => {
     expect(sub({ unit: 'MONTH', value: 3 }, 8)).toContain('</span> every 3 months for 2 years\n');
     expect(sub({ unit: 'WEEK', value: 4 }, 13)).toContain('</span> every 4 weeks for 1 year\n');
   });
-  it('uses the site\'s message for the plan when there is one', () => {
+  it("uses the site's message for the plan when there is one", () => {
     const json = {
-      p: physical([v('9')], { isSubscribable: true, subscriptionPlan: { billingPeriod: { unit: 'MONTH', value: 2 }, numBillingCycles: 3 } }),
+      p: physical([v('9')], {
+        isSubscribable: true,
+        subscriptionPlan: { billingPeriod: { unit: 'MONTH', value: 2 }, numBillingCycles: 3 },
+      }),
       localizedStrings: { productPrice__singlePrice__nMonthly__limited__nMonths: '{price} / {billingPeriodValue} mo ({duration})' },
     };
     expect(r('{p|product-price}', json)).toContain('\n<span class="sqs-money-native">9.00</span> / 2 mo (6)\n');
   });
   it('says Unavailable for a subscription without a plan', () => {
     expect(r('{p|product-price}', { p: physical([v('9')], { isSubscribable: true }) })).toBe(
-      '\n\n\n<div class="product-price">\nUnavailable\n\n</div>');
+      '\n\n\n<div class="product-price">\nUnavailable\n\n</div>',
+    );
   });
 });
 
@@ -140,7 +159,9 @@ describe('subscription-price', () => {
       { priceMoney: { value: '30' }, pricingOptions: option('27') },
       { priceMoney: { value: '20' }, pricingOptions: option('18') },
     ]);
-    expect(fmt('subscription-price', item)).toBe('\n\n\n<div class="subscription-price">\n<span class="sqs-money-native">18.00</span>\n</div>');
+    expect(fmt('subscription-price', item)).toBe(
+      '\n\n\n<div class="subscription-price">\n<span class="sqs-money-native">18.00</span>\n</div>',
+    );
     expect(fmt('subscription-price', physical([{ priceMoney: { value: '3' } }]))).toBe('\n\n\n<div class="subscription-price">\n\n</div>');
   });
 });
@@ -149,12 +170,19 @@ describe('product blocks', () => {
   it('builds the add-to-cart button with custom and localized labels', () => {
     const out = r('{p|add-to-cart-btn}', { p: physical([], { useCustomAddButtonText: true, customAddButtonText: 'Get <it>' }) }) as string;
     expect(out.startsWith('\n'.repeat(13) + '<div class="sqs-add-to-cart-button-wrapper"')).toBe(true);
-    expect(out).toContain('data-collection-id="c1" data-item-id="p1" data-product-type="1" data-use-custom-label="true" data-original-label="Get &lt;it&gt;" >');
-    const sub = r('{p|add-to-cart-btn}', { p: physical([], { isSubscribable: true, productSubscriptionOptions: [{ id: 'opt' }] }), localizedStrings: { productSubscribeText: 'Join' } });
+    expect(out).toContain(
+      'data-collection-id="c1" data-item-id="p1" data-product-type="1" data-use-custom-label="true" data-original-label="Get &lt;it&gt;" >',
+    );
+    const sub = r('{p|add-to-cart-btn}', {
+      p: physical([], { isSubscribable: true, productSubscriptionOptions: [{ id: 'opt' }] }),
+      localizedStrings: { productSubscribeText: 'Join' },
+    });
     expect(sub).toContain('data-is-subscription="true" data-original-label="Join" data-subscription-option-id="opt">');
   });
   it('lists variant options in the given order with distinct values', () => {
-    const item = physical([{ attributes: { Size: 'S', Tone: 'dark' } }, { attributes: { Size: 'M', Tone: 'dark' } }], { variantOptionOrdering: ['Tone', 'Size'] });
+    const item = physical([{ attributes: { Size: 'S', Tone: 'dark' } }, { attributes: { Size: 'M', Tone: 'dark' } }], {
+      variantOptionOrdering: ['Tone', 'Size'],
+    });
     const out = r('{p|variants-select}', { p: item }) as string;
     expect(out.indexOf('variant-option-title">Tone: ')).toBeLessThan(out.indexOf('variant-option-title">Size: '));
     expect(out).toContain('        <option value="dark">dark</option>\n');
@@ -165,13 +193,19 @@ describe('product blocks', () => {
     expect(r('{p|quantity-input}', { p: physical([{ qtyInStock: 1 }]) })).toBe('');
     expect(r('{p|quantity-input}', { p: physical([{ qtyInStock: 1 }, { qtyInStock: 1 }]) })).toBe(
       '\n\n\n<div class="product-quantity-input" data-item-id="p1" data-animation-role="content">\n' +
-      '  <div class="quantity-label">Quantity:</div>\n' +
-      '  <input aria-label="Quantity" size="4" max="9999" min="1" value="1" type="number" step="1"></input>\n</div>');
-    const service = { p: { structuredContent: { productType: 3, variants: [{ unlimited: true }] } }, websiteSettings: { storeSettings: { multipleQuantityAllowedForServices: false } } };
+        '  <div class="quantity-label">Quantity:</div>\n' +
+        '  <input aria-label="Quantity" size="4" max="9999" min="1" value="1" type="number" step="1"></input>\n</div>',
+    );
+    const service = {
+      p: { structuredContent: { productType: 3, variants: [{ unlimited: true }] } },
+      websiteSettings: { storeSettings: { multipleQuantityAllowedForServices: false } },
+    };
     expect(r('{p|quantity-input}', service)).toBe('');
   });
   it('marks sold-out and sale products, preferring sold out', () => {
-    expect(r('{p|product-status}', { p: physical([{ qtyInStock: 0, onSale: true }]) })).toBe('<div class="product-mark sold-out">sold out</div>');
+    expect(r('{p|product-status}', { p: physical([{ qtyInStock: 0, onSale: true }]) })).toBe(
+      '<div class="product-mark sold-out">sold out</div>',
+    );
     expect(r('{p|product-status}', { p: physical([{ qtyInStock: 2, onSale: true }]) })).toBe('<div class="product-mark sale">sale</div>');
     const custom = { p: physical([]), productMerchandisingContext: { p1: { customSoldOutText: 'Gone & "done"' } } };
     expect(r('{p|product-status}', custom)).toBe('<div class="product-mark sold-out">Gone &amp; &quot;done&quot;</div>');
@@ -179,48 +213,72 @@ describe('product blocks', () => {
   it('renders scarcity notices per variant with the stock count', () => {
     const json = {
       p: { id: 'p1' },
-      productMerchandisingContext: { p1: { scarcityEnabled: true, scarcityText: '{qtyInStock} to go', scarcityTemplateViews: [{ qtyInStock: 2 }, { qtyInStock: 5, attributes: { Size: 'L' } }] } },
+      productMerchandisingContext: {
+        p1: {
+          scarcityEnabled: true,
+          scarcityText: '{qtyInStock} to go',
+          scarcityTemplateViews: [{ qtyInStock: 2 }, { qtyInStock: 5, attributes: { Size: 'L' } }],
+        },
+      },
     };
     expect(r('{p|product-scarcity}', json)).toBe(
       '\n  <div class="product-scarcity">\n    2 to go\n  </div>\n' +
-      '\n  <div class="product-scarcity" data-variant-attributes="{&quot;Size&quot;:&quot;L&quot;}" hidden>\n    5 to go\n  </div>\n');
+        '\n  <div class="product-scarcity" data-variant-attributes="{&quot;Size&quot;:&quot;L&quot;}" hidden>\n    5 to go\n  </div>\n',
+    );
   });
   it('renders one back-in-stock form per variant view', () => {
     const json = {
       p: { id: 'p1' },
-      productMerchandisingContext: { p1: { restockNotificationViews: [{ variantId: 'a', hiddenByDefault: true }], restockNotificationMessages: { buttonText: 'Go' }, mailingListSignUpEnabled: false } },
+      productMerchandisingContext: {
+        p1: {
+          restockNotificationViews: [{ variantId: 'a', hiddenByDefault: true }],
+          restockNotificationMessages: { buttonText: 'Go' },
+          mailingListSignUpEnabled: false,
+        },
+      },
     };
     const out = r('{p|product-restock-notification}', json) as string;
-    expect(out.startsWith('\n'.repeat(7) + '<div class="product-restock-notification" data-product-id="p1" data-variant-id="a" hidden>')).toBe(true);
+    expect(
+      out.startsWith('\n'.repeat(7) + '<div class="product-restock-notification" data-product-id="p1" data-variant-id="a" hidden>'),
+    ).toBe(true);
     expect(out).toContain('<input class="sqs-editable-button" type="submit" value="Go">');
     expect(out.endsWith('  </form>\n\n\n</div>\n')).toBe(true);
   });
   it('builds the quick-view button with a group looked up by name', () => {
     expect(r('{p|product-quick-view g}', { p: { id: 'p1' }, g: 'grid' })).toBe(
-      '<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="p1" data-group="grid">Quick View</span>');
+      '<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="p1" data-group="grid">Quick View</span>',
+    );
     expect(r('{p|product-quick-view other}', { p: { id: 'p1' } })).toContain('data-group="other"');
   });
   it('joins variant option values and counts cart items', () => {
     expect(r('{v|variant-descriptor}', { v: { optionValues: [{ value: 'Red' }, { value: 'XL' }] } })).toBe('Red / XL');
-    expect(r('{c|cart-quantity}', { c: { entries: [{ quantity: 2 }, { quantity: '3' }] } })).toBe('<span class="sqs-cart-quantity">5</span>');
+    expect(r('{c|cart-quantity}', { c: { entries: [{ quantity: 2 }, { quantity: '3' }] } })).toBe(
+      '<span class="sqs-cart-quantity">5</span>',
+    );
     expect(r('{c|cart-url}', {})).toBe('/cart');
   });
 });
 
 describe('summary-form-field', () => {
   const field = (f: Record<string, unknown>) => fmt('summary-form-field', { rawTitle: 'Q', ...f }) as string;
-  const wrap = (body: string) => '<div style="font-size:11px; margin-top:3px">\n  <span style="font-weight:bold;">Q:</span> ' + body + '\n</div>';
+  const wrap = (body: string) =>
+    '<div style="font-size:11px; margin-top:3px">\n  <span style="font-weight:bold;">Q:</span> ' + body + '\n</div>';
   it('lays out multi-part answers by type', () => {
     expect(field({ type: 'name', values: { First: 'Ada', Last: 'King' } })).toBe(wrap('Ada King'));
     expect(field({ type: 'date', values: { Month: '2', Day: '9', Year: '1999' } })).toBe(wrap('2/9/1999'));
-    expect(field({ type: 'phone', values: { Country: '44', Areacode: '20', Prefix: '7946', Line: '0000' } })).toBe(wrap('+44 20-7946-0000'));
+    expect(field({ type: 'phone', values: { Country: '44', Areacode: '20', Prefix: '7946', Line: '0000' } })).toBe(
+      wrap('+44 20-7946-0000'),
+    );
     expect(field({ type: 'time', values: { Hour: 7, Ampm: 'pm' } })).toBe(wrap('7:00:00 pm'));
     expect(field({ type: 'checkbox', values: ['a', 'b'] })).toBe(wrap('a, b\n'));
   });
   it('labels likert answers and falls back to N/A', () => {
-    expect(field({ type: 'likert', values: { Fast: '-1', Cheap: '9' } })).toBe(wrap(
-      '<div style="padding-left:5px;">\n  <div><span style="font-weight:bold;">Fast:</span> Disagree</div>\n' +
-      '  <div><span style="font-weight:bold;">Cheap:</span> Neutral</div>\n</div>'));
+    expect(field({ type: 'likert', values: { Fast: '-1', Cheap: '9' } })).toBe(
+      wrap(
+        '<div style="padding-left:5px;">\n  <div><span style="font-weight:bold;">Fast:</span> Disagree</div>\n' +
+          '  <div><span style="font-weight:bold;">Cheap:</span> Neutral</div>\n</div>',
+      ),
+    );
     expect(field({ type: 'text', value: '' })).toBe(wrap('N/A'));
     expect(field({ type: 'text', value: 0 })).toBe(wrap('0'));
   });

@@ -190,8 +190,14 @@ describe('image formatters', () => {
       colorData: { centerAverage: 'abc' },
     };
     const out = fmt('video', v, ['load-false', 'color-data']) as string;
-    expect(out.startsWith('<div class="sqs-video-wrapper"  data-load="false" data-html="&lt;iframe src=&quot;v&quot;&gt;&lt;/iframe&gt;" data-provider-name="vimeo">')).toBe(true);
-    expect(out).toContain('<img data-load="false" data-src="/t.jpg" data-image-dimensions="16x9" data-image-focal-point="0.5,0.5" data-color-topleft="#" data-color-topright="#" data-color-bottomleft="#" data-color-bottomright="#" data-color-center="#abc" />');
+    expect(
+      out.startsWith(
+        '<div class="sqs-video-wrapper"  data-load="false" data-html="&lt;iframe src=&quot;v&quot;&gt;&lt;/iframe&gt;" data-provider-name="vimeo">',
+      ),
+    ).toBe(true);
+    expect(out).toContain(
+      '<img data-load="false" data-src="/t.jpg" data-image-dimensions="16x9" data-image-focal-point="0.5,0.5" data-color-topleft="#" data-color-topright="#" data-color-bottomleft="#" data-color-bottomright="#" data-color-center="#abc" />',
+    );
     expect(fmt('video', { overlay: true })).toBe(
       '<div class="sqs-video-wrapper" data-html="" data-provider-name=""><div class="sqs-video-overlay no-thumb" style="opacity: 0;"><div class="sqs-video-opaque"> </div><div class="sqs-video-icon"></div></div></div>',
     );

@@ -79,9 +79,7 @@ describe('escaping and text formatters', () => {
     expect(out('{t|slugify}', { t: 'Summer Sale: 50% Off!' })).toBe('summer-sale-50-off');
     const long = 'word '.repeat(30);
     expect(out('{t|truncate}', { t: long })).toBe('word '.repeat(20) + '...');
-    expect(out('{t|truncate 8}|{t|truncate 8 >>}|{t|truncate x}', { t: 'alpha beta gamma' })).toBe(
-      'alpha ...|alpha >>|alpha beta gamma',
-    );
+    expect(out('{t|truncate 8}|{t|truncate 8 >>}|{t|truncate x}', { t: 'alpha beta gamma' })).toBe('alpha ...|alpha >>|alpha beta gamma');
     expect(fmt('truncate', [1, 2], ['0'])).toEqual([1, 2]);
   });
   it('smartypants curls quotes and makes em dashes', () => {
@@ -109,13 +107,17 @@ describe('numbers', () => {
   });
   it('cycle picks the (n-1)-th arg, wrapping both ways', () => {
     expect(['1', '3', '4', '0', '-1', '1.5', 'x'].map((n) => String(fmt('cycle', Number(n), ['p', 'q', 'r'])))).toEqual([
-      'p', 'r', 'p', 'r', 'q', 'undefined', 'undefined',
+      'p',
+      'r',
+      'p',
+      'r',
+      'q',
+      'undefined',
+      'undefined',
     ]);
   });
   it('pluralize with zero, one and two args', () => {
-    expect(out('{a|pluralize}{b|pluralize}|{a|pluralize y ies}{b|pluralize y ies}|{b|pluralize es}', { a: 1, b: 3 })).toBe(
-      's|yies|es',
-    );
+    expect(out('{a|pluralize}{b|pluralize}|{a|pluralize y ies}{b|pluralize y ies}|{b|pluralize es}', { a: 1, b: 3 })).toBe('s|yies|es');
   });
   it('count counts list items, object keys and string units', () => {
     expect(out('{a|count}{b|count}{c|count}{d|count}', { a: [1, 2], b: { x: 1, y: 2, z: 3 }, c: 'ab😀', d: 42 })).toBe('2340');
@@ -164,9 +166,9 @@ describe('structure: get, lookup, prop, key-by, iter', () => {
     expect(ctx.stack.length).toBe(1);
   });
   it('lookup resolves the arg text as a path, falling back to outer frames', () => {
-    expect(out('{.section by}{.var @a @|lookup p}{.var @b @|lookup q}{@a}|{@b}{.end}', { ...d, p: 'k1.name', q: 'outer', outer: 'O' })).toBe(
-      'One|O',
-    );
+    expect(
+      out('{.section by}{.var @a @|lookup p}{.var @b @|lookup q}{@a}|{@b}{.end}', { ...d, p: 'k1.name', q: 'outer', outer: 'O' }),
+    ).toBe('One|O');
     expect(fmt('lookup', { a: 1 }, [])).toBe('');
   });
   it('prop descends literal keys', () => {
@@ -204,9 +206,7 @@ describe('apply', () => {
     ]);
   });
   it('renders a macro on the value and feeds the result down the chain', () => {
-    expect(out('{.macro tag}<{@}{.if @args.c} {@args.c}{.end}>{.end}{v|apply tag c=hot|html}', { v: 'x' })).toBe(
-      '&lt;x hot&gt;',
-    );
+    expect(out('{.macro tag}<{@}{.if @args.c} {@args.c}{.end}>{.end}{v|apply tag c=hot|html}', { v: 'x' })).toBe('&lt;x hot&gt;');
   });
 });
 
@@ -219,7 +219,9 @@ describe('predicates', () => {
     expect(out('{.section a}{.equal? 3}Y{.or}N{.end}{.end}', d)).toBe('Y');
   });
   it('the ordering predicates, with one arg comparing the current node', () => {
-    expect(out('{.greaterThan? b a}1{.end}{.lessThan? s "gamma"}2{.end}{.greaterThanOrEqual? a 3}3{.end}{.lessThanOrEqual? b 3}4{.end}', d)).toBe('123');
+    expect(
+      out('{.greaterThan? b a}1{.end}{.lessThan? s "gamma"}2{.end}{.greaterThanOrEqual? a 3}3{.end}{.lessThanOrEqual? b 3}4{.end}', d),
+    ).toBe('123');
     expect(pred('greaterThan?', 10, ['9'])).toBe(true);
     expect(pred('lessThan?', null, ['-5'])).toBe(true);
     expect(pred('lessThan?', 1, [])).toBe(false);

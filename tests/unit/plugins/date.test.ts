@@ -17,7 +17,9 @@ describe('strftime', () => {
     expect(strftime('%Y-%m-%d %H:%M:%S', JULY, ny)).toBe('2019-07-04 05:05:03');
     expect(strftime('%a %A %b %B %h', JULY, ny)).toBe('Thu Thursday Jul July Jul');
     expect(strftime('%c', JULY, ny)).toBe('Thu, Jul 4, 2019 5:05:03 AM EDT');
-    expect(strftime('%D|%F|%x|%X|%r|%R|%T|%v', JULY, ny)).toBe('07/04/19|2019-07-04|07/04/2019|05:05:03 AM|5:05:03 AM|05:05|05:05:03| 4-Jul-2019');
+    expect(strftime('%D|%F|%x|%X|%r|%R|%T|%v', JULY, ny)).toBe(
+      '07/04/19|2019-07-04|07/04/2019|05:05:03 AM|5:05:03 AM|05:05|05:05:03| 4-Jul-2019',
+    );
   });
   it('pads with zeros or spaces as each code says', () => {
     expect(strftime('[%d][%e][%H][%k][%I][%l][%i][%j]', JULY, ny)).toBe('[04][ 4][05][ 5][05][ 5][5][185]');

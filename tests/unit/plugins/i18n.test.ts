@@ -13,8 +13,9 @@ const out = (tpl: string, json: unknown, opts = {}) => render(tpl, json, opts).o
 
 describe('value conversions', () => {
   it('reads timestamps like the published engine', () => {
-    expect([asNumber('42'), asNumber('4e2'), asNumber('4.5e2'), asNumber(' 7x'), asNumber(true), asNumber(null), asNumber({})])
-      .toEqual([42, 4, 450, 7, 1, 0, 0]);
+    expect([asNumber('42'), asNumber('4e2'), asNumber('4.5e2'), asNumber(' 7x'), asNumber(true), asNumber(null), asNumber({})]).toEqual([
+      42, 4, 450, 7, 1, 0, 0,
+    ]);
     expect(asNumber('soon')).toBeNaN();
   });
   it('reads money from either shape, the first complete pair winning', () => {
@@ -37,14 +38,22 @@ describe('option parsing', () => {
     expect(intervalOptions(['yMMMd', 'date:yMd', 'time:', 'skeleton:'])).toEqual({ skeleton: 'yMMMd', date: 'yMd' });
   });
   it('reads number options with aliases, lenient integers and the 0-50 clamp', () => {
-    expect(decimalOptions(['maxfrac:2x', 'minInt:-3', 'maxSig:99', 'no-group', 'round:floor', 'round:05up', 'style:weird']))
-      .toEqual({ maximumFractionDigits: 2, minimumIntegerDigits: 0, maximumSignificantDigits: 50, group: false, round: 'floor' });
+    expect(decimalOptions(['maxfrac:2x', 'minInt:-3', 'maxSig:99', 'no-group', 'round:floor', 'round:05up', 'style:weird'])).toEqual({
+      maximumFractionDigits: 2,
+      minimumIntegerDigits: 0,
+      maximumSignificantDigits: 50,
+      group: false,
+      round: 'floor',
+    });
     expect(decimalOptions(['group:yes']).group).toBe(false);
     expect(decimalOptions(['group']).group).toBe(true);
   });
   it('reads relative-time flags only when spelled true', () => {
-    expect(relativeTimeOptions(['allowWeeks', 'numericOnly:true', 'field:quarter', 'width:narrow']))
-      .toEqual({ allowWeeks: false, numericOnly: true, width: 'narrow' });
+    expect(relativeTimeOptions(['allowWeeks', 'numericOnly:true', 'field:quarter', 'width:narrow'])).toEqual({
+      allowWeeks: false,
+      numericOnly: true,
+      width: 'narrow',
+    });
   });
 });
 
@@ -118,7 +127,9 @@ describe('money', () => {
     expect(out('{m|money}', { m: { decimalValue: '1234.5', currencyCode: 'EUR' } }, { locale: 'de-DE' })).toBe('1.234,50\u00a0€');
   });
   it('prints nothing for plain numbers and broken objects', () => {
-    expect(out('[{a|money}][{b|money}][{c|money}]', { a: 12, b: { decimalValue: 'x', currencyCode: 'USD' }, c: { currencyCode: 'USD' } })).toBe('[][][]');
+    expect(
+      out('[{a|money}][{b|money}][{c|money}]', { a: 12, b: { decimalValue: 'x', currencyCode: 'USD' }, c: { currencyCode: 'USD' } }),
+    ).toBe('[][][]');
   });
   // Results are memoized by arguments, currency and amount: none of them may leak into another.
   it('keeps memoized results apart by arguments, currency, locale and amount', () => {
@@ -156,14 +167,20 @@ describe('message and plural', () => {
     expect(out('{m|message a}', { m: msg, a: '1.5' }, { locale: 'fr-FR' })).toBe('1.5 one');
   });
   it('runs the value formatters inside messages', () => {
-    const json = { m: '{0 decimal style:short} {1 money} {2 datetime date:short} {2;3 datetime-interval MMMd}', n: 45000, c: { value: '5', currency: 'EUR' }, s: T, e: T + 2 * DAY };
+    const json = {
+      m: '{0 decimal style:short} {1 money} {2 datetime date:short} {2;3 datetime-interval MMMd}',
+      n: 45000,
+      c: { value: '5', currency: 'EUR' },
+      s: T,
+      e: T + 2 * DAY,
+    };
     expect(out('{m|message n c s e}', json)).toBe('45K €5.00 9/15/21 Sep 15\u2009–\u200917');
   });
   it('prints missing values as empty, unknown numbers as 0 and absent arguments as NaN', () => {
     expect(out('[{m|message x}]', { m: '{0}|{0 decimal}|{0 plural other{#}}|{1 plural other{#}}' })).toBe('[|0|0|NaN]');
   });
   it('honours apostrophe escapes and is also called plural', () => {
-    expect(out("{m|plural a}", { m: "it''s '{0}' {0}", a: 'x' })).toBe("it's {0} x");
+    expect(out('{m|plural a}', { m: "it''s '{0}' {0}", a: 'x' })).toBe("it's {0} x");
   });
   it('prints nothing without locale data', () => {
     expect(out('[{m|message}]', { m: 'hello' }, { locale: null })).toBe('[]');

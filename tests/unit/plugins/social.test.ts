@@ -45,7 +45,8 @@ describe('comment-count', () => {
 describe('comment-link', () => {
   it('links to the item comments with the count', () => {
     expect(fmt('comment-link', post).value).toBe(
-      '\n  <a href="/blog/hello#comments-p42" class="sqs-comment-link" data-id="p42">\n  3\n  Comments\n  </a>\n');
+      '\n  <a href="/blog/hello#comments-p42" class="sqs-comment-link" data-id="p42">\n  3\n  Comments\n  </a>\n',
+    );
     expect(fmt('comment-link', { ...post, publicCommentCount: 0 }).value).toContain('\n  No\n  Comments\n');
     expect(fmt('comment-link', { ...post, publicCommentCount: 1 }).value).toContain('\n  1\n  Comment\n');
   });
@@ -56,7 +57,8 @@ describe('comment-link', () => {
   it('gives the disqus link when the site has a disqus short name', () => {
     const root = { websiteSettings: { disqusShortname: 'mysite' } };
     expect(fmt('comment-link', post, root).value).toBe(
-      '\n  <a href="/blog/hello" class="sqs-comment-link sqs-disqus-comment-link" data-id="p42"></a>\n');
+      '\n  <a href="/blog/hello" class="sqs-comment-link sqs-disqus-comment-link" data-id="p42"></a>\n',
+    );
   });
   it('looks fields up from the node outwards, as a template would', () => {
     expect(fmt('comment-link', {}, { id: 'outer', fullUrl: '/o' }).value).toContain('href="/o#comments-outer"');
@@ -67,19 +69,22 @@ describe('comments', () => {
   it('describes the item of the page', () => {
     const root = { item: { id: 'i1', publicCommentCount: 2, commentState: 2 } };
     expect(fmt('comments', root.item, root).value).toBe(
-      '\n  <div class="squarespace-comments" id="comments-i1" data-item-id="i1" data-public-comment-count="2"'
-      + ' data-comment-state="2"></div>\n');
+      '\n  <div class="squarespace-comments" id="comments-i1" data-item-id="i1" data-public-comment-count="2"' +
+        ' data-comment-state="2"></div>\n',
+    );
   });
   it('describes the collection when there is no item', () => {
     const root = { collection: { id: 'c7', publicCommentCount: 0, commentState: 1 } };
     expect(fmt('comments', root.collection, root).value).toBe(
-      '\n  <div class="squarespace-comments" id="comments-c7" data-collection-id="c7" data-public-comment-count="0"'
-      + ' data-comment-state="1"></div>\n');
+      '\n  <div class="squarespace-comments" id="comments-c7" data-collection-id="c7" data-public-comment-count="0"' +
+        ' data-comment-state="1"></div>\n',
+    );
   });
   it('has no data attributes without item or collection, and is the disqus thread with disqus', () => {
     expect(fmt('comments', { id: 'z' }).value).toBe('\n  <div class="squarespace-comments" id="comments-z"></div>\n');
-    expect(fmt('comments', { id: 'z', websiteSettings: { disqusShortname: 'd' } }).value)
-      .toBe('\n  <div class="squarespace-comments" id="disqus_thread"></div>\n');
+    expect(fmt('comments', { id: 'z', websiteSettings: { disqusShortname: 'd' } }).value).toBe(
+      '\n  <div class="squarespace-comments" id="disqus_thread"></div>\n',
+    );
   });
 });
 
@@ -87,8 +92,9 @@ describe('like-button', () => {
   it('renders only when simple liking is enabled and the node is not empty', () => {
     const on = { websiteSettings: { simpleLikingEnabled: true } };
     expect(fmt('like-button', post, on).value).toBe(
-      '\n  <span class="sqs-simple-like" data-item-id="p42" data-like-count="9">\n'
-      + '    <span class="like-icon"></span>\n    <span class="like-count"></span>\n  </span>\n');
+      '\n  <span class="sqs-simple-like" data-item-id="p42" data-like-count="9">\n' +
+        '    <span class="like-icon"></span>\n    <span class="like-count"></span>\n  </span>\n',
+    );
     expect(fmt('like-button', post).value).toBe('');
     expect(fmt('like-button', {}, on).value).toBe('');
   });
@@ -104,23 +110,26 @@ describe('social-button and social-button-inline', () => {
   it('prefers the node own systemDataId and assetUrl, else the main image', () => {
     const img = { systemDataId: 'sd', assetUrl: 'http://i/a.png', mainImageId: 'mi', recordType: 2, fullUrl: '/x', title: 'A & "B"' };
     expect(fmt('social-button', img, site).value).toBe(
-      '<div class="squarespace-social-buttons button-style" data-system-data-id="sd" data-asset-url="http://i/a.png"'
-      + ' data-record-type="2" data-full-url="/x" data-title="A &amp; &quot;B&quot;"></div>');
+      '<div class="squarespace-social-buttons button-style" data-system-data-id="sd" data-asset-url="http://i/a.png"' +
+        ' data-record-type="2" data-full-url="/x" data-title="A &amp; &quot;B&quot;"></div>',
+    );
     const text = { mainImageId: 'mi', mainImage: { assetUrl: 'http://i/m.png' }, recordType: 1 };
     expect(fmt('social-button-inline', text, site).value).toBe(
-      '<span class="squarespace-social-buttons inline-style" data-system-data-id="mi" data-asset-url="http://i/m.png"'
-      + ' data-record-type="1" data-full-url="" data-title=""></span>');
+      '<span class="squarespace-social-buttons inline-style" data-system-data-id="mi" data-asset-url="http://i/m.png"' +
+        ' data-record-type="1" data-full-url="" data-title=""></span>',
+    );
   });
 });
 
 describe('twitter-follow-button', () => {
   it('uses the user name, else the end of the profile URL', () => {
-    const script = "<script>Y.use('squarespace-follow-buttons', function(Y) { Y.on('domready', function() { "
-      + 'Y.Squarespace.FollowButtonUtils.renderAll(); }); });</script>';
+    const script =
+      "<script>Y.use('squarespace-follow-buttons', function(Y) { Y.on('domready', function() { " +
+      'Y.Squarespace.FollowButtonUtils.renderAll(); }); });</script>';
     expect(fmt('twitter-follow-button', { userName: 'ann' }).value).toBe(
-      `${script}<div class="squarespace-follow-button" data-username="ann"></div>`);
-    expect(fmt('twitter-follow-button', { userName: '', profileUrl: 'https://twitter.com/bob' }).value)
-      .toContain('data-username="bob"');
+      `${script}<div class="squarespace-follow-button" data-username="ann"></div>`,
+    );
+    expect(fmt('twitter-follow-button', { userName: '', profileUrl: 'https://twitter.com/bob' }).value).toContain('data-username="bob"');
     expect(fmt('twitter-follow-button', { profileUrl: 'https://twitter.com/bob/' }).value).toContain('data-username=""');
   });
 });
@@ -129,15 +138,17 @@ describe('google-calendar-url', () => {
   const base = 'http://www.google.com/calendar/event?action=TEMPLATE';
   it('builds the event link with UTC dates, the title and the address', () => {
     const ev = {
-      title: 'Café & talk', startDate: Date.UTC(2021, 5, 4, 18, 30, 5), endDate: Date.UTC(2021, 5, 4, 20, 0, 0),
+      title: 'Café & talk',
+      startDate: Date.UTC(2021, 5, 4, 18, 30, 5),
+      endDate: Date.UTC(2021, 5, 4, 20, 0, 0),
       location: { addressLine1: ' 1 Elm St ', addressLine2: '', addressCountry: 'NZ' },
     };
     expect(fmt('google-calendar-url', ev).value).toBe(
-      `${base}&text=Caf%E9%20%26%20talk&dates=20210604T183005Z/20210604T200000Z&location=1%20Elm%20St%2C%20NZ`);
+      `${base}&text=Caf%E9%20%26%20talk&dates=20210604T183005Z/20210604T200000Z&location=1%20Elm%20St%2C%20NZ`,
+    );
   });
   it('uses the epoch for missing dates and leaves out an empty location', () => {
-    expect(fmt('google-calendar-url', { location: { mapLat: 1 } }).value)
-      .toBe(`${base}&text=&dates=19700101T000000Z/19700101T000000Z`);
+    expect(fmt('google-calendar-url', { location: { mapLat: 1 } }).value).toBe(`${base}&text=&dates=19700101T000000Z/19700101T000000Z`);
   });
   it('follows the Julian calendar before 1582 and prints the era year unpadded', () => {
     const start = Date.UTC(1582, 9, 14); // proleptic Gregorian 1582-10-14 is Julian 1582-10-04
@@ -155,9 +166,10 @@ describe('google-calendar-url', () => {
 describe('activate-twitter-links', () => {
   it('links URLs, @handles and #hashtags', () => {
     expect(fmt('activate-twitter-links', 'Read https://ex.am/ple?a=1. Thanks @jo_e and #fun!').value).toBe(
-      'Read <a target="new" href="https://ex.am/ple?a=1">https://ex.am/ple?a=1</a>. Thanks '
-      + '<a target="new" href="https://twitter.com/jo_e/">@jo_e</a> and '
-      + '<a target="new" href="https://twitter.com/hashtag/fun?src=hash">#fun</a>!');
+      'Read <a target="new" href="https://ex.am/ple?a=1">https://ex.am/ple?a=1</a>. Thanks ' +
+        '<a target="new" href="https://twitter.com/jo_e/">@jo_e</a> and ' +
+        '<a target="new" href="https://twitter.com/hashtag/fun?src=hash">#fun</a>!',
+    );
   });
   it('needs a space or the start before a handle or hashtag', () => {
     expect(fmt('activate-twitter-links', 'mail a@b.c (@x) x#y\t@z').value).toBe('mail a@b.c (@x) x#y\t@z');

@@ -55,9 +55,21 @@ function fieldValue(ctx: Context, field: unknown, strings: unknown): string | nu
   switch (child(field, 'type')) {
     case 'address': {
       const line2 = child(values, 'Line2');
-      return '<div style="padding-left:5px;">\n  <div>' + p('Line1') + '</div>\n' +
+      return (
+        '<div style="padding-left:5px;">\n  <div>' +
+        p('Line1') +
+        '</div>\n' +
         (truthy(line2) ? '  <div>' + text(line2) + '</div>\n' : '') +
-        '  <div>' + p('City') + ', ' + p('State') + ' ' + p('Zip') + ' ' + p('Country') + '</div>\n</div>';
+        '  <div>' +
+        p('City') +
+        ', ' +
+        p('State') +
+        ' ' +
+        p('Zip') +
+        ' ' +
+        p('Country') +
+        '</div>\n</div>'
+      );
     }
     case 'checkbox':
       if (truthy(values)) {
@@ -87,8 +99,15 @@ function fieldValue(ctx: Context, field: unknown, strings: unknown): string | nu
       return (truthy(country) ? '+' + text(country) + ' ' : '') + p('Areacode') + '-' + p('Prefix') + '-' + p('Line');
     }
     case 'time':
-      return timePart(child(values, 'Hour')) + ':' + timePart(child(values, 'Minute')) + ':' +
-        timePart(child(values, 'Second')) + ' ' + p('Ampm');
+      return (
+        timePart(child(values, 'Hour')) +
+        ':' +
+        timePart(child(values, 'Minute')) +
+        ':' +
+        timePart(child(values, 'Second')) +
+        ' ' +
+        p('Ampm')
+      );
     default:
       return single(child(field, 'value'));
   }
@@ -101,6 +120,5 @@ export function summaryFormField(ctx: Context, field: unknown): string | null {
   if (value === null) return null;
   // No answer: "N/A", or the site's productSummaryFormNoAnswerText when it has any text.
   const none = value === '' ? str(child(strings, 'productSummaryFormNoAnswerText')).trim() || 'N/A' : value;
-  return '<div style="font-size:11px; margin-top:3px">\n  ' + BOLD + str(child(field, 'rawTitle')) + ':</span> ' +
-    none + '\n</div>';
+  return '<div style="font-size:11px; margin-top:3px">\n  ' + BOLD + str(child(field, 'rawTitle')) + ':</span> ' + none + '\n</div>';
 }

@@ -4,8 +4,20 @@
 import type { Context } from '../../context.js';
 import { GIFT_CARD, isOnSale, isSoldOut, PHYSICAL, productType, SERVICE, structured } from './product.js';
 import {
-  asNumber, bool, child, count, json, localized, localizedOr, localizedStrings, lookup, lookupIn,
-  message, str, text, truthy,
+  asNumber,
+  bool,
+  child,
+  count,
+  json,
+  localized,
+  localizedOr,
+  localizedStrings,
+  lookup,
+  lookupIn,
+  message,
+  str,
+  text,
+  truthy,
 } from './util.js';
 
 /** Number of entries of a list or keys of an object; 0 for anything else. */
@@ -37,23 +49,40 @@ export function addToCartButton(ctx: Context, item: unknown): string {
   const options = child(sc, 'productSubscriptionOptions');
   let showOption = false;
   if (subscribable !== null && typeof subscribable === 'object') {
-    ctx.error('Error reducing expression: @hasProductSubsOptionAndIsSubscribable = @subsOTPOptionsCount && @isSubscribable: Invalid arguments to operator logical and');
+    ctx.error(
+      'Error reducing expression: @hasProductSubsOptionAndIsSubscribable = @subsOTPOptionsCount && @isSubscribable: Invalid arguments to operator logical and',
+    );
   } else {
     showOption = count(options) > 0 && isSub;
   }
   const l = esc(label);
-  return NL13 +
+  return (
+    NL13 +
     '<div class="sqs-add-to-cart-button-wrapper" data-animation-role="button">\n' +
     '  <div class="sqs-add-to-cart-button sqs-suppress-edit-mode sqs-editable-button sqs-button-element--primary ' +
-    (useForm ? 'use-form' : '') + '" role="button" tabindex="0" data-dynamic-strings data-collection-id="' +
-    text(lookup(ctx, item, COLLECTION_ID)) + '" data-item-id="' + text(lookup(ctx, item, ID)) +
-    '" data-product-type="' + text(child(sc, 'productType')) + '" data-use-custom-label="' + text(useCustom) + '"' +
-    (isSub ? ' data-is-subscription="' + text(subscribable) + '"' : '') + ' data-original-label="' + l + '"' +
+    (useForm ? 'use-form' : '') +
+    '" role="button" tabindex="0" data-dynamic-strings data-collection-id="' +
+    text(lookup(ctx, item, COLLECTION_ID)) +
+    '" data-item-id="' +
+    text(lookup(ctx, item, ID)) +
+    '" data-product-type="' +
+    text(child(sc, 'productType')) +
+    '" data-use-custom-label="' +
+    text(useCustom) +
+    '"' +
+    (isSub ? ' data-is-subscription="' + text(subscribable) + '"' : '') +
+    ' data-original-label="' +
+    l +
+    '"' +
     (useForm ? ' data-form="' + esc(json(form)) + '"' : ' ') +
-    (showOption ? 'data-subscription-option-id="' + text(child(child(options, '0'), 'id')) + '"' : '') + '>\n' +
-    '    <div class="sqs-add-to-cart-button-inner">' + l + '</div>\n' +
+    (showOption ? 'data-subscription-option-id="' + text(child(child(options, '0'), 'id')) + '"' : '') +
+    '>\n' +
+    '    <div class="sqs-add-to-cart-button-inner">' +
+    l +
+    '</div>\n' +
     '  </div>\n' +
-    '</div>';
+    '</div>'
+  );
 }
 
 const COLLECTION_ID = ['collectionId'];
@@ -83,8 +112,12 @@ export function variantsSelect(ctx: Context, item: unknown): string | undefined 
   const giftCard = productType(item) === GIFT_CARD;
   const strings = localizedStrings(ctx, item);
   const cldr = ctx.cldr !== undefined;
-  let out = '\n  \n  \n  \n  \n\n  <div class="product-variants" data-item-id="' + text(child(item, 'id')) +
-    '" data-variants="' + esc(json(vs)) + '"';
+  let out =
+    '\n  \n  \n  \n  \n\n  <div class="product-variants" data-item-id="' +
+    text(child(item, 'id')) +
+    '" data-variants="' +
+    esc(json(vs)) +
+    '"';
   if (truthy(child(sc, 'isSubscribable'))) {
     out += ' data-is-subscribable="true" data-subscription-plan="' + esc(json(child(sc, 'subscriptionPlan'))) + '"';
   }
@@ -110,20 +143,46 @@ export function variantsSelect(ctx: Context, item: unknown): string | undefined 
     for (const value of values) {
       const v = esc(value);
       options += '<option value="' + v + '">' + v + '</option>';
-      radios += '      <input type="radio" class="variant-radiobtn" value="' + v + '" name="variant-option-' + n +
-        '" id="variant-option-' + n + '-' + v + '"/>\n' +
-        '      <label class="sqs-button-element--secondary" role="button" tabindex="0" for="variant-option-' + n +
-        '-' + v + '">' + v + '</label>\n';
+      radios +=
+        '      <input type="radio" class="variant-radiobtn" value="' +
+        v +
+        '" name="variant-option-' +
+        n +
+        '" id="variant-option-' +
+        n +
+        '-' +
+        v +
+        '"/>\n' +
+        '      <label class="sqs-button-element--secondary" role="button" tabindex="0" for="variant-option-' +
+        n +
+        '-' +
+        v +
+        '">' +
+        v +
+        '</label>\n';
     }
-    out += '    <div class="variant-option">\n' +
-      '    <div class="variant-option-title">' + title + ': </div>\n' +
+    out +=
+      '    <div class="variant-option">\n' +
+      '    <div class="variant-option-title">' +
+      title +
+      ': </div>\n' +
       '    <div class="variant-select-wrapper">\n' +
-      '      <select aria-label="' + select + '" data-variant-option-name="' + n + '">\n' +
-      '        <option value="">' + esc(select) + '</option>\n' +
-      '        ' + options + '\n' +
+      '      <select aria-label="' +
+      select +
+      '" data-variant-option-name="' +
+      n +
+      '">\n' +
+      '        <option value="">' +
+      esc(select) +
+      '</option>\n' +
+      '        ' +
+      options +
+      '\n' +
       '      </select>\n' +
       '    </div>\n' +
-      '    <div class="variant-radiobtn-wrapper" data-variant-option-name="' + n + '">\n' +
+      '    <div class="variant-radiobtn-wrapper" data-variant-option-name="' +
+      n +
+      '">\n' +
       radios +
       '    </div>\n' +
       '    </div>\n';
@@ -159,11 +218,18 @@ export function quantityInput(ctx: Context, item: unknown): string | undefined {
   // Hidden: a missing value, not an empty string.
   if (!showQuantity(ctx, item)) return undefined;
   const label = localized(localizedStrings(ctx, item), 'productQuantityInputLabel', 'Quantity');
-  return '\n\n\n<div class="product-quantity-input" data-item-id="' + text(child(item, 'id')) +
+  return (
+    '\n\n\n<div class="product-quantity-input" data-item-id="' +
+    text(child(item, 'id')) +
     '" data-animation-role="content">\n' +
-    '  <div class="quantity-label">' + label + ':</div>\n' +
-    '  <input aria-label="' + label + '" size="4" max="9999" min="1" value="1" type="number" step="1"></input>\n' +
-    '</div>';
+    '  <div class="quantity-label">' +
+    label +
+    ':</div>\n' +
+    '  <input aria-label="' +
+    label +
+    '" size="4" max="9999" min="1" value="1" type="number" step="1"></input>\n' +
+    '</div>'
+  );
 }
 
 export function productCheckout(ctx: Context, item: unknown): string {
@@ -177,8 +243,15 @@ export function quickView(ctx: Context, item: unknown, args: string[]): string {
     group = v === undefined ? args[0] : str(v);
   }
   const label = localized(localizedStrings(ctx, item), 'productQuickViewText', 'Quick View');
-  return '<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="' +
-    text(child(item, 'id')) + '" data-group="' + group + '">' + label + '</span>';
+  return (
+    '<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="' +
+    text(child(item, 'id')) +
+    '" data-group="' +
+    group +
+    '">' +
+    label +
+    '</span>'
+  );
 }
 
 const MERCHANDISING = ['productMerchandisingContext'];
@@ -192,8 +265,10 @@ export function productStatus(ctx: Context, item: unknown): string {
   // Texts read as the published engine reads scalars (false is "false"; lists and objects are
   // ''): the first non-empty of the product's own, the site's localized one, the default.
   if (isSoldOut(item)) {
-    const label = str(child(merchandising(ctx, item), 'customSoldOutText')) ||
-      str(child(localizedStrings(ctx, item), 'productSoldOutText')) || 'sold out';
+    const label =
+      str(child(merchandising(ctx, item), 'customSoldOutText')) ||
+      str(child(localizedStrings(ctx, item), 'productSoldOutText')) ||
+      'sold out';
     return '<div class="product-mark sold-out">' + ctx.kernels.escapeAttr(label) + '</div>';
   }
   if (isOnSale(item)) {
@@ -232,16 +307,31 @@ export function restockNotification(ctx: Context, item: unknown): string {
       if (model[key] !== undefined) return model[key];
       return lookupIn(ctx, [item, model, views], [key]);
     };
-    out += '\n<div class="product-restock-notification" data-product-id="' + productId + '" data-variant-id="' +
-      text(get('variantId')) + '"' + (truthy(get('hiddenByDefault')) ? ' hidden' : '') + '>\n' +
-      '  <span class="product-restock-cta">' + cta + '</span>\n' +
+    out +=
+      '\n<div class="product-restock-notification" data-product-id="' +
+      productId +
+      '" data-variant-id="' +
+      text(get('variantId')) +
+      '"' +
+      (truthy(get('hiddenByDefault')) ? ' hidden' : '') +
+      '>\n' +
+      '  <span class="product-restock-cta">' +
+      cta +
+      '</span>\n' +
       '  <form class="product-restock-form" action="#">\n' +
-      '    <input type="text" x-autocompletetype="email" spellcheck="false" name="email" placeholder="' + placeholder + '">\n' +
-      '    <input class="sqs-editable-button" type="submit" value="' + button + '">\n' +
+      '    <input type="text" x-autocompletetype="email" spellcheck="false" name="email" placeholder="' +
+      placeholder +
+      '">\n' +
+      '    <input class="sqs-editable-button" type="submit" value="' +
+      button +
+      '">\n' +
       '  </form>\n' +
       (truthy(get('mailingListSignUpEnabled'))
         ? '  <label class="product-restock-mailing-list"><input type="checkbox" name="isJoinMailingList"' +
-          (truthy(get('mailingListOptInByDefault')) ? ' checked' : '') + '>' + description + '</label>\n'
+          (truthy(get('mailingListOptInByDefault')) ? ' checked' : '') +
+          '>' +
+          description +
+          '</label>\n'
         : '\n') +
       (truthy(get('captchaSiteKey')) ? '  <div class="captcha-container"></div>\n' : '\n') +
       '</div>\n';
@@ -266,9 +356,12 @@ export function scarcity(ctx: Context, item: unknown): string | undefined {
     const q = child(view, 'qtyInStock');
     const qty = q === undefined ? null : q;
     const body = message(ctx, msg, [qty], { qtyInStock: qty });
-    out += '\n  <div class="product-scarcity"' +
+    out +=
+      '\n  <div class="product-scarcity"' +
       (truthy(attrs) ? ' data-variant-attributes="' + esc(json(attrs)) + '" hidden' : '') +
-      '>\n    ' + esc(body) + '\n  </div>\n';
+      '>\n    ' +
+      esc(body) +
+      '\n  </div>\n';
   }
   return out;
 }

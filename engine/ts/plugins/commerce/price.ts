@@ -3,8 +3,19 @@
 import type { Context } from '../../context.js';
 import { priceHtml, useCldrMoney } from './money.js';
 import {
-  fromPrice, hasVariedPrices, isOnSale, moneyAmount, normalPrice, PHYSICAL,
-  productType, rawProductType, salePrice, SERVICE, structured, variants, type Price,
+  fromPrice,
+  hasVariedPrices,
+  isOnSale,
+  moneyAmount,
+  normalPrice,
+  PHYSICAL,
+  productType,
+  rawProductType,
+  salePrice,
+  SERVICE,
+  structured,
+  variants,
+  type Price,
 } from './product.js';
 import { asNumber, bool, child, hasLocalized, localizedStrings, message, str, truthy } from './util.js';
 

@@ -9,7 +9,6 @@ export { scalarText as str } from '../../values.js';
 
 export { asNumber } from '../i18n/convert.js';
 
-
 /** A child by key (undefined when the node has none). */
 export const child = getChild;
 

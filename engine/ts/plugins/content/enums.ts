@@ -43,7 +43,17 @@ export const PROMOTED_RECORD_TYPES: ReadonlySet<string> = new Set(['video', 'ima
 
 /** Promoted block types, each with a `promoted{NAME}?` predicate. */
 export const PROMOTED_BLOCK_TYPES = [
-  'map', 'embed', 'image', 'code', 'quote', 'twitter', 'link', 'video', 'foursquare', 'instagram', 'form',
+  'map',
+  'embed',
+  'image',
+  'code',
+  'quote',
+  'twitter',
+  'link',
+  'video',
+  'foursquare',
+  'instagram',
+  'form',
 ] as const;
 
 export const FolderBehavior = {
@@ -126,11 +136,16 @@ export const BlockType = {
 
 /** Gallery options read as flags by `gallery-{name}?` (no defaults: an absent option is false). */
 export const GALLERY_BOOLEAN_OPTIONS = [
-  'autoplay', 'auto-crop', 'controls', 'lightbox', 'show-meta', 'show-meta-on-hover', 'square-thumbs', 'thumbnails',
+  'autoplay',
+  'auto-crop',
+  'controls',
+  'lightbox',
+  'show-meta',
+  'show-meta-on-hover',
+  'square-thumbs',
+  'thumbnails',
 ] as const;
 
 export const GALLERY_DESIGNS = ['grid', 'slideshow', 'slider', 'stacked'] as const;
-export const GALLERY_META_POSITIONS = [
-  'top', 'top-left', 'top-right', 'center', 'bottom', 'bottom-left', 'bottom-right',
-] as const;
+export const GALLERY_META_POSITIONS = ['top', 'top-left', 'top-right', 'center', 'bottom', 'bottom-left', 'bottom-right'] as const;
 export const GALLERY_ACTIVE_ALIGNMENTS = ['center', 'left', 'right'] as const;

@@ -46,9 +46,17 @@ function imageMeta(image: unknown, alt: string): string {
   const url = asString(getChild(image, 'assetUrl'));
   return (
     out +
-    'data-src="' + url + '" data-image="' + url + '" data-image-dimensions="' +
-    asString(getChild(image, 'originalSize')) + '" data-image-focal-point="' + focalPoint(image) +
-    '" alt="' + alt + '" '
+    'data-src="' +
+    url +
+    '" data-image="' +
+    url +
+    '" data-image-dimensions="' +
+    asString(getChild(image, 'originalSize')) +
+    '" data-image-focal-point="' +
+    focalPoint(image) +
+    '" alt="' +
+    alt +
+    '" '
   );
 }
 
@@ -81,16 +89,23 @@ const image: Formatter = (ctx, args, vars) => {
   const k = ctx.kernels;
   const cls = args.length === 1 ? args[0] : 'thumb-image';
   // Image blocks carry an author-written alt text; everything else derives one.
-  const raw = asNumber(blockTypeOf(ctx, img)) === BlockType.IMAGE
-    ? asString(getChild(img, 'altText')).trim()
-    : fallbackAlt(img);
+  const raw = asNumber(blockTypeOf(ctx, img)) === BlockType.IMAGE ? asString(getChild(img, 'altText')).trim() : fallbackAlt(img);
   const alt = k.escapeAttr(raw);
   // The published engine escapes the alt text a second time inside the meta attributes.
   const meta = img === undefined ? '' : imageMeta(img, k.escapeAttr(alt));
   vars[0].value =
-    '<noscript><img src="' + asString(getChild(img, 'assetUrl')) + '" alt="' + alt + '" /></noscript>' +
-    '<img class="' + cls + '" ' + meta + 'data-load="false" data-image-id="' +
-    asString(getChild(img, 'id')) + '" data-type="image" />';
+    '<noscript><img src="' +
+    asString(getChild(img, 'assetUrl')) +
+    '" alt="' +
+    alt +
+    '" /></noscript>' +
+    '<img class="' +
+    cls +
+    '" ' +
+    meta +
+    'data-load="false" data-image-id="' +
+    asString(getChild(img, 'id')) +
+    '" data-type="image" />';
 };
 
 const imageSrcset: Formatter = (_ctx, _args, vars) => {
@@ -187,17 +202,25 @@ const video: Formatter = (ctx, args, vars) => {
   }
   const oembed = getChild(v, 'oembed');
   let out =
-    '<div class="sqs-video-wrapper" ' + (loadFalse ? ' data-load="false" ' : '') + 'data-html="' +
-    ctx.kernels.escapeAttr(asString(getChild(oembed, 'html'))) + '" data-provider-name="' +
-    asString(getChild(oembed, 'providerName')) + '">';
+    '<div class="sqs-video-wrapper" ' +
+    (loadFalse ? ' data-load="false" ' : '') +
+    'data-html="' +
+    ctx.kernels.escapeAttr(asString(getChild(oembed, 'html'))) +
+    '" data-provider-name="' +
+    asString(getChild(oembed, 'providerName')) +
+    '">';
   if (isTruthy(getChild(v, 'overlay'))) {
     const thumb = isTruthy(getChild(v, 'mainImageId')) || isTruthy(getChild(v, 'systemDataId'));
     out += '<div class="sqs-video-overlay' + (thumb ? '' : ' no-thumb') + '" style="opacity: 0;">';
     if (thumb) {
       out +=
-        '<img data-load="false" data-src="' + asString(getChild(v, 'assetUrl')) +
-        '" data-image-dimensions="' + asString(getChild(v, 'originalSize')) +
-        '" data-image-focal-point="' + focalPoint(v) + '"';
+        '<img data-load="false" data-src="' +
+        asString(getChild(v, 'assetUrl')) +
+        '" data-image-dimensions="' +
+        asString(getChild(v, 'originalSize')) +
+        '" data-image-focal-point="' +
+        focalPoint(v) +
+        '"';
       const colorData = getChild(v, 'colorData');
       // Empty colour data ({} or []) writes no attributes, as the published engine does.
       if (withColors && isTruthy(colorData)) {

@@ -3,8 +3,6 @@
 import { isTruthy, leadingNumber as asNumber, scalarText as asString } from '../../values.js';
 import { getChild } from '../../context.js';
 
-
-
 /** A node as a boolean flag: true, a non-zero integer, or the string "true". */
 export function asBoolean(v: unknown): boolean {
   switch (typeof v) {

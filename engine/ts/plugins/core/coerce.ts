@@ -6,12 +6,10 @@ import { leadingNumber as toNumber, scalarText as asString } from '../../values.
 
 export { asString, toNumber };
 
-
 /** A value as String() prints it, except that missing and null print nothing (format's args). */
 export function asPlainString(v: unknown): string {
   return v === undefined || v === null ? '' : String(v);
 }
-
 
 /** A value as a boolean for comparisons: true for `true`, the string "true" and non-zero integers. */
 export function toBoolean(v: unknown): boolean {
@@ -142,8 +140,7 @@ const operandCache = new WeakMap<readonly string[], Operand[]>();
 function parseOperand(arg: string): Operand {
   const c = arg.charCodeAt(0);
   // Only try JSON where it can succeed: parse failures are costly and most args are paths.
-  if (c === 34 || c === 45 || c === 91 || c === 123 || (c >= 48 && c <= 57) ||
-      arg === 'true' || arg === 'false' || arg === 'null') {
+  if (c === 34 || c === 45 || c === 91 || c === 123 || (c >= 48 && c <= 57) || arg === 'true' || arg === 'false' || arg === 'null') {
     try {
       return { lit: true, value: JSON.parse(arg) };
     } catch {

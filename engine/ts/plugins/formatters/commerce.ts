@@ -5,8 +5,15 @@ import type { Context } from '../../context.js';
 import type { Formatter, FormatterTable, Variable } from '../../types.js';
 import { summaryFormField } from '../commerce/form.js';
 import {
-  addToCartButton, cartQuantity, productCheckout, productStatus, quantityInput, quickView,
-  restockNotification, scarcity, variantsSelect,
+  addToCartButton,
+  cartQuantity,
+  productCheckout,
+  productStatus,
+  quantityInput,
+  quickView,
+  restockNotification,
+  scarcity,
+  variantsSelect,
 } from '../commerce/html.js';
 import { bookkeeperMoney, percentage } from '../commerce/money.js';
 import { productPrice, subscriptionPrice } from '../commerce/price.js';

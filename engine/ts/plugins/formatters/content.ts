@@ -43,8 +43,13 @@ const audioPlayer: Formatter = (_ctx, _args, vars) => {
   const url = toText(getChild(getChild(item, 'structuredContent'), 'audioAssetUrl'));
   vars[0].value =
     "<script>Y.use('squarespace-audio-player-frontend');</script>\n" +
-    '<div class="squarespace-audio-player" data-audio-asset-url="' + url + '" data-item-id="' + id +
-    '" id="audio-player-' + id + '"></div>';
+    '<div class="squarespace-audio-player" data-audio-asset-url="' +
+    url +
+    '" data-item-id="' +
+    id +
+    '" id="audio-player-' +
+    id +
+    '"></div>';
 };
 
 const capitalize: Formatter = (_ctx, _args, vars) => {

@@ -43,7 +43,14 @@ const HAS_SPACE_RE = /\s/;
 // UTF-8; encodeURIComponent differs only on these characters.
 const URL_FIX_RE = /[!'()~]|%2B|%2F|%40/g;
 const URL_FIX: Record<string, string> = {
-  '!': '%21', "'": '%27', '(': '%28', ')': '%29', '~': '%7E', '%2B': '+', '%2F': '/', '%40': '@',
+  '!': '%21',
+  "'": '%27',
+  '(': '%28',
+  ')': '%29',
+  '~': '%7E',
+  '%2B': '+',
+  '%2F': '/',
+  '%40': '@',
 };
 const urlFix = (m: string) => URL_FIX[m];
 
@@ -296,9 +303,7 @@ export const formatters: FormatterTable = {
 
   pluralize(_ctx, args, vars) {
     const n = args.length;
-    vars[0].value = toNumber(vars[0].value) === 1
-      ? (n >= 2 ? args[0] : '')
-      : (n === 1 ? args[0] : n >= 2 ? args[1] : 's');
+    vars[0].value = toNumber(vars[0].value) === 1 ? (n >= 2 ? args[0] : '') : n === 1 ? args[0] : n >= 2 ? args[1] : 's';
   },
 
   /** Descends the args' literal dotted keys. */

@@ -19,7 +19,8 @@ const datetime = localized((ctx, args, vars) => formatDatetime(ctx.cldr!, vars[0
 
 /** `{start, end|datetime-interval skeleton}`: needs two variables. */
 const datetimeInterval = localized((ctx, args, vars) =>
-  vars.length < 2 ? '' : formatInterval(ctx.cldr!, vars[0].value, vars[1].value, args, ctx.timeZone));
+  vars.length < 2 ? '' : formatInterval(ctx.cldr!, vars[0].value, vars[1].value, args, ctx.timeZone),
+);
 
 const decimal = localized((ctx, args, vars) => formatDecimal(ctx.cldr!, vars[0].value, args));
 

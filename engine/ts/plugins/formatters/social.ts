@@ -55,13 +55,15 @@ function comments(ctx: Context, _args: string[], vars: Variable[]): void {
   }
   let attrs = '';
   if (isTruthy(lookup(ctx, node, P_ITEM))) {
-    attrs = ` data-item-id="${toText(lookup(ctx, node, P_ITEM_ID))}"`
-      + ` data-public-comment-count="${toText(lookup(ctx, node, P_ITEM_COUNT))}"`
-      + ` data-comment-state="${toText(lookup(ctx, node, P_ITEM_STATE))}"`;
+    attrs =
+      ` data-item-id="${toText(lookup(ctx, node, P_ITEM_ID))}"` +
+      ` data-public-comment-count="${toText(lookup(ctx, node, P_ITEM_COUNT))}"` +
+      ` data-comment-state="${toText(lookup(ctx, node, P_ITEM_STATE))}"`;
   } else if (isTruthy(lookup(ctx, node, P_COLL))) {
-    attrs = ` data-collection-id="${toText(lookup(ctx, node, P_COLL_ID))}"`
-      + ` data-public-comment-count="${toText(lookup(ctx, node, P_COLL_COUNT))}"`
-      + ` data-comment-state="${toText(lookup(ctx, node, P_COLL_STATE))}"`;
+    attrs =
+      ` data-collection-id="${toText(lookup(ctx, node, P_COLL_ID))}"` +
+      ` data-public-comment-count="${toText(lookup(ctx, node, P_COLL_COUNT))}"` +
+      ` data-comment-state="${toText(lookup(ctx, node, P_COLL_STATE))}"`;
   }
   vars[0].value = `\n  <div class="squarespace-comments" id="comments-${toText(lookup(ctx, node, P_ID))}"${attrs}></div>\n`;
 }
@@ -73,9 +75,10 @@ function likeButton(ctx: Context, _args: string[], vars: Variable[]): void {
     vars[0].value = '';
     return;
   }
-  vars[0].value = `\n  <span class="sqs-simple-like" data-item-id="${toText(lookup(ctx, node, P_ID))}"`
-    + ` data-like-count="${toText(lookup(ctx, node, P_LIKE_COUNT))}">\n`
-    + '    <span class="like-icon"></span>\n    <span class="like-count"></span>\n  </span>\n';
+  vars[0].value =
+    `\n  <span class="sqs-simple-like" data-item-id="${toText(lookup(ctx, node, P_ID))}"` +
+    ` data-like-count="${toText(lookup(ctx, node, P_LIKE_COUNT))}">\n` +
+    '    <span class="like-icon"></span>\n    <span class="like-count"></span>\n  </span>\n';
 }
 
 /** Share buttons show only when website.shareButtonOptions is a non-empty list or object. */
@@ -90,16 +93,16 @@ function hasShareOptions(ctx: Context, node: unknown): boolean {
 function socialAttrs(ctx: Context, node: unknown): string {
   const sdi = hasField(node, 'systemDataId') ? field(node, 'systemDataId') : field(node, 'mainImageId');
   const asset = hasField(node, 'assetUrl') ? field(node, 'assetUrl') : field(field(node, 'mainImage'), 'assetUrl');
-  return ` data-system-data-id="${scalarText(sdi)}" data-asset-url="${scalarText(asset)}"`
-    + ` data-record-type="${scalarText(field(node, 'recordType'))}" data-full-url="${scalarText(field(node, 'fullUrl'))}"`
-    + ` data-title="${ctx.kernels.escapeAttr(scalarText(field(node, 'title')))}"`;
+  return (
+    ` data-system-data-id="${scalarText(sdi)}" data-asset-url="${scalarText(asset)}"` +
+    ` data-record-type="${scalarText(field(node, 'recordType'))}" data-full-url="${scalarText(field(node, 'fullUrl'))}"` +
+    ` data-title="${ctx.kernels.escapeAttr(scalarText(field(node, 'title')))}"`
+  );
 }
 
 function socialButton(ctx: Context, _args: string[], vars: Variable[]): void {
   const node = vars[0].value;
-  vars[0].value = hasShareOptions(ctx, node)
-    ? `<div class="squarespace-social-buttons button-style"${socialAttrs(ctx, node)}></div>`
-    : '';
+  vars[0].value = hasShareOptions(ctx, node) ? `<div class="squarespace-social-buttons button-style"${socialAttrs(ctx, node)}></div>` : '';
 }
 
 function socialButtonInline(ctx: Context, _args: string[], vars: Variable[]): void {
@@ -109,8 +112,9 @@ function socialButtonInline(ctx: Context, _args: string[], vars: Variable[]): vo
     : '';
 }
 
-const FOLLOW_SCRIPT = "<script>Y.use('squarespace-follow-buttons', function(Y) { Y.on('domready', function() { "
-  + "Y.Squarespace.FollowButtonUtils.renderAll(); }); });</script>";
+const FOLLOW_SCRIPT =
+  "<script>Y.use('squarespace-follow-buttons', function(Y) { Y.on('domready', function() { " +
+  'Y.Squarespace.FollowButtonUtils.renderAll(); }); });</script>';
 
 /** `{profile|twitter-follow-button}`: the user name, else the last segment of the profile URL. */
 function twitterFollowButton(_ctx: Context, _args: string[], vars: Variable[]): void {

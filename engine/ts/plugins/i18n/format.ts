@@ -129,8 +129,7 @@ export function formatDatetime(cldr: CLDR, value: unknown, args: string[], zoneI
   const date = asNumber(value);
   if (Number.isNaN(date)) return '';
   const p = datetimeArgs(args);
-  return remember(cldr, `t${p.key}\u0002${date}\u0002${zoneId}`,
-    () => cldr.Calendars.formatDate({ date, zoneId }, p.opts));
+  return remember(cldr, `t${p.key}\u0002${date}\u0002${zoneId}`, () => cldr.Calendars.formatDate({ date, zoneId }, p.opts));
 }
 
 /** Two epochs as a localized interval ("Feb 24 – Jun 19, 2020"); '' unless both are numbers. */
@@ -139,8 +138,9 @@ export function formatInterval(cldr: CLDR, start: unknown, end: unknown, args: s
   const e = asNumber(end);
   if (Number.isNaN(s) || Number.isNaN(e)) return '';
   const p = intervalArgs(args);
-  return remember(cldr, `i${p.key}\u0002${s}\u0002${e}\u0002${zoneId}`,
-    () => cldr.Calendars.formatDateInterval({ date: s, zoneId }, { date: e, zoneId }, p.opts));
+  return remember(cldr, `i${p.key}\u0002${s}\u0002${e}\u0002${zoneId}`, () =>
+    cldr.Calendars.formatDateInterval({ date: s, zoneId }, { date: e, zoneId }, p.opts),
+  );
 }
 
 /**
@@ -149,6 +149,7 @@ export function formatInterval(cldr: CLDR, start: unknown, end: unknown, args: s
  */
 export function formatRelative(cldr: CLDR, start: number, end: number, args: string[]): string {
   const p = relativeArgs(args);
-  return remember(cldr, `r${p.key}\u0002${start}\u0002${end}`,
-    () => cldr.Calendars.formatRelativeTime({ date: start }, { date: end }, p.opts));
+  return remember(cldr, `r${p.key}\u0002${start}\u0002${end}`, () =>
+    cldr.Calendars.formatRelativeTime({ date: start }, { date: end }, p.opts),
+  );
 }

@@ -25,7 +25,6 @@ function unwrap(arg: unknown): unknown {
   return o.decimalValue !== undefined ? o.decimalValue : o.value;
 }
 
-
 const ZERO = new Decimal(0);
 const ONE = new Decimal(1);
 const NAN = new Decimal(NaN);
@@ -95,8 +94,14 @@ const byLocale = new WeakMap<CLDR, MessageFormatter>();
  * Formats `message` with its arguments. `memoKey`, when not null, identifies the arguments
  * completely (plain values only) so that the result can be reused.
  */
-export function formatMessage(cldr: CLDR, zone: string, message: string, positional: unknown[],
-  named: MessageNamedArgs, memoKey: string | null): string {
+export function formatMessage(
+  cldr: CLDR,
+  zone: string,
+  message: string,
+  positional: unknown[],
+  named: MessageNamedArgs,
+  memoKey: string | null,
+): string {
   if (memoKey === null) return evaluate(cldr, zone, message, positional, named);
   return remember(cldr, `g${memoKey}\u0003${zone.length}:${zone}${message}`, () => evaluate(cldr, zone, message, positional, named));
 }

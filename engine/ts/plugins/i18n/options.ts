@@ -1,8 +1,12 @@
 // Formatter arguments (`key:value` words) turned into @phensley/cldr option objects, following the
 // published engine: unknown keys are ignored, numeric values are lenient integers.
 import type {
-  CurrencyFormatOptions, DateFormatOptions, DateIntervalFormatOptions, DecimalFormatOptions,
-  NumberFormatOptions, RelativeTimeFormatOptions,
+  CurrencyFormatOptions,
+  DateFormatOptions,
+  DateIntervalFormatOptions,
+  DecimalFormatOptions,
+  NumberFormatOptions,
+  RelativeTimeFormatOptions,
 } from '@phensley/cldr';
 
 const WIDTHS = new Set(['short', 'medium', 'long', 'full']);

@@ -7,8 +7,7 @@ import { TZ } from '@phensley/timezone';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const DAYS_SHORT = DAYS.map((d) => d.slice(0, 3));
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September',
-  'October', 'November', 'December'];
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const MONTHS_SHORT = MONTHS.map((m) => m.slice(0, 3));
 
 /** Julian day range that dates are supported in (Jan 1 4713 BC to Dec 31 8652 AD). */
@@ -53,10 +52,12 @@ function fields(epoch: number, zone: string): Fields {
   const local = epoch + info.offset;
   const jd = Math.floor(local / DAY_MS) + JD_UNIX_EPOCH;
   if (jd < JD_MIN || jd > JD_MAX) {
-    throw new DateRangeError(`Julian day ${jd} is outside the supported range of this library: `
-      + 'Mon Jan  1 4713 B.C. to Fri Dec 31 8652 A.D.');
+    throw new DateRangeError(
+      `Julian day ${jd} is outside the supported range of this library: ` + 'Mon Jan  1 4713 B.C. to Fri Dec 31 8652 A.D.',
+    );
   }
-  return local >= GREGORIAN_CUTOVER ? gregorianFields(epoch, local, info.offset, info.abbr)
+  return local >= GREGORIAN_CUTOVER
+    ? gregorianFields(epoch, local, info.offset, info.abbr)
     : hybridFields(epoch, info.zoneid, info.offset, info.abbr);
 }
 
@@ -95,7 +96,7 @@ function gregorianFields(epoch: number, local: number, offset: number, abbr: str
   const weekStart = days - weekday;
   let week: number;
   if (weekStart + 6 >= daysFromCivil(year + 1, 1, 1)) week = 1;
-  else week = Math.floor((days - (jan1 - (((jan1 + 4) % 7) + 7) % 7)) / 7) + 1;
+  else week = Math.floor((days - (jan1 - ((((jan1 + 4) % 7) + 7) % 7))) / 7) + 1;
   // ISO 8601: weeks start on Monday and belong to the year of their Thursday.
   const thursday = days - ((weekday + 6) % 7) + 3;
   let isoYear = year;
@@ -154,55 +155,100 @@ function zoneOffset(offset: number): string {
 
 function code(c: string, f: Fields): string {
   switch (c) {
-    case 'a': return DAYS_SHORT[f.weekday];
-    case 'A': return DAYS[f.weekday];
+    case 'a':
+      return DAYS_SHORT[f.weekday];
+    case 'A':
+      return DAYS[f.weekday];
     case 'b':
-    case 'h': return MONTHS_SHORT[f.month - 1];
-    case 'B': return MONTHS[f.month - 1];
+    case 'h':
+      return MONTHS_SHORT[f.month - 1];
+    case 'B':
+      return MONTHS[f.month - 1];
     case 'c':
-      return `${DAYS_SHORT[f.weekday]}, ${MONTHS_SHORT[f.month - 1]} ${f.day}, ${f.year} `
-        + `${hour12(f)}:${pad2(f.minute)}:${pad2(f.second)} ${ampm(f)} ${f.abbr}`;
-    case 'C': return pad2(Math.floor(f.year / 100));
-    case 'd': return pad2(f.day);
-    case 'D': return `${pad2(f.month)}/${pad2(f.day)}/${pad2(f.year % 100)}`;
-    case 'e': return space2(f.day);
-    case 'F': return `${f.year}-${pad2(f.month)}-${pad2(f.day)}`;
-    case 'g': return pad2(f.isoYear % 100);
-    case 'G': return pad(f.isoYear, 4, '0');
-    case 'H': return pad2(f.hour);
-    case 'i': return String(hour12(f));
-    case 'I': return pad2(hour12(f));
-    case 'j': return pad(f.yearDay, 3, '0');
-    case 'k': return space2(f.hour);
-    case 'l': return space2(hour12(f));
-    case 'm': return pad2(f.month);
-    case 'M': return pad2(f.minute);
-    case 'n': return '\n';
-    case 'N': return pad((((f.epoch % 1000) + 1000) % 1000) * 1e6, 9, '0');
-    case 'p': return ampm(f);
-    case 'P': return f.hour < 12 ? 'am' : 'pm';
-    case 'q': return String(Math.floor((f.month - 1) / 3) + 1);
-    case 'r': return `${hour12(f)}:${pad2(f.minute)}:${pad2(f.second)} ${ampm(f)}`;
-    case 'R': return `${pad2(f.hour)}:${pad2(f.minute)}`;
+      return (
+        `${DAYS_SHORT[f.weekday]}, ${MONTHS_SHORT[f.month - 1]} ${f.day}, ${f.year} ` +
+        `${hour12(f)}:${pad2(f.minute)}:${pad2(f.second)} ${ampm(f)} ${f.abbr}`
+      );
+    case 'C':
+      return pad2(Math.floor(f.year / 100));
+    case 'd':
+      return pad2(f.day);
+    case 'D':
+      return `${pad2(f.month)}/${pad2(f.day)}/${pad2(f.year % 100)}`;
+    case 'e':
+      return space2(f.day);
+    case 'F':
+      return `${f.year}-${pad2(f.month)}-${pad2(f.day)}`;
+    case 'g':
+      return pad2(f.isoYear % 100);
+    case 'G':
+      return pad(f.isoYear, 4, '0');
+    case 'H':
+      return pad2(f.hour);
+    case 'i':
+      return String(hour12(f));
+    case 'I':
+      return pad2(hour12(f));
+    case 'j':
+      return pad(f.yearDay, 3, '0');
+    case 'k':
+      return space2(f.hour);
+    case 'l':
+      return space2(hour12(f));
+    case 'm':
+      return pad2(f.month);
+    case 'M':
+      return pad2(f.minute);
+    case 'n':
+      return '\n';
+    case 'N':
+      return pad((((f.epoch % 1000) + 1000) % 1000) * 1e6, 9, '0');
+    case 'p':
+      return ampm(f);
+    case 'P':
+      return f.hour < 12 ? 'am' : 'pm';
+    case 'q':
+      return String(Math.floor((f.month - 1) / 3) + 1);
+    case 'r':
+      return `${hour12(f)}:${pad2(f.minute)}:${pad2(f.second)} ${ampm(f)}`;
+    case 'R':
+      return `${pad2(f.hour)}:${pad2(f.minute)}`;
     // Seconds truncated to a 32-bit integer, as the published engine prints them.
-    case 's': return String((f.epoch / 1000) | 0);
-    case 'S': return pad2(f.second);
-    case 't': return '\t';
-    case 'T': return hms(f);
-    case 'u': return String(f.weekday === 0 ? 7 : f.weekday);
+    case 's':
+      return String((f.epoch / 1000) | 0);
+    case 'S':
+      return pad2(f.second);
+    case 't':
+      return '\t';
+    case 'T':
+      return hms(f);
+    case 'u':
+      return String(f.weekday === 0 ? 7 : f.weekday);
     case 'U':
-    case 'W': return pad2(f.week);
-    case 'V': return pad2(f.isoWeek);
-    case 'v': return `${space2(f.day)}-${MONTHS_SHORT[f.month - 1]}-${f.year}`;
-    case 'w': return String(f.weekday);
-    case 'x': return `${pad2(f.month)}/${pad2(f.day)}/${f.year}`;
-    case 'X': return `${pad2(hour12(f))}:${pad2(f.minute)}:${pad2(f.second)} ${ampm(f)}`;
-    case 'y': return pad2(f.year % 100);
-    case 'Y': return String(f.year);
-    case 'z': return zoneOffset(f.offset);
-    case 'Z': return f.abbr;
-    case '%': return '%';
-    default: return '';
+    case 'W':
+      return pad2(f.week);
+    case 'V':
+      return pad2(f.isoWeek);
+    case 'v':
+      return `${space2(f.day)}-${MONTHS_SHORT[f.month - 1]}-${f.year}`;
+    case 'w':
+      return String(f.weekday);
+    case 'x':
+      return `${pad2(f.month)}/${pad2(f.day)}/${f.year}`;
+    case 'X':
+      return `${pad2(hour12(f))}:${pad2(f.minute)}:${pad2(f.second)} ${ampm(f)}`;
+    case 'y':
+      return pad2(f.year % 100);
+    case 'Y':
+      return String(f.year);
+    case 'z':
+      return zoneOffset(f.offset);
+    case 'Z':
+      return f.abbr;
+    case '%':
+      return '%';
+    default:
+      return '';
   }
 }
 

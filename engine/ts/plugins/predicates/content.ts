@@ -6,8 +6,16 @@ import type { Predicate, PredicateTable } from '../../types.js';
 import type { Context } from '../../context.js';
 import { asBoolean, asNumber, asString, getChild, isTruthy, stripTags } from '../content/values.js';
 import {
-  BACKGROUND_SOURCES, CollectionType, FolderBehavior, GALLERY_ACTIVE_ALIGNMENTS, GALLERY_BOOLEAN_OPTIONS,
-  GALLERY_DESIGNS, GALLERY_META_POSITIONS, PROMOTED_BLOCK_TYPES, PROMOTED_RECORD_TYPES, RECORD_TYPE_PREDICATES,
+  BACKGROUND_SOURCES,
+  CollectionType,
+  FolderBehavior,
+  GALLERY_ACTIVE_ALIGNMENTS,
+  GALLERY_BOOLEAN_OPTIONS,
+  GALLERY_DESIGNS,
+  GALLERY_META_POSITIONS,
+  PROMOTED_BLOCK_TYPES,
+  PROMOTED_RECORD_TYPES,
+  RECORD_TYPE_PREDICATES,
 } from '../content/enums.js';
 
 const DAY_MS = 86400000;
@@ -37,8 +45,7 @@ const clickable: Predicate = (ctx) => {
 
 const collection: Predicate = (ctx) => isTruthy(field(ctx, 'collection'));
 
-const collectionPage: Predicate = (ctx) =>
-  asNumber(getChild(field(ctx, 'collection'), 'type')) === CollectionType.COLLECTION_TYPE_PAGE;
+const collectionPage: Predicate = (ctx) => asNumber(getChild(field(ctx, 'collection'), 'type')) === CollectionType.COLLECTION_TYPE_PAGE;
 
 const collectionTemplatePage: Predicate = (ctx) => {
   const c = field(ctx, 'collection');
@@ -46,8 +53,7 @@ const collectionTemplatePage: Predicate = (ctx) => {
   return asNumber(type) === CollectionType.TEMPLATE_PAGE;
 };
 
-const collectionTypeNameEquals: Predicate = (ctx, args) =>
-  args.length > 0 && asString(ctx.resolve(['typeName'])) === args[0];
+const collectionTypeNameEquals: Predicate = (ctx, args) => args.length > 0 && asString(ctx.resolve(['typeName'])) === args[0];
 
 const excerpt: Predicate = (ctx) => {
   let e = field(ctx, 'excerpt');
@@ -83,11 +89,9 @@ const location: Predicate = (ctx) => {
   return getChild(loc, 'mapLat') !== undefined && getChild(loc, 'mapLng') !== undefined;
 };
 
-const mainImage: Predicate = (ctx) =>
-  isTruthy(field(ctx, 'mainImageId')) || isTruthy(field(ctx, 'systemDataId'));
+const mainImage: Predicate = (ctx) => isTruthy(field(ctx, 'mainImageId')) || isTruthy(field(ctx, 'systemDataId'));
 
-const passthrough: Predicate = (ctx) =>
-  isTruthy(field(ctx, 'passthrough')) && asString(field(ctx, 'sourceUrl')) !== '';
+const passthrough: Predicate = (ctx) => isTruthy(field(ctx, 'passthrough')) && asString(field(ctx, 'sourceUrl')) !== '';
 
 const redirect: Predicate = (ctx) => asNumber(field(ctx, 'folderBehavior')) === FolderBehavior.REDIRECT;
 
@@ -103,8 +107,7 @@ function epochDay(ms: number): number {
 }
 
 // The published engine compares calendar days in UTC, whatever the site's time zone.
-const sameDay: Predicate = (ctx) =>
-  epochDay(asNumber(field(ctx, 'startDate'))) === epochDay(asNumber(field(ctx, 'endDate')));
+const sameDay: Predicate = (ctx) => epochDay(asNumber(field(ctx, 'startDate'))) === epochDay(asNumber(field(ctx, 'endDate')));
 
 const serviceNameEmail: Predicate = (ctx) => field(ctx, 'serviceName') === 'email';
 
@@ -166,6 +169,5 @@ for (const position of GALLERY_META_POSITIONS) {
   predicates['gallery-meta-position-' + position + '?'] = (ctx) => galleryOption(ctx, 'meta-position') === position;
 }
 for (const alignment of GALLERY_ACTIVE_ALIGNMENTS) {
-  predicates['gallery-active-alignment-' + alignment + '?'] = (ctx) =>
-    galleryOption(ctx, 'active-alignment') === alignment;
+  predicates['gallery-active-alignment-' + alignment + '?'] = (ctx) => galleryOption(ctx, 'active-alignment') === alignment;
 }

@@ -9,9 +9,7 @@ import { argOperands, argPaths, compareValues, deepEqual, operandValue, toNumber
 function operands(ctx: Context, args: string[]): [unknown, unknown] | null {
   if (args.length === 0 || (args.length === 1 && args[0] === '')) return null;
   const ops = argOperands(args);
-  return args.length === 1
-    ? [ctx.node(), operandValue(ctx, ops[0])]
-    : [operandValue(ctx, ops[0]), operandValue(ctx, ops[1])];
+  return args.length === 1 ? [ctx.node(), operandValue(ctx, ops[0])] : [operandValue(ctx, ops[0]), operandValue(ctx, ops[1])];
 }
 
 function comparison(test: (order: number) => boolean): Predicate {

@@ -12,8 +12,6 @@ export function hasField(node: unknown, key: string): boolean {
   return node !== null && typeof node === 'object' && !Array.isArray(node) && Object.prototype.hasOwnProperty.call(node, key);
 }
 
-
-
 /**
  * Resolves a path as a template would with `node` pushed on the stack: the head is looked up in
  * `node` first, then in the enclosing frames. Saves pushing a frame per call.
