@@ -9,7 +9,7 @@ export interface Website {
   id: string;
   siteTitle: string;
   siteDescription: string;
-  /** Canonical origin without a trailing slash as stored; '' means unset (see app/base-url.server.ts). */
+  /** Canonical origin without a trailing slash as stored; '' means unset (see app/utils/base-url.server.ts). */
   baseUrl: string;
   timeZone: string;
   currency: string;

@@ -1,4 +1,4 @@
-// Turns a page's SEO data (made by app/seo.server.ts, sent in loader data) into Remix meta
+// Turns a page's SEO data (made by app/storefront/seo.server.ts, sent in loader data) into Remix meta
 // descriptors: <title>, description, robots, canonical link and Open Graph tags.
 import type { MetaDescriptor } from '@remix-run/node';
 import type { Seo } from '../storefront/seo.server.js';

@@ -5,7 +5,7 @@
 // block (data, never run: fine under the CSP). Without JavaScript the same selects are posted with
 // the add-to-cart form and the server resolves the variant; nothing here is needed to buy.
 
-/** One variant as the page's data block describes it (built by app/context.server.ts). */
+/** One variant as the page's data block describes it (built by app/storefront/context.server.ts). */
 export interface VariantChoice {
   sku: string;
   /** Option name -> value, e.g. {Size: 'L/XL', Color: 'Indigo'}. */

@@ -126,7 +126,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const r =
         f.intent === 'remove' ? await removeEntry(cartId, f.entryId) : await updateEntryQuantity(cartId, f.entryId, f.quantity ?? '');
       if (!r.ok) return failed(r.status, r.error, keep);
-      // The readable count that public pages fill the pill from (app/cart-count.ts).
+      // The readable count that public pages fill the pill from (app/storefront/cart-count.ts).
       const headers = { 'Set-Cookie': cartQtySetCookie(r.cart.totalQuantity) };
       if (fromIsland) return json({ ok: true, cart: reply(r.cart) }, { headers });
       return redirect(back, { status: 303, headers });

@@ -16,7 +16,7 @@ export function jsonError(status: number, error: string, headers: Record<string,
 
 /**
  * A JSON answer that is never cached; with the cart cookie when `cartId` is given, and the
- * readable item count (app/cart-count.ts) when `totalQuantity` is.
+ * readable item count (app/storefront/cart-count.ts) when `totalQuantity` is.
  */
 export async function jsonAnswer(
   body: unknown,

@@ -110,7 +110,7 @@ export interface Visit {
   personalized: boolean;
 }
 
-/** The Set-Cookie value of the readable item count (see app/cart-count.ts). */
+/** The Set-Cookie value of the readable item count (see app/storefront/cart-count.ts). */
 export function cartQtySetCookie(count: number): string {
   return cartQtyCookie(count, process.env.COOKIE_SECURE === '1');
 }

@@ -120,7 +120,7 @@ function obj(v: unknown): Json {
 /** The template context of a page. */
 export function pageContext(site: Site, resolved: Resolved, extras: ContextExtras): Json {
   const currency = site.website.currency;
-  // The configured origin, never the request's Host header (app/base-url.server.ts).
+  // The configured origin, never the request's Host header (app/utils/base-url.server.ts).
   const origin = baseUrlFor(site.website.baseUrl);
   const settings = site.settings;
   const websiteSettings = obj(settings.websiteSettings);
