@@ -82,6 +82,8 @@ for (const [name, path, status] of PAGES) {
 }
 
 test('axe: the cart and the checkout with a line, and a page after an add', async ({ page, javaScriptEnabled: js }) => {
+  // Three pages and three axe runs: more than the default 30 s on a busy 2-core machine.
+  test.setTimeout(90_000);
   await addOne(page, js);
   // Without JavaScript this is the page the add redirected to, with its "added" message.
   expect(await violations(page, js)).toEqual([]);
