@@ -15,6 +15,8 @@ import {
   productImage,
   variantImage,
   WEBSITE,
+  type NavLink,
+  type SeedPage,
   type SeedProduct,
 } from './seed/store.js';
 
@@ -60,25 +62,83 @@ export function readTheme(dir: string = projectPath('db/seed/theme')): ThemeTemp
   return out;
 }
 
+/** What a starting theme puts in a new site: its settings, pages, products and menus. */
+export interface StarterContent {
+  website: { description: string; timeZone: string; currency: string; locale: string; settings: Record<string, unknown> };
+  /** Product collections (a site without a shop has none). */
+  collections: { urlId: string; title: string; description: string; seoTitle?: string }[];
+  pages: SeedPage[];
+  products: SeedProduct[];
+  navigation: Record<'mainNavigation' | 'footerNavigation', NavLink[]>;
+}
+
+/** The demo store's content (the `store` starting theme). */
+export const STORE_CONTENT: StarterContent = {
+  website: WEBSITE,
+  collections: COLLECTIONS,
+  pages: PAGES,
+  products: PRODUCTS,
+  navigation: NAVIGATION,
+};
+
+/** The site a set of rows is for: its id and title, and how the content's ids become this site's. */
+export interface SiteIdentity {
+  websiteId: string;
+  title: string;
+  baseUrl?: string;
+  /** Row ids are global: a new site's are the content's own with a prefix of its own. */
+  idPrefix?: string;
+  /** Host names that reach the site, the first one its primary. */
+  domains?: { host: string; kind: 'local' | 'temporary' }[];
+}
+
+/** The local names that reach the demo store with no configuration (app/sites/hosts.ts). */
+const DEMO_DOMAINS = [
+  { host: 'localhost', kind: 'local' as const },
+  { host: '127.0.0.1', kind: 'local' as const },
+  { host: '[::1]', kind: 'local' as const },
+];
+// Fixed, so that a refresh finds the row unchanged.
+const SEEDED_AT = new Date('2026-01-01T00:00:00Z');
+
 /** Every row of the demo store, by table, in insertion order. */
 export function demoRows(theme: ThemeTemplate[] = readTheme()): [table: string, key: string[], rows: Row[]][] {
-  const w = WEBSITE;
+  return siteRows(STORE_CONTENT, theme, { websiteId: WEBSITE.id, title: WEBSITE.title, baseUrl: WEBSITE.baseUrl, domains: DEMO_DOMAINS });
+}
+
+/** Every row of a site made from starting content and a theme, by table, in insertion order. */
+export function siteRows(
+  content: StarterContent,
+  theme: ThemeTemplate[],
+  site: SiteIdentity,
+): [table: string, key: string[], rows: Row[]][] {
+  const w = content.website;
+  const wid = site.websiteId;
+  const id = (raw: string) => (site.idPrefix ?? '') + raw;
+  const itemId = (p: SeedProduct) => id(`itm-${p.slug}`);
   const website: Row = {
-    id: w.id,
-    title: w.title,
+    id: wid,
+    title: site.title,
     description: w.description,
-    base_url: w.baseUrl,
+    base_url: site.baseUrl ?? '',
     time_zone: w.timeZone,
     currency: w.currency,
     locale: w.locale,
     settings: w.settings,
   };
-  const templates = theme.map((t) => ({ website_id: w.id, name: t.name, kind: t.kind, source: t.source }));
+  const domains = (site.domains ?? []).map((d, i) => ({
+    host: d.host,
+    website_id: wid,
+    kind: d.kind,
+    is_primary: i === 0,
+    verified_at: SEEDED_AT,
+  }));
+  const templates = theme.map((t) => ({ website_id: wid, name: t.name, kind: t.kind, source: t.source }));
   const collections: Row[] = [];
-  COLLECTIONS.forEach((c, i) => {
+  content.collections.forEach((c, i) => {
     collections.push({
-      id: `col-${c.urlId}`,
-      website_id: w.id,
+      id: id(`col-${c.urlId}`),
+      website_id: wid,
       url_id: c.urlId,
       title: c.title,
       description: c.description,
@@ -92,10 +152,10 @@ export function demoRows(theme: ThemeTemplate[] = readTheme()): [table: string, 
       seo_description: null,
     });
   });
-  PAGES.forEach((p, i) => {
+  content.pages.forEach((p, i) => {
     collections.push({
-      id: `col-${p.urlId}`,
-      website_id: w.id,
+      id: id(`col-${p.urlId}`),
+      website_id: wid,
       url_id: p.urlId,
       title: p.title,
       description: p.description,
@@ -103,7 +163,7 @@ export function demoRows(theme: ThemeTemplate[] = readTheme()): [table: string, 
       body: p.body,
       asset_url: p.image?.url ?? null,
       original_size: p.image?.size ?? null,
-      ordering: COLLECTIONS.length + i,
+      ordering: content.collections.length + i,
       enabled: true,
       seo_title: p.seoTitle ?? null,
       seo_description: null,
@@ -113,11 +173,11 @@ export function demoRows(theme: ThemeTemplate[] = readTheme()): [table: string, 
   const products: Row[] = [];
   const variants: Row[] = [];
   const order: Record<string, number> = {};
-  for (const p of PRODUCTS) {
+  for (const p of content.products) {
     const ordering = (order[p.collection] = (order[p.collection] ?? -1) + 1);
     items.push({
       id: itemId(p),
-      collection_id: `col-${p.collection}`,
+      collection_id: id(`col-${p.collection}`),
       url_id: p.slug,
       title: p.title,
       excerpt: p.excerpt,
@@ -144,7 +204,7 @@ export function demoRows(theme: ThemeTemplate[] = readTheme()): [table: string, 
     });
     p.variants.forEach((v, i) => {
       variants.push({
-        id: `var-${p.slug}-${v.key}`,
+        id: id(`var-${p.slug}-${v.key}`),
         item_id: itemId(p),
         sku: `SG-${p.code}-${String(i + 1).padStart(2, '0')}`,
         attributes: v.attributes,
@@ -158,20 +218,27 @@ export function demoRows(theme: ThemeTemplate[] = readTheme()): [table: string, 
       });
     });
   }
-  const navigation = Object.entries(NAVIGATION).map(([name, links]) => ({ website_id: w.id, name, items: links }));
+  const categories: Row[] = content.collections.map((c) => ({
+    id: id(`cat-${c.urlId}`),
+    collection_id: id(`col-${c.urlId}`),
+    display_name: c.title.slice(0, 25),
+    parent_category_id: null,
+    type: 'ROOT',
+    page_rendering: 'LIST_VIEW',
+    display_index: 1,
+  }));
+  const navigation = Object.entries(content.navigation).map(([name, links]) => ({ website_id: wid, name, items: links }));
   return [
     ['website', ['id'], [website]],
+    ['website_domain', ['host'], domains],
     ['theme_template', ['website_id', 'name'], templates],
     ['collection', ['id'], collections],
+    ['product_category', ['id'], categories],
     ['item', ['id'], items],
     ['product', ['item_id'], products],
     ['variant', ['id'], variants],
     ['navigation', ['website_id', 'name'], navigation],
   ];
-}
-
-function itemId(p: SeedProduct): string {
-  return `itm-${p.slug}`;
 }
 
 /** True when the database has no website yet (a fresh install). */
@@ -199,7 +266,13 @@ export async function seed(sql: Sql, opts: { refresh?: boolean } = {}): Promise<
 const TOUCHED = new Set(['theme_template', 'item', 'collection']);
 
 /** Inserts rows that are missing; with `refresh`, also rewrites rows whose values differ. */
-async function put(tx: Tx, table: string, key: string[], rows: Row[], refresh: boolean): Promise<{ inserted: number; updated: number }> {
+export async function put(
+  tx: Tx,
+  table: string,
+  key: string[],
+  rows: Row[],
+  refresh: boolean,
+): Promise<{ inserted: number; updated: number }> {
   if (rows.length === 0) return { inserted: 0, updated: 0 };
   const cols = Object.keys(rows[0]);
   if (!refresh) {
