@@ -1,9 +1,10 @@
 // The starting themes a new site is made from (issue 11): each is a theme folder of templates and
 // the content that comes with it. The templates are read once and kept.
 import { projectPath } from '../../db/paths.server.js';
+import * as journal from '../../db/seed/journal.js';
 import { readTheme, STORE_CONTENT, type StarterContent, type ThemeTemplate } from '../../db/seed.server.js';
 
-export const STARTER_THEME_IDS = ['store'] as const;
+export const STARTER_THEME_IDS = ['store', 'journal'] as const;
 export type StarterThemeId = (typeof STARTER_THEME_IDS)[number];
 
 export interface StarterTheme {
@@ -29,6 +30,14 @@ const THEMES: Record<StarterThemeId, StarterTheme> = {
     store: true,
     content: STORE_CONTENT,
     templates: folder('db/seed/theme'),
+  },
+  journal: {
+    id: 'journal',
+    name: 'Penhallow',
+    description: 'A journal: an introduction, notes and pages, without a shop.',
+    store: false,
+    content: { website: journal.WEBSITE, collections: [], pages: journal.PAGES, products: [], navigation: journal.NAVIGATION },
+    templates: folder(journal.THEME_DIR),
   },
 };
 

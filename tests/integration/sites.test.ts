@@ -63,6 +63,23 @@ describe.each(targets)('sites on $name', (target) => {
     expect(again.host).toBe('harbour-goods-2.localhost');
   });
 
+  it('creates a journal site from the second theme: pages and menus, no shop', async () => {
+    const made = await createSite(db.sql, { name: 'Field Notes', theme: 'journal' });
+    const catalog = createCatalog(db.sql, { websiteId: made.websiteId });
+    const site = await catalog.loadSite();
+    expect(site.website.siteTitle).toBe('Field Notes');
+    expect(Object.keys(site.templates.pages).sort()).toEqual(['error', 'home', 'not-found', 'page', 'search']);
+    expect(site.navigation.mainNavigation.length).toBeGreaterThan(0);
+    const home = await catalog.resolvePath('/');
+    expect(home.kind === 'home' && home.collection?.urlId).toBe('home');
+    expect(home.kind === 'home' && home.items).toEqual([]);
+    expect((await catalog.resolvePath('/notes')).kind).toBe('page');
+    expect((await catalog.resolvePath('/shop')).kind).toBe('not-found');
+    const [{ n }] = await db.sql<{ n: number }[]>`
+      select count(*)::int as n from item i join collection c on c.id = i.collection_id where c.website_id = ${made.websiteId}`;
+    expect(n).toBe(0);
+  });
+
   it('leaves nothing behind when creation fails half way', async () => {
     const before = await db.sql<{ n: number }[]>`select (select count(*) from website)::int + (select count(*) from collection)::int as n`;
     // A trigger that fails the insert of the navigation, the last table written.
