@@ -54,6 +54,9 @@ export async function cleanupCarts(ttlDays: number): Promise<CartExpiry> {
   return expireCarts(await getSql(), { ttlDays });
 }
 
+/** The site a Host header reaches: the server (app/server/main.ts) asks before any route runs. */
+export { siteForHost } from './storefront/site.server.js';
+
 /** Called by the server (app/server/main.ts) once requests have drained on SIGTERM. */
 export async function shutdown(): Promise<void> {
   await closeDb();

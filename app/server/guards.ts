@@ -37,6 +37,15 @@ export function urlIsSound(url: string): boolean {
   }
 }
 
+/**
+ * The host the client addressed, with its port: behind trusted proxies the first X-Forwarded-Host
+ * (the one the browser used, and so the one its Origin names), else the Host header.
+ */
+function ownHost(req: Request, config: Env): string {
+  const forwarded = config.trustProxy ? req.get('x-forwarded-host')?.split(',')[0].trim() : undefined;
+  return forwarded || req.get('host') || '';
+}
+
 export function guardRequest(config: Env) {
   const alsoOwn = config.baseUrl ? [config.baseUrl] : [];
   return (req: Request, res: Response, next: NextFunction): void => {
@@ -46,7 +55,7 @@ export function guardRequest(config: Env) {
 
     const verdict = checkCsrf({
       method: req.method,
-      ownOrigin: `${req.protocol}://${req.get('host') ?? ''}`,
+      ownOrigin: `${req.protocol}://${ownHost(req, config)}`,
       alsoOwn,
       secFetchSite: req.get('sec-fetch-site'),
       origin: req.get('origin'),

@@ -38,7 +38,13 @@ async function main(): Promise<void> {
 
   const buildDir = path.resolve(process.env.STOREFRONT_BUILD_DIR ?? 'build');
   const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild & {
-    entry: { module: { shutdown?: () => Promise<void>; cleanupCarts?: (ttlDays: number) => Promise<CartExpiry> } };
+    entry: {
+      module: {
+        shutdown?: () => Promise<void>;
+        cleanupCarts?: (ttlDays: number) => Promise<CartExpiry>;
+        siteForHost: (host: string) => Promise<{ id: string; published: boolean } | null>;
+      };
+    };
   };
 
   const app = express();
@@ -107,12 +113,38 @@ async function main(): Promise<void> {
 
   app.use(guardRequest(config));
 
+  // Every request is for the site its host reaches (issue 11); an unknown host gets no site's
+  // content, and an unpublished site shows visitors a notice instead. Liveness answers anyway.
+  app.use((req, res, next) => {
+    if (req.path === '/healthz' || req.path === '/readyz') return next();
+    build.entry.module.siteForHost(req.hostname).then(
+      (site) => {
+        if (!site)
+          return sendNotice(
+            res,
+            404,
+            'No site here',
+            'There is no site at this address. Check the address, or the domain settings of your site.',
+          );
+        if (!site.published) return sendNotice(res, 403, 'Not published', 'This site is not published yet. Please come back later.');
+        res.locals.site = site;
+        next();
+      },
+      (e: unknown) => {
+        log.error(`storefront: resolving the site of ${req.hostname} failed: ${errorText(e)}`);
+        res.setHeader('Retry-After', '5');
+        sendNotice(res, 503, 'Temporarily unavailable', 'The site cannot be reached right now. Please try again in a moment.');
+      },
+    );
+  });
+
   const handler = createRequestHandler({
     build,
     mode: 'production',
     // A document request (no ?_data) gets its page HTML beside the loader data: see app/components/page-html.ts.
     getLoadContext: (req, res) => ({
       cspNonce: res.locals.cspNonce as string,
+      site: res.locals.site as { id: string; published: boolean },
       page: /[?&]_data=/.test(req.url) ? undefined : { html: null },
     }),
   });
@@ -176,6 +208,20 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+}
+
+/** A page of our own (not a site's): unknown hosts, unpublished sites, an unreachable database. */
+function sendNotice(res: express.Response, status: number, title: string, text: string): void {
+  const esc = (v: string) => v.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  res
+    .status(status)
+    .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' })
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+        `<meta name="robots" content="noindex"><title>${esc(title)}</title></head>` +
+        `<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#222">` +
+        `<main><h1>${esc(title)}</h1><p>${esc(text)}</p></main></body></html>`,
+    );
 }
 
 main().catch((e: unknown) => {
