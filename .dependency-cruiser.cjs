@@ -31,7 +31,7 @@ module.exports = {
       comment:
         'The pure commerce modules (no .server suffix: rules, money, address, shipping, tax...) import nothing from app/ but each other, nor db/ or the engine (except its enums table, a leaf).',
       severity: 'error',
-      from: { path: '^app/commerce/[^/]+\\.ts$', pathNot: '\\.server\\.ts$' },
+      from: { path: '^app/commerce/.+\\.ts$', pathNot: '\\.server\\.ts$' },
       to: { path: '^(db|engine)/|^app/(?!commerce/)|^app/commerce/.+\\.server\\.ts$', pathNot: '^engine/ts/enums\\.ts$' },
     },
     {

@@ -3,7 +3,7 @@
 import { baseUrlFor } from '../utils/base-url.server.js';
 import type { Collection, NavItem, Product, Resolved, SearchHit, Site, Variant } from '../catalog/catalog.server.js';
 import type { CartFlash } from './cart-ui.server.js';
-import type { CartEntryView, CartReviewSummary } from '../commerce/cart.server.js';
+import type { CartReviewSummary } from '../commerce/cart.server.js';
 import type { VariantChoice, VariantPickerData } from '../components/variant-island.js';
 import {
   cartInstalmentEligible,
@@ -16,6 +16,23 @@ import {
 import { formatMoney, money } from '../commerce/money.js';
 import { PageType, ProductType } from '../../engine/ts/enums.js';
 import { COMMERCE_PAGE_TYPES } from './page-types.js';
+import type {
+  CartEntryJson,
+  CartEntrySummary,
+  CartJson,
+  CheckoutMinimumJson,
+  CollectionJson,
+  CommercePageData,
+  InstalmentJson,
+  ItemJson,
+  Json,
+  NavLink,
+  ProductDetailJson,
+  StructuredContentJson,
+  TemplateContext,
+  VariantJson,
+} from './template-context.js';
+export type { CartEntrySummary, TemplateContext } from './template-context.js';
 
 /** Page types of the spec. */
 
@@ -36,15 +53,11 @@ export interface CartSummary {
   review?: CartReviewSummary;
 }
 
-/** What the context needs of a cart entry (a type-only import: no database code comes along). */
-export type CartEntrySummary = Omit<CartEntryView, 'variantId' | 'isSubscription' | 'additionalFields' | 'availability'> &
-  Partial<Pick<CartEntryView, 'availability'>>;
-
 /** A commerce page of its own page type (cart 200, checkout 201, order confirmed 202). */
 export interface CommercePage {
   title: string;
-  /** Top-level context keys of the page (checkout, order, alsoBought...). */
-  data: Record<string, unknown>;
+  /** Top-level context keys of the page (checkout, order, alsoBought). */
+  data: CommercePageData;
 }
 
 export interface ContextExtras {
@@ -63,8 +76,6 @@ export interface ContextExtras {
   /** Cart, checkout and order confirmed pages. */
   commercePage?: CommercePage;
 }
-
-type Json = Record<string, unknown>;
 
 /** The theme template that renders a resolved page. */
 export function templateFor(resolved: Resolved): string {
@@ -118,14 +129,15 @@ function obj(v: unknown): Json {
 }
 
 /** The template context of a page. */
-export function pageContext(site: Site, resolved: Resolved, extras: ContextExtras): Json {
+export function pageContext(site: Site, resolved: Resolved, extras: ContextExtras): TemplateContext {
   const currency = site.website.currency;
   // The configured origin, never the request's Host header (app/utils/base-url.server.ts).
   const origin = baseUrlFor(site.website.baseUrl);
   const settings = site.settings;
   const websiteSettings = obj(settings.websiteSettings);
   const path = extras.url.pathname;
-  const ctx: Json = {
+  // The head's keys come last, once the page has decided them.
+  const ctx: Omit<TemplateContext, 'pageTitle' | 'pageDescription' | 'canonicalUrl'> = {
     pageType: pageTypeFor(resolved),
     pagePath: path,
     website: { ...site.website, baseUrl: origin },
@@ -183,8 +195,8 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
       // What the shopper last posted for this product (kept by the flash) wins over the query.
       const flash = extras.flash;
       const wanted = flash?.options && flash.itemId === resolved.item.id ? flash.options : (extras.selectedOptions ?? {});
-      const item = productDetail(resolved.item, currency, wanted, ctx.websiteSettings as Json, ctx.localizedStrings as Json);
-      if ((item.purchase as Json).showVariantSelector) {
+      const item = productDetail(resolved.item, currency, wanted, ctx.websiteSettings, ctx.localizedStrings);
+      if (item.purchase.showVariantSelector) {
         item.variantPicker = variantPickerJson(resolved.item, item, currency, commerceSettings(settings), site.website.locale);
       }
       ctx.collection = shapeCollection(c);
@@ -227,8 +239,8 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
       })),
     };
   }
-  if (resolved.kind === 'product') {
-    ctx.instalment = productInstalment(ctx.item as Json, currency, commerceSettings(settings), site.website.locale);
+  if (resolved.kind === 'product' && ctx.item) {
+    ctx.instalment = productInstalment(ctx.item, currency, commerceSettings(settings), site.website.locale);
   }
   if (extras.commercePage) {
     const page = extras.commercePage;
@@ -236,14 +248,11 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
     title = `${page.title} — ${site.website.siteTitle}`;
     canonicalPath = path;
   }
-  ctx.pageTitle = title;
-  ctx.pageDescription = description;
-  ctx.canonicalUrl = origin + canonicalPath;
-  return ctx;
+  return Object.assign(ctx, { pageTitle: title, pageDescription: description, canonicalUrl: origin + canonicalPath });
 }
 
 /** Cart entries with money objects and option lists, as the cart and checkout templates read them. */
-export function shapeCartEntries(entries: CartEntrySummary[], currency: string): Json[] {
+export function shapeCartEntries(entries: CartEntrySummary[], currency: string): CartEntryJson[] {
   return entries.map((e) => ({
     ...e,
     unitPrice: money(e.unitPriceCents, currency),
@@ -254,12 +263,12 @@ export function shapeCartEntries(entries: CartEntrySummary[], currency: string):
 }
 
 /** The checkout minimum of SPEC section 5: met, or the message to show. */
-export function checkoutMinimum(subtotalCents: number, currency: string, s: CommerceSettings): Json {
+export function checkoutMinimum(subtotalCents: number, currency: string, s: CommerceSettings): CheckoutMinimumJson {
   const met = subtotalCents >= s.checkoutMinimumCents;
   return { met, message: met ? null : checkoutMinimumMessage(s.checkoutMinimumCents, currency) };
 }
 
-function cart(c: CartSummary | undefined, currency: string, s: CommerceSettings, extras: ContextExtras): Json {
+function cart(c: CartSummary | undefined, currency: string, s: CommerceSettings, extras: ContextExtras): CartJson {
   const summary = c ?? { totalQuantity: 0, subtotalCents: 0, entries: [] };
   const eligible = cartInstalmentEligible(summary);
   const notice = eligible ? instalmentNotice(summary.subtotalCents, 1, { currency }, s) : null;
@@ -290,28 +299,27 @@ function cart(c: CartSummary | undefined, currency: string, s: CommerceSettings,
  * entry id) loses its entry so that it shows at the top of the cart; an error tied to no item and
  * no line is a `pageError`, which the layout shows above the page, so that no message is lost.
  */
-function placedFlash(flash: CartFlash | null, entryIds: string[]): Json | null {
+function placedFlash(flash: CartFlash | null, entryIds: string[]): CartJson['flash'] {
   if (!flash) return null;
-  const placed: Json = { ...flash };
+  const placed: NonNullable<CartJson['flash']> = { ...flash };
   if (flash.entryId && !entryIds.includes(flash.entryId)) delete placed.entryId;
   if (flash.error && !flash.itemId && !placed.entryId) placed.pageError = flash.error;
   return placed;
 }
 
 /** The instalment notice of a product page (SPEC 5): physical products only, at the chosen or lowest price. */
-function productInstalment(item: Json, currency: string, s: CommerceSettings, locale: string): Json | null {
-  const sc = obj(item.structuredContent);
-  const variants = Array.isArray(sc.variants) ? (sc.variants as Json[]) : [];
-  const chosen = item.selectedVariant ? (item.selectedVariant as Json) : null;
-  const prices = chosen ? [sellingPrice(chosen)] : variants.map(sellingPrice);
+function productInstalment(item: ProductDetailJson, currency: string, s: CommerceSettings, locale: string): InstalmentJson | null {
+  const sc = item.structuredContent;
+  const chosen = item.selectedVariant;
+  const prices = chosen ? [sellingPrice(chosen)] : sc.variants.map(sellingPrice);
   if (prices.length === 0) return null;
-  const notice = instalmentNotice(Math.min(...prices), Number(sc.productType), { currency, shopperLanguage: locale }, s);
+  const notice = instalmentNotice(Math.min(...prices), sc.productType, { currency, shopperLanguage: locale }, s);
   if (!notice) return null;
   return { show: true, text: instalmentText(notice), count: notice.numInstallments, inRange: notice.inRange, brand: notice.brand };
 }
 
 /** A shaped variant's price as sold (the sale price when on sale), minor units. */
-const sellingPrice = (v: Json) => Number(v.onSale ? v.salePrice : v.price);
+const sellingPrice = (v: VariantJson) => (v.onSale ? v.salePrice : v.price);
 
 function instalmentText(notice: { inRange: boolean; text: string; brand: string }): string {
   return notice.inRange ? `${notice.text} ${notice.brand}` : `${notice.brand} ${notice.text}`;
@@ -332,36 +340,42 @@ export function scriptJson(value: unknown): string {
  * button, instalment text), as the JSON text the theme puts in a data block. Money is formatted
  * here, in the website's locale, as the page's own prices are.
  */
-export function variantPickerData(p: Product, item: Json, currency: string, s: CommerceSettings, locale: string): VariantPickerData {
-  const sc = obj(item.structuredContent);
-  const shaped = (Array.isArray(sc.variants) ? sc.variants : []) as Json[];
-  const productType = Number(sc.productType);
+export function variantPickerData(
+  p: Product,
+  item: ProductDetailJson,
+  currency: string,
+  s: CommerceSettings,
+  locale: string,
+): VariantPickerData {
+  const sc = item.structuredContent;
+  const shaped = sc.variants;
+  const productType = sc.productType;
   const fmt = (cents: number) => formatMoney(cents, currency, locale);
   const instalment = (cents: number) => {
     const notice = instalmentNotice(cents, productType, { currency, shopperLanguage: locale }, s);
     return notice ? instalmentText(notice) : null;
   };
-  const purchase = obj(item.purchase);
+  const purchase = item.purchase;
   const variants: VariantChoice[] = shaped.map((v) => ({
-    sku: String(v.sku),
-    attributes: Object.fromEntries(Object.entries(obj(v.attributes)).map(([k, x]) => [k, String(x)])),
-    name: (Array.isArray(v.optionValues) ? (v.optionValues as Json[]) : []).map((o) => String(o.value)).join(' / '),
-    price: fmt(Number(v.price)),
-    salePrice: v.onSale ? fmt(Number(v.salePrice)) : null,
-    soldOut: v.soldOut === true,
+    sku: v.sku,
+    attributes: Object.fromEntries(Object.entries(v.attributes).map(([k, x]) => [k, String(x)])),
+    name: v.optionValues.map((o) => String(o.value)).join(' / '),
+    price: fmt(v.price),
+    salePrice: v.onSale ? fmt(v.salePrice) : null,
+    soldOut: v.soldOut,
     stock: v.soldOut
       ? { text: 'Sold out', tone: 'out' }
       : v.limitedStock
-        ? { text: `Only ${Number(v.qtyInStock)} left`, tone: 'low' }
+        ? { text: `Only ${v.qtyInStock} left`, tone: 'low' }
         : { text: v.unlimited ? 'Available' : 'In stock', tone: 'ok' },
-    image: typeof v.imageUrl === 'string' && v.imageUrl ? v.imageUrl : null,
+    image: v.imageUrl ? v.imageUrl : null,
     instalment: instalment(sellingPrice(v)),
   }));
   return {
     options: p.variantOptionOrdering,
     giftCard: productType === ProductType.GIFT_CARD,
-    soldOut: purchase.productSoldOut === true,
-    addLabel: String(purchase.addButtonText ?? 'Add To Cart'),
+    soldOut: purchase.productSoldOut,
+    addLabel: purchase.addButtonText,
     texts: { unavailable: UNAVAILABLE, giftCard: GIFT_CARD_SELECT, soldOut: 'Sold Out' },
     image: p.assetUrl,
     imageWidths: IMAGE_WIDTHS,
@@ -370,11 +384,11 @@ export function variantPickerData(p: Product, item: Json, currency: string, s: C
   };
 }
 
-function variantPickerJson(p: Product, item: Json, currency: string, s: CommerceSettings, locale: string): string {
+function variantPickerJson(p: Product, item: ProductDetailJson, currency: string, s: CommerceSettings, locale: string): string {
   return scriptJson(variantPickerData(p, item, currency, s, locale));
 }
 
-function navigation(items: NavItem[], path: string): Json[] {
+function navigation(items: NavItem[], path: string): NavLink[] {
   return items.map((n) => {
     const children = navigation(n.children, path);
     const here = n.url === path || (n.url !== '/' && path.startsWith(`${n.url}/`));
@@ -383,13 +397,13 @@ function navigation(items: NavItem[], path: string): Json[] {
 }
 
 /** Numbered links for a listing's pagination. */
-function pageLinks(base: string, page: number, count: number): Json[] {
-  const out: Json[] = [];
+function pageLinks(base: string, page: number, count: number): { number: number; url: string; current: boolean }[] {
+  const out: { number: number; url: string; current: boolean }[] = [];
   for (let n = 1; n <= count; n++) out.push({ number: n, url: n === 1 ? base : `${base}?page=${n}`, current: n === page });
   return out;
 }
 
-function shapeCollection(c: Collection): Json {
+function shapeCollection(c: Collection): CollectionJson {
   return {
     id: c.id,
     urlId: c.urlId,
@@ -411,7 +425,7 @@ function isSoldOutVariant(v: Variant, productType: number): boolean {
   return !v.unlimited && v.qtyInStock <= 0;
 }
 
-function shapeVariant(v: Variant, p: Product, currency: string): Json {
+function shapeVariant(v: Variant, p: Product, currency: string): VariantJson {
   const ordering = p.variantOptionOrdering;
   const names = [...ordering, ...Object.keys(v.attributes).filter((k) => !ordering.includes(k))];
   const soldOut = isSoldOutVariant(v, p.productType);
@@ -442,9 +456,9 @@ function shapeVariant(v: Variant, p: Product, currency: string): Json {
 }
 
 /** An item as listings and detail pages see it (structuredContent per ADR 0002). */
-export function shapeItem(p: Product, currency: string): Json {
+export function shapeItem(p: Product, currency: string): ItemJson {
   const variants = p.variants.map((v) => shapeVariant(v, p, currency));
-  const structuredContent: Json = {
+  const structuredContent: StructuredContentJson = {
     productType: p.productType,
     isSubscribable: p.isSubscribable,
     subscriptionPlan: p.subscriptionPlan,
@@ -486,17 +500,23 @@ const UNAVAILABLE = 'Sorry, that item variant is unavailable. Please select anot
 const GIFT_CARD_SELECT = 'Select a denomination for the Gift Card.';
 
 /** A product page's item: the listing shape plus the chosen options and what can be bought. */
-export function productDetail(p: Product, currency: string, wanted: Record<string, string>, websiteSettings: Json, strings: Json): Json {
+export function productDetail(
+  p: Product,
+  currency: string,
+  wanted: Record<string, string>,
+  websiteSettings: Json,
+  strings: Json,
+): ProductDetailJson {
   const item = shapeItem(p, currency);
-  const sc = item.structuredContent as Json;
-  const variants = sc.variants as Json[];
+  const sc = item.structuredContent;
+  const variants = sc.variants;
   const names = p.variantOptionOrdering;
   const selectedOptions: Record<string, string> = {};
   for (const name of names) {
     const v = wanted[name];
     if (typeof v === 'string' && p.variants.some((x) => x.attributes[name] === v)) selectedOptions[name] = v;
   }
-  let selected: Json | null = null;
+  let selected: VariantJson | null = null;
   if (variants.length === 1) selected = variants[0];
   else if (names.length > 0 && names.every((n) => n in selectedOptions)) {
     const i = p.variants.findIndex((v) => names.every((n) => v.attributes[n] === selectedOptions[n]));

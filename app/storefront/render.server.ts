@@ -5,6 +5,7 @@ import { json, type AppLoadContext, type TypedResponse } from '@remix-run/node';
 import { compile, render, type Backend, type Code, type TemplateError } from '../../engine/node.js';
 import { loadSite, type Resolved, type Site } from '../catalog/catalog.server.js';
 import { pageContext, statusFor, templateFor, type ContextExtras } from './context.server.js';
+import type { TemplateContext } from './template-context.js';
 import { pageHeaders, strongEtag } from './http.server.js';
 import { isDatabaseUnavailable } from '../../db/client.server.js';
 import { createReadCache } from '../catalog/read-cache.server.js';
@@ -12,7 +13,7 @@ import { createReadCache } from '../catalog/read-cache.server.js';
 /** Seconds a visitor or crawler should wait while the database cannot be reached. */
 const RETRY_AFTER_S = 5;
 import { readVisit, type Visit } from './cart-ui.server.js';
-import { seoFor, type Seo, type SeoSource } from './seo.server.js';
+import { seoFor, type Seo } from './seo.server.js';
 import { log } from '../utils/log.server.js';
 
 /** The site's theme as loadSite() returns it: sources by name. */
@@ -123,13 +124,9 @@ export function renderTemplate(
 /**
  * Renders the page template `templateName` of `theme`, then the layout with the page's HTML in
  * `mainContent`. A page template the theme lacks renders as an empty main area (and is logged).
+ * Any object renders (tests give partial contexts); pages give a TemplateContext (renderPage).
  */
-export function renderThemePage(
-  theme: ThemeSources,
-  templateName: string,
-  context: Record<string, unknown>,
-  settings: RenderSettings = {},
-): RenderedPage {
+export function renderThemePage(theme: ThemeSources, templateName: string, context: object, settings: RenderSettings = {}): RenderedPage {
   const errors: PageError[] = [];
   const source = theme.pages[templateName];
   let main = '';
@@ -224,15 +221,15 @@ export function unavailablePage(): PageData {
 }
 
 /** Renders the site's page template `templateName`, inside its layout, in the website's locale and zone. */
-export function renderPage(site: Site, templateName: string, context: Record<string, unknown>): RenderedPage {
+export function renderPage(site: Site, templateName: string, context: TemplateContext): RenderedPage {
   return renderThemePage(site.templates, templateName, context, {
     locale: site.website.locale,
     timeZone: site.website.timeZone,
   });
 }
 
-function renderContext(site: Site, template: string, context: Record<string, unknown>): PageData {
-  return { html: renderPage(site, template, context).html, seo: seoFor(context as SeoSource) };
+function renderContext(site: Site, template: string, context: TemplateContext): PageData {
+  return { html: renderPage(site, template, context).html, seo: seoFor(context) };
 }
 
 /**
@@ -268,7 +265,7 @@ export async function storefrontPage(
         ...p.extras,
         url,
       });
-      const data = renderContext(site, template, pageCtx as Record<string, unknown>);
+      const data = renderContext(site, template, pageCtx);
       if (privatePage) data.seo.robots = 'noindex';
       return rendered(data, status);
     };
@@ -281,7 +278,7 @@ export async function storefrontPage(
     if (isDatabaseUnavailable(e)) return respond(rendered(unavailablePage(), 503), 503, undefined, context);
     try {
       const errorContext = pageContext(site, { kind: 'error' }, { url });
-      return respond(rendered(renderContext(site, 'error', errorContext as Record<string, unknown>), 500), 500, undefined, context);
+      return respond(rendered(renderContext(site, 'error', errorContext), 500), 500, undefined, context);
     } catch (e2) {
       log.error(`storefront: the error page failed too: ${explain(e2)}`);
       return respond(rendered(unavailablePage(), 500), 500, undefined, context);

@@ -1,0 +1,62 @@
+// The cart in the JSON API's shape (SPEC sections 3 and 7 field names): the shopping cart object
+// and its entries, as /api/commerce/shopping-cart and the entry routes answer them.
+import { ProductType } from '../../../engine/ts/enums.js';
+import { money } from '../money.js';
+import type { CartEntryView, CartView } from './view.server.js';
+
+/** The shopping cart object of the JSON API (SPEC section 3 field names). */
+export function shoppingCartJson(cart: CartView, websiteId: string): Record<string, unknown> {
+  const entries = cart.entries.map(entryJson(cart.currency));
+  const digital = cart.entries.map((e) => e.productType === ProductType.DIGITAL || e.productType === ProductType.GIFT_CARD);
+  return {
+    id: cart.id,
+    websiteId,
+    created: cart.created ? Date.parse(cart.created) : null,
+    isPurchased: false,
+    kind: cart.kind,
+    currency: cart.currency,
+    entries,
+    items: cart.entries.map((e) => ({ itemId: e.itemId, productType: e.productType, quantity: e.quantity })),
+    totalQuantity: cart.totalQuantity,
+    subtotalCents: cart.subtotalCents,
+    taxCents: 0,
+    shippingCostCents: 0,
+    discountCents: 0,
+    grandTotalCents: cart.subtotalCents,
+    subtotal: money(cart.subtotalCents, cart.currency),
+    hasDigital: digital.some(Boolean),
+    purelyDigital: digital.length > 0 && digital.every(Boolean),
+    requiresShipping: cart.entries.some((e) => e.productType === ProductType.PHYSICAL),
+    coupons: [],
+    validCoupons: [],
+    invalidCoupons: [],
+    // What stops checkout and which prices changed (the lines carry the details in `availability`).
+    review: cart.review,
+  };
+}
+
+/** One entry of the JSON API. */
+export function entryJson(currency: string) {
+  return (e: CartEntryView): Record<string, unknown> => ({
+    id: e.id,
+    itemId: e.itemId,
+    title: e.title,
+    fullUrl: e.fullUrl,
+    assetUrl: e.assetUrl,
+    chosenVariant: { sku: e.sku, attributes: e.attributes },
+    quantity: e.quantity,
+    purchasePriceCents: e.unitPriceCents,
+    subTotal: money(e.lineTotalCents, currency),
+    subTotalCents: e.lineTotalCents,
+    productType: e.productType,
+    isSubscription: e.isSubscription,
+    additionalFields: e.additionalFields,
+    // Whether the line can be bought as it is: status ok, price_changed, sold_out, insufficient_stock or unavailable.
+    availability: {
+      status: e.availability.status,
+      message: e.availability.message,
+      blocking: e.availability.blocking,
+      currentPriceCents: e.availability.currentPriceCents,
+    },
+  });
+}
