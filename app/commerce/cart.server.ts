@@ -1,10 +1,9 @@
-// The shopper's cart: a database row keyed by a signed cookie; adding, changing and removing
-// entries with the SPEC section 5 checks, subscription carts, and test-mode checkout into orders.
+// The shopper's cart: a database row whose id the shopper's session holds (app/utils/session.server.ts);
+// adding, changing and removing entries with the SPEC section 5 checks, subscription carts, and
+// test-mode checkout into orders.
 import crypto from 'node:crypto';
-import { createCookie } from '@remix-run/node';
 import type postgres from 'postgres';
 import { getSql, type Sql } from '../../db/client.server.js';
-import { env } from '../utils/env.server.js';
 import type { Product, SubscriptionPlan } from '../catalog/catalog.server.js';
 import { money } from './money.js';
 import { addressLines, type Address } from './address.js';
@@ -34,41 +33,7 @@ export { formatMoney } from './money.js';
 export type { CommerceSettings, InstalmentNotice, InstalmentContext } from './rules.js';
 export { rateLimited, limitVisitor, resetRateLimits, tooManyRequests, visitorKey } from './rate-limit.server.js';
 
-// ---------------------------------------------------------------------------------------------
-// Cookie
-
-const CART_COOKIE_DAYS = 14;
-
-/**
- * The signed `cart` cookie holding the cart id. Signed with SESSION_SECRET (newest first, older
- * ones still verify); no fallback secret exists (app/utils/env.server.ts). Secure in production.
- */
-export const cartCookie = createCookie('cart', {
-  path: '/',
-  httpOnly: true,
-  sameSite: 'lax',
-  secure: env().secureCookies,
-  maxAge: CART_COOKIE_DAYS * 24 * 60 * 60,
-  secrets: env().sessionSecrets,
-});
-
 const CART_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** The cart id of the request's signed cookie; null when absent, unsigned or tampered with. */
-export async function getCartId(request: Request): Promise<string | null> {
-  const v = await cartCookie.parse(request.headers.get('Cookie')).catch(() => null);
-  return typeof v === 'string' && CART_ID.test(v) ? v : null;
-}
-
-/** The Set-Cookie header value that stores `cartId` for the visitor. */
-export function commitCartCookie(cartId: string): Promise<string> {
-  return cartCookie.serialize(cartId);
-}
-
-/** The Set-Cookie header value that forgets the visitor's cart. */
-export function clearCartCookie(): Promise<string> {
-  return cartCookie.serialize('', { maxAge: 0 });
-}
 
 // ---------------------------------------------------------------------------------------------
 // Types
