@@ -51,7 +51,7 @@ export interface CartReview {
 
 /** Reasons listed by name in the cart's message; the rest are counted. */
 const MAX_LISTED = 3;
-/** Longest cart-level message (the flash cookie that carries it back to /cart takes 500 characters). */
+/** Longest cart-level message (the session's flash that carries it back to /cart takes 500 characters). */
 const MAX_MESSAGE = 400;
 
 const BLOCKING: ReadonlySet<LineStatus> = new Set(['sold_out', 'insufficient_stock', 'unavailable']);
@@ -137,7 +137,7 @@ export function reviewCart(lines: ReviewLine[], moneyText: MoneyText): CartRevie
   return { lines: reviewed, blocking, message: blocking ? blockingMessage(blockers) : null, priceNotice: priceNotice(priced) };
 }
 
-/** The cart's one message for what stops checkout: it also travels in a flash cookie, so it stays short. */
+/** The cart's one message for what stops checkout: it also travels in the session's flash, so it stays short. */
 function blockingMessage(reasons: string[]): string {
   const lines = reasons.length === 1 ? 'line' : 'lines';
   const shown = reasons.length > MAX_LISTED ? [...reasons.slice(0, MAX_LISTED), `${reasons.length - MAX_LISTED} more`] : reasons;

@@ -1,10 +1,9 @@
-// The shopper's cart: a database row keyed by a signed cookie; adding, changing and removing
-// entries with the SPEC section 5 checks, subscription carts, and test-mode checkout into orders.
+// The shopper's cart: a database row whose id the shopper's session holds (app/utils/session.server.ts);
+// adding, changing and removing entries with the SPEC section 5 checks, subscription carts, and
+// test-mode checkout into orders.
 // The operations live in app/commerce/cart/; this module binds them to a database (createCartStore)
 // and is what the rest of the app imports.
-import { createCookie } from '@remix-run/node';
 import { getSql, type Sql } from '../../db/client.server.js';
-import { env } from '../utils/env.server.js';
 import type { CheckoutValues } from './checkout-form.js';
 import type { ShippingSettings } from './shipping.js';
 import type { TaxSettings } from './tax.js';
@@ -41,42 +40,6 @@ export type { CheckoutDraft } from './cart/drafts.server.js';
 export type { Order, OrderItem } from './order.js';
 export { normalizeAdditionalFields, resolveVariant } from './cart/products.server.js';
 export { entryJson, shoppingCartJson } from './cart/api-json.server.js';
-
-// ---------------------------------------------------------------------------------------------
-// Cookie
-
-const CART_COOKIE_DAYS = 14;
-
-/**
- * The signed `cart` cookie holding the cart id. Signed with SESSION_SECRET (newest first, older
- * ones still verify); no fallback secret exists (app/utils/env.server.ts). Secure in production.
- */
-export const cartCookie = createCookie('cart', {
-  path: '/',
-  httpOnly: true,
-  sameSite: 'lax',
-  secure: env().secureCookies,
-  maxAge: CART_COOKIE_DAYS * 24 * 60 * 60,
-  secrets: env().sessionSecrets,
-});
-
-const CART_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** The cart id of the request's signed cookie; null when absent, unsigned or tampered with. */
-export async function getCartId(request: Request): Promise<string | null> {
-  const v = await cartCookie.parse(request.headers.get('Cookie')).catch(() => null);
-  return typeof v === 'string' && CART_ID.test(v) ? v : null;
-}
-
-/** The Set-Cookie header value that stores `cartId` for the visitor. */
-export function commitCartCookie(cartId: string): Promise<string> {
-  return cartCookie.serialize(cartId);
-}
-
-/** The Set-Cookie header value that forgets the visitor's cart. */
-export function clearCartCookie(): Promise<string> {
-  return cartCookie.serialize('', { maxAge: 0 });
-}
 
 // ---------------------------------------------------------------------------------------------
 // The store

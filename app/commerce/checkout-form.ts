@@ -1,6 +1,7 @@
 // The checkout form's rules (pure): what a cart needs (an email always; an address and a shipping
 // method when something ships; a recipient per gift card line), each field's error text, and the
 // order's totals (subtotal, shipping, tax, total) in integer minor units.
+import { parseWithZod } from '@conform-to/zod';
 import { z } from 'zod';
 import { checkAddress, REQUIRED, type Address } from './address.js';
 import { methodRefusal, shippingCost, type ShippingMethod, type ShippingSettings } from './shipping.js';
@@ -54,38 +55,88 @@ export type FieldErrors = Record<string, string>;
 export const giftRecipientField = (entryId: string) => `giftRecipient.${entryId}`;
 export const giftMessageField = (entryId: string) => `giftMessage.${entryId}`;
 
-// Bounds on what is read at all; the field rules below give the shopper's texts.
-const Str = z.string().max(2000).optional().default('');
-const Fields = z.object({
-  email: Str,
-  name: Str,
-  line1: Str,
-  line2: Str,
-  city: Str,
-  region: Str,
-  postalCode: Str,
-  country: Str,
-  shippingMethod: Str,
+/** Longest text kept of any field (the field rules below give the shopper's texts for shorter ones). */
+const READ_MAX = 2000;
+const Text = z.string({ invalid_type_error: TEXT.anyInvalid }).max(READ_MAX, TEXT.tooLong).default('');
+// Gift card fields are `giftRecipient.<entryId>` and `giftMessage.<entryId>`: nested names, read
+// per line of the cart (keys of other lines, or of no line, are ignored).
+const PerLine = z.record(z.unknown()).catch({});
+
+/** The checkout form as posted (Conform's payload: nested names are objects). */
+const CheckoutFields = z.object({
+  email: Text,
+  name: Text,
+  line1: Text,
+  line2: Text,
+  city: Text,
+  region: Text,
+  postalCode: Text,
+  country: Text,
+  shippingMethod: Text,
+  giftRecipient: PerLine,
+  giftMessage: PerLine,
 });
+
 const Email = z.string().min(3).max(256).email();
 
 export function requiresShipping(lines: { productType: number }[]): boolean {
   return lines.some((l) => l.productType === ProductType.PHYSICAL);
 }
 
-/** The form's values from posted fields, for the lines of this cart (other gift keys are ignored). */
-export function readValues(fields: Record<string, string>, lines: { id: string; productType: number }[]): CheckoutValues {
-  const f = Fields.safeParse(fields);
-  const base = f.success ? f.data : Fields.parse({});
+const textOf = (v: unknown) => (typeof v === 'string' ? v.slice(0, READ_MAX) : '');
+const recordOf = (v: unknown): Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+
+/** What was typed, for the lines of this cart, from a parsed form or Conform's raw payload. */
+export function checkoutValues(raw: Record<string, unknown>, lines: { id: string; productType: number }[]): CheckoutValues {
   const gifts: CheckoutValues['gifts'] = {};
+  const recipients = recordOf(raw.giftRecipient);
+  const messages = recordOf(raw.giftMessage);
   for (const l of lines) {
     if (l.productType !== ProductType.GIFT_CARD) continue;
-    gifts[l.id] = {
-      recipientEmail: (fields[giftRecipientField(l.id)] ?? '').slice(0, 2000),
-      message: (fields[giftMessageField(l.id)] ?? '').slice(0, 2000),
-    };
+    gifts[l.id] = { recipientEmail: textOf(recipients[l.id]), message: textOf(messages[l.id]) };
   }
-  return { ...base, gifts };
+  return {
+    email: textOf(raw.email),
+    name: textOf(raw.name),
+    line1: textOf(raw.line1),
+    line2: textOf(raw.line2),
+    city: textOf(raw.city),
+    region: textOf(raw.region),
+    postalCode: textOf(raw.postalCode),
+    country: textOf(raw.country),
+    shippingMethod: textOf(raw.shippingMethod),
+    gifts,
+  };
+}
+
+/**
+ * The checkout form's schema for a cart: the posted fields, checked by the rules of checkCheckout
+ * (each error at its field's name), giving what was typed and the details to place the order with.
+ */
+export function checkoutSchema(lines: PricedLine[], shipping: ShippingSettings) {
+  return CheckoutFields.transform((form, ctx) => {
+    const values = checkoutValues(form, lines);
+    const checked = checkCheckout(values, lines, shipping);
+    if (checked.ok) return { values, details: checked.details };
+    for (const [name, message] of Object.entries(checked.errors)) ctx.addIssue({ code: 'custom', path: name.split('.'), message });
+    return z.NEVER;
+  });
+}
+
+export type CheckoutSubmission =
+  { ok: true; values: CheckoutValues; details: CheckoutDetails } | { ok: false; values: CheckoutValues; errors: FieldErrors };
+
+/**
+ * Parses a posted checkout form for a cart (Conform over checkoutSchema): the details, or an error
+ * per field name with the spec's texts; what was typed either way, to show again.
+ */
+export function parseCheckoutForm(form: URLSearchParams | FormData, lines: PricedLine[], shipping: ShippingSettings): CheckoutSubmission {
+  const submission = parseWithZod(form, { schema: checkoutSchema(lines, shipping), disableAutoCoercion: true });
+  if (submission.status === 'success') return { ok: true, ...submission.value };
+  const errors: FieldErrors = {};
+  for (const [name, messages] of Object.entries(submission.error ?? {})) if (messages && messages.length > 0) errors[name] = messages[0];
+  return { ok: false, values: checkoutValues(submission.payload, lines), errors };
 }
 
 export function emailError(raw: string): string | null {

@@ -1,6 +1,6 @@
 // Signed order links: /order-confirmed/<id>?t=<sig>, where sig is an HMAC-SHA256 of the order id
 // with the session secret. The confirmation email carries it, so that the order page opens for its
-// reader without the cart cookie that bought it; anyone else gets the not-found page.
+// reader without the session whose cart bought it; anyone else gets the not-found page.
 import crypto from 'node:crypto';
 import { env } from '../utils/env.server.js';
 

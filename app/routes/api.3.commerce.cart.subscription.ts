@@ -2,7 +2,8 @@
 // product; answers {cartToken} (the subscription cart's id), or {error}.
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { getCartId, MSG, rateLimited, subscribe } from '../commerce/cart.server.js';
+import { MSG, rateLimited, subscribe } from '../commerce/cart.server.js';
+import { getCartId } from '../utils/session.server.js';
 import { AdditionalFields, apiRoute, BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../storefront/api.server.js';
 
 const Subscribe = z.object({

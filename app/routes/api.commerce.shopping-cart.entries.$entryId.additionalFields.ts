@@ -2,7 +2,8 @@
 // additional fields; answers {shoppingCart, updatedEntry}, or {error}.
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { cartStore, entryJson, getCartId, rateLimited, shoppingCartJson, updateAdditionalFields } from '../commerce/cart.server.js';
+import { cartStore, entryJson, rateLimited, shoppingCartJson, updateAdditionalFields } from '../commerce/cart.server.js';
+import { getCartId } from '../utils/session.server.js';
 import { AdditionalFields, apiRoute, BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../storefront/api.server.js';
 
 const UpdateFields = z.object({
@@ -28,6 +29,6 @@ export const action = apiRoute(async function action({ request, params }: Action
   const websiteId = await (await cartStore()).websiteId();
   return jsonAnswer(
     { shoppingCart: shoppingCartJson(r.cart, websiteId), updatedEntry: r.entry ? entryJson(r.cart.currency)(r.entry) : null },
-    { cartId: r.cartId },
+    { request, cartId: r.cartId },
   );
 });

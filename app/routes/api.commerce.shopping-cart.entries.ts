@@ -2,7 +2,8 @@
 // answers {shoppingCart, newlyAdded}, or {error} with the spec's text.
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { addToCart, cartStore, entryJson, getCartId, MSG, rateLimited, shoppingCartJson } from '../commerce/cart.server.js';
+import { addToCart, cartStore, entryJson, MSG, rateLimited, shoppingCartJson } from '../commerce/cart.server.js';
+import { getCartId } from '../utils/session.server.js';
 import { AdditionalFields, apiRoute, BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../storefront/api.server.js';
 
 const AddEntry = z.object({
@@ -29,6 +30,6 @@ export const action = apiRoute(async function action({ request }: ActionFunction
   const websiteId = await (await cartStore()).websiteId();
   return jsonAnswer(
     { shoppingCart: shoppingCartJson(r.cart, websiteId), newlyAdded: entryJson(r.cart.currency)(r.entry) },
-    { cartId: r.cartId, totalQuantity: r.cart.totalQuantity },
+    { request, cartId: r.cartId, totalQuantity: r.cart.totalQuantity },
   );
 });

@@ -1,7 +1,8 @@
 // GET /api/commerce/shopping-cart (SPEC 7): the visitor's cart as JSON (an empty cart when there
 // is none). The query's mock, timecode and calculateSubtotal are accepted; subtotals are always computed.
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { cartStore, getCartId, shoppingCartJson } from '../commerce/cart.server.js';
+import { cartStore, shoppingCartJson } from '../commerce/cart.server.js';
+import { getCartId } from '../utils/session.server.js';
 import { apiRoute, jsonAnswer } from '../storefront/api.server.js';
 
 export const loader = apiRoute(async function loader({ request }: LoaderFunctionArgs) {

@@ -1,24 +1,14 @@
 // /cart: the cart page (page type 200, the theme's `cart` template) and the action every cart form
 // posts to (add, update, remove, subscribe). Without JavaScript the action answers with a 303 back
-// to the page, its message in a flash cookie; the add-to-cart island's fetch gets JSON instead.
+// to the page, its message in the session's flash; the add-to-cart island's fetch gets JSON instead.
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
 import { resolvePath } from '../catalog/catalog.server.js';
-import {
-  alsoBought,
-  cartQtySetCookie,
-  setFlash,
-  safeReturnPath,
-  setSubscriptionCheckout,
-  type CartFlash,
-} from '../storefront/cart-ui.server.js';
+import { alsoBought, cartQtySetCookie, readCartForm, safeReturnPath, setFlash, type CartFlash } from '../storefront/cart-ui.server.js';
 import {
   addToCart,
-  commitCartCookie,
   formatMoney,
-  getCartId,
   limitVisitor,
   MSG,
   tooManyRequests,
@@ -33,7 +23,7 @@ import { ThemePage } from '../components/ThemePage.js';
 import { shapeItem } from '../storefront/context.server.js';
 import { pageActionHeaders } from '../storefront/http.server.js';
 import { storefrontPage } from '../storefront/render.server.js';
-import { readFormFields, readOptionFields } from '../utils/form.server.js';
+import { getCartId, shopperSession } from '../utils/session.server.js';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return storefrontPage(request, async (site) => {
@@ -53,39 +43,36 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-const Text = (max: number) => z.string().max(max).optional();
-const CartForm = z.object({
-  intent: z.enum(['add', 'update', 'remove', 'subscribe']).default('add'),
-  itemId: Text(200),
-  sku: Text(200),
-  quantity: Text(40),
-  entryId: Text(200),
-  returnTo: Text(2000),
-  additionalFields: Text(8 * 1024),
-});
-
 function reply(cart: CartView) {
   return { totalQuantity: cart.totalQuantity, subtotalText: formatMoney(cart.subtotalCents, cart.currency) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const fromIsland = request.headers.get('X-Cart-Fetch') === '1';
-  const fields = await readFormFields(request);
-  const raw: Record<string, string> = fields ?? {};
-  const parsed = fields ? CartForm.safeParse(raw) : CartForm.safeParse(null);
-  const form = parsed.success
-    ? parsed.data
-    : { intent: 'add' as const, returnTo: typeof raw.returnTo === 'string' ? raw.returnTo : undefined };
-  const back = safeReturnPath(form.returnTo, request, form.intent === 'update' || form.intent === 'remove' ? '/cart' : '/');
+  const parsed = await readCartForm(request);
+  const intent = parsed.ok ? parsed.form.intent : 'add';
+  const returnTo = parsed.ok ? parsed.form.returnTo : parsed.returnTo;
+  const back = safeReturnPath(returnTo, request, intent === 'update' || intent === 'remove' ? '/cart' : '/');
+  const session = await shopperSession(request);
+
+  /** The session's Set-Cookie (cart id, flash), when it changed, then `more`. */
+  async function cookies(...more: string[]): Promise<Headers> {
+    const headers = new Headers();
+    const committed = await session.commit();
+    if (committed) headers.append('Set-Cookie', committed);
+    for (const c of more) headers.append('Set-Cookie', c);
+    return headers;
+  }
 
   /** The failure: JSON for the island, else a 303 back with the message and what was typed. */
   async function failed(status: number, error: string, keep: CartFlash = {}) {
     if (fromIsland) return json({ ok: false, error }, { status });
-    return redirect(back, { status: 303, headers: { 'Set-Cookie': await setFlash({ ...keep, error }) } });
+    setFlash(session, { ...keep, error });
+    return redirect(back, { status: 303, headers: await cookies() });
   }
 
-  if (!parsed.success) return failed(400, MSG.addFailed);
-  const cartId = await getCartId(request);
+  if (!parsed.ok) return failed(400, MSG.addFailed, parsed.typed);
+  const cartId = session.cartId;
   const limit = await limitVisitor(request, cartId);
   if (!limit.ok) {
     const retry = { 'Retry-After': String(limit.retryAfterS) };
@@ -94,14 +81,12 @@ export async function action({ request }: ActionFunctionArgs) {
       : tooManyRequests(limit.retryAfterS);
   }
 
-  const f = parsed.data;
+  const f = parsed.form;
   // The product page's option selects (`option.<Name>`): the variant is resolved from them unless
   // a sku is posted too (list pages, the JSON API). What was chosen comes back with the flash.
-  const chosen = readOptionFields(raw);
-  const options = chosen?.posted ? chosen.options : undefined;
+  const options = f.options;
   switch (f.intent) {
     case 'add': {
-      if (chosen === null) return failed(400, MSG.addFailed, { itemId: f.itemId, quantity: f.quantity });
       const keep: CartFlash = { itemId: f.itemId, sku: f.sku, quantity: f.quantity, options };
       if (!f.itemId) return failed(400, MSG.unavailable, keep);
       const r = await addToCart(cartId, {
@@ -113,10 +98,10 @@ export async function action({ request }: ActionFunctionArgs) {
       });
       if (!r.ok) return failed(r.status, r.error, keep);
       const added = { title: r.entry.title, quantity: Number(f.quantity ?? 1) };
-      const headers = new Headers({ 'Set-Cookie': await commitCartCookie(r.cartId) });
-      headers.append('Set-Cookie', cartQtySetCookie(r.cart.totalQuantity));
+      session.setCartId(r.cartId);
+      if (!fromIsland) setFlash(session, { itemId: f.itemId, sku: f.sku, options, added });
+      const headers = await cookies(cartQtySetCookie(r.cart.totalQuantity));
       if (fromIsland) return json({ ok: true, cart: reply(r.cart), added }, { headers });
-      headers.append('Set-Cookie', await setFlash({ itemId: f.itemId, sku: f.sku, options, added }));
       return redirect(back, { status: 303, headers });
     }
     case 'update':
@@ -126,13 +111,14 @@ export async function action({ request }: ActionFunctionArgs) {
       const r =
         f.intent === 'remove' ? await removeEntry(cartId, f.entryId) : await updateEntryQuantity(cartId, f.entryId, f.quantity ?? '');
       if (!r.ok) return failed(r.status, r.error, keep);
+      // A change restarts the cart's life, and the session cookie's with it.
+      session.setCartId(r.cartId);
       // The readable count that public pages fill the pill from (app/storefront/cart-count.ts).
-      const headers = { 'Set-Cookie': cartQtySetCookie(r.cart.totalQuantity) };
+      const headers = await cookies(cartQtySetCookie(r.cart.totalQuantity));
       if (fromIsland) return json({ ok: true, cart: reply(r.cart) }, { headers });
       return redirect(back, { status: 303, headers });
     }
     case 'subscribe': {
-      if (chosen === null) return failed(400, MSG.addFailed, { itemId: f.itemId, quantity: f.quantity });
       const keep: CartFlash = { itemId: f.itemId, sku: f.sku, quantity: f.quantity, options };
       if (!f.itemId) return failed(400, MSG.unavailable, keep);
       const r = await subscribe({
@@ -143,8 +129,9 @@ export async function action({ request }: ActionFunctionArgs) {
         additionalFields: f.additionalFields,
       });
       if (!r.ok) return failed(r.status, r.error, keep);
-      // The subscription cart checks out on its own: its token travels in a signed cookie.
-      const headers = new Headers({ 'Set-Cookie': await setSubscriptionCheckout(r.cartId) });
+      // The subscription cart checks out on its own: its id travels in the session, beside the cart's.
+      session.setSubscriptionCartId(r.cartId);
+      const headers = await cookies();
       if (fromIsland) return json({ ok: true, checkout: '/checkout?subscription=1' }, { headers });
       return redirect('/checkout?subscription=1', { status: 303, headers });
     }

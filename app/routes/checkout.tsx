@@ -8,10 +8,10 @@ import { redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import crypto from 'node:crypto';
 import { z } from 'zod';
-import { cartQtySetCookie, readFlash, readSubscriptionCheckout, setFlash } from '../storefront/cart-ui.server.js';
-import { cartStore, getCartId, limitVisitor, loadCart, MSG, tooManyRequests, type CartStore } from '../commerce/cart.server.js';
+import { cartQtySetCookie, readFlash, setFlash } from '../storefront/cart-ui.server.js';
+import { cartStore, limitVisitor, loadCart, MSG, tooManyRequests, type CartStore } from '../commerce/cart.server.js';
 import { checkoutForm, defaultValues } from '../storefront/checkout-page.server.js';
-import { readValues } from '../commerce/checkout-form.js';
+import { parseCheckoutForm } from '../commerce/checkout-form.js';
 import { sendOrderConfirmation } from '../commerce/order-confirmation.server.js';
 import { metaFromSeo } from '../components/seo-meta.js';
 import { ActionNotice } from '../components/ActionNotice.js';
@@ -20,14 +20,16 @@ import { checkoutMinimum, shapeCartEntries } from '../storefront/context.server.
 import { money } from '../commerce/money.js';
 import { pageActionHeaders } from '../storefront/http.server.js';
 import { storefrontPage } from '../storefront/render.server.js';
-import { readFormFields } from '../utils/form.server.js';
+import { parseForm, readForm } from '../utils/form.server.js';
+import { shopperSession } from '../utils/session.server.js';
 import { subscriptionPriceText } from '../storefront/subscription-price.server.js';
 
 const UNREADABLE = 'Could not parse the form fields, please check your entries.';
 
 /** Which cart a checkout request is about: the subscription cart or the shopping cart. */
 async function cartIdFor(request: Request, subscription: boolean): Promise<string | null> {
-  return subscription ? readSubscriptionCheckout(request) : getCartId(request);
+  const session = await shopperSession(request);
+  return subscription ? session.subscriptionCartId : session.cartId;
 }
 
 /** The 303 to the order a bought cart became (a double submit, the back button, a second tab). */
@@ -92,24 +94,32 @@ const Which = z.object({
 });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const fields = await readFormFields(request);
-  const parsed = Which.safeParse(fields ?? {});
-  const which = parsed.success ? parsed.data.cart : 'cart';
-  const back = which === 'subscription' ? '/checkout?subscription=1' : '/checkout';
-  const cartId = await cartIdFor(request, which === 'subscription');
-  const fail = async (error: string | undefined, checkoutToken?: string) =>
-    redirect(back, { status: 303, headers: { 'Set-Cookie': await setFlash({ error, checkoutToken }) } });
-  if (!fields || !parsed.success) return fail(UNREADABLE);
+  const body = await readForm(request);
+  const parsed = body ? parseForm(body, Which) : null;
+  const which = parsed?.status === 'success' ? parsed.value : null;
+  const back = which?.cart === 'subscription' ? '/checkout?subscription=1' : '/checkout';
+  const session = await shopperSession(request);
+  const cartId = await cartIdFor(request, which?.cart === 'subscription');
+  /** A 303 to `to` with a flash for the page there (its message, or the token of the errors to show). */
+  const withFlash = async (to: string, flash: { error?: string; checkoutToken?: string }) => {
+    setFlash(session, flash);
+    return redirect(to, { status: 303, headers: { 'Set-Cookie': (await session.commit())! } });
+  };
+  const fail = (error: string | undefined, checkoutToken?: string) => withFlash(back, { error, checkoutToken });
+  if (!body || !which) return fail(UNREADABLE);
   const limit = await limitVisitor(request, cartId);
   if (!limit.ok) return tooManyRequests(limit.retryAfterS);
   const store = await cartStore();
   const bought = await toOrderOf(store, cartId);
   if (bought) return bought;
 
-  const { cart } = await store.pricedCart(cartId);
+  const { cart, lines } = await store.pricedCart(cartId);
   if (cart.entries.length === 0) return fail(MSG.empty);
-  const values = readValues(fields, cart.entries);
-  if (parsed.data.intent === 'update') {
+  const { shipping } = await store.checkoutSettings();
+  // The form for this cart's lines (Conform): what was typed, and the details or an error per field.
+  const submission = parseCheckoutForm(body, lines, shipping);
+  const values = submission.values;
+  if (which.intent === 'update') {
     // "Update totals": keep what was typed, show the totals for it; nothing is checked yet.
     await store.saveCheckoutDraft(cartId, { values, errors: {}, token: '' });
     return redirect(back, { status: 303 });
@@ -117,26 +127,30 @@ export async function action({ request }: ActionFunctionArgs) {
 
   // Lines that can no longer be bought as they are go back to the cart, where they are marked.
   const { review } = await loadCart(cartId);
-  if (review.blocking && review.message) {
-    const to = which === 'subscription' ? back : '/cart';
-    return redirect(to, { status: 303, headers: { 'Set-Cookie': await setFlash({ error: review.message }) } });
-  }
+  if (review.blocking && review.message) return withFlash(which.cart === 'subscription' ? back : '/cart', { error: review.message });
 
+  /** Back to the form: what was typed is kept on the cart; the errors show once, with the flash's token. */
+  const refused = async (errors: Record<string, string>, error?: string) => {
+    const token = crypto.randomBytes(12).toString('base64url');
+    await store.saveCheckoutDraft(cartId, { values, errors, token });
+    // Field errors show beside their fields (and in the summary above the form), not as a page message.
+    return Object.keys(errors).length > 0 ? fail(undefined, token) : fail(error);
+  };
+  if (!submission.ok) return refused(submission.errors, UNREADABLE);
+
+  // The transaction checks the form again against the lines as they are when it locks them.
   const r = await store.checkout(cartId, values);
   if (!r.ok) {
     if (r.status === 409) {
       const again = await toOrderOf(store, cartId);
       if (again) return again;
     }
-    const token = crypto.randomBytes(12).toString('base64url');
-    await store.saveCheckoutDraft(cartId, { values, errors: r.fieldErrors ?? {}, token });
-    // Field errors show beside their fields (and in the summary above the form), not as a page message.
-    return r.fieldErrors ? fail(undefined, token) : fail(r.error);
+    return refused(r.fieldErrors ?? {}, r.error);
   }
   // The order is committed; the email goes after, and its failure is only logged (outbox).
   void sendOrderConfirmation(r.order);
   // A bought shopping cart is an empty one for the pill (a subscription cart never counted).
-  const headers = which === 'cart' ? { 'Set-Cookie': cartQtySetCookie(0) } : undefined;
+  const headers = which.cart === 'cart' ? { 'Set-Cookie': cartQtySetCookie(0) } : undefined;
   return redirect(`/order-confirmed/${encodeURIComponent(r.order.id)}`, { status: 303, headers });
 }
 

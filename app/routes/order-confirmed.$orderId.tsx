@@ -1,18 +1,18 @@
 // /order-confirmed/{orderId}: the order confirmed page (page type 202, the theme's
 // `order-confirmed` template): number, lines, shipping, tax and total, in test mode. Private: it
-// opens for the holder of the cart cookie that bought the order, or through the signed link of the
+// opens for the holder of the session whose cart bought the order, or through the signed link of the
 // confirmation email (?t=); anyone else gets the not-found page, so an order id alone tells nothing.
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
-import { readSubscriptionCheckout } from '../storefront/cart-ui.server.js';
-import { getCartId, getOrder } from '../commerce/cart.server.js';
+import { getOrder } from '../commerce/cart.server.js';
 import { verifyOrderLinkToken } from '../commerce/order-link.server.js';
 import { rateText } from '../commerce/tax.js';
 import { metaFromSeo } from '../components/seo-meta.js';
 import { ThemePage } from '../components/ThemePage.js';
 import { forwardHeaders } from '../storefront/http.server.js';
 import { storefrontPage } from '../storefront/render.server.js';
+import { shopperSession } from '../utils/session.server.js';
 
 const OrderId = z
   .string()
@@ -24,11 +24,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return storefrontPage(request, async (_site, url) => {
     const id = OrderId.safeParse(params.orderId);
     const order = id.success ? await getOrder(id.data) : null;
+    const session = await shopperSession(request);
     const mine =
       order !== null &&
       (verifyOrderLinkToken(order.id, url.searchParams.get('t')) ||
-        (await getCartId(request)) === order.purchasedCartId ||
-        (await readSubscriptionCheckout(request)) === order.purchasedCartId);
+        session.cartId === order.purchasedCartId ||
+        session.subscriptionCartId === order.purchasedCartId);
     // The same not-found page whether the order does not exist or is someone else's.
     if (!order || !mine) return { resolved: { kind: 'not-found' }, private: true };
     return {

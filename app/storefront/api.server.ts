@@ -1,9 +1,9 @@
 // Shared pieces of the cart's JSON resource routes (SPEC section 7): reading a JSON or form body,
-// JSON errors `{error}` with their status, and the refreshed cart cookie on answers.
+// JSON errors `{error}` with their status, and the refreshed session cookie on answers.
 import { json } from '@remix-run/node';
 import { z } from 'zod';
 import { cartQtySetCookie } from './cart-ui.server.js';
-import { commitCartCookie } from '../commerce/cart.server.js';
+import { shopperSession } from '../utils/session.server.js';
 import { isDatabaseUnavailable } from '../../db/client.server.js';
 import { errorText, log } from '../utils/log.server.js';
 
@@ -15,15 +15,21 @@ export function jsonError(status: number, error: string, headers: Record<string,
 }
 
 /**
- * A JSON answer that is never cached; with the cart cookie when `cartId` is given, and the
- * readable item count (app/storefront/cart-count.ts) when `totalQuantity` is.
+ * A JSON answer that is never cached; with the session cookie holding the cart when `cartId` is
+ * given (with the request it answers), and the readable item count (app/storefront/cart-count.ts)
+ * when `totalQuantity` is.
  */
 export async function jsonAnswer(
   body: unknown,
-  opts: { status?: number; cartId?: string | null; totalQuantity?: number } = {},
+  opts: { status?: number; request?: Request; cartId?: string | null; totalQuantity?: number } = {},
 ): Promise<Response> {
   const headers = new Headers(NO_STORE);
-  if (opts.cartId) headers.append('Set-Cookie', await commitCartCookie(opts.cartId));
+  if (opts.cartId && opts.request) {
+    const session = await shopperSession(opts.request);
+    session.setCartId(opts.cartId);
+    const committed = await session.commit();
+    if (committed) headers.append('Set-Cookie', committed);
+  }
   if (opts.totalQuantity !== undefined) headers.append('Set-Cookie', cartQtySetCookie(opts.totalQuantity));
   return json(body, { status: opts.status ?? 200, headers });
 }

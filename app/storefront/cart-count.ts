@@ -3,7 +3,7 @@
 // Shared by the server (which sets it on every answer that changes the cart) and the cart island.
 
 export const CART_QTY_COOKIE = 'cart_qty';
-/** As long as the cart cookie itself lives. */
+/** Two weeks: a count the browser shows until a private page or a cart change puts it right. */
 const MAX_AGE = 14 * 24 * 60 * 60;
 const MAX_COUNT = 9999 * 1000;
 

@@ -1,10 +1,10 @@
-// The shopper-facing side of the cart on pages: the one-shot flash cookie a no-JS form post leaves
-// for the page it redirects to (error, kept values, "added"), and the visitor's cart for the layout.
-import { createCookie } from '@remix-run/node';
+// The shopper-facing side of the cart on pages: the one-shot flash a no-JS form post leaves in the
+// session for the page it redirects to (error, kept values, "added"), and the visitor's cart for the layout.
 import { z } from 'zod';
 import type { Product } from '../catalog/catalog.server.js';
-import { getCartId, loadCart, type CartView } from '../commerce/cart.server.js';
-import { env } from '../utils/env.server.js';
+import { loadCart, type CartView } from '../commerce/cart.server.js';
+import { readForm, parseForm } from '../utils/form.server.js';
+import { shopperSession, type ShopperSession } from '../utils/session.server.js';
 import { cartQtyCookie, readCartQty } from './cart-count.js';
 
 /** What a cart form post tells the next page: an error with what was typed, or what was added. */
@@ -40,44 +40,91 @@ const Flash = z.object({
   checkoutToken: z.string().max(64).optional(),
 });
 
-// Signed so that a page never shows text a third party put in the cookie.
-const flashCookie = createCookie('cart_flash', {
-  path: '/',
-  httpOnly: true,
-  sameSite: 'lax',
-  maxAge: 120,
-  secure: env().secureCookies,
-  secrets: env().sessionSecrets,
-});
-
-/** Chosen options beyond this size (JSON characters) are not kept: the cookie must stay small. */
+/** Chosen options beyond this size (JSON characters) are not kept: the session cookie must stay small. */
 const FLASH_OPTIONS_MAX = 1024;
+/**
+ * A flash not shown within this time is dropped (a form posted in a tab then left): the message
+ * belongs to the page the post redirected to, not to a visit days later.
+ */
+const FLASH_TTL_MS = 2 * 60 * 1000;
 
-export async function setFlash(flash: CartFlash): Promise<string> {
+/** Leaves `flash` in the shopper's session for the page the post redirects to (shown once). */
+export function setFlash(session: ShopperSession, flash: CartFlash): void {
   const kept = { ...flash };
   if (kept.options && JSON.stringify(kept.options).length > FLASH_OPTIONS_MAX) delete kept.options;
-  return flashCookie.serialize(kept);
+  session.flash({ ...kept, at: Date.now() });
 }
 
-export async function clearFlash(): Promise<string> {
-  return flashCookie.serialize('', { maxAge: 0 });
-}
+const Stamped = Flash.extend({ at: z.number() });
 
-/** The flash of this request, or null (absent, tampered with, or of another shape). */
-export async function readFlash(request: Request): Promise<CartFlash | null> {
-  const header = request.headers.get('Cookie');
-  if (!header || !header.includes('cart_flash=')) return null;
-  try {
-    const v = await flashCookie.parse(header);
-    const r = Flash.safeParse(v);
-    return r.success ? r.data : null;
-  } catch {
-    return null;
+// The flash a request carries, taken from its session once (the page pipeline and a loader both ask).
+const taken = new WeakMap<Request, Promise<CartFlash | null>>();
+
+/**
+ * The flash of this request, or null (none, too old, or of another shape). Taking it removes it
+ * from the session: the answer that commits the session (readVisit) forgets it.
+ */
+export function readFlash(request: Request): Promise<CartFlash | null> {
+  let f = taken.get(request);
+  if (!f) {
+    f = shopperSession(request).then((session) => {
+      const r = Stamped.safeParse(session.takeFlash());
+      if (!r.success || Date.now() - r.data.at > FLASH_TTL_MS) return null;
+      const { at: _at, ...flash } = r.data;
+      return flash;
+    });
+    taken.set(request, f);
   }
+  return f;
 }
 
-export function hasFlashCookie(request: Request): boolean {
-  return /(?:^|;\s*)cart_flash=/.test(request.headers.get('Cookie') ?? '');
+// ---------------------------------------------------------------------------------------------
+// The cart form: every cart form of the theme (add, update, remove, subscribe) posts to /cart.
+
+const Text = (max: number) => z.string().max(max).optional();
+/** The product options a form posted (`option.<Name>` fields): short names and values, 20 at most. */
+const Options = z.record(z.string().min(1).max(64), z.string().max(128)).refine((o) => Object.keys(o).length <= 20, 'Too many options');
+
+const CartFormFields = z.object({
+  intent: z.enum(['add', 'update', 'remove', 'subscribe']).default('add'),
+  itemId: Text(200),
+  sku: Text(200),
+  quantity: Text(40),
+  entryId: Text(200),
+  returnTo: Text(2000),
+  additionalFields: Text(8 * 1024),
+  option: Options.optional(),
+});
+
+export type CartForm = Omit<z.output<typeof CartFormFields>, 'option'> & {
+  /** The chosen options (an empty select is "not chosen"); undefined when the form had no option field. */
+  options?: Record<string, string>;
+};
+
+export type CartFormSubmission =
+  | { ok: true; form: CartForm }
+  | {
+      ok: false;
+      /** What the form asked to go back to, when it could be read. */
+      returnTo?: string;
+      /** What was typed, to show again beside the error. */
+      typed: CartFlash;
+    };
+
+/** A cart form post, parsed with Conform; a body that is no clean form, or a field out of bounds, is a failure. */
+export async function readCartForm(request: Request): Promise<CartFormSubmission> {
+  const body = await readForm(request);
+  if (!body) return { ok: false, typed: {} };
+  const submission = parseForm(body, CartFormFields);
+  if (submission.status !== 'success') {
+    const raw = submission.payload;
+    const str = (v: unknown, max: number) => (typeof v === 'string' && v.length <= max ? v : undefined);
+    return { ok: false, returnTo: str(raw.returnTo, 2000), typed: { itemId: str(raw.itemId, 200), quantity: str(raw.quantity, 40) } };
+  }
+  const { option, ...form } = submission.value;
+  // Own properties only, whatever the names.
+  const options = option ? Object.fromEntries(Object.entries(option).filter(([, v]) => v !== '')) : undefined;
+  return { ok: true, form: { ...form, options } };
 }
 
 /**
@@ -117,19 +164,22 @@ export function cartQtySetCookie(count: number): string {
 
 /**
  * The visitor's pending flash and, when the page is private anyway (`withCart`: a commerce page;
- * or a flash to show), their open cart. A catalog page without a flash reads no cart: it is the
- * same public document for everyone, and the browser fills in the count from `cart_qty`.
- * An unreadable cart shows as empty (and is logged).
+ * or a flash to show), their open cart. A catalog page without a flash reads no cart and sets no
+ * cookie: it is the same public document for everyone, and the browser fills in the count from
+ * `cart_qty`. An unreadable cart shows as empty (and is logged).
  */
 export async function readVisit(request: Request, opts: { withCart?: boolean } = {}): Promise<Visit> {
+  const session = await shopperSession(request);
   const flash = await readFlash(request);
-  const setCookies = hasFlashCookie(request) ? [await clearFlash()] : [];
-  const personalized = opts.withCart === true || flash !== null || setCookies.length > 0;
+  // Set only when the session changed: a flash was taken (even one too old to show).
+  const committed = await session.commit();
+  const setCookies = committed ? [committed] : [];
+  const personalized = opts.withCart === true || flash !== null || committed !== null;
   if (!personalized) return { flash: null, setCookies, personalized };
   let cart: CartView | undefined;
   let loaded = false;
   try {
-    const cartId = await getCartId(request);
+    const cartId = session.cartId;
     if (cartId) cart = await loadCart(cartId);
     loaded = true;
   } catch (e) {
@@ -140,25 +190,6 @@ export async function readVisit(request: Request, opts: { withCart?: boolean } =
   const sent = readCartQty(request.headers.get('Cookie'));
   if (loaded && sent !== (count > 0 ? count : null)) setCookies.push(cartQtySetCookie(count));
   return { cart, flash, setCookies, personalized };
-}
-
-// The subscription cart being checked out (its cartToken), kept apart from the shopping cart.
-const subscriptionCookie = createCookie('subscription_checkout', {
-  path: '/',
-  httpOnly: true,
-  sameSite: 'lax',
-  maxAge: 60 * 60,
-  secure: env().secureCookies,
-  secrets: env().sessionSecrets,
-});
-
-export function setSubscriptionCheckout(cartId: string): Promise<string> {
-  return subscriptionCookie.serialize(cartId);
-}
-
-export async function readSubscriptionCheckout(request: Request): Promise<string | null> {
-  const v = await subscriptionCookie.parse(request.headers.get('Cookie')).catch(() => null);
-  return typeof v === 'string' && /^[0-9a-f-]{36}$/.test(v) ? v : null;
 }
 
 const ALSO_BOUGHT = 4;

@@ -1,45 +1,44 @@
-// Reads a page form post into plain string fields, refusing what no field of ours can hold:
-// NUL characters (PostgreSQL text cannot store them) and files where text is expected.
-export type FormFields = Record<string, string>;
+// Page form posts are parsed one way: the body read as a form, then Conform's parseWithZod over the
+// form's zod schema (nested names such as `option.Size` become objects, errors come per field name).
+import { parseWithZod } from '@conform-to/zod';
+import type { z } from 'zod';
 
-/** The posted fields (the last value of a repeated name wins), or null when the body is not a clean form. */
-export async function readFormFields(request: Request): Promise<FormFields | null> {
+/** The name prefix of a product option's field in a cart form: `option.Size`, `option.Color`. */
+export const OPTION_FIELD = 'option.';
+
+// Conform's own control fields: no form of ours posts them, and the parser would act on them.
+const RESERVED = new Set(['__intent__', '__state__']);
+
+/**
+ * The posted form, or null when the body is not a clean form: files where text is expected, NUL
+ * characters (PostgreSQL text cannot store them). A repeated name keeps its last value, as before.
+ */
+export async function readForm(request: Request): Promise<URLSearchParams | null> {
   let form: FormData;
   try {
     form = await request.formData();
   } catch {
     return null;
   }
-  const out: FormFields = {};
+  const out = new URLSearchParams();
   for (const [k, v] of form) {
     if (typeof v !== 'string' || k.includes('\u0000') || v.includes('\u0000')) return null;
-    out[k] = v;
+    if (!RESERVED.has(k)) out.set(k, v);
   }
   return out;
 }
 
-/** The name prefix of a product option's field in a cart form: `option.Size`, `option.Color`. */
-export const OPTION_FIELD = 'option.';
-const OPTION_NAME_MAX = 64;
-const OPTION_VALUE_MAX = 128;
-const OPTIONS_MAX = 20;
-
 /**
- * The product options a cart form posted (`option.<Name>` fields): `posted` when the form had
- * any option field at all, `options` the chosen ones (an empty value is "not chosen"); null when
- * there are too many or one is too long to be an option (as the page's query is read).
+ * Parses a form with `schema` (Conform). Values stay the strings as typed, an empty field included
+ * (no coercion: our fields are text, and "empty" and "absent" differ for some of them).
  */
-export function readOptionFields(fields: FormFields): { posted: boolean; options: Record<string, string> } | null {
-  const chosen: [string, string][] = [];
-  let posted = false;
-  let count = 0;
-  for (const [key, value] of Object.entries(fields)) {
-    if (!key.startsWith(OPTION_FIELD)) continue;
-    const name = key.slice(OPTION_FIELD.length);
-    if (name === '' || name.length > OPTION_NAME_MAX || value.length > OPTION_VALUE_MAX || ++count > OPTIONS_MAX) return null;
-    posted = true;
-    if (value !== '') chosen.push([name, value]);
-  }
-  // Own properties only, whatever the names ("__proto__" included).
-  return { posted, options: Object.fromEntries(chosen) };
+export function parseForm<S extends z.ZodTypeAny>(form: URLSearchParams, schema: S) {
+  return parseWithZod(form, { schema, disableAutoCoercion: true });
+}
+
+/** The first message of each field's errors, by field name (`email`, `giftRecipient.<id>`). */
+export function firstErrors(error: Record<string, string[] | null> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, messages] of Object.entries(error ?? {})) if (messages && messages.length > 0) out[name] = messages[0];
+  return out;
 }

@@ -1,6 +1,6 @@
 // The shopper's cart journeys, run by both projects: with JavaScript on (the add-to-cart island:
 // button states, pill, popover) and off (plain form posts, 303 back with a flash message). Each
-// test has its own browser context, so its own cart cookie.
+// test has its own browser context, so its own session cookie.
 import { expect, test, type Page } from '@playwright/test';
 
 async function ready(page: Page, js: boolean) {

@@ -105,7 +105,7 @@ describe('cross-site requests (CSRF)', () => {
     expect(await res.text()).toMatch(/another site/);
   });
 
-  it('refuses a cross-site form post without cookies, and sets no cart cookie', async () => {
+  it('refuses a cross-site form post without cookies, and sets no session cookie', async () => {
     const res = await fetch(`${baseUrl()}/cart`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://evil.example' },

@@ -33,7 +33,7 @@ async function visitorWithCart(): Promise<{ v: Visitor; itemId: string; post: Re
 describe('catalog pages are one public document for everyone', () => {
   it('a visitor with a cart gets the same bytes and public caching headers as a new visitor', async () => {
     const { v } = await visitorWithCart();
-    expect(v.cookies.has('cart')).toBe(true);
+    expect(v.cookies.has('session')).toBe(true);
     expect(v.cookies.get('cart_qty')).toBe('1');
     for (const path of CATALOG) {
       const anon = await new Visitor().get(path);
@@ -74,7 +74,7 @@ describe('catalog pages are one public document for everyone', () => {
     expect(page.headers.get('cache-control')).toBe('private, no-cache');
     expect(page.headers.get('vary')).toMatch(/cookie/i);
     // The one-shot message is cleared by this answer.
-    expect(setCookieNames(page)).toContain('cart_flash');
+    expect(setCookieNames(page)).toContain('session');
     const html = await page.text();
     expect(html).toContain('2 &times; Linen Bread Bag added to your cart.');
     expect(html).toMatch(/<a class="cart-pill" href="\/cart" data-cart-pill aria-label="2 items in cart">/);

@@ -23,7 +23,7 @@ describe('cart API over HTTP', () => {
     expect(body.entries ?? body.shoppingCart?.entries ?? []).toEqual([]);
   });
 
-  it('POST /api/commerce/shopping-cart/entries adds a line and sets the cart cookie', async () => {
+  it('POST /api/commerce/shopping-cart/entries adds a line and sets the session cookie', async () => {
     const v = new Visitor();
     const { itemId, sku } = await someProduct(v);
     const res = await v.json('/api/commerce/shopping-cart/entries', { itemId, sku, quantity: 1 });

@@ -209,14 +209,14 @@ describe('the cart review (own server, database changed between runs)', () => {
     await expect
       .poll(() => store.output(), { timeout: 10_000 })
       .toMatch(/storefront: cart cleanup: deleted 1 abandoned cart \(1 line, untouched for 30\+ days\)/);
-    const oldCookie = idle.cookies.get('cart');
+    const oldCookie = idle.cookies.get('session');
     const page = await idle.get('/cart');
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('You have nothing in your shopping cart.');
     const api = await apiEntries(idle);
     expect(api.entries).toEqual([]);
     await add(idle, PATTERN, 1);
-    expect(idle.cookies.get('cart')).not.toBe(oldCookie);
+    expect(idle.cookies.get('session')).not.toBe(oldCookie);
     expect((await apiEntries(idle)).entries.map((e) => e.quantity)).toEqual([1]);
   });
 });

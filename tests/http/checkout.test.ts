@@ -315,7 +315,7 @@ describe('privacy and caching of cart, checkout and order pages', () => {
     expect(shop.headers.get('cache-control')).toMatch(/^public, max-age=\d+/);
   });
 
-  it('an order page opens for the cart cookie that bought it or a signed link, else it is the 404 page', async () => {
+  it('an order page opens for the session whose cart bought it or a signed link, else it is the 404 page', async () => {
     const v = new Visitor();
     await add(v, PATTERN);
     const { location } = await placed(v, { email: 'ada@example.com' });

@@ -15,7 +15,8 @@ const fields = await import('../../app/routes/api.commerce.shopping-cart.entries
 const cartRoute = await import('../../app/routes/api.commerce.shopping-cart.js');
 const subscription = await import('../../app/routes/api.3.commerce.cart.subscription.js');
 const stock = await import('../../app/routes/api.commerce.inventory.stock.js');
-const { resetRateLimits, commitCartCookie, getCartId, loadCart } = await import('../../app/commerce/cart.server.js');
+const { resetRateLimits, loadCart } = await import('../../app/commerce/cart.server.js');
+const { getCartId, shopperSession, SESSION_COOKIE } = await import('../../app/utils/session.server.js');
 const { closeDb, getSql } = await import('../../db/client.server.js');
 
 const BASE = 'http://shop.test';
@@ -47,7 +48,7 @@ afterAll(async () => {
 });
 
 describe('POST /api/commerce/shopping-cart/entries', () => {
-  it('adds an entry, sets the signed cart cookie and answers {shoppingCart, newlyAdded}', async () => {
+  it('adds an entry, sets the signed session cookie and answers {shoppingCart, newlyAdded}', async () => {
     const res = await entries.action(
       args(
         post('/api/commerce/shopping-cart/entries', {
@@ -76,6 +77,7 @@ describe('POST /api/commerce/shopping-cart/entries', () => {
       isPurchased: false,
     });
     const cookie = cookieOf(res);
+    expect(cookie.startsWith(`${SESSION_COOKIE}=`)).toBe(true);
     expect(res.headers.get('Set-Cookie')).toMatch(/HttpOnly/i);
     const cartId = await getCartId(new Request(BASE, { headers: { Cookie: cookie } }));
     expect(cartId).toBe(body.shoppingCart.id);
@@ -131,8 +133,11 @@ describe('POST /api/commerce/shopping-cart/entries', () => {
   });
 
   it('ignores a tampered cookie (a new cart is started)', async () => {
-    const good = await commitCartCookie('00000000-0000-4000-8000-000000000000');
+    const session = await shopperSession(new Request(BASE));
+    session.setCartId('00000000-0000-4000-8000-000000000000');
+    const good = (await session.commit())!;
     const [name, value] = good.split(';')[0].split('=');
+    expect(await getCartId(new Request(BASE, { headers: { Cookie: `${name}=${value}` } }))).toBe('00000000-0000-4000-8000-000000000000');
     const forged = `${name}=${value.slice(0, -3)}abc`;
     expect(await getCartId(new Request(BASE, { headers: { Cookie: forged } }))).toBeNull();
     const res = await entries.action(

@@ -1,6 +1,6 @@
 // A server of a test's own whose database the test can also change: the embedded PGlite serves one
 // process at a time, so the test stops the server, opens the same DATA_DIR, writes, and starts the
-// server again on it (same SESSION_SECRET, so the visitors' cart cookies still hold).
+// server again on it (same SESSION_SECRET, so the visitors' session cookies still hold).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

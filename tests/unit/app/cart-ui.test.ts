@@ -1,7 +1,9 @@
 // The cart's page side without a browser: the pill's text and spoken label, where a cart form
-// sends the shopper back, the one-shot flash cookie, and Set-Cookie only on private pages.
-import { describe, expect, it } from 'vitest';
-import { readFlash, safeReturnPath, setFlash } from '../../../app/storefront/cart-ui.server.js';
+// sends the shopper back, the one-shot flash in the session, the cart form's parsing, and
+// Set-Cookie only on private pages.
+import { describe, expect, it, vi } from 'vitest';
+import { readCartForm, readFlash, safeReturnPath, setFlash, type CartFlash } from '../../../app/storefront/cart-ui.server.js';
+import { shopperSession } from '../../../app/utils/session.server.js';
 import { pillText } from '../../../app/components/cart-island.js';
 import type { Site } from '../../../app/catalog/catalog.server.js';
 import { pageContext } from '../../../app/storefront/context.server.js';
@@ -31,28 +33,124 @@ describe('safeReturnPath', () => {
   });
 });
 
-describe('flash cookie', () => {
-  it('round-trips a signed flash and refuses a forged one', async () => {
-    const set = await setFlash({ itemId: 'itm-x', quantity: '0', error: 'Quantity must be a whole number' });
-    const cookie = set.split(';')[0];
-    const read = await readFlash(new Request('http://shop.test/', { headers: { Cookie: cookie } }));
-    expect(read).toEqual({ itemId: 'itm-x', quantity: '0', error: 'Quantity must be a whole number' });
-    const forged = `cart_flash=${Buffer.from(JSON.stringify({ error: '<b>hi</b>' })).toString('base64')}.bad`;
-    expect(await readFlash(new Request('http://shop.test/', { headers: { Cookie: forged } }))).toBeNull();
+/** A request carrying `cookie` (a Set-Cookie value or nothing). */
+const requestWith = (cookie?: string | null, init: RequestInit = {}) =>
+  new Request('http://shop.test/', { ...init, headers: cookie ? { Cookie: cookie.split(';')[0] } : {} });
+
+/** The Set-Cookie value of a session holding `flash`, as a cart form post leaves it. */
+async function flashCookie(flash: CartFlash): Promise<string> {
+  const session = await shopperSession(requestWith());
+  setFlash(session, flash);
+  return (await session.commit())!;
+}
+
+describe('flash in the session', () => {
+  it('round-trips a signed flash, once, and refuses a forged one', async () => {
+    const set = await flashCookie({ itemId: 'itm-x', quantity: '0', error: 'Quantity must be a whole number' });
+    expect(set).toMatch(/^session=/);
+    const req = requestWith(set);
+    expect(await readFlash(req)).toEqual({ itemId: 'itm-x', quantity: '0', error: 'Quantity must be a whole number' });
+    // Asked twice in one request (a loader and the page pipeline), the same flash.
+    expect(await readFlash(req)).toEqual({ itemId: 'itm-x', quantity: '0', error: 'Quantity must be a whole number' });
+    // The answer commits the session without it: the next request has none.
+    const after = await (await shopperSession(req)).commit();
+    expect(after).toMatch(/^session=/);
+    expect(await readFlash(requestWith(after))).toBeNull();
+    const forged = `session=${Buffer.from(JSON.stringify({ __flash_flash__: { error: '<b>hi</b>', at: Date.now() } })).toString('base64')}.bad`;
+    expect(await readFlash(requestWith(forged))).toBeNull();
   });
   it('keeps the chosen options of a product form, unless they would make the cookie too big', async () => {
-    const read = async (set: string) => readFlash(new Request('http://shop.test/', { headers: { Cookie: set.split(';')[0] } }));
+    const read = async (flash: CartFlash) => readFlash(requestWith(await flashCookie(flash)));
     const options = { Size: 'L/XL', Color: 'Oat' };
-    expect(await read(await setFlash({ itemId: 'itm-x', options, error: 'Sorry' }))).toEqual({ itemId: 'itm-x', options, error: 'Sorry' });
+    expect(await read({ itemId: 'itm-x', options, error: 'Sorry' })).toEqual({ itemId: 'itm-x', options, error: 'Sorry' });
     const big = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`Option${i}`, 'v'.repeat(120)]));
-    expect(await read(await setFlash({ itemId: 'itm-x', options: big, error: 'Sorry' }))).toEqual({ itemId: 'itm-x', error: 'Sorry' });
+    expect(await read({ itemId: 'itm-x', options: big, error: 'Sorry' })).toEqual({ itemId: 'itm-x', error: 'Sorry' });
+  });
+  it('drops a flash not shown within two minutes (still taking it out of the session)', async () => {
+    const set = await flashCookie({ error: 'Sorry' });
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + 3 * 60 * 1000);
+    try {
+      const req = requestWith(set);
+      expect(await readFlash(req)).toBeNull();
+      expect(await (await shopperSession(req)).commit()).toMatch(/^session=/);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+});
+
+describe('readCartForm', () => {
+  const post = (fields: [string, string][] | FormData) =>
+    new Request('http://shop.test/cart', { method: 'POST', body: fields instanceof FormData ? fields : new URLSearchParams(fields) });
+
+  it('reads the option.<Name> fields of a cart form: the chosen ones, undefined without any', async () => {
+    const r = await readCartForm(
+      post([
+        ['intent', 'add'],
+        ['itemId', 'itm-x'],
+        ['option.Size', 'M'],
+        ['option.Color', ''],
+      ]),
+    );
+    expect(r).toEqual({ ok: true, form: { intent: 'add', itemId: 'itm-x', options: { Size: 'M' } } });
+    expect(
+      await readCartForm(
+        post([
+          ['intent', 'add'],
+          ['sku', 'X'],
+        ]),
+      ),
+    ).toEqual({ ok: true, form: { intent: 'add', sku: 'X' } });
+    // No intent is an add; an empty quantity stays empty (the cart says why it is not one).
+    expect(await readCartForm(post([['quantity', '']]))).toEqual({ ok: true, form: { intent: 'add', quantity: '' } });
+  });
+  it('never lets a name reach an object prototype', async () => {
+    const r = await readCartForm(
+      post([
+        ['option.__proto__', 'x'],
+        ['option.constructor', 'y'],
+        ['option.Size', 'M'],
+      ]),
+    );
+    expect(r).toEqual({ ok: true, form: { intent: 'add', options: { Size: 'M' } } });
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+  it('keeps the last value of a repeated name, and ignores Conform control names', async () => {
+    const r = await readCartForm(
+      post([
+        ['quantity', '1'],
+        ['quantity', '3'],
+        ['__intent__', '{bad json'],
+        ['__state__', '{'],
+      ]),
+    );
+    expect(r).toEqual({ ok: true, form: { intent: 'add', quantity: '3' } });
+  });
+  it('refuses what cannot be an option or a cart form, keeping what was typed and where to go back', async () => {
+    const back = { ok: false, returnTo: '/shop', typed: { itemId: 'itm-x', quantity: '2' } };
+    const base: [string, string][] = [
+      ['itemId', 'itm-x'],
+      ['quantity', '2'],
+      ['returnTo', '/shop'],
+    ];
+    expect(await readCartForm(post([...base, [`option.${'k'.repeat(65)}`, 'v']]))).toEqual(back);
+    expect(await readCartForm(post([...base, ['option.Size', 'x'.repeat(129)]]))).toEqual(back);
+    expect(await readCartForm(post([...base, ...Array.from({ length: 21 }, (_, i): [string, string] => [`option.o${i}`, 'v'])]))).toEqual(
+      back,
+    );
+    expect(await readCartForm(post([...base, ['intent', 'explode']]))).toEqual(back);
+    expect(await readCartForm(post([['itemId', 'a\u0000b']]))).toEqual({ ok: false, typed: {} });
+    const withFile = new FormData();
+    withFile.set('itemId', new File(['x'], 'x.txt'));
+    expect(await readCartForm(post(withFile))).toEqual({ ok: false, typed: {} });
   });
 });
 
 describe('forwardHeaders and cookies', () => {
   it('forwards Set-Cookie from a private page only', () => {
-    const priv = forwardHeaders(new Headers({ 'Cache-Control': 'private, no-cache', 'Set-Cookie': 'cart_flash=; Max-Age=0' }));
-    expect(priv.get('Set-Cookie')).toBe('cart_flash=; Max-Age=0');
+    const priv = forwardHeaders(new Headers({ 'Cache-Control': 'private, no-cache', 'Set-Cookie': 'session=x; Max-Age=60' }));
+    expect(priv.get('Set-Cookie')).toBe('session=x; Max-Age=60');
     const pub = forwardHeaders(new Headers({ 'Cache-Control': 'public, max-age=60', 'Set-Cookie': 'a=b' }));
     expect(pub.get('Set-Cookie')).toBeNull();
   });

@@ -11,7 +11,6 @@ import {
   strongEtag,
   variantViewLocation,
 } from '../../../app/storefront/http.server.js';
-import { readOptionFields } from '../../../app/utils/form.server.js';
 
 describe('cacheControl', () => {
   it('lets shared caches keep pages briefly and revalidate in the background', () => {
@@ -118,22 +117,5 @@ describe('query parameters', () => {
     // A page's own address is left alone.
     expect(variantViewLocation(u('?Size=L%2FXL'))).toBeNull();
     expect(variantViewLocation(u(''))).toBeNull();
-  });
-});
-
-describe('readOptionFields', () => {
-  it('reads the option.<Name> fields of a cart form: chosen ones, and whether there were any', () => {
-    expect(readOptionFields({ intent: 'add', 'option.Size': 'M', 'option.Color': '' })).toEqual({ posted: true, options: { Size: 'M' } });
-    expect(readOptionFields({ intent: 'add', sku: 'X' })).toEqual({ posted: false, options: {} });
-    // Own properties whatever the name.
-    const odd = readOptionFields({ 'option.__proto__': 'x' });
-    expect(Object.getPrototypeOf(odd!.options)).toBe(Object.prototype);
-    expect(Object.keys(odd!.options)).toEqual(['__proto__']);
-  });
-  it('refuses what cannot be an option: too long, too many, no name', () => {
-    expect(readOptionFields({ [`option.${'k'.repeat(65)}`]: 'v' })).toBeNull();
-    expect(readOptionFields({ 'option.Size': 'x'.repeat(129) })).toBeNull();
-    expect(readOptionFields({ 'option.': 'v' })).toBeNull();
-    expect(readOptionFields(Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`option.o${i}`, 'v'])))).toBeNull();
   });
 });

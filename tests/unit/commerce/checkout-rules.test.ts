@@ -3,7 +3,7 @@
 // the form checked against a cart, and the totals.
 import { describe, expect, it } from 'vitest';
 import { addressLines, checkAddress } from '../../../app/commerce/address.js';
-import { checkCheckout, quote, type CheckoutValues, type PricedLine } from '../../../app/commerce/checkout-form.js';
+import { checkCheckout, parseCheckoutForm, quote, type CheckoutValues, type PricedLine } from '../../../app/commerce/checkout-form.js';
 import { DEFAULT_SHIPPING, methodRefusal, shippingCost, shippingSettings, shipsTo } from '../../../app/commerce/shipping.js';
 import { DEFAULT_TAX, rateText, taxOn, taxRate, taxSettings } from '../../../app/commerce/tax.js';
 
@@ -220,6 +220,63 @@ describe('the checkout form for a cart', () => {
     expect(
       checkCheckout(values({ gifts: { g: { recipientEmail: ' x@example.com ', message: 'a'.repeat(500) } } }), [gift], DEFAULT_SHIPPING),
     ).toMatchObject({ ok: true, details: { gifts: { g: { recipientEmail: 'x@example.com' } } } });
+  });
+});
+
+describe('parseCheckoutForm: the posted form, parsed with Conform', () => {
+  const card: PricedLine = { id: '7d9e0c1a-5b2f-4c3d-8e9f-0a1b2c3d4e5f', productType: 4, quantity: 1, unitPriceCents: 5000 };
+  const form = (fields: Record<string, string>) => new URLSearchParams(fields);
+  const ny = {
+    email: 'ada@example.com',
+    name: 'Ada',
+    line1: '1 Main St',
+    city: 'Buffalo',
+    region: 'ny',
+    postalCode: '14201',
+    country: 'US',
+  };
+
+  it('gives the details to place the order with, and what was typed', () => {
+    const r = parseCheckoutForm(form({ ...ny, shippingMethod: 'standard', intent: 'place', cart: 'cart' }), [mug], DEFAULT_SHIPPING);
+    expect(r).toMatchObject({
+      ok: true,
+      values: { ...ny, line2: '', shippingMethod: 'standard', gifts: {} },
+      details: { email: 'ada@example.com', shippingMethod: 'standard', address: { region: 'NY', country: 'US' } },
+    });
+  });
+
+  it('answers an error per field name, with the texts of the spec, keeping what was typed', () => {
+    const r = parseCheckoutForm(
+      form({ email: 'nope', [`giftMessage.${card.id}`]: 'a'.repeat(501), [`giftRecipient.${card.id}`]: '' }),
+      [mug, card],
+      DEFAULT_SHIPPING,
+    );
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors).toMatchObject({
+      email: 'Email is not valid. Email addresses should follow the format name@example.com.',
+      shippingMethod: 'Choose a shipping method.',
+      name: 'Required',
+      [`giftRecipient.${card.id}`]: 'Required',
+      [`giftMessage.${card.id}`]: 'You have exceeded the character limit.',
+    });
+    expect(r.values.email).toBe('nope');
+    expect(r.values.gifts[card.id]).toEqual({ recipientEmail: '', message: 'a'.repeat(501) });
+  });
+
+  it('reads gift fields of the cart lines only, and refuses what no field can hold', () => {
+    const r = parseCheckoutForm(form({ email: 'ada@example.com', 'giftRecipient.other': 'x' }), [pdf], DEFAULT_SHIPPING);
+    expect(r).toMatchObject({ ok: true, values: { gifts: {} } });
+    expect(parseCheckoutForm(form({ email: 'a'.repeat(2001) }), [pdf], DEFAULT_SHIPPING)).toMatchObject({
+      ok: false,
+      errors: { email: 'You have exceeded the character limit.' },
+    });
+    // `email.x` makes `email` an object, not a text.
+    expect(parseCheckoutForm(form({ 'email.x': 'ada@example.com' }), [pdf], DEFAULT_SHIPPING)).toMatchObject({
+      ok: false,
+      errors: { email: 'One or more fields is invalid, please check your entries.' },
+      values: { email: '' },
+    });
   });
 });
 

@@ -1,0 +1,126 @@
+// The shopper's session: one signed, HttpOnly cookie (Remix cookie session storage) carrying the
+// cart id, the subscription cart being checked out and the one-shot flash of the last form post.
+import { createCookieSessionStorage, type Session, type SessionStorage } from '@remix-run/node';
+import { env } from './env.server.js';
+
+export const SESSION_COOKIE = 'session';
+
+interface SessionData {
+  cartId: string;
+  subscriptionCartId: string;
+}
+interface FlashData {
+  flash: unknown;
+}
+
+/** A cart id as the cart store makes them (a UUID); anything else in a session is ignored. */
+const CART_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+let storage: SessionStorage<SessionData, FlashData> | undefined;
+
+// Made on first use, not at import: the configuration is read once the server (or a test) has set it.
+function sessionStorage(): SessionStorage<SessionData, FlashData> {
+  const e = env();
+  storage ??= createCookieSessionStorage<SessionData, FlashData>({
+    cookie: {
+      name: SESSION_COOKIE,
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: e.secureCookies,
+      // Newest first: the first signs, every one verifies (rotation keeps shoppers' carts).
+      secrets: e.sessionSecrets,
+      // As long as an untouched cart lives (CART_TTL_DAYS); every cart change commits it again.
+      maxAge: e.cartTtlDays * 24 * 60 * 60,
+    },
+  });
+  return storage;
+}
+
+/** What a request's handlers read and change of the session; `commit` says whether to send it back. */
+export interface ShopperSession {
+  /** The shopping cart's id, or null (none yet, or a cookie that does not verify). */
+  readonly cartId: string | null;
+  /** The subscription cart being checked out, or null. */
+  readonly subscriptionCartId: string | null;
+  setCartId(id: string): void;
+  setSubscriptionCartId(id: string): void;
+  /** Leaves `value` for the next request only (session.flash). */
+  flash(value: unknown): void;
+  /** The flash left by the previous request, removed from the session (undefined when none). */
+  takeFlash(): unknown;
+  /** The Set-Cookie value when something changed since the request was read, else null. */
+  commit(): Promise<string | null>;
+}
+
+function idOf(v: unknown): string | null {
+  return typeof v === 'string' && CART_ID.test(v) ? v : null;
+}
+
+function hasSessionCookie(header: string | null): boolean {
+  return header !== null && new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`).test(header);
+}
+
+async function open(request: Request): Promise<ShopperSession> {
+  const header = request.headers.get('Cookie');
+  const store = sessionStorage();
+  let session: Session<SessionData, FlashData> | null = null;
+  // Most catalog requests carry no session at all: no signature to check then.
+  if (hasSessionCookie(header)) {
+    // A cookie signed with another secret, or tampered with, reads as no session (never an error).
+    session = await store.getSession(header).catch(() => null);
+  }
+  session ??= await store.getSession();
+  const s = session;
+  let changed = false;
+  return {
+    get cartId() {
+      return idOf(s.get('cartId'));
+    },
+    get subscriptionCartId() {
+      return idOf(s.get('subscriptionCartId'));
+    },
+    setCartId(id) {
+      // Set even when unchanged: committing again restarts the cookie's life with the cart's.
+      s.set('cartId', id);
+      changed = true;
+    },
+    setSubscriptionCartId(id) {
+      s.set('subscriptionCartId', id);
+      changed = true;
+    },
+    flash(value) {
+      s.flash('flash', value);
+      changed = true;
+    },
+    takeFlash() {
+      if (!s.has('flash')) return undefined;
+      changed = true;
+      return s.get('flash');
+    },
+    async commit() {
+      if (!changed) return null;
+      changed = false;
+      return store.commitSession(s);
+    },
+  };
+}
+
+// One session per request, shared by everything that handles it (a loader and the page pipeline
+// both read it; the flash is taken once).
+const perRequest = new WeakMap<Request, Promise<ShopperSession>>();
+
+/** The request's session (read and verified once per request). */
+export function shopperSession(request: Request): Promise<ShopperSession> {
+  let s = perRequest.get(request);
+  if (!s) {
+    s = open(request);
+    perRequest.set(request, s);
+  }
+  return s;
+}
+
+/** The cart id of the request's session; null when absent, unsigned or tampered with. */
+export async function getCartId(request: Request): Promise<string | null> {
+  return (await shopperSession(request)).cartId;
+}
