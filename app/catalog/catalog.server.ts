@@ -1,5 +1,6 @@
 // Catalog queries for the storefront: the site (settings, navigation, theme), what a URL path
 // shows, and full-text search. Returns plain objects; the template context is shaped elsewhere.
+import { LRUCache } from 'lru-cache';
 import { getDb, type Sql } from '../../db/client.server.js';
 import { listenForCatalogChanges } from './changes.server.js';
 import { createReadCache, type ReadCache } from './read-cache.server.js';
@@ -563,14 +564,30 @@ function navItems(v: unknown): NavItem[] {
     .map((x) => ({ title: String(x.title ?? ''), url: String(x.url ?? '/'), children: navItems(x.children) }));
 }
 
-// One catalog per client: a database closed and reopened (tests, scripts) gets a fresh one.
-const catalogs = new WeakMap<Sql, Catalog>();
+// The process's catalogs: one per site, sharing one read cache bounded by bytes across all sites
+// (issue 11: ten thousand sites must not exhaust memory). A database closed and reopened (tests,
+// scripts) gets fresh ones.
+const CATALOG_CACHE_BYTES = 64 * 1024 * 1024;
+let processCatalogs: { sql: Sql; cache: ReadCache; bySite: LRUCache<string, Catalog> } | null = null;
 
-async function catalog(): Promise<Catalog> {
+/** What a cached read weighs, roughly (UTF-16 characters of its JSON). */
+function approximateBytes(value: unknown): number {
+  try {
+    return 2 * (JSON.stringify(value)?.length ?? 8);
+  } catch {
+    return 1024;
+  }
+}
+
+/** The catalog of a site in the process database. */
+export async function catalogFor(websiteId: string): Promise<Catalog> {
   const db = await getDb();
-  let c = catalogs.get(db.sql);
-  if (!c) {
-    catalogs.set(db.sql, (c = createCatalog(db.sql, { cache: createReadCache() })));
+  if (!processCatalogs || processCatalogs.sql !== db.sql) {
+    processCatalogs = {
+      sql: db.sql,
+      cache: createReadCache({ max: 100_000, maxBytes: CATALOG_CACHE_BYTES, sizeOf: approximateBytes }),
+      bySite: new LRUCache<string, Catalog>({ max: 10_000 }),
+    };
     // Other server processes write to a shared PostgreSQL; the embedded one has only this process.
     if (db.kind === 'postgres') {
       listenForCatalogChanges(db.sql).catch((e: Error) =>
@@ -578,25 +595,28 @@ async function catalog(): Promise<Catalog> {
       );
     }
   }
+  const { bySite, cache } = processCatalogs;
+  let c = bySite.get(websiteId);
+  if (!c) bySite.set(websiteId, (c = createCatalog(db.sql, { websiteId, cache })));
   return c;
 }
 
 /** The website row, settings, navigation menus and theme templates. */
-export async function loadSite(): Promise<Site> {
-  return (await catalog()).loadSite();
+export async function loadSite(websiteId: string): Promise<Site> {
+  return (await catalogFor(websiteId)).loadSite();
 }
 
 /** What a URL path shows: `/`, `/{collection}` (page or listing, `opts.page`), `/{collection}/p/{item}`. */
-export async function resolvePath(path: string, opts: { page?: number } = {}): Promise<Resolved> {
-  return (await catalog()).resolvePath(path, opts);
+export async function resolvePath(websiteId: string, path: string, opts: { page?: number } = {}): Promise<Resolved> {
+  return (await catalogFor(websiteId)).resolvePath(path, opts);
 }
 
 /** Every public page and product with its last change, for /sitemap.xml. */
-export async function sitemapEntries(): Promise<SitemapEntry[]> {
-  return (await catalog()).sitemapEntries();
+export async function sitemapEntries(websiteId: string): Promise<SitemapEntry[]> {
+  return (await catalogFor(websiteId)).sitemapEntries();
 }
 
 /** Full-text search over published products and enabled pages, best matches first. */
-export async function searchCatalog(query: string, limit?: number): Promise<SearchHit[]> {
-  return (await catalog()).searchCatalog(query, limit);
+export async function searchCatalog(websiteId: string, query: string, limit?: number): Promise<SearchHit[]> {
+  return (await catalogFor(websiteId)).searchCatalog(query, limit);
 }

@@ -3,6 +3,7 @@
 // test-mode checkout into orders.
 // The operations live in app/commerce/cart/; this module binds them to a database (createCartStore)
 // and is what the rest of the app imports.
+import { LRUCache } from 'lru-cache';
 import { getSql, type Sql } from '../../db/client.server.js';
 import type { CheckoutValues } from './checkout-form.js';
 import type { ShippingSettings } from './shipping.js';
@@ -81,53 +82,62 @@ export type CartStore = ReturnType<typeof createCartStore>;
 // ---------------------------------------------------------------------------------------------
 // The process-wide store (what routes use)
 
-const stores = new WeakMap<Sql, CartStore>();
+// One store per site of the process database; a database closed and reopened (tests, scripts)
+// gets fresh ones.
+let processStores: { sql: Sql; bySite: LRUCache<string, CartStore> } | null = null;
 
-/** The cart store of the process database. */
-export async function cartStore(): Promise<CartStore> {
+/** The cart store of a site in the process database. */
+export async function cartStore(websiteId: string): Promise<CartStore> {
   const sql = await getSql();
-  let s = stores.get(sql);
-  if (!s) stores.set(sql, (s = createCartStore(sql)));
+  if (!processStores || processStores.sql !== sql) processStores = { sql, bySite: new LRUCache({ max: 10_000 }) };
+  let s = processStores.bySite.get(websiteId);
+  if (!s) processStores.bySite.set(websiteId, (s = createCartStore(sql, { websiteId })));
   return s;
 }
 
 /** See CartStore.loadCart. */
-export async function loadCart(cartId: string | null): Promise<CartView> {
-  return (await cartStore()).loadCart(cartId);
+export async function loadCart(websiteId: string, cartId: string | null): Promise<CartView> {
+  return (await cartStore(websiteId)).loadCart(cartId);
 }
 /** See CartStore.addToCart. */
-export async function addToCart(cartId: string | null, input: AddInput): Promise<AddResult> {
-  return (await cartStore()).addToCart(cartId, input);
+export async function addToCart(websiteId: string, cartId: string | null, input: AddInput): Promise<AddResult> {
+  return (await cartStore(websiteId)).addToCart(cartId, input);
 }
 /** See CartStore.updateEntryQuantity. */
-export async function updateEntryQuantity(cartId: string | null, entryId: string, quantity: string | number): Promise<UpdateResult> {
-  return (await cartStore()).updateEntryQuantity(cartId, entryId, quantity);
+export async function updateEntryQuantity(
+  websiteId: string,
+  cartId: string | null,
+  entryId: string,
+  quantity: string | number,
+): Promise<UpdateResult> {
+  return (await cartStore(websiteId)).updateEntryQuantity(cartId, entryId, quantity);
 }
 /** See CartStore.removeEntry. */
-export async function removeEntry(cartId: string | null, entryId: string): Promise<UpdateResult> {
-  return (await cartStore()).removeEntry(cartId, entryId);
+export async function removeEntry(websiteId: string, cartId: string | null, entryId: string): Promise<UpdateResult> {
+  return (await cartStore(websiteId)).removeEntry(cartId, entryId);
 }
 /** See CartStore.updateAdditionalFields. */
 export async function updateAdditionalFields(
+  websiteId: string,
   cartId: string | null,
   entryId: string,
   input: { itemId?: string; sku?: string; additionalFields: unknown },
 ): Promise<UpdateResult> {
-  return (await cartStore()).updateAdditionalFields(cartId, entryId, input);
+  return (await cartStore(websiteId)).updateAdditionalFields(cartId, entryId, input);
 }
 /** See CartStore.subscribe. */
-export async function subscribe(input: SubscribeInput): Promise<SubscribeResult> {
-  return (await cartStore()).subscribe(input);
+export async function subscribe(websiteId: string, input: SubscribeInput): Promise<SubscribeResult> {
+  return (await cartStore(websiteId)).subscribe(input);
 }
 /** See CartStore.checkout. */
-export async function checkout(cartId: string | null, values: CheckoutValues): Promise<CheckoutResult> {
-  return (await cartStore()).checkout(cartId, values);
+export async function checkout(websiteId: string, cartId: string | null, values: CheckoutValues): Promise<CheckoutResult> {
+  return (await cartStore(websiteId)).checkout(cartId, values);
 }
 /** See CartStore.getOrder. */
-export async function getOrder(orderId: string): Promise<Order | null> {
-  return (await cartStore()).getOrder(orderId);
+export async function getOrder(websiteId: string, orderId: string): Promise<Order | null> {
+  return (await cartStore(websiteId)).getOrder(orderId);
 }
 /** The store's commerce settings (checkout minimum, instalment bounds). */
-export async function getCommerceSettings(): Promise<CommerceSettings> {
-  return (await cartStore()).settings();
+export async function getCommerceSettings(websiteId: string): Promise<CommerceSettings> {
+  return (await cartStore(websiteId)).settings();
 }

@@ -17,7 +17,7 @@ function contactEmail(settings: Record<string, unknown>): string | null {
 export async function sendOrderConfirmation(order: Order): Promise<SendOutcome | null> {
   if (!order.email) return null;
   try {
-    const site = await loadSite();
+    const site = await loadSite(order.websiteId);
     const name = site.website.siteTitle || 'Store';
     const from = contactEmail(site.settings) ?? 'no-reply@localhost';
     const url = baseUrlFor(site.website.baseUrl) + signedOrderPath(order.id);

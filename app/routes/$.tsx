@@ -15,10 +15,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (view !== null) return redirect(view, 303);
   return storefrontPage(
     request,
-    async (_site, url) => {
+    async (site, url) => {
       const page = parsePage(url.searchParams);
       if (page === null) return { resolved: { kind: 'not-found' } };
-      const resolved = await resolvePath(url.pathname, { page });
+      const resolved = await resolvePath(site.website.id, url.pathname, { page });
       return { resolved, extras: { selectedOptions: parseSelectedOptions(url.searchParams) } };
     },
     context,

@@ -8,7 +8,7 @@ import { forwardHeaders } from '../storefront/http.server.js';
 import { storefrontPage } from '../storefront/render.server.js';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return storefrontPage(request, async () => ({ resolved: await resolvePath('/') }), context);
+  return storefrontPage(request, async (site) => ({ resolved: await resolvePath(site.website.id, '/') }), context);
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => forwardHeaders(loaderHeaders);

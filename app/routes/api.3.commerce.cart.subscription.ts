@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { MSG, rateLimited, subscribe } from '../commerce/cart.server.js';
 import { getCartId } from '../utils/session.server.js';
 import { AdditionalFields, apiRoute, BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../storefront/api.server.js';
+import { requestSite } from '../storefront/site.server.js';
 
 const Subscribe = z.object({
   itemId: z.string().min(1).max(200),
@@ -15,7 +16,8 @@ const Subscribe = z.object({
 
 export const loader = () => methodNotAllowed('POST');
 
-export const action = apiRoute(async function action({ request }: ActionFunctionArgs) {
+export const action = apiRoute(async function action({ request, context }: ActionFunctionArgs) {
+  const { id: websiteId } = await requestSite(request, context);
   if (request.method !== 'POST') return methodNotAllowed('POST');
   const limited = await rateLimited(request, await getCartId(request));
   if (limited) return limited;
@@ -24,7 +26,7 @@ export const action = apiRoute(async function action({ request }: ActionFunction
   const parsed = Subscribe.safeParse(body);
   if (!parsed.success) return jsonError(400, MSG.addFailed);
   const { qty, ...rest } = parsed.data;
-  const r = await subscribe({ ...rest, quantity: qty });
+  const r = await subscribe(websiteId, { ...rest, quantity: qty });
   if (!r.ok) return jsonError(r.status, r.error);
   return jsonAnswer({ cartToken: r.cartId });
 });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { cartStore, entryJson, rateLimited, shoppingCartJson, updateAdditionalFields } from '../commerce/cart.server.js';
 import { getCartId } from '../utils/session.server.js';
 import { AdditionalFields, apiRoute, BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../storefront/api.server.js';
+import { requestSite } from '../storefront/site.server.js';
 
 const UpdateFields = z.object({
   itemId: z.string().min(1).max(200).optional(),
@@ -14,7 +15,8 @@ const UpdateFields = z.object({
 
 export const loader = () => methodNotAllowed('PUT');
 
-export const action = apiRoute(async function action({ request, params }: ActionFunctionArgs) {
+export const action = apiRoute(async function action({ request, params, context }: ActionFunctionArgs) {
+  const { id: websiteId } = await requestSite(request, context);
   if (request.method !== 'PUT') return methodNotAllowed('PUT');
   const cartId = await getCartId(request);
   const limited = await rateLimited(request, cartId);
@@ -24,9 +26,8 @@ export const action = apiRoute(async function action({ request, params }: Action
   const parsed = UpdateFields.safeParse(body);
   const entryId = z.string().min(1).max(200).safeParse(params.entryId);
   if (!parsed.success || !entryId.success) return jsonError(400, 'Unable to update form');
-  const r = await updateAdditionalFields(cartId, entryId.data, parsed.data);
+  const r = await updateAdditionalFields(websiteId, cartId, entryId.data, parsed.data);
   if (!r.ok) return jsonError(r.status, r.error);
-  const websiteId = await (await cartStore()).websiteId();
   return jsonAnswer(
     { shoppingCart: shoppingCartJson(r.cart, websiteId), updatedEntry: r.entry ? entryJson(r.cart.currency)(r.entry) : null },
     { request, cartId: r.cartId },

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { addToCart, cartStore, entryJson, MSG, rateLimited, shoppingCartJson } from '../commerce/cart.server.js';
 import { getCartId } from '../utils/session.server.js';
 import { AdditionalFields, apiRoute, BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../storefront/api.server.js';
+import { requestSite } from '../storefront/site.server.js';
 
 const AddEntry = z.object({
   itemId: z.string().min(1).max(200),
@@ -16,7 +17,8 @@ const AddEntry = z.object({
 
 export const loader = () => methodNotAllowed('POST');
 
-export const action = apiRoute(async function action({ request }: ActionFunctionArgs) {
+export const action = apiRoute(async function action({ request, context }: ActionFunctionArgs) {
+  const { id: websiteId } = await requestSite(request, context);
   if (request.method !== 'POST') return methodNotAllowed('POST');
   const cartId = await getCartId(request);
   const limited = await rateLimited(request, cartId);
@@ -25,9 +27,8 @@ export const action = apiRoute(async function action({ request }: ActionFunction
   if (body === null) return jsonError(400, BAD_BODY);
   const parsed = AddEntry.safeParse(body);
   if (!parsed.success) return jsonError(400, MSG.addFailed);
-  const r = await addToCart(cartId, parsed.data);
+  const r = await addToCart(websiteId, cartId, parsed.data);
   if (!r.ok) return jsonError(r.status, r.error);
-  const websiteId = await (await cartStore()).websiteId();
   return jsonAnswer(
     { shoppingCart: shoppingCartJson(r.cart, websiteId), newlyAdded: entryJson(r.cart.currency)(r.entry) },
     { request, cartId: r.cartId, totalQuantity: r.cart.totalQuantity },

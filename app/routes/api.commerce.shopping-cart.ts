@@ -4,9 +4,11 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { cartStore, shoppingCartJson } from '../commerce/cart.server.js';
 import { getCartId } from '../utils/session.server.js';
 import { apiRoute, jsonAnswer } from '../storefront/api.server.js';
+import { requestSite } from '../storefront/site.server.js';
 
-export const loader = apiRoute(async function loader({ request }: LoaderFunctionArgs) {
-  const store = await cartStore();
+export const loader = apiRoute(async function loader({ request, context }: LoaderFunctionArgs) {
+  const { id: websiteId } = await requestSite(request, context);
+  const store = await cartStore(websiteId);
   const cart = await store.loadCart(await getCartId(request));
   return jsonAnswer(shoppingCartJson(cart, await store.websiteId()));
 });

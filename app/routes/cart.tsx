@@ -23,31 +23,37 @@ import { ThemePage } from '../components/ThemePage.js';
 import { shapeItem } from '../storefront/context.server.js';
 import { pageActionHeaders } from '../storefront/http.server.js';
 import { storefrontPage } from '../storefront/render.server.js';
+import { requestSite } from '../storefront/site.server.js';
 import { getCartId, shopperSession } from '../utils/session.server.js';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return storefrontPage(request, async (site) => {
-    const cartId = await getCartId(request);
-    const home = await resolvePath('/');
-    const items = home.kind === 'home' ? home.items : [];
-    const others = await alsoBought(cartId, items);
-    return {
-      resolved: { kind: 'commerce', page: 'cart' },
-      extras: {
-        commercePage: {
-          title: 'Cart',
-          data: { alsoBought: others.map((p) => shapeItem(p, site.website.currency)) },
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return storefrontPage(
+    request,
+    async (site) => {
+      const cartId = await getCartId(request);
+      const home = await resolvePath(site.website.id, '/');
+      const items = home.kind === 'home' ? home.items : [];
+      const others = await alsoBought(site.website.id, cartId, items);
+      return {
+        resolved: { kind: 'commerce', page: 'cart' },
+        extras: {
+          commercePage: {
+            title: 'Cart',
+            data: { alsoBought: others.map((p) => shapeItem(p, site.website.currency)) },
+          },
         },
-      },
-    };
-  });
+      };
+    },
+    context,
+  );
 }
 
 function reply(cart: CartView) {
   return { totalQuantity: cart.totalQuantity, subtotalText: formatMoney(cart.subtotalCents, cart.currency) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { id: websiteId } = await requestSite(request, context);
   const fromIsland = request.headers.get('X-Cart-Fetch') === '1';
   const parsed = await readCartForm(request);
   const intent = parsed.ok ? parsed.form.intent : 'add';
@@ -89,7 +95,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case 'add': {
       const keep: CartFlash = { itemId: f.itemId, sku: f.sku, quantity: f.quantity, options };
       if (!f.itemId) return failed(400, MSG.unavailable, keep);
-      const r = await addToCart(cartId, {
+      const r = await addToCart(websiteId, cartId, {
         itemId: f.itemId,
         sku: f.sku || null,
         options,
@@ -109,7 +115,9 @@ export async function action({ request }: ActionFunctionArgs) {
       const keep: CartFlash = { entryId: f.entryId, quantity: f.quantity };
       if (!f.entryId) return failed(400, f.intent === 'remove' ? MSG.removeFailed : MSG.updateFailed, keep);
       const r =
-        f.intent === 'remove' ? await removeEntry(cartId, f.entryId) : await updateEntryQuantity(cartId, f.entryId, f.quantity ?? '');
+        f.intent === 'remove'
+          ? await removeEntry(websiteId, cartId, f.entryId)
+          : await updateEntryQuantity(websiteId, cartId, f.entryId, f.quantity ?? '');
       if (!r.ok) return failed(r.status, r.error, keep);
       // A change restarts the cart's life, and the session cookie's with it.
       session.setCartId(r.cartId);
@@ -121,7 +129,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case 'subscribe': {
       const keep: CartFlash = { itemId: f.itemId, sku: f.sku, quantity: f.quantity, options };
       if (!f.itemId) return failed(400, MSG.unavailable, keep);
-      const r = await subscribe({
+      const r = await subscribe(websiteId, {
         itemId: f.itemId,
         sku: f.sku || null,
         options,

@@ -9,7 +9,7 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import { cartQtySetCookie, readFlash, setFlash } from '../storefront/cart-ui.server.js';
-import { cartStore, limitVisitor, loadCart, MSG, tooManyRequests, type CartStore } from '../commerce/cart.server.js';
+import { cartStore, limitVisitor, MSG, tooManyRequests, type CartStore } from '../commerce/cart.server.js';
 import { checkoutForm, defaultValues } from '../storefront/checkout-page.server.js';
 import { parseCheckoutForm } from '../commerce/checkout-form.js';
 import { sendOrderConfirmation } from '../commerce/order-confirmation.server.js';
@@ -20,6 +20,7 @@ import { checkoutMinimum, shapeCartEntries } from '../storefront/context.server.
 import { money } from '../commerce/money.js';
 import { pageActionHeaders } from '../storefront/http.server.js';
 import { storefrontPage } from '../storefront/render.server.js';
+import { requestSite } from '../storefront/site.server.js';
 import { parseForm, readForm } from '../utils/form.server.js';
 import { shopperSession } from '../utils/session.server.js';
 import { subscriptionPriceText } from '../storefront/subscription-price.server.js';
@@ -38,11 +39,12 @@ async function toOrderOf(store: CartStore, cartId: string | null): Promise<Respo
   return orderId ? redirect(`/order-confirmed/${encodeURIComponent(orderId)}`, { status: 303 }) : null;
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { id: websiteId } = await requestSite(request, context);
   const url = new URL(request.url);
   const subscription = url.searchParams.get('subscription') === '1';
   const cartId = await cartIdFor(request, subscription);
-  const store = await cartStore();
+  const store = await cartStore(websiteId);
   const bought = await toOrderOf(store, cartId);
   if (bought) return bought;
   return storefrontPage(request, async (site) => {
@@ -93,7 +95,8 @@ const Which = z.object({
   intent: z.enum(['place', 'update']).default('place'),
 });
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { id: websiteId } = await requestSite(request, context);
   const body = await readForm(request);
   const parsed = body ? parseForm(body, Which) : null;
   const which = parsed?.status === 'success' ? parsed.value : null;
@@ -109,7 +112,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!body || !which) return fail(UNREADABLE);
   const limit = await limitVisitor(request, cartId);
   if (!limit.ok) return tooManyRequests(limit.retryAfterS);
-  const store = await cartStore();
+  const store = await cartStore(websiteId);
   const bought = await toOrderOf(store, cartId);
   if (bought) return bought;
 
@@ -126,7 +129,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   // Lines that can no longer be bought as they are go back to the cart, where they are marked.
-  const { review } = await loadCart(cartId);
+  const { review } = await store.loadCart(cartId);
   if (review.blocking && review.message) return withFlash(which.cart === 'subscription' ? back : '/cart', { error: review.message });
 
   /** Back to the form: what was typed is kept on the cart; the errors show once, with the flash's token. */

@@ -21,9 +21,9 @@ const OrderId = z
   .regex(/^[A-Za-z0-9_-]+$/);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return storefrontPage(request, async (_site, url) => {
+  return storefrontPage(request, async (site, url) => {
     const id = OrderId.safeParse(params.orderId);
-    const order = id.success ? await getOrder(id.data) : null;
+    const order = id.success ? await getOrder(site.website.id, id.data) : null;
     const session = await shopperSession(request);
     const mine =
       order !== null &&

@@ -1,16 +1,19 @@
 // /robots.txt: crawlers may read every catalog page, not the visitor's cart, checkout and order
 // pages, the JSON API or the owner area; the sitemap is on the configured origin.
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { loadSite } from '../catalog/catalog.server.js';
+import { requestSite } from '../storefront/site.server.js';
 import { baseUrlFor } from '../utils/base-url.server.js';
 import { MAX_AGE } from '../storefront/http.server.js';
 import { log } from '../utils/log.server.js';
 
 const PRIVATE_PATHS = ['/cart', '/checkout', '/order-confirmed', '/api', '/config'];
 
-export async function loader() {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { id: websiteId } = await requestSite(request, context);
   let stored = '';
   try {
-    stored = (await loadSite()).website.baseUrl;
+    stored = (await loadSite(websiteId)).website.baseUrl;
   } catch (e) {
     // Without the database the file is still right, on BASE_URL or the default origin.
     log.error(`robots.txt: cannot read the site: ${e instanceof Error ? e.message : String(e)}`);

@@ -16,7 +16,7 @@ const SearchQuery = z.object({
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return storefrontPage(
     request,
-    async (_site, url) => {
+    async (site, url) => {
       const raw = url.searchParams.get('q') ?? undefined;
       const parsed = SearchQuery.safeParse({ q: raw });
       if (!parsed.success) {
@@ -26,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         return { resolved: { kind: 'search' }, status: 400, extras: { search: { query, hits: [], error } } };
       }
       const { q } = parsed.data;
-      const hits = q ? await searchCatalog(q) : [];
+      const hits = q ? await searchCatalog(site.website.id, q) : [];
       return { resolved: { kind: 'search' }, extras: { search: { query: q, hits } } };
     },
     context,

@@ -1,6 +1,8 @@
 // /sitemap.xml: every public page and product on the configured origin, with when it last changed
 // (products from item.updated_at, pages and listings from their collection and its products).
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { loadSite, sitemapEntries } from '../catalog/catalog.server.js';
+import { requestSite } from '../storefront/site.server.js';
 import { baseUrlFor } from '../utils/base-url.server.js';
 import { MAX_AGE, STALE_WHILE_REVALIDATE } from '../storefront/http.server.js';
 import { log } from '../utils/log.server.js';
@@ -9,9 +11,10 @@ function xmlText(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
-export async function loader() {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { id: websiteId } = await requestSite(request, context);
   try {
-    const [site, entries] = await Promise.all([loadSite(), sitemapEntries()]);
+    const [site, entries] = await Promise.all([loadSite(websiteId), sitemapEntries(websiteId)]);
     const base = baseUrlFor(site.website.baseUrl);
     const urls = entries.map((e) => `  <url><loc>${xmlText(new URL(e.path, base).href)}</loc><lastmod>${e.lastmod}</lastmod></url>`);
     const body = [

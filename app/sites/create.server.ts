@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
 import { put, siteRows } from '../../db/seed.server.js';
 import { siteChanged } from './domains.server.js';
+import { originForHost } from '../utils/base-url.server.js';
 import { siteLabel } from './hosts.js';
 import { starterTheme, STARTER_THEME_IDS } from './starter-themes.server.js';
 
@@ -42,6 +43,7 @@ export async function createSite(sql: Sql, input: CreateSiteInput, opts: { baseD
     const rows = siteRows(theme.content, theme.templates(), {
       websiteId,
       title: name,
+      baseUrl: originForHost(host),
       idPrefix: `${websiteId}-`,
       domains: [{ host, kind: 'temporary' }],
     });

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Sql } from '../../db/client.server.js';
 import { announceCatalogChange, catalogChanged, onCatalogChange } from '../catalog/changes.server.js';
+import { originForHost } from '../utils/base-url.server.js';
 import { isCustomDomain, normalizeHost } from './hosts.js';
 
 /** The site a host reaches: what every request carries from here on. */
@@ -160,13 +161,16 @@ export async function verifyCustomDomain(sql: Sql, websiteId: string, typed: str
 export async function setPrimaryDomain(sql: Sql, websiteId: string, typed: string): Promise<void> {
   const host = normalizeHost(typed);
   await sql.begin(async (tx) => {
-    const [row] = await tx<{ ok: boolean }[]>`
-      select (kind <> 'custom' or verified_at is not null) as ok from website_domain
+    const [row] = await tx<{ ok: boolean; kind: string }[]>`
+      select (kind <> 'custom' or verified_at is not null) as ok, kind from website_domain
        where host = ${host ?? ''} and website_id = ${websiteId} for update`;
     if (!row) throw new DomainError(404, 'This site has no such domain.');
     if (!row.ok) throw new DomainError(400, 'Verify the domain before making it the primary one.');
     await tx`update website_domain set is_primary = false where website_id = ${websiteId} and is_primary`;
     await tx`update website_domain set is_primary = true where host = ${host} and website_id = ${websiteId}`;
+    // The primary domain is the site's canonical origin; an owner's own domain is served over https.
+    const origin = row.kind === 'custom' ? `https://${host}` : row.kind === 'temporary' ? originForHost(host!) : '';
+    await tx`update website set base_url = ${origin} where id = ${websiteId}`;
   });
   await siteChanged(sql, websiteId);
 }

@@ -5,6 +5,7 @@ import type { Product } from '../catalog/catalog.server.js';
 import { loadCart, type CartView } from '../commerce/cart.server.js';
 import { readForm, parseForm } from '../utils/form.server.js';
 import { shopperSession, type ShopperSession } from '../utils/session.server.js';
+import { log } from '../utils/log.server.js';
 import { cartQtyCookie, readCartQty } from './cart-count.js';
 
 /** What a cart form post tells the next page: an error with what was typed, or what was added. */
@@ -168,7 +169,7 @@ export function cartQtySetCookie(count: number): string {
  * cookie: it is the same public document for everyone, and the browser fills in the count from
  * `cart_qty`. An unreadable cart shows as empty (and is logged).
  */
-export async function readVisit(request: Request, opts: { withCart?: boolean } = {}): Promise<Visit> {
+export async function readVisit(request: Request, websiteId: string, opts: { withCart?: boolean } = {}): Promise<Visit> {
   const session = await shopperSession(request);
   const flash = await readFlash(request);
   // Set only when the session changed: a flash was taken (even one too old to show).
@@ -180,10 +181,10 @@ export async function readVisit(request: Request, opts: { withCart?: boolean } =
   let loaded = false;
   try {
     const cartId = session.cartId;
-    if (cartId) cart = await loadCart(cartId);
+    if (cartId) cart = await loadCart(websiteId, cartId);
     loaded = true;
   } catch (e) {
-    console.error(`storefront: cannot load the cart: ${e instanceof Error ? e.message : String(e)}`);
+    log.error(`storefront: cannot load the cart: ${e instanceof Error ? e.message : String(e)}`);
   }
   // Keep the readable count true to the cart (an expired or purchased cart, a lost cookie).
   const count = cart?.totalQuantity ?? 0;
@@ -195,8 +196,8 @@ export async function readVisit(request: Request, opts: { withCart?: boolean } =
 const ALSO_BOUGHT = 4;
 
 /** "Customers also bought": featured products that are not in the cart and can be bought. */
-export async function alsoBought(cartId: string | null, featured: Product[]): Promise<Product[]> {
-  const inCart = new Set(cartId ? (await loadCart(cartId)).entries.map((e) => e.itemId) : []);
+export async function alsoBought(websiteId: string, cartId: string | null, featured: Product[]): Promise<Product[]> {
+  const inCart = new Set(cartId ? (await loadCart(websiteId, cartId)).entries.map((e) => e.itemId) : []);
   return featured
     .filter((p) => !inCart.has(p.id) && !p.isSubscribable && p.variants.some((v) => v.unlimited || v.qtyInStock > 0))
     .slice(0, ALSO_BOUGHT);

@@ -13,6 +13,7 @@ import { createReadCache } from '../catalog/read-cache.server.js';
 /** Seconds a visitor or crawler should wait while the database cannot be reached. */
 const RETRY_AFTER_S = 5;
 import { readVisit, type Visit } from './cart-ui.server.js';
+import { requestSite } from './site.server.js';
 import { seoFor, type Seo } from './seo.server.js';
 import { log } from '../utils/log.server.js';
 
@@ -244,16 +245,22 @@ export async function storefrontPage(
   const url = new URL(request.url);
   let site: Site;
   try {
-    site = await loadSite();
+    // An unknown host is answered by the server before any route; here only when served another way.
+    const siteRef = await requestSite(request, context);
+    site = await loadSite(siteRef.id);
   } catch (e) {
+    if (e instanceof Response) throw e;
     log.error(`storefront: cannot load the site for ${url.pathname}: ${explain(e)}`);
     return respond(rendered(unavailablePage(), 503), isDatabaseUnavailable(e) ? 503 : 500, undefined, context);
   }
   try {
-    const p = await plan(site, url);
+    let p = await plan(site, url);
+    // A theme without the page's template (a journal has no cart or checkout) has no such page.
+    const wanted = p.template ?? templateFor(p.resolved);
+    if (!(wanted in site.templates.pages) && wanted !== 'not-found') p = { resolved: { kind: 'not-found' } };
     // The message of the visitor's last cart form post, and their cart where the page is private
     // anyway (never throws).
-    const visit = await readVisit(request, { withCart: p.extras?.commercePage !== undefined });
+    const visit = await readVisit(request, site.website.id, { withCart: p.extras?.commercePage !== undefined });
     const template = p.template ?? templateFor(p.resolved);
     const status = p.status ?? statusFor(p.resolved);
     const privatePage = p.private ?? p.extras?.commercePage !== undefined;

@@ -1,6 +1,7 @@
-// The store's public origin for canonical links, og:url, the sitemap and robots.txt: BASE_URL when
-// set, else the website row's base_url, else http://localhost:3000 (the demo). Never the request's
-// Host header, which any client can set to another name and so poison a shared cache.
+// A site's public origin for canonical links, og:url, the sitemap and robots.txt: the website row's
+// base_url when set (each site of a deployment has its own), else BASE_URL (the deployment's
+// default site), else http://localhost:3000 (the demo). Never the request's Host header, which any
+// client can set to another name and so poison a shared cache.
 import { env, parseOrigin } from './env.server.js';
 import { log } from './log.server.js';
 
@@ -14,14 +15,27 @@ const warned = new Set<string>();
 
 /** The origin public URLs are built on, given the website row's base_url ('' when unset). */
 export function baseUrlFor(websiteBaseUrl: string | null | undefined): string {
-  if (ENV_BASE_URL) return ENV_BASE_URL;
+  const fallback = ENV_BASE_URL ?? DEFAULT_BASE_URL;
   const stored = (websiteBaseUrl ?? '').trim();
-  if (stored === '') return DEFAULT_BASE_URL;
+  if (stored === '') return fallback;
   const r = parseOrigin(stored);
   if (r.ok) return r.origin;
   if (!warned.has(stored)) {
     warned.add(stored);
-    log.warn(`storefront: the website's base_url ${JSON.stringify(stored)} ${r.error}; using ${DEFAULT_BASE_URL}.`);
+    log.warn(`storefront: the website's base_url ${JSON.stringify(stored)} ${r.error}; using ${fallback}.`);
   }
-  return DEFAULT_BASE_URL;
+  return fallback;
+}
+
+/**
+ * The origin a new site's temporary domain is reached on: BASE_URL's scheme and port with the new
+ * host (https://name.sites.example), else http on this server's port (http://name.localhost:3000).
+ */
+export function originForHost(host: string): string {
+  if (ENV_BASE_URL) {
+    const u = new URL(ENV_BASE_URL);
+    return `${u.protocol}//${host}${u.port ? `:${u.port}` : ''}`;
+  }
+  const port = Number(process.env.PORT) || 3000;
+  return `http://${host}${port === 80 ? '' : `:${port}`}`;
 }

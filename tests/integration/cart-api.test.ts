@@ -19,7 +19,8 @@ const { resetRateLimits, loadCart } = await import('../../app/commerce/cart.serv
 const { getCartId, shopperSession, SESSION_COOKIE } = await import('../../app/utils/session.server.js');
 const { closeDb, getSql } = await import('../../db/client.server.js');
 
-const BASE = 'http://shop.test';
+// The demo site's local name: route modules called directly resolve the site from the host.
+const BASE = 'http://localhost';
 type Args = Parameters<typeof entries.action>[0];
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as unknown as Args;
 
@@ -176,7 +177,7 @@ describe('POST /api/3/commerce/cart/subscription', () => {
     );
     expect(res.status).toBe(200);
     const { cartToken } = await res.json();
-    expect(await loadCart(cartToken)).toMatchObject({ kind: 'subscription', totalQuantity: 1 });
+    expect(await loadCart('saltgrass', cartToken)).toMatchObject({ kind: 'subscription', totalQuantity: 1 });
     const bad = await subscription.action(
       args(post('/api/3/commerce/cart/subscription', { itemId: 'itm-tide-pool-mug', sku: 'SG-TPM-01', qty: 1 })),
     );

@@ -166,10 +166,10 @@ describe('getSql() and the catalog API without DATABASE_URL', () => {
     const [a, b] = await Promise.all([getSql(), getSql()]);
     expect(a).toBe(b);
     expect(fs.existsSync(path.join(dir, 'storefront.lock'))).toBe(true);
-    const site = await loadSite();
+    const site = await loadSite('saltgrass');
     expect(site.website.siteTitle).toBe('Saltgrass Studio');
-    expect((await resolvePath('/shop/p/tide-pool-mug')).kind).toBe('product');
-    expect((await searchCatalog('teapot'))[0]?.title).toBe('Harbour Teapot');
+    expect((await resolvePath('saltgrass', '/shop/p/tide-pool-mug')).kind).toBe('product');
+    expect((await searchCatalog('saltgrass', 'teapot'))[0]?.title).toBe('Harbour Teapot');
   });
 
   it('closes it, and opens it again on next use', async () => {
@@ -178,6 +178,6 @@ describe('getSql() and the catalog API without DATABASE_URL', () => {
     expect(fs.existsSync(path.join(dir, 'storefront.lock'))).toBe(false);
     const second = await getSql();
     expect(second).not.toBe(first);
-    expect((await resolvePath('/about')).kind).toBe('page');
+    expect((await resolvePath('saltgrass', '/about')).kind).toBe('page');
   });
 });

@@ -16,9 +16,11 @@ const { loadSite, resolvePath } = await import('../../app/catalog/catalog.server
 const { pageContext } = await import('../../app/storefront/context.server.js');
 const { closeDb } = await import('../../db/client.server.js');
 
-const req = (path: string) => new Request(`http://shop.test${path}`);
+// The demo site answers on localhost (its local name): the request resolves its site from the host.
+const req = (path: string) => new Request(`http://localhost${path}`);
+const SITE = 'saltgrass';
 const productPlan = (options: Record<string, string>) => async (_site: unknown, url: URL) => ({
-  resolved: await resolvePath(url.pathname),
+  resolved: await resolvePath(SITE, url.pathname),
   extras: { selectedOptions: options },
 });
 
@@ -26,7 +28,7 @@ let error: ReturnType<typeof vi.spyOn>;
 beforeAll(async () => {
   vi.spyOn(console, 'log').mockImplementation(() => {});
   error = vi.spyOn(log, 'error').mockImplementation(() => {});
-  await loadSite(); // migrate and seed once, outside the timed tests
+  await loadSite(SITE); // migrate and seed once, outside the timed tests
 }, 120_000);
 afterAll(async () => {
   vi.restoreAllMocks();
@@ -55,7 +57,7 @@ describe('storefrontPage', () => {
   });
 
   it('answers a missing page with the theme not-found page and 404, without an ETag', async () => {
-    const res = await storefrontPage(req('/nowhere'), async (_s, url) => ({ resolved: await resolvePath(url.pathname) }));
+    const res = await storefrontPage(req('/nowhere'), async (_s, url) => ({ resolved: await resolvePath(SITE, url.pathname) }));
     expect(res.status).toBe(404);
     expect(res.headers.get('ETag')).toBeNull();
     const data = await res.json();
@@ -71,8 +73,8 @@ describe('storefrontPage', () => {
     expect(res.status).toBe(500);
     expect(res.headers.get('Cache-Control')).toBe('no-store');
     const data = await res.json();
-    const site = await loadSite();
-    const expected = renderPage(site, 'error', pageContext(site, { kind: 'error' }, { url: new URL('http://shop.test/shop') }));
+    const site = await loadSite(SITE);
+    const expected = renderPage(site, 'error', pageContext(site, { kind: 'error' }, { url: new URL('http://localhost/shop') }));
     expect(data.html).toBe(expected.html);
     expect(data.html).toContain(site.website.siteTitle);
     expect(data.seo.robots).toBe('noindex');

@@ -15,8 +15,15 @@ export class Visitor {
    */
   readonly address = `10.${rnd()}.${rnd()}.${rnd()}`;
 
-  /** `base`: another server than the suite's (one a test started itself); a function when it moves. */
-  constructor(private readonly base?: () => string) {}
+  /**
+   * `base`: another server than the suite's (one a test started itself); a function when it moves.
+   * `host`: the site's host name the visitor types (`shop.localhost`), told to the server as a proxy
+   * would (X-Forwarded-Host; the servers believe one hop): fetch cannot set Host itself.
+   */
+  constructor(
+    private readonly base?: () => string,
+    private readonly host?: string,
+  ) {}
 
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -39,8 +46,12 @@ export class Visitor {
     const headers: Record<string, string> = { ...(init.headers ?? {}) };
     if (this.cookies.size > 0 && !('Cookie' in headers)) headers.Cookie = this.cookieHeader();
     if (!('X-Forwarded-For' in headers)) headers['X-Forwarded-For'] = this.address;
+    const authority = this.host ? `${this.host}:${url.port}` : url.host;
+    if (this.host && !('X-Forwarded-Host' in headers)) headers['X-Forwarded-Host'] = authority;
     // Same-origin, as a page of ours posting to us: the CSRF check lets these through.
-    if (init.method && init.method !== 'GET' && init.method !== 'HEAD' && !('Origin' in headers)) headers.Origin = url.origin;
+    if (init.method && init.method !== 'GET' && init.method !== 'HEAD' && !('Origin' in headers)) {
+      headers.Origin = `${url.protocol}//${authority}`;
+    }
     const res = await fetch(url, { ...init, headers, redirect: 'manual' });
     this.remember(res);
     return res;
