@@ -1,5 +1,6 @@
-// The shopper-facing side of the cart on pages: the one-shot flash a no-JS form post leaves in the
-// session for the page it redirects to (error, kept values, "added"), and the visitor's cart for the layout.
+// The shopper-facing side of the cart on pages: the cart form's schema, the one-shot flash a no-JS
+// form post leaves in the session for the page it redirects to (error, kept values, "added"), and
+// the visitor's cart for the layout.
 import { z } from 'zod';
 import type { Product } from '../catalog/catalog.server.js';
 import { loadCart, type CartView } from '../commerce/cart.server.js';
@@ -123,7 +124,7 @@ export async function readCartForm(request: Request): Promise<CartFormSubmission
     return { ok: false, returnTo: str(raw.returnTo, 2000), typed: { itemId: str(raw.itemId, 200), quantity: str(raw.quantity, 40) } };
   }
   const { option, ...form } = submission.value;
-  // Own properties only, whatever the names.
+  // An empty select is "not chosen". (Conform builds no `__proto__` or `constructor` key.)
   const options = option ? Object.fromEntries(Object.entries(option).filter(([, v]) => v !== '')) : undefined;
   return { ok: true, form: { ...form, options } };
 }
