@@ -2,7 +2,7 @@
 // additional fields; answers {shoppingCart, updatedEntry}, or {error}.
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { cartStore, entryJson, rateLimited, shoppingCartJson, updateAdditionalFields } from '../commerce/cart.server.js';
+import { entryJson, rateLimited, shoppingCartJson, updateAdditionalFields } from '../commerce/cart.server.js';
 import { getCartId } from '../utils/session.server.js';
 import { AdditionalFields, apiRoute, BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../storefront/api.server.js';
 import { requestSite } from '../storefront/site.server.js';

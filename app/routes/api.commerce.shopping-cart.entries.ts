@@ -2,7 +2,7 @@
 // answers {shoppingCart, newlyAdded}, or {error} with the spec's text.
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { addToCart, cartStore, entryJson, MSG, rateLimited, shoppingCartJson } from '../commerce/cart.server.js';
+import { addToCart, entryJson, MSG, rateLimited, shoppingCartJson } from '../commerce/cart.server.js';
 import { getCartId } from '../utils/session.server.js';
 import { AdditionalFields, apiRoute, BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../storefront/api.server.js';
 import { requestSite } from '../storefront/site.server.js';
