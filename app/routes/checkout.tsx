@@ -47,47 +47,51 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const store = await cartStore(websiteId);
   const bought = await toOrderOf(store, cartId);
   if (bought) return bought;
-  return storefrontPage(request, async (site) => {
-    const { cart, lines } = await store.pricedCart(cartId);
-    const settings = await store.settings();
-    const { shipping, tax } = await store.checkoutSettings();
-    const draft = await store.checkoutDraft(cartId);
-    const flash = await readFlash(request);
-    // Errors show once: with the flash of the submit that made them.
-    const errors = draft && flash?.checkoutToken === draft.token ? draft.errors : {};
-    const values = draft?.values ?? defaultValues(shipping, tax);
-    const currency = site.website.currency;
-    const product = subscription && cart.entries[0] ? await store.subscribableProduct(cart.entries[0].itemId) : null;
-    const sub = product ? subscriptionPriceText(product, currency) : null;
-    // Lines at the price the order will charge (today's), not the price when they were added.
-    const now = new Map(lines.map((l) => [l.id, l.unitPriceCents]));
-    const entries = cart.entries.map((e) => {
-      const unit = now.get(e.id) ?? e.unitPriceCents;
-      return { ...e, unitPriceCents: unit, lineTotalCents: unit * e.quantity };
-    });
-    const subtotalCents = entries.reduce((s, e) => s + e.lineTotalCents, 0);
-    return {
-      resolved: { kind: 'commerce', page: 'checkout' },
-      extras: {
-        commercePage: {
-          title: 'Checkout',
-          data: {
-            checkout: {
-              testMode: true,
-              subscription: subscription && cart.entries.length > 0,
-              subscriptionText: sub,
-              cartToken: subscription ? 'subscription' : 'cart',
-              entries: shapeCartEntries(entries, currency),
-              totalQuantity: cart.totalQuantity,
-              subtotal: money(subtotalCents, currency),
-              checkoutMinimum: checkoutMinimum(subtotalCents, currency, settings),
-              form: checkoutForm({ cart, lines, values, errors, shipping, tax }),
+  return storefrontPage(
+    request,
+    async (site) => {
+      const { cart, lines } = await store.pricedCart(cartId);
+      const settings = await store.settings();
+      const { shipping, tax } = await store.checkoutSettings();
+      const draft = await store.checkoutDraft(cartId);
+      const flash = await readFlash(request);
+      // Errors show once: with the flash of the submit that made them.
+      const errors = draft && flash?.checkoutToken === draft.token ? draft.errors : {};
+      const values = draft?.values ?? defaultValues(shipping, tax);
+      const currency = site.website.currency;
+      const product = subscription && cart.entries[0] ? await store.subscribableProduct(cart.entries[0].itemId) : null;
+      const sub = product ? subscriptionPriceText(product, currency) : null;
+      // Lines at the price the order will charge (today's), not the price when they were added.
+      const now = new Map(lines.map((l) => [l.id, l.unitPriceCents]));
+      const entries = cart.entries.map((e) => {
+        const unit = now.get(e.id) ?? e.unitPriceCents;
+        return { ...e, unitPriceCents: unit, lineTotalCents: unit * e.quantity };
+      });
+      const subtotalCents = entries.reduce((s, e) => s + e.lineTotalCents, 0);
+      return {
+        resolved: { kind: 'commerce', page: 'checkout' },
+        extras: {
+          commercePage: {
+            title: 'Checkout',
+            data: {
+              checkout: {
+                testMode: true,
+                subscription: subscription && cart.entries.length > 0,
+                subscriptionText: sub,
+                cartToken: subscription ? 'subscription' : 'cart',
+                entries: shapeCartEntries(entries, currency),
+                totalQuantity: cart.totalQuantity,
+                subtotal: money(subtotalCents, currency),
+                checkoutMinimum: checkoutMinimum(subtotalCents, currency, settings),
+                form: checkoutForm({ cart, lines, values, errors, shipping, tax }),
+              },
             },
           },
         },
-      },
-    };
-  });
+      };
+    },
+    context,
+  );
 }
 
 const Which = z.object({

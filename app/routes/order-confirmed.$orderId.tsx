@@ -20,28 +20,32 @@ const OrderId = z
   .max(100)
   .regex(/^[A-Za-z0-9_-]+$/);
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return storefrontPage(request, async (site, url) => {
-    const id = OrderId.safeParse(params.orderId);
-    const order = id.success ? await getOrder(site.website.id, id.data) : null;
-    const session = await shopperSession(request);
-    const mine =
-      order !== null &&
-      (verifyOrderLinkToken(order.id, url.searchParams.get('t')) ||
-        session.cartId === order.purchasedCartId ||
-        session.subscriptionCartId === order.purchasedCartId);
-    // The same not-found page whether the order does not exist or is someone else's.
-    if (!order || !mine) return { resolved: { kind: 'not-found' }, private: true };
-    return {
-      resolved: { kind: 'commerce', page: 'order-confirmed' },
-      extras: {
-        commercePage: {
-          title: `Order ${order.orderNumberText}`,
-          data: { order: { ...order, taxRateText: order.taxBasisPoints > 0 ? rateText(order.taxBasisPoints) : null } },
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  return storefrontPage(
+    request,
+    async (site, url) => {
+      const id = OrderId.safeParse(params.orderId);
+      const order = id.success ? await getOrder(site.website.id, id.data) : null;
+      const session = await shopperSession(request);
+      const mine =
+        order !== null &&
+        (verifyOrderLinkToken(order.id, url.searchParams.get('t')) ||
+          session.cartId === order.purchasedCartId ||
+          session.subscriptionCartId === order.purchasedCartId);
+      // The same not-found page whether the order does not exist or is someone else's.
+      if (!order || !mine) return { resolved: { kind: 'not-found' }, private: true };
+      return {
+        resolved: { kind: 'commerce', page: 'order-confirmed' },
+        extras: {
+          commercePage: {
+            title: `Order ${order.orderNumberText}`,
+            data: { order: { ...order, taxRateText: order.taxBasisPoints > 0 ? rateText(order.taxBasisPoints) : null } },
+          },
         },
-      },
-    };
-  });
+      };
+    },
+    context,
+  );
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => forwardHeaders(loaderHeaders);

@@ -133,7 +133,14 @@ async function main(): Promise<void> {
       (e: unknown) => {
         log.error(`storefront: resolving the site of ${req.hostname} failed: ${errorText(e)}`);
         res.setHeader('Retry-After', '5');
-        sendNotice(res, 503, 'Temporarily unavailable', 'The site cannot be reached right now. Please try again in a moment.');
+        if (req.path.startsWith('/api/')) {
+          res
+            .status(503)
+            .set('Cache-Control', 'no-store')
+            .json({ error: 'The store is unavailable right now. Please try again in a few seconds.' });
+          return;
+        }
+        sendNotice(res, 503, 'We’ll be right back', 'The store cannot be shown right now. Please try again in a moment.');
       },
     );
   });

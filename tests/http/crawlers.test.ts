@@ -160,21 +160,29 @@ describe('canonical and og:url', () => {
       ['/shop', `${DEMO_BASE}/shop`],
       ['/shop/p/linen-bread-bag', `${DEMO_BASE}/shop/p/linen-bread-bag`],
     ] as const) {
-      const res = await getWithHost(path, 'evil.example');
+      // The demo site answers on its local names at any port; the links keep the configured origin.
+      const res = await getWithHost(path, 'localhost:4567');
       expect(res.status, path).toBe(200);
       const links = headLinks(res.body);
       expect(links, path).toEqual({ canonical: want, ogUrl: want });
-      expect(res.body, path).not.toContain('evil.example');
+      expect(res.body, path).not.toContain('localhost:4567');
+      // A host that is no site's gets no site's content at all.
+      const evil = await getWithHost(path, 'evil.example');
+      expect(evil.status, path).toBe(404);
+      expect(evil.body, path).not.toContain('Saltgrass');
+      expect(evil.body, path).not.toContain('evil.example');
     }
-    const rob = await getWithHost('/robots.txt', 'evil.example');
+    const rob = await getWithHost('/robots.txt', 'localhost:4567');
     expect(rob.body).toContain(`Sitemap: ${DEMO_BASE}/sitemap.xml`);
-    const map = await getWithHost('/sitemap.xml', 'evil.example');
-    expect(map.body).not.toContain('evil.example');
+    const map = await getWithHost('/sitemap.xml', 'localhost:4567');
+    expect(map.body).not.toContain('localhost:4567');
   });
 
-  it('BASE_URL overrides the stored base URL', async () => {
+  it('BASE_URL is the origin of the default site, and its host reaches that site with no domain configured', async () => {
     await withServer({ BASE_URL: 'https://shop.example/' }, async (base) => {
-      const res = await getWithHost('/shop', 'evil.example', base);
+      expect((await getWithHost('/shop', 'evil.example', base)).status).toBe(404);
+      const res = await getWithHost('/shop', 'shop.example', base);
+      expect(res.status).toBe(200);
       expect(headLinks(res.body)).toEqual({ canonical: 'https://shop.example/shop', ogUrl: 'https://shop.example/shop' });
       const map = await (await fetch(`${base}/sitemap.xml`)).text();
       expect(map).toContain('<loc>https://shop.example/shop/p/linen-bread-bag</loc>');

@@ -64,7 +64,7 @@ describe('sites by host', () => {
       sku: 'SG-TPM-01',
       quantity: 1,
     });
-    expect(foreign.status).toBe(400);
+    expect(foreign.status).toBe(404);
     const added = await shopper.json('/api/commerce/shopping-cart/entries', ownMug);
     expect(added.status, await added.clone().text()).toBe(200);
     const cart = await (await shopper.get('/api/commerce/shopping-cart')).json();
