@@ -13,6 +13,7 @@ import { createReadCache } from '../catalog/read-cache.server.js';
 const RETRY_AFTER_S = 5;
 import { readVisit, type Visit } from './cart-ui.server.js';
 import { seoFor, type Seo, type SeoSource } from './seo.server.js';
+import { themeStylesheet } from './theme-css.server.js';
 import { log } from '../utils/log.server.js';
 
 /** The site's theme as loadSite() returns it: sources by name. */
@@ -156,6 +157,8 @@ export function renderThemePage(
 export interface PageData {
   html: string;
   seo: Seo;
+  /** The theme's stylesheet (`/theme/<hash>.css`), linked from the document's head; null when none. */
+  stylesheet: string | null;
 }
 
 /** What a route decided to show, once the site is known. */
@@ -181,7 +184,7 @@ interface Rendered {
 
 function rendered(data: PageData, status: number): Rendered {
   // The tag covers everything the document is made from on the data side: HTML and head tags.
-  return { data, etag: status === 200 ? strongEtag(data.html, JSON.stringify(data.seo)) : null };
+  return { data, etag: status === 200 ? strongEtag(data.html, JSON.stringify(data.seo), data.stylesheet ?? '') : null };
 }
 
 function respond(page: Rendered, status: number, visit?: Visit, context?: AppLoadContext, privatePage = false): TypedResponse<PageData> {
@@ -220,6 +223,7 @@ export function unavailablePage(): PageData {
       '<p>The store cannot be shown right now. Please try again in a moment.</p>' +
       '<p><a href="/">Try again</a></p></main>',
     seo: { title: 'Temporarily unavailable', description: '', canonical: null, openGraph: [], jsonLd: null, lang: 'en', robots: 'noindex' },
+    stylesheet: null,
   };
 }
 
@@ -232,7 +236,11 @@ export function renderPage(site: Site, templateName: string, context: Record<str
 }
 
 function renderContext(site: Site, template: string, context: Record<string, unknown>): PageData {
-  return { html: renderPage(site, template, context).html, seo: seoFor(context as SeoSource) };
+  return {
+    html: renderPage(site, template, context).html,
+    seo: seoFor(context as SeoSource),
+    stylesheet: themeStylesheet(site.templates)?.href ?? null,
+  };
 }
 
 /**
