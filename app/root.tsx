@@ -1,5 +1,5 @@
-// The document shell around every page: <html>, <head> (meta tags from the matched route), the
-// page body (theme HTML rendered by the route) and Remix's scripts.
+// The document shell around every page: <html>, <head> (meta tags from the matched route, the
+// theme's stylesheet), the page body (theme HTML rendered by the route) and Remix's scripts.
 import type { LinksFunction } from '@remix-run/node';
 import {
   isRouteErrorResponse,
@@ -30,9 +30,19 @@ function pageLang(matches: ReturnType<typeof useMatches>): string {
   return 'en';
 }
 
+/** The theme's stylesheet URL the page's loader sends (`/theme/<hash>.css`), if any. */
+function themeStylesheet(matches: ReturnType<typeof useMatches>): string | null {
+  for (const m of [...matches].reverse()) {
+    const href = (m.data as { stylesheet?: unknown } | undefined)?.stylesheet;
+    if (typeof href === 'string' && href.startsWith('/theme/')) return href;
+  }
+  return null;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const matches = useMatches();
   const nonce = useNonce();
+  const stylesheet = themeStylesheet(matches);
   return (
     <html lang={pageLang(matches)}>
       <head>
@@ -40,6 +50,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {/* In the head, so the browser waits for it before the first paint: no unstyled flash. */}
+        {stylesheet ? <link rel="stylesheet" href={stylesheet} /> : null}
       </head>
       <body>
         {children}

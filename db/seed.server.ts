@@ -1,4 +1,4 @@
-// Seeds the demo store (db/seed/store.ts) and its theme (db/seed/theme/*.html). Idempotent: rows
+// Seeds the demo store (db/seed/store.ts) and its theme (db/seed/theme/*.html and *.css). Idempotent: rows
 // that exist are left alone, so a second run changes nothing; `refresh` rewrites demo rows that
 // differ from the seed (and a second refresh changes nothing either).
 import fs from 'node:fs';
@@ -34,7 +34,7 @@ export interface SeedResult {
 
 export interface ThemeTemplate {
   name: string;
-  kind: 'layout' | 'page' | 'partial';
+  kind: 'layout' | 'page' | 'partial' | 'stylesheet';
   source: string;
 }
 
@@ -46,11 +46,16 @@ export const RECORD_STORE_ITEM = 11;
 
 /**
  * The theme sources: `layout.html` is the layout, `_name.html` the partial `name`, any other
- * `name.html` the page template `name`.
+ * `name.html` the page template `name`, and `name.css` the stylesheet `name.css` (plain CSS, not
+ * a template: served as a file of its own, see app/storefront/theme-css.server.ts).
  */
 export function readTheme(dir: string = projectPath('db/seed/theme')): ThemeTemplate[] {
   const out: ThemeTemplate[] = [];
   for (const file of fs.readdirSync(dir).sort()) {
+    if (file.endsWith('.css')) {
+      out.push({ name: file, kind: 'stylesheet', source: fs.readFileSync(path.join(dir, file), 'utf8') });
+      continue;
+    }
     if (!file.endsWith('.html')) continue;
     const base = file.slice(0, -'.html'.length);
     const source = fs.readFileSync(path.join(dir, file), 'utf8');

@@ -27,6 +27,8 @@ export interface ThemeTemplates {
   layout: string;
   pages: Record<string, string>;
   partials: Record<string, string>;
+  /** The theme's CSS (its stylesheet rows, by name, one after the other); null when it has none. */
+  stylesheet: string | null;
 }
 
 export interface Site {
@@ -355,12 +357,15 @@ export function createCatalog(sql: Sql, opts: { websiteId?: string; cache?: Read
       >`select name, kind, source from theme_template where website_id = ${id} order by name`,
       sql<{ name: string; items: unknown }[]>`select name, items from navigation where website_id = ${id} order by name`,
     ]);
-    const theme: ThemeTemplates = { layout: '{mainContent}', pages: {}, partials: {} };
+    const theme: ThemeTemplates = { layout: '{mainContent}', pages: {}, partials: {}, stylesheet: null };
+    const css: string[] = [];
     for (const t of templates) {
       if (t.kind === 'layout') theme.layout = t.source;
       else if (t.kind === 'partial') theme.partials[t.name] = t.source;
+      else if (t.kind === 'stylesheet') css.push(t.source);
       else theme.pages[t.name] = t.source;
     }
+    if (css.length > 0) theme.stylesheet = css.join('\n');
     const navigation: Site['navigation'] = { mainNavigation: [], footerNavigation: [] };
     for (const m of menus) navigation[m.name] = navItems(m.items);
     return {

@@ -75,7 +75,9 @@ async function main(): Promise<void> {
         directives: {
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
-          // The theme's CSS is inline (owners write it); scripts are what a CSP must hold back.
+          // The theme's CSS is a file of ours ('self': /theme/<hash>.css). Inline styles stay allowed
+          // for the static fallback pages' style attributes and for a theme whose CSS is still a
+          // <style> partial (db/migrations/0007); scripts are what a CSP must hold back.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:'],
           fontSrc: ["'self'", 'data:'],

@@ -15,6 +15,7 @@ const RETRY_AFTER_S = 5;
 import { readVisit, type Visit } from './cart-ui.server.js';
 import { requestSite } from './site.server.js';
 import { seoFor, type Seo } from './seo.server.js';
+import { themeStylesheet } from './theme-css.server.js';
 import { log } from '../utils/log.server.js';
 
 /** The site's theme as loadSite() returns it: sources by name. */
@@ -154,6 +155,8 @@ export function renderThemePage(theme: ThemeSources, templateName: string, conte
 export interface PageData {
   html: string;
   seo: Seo;
+  /** The theme's stylesheet (`/theme/<hash>.css`), linked from the document's head; null when none. */
+  stylesheet: string | null;
 }
 
 /** What a route decided to show, once the site is known. */
@@ -179,7 +182,7 @@ interface Rendered {
 
 function rendered(data: PageData, status: number): Rendered {
   // The tag covers everything the document is made from on the data side: HTML and head tags.
-  return { data, etag: status === 200 ? strongEtag(data.html, JSON.stringify(data.seo)) : null };
+  return { data, etag: status === 200 ? strongEtag(data.html, JSON.stringify(data.seo), data.stylesheet ?? '') : null };
 }
 
 function respond(page: Rendered, status: number, visit?: Visit, context?: AppLoadContext, privatePage = false): TypedResponse<PageData> {
@@ -218,6 +221,7 @@ export function unavailablePage(): PageData {
       '<p>The store cannot be shown right now. Please try again in a moment.</p>' +
       '<p><a href="/">Try again</a></p></main>',
     seo: { title: 'Temporarily unavailable', description: '', canonical: null, openGraph: [], jsonLd: null, lang: 'en', robots: 'noindex' },
+    stylesheet: null,
   };
 }
 
@@ -230,7 +234,11 @@ export function renderPage(site: Site, templateName: string, context: TemplateCo
 }
 
 function renderContext(site: Site, template: string, context: TemplateContext): PageData {
-  return { html: renderPage(site, template, context).html, seo: seoFor(context) };
+  return {
+    html: renderPage(site, template, context).html,
+    seo: seoFor(context),
+    stylesheet: themeStylesheet(site.templates)?.href ?? null,
+  };
 }
 
 /**

@@ -32,6 +32,7 @@ const site: Site = {
     layout: theme.find((t) => t.kind === 'layout')?.source ?? '',
     pages: Object.fromEntries(theme.filter((t) => t.kind === 'page').map((t) => [t.name, t.source])),
     partials: Object.fromEntries(theme.filter((t) => t.kind === 'partial').map((t) => [t.name, t.source])),
+    stylesheet: theme.find((t) => t.kind === 'stylesheet')?.source ?? null,
   },
 };
 
@@ -131,8 +132,10 @@ describe('journal theme', () => {
   it('has the page templates of a site without a shop', () => {
     const pages = theme.filter((t) => t.kind === 'page').map((t) => t.name);
     expect(pages.sort()).toEqual(['error', 'home', 'not-found', 'page', 'search']);
-    expect(theme.filter((t) => t.kind === 'partial').map((t) => t.name)).toEqual(['styles']);
-    expect(site.templates.layout).toContain('{@|apply styles}');
+    expect(theme.filter((t) => t.kind === 'partial').map((t) => t.name)).toEqual([]);
+    // Its CSS is a stylesheet file (served at /theme/<hash>.css), not inlined by the layout.
+    expect(theme.filter((t) => t.kind === 'stylesheet').map((t) => t.name)).toEqual(['theme.css']);
+    expect(site.templates.layout).not.toContain('<style');
   });
 
   it.each(BACKENDS)('compiles every template and partial without syntax errors (%s)', (backend) => {
@@ -250,7 +253,7 @@ describe('journal theme', () => {
   });
 
   it('keeps text colours at WCAG AA contrast on every background of the stylesheet', () => {
-    const css = site.templates.partials.styles;
+    const css = site.templates.stylesheet ?? '';
     const colour = (name: string) => new RegExp(`--${name}: (#[0-9a-f]{6})`).exec(css)?.[1] ?? '';
     const luminance = (hex: string) => {
       const [r, g, b] = [1, 3, 5]

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.server.js';
 import { appliedMigrations, migrate, readMigrations } from '../../db/migrate.server.js';
+import { readTheme } from '../../db/seed.server.js';
 import { targets } from './support/databases.js';
 
 function tempDir(files: Record<string, string>): string {
@@ -99,5 +100,67 @@ describe.each(targets)('migrations on $name', (target) => {
     const changed = readMigrations().map((m, i) => (i === 0 ? { ...m, checksum: 'x'.repeat(64) } : m));
     expect(await migrate(db.sql, changed, (s) => lines.push(s))).toEqual([]);
     expect(lines.join('\n')).toMatch(/0001_init\.sql changed after it was applied/);
+  });
+});
+
+describe.each(targets)('0007 on a database seeded before it, on $name', (target) => {
+  let db: Db;
+  // What the demo seed wrote before 0007: the CSS as a <style> partial the layout applies.
+  const css = readTheme()
+    .find((t) => t.kind === 'stylesheet')!
+    .source.replace(/^\/\*[\s\S]*?\*\/\n/, '');
+  const oldPartial = `{## The theme's stylesheet, applied by the layout. ##}\n<style>\n${css}</style>\n`;
+  const oldLayout = '{## The layout. ##}\n{@|apply styles}\n<main>{mainContent}</main>\n';
+
+  beforeAll(async () => {
+    db = await target.open({ migrate: false, seed: false });
+    await migrate(
+      db.sql,
+      readMigrations().filter((m) => m.version < '0007'),
+    );
+    for (const id of ['old', 'edited']) await db.sql`insert into website (id, title) values (${id}, ${id})`;
+    const rows = [
+      { website_id: 'old', name: 'layout', kind: 'layout', source: oldLayout },
+      { website_id: 'old', name: 'styles', kind: 'partial', source: oldPartial },
+      { website_id: 'edited', name: 'layout', kind: 'layout', source: oldLayout },
+      // A partial that is a template (it prints a setting) cannot become plain CSS.
+      { website_id: 'edited', name: 'styles', kind: 'partial', source: '<style>\nbody { color: {websiteSettings.ink}; }\n</style>\n' },
+    ];
+    await db.sql`insert into theme_template ${db.sql(rows, 'website_id', 'name', 'kind', 'source')}`;
+    expect(await migrate(db.sql, readMigrations())).toEqual(
+      readMigrations()
+        .filter((m) => m.version >= '0007')
+        .map((m) => m.file),
+    );
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  const theme = (id: string) =>
+    db.sql<
+      { name: string; kind: string; source: string }[]
+    >`select name, kind, source from theme_template where website_id = ${id} order by name`;
+
+  it('moves the <style> partial into the stylesheet theme.css and stops the layout applying it', async () => {
+    expect(await theme('old')).toEqual([
+      { name: 'layout', kind: 'layout', source: '{## The layout. ##}\n<main>{mainContent}</main>\n' },
+      { name: 'theme.css', kind: 'stylesheet', source: css },
+    ]);
+  });
+
+  it('leaves a partial that is more than CSS where it was, still applied by the layout', async () => {
+    const rows = await theme('edited');
+    expect(rows.map((r) => [r.name, r.kind])).toEqual([
+      ['layout', 'layout'],
+      ['styles', 'partial'],
+    ]);
+    expect(rows[0].source).toBe(oldLayout);
+  });
+
+  it('allows the stylesheet kind and nothing unknown', async () => {
+    await expect(db.sql`insert into theme_template (website_id, name, kind, source) values ('old', 'x', 'script', '')`).rejects.toThrow(
+      /theme_template_kind_check/,
+    );
   });
 });

@@ -1,5 +1,6 @@
 // The page pipeline on the real (embedded) database with the demo store: statuses, the theme's
-// not-found and error pages, caching headers, ETags that follow the content, head data.
+// not-found and error pages, caching headers, ETags that follow the content, head data, and the
+// theme's stylesheet URL that follows its CSS.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +15,9 @@ delete process.env.DATABASE_URL;
 const { storefrontPage, renderPage } = await import('../../app/storefront/render.server.js');
 const { loadSite, resolvePath } = await import('../../app/catalog/catalog.server.js');
 const { pageContext } = await import('../../app/storefront/context.server.js');
-const { closeDb } = await import('../../db/client.server.js');
+const { closeDb, getSql } = await import('../../db/client.server.js');
+const { stylesheetResponse } = await import('../../app/storefront/theme-css.server.js');
+const { catalogChanged } = await import('../../app/catalog/changes.server.js');
 
 // The demo site answers on localhost (its local name): the request resolves its site from the host.
 const req = (path: string) => new Request(`http://localhost${path}`);
@@ -90,5 +93,40 @@ describe('storefrontPage', () => {
     expect(res.status).toBe(400);
     expect(res.headers.get('Cache-Control')).toBe('no-store');
     expect((await res.json()).html).toContain('Search terms can be at most 200 characters long.');
+  });
+});
+
+describe('the theme stylesheet', () => {
+  const home = () => storefrontPage(req('/'), async () => ({ resolved: await resolvePath(SITE, '/') }));
+  const hrefOf = async (res: Response) => {
+    const { stylesheet } = (await res.json()) as { stylesheet: string | null };
+    expect(stylesheet).toMatch(/^\/theme\/[0-9a-f]{16}\.css$/);
+    return stylesheet!;
+  };
+
+  it('gets a new hashed URL, and the pages a new ETag, when its CSS changes in the database', async () => {
+    const before = await home();
+    const oldHref = await hrefOf(before);
+    const oldFile = oldHref.slice('/theme/'.length);
+    expect((await stylesheetResponse(req(oldHref), oldFile)).status).toBe(200);
+
+    const sql = await getSql();
+    const site = await loadSite(SITE);
+    await sql`update theme_template set source = source || ${'\n.edited { color: red; }\n'} where website_id = ${site.website.id} and kind = 'stylesheet'`;
+    // What an owner's edit does (issue 9's /config): the catalog generation moves on.
+    catalogChanged(site.website.id);
+
+    const after = await home();
+    const newHref = await hrefOf(after);
+    expect(newHref).not.toBe(oldHref);
+    expect(after.headers.get('ETag')).not.toBe(before.headers.get('ETag'));
+    const served = await stylesheetResponse(req(newHref), newHref.slice('/theme/'.length));
+    expect(served.status).toBe(200);
+    expect(await served.text()).toContain('.edited { color: red; }');
+    // A page a cache kept from before the edit still finds the CSS.
+    const stale = await stylesheetResponse(req(oldHref), oldFile);
+    expect(stale.status).toBe(302);
+    expect(stale.headers.get('Location')).toBe(newHref);
+    expect(stale.headers.get('Cache-Control')).toBe('no-store');
   });
 });

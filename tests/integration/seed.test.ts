@@ -12,7 +12,7 @@ import { targets, snapshot } from './support/databases.js';
 const PUBLIC = fileURLToPath(new URL('../../public', import.meta.url));
 
 describe('theme sources', () => {
-  it('has the layout, every page template of ADR 0002 and the partials', () => {
+  it('has the layout, every page template of ADR 0002, the partials and the stylesheet', () => {
     const theme = readTheme();
     const byKind = (k: string) =>
       theme
@@ -32,7 +32,14 @@ describe('theme sources', () => {
       'products',
       'search',
     ]);
-    expect(byKind('partial')).toEqual(expect.arrayContaining(['product-card', 'styles']));
+    expect(byKind('partial')).toEqual(expect.arrayContaining(['product-card']));
+    // The CSS is a plain file of its own, not a partial every page inlines.
+    expect(byKind('stylesheet')).toEqual(['theme.css']);
+    expect(byKind('partial')).not.toContain('styles');
+    const css = theme.find((t) => t.kind === 'stylesheet')!.source;
+    expect(css).toContain('--ink:');
+    expect(css).not.toMatch(/<\/?style|\{##|\{@/);
+    expect(theme.find((t) => t.kind === 'layout')!.source).not.toContain('apply styles');
   });
 });
 

@@ -65,7 +65,9 @@ describe.each(targets)('theme on $name', (target) => {
     expect(html).toContain('<span class="cart-count" data-cart-count hidden><span class="sqs-cart-quantity">0</span></span>');
     expect(html).toMatch(/<a class="cart-pill" href="\/cart" data-cart-pill hidden/);
     expect(html).toContain('<a href="/shipping-returns">Shipping &amp; Returns</a>');
-    expect(html).toContain('<style>');
+    // The CSS is served as a file (/theme/<hash>.css), never inlined into the page.
+    expect(html).not.toContain('<style');
+    expect(site.templates.stylesheet).toContain('--ink:');
     expect(html).toMatch(/<main id="main" class="site-main">[\s\S]*<h1>About the studio<\/h1>[\s\S]*<\/main>/);
   });
 

@@ -161,7 +161,7 @@ describe('the cart part of the page context', () => {
     website: { id: 'w', siteTitle: 'Shop', siteDescription: '', baseUrl: '', timeZone: 'UTC', currency: 'USD', locale: 'en-US' },
     settings: {},
     navigation: { mainNavigation: [], footerNavigation: [] },
-    templates: { layout: '', pages: {}, partials: {} },
+    templates: { layout: '', pages: {}, partials: {}, stylesheet: null },
   };
   const entry = {
     id: 'e1',
