@@ -1,7 +1,7 @@
 // The template context the theme renders over (ADR 0002): the one type pageContext() returns and
 // renderPage() takes, naming every top-level key the theme templates and the head (seo) read.
 // Object shapes are type aliases, not interfaces, so they stay assignable to plain JSON records.
-import type { Pagination, SubscriptionPlan, Website } from '../catalog/catalog.server.js';
+import type { Collection, Pagination, SubscriptionPlan, Website } from '../catalog/catalog.server.js';
 import type { CartEntryView, CartReviewSummary } from '../commerce/cart.server.js';
 import type { Money } from '../commerce/money.js';
 import type { Order } from '../commerce/order.js';
@@ -16,17 +16,8 @@ export type FocalPoint = { x: number; y: number };
 /** A main or footer navigation link; `active` when the page is it or below it. */
 export type NavLink = { title: string; url: string; active: boolean; children: NavLink[] };
 
-export type CollectionJson = {
-  id: string;
-  urlId: string;
-  title: string;
-  description: string;
-  type: number;
-  typeName: 'products' | 'page' | 'collection';
-  fullUrl: string;
-  body: string;
-  assetUrl: string | null;
-  originalSize: string | null;
+/** A collection as templates see it: the catalog's, without its SEO fields, with image data. */
+export type CollectionJson = Omit<Collection, 'seoTitle' | 'seoDescription'> & {
   systemDataVariants: string | undefined;
   mediaFocalPoint: FocalPoint;
 };
