@@ -15,12 +15,19 @@ interface Parsed<T> {
 /** Parses an argument list once per array. */
 function optionCache<T>(parse: (args: string[]) => T): (args: string[]) => Parsed<T> {
   const cache = new WeakMap<string[], Parsed<T>>();
+  // The last array asked about, answered without hashing: a grid formats one price per product
+  // with the same arguments.
+  let lastArgs: string[] | null = null;
+  let last: Parsed<T> | null = null;
   return (args) => {
+    if (args === lastArgs) return last!;
     let p = cache.get(args);
     if (p === undefined) {
       p = { key: args.join('\u0001'), opts: parse(args) };
       cache.set(args, p);
     }
+    lastArgs = args;
+    last = p;
     return p;
   };
 }
