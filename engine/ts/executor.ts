@@ -43,7 +43,6 @@ interface Chain {
 
 /** A path segment below the head, classified once. */
 interface Key {
-  /** The key as a property name (internalized: a megamorphic keyed load then hashes nothing). */
   name: string;
   /** Its value as an array index when all digits, else -1. */
   index: number;
@@ -51,23 +50,31 @@ interface Key {
 }
 
 /**
- * Compiled blocks by tables and then by node list: code is plain data, compiled once and rendered
- * many times (the app caches it per source), so a block is compiled on its first run and kept as
- * long as its nodes are. Functions made here never hold an executor or a context.
+ * Compiled code: code is plain data, compiled once and rendered many times (the app caches it per
+ * source), so its blocks are compiled on their first run. The root block is kept on the code
+ * object under a symbol (not enumerable: JSON, structuredClone and equality never see it) with
+ * the tables it was compiled for; blocks inside it are kept by the steps that run them, and a
+ * macro's by the step that defines it. So compiled blocks live and die with their code: a WeakMap
+ * by node list measured several times slower when code is compiled for one render (its entries
+ * outlive scavenges). Code rendered with other tables, or frozen, is cached in a WeakMap by
+ * tables. Functions made here never hold an executor or a context.
  */
-const blockCaches = new WeakMap<FormatterTable, WeakMap<PredicateTable, WeakMap<Node[], Block>>>();
+const ROOT = Symbol('root block');
 
-function blockCache(formatters: FormatterTable, predicates: PredicateTable): WeakMap<Node[], Block> {
+interface RootBlock {
+  formatters: FormatterTable;
+  predicates: PredicateTable;
+  block: Block;
+}
+
+const blockCaches = new WeakMap<FormatterTable, WeakMap<PredicateTable, WeakMap<Code, Block>>>();
+
+function blockCache(formatters: FormatterTable, predicates: PredicateTable): WeakMap<Code, Block> {
   let byPredicates = blockCaches.get(formatters);
   if (byPredicates === undefined) blockCaches.set(formatters, (byPredicates = new WeakMap()));
   let cache = byPredicates.get(predicates);
   if (cache === undefined) byPredicates.set(predicates, (cache = new WeakMap()));
   return cache;
-}
-
-/** The same text as `s`, internalized: the key of a property of a fresh object is. */
-function intern(s: string): string {
-  return Object.keys({ [s]: 0 })[0];
 }
 
 function isDigits(s: string): boolean {
@@ -80,7 +87,7 @@ function isDigits(s: string): boolean {
 }
 
 function keyOf(segment: string): Key {
-  return { name: intern(segment), index: isDigits(segment) ? Number(segment) : -1, proto: segment === '__proto__' };
+  return { name: segment, index: isDigits(segment) ? Number(segment) : -1, proto: segment === '__proto__' };
 }
 
 /** getChild (context.ts) with the key classified: the same answers. */
@@ -96,7 +103,7 @@ function childOf(node: unknown, k: Key): unknown {
 /** What ctx.resolve(path) answers, as a function made once per path. */
 function pathGetter(path: Path): (ctx: Context) => unknown {
   if (path[0].charCodeAt(0) === 64 /* @ */) return (ctx) => ctx.resolve(path);
-  const head = intern(path[0]);
+  const head = path[0];
   // Most heads are found in the current node, an object: read there first, as ctx.lookup would
   // (an array node answers `length` and indexes, __proto__ needs an own-property test: those go
   // the whole way).
@@ -133,7 +140,8 @@ export class Executor {
   // The tables, read when a block is compiled and by the rare paths that look a name up.
   private readonly formatters: FormatterTable;
   private readonly predicates: PredicateTable;
-  private readonly blocks: WeakMap<Node[], Block>;
+  /** The cache of code that cannot carry its root block (looked up when first needed). */
+  private blocks: WeakMap<Code, Block> | null = null;
 
   constructor(
     private readonly ctx: Context,
@@ -142,7 +150,6 @@ export class Executor {
     ctx.applyHook = (c, name, node, args, isPrivate) => this.apply(name, node, args, isPrivate);
     this.formatters = opts.formatters;
     this.predicates = opts.predicates;
-    this.blocks = blockCache(opts.formatters, opts.predicates);
     const limits = (this.limits = opts.limits ?? DEFAULT_LIMITS);
     this.steps = limits.maxSteps;
     this.calls = limits.maxCalls;
@@ -157,7 +164,7 @@ export class Executor {
    */
   run(code: Code): string {
     try {
-      return this.exec(code.body);
+      return this.runBlock(this.rootBlock(code));
     } catch (e) {
       if (!(e instanceof RenderStop)) throw e;
       const max = this.limits.maxOutputLength;
@@ -165,22 +172,25 @@ export class Executor {
     }
   }
 
-  /**
-   * Runs a block. Output is counted where it is made (text, variables, expressions), so text that
-   * a block passes up is not counted again; text applied into a variable is counted twice.
-   */
-  private exec(nodes: Node[]): string {
-    return this.runBlock(this.block(nodes));
+  /** The compiled root block of some code (compiled on its first run, for these tables). */
+  private rootBlock(code: Code): Block {
+    const cached = (code as { [ROOT]?: RootBlock })[ROOT];
+    if (cached !== undefined && cached.formatters === this.formatters && cached.predicates === this.predicates) return cached.block;
+    if (cached === undefined && Object.isExtensible(code)) {
+      const block = this.compile(code.body);
+      const value: RootBlock = { formatters: this.formatters, predicates: this.predicates, block };
+      Object.defineProperty(code, ROOT, { value, enumerable: false, writable: false, configurable: true });
+      return block;
+    }
+    const blocks = (this.blocks ??= blockCache(this.formatters, this.predicates));
+    let b = blocks.get(code);
+    if (b === undefined) blocks.set(code, (b = this.compile(code.body)));
+    return b;
   }
 
-  /** The compiled block of a node list (compiled on its first run, for these tables). */
-  private block(nodes: Node[]): Block {
-    let b = this.blocks.get(nodes);
-    if (b === undefined) {
-      b = Executor.compileBlock(nodes, this.formatters, this.predicates);
-      this.blocks.set(nodes, b);
-    }
-    return b;
+  /** Compiles a block for this executor's tables (a step keeps what it compiles). */
+  private compile(nodes: Node[]): Block {
+    return Executor.compileBlock(nodes, this.formatters, this.predicates);
   }
 
   private runBlock(b: Block): string {
@@ -233,7 +243,7 @@ export class Executor {
 
   /**
    * A node as a step. Static, so that no function made here can hold an executor: each gets the
-   * one running it as `ex`. Child blocks are compiled on their first run, through `ex.block`.
+   * one running it as `ex`. Child blocks are compiled on their first run and kept by the step.
    */
   private static compileNode(n: Node, formatters: FormatterTable, predicates: PredicateTable): Step {
     switch (n.op) {
@@ -249,7 +259,7 @@ export class Executor {
       }
       case Op.SECTION: {
         const path = n.path;
-        const alt = n.alt;
+        const alt = Executor.compileOr(n.alt, predicates);
         let body: Block | null = null;
         return (ex) => {
           // The node is pushed even when false: the .or branch runs with it as the current node.
@@ -257,28 +267,28 @@ export class Executor {
           const v = ctx.resolveSection(path);
           ctx.push(v);
           let out = '';
-          if (isTruthy(v)) out = ex.runBlock((body ??= ex.block(n.body)));
-          else if (alt) out = ex.execOr(alt);
+          if (isTruthy(v)) out = ex.runBlock((body ??= ex.compile(n.body)));
+          else if (alt) out = alt(ex);
           ctx.pop();
           return out;
         };
       }
       case Op.REPEATED: {
         const path = n.path;
-        const alt = n.alt;
+        const alt = Executor.compileOr(n.alt, predicates);
         let body: Block | null = null;
         let alternates: Block | null = null;
         return (ex) => {
           const ctx = ex.ctx;
           const v = ctx.resolveSection(path);
           if (Array.isArray(v) && v.length > 0) {
-            const b = (body ??= ex.block(n.body));
+            const b = (body ??= ex.compile(n.body));
             let out = '';
             try {
               const frame = ctx.push(undefined, 0);
               for (let j = 0; j < v.length; j++) {
                 // .alternates with runs between items, still in the previous item's frame.
-                if (j > 0 && n.alternates) out += ex.runBlock((alternates ??= ex.block(n.alternates)));
+                if (j > 0 && n.alternates) out += ex.runBlock((alternates ??= ex.compile(n.alternates)));
                 frame.node = v[j];
                 frame.index = j;
                 frame.vars = null;
@@ -293,24 +303,24 @@ export class Executor {
             ctx.pop();
             return out;
           }
-          return alt ? ex.execOr(alt) : '';
+          return alt ? alt(ex) : '';
         };
       }
       case Op.PREDICATE: {
         const p = predicates[n.pred];
         const name = n.pred;
         const args = n.args;
-        const alt = n.alt;
+        const alt = Executor.compileOr(n.alt, predicates);
         let body: Block | null = null;
         return (ex) => {
           const pass = ex.testWith(p, name, args);
-          if (pass === true) return ex.runBlock((body ??= ex.block(n.body)));
-          if (pass === false && alt) return ex.execOr(alt);
+          if (pass === true) return ex.runBlock((body ??= ex.compile(n.body)));
+          if (pass === false && alt) return alt(ex);
           return '';
         };
       }
       case Op.IF: {
-        const alt = n.alt;
+        const alt = Executor.compileOr(n.alt, predicates);
         let body: Block | null = null;
         const pred = n.pred;
         const p = pred === null ? undefined : predicates[pred];
@@ -326,8 +336,8 @@ export class Executor {
               pass = n.ops[j] === '||' ? pass || next : pass && next;
             }
           }
-          if (pass === true) return ex.runBlock((body ??= ex.block(n.body)));
-          if (pass === false && alt) return ex.execOr(alt);
+          if (pass === true) return ex.runBlock((body ??= ex.compile(n.body)));
+          if (pass === false && alt) return alt(ex);
           return '';
         };
       }
@@ -367,34 +377,43 @@ export class Executor {
           ex.ctx.setVar(n.name, ex.inject(n.path));
           return '';
         };
-      case Op.MACRO:
+      case Op.MACRO: {
+        // The frame keeps the macro's compiled block (the context keeps macro bodies opaque).
+        let body: Block | null = null;
         return (ex) => {
           const f = ex.ctx.frame();
-          (f.macros ??= new Map()).set(n.name, n.body);
+          (f.macros ??= new Map()).set(n.name, (body ??= ex.compile(n.body)));
           return '';
         };
+      }
       default:
         // Not a node the assembler makes: nothing, as before.
         return '';
     }
   }
 
-  private execOr(or: OrNode): string {
-    for (let o: OrNode | null = or; o; o = o.alt) {
-      if (o.pred === null) return this.exec(o.body);
-      const pass = this.test(o.pred, o.args);
-      if (pass === true) return this.exec(o.body);
-      if (pass === null) return '';
-    }
-    return '';
+  /** The `.or` chain of a block as one step (null when there is none); bodies compile on first run. */
+  private static compileOr(or: OrNode | null, predicates: PredicateTable): ((ex: Executor) => string) | null {
+    if (or === null) return null;
+    const branches: { or: OrNode; p: Predicate | typeof NOT_IMPLEMENTED | undefined; block: Block | null }[] = [];
+    for (let o: OrNode | null = or; o; o = o.alt)
+      branches.push({ or: o, p: o.pred === null ? undefined : predicates[o.pred], block: null });
+    return (ex) => {
+      for (let i = 0; i < branches.length; i++) {
+        const br = branches[i];
+        const o = br.or;
+        if (o.pred !== null) {
+          const pass = ex.testWith(br.p, o.pred, o.args);
+          if (pass === null) return '';
+          if (pass === false) continue;
+        }
+        return ex.runBlock((br.block ??= ex.compile(o.body)));
+      }
+      return '';
+    };
   }
 
   /** A predicate's answer; null when it failed, which skips every branch of its block. */
-  private test(name: string, args: string[]): boolean | null {
-    return this.testWith(this.predicates[name], name, args);
-  }
-
-  /** `test` with the predicate already looked up. */
   private testWith(p: Predicate | typeof NOT_IMPLEMENTED | undefined, name: string, args: string[]): boolean | null {
     if (p === undefined || p === NOT_IMPLEMENTED) return false;
     try {
@@ -482,7 +501,7 @@ export class Executor {
     // The partial's own variable instructions set their own chain frames.
     const savedChain = ctx.chain;
     ctx.chain = null;
-    const out = this.exec(body);
+    const out = this.runBlock(body);
     ctx.chain = savedChain;
     ctx.pop();
     this.depth--;
@@ -513,7 +532,7 @@ export class Executor {
     this.depth++;
     let out: string;
     try {
-      out = this.exec(body);
+      out = this.runBlock(body);
     } catch (e) {
       // Output the include was to drop is not part of what was rendered.
       if (e instanceof RenderStop && !output) e.partial = '';
@@ -527,12 +546,12 @@ export class Executor {
    * The body of a macro defined in scope, else of a partial; undefined when neither exists, null
    * when the partial has syntax errors.
    */
-  private lookupTemplate(name: string): Node[] | null | undefined {
-    // The context keeps macro bodies opaque (no import of the node types there); they are nodes.
-    const body = this.ctx.macro(name) as Node[] | undefined;
+  private lookupTemplate(name: string): Block | null | undefined {
+    // Macro bodies are kept compiled by the step that defines them (see compileNode).
+    const body = this.ctx.macro(name) as Block | undefined;
     if (body !== undefined) return body;
     const code = this.partial(name);
-    return code === undefined || code === null ? code : code.body;
+    return code === undefined || code === null ? code : this.rootBlock(code);
   }
 
   /** A compiled partial; undefined when absent, null when its source has syntax errors. */
