@@ -140,21 +140,24 @@ export class Context {
     if (head.charCodeAt(0) === 64 /* @ */) {
       value = this.resolveAt(head);
     } else {
-      value = undefined;
-      for (let i = this.stack.length - 1; i >= 0; i--) {
-        const f = this.stack[i];
-        const v = getHead(f.node, head);
-        if (v !== undefined) {
-          value = v;
-          break;
-        }
-        if (f.barrier) break;
-      }
+      value = this.lookup(head);
     }
     for (let i = 1; i < path.length && value !== undefined; i++) {
       value = getChild(value, path[i]);
     }
     return value;
+  }
+
+  /** The value of a path head that is not an `@` name: looked up from the innermost frame outwards. */
+  lookup(head: string): unknown {
+    const stack = this.stack;
+    for (let i = stack.length - 1; i >= 0; i--) {
+      const f = stack[i];
+      const v = getHead(f.node, head);
+      if (v !== undefined) return v;
+      if (f.barrier) return undefined;
+    }
+    return undefined;
   }
 
   /**

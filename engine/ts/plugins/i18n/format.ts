@@ -15,12 +15,19 @@ interface Parsed<T> {
 /** Parses an argument list once per array. */
 function optionCache<T>(parse: (args: string[]) => T): (args: string[]) => Parsed<T> {
   const cache = new WeakMap<string[], Parsed<T>>();
+  // The last array asked about, answered without hashing: a grid formats one price per product
+  // with the same arguments.
+  let lastArgs: string[] | null = null;
+  let last: Parsed<T> | null = null;
   return (args) => {
+    if (args === lastArgs) return last!;
     let p = cache.get(args);
     if (p === undefined) {
       p = { key: args.join('\u0001'), opts: parse(args) };
       cache.set(args, p);
     }
+    lastArgs = args;
+    last = p;
     return p;
   };
 }
@@ -77,6 +84,10 @@ function decimalText(cldr: CLDR, value: unknown, opts: ReturnType<typeof decimal
 interface MoneyMemo {
   size: number;
   byArgs: Map<Parsed<unknown>, Map<string, Map<unknown, string>>>;
+  /** The amounts map found last and what it was found by: a page's prices share both. */
+  lastArgs: Parsed<unknown> | null;
+  lastCurrency: string;
+  lastByAmount: Map<unknown, string> | null;
 }
 
 const moneyMemos = new WeakMap<CLDR, MoneyMemo>();
@@ -90,7 +101,7 @@ let lastMoneyMemo: MoneyMemo | null = null;
 function moneyMemo(cldr: CLDR): MoneyMemo {
   if (cldr === lastMoneyCldr) return lastMoneyMemo!;
   let m = moneyMemos.get(cldr);
-  if (m === undefined) moneyMemos.set(cldr, (m = { size: 0, byArgs: new Map() }));
+  if (m === undefined) moneyMemos.set(cldr, (m = { size: 0, byArgs: new Map(), lastArgs: null, lastCurrency: '', lastByAmount: null }));
   lastMoneyCldr = cldr;
   lastMoneyMemo = m;
   return m;
@@ -104,10 +115,19 @@ export function formatMoney(cldr: CLDR, value: unknown, args: string[]): string 
   if (typeof amount !== 'number' && typeof amount !== 'string') return '';
   const p = currencyArgs(args);
   const memo = moneyMemo(cldr);
-  let byCurrency = memo.byArgs.get(p);
-  if (byCurrency === undefined) memo.byArgs.set(p, (byCurrency = new Map()));
-  let byAmount = byCurrency.get(m.currency);
-  if (byAmount === undefined) byCurrency.set(m.currency, (byAmount = new Map()));
+  let byAmount: Map<unknown, string>;
+  if (memo.lastByAmount !== null && memo.lastArgs === p && memo.lastCurrency === m.currency) {
+    byAmount = memo.lastByAmount;
+  } else {
+    let byCurrency = memo.byArgs.get(p);
+    if (byCurrency === undefined) memo.byArgs.set(p, (byCurrency = new Map()));
+    let found = byCurrency.get(m.currency);
+    if (found === undefined) byCurrency.set(m.currency, (found = new Map()));
+    byAmount = found;
+    memo.lastArgs = p;
+    memo.lastCurrency = m.currency;
+    memo.lastByAmount = byAmount;
+  }
   let s = byAmount.get(amount);
   if (s === undefined) {
     const d = asDecimal(amount);
@@ -115,8 +135,12 @@ export function formatMoney(cldr: CLDR, value: unknown, args: string[]): string 
     if (memo.size >= MEMO_LIMIT) {
       memo.byArgs.clear();
       memo.size = 0;
-      memo.byArgs.set(p, (byCurrency = new Map()));
+      const byCurrency = new Map<string, Map<unknown, string>>();
+      memo.byArgs.set(p, byCurrency);
       byCurrency.set(m.currency, (byAmount = new Map()));
+      memo.lastArgs = p;
+      memo.lastCurrency = m.currency;
+      memo.lastByAmount = byAmount;
     }
     byAmount.set(amount, s);
     memo.size++;
