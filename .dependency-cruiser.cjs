@@ -39,7 +39,7 @@ module.exports = {
       comment:
         "catalog and commerce know nothing of how pages are made (storefront) nor of each other's callers: catalog imports no commerce, commerce imports no storefront.",
       severity: 'error',
-      from: { path: '^app/(catalog|commerce)/' },
+      from: { path: '^app/(catalog|commerce|sites)/' },
       to: { path: '^app/(storefront|components)/' },
     },
     {
