@@ -44,10 +44,10 @@ module.exports = {
     },
     {
       name: 'catalog-below-commerce',
-      comment: 'The catalog is read by commerce, never the other way round.',
+      comment: 'The catalog is read by commerce and sites, never the other way round.',
       severity: 'error',
       from: { path: '^app/catalog/' },
-      to: { path: '^app/commerce/' },
+      to: { path: '^app/(commerce|sites)/' },
     },
     {
       name: 'utils-are-leaves',
