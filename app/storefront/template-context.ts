@@ -1,7 +1,7 @@
 // The template context the theme renders over (ADR 0002): the one type pageContext() returns and
 // renderPage() takes, naming every top-level key the theme templates and the head (seo) read.
 // Object shapes are type aliases, not interfaces, so they stay assignable to plain JSON records.
-import type { Collection, Pagination, SubscriptionPlan, Website } from '../catalog/catalog.server.js';
+import type { Collection, Pagination, Product, SubscriptionPlan, Website } from '../catalog/catalog.server.js';
 import type { CartEntryView, CartReviewSummary } from '../commerce/cart.server.js';
 import type { Money } from '../commerce/money.js';
 import type { Order } from '../commerce/order.js';
@@ -58,17 +58,10 @@ export type StructuredContentJson = {
 };
 
 /** An item as listings, search results and the cart's suggestions show it. */
-export type ItemJson = {
-  id: string;
-  collectionId: string;
-  urlId: string;
-  title: string;
-  fullUrl: string;
-  excerpt: string;
-  body: string;
-  recordType: number;
-  assetUrl: string | null;
-  originalSize: string | null;
+export type ItemJson = Pick<
+  Product,
+  'id' | 'collectionId' | 'urlId' | 'title' | 'fullUrl' | 'excerpt' | 'body' | 'recordType' | 'assetUrl' | 'originalSize'
+> & {
   systemDataVariants: string | undefined;
   mediaFocalPoint: FocalPoint;
   images: Json[];

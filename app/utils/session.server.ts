@@ -2,6 +2,7 @@
 // cart id, the subscription cart being checked out and the one-shot flash of the last form post.
 import { createCookieSessionStorage, type Session, type SessionStorage } from '@remix-run/node';
 import { env } from './env.server.js';
+import { UUID } from './uuid.js';
 
 export const SESSION_COOKIE = 'session';
 
@@ -12,9 +13,6 @@ interface SessionData {
 interface FlashData {
   flash: unknown;
 }
-
-/** A cart id as the cart store makes them (a UUID); anything else in a session is ignored. */
-const CART_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 let storage: SessionStorage<SessionData, FlashData> | undefined;
 
@@ -53,8 +51,9 @@ export interface ShopperSession {
   commit(): Promise<string | null>;
 }
 
+/** A cart id as the cart store makes them (a UUID); anything else in a session is ignored. */
 function idOf(v: unknown): string | null {
-  return typeof v === 'string' && CART_ID.test(v) ? v : null;
+  return typeof v === 'string' && UUID.test(v) ? v : null;
 }
 
 function hasSessionCookie(header: string | null): boolean {

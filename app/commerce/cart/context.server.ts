@@ -19,7 +19,7 @@ export type CartFailure = { ok: false; status: number; error: string };
 export type CheckoutFailure = CartFailure & { fieldErrors?: FieldErrors };
 
 /** Cart and order ids are UUIDs: anything else is answered like a missing row, without a query. */
-export const CART_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export { UUID as CART_ID } from '../../utils/uuid.js';
 
 /** A failure inside a transaction: thrown to roll back, returned to the caller as CartFailure. */
 export class CartError extends Error {
