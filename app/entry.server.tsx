@@ -7,6 +7,8 @@ import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { expireCarts, type CartExpiry } from '../db/cart-expiry.server.js';
 import { closeDb, getDb, getSql } from '../db/client.server.js';
+import { ensureFirstOwner } from './auth/first-owner.server.js';
+import { deleteExpiredSessions } from './auth/owner-session.server.js';
 import { NonceContext } from './components/nonce.js';
 import { PageHtmlContext } from './components/page-html.js';
 import { notModified, strongEtag } from './storefront/http.server.js';
@@ -52,6 +54,16 @@ function dropPageHtmlFromHandoff(remixContext: EntryContext): void {
  */
 export async function cleanupCarts(ttlDays: number): Promise<CartExpiry> {
   return expireCarts(await getSql(), { ttlDays });
+}
+
+/**
+ * Creates or updates the first owner (OWNER_EMAIL/OWNER_PASSWORD, or a demo owner on an empty
+ * database outside production); the server calls it once at start, before it listens.
+ */
+export async function prepareOwners(opts: { owner?: { email: string; password: string }; production: boolean; dataDir: string }) {
+  const sql = await getSql();
+  await deleteExpiredSessions(sql);
+  return ensureFirstOwner(sql, opts);
 }
 
 /** The site a Host header reaches: the server (app/server/main.ts) asks before any route runs. */

@@ -5,7 +5,7 @@ import type { Order } from './cart.server.js';
 import { loadSite } from '../catalog/catalog.server.js';
 import { orderEmail } from './order-email.js';
 import { signedOrderPath } from './order-link.server.js';
-import { sendMail, type SendOutcome } from './outbox.server.js';
+import { sendMail, type SendOutcome } from '../utils/outbox.server.js';
 import { log } from '../utils/log.server.js';
 
 function contactEmail(settings: Record<string, unknown>): string | null {

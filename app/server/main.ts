@@ -43,9 +43,22 @@ async function main(): Promise<void> {
         shutdown?: () => Promise<void>;
         cleanupCarts?: (ttlDays: number) => Promise<CartExpiry>;
         siteForHost: (host: string) => Promise<{ id: string; published: boolean } | null>;
+        prepareOwners?: (opts: {
+          owner?: { email: string; password: string };
+          production: boolean;
+          dataDir: string;
+        }) => Promise<{ email: string; created: boolean; sites: number; passwordFile?: string } | null>;
       };
     };
   };
+
+  // The first owner exists before anyone can try to sign in (OWNER_EMAIL/OWNER_PASSWORD, or the demo's).
+  const first = await build.entry.module.prepareOwners?.({ owner: config.owner, production: config.production, dataDir: config.dataDir });
+  if (first?.passwordFile) {
+    log.info(`storefront: demo owner ${first.email} created; sign in at /config with the password in ${first.passwordFile}`);
+  } else if (first) {
+    log.info(`storefront: owner ${first.email} ${first.created ? 'created' : 'updated'}, administrator of ${first.sites} site(s)`);
+  }
 
   const app = express();
   app.disable('x-powered-by');
@@ -128,7 +141,8 @@ async function main(): Promise<void> {
             'No site here',
             'There is no site at this address. Check the address, or the domain settings of your site.',
           );
-        if (!site.published) return sendNotice(res, 403, 'Not published', 'This site is not published yet. Please come back later.');
+        if (!site.published && !isOwnerPath(req.path))
+          return sendNotice(res, 403, 'Not published', 'This site is not published yet. Please come back later.');
         res.locals.site = site;
         next();
       },
@@ -217,6 +231,17 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+}
+
+/** The owner area and its assets stay reachable on an unpublished site (its owners must get in). */
+function isOwnerPath(p: string): boolean {
+  return (
+    p === '/config' ||
+    p.startsWith('/config/') ||
+    p.startsWith('/api/v1/') ||
+    p === '/api/site-header-footer' ||
+    p.startsWith('/api/commondata/')
+  );
 }
 
 /** A page of our own (not a site's): unknown hosts, unpublished sites, an unreachable database. */

@@ -72,6 +72,9 @@ const Schema = z.object({
   COOKIE_SECURE: z.enum(['0', '1']).optional(),
   // Open carts untouched for this many days are deleted with their lines (db/cart-expiry.server.ts).
   CART_TTL_DAYS: CartTtl,
+  // The first owner: created (or given this password) at start, administrator of every site.
+  OWNER_EMAIL: z.string().email('OWNER_EMAIL must be an email address').optional(),
+  OWNER_PASSWORD: z.string().min(10, 'OWNER_PASSWORD must be at least 10 characters').optional(),
 });
 
 export interface Env {
@@ -92,6 +95,8 @@ export interface Env {
   secureCookies: boolean;
   /** Days after its last change that an open cart is deleted (default 30). */
   cartTtlDays: number;
+  /** The first owner to create or update at start (both set, or neither). */
+  owner?: { email: string; password: string };
 }
 
 export class ConfigError extends Error {
@@ -134,6 +139,9 @@ export function readEnv(raw: Record<string, string | undefined> = process.env): 
   }
   const e = r.data;
   const production = e.NODE_ENV === 'production';
+  if (Boolean(e.OWNER_EMAIL) !== Boolean(e.OWNER_PASSWORD)) {
+    throw new ConfigError('OWNER_EMAIL and OWNER_PASSWORD go together: set both to create the first owner, or neither.');
+  }
   let sessionSecrets: string[];
   let sessionSecretSource: Env['sessionSecretSource'];
   if (e.SESSION_SECRET) {
@@ -167,6 +175,7 @@ export function readEnv(raw: Record<string, string | undefined> = process.env): 
     templateBackend: e.TEMPLATE_BACKEND,
     secureCookies: e.COOKIE_SECURE ? e.COOKIE_SECURE === '1' : production,
     cartTtlDays: e.CART_TTL_DAYS,
+    owner: e.OWNER_EMAIL && e.OWNER_PASSWORD ? { email: e.OWNER_EMAIL, password: e.OWNER_PASSWORD } : undefined,
   };
 }
 

@@ -8,6 +8,8 @@ import { log } from './log.server.js';
 export interface Limit {
   points: number;
   durationS: number;
+  /** Once the points are spent, refuse for this long (default: until the window ends). */
+  blockS?: number;
 }
 
 export type Verdict = { ok: true } | { ok: false; retryAfterS: number };
@@ -15,6 +17,10 @@ export type Verdict = { ok: true } | { ok: false; retryAfterS: number };
 export interface Limiter {
   /** Spends one point of `key`; refused with the seconds to wait once the window's points are gone. */
   consume(key: string): Promise<Verdict>;
+  /** Whether `key` has points left, without spending one. */
+  peek(key: string): Promise<Verdict>;
+  /** Forgets `key`'s count (a sign-in that succeeded forgives the failures before it). */
+  reset(key: string): Promise<void>;
 }
 
 /** postgres.js behind the node-postgres `query()` shape that rate-limiter-flexible speaks. */
@@ -40,6 +46,25 @@ function wrap(limiter: RateLimiterAbstract): Limiter {
         return { ok: true };
       }
     },
+    async peek(key) {
+      try {
+        const r = await limiter.get(key);
+        if (r && r.consumedPoints >= limiter.points && r.msBeforeNext > 0) {
+          return { ok: false, retryAfterS: Math.max(1, Math.ceil(r.msBeforeNext / 1000)) };
+        }
+        return { ok: true };
+      } catch (e) {
+        log.warn(`rate-limit: ${(e as Error)?.message ?? e}`);
+        return { ok: true };
+      }
+    },
+    async reset(key) {
+      try {
+        await limiter.delete(key);
+      } catch (e) {
+        log.warn(`rate-limit: ${(e as Error)?.message ?? e}`);
+      }
+    },
   };
 }
 
@@ -48,7 +73,8 @@ function wrap(limiter: RateLimiterAbstract): Limiter {
  * live in the database, so every process shares them; without, in this process only (tests).
  */
 export function createLimiter(name: string, limit: Limit, sql?: Sql): Limiter {
-  const memory = new RateLimiterMemory({ keyPrefix: name, points: limit.points, duration: limit.durationS });
+  const block = limit.blockS ? { blockDuration: limit.blockS } : {};
+  const memory = new RateLimiterMemory({ keyPrefix: name, points: limit.points, duration: limit.durationS, ...block });
   if (!sql) return wrap(memory);
   return wrap(
     new RateLimiterPostgres({
@@ -59,6 +85,7 @@ export function createLimiter(name: string, limit: Limit, sql?: Sql): Limiter {
       keyPrefix: name,
       points: limit.points,
       duration: limit.durationS,
+      ...block,
       insuranceLimiter: memory,
     }),
   );

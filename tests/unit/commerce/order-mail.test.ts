@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../app/commerce/cart.server.js';
 import { orderEmail } from '../../../app/commerce/order-email.js';
 import { orderLinkToken, signedOrderPath, verifyOrderLinkToken } from '../../../app/commerce/order-link.server.js';
-import { sendMail } from '../../../app/commerce/outbox.server.js';
+import { sendMail } from '../../../app/utils/outbox.server.js';
 import { readEnv } from '../../../app/utils/env.server.js';
 
 const A = 'a'.repeat(40);

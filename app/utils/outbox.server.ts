@@ -6,8 +6,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { env } from '../utils/env.server.js';
-import { log } from '../utils/log.server.js';
+import { env } from './env.server.js';
+import { log } from './log.server.js';
 
 export interface OutgoingMail {
   from: { name: string; address: string };

@@ -1,0 +1,79 @@
+// Owner sessions, kept server-side (Remix createSessionStorage over the owner_session table) so
+// they can be revoked: the signed cookie carries a random id, the row holds who is signed in and
+// the site being edited. Signing out deletes the row; "everywhere" deletes all of the owner's.
+import crypto from 'node:crypto';
+import { createSessionStorage, type Session, type SessionStorage } from '@remix-run/node';
+import type { Sql } from '../../db/client.server.js';
+import { env } from '../utils/env.server.js';
+
+export const OWNER_COOKIE = 'owner_session';
+/** A session lasts this long from sign-in, however active (sign in again afterwards). */
+export const SESSION_DAYS = 14;
+
+export interface OwnerSessionData {
+  ownerId: string;
+  /** The site being edited; checked against the owner's memberships on every request. */
+  siteId: string;
+}
+interface OwnerFlash {
+  notice: string;
+}
+export type OwnerSession = Session<OwnerSessionData, OwnerFlash>;
+
+const hashId = (id: string) => crypto.createHash('sha256').update(id).digest('base64url');
+
+let storage: { sql: Sql; storage: SessionStorage<OwnerSessionData, OwnerFlash> } | undefined;
+
+export function ownerSessionStorage(sql: Sql): SessionStorage<OwnerSessionData, OwnerFlash> {
+  if (storage?.sql === sql) return storage.storage;
+  const e = env();
+  const s = createSessionStorage<OwnerSessionData, OwnerFlash>({
+    cookie: {
+      name: OWNER_COOKIE,
+      path: '/',
+      httpOnly: true,
+      // Lax: a link from an email (an invite) arrives signed in; other sites' posts do not.
+      sameSite: 'lax',
+      secure: e.secureCookies,
+      secrets: e.sessionSecrets,
+      maxAge: SESSION_DAYS * 24 * 60 * 60,
+    },
+    async createData(data, expires) {
+      const id = crypto.randomBytes(32).toString('base64url');
+      const until = expires ?? new Date(Date.now() + SESSION_DAYS * 86_400_000);
+      await sql`
+        insert into owner_session (id_hash, owner_id, data, expires_at)
+        values (${hashId(id)}, ${(data.ownerId as string | undefined) ?? null}, ${sql.json(data as never)}, ${until})`;
+      return id;
+    },
+    async readData(id) {
+      const [row] = await sql<{ data: Record<string, unknown> }[]>`
+        select data from owner_session where id_hash = ${hashId(id)} and expires_at > now()`;
+      return row?.data ?? null;
+    },
+    async updateData(id, data, expires) {
+      // The expiry stays the one set at sign-in: activity does not extend a session forever.
+      void expires;
+      await sql`
+        update owner_session set data = ${sql.json(data as never)}, owner_id = ${(data.ownerId as string | undefined) ?? null}
+         where id_hash = ${hashId(id)}`;
+    },
+    async deleteData(id) {
+      await sql`delete from owner_session where id_hash = ${hashId(id)}`;
+    },
+  });
+  storage = { sql, storage: s };
+  return s;
+}
+
+/** Signs `ownerId` out of every browser (after a password change, or on request). */
+export async function endAllSessions(sql: Sql, ownerId: string): Promise<number> {
+  const rows = await sql`delete from owner_session where owner_id = ${ownerId} returning 1`;
+  return rows.length;
+}
+
+/** Removes expired sessions (the periodic cleanup). */
+export async function deleteExpiredSessions(sql: Sql): Promise<number> {
+  const rows = await sql`delete from owner_session where expires_at <= now() returning 1`;
+  return rows.length;
+}

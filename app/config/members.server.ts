@@ -1,0 +1,34 @@
+// The Members screen's work: invite someone with a role (the email goes through the outbox), change
+// a member's role, remove a member. Every write is in the audit log.
+import type { OwnerAccess } from '../auth/access.server.js';
+import { inviteEmail } from '../auth/invite-mail.js';
+import { createInvite, INVITE_DAYS, removeMember, setMemberRole } from '../auth/invites.server.js';
+import { normalizeEmail } from '../auth/owners.server.js';
+import { ROLE_NAMES, type RoleId } from '../auth/roles.js';
+import { baseUrlFor } from '../utils/base-url.server.js';
+import { sendMail, type SendOutcome } from '../utils/outbox.server.js';
+import { actorOf, recordAudit } from './audit.server.js';
+
+export async function inviteMember(a: OwnerAccess, email: string, roleId: RoleId): Promise<SendOutcome> {
+  const token = await createInvite(a.sql, { websiteId: a.site.id, email, roleId, invitedBy: a.owner.id });
+  const link = `${baseUrlFor(a.site.baseUrl)}/config/invite/${token}`;
+  const mail = inviteEmail({
+    siteTitle: a.site.title,
+    inviter: a.owner.name || a.owner.email,
+    roleName: ROLE_NAMES[roleId],
+    link,
+    days: INVITE_DAYS,
+  });
+  await recordAudit(a.sql, actorOf(a), 'member.invite', normalizeEmail(email), { role: ROLE_NAMES[roleId] });
+  return sendMail({ from: { name: a.site.title, address: 'no-reply@localhost' }, to: normalizeEmail(email), tag: 'invite', ...mail });
+}
+
+export async function changeMemberRole(a: OwnerAccess, ownerId: string, roleId: RoleId, email: string): Promise<void> {
+  await setMemberRole(a.sql, a.site.id, ownerId, roleId);
+  await recordAudit(a.sql, actorOf(a), 'member.role', email, { role: ROLE_NAMES[roleId] });
+}
+
+export async function dropMember(a: OwnerAccess, ownerId: string, email: string): Promise<void> {
+  await removeMember(a.sql, a.site.id, ownerId);
+  await recordAudit(a.sql, actorOf(a), 'member.remove', email);
+}

@@ -1,0 +1,25 @@
+// The /config navigation: each screen, and the permission that opens it (a link shows only for a
+// role that has it; the route checks the same permission on the server).
+import type { Permission } from '../auth/roles.js';
+
+export interface NavEntry {
+  to: string;
+  label: string;
+  permission: Permission;
+}
+
+export const CONFIG_NAV: readonly NavEntry[] = [
+  { to: '/config', label: 'Dashboard', permission: 'site.read' },
+  { to: '/config/products', label: 'Products', permission: 'products.read' },
+  { to: '/config/inventory', label: 'Inventory', permission: 'products.read' },
+  { to: '/config/orders', label: 'Orders', permission: 'orders.read' },
+  { to: '/config/pages', label: 'Pages', permission: 'pages.read' },
+  { to: '/config/navigation', label: 'Navigation', permission: 'pages.read' },
+  { to: '/config/tags', label: 'Categories and tags', permission: 'products.read' },
+  { to: '/config/files', label: 'Files', permission: 'site.read' },
+  { to: '/config/settings', label: 'Settings', permission: 'settings.read' },
+  { to: '/config/members', label: 'Members', permission: 'members.manage' },
+  { to: '/config/api-keys', label: 'API keys', permission: 'apikeys.manage' },
+  { to: '/config/audit', label: 'Audit log', permission: 'audit.read' },
+  { to: '/config/sites', label: 'Sites', permission: 'site.read' },
+];

@@ -1,0 +1,77 @@
+// /config: the dashboard. Today's orders and revenue, what is running low, and recent changes.
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { formatMoney } from '../commerce/money.js';
+import { dashboard, LOW_STOCK } from '../config/dashboard.server.js';
+import { ownerAccess } from '../config/route-access.server.js';
+
+export async function loader(args: LoaderFunctionArgs) {
+  const a = await ownerAccess(args, 'site.read');
+  const d = await dashboard(a.sql, a.site.id);
+  return json(
+    {
+      ...d,
+      revenueText: formatMoney(d.revenueTodayCents, d.currency),
+      canSeeOrders: a.can('orders.read'),
+      canSeeAudit: a.can('audit.read'),
+      lowStockAt: LOW_STOCK,
+    },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
+}
+
+export default function Dashboard() {
+  const d = useLoaderData<typeof loader>();
+  return (
+    <>
+      <h1>Dashboard</h1>
+      {d.canSeeOrders ? (
+        <div className="cards">
+          <section className="card" aria-labelledby="orders-today">
+            <h2 id="orders-today">Orders today</h2>
+            <p className="stat">{d.ordersToday}</p>
+            <Link to="/config/orders">See all orders</Link>
+          </section>
+          <section className="card" aria-labelledby="revenue-today">
+            <h2 id="revenue-today">Revenue today</h2>
+            <p className="stat">{d.revenueText}</p>
+          </section>
+        </div>
+      ) : null}
+      <section className="card" aria-labelledby="low-stock">
+        <h2 id="low-stock">Low stock</h2>
+        {d.lowStock.length === 0 ? (
+          <p>Nothing is at {d.lowStockAt} or fewer in stock.</p>
+        ) : (
+          <ul>
+            {d.lowStock.map((v) => (
+              <li key={v.sku}>
+                <Link to={`/config/products/${v.itemId}`}>{v.title}</Link> ({v.sku}):{' '}
+                {v.qty === 0 ? <span className="badge warn">Sold out</span> : `${v.qty} left`}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {d.canSeeAudit ? (
+        <section className="card" aria-labelledby="recent">
+          <h2 id="recent">Recent changes</h2>
+          {d.recent.length === 0 ? (
+            <p>No changes yet.</p>
+          ) : (
+            <ul>
+              {d.recent.map((e) => (
+                <li key={e.id}>
+                  {e.actor}: {e.action} {e.target}{' '}
+                  <time dateTime={e.at}>{new Date(e.at).toLocaleString('en-US', { timeZone: 'UTC' })} UTC</time>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Link to="/config/audit">Audit log</Link>
+        </section>
+      ) : null}
+    </>
+  );
+}

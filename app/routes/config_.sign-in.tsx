@@ -1,0 +1,58 @@
+// /config/sign-in: owners sign in with email and password (remix-auth form strategy). A failed
+// attempt keeps the email typed and says why; repeated failures make the owner wait, then lock.
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { getSql } from '../../db/client.server.js';
+import { safeConfigPath } from '../auth/access.server.js';
+import { isSignedIn, signIn } from '../auth/sign-in-flow.server.js';
+import { Field, FormError, Notice } from '../components/config/Field.js';
+import stylesheet from '../styles/config.css?url';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+export const meta: MetaFunction = () => [{ title: 'Sign in' }, { name: 'robots', content: 'noindex' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const sql = await getSql();
+  const url = new URL(request.url);
+  if (await isSignedIn(sql, request)) return redirect(safeConfigPath(url.searchParams.get('redirectTo')));
+  const signedOut = url.searchParams.get('signedOut');
+  return json(
+    { notice: signedOut === 'everywhere' ? 'You are signed out on every device.' : signedOut ? 'You are signed out.' : null },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const sql = await getSql();
+  const host = (context.site as { id?: string } | undefined)?.id ?? null;
+  const r = await signIn(sql, request, host);
+  if (r.ok) return r.response;
+  const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
+  if (r.retryAfterS) headers['Retry-After'] = String(r.retryAfterS);
+  return json({ error: r.error, email: r.email }, { status: r.retryAfterS ? 429 : 400, headers });
+}
+
+export default function SignIn() {
+  const { notice } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const busy = useNavigation().state === 'submitting';
+  return (
+    <div className="config-app">
+      <main className="sign-in card">
+        <h1>Sign in</h1>
+        <Notice message={notice} />
+        <FormError message={failed?.error} />
+        <Form method="post" action={`/config/sign-in${params.toString() ? `?${params}` : ''}`}>
+          <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? '/config'} />
+          <Field name="email" label="Email" type="email" autoComplete="username" required defaultValue={failed?.email ?? ''} />
+          <Field name="password" label="Password" type="password" autoComplete="current-password" required />
+          <button type="submit" disabled={busy}>
+            {busy ? 'Signing in…' : 'Sign in'}
+          </button>
+        </Form>
+      </main>
+    </div>
+  );
+}
