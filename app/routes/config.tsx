@@ -1,7 +1,7 @@
 // /config: the owner area's layout. Every screen inside it is for the site being edited, with the
 // owner's role there: navigation (the screens the role may open), the owner, the site's name, a link
 // to the live site, the site switcher and sign-out. Signed-out visitors are sent to sign in.
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useLoaderData, useRouteError } from '@remix-run/react';
 import { ROLE_NAMES } from '../auth/roles.js';
@@ -9,6 +9,9 @@ import { useConfigLayout, type ConfigLayoutData } from '../components/config/lay
 import { CONFIG_NAV } from '../config/nav.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import stylesheet from '../styles/config.css?url';
+import { ownerPageHeaders } from '../config/http.js';
+
+export const headers: HeadersFunction = ownerPageHeaders;
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 

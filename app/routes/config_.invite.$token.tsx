@@ -1,6 +1,6 @@
 // /config/invite/<token>: accepting an invitation. A new person sets a name and password; someone
 // who already has an owner account enters their password. Then they are signed in to that site.
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { HeadersFunction, ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { getSql } from '../../db/client.server.js';
@@ -9,6 +9,9 @@ import { startSession } from '../auth/sign-in-flow.server.js';
 import { Field, FormError } from '../components/config/Field.js';
 import { readForm } from '../utils/form.server.js';
 import stylesheet from '../styles/config.css?url';
+import { ownerPageHeaders } from '../config/http.js';
+
+export const headers: HeadersFunction = ownerPageHeaders;
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 export const meta: MetaFunction = () => [{ title: 'Accept the invitation' }, { name: 'robots', content: 'noindex' }];

@@ -1,6 +1,6 @@
 // /config/sign-in: owners sign in with email and password (remix-auth form strategy). A failed
 // attempt keeps the email typed and says why; repeated failures make the owner wait, then lock.
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { HeadersFunction, ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { getSql } from '../../db/client.server.js';
@@ -8,6 +8,9 @@ import { safeConfigPath } from '../auth/access.server.js';
 import { isSignedIn, signIn } from '../auth/sign-in-flow.server.js';
 import { Field, FormError, Notice } from '../components/config/Field.js';
 import stylesheet from '../styles/config.css?url';
+import { ownerPageHeaders } from '../config/http.js';
+
+export const headers: HeadersFunction = ownerPageHeaders;
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 export const meta: MetaFunction = () => [{ title: 'Sign in' }, { name: 'robots', content: 'noindex' }];

@@ -22,6 +22,9 @@ const env = {
   NODE_ENV: 'production',
   SESSION_SECRET: randomBytes(32).toString('base64url'),
   COOKIE_SECURE: '0',
+  // The first owner (administrator of every site) the owner-area tests sign in as.
+  OWNER_EMAIL: process.env.OWNER_EMAIL || 'owner@example.com',
+  OWNER_PASSWORD: process.env.OWNER_PASSWORD || 'correct horse battery staple',
 };
 // The journeys run on the embedded database: a DATABASE_URL meant for integration tests is not theirs.
 delete env.DATABASE_URL;

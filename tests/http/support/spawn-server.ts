@@ -44,6 +44,8 @@ export async function startServer(
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     COOKIE_SECURE: '0',
     DATABASE_URL: undefined,
+    OWNER_EMAIL: 'owner@example.com',
+    OWNER_PASSWORD: 'correct horse battery staple',
     ...extraEnv,
   };
   for (const k of ['BASE_URL', 'MODE', 'DEV', 'PROD', 'SSR']) if (!(k in extraEnv)) delete env[k];

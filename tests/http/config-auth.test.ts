@@ -1,0 +1,116 @@
+// The owner area's door, through the built server: sign-in (wrong password, slow-down, lock-out),
+// server-side sessions that sign-out revokes (here and everywhere), invites by email with a role,
+// site switching, and the first owner from OWNER_EMAIL/OWNER_PASSWORD.
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { Visitor } from './support/client.js';
+import { adminVisitor, inviteLinkFor, OWNER, signIn, visitorWithRole } from './support/owner.js';
+
+describe('owner sign-in', () => {
+  it('sends a signed-out visitor of /config to the sign-in page, and back after signing in', async () => {
+    const v = new Visitor();
+    const res = await v.get('/config/orders?page=2');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/config/sign-in?redirectTo=%2Fconfig%2Forders%3Fpage%3D2');
+    const signed = await v.postForm('/config/sign-in', {
+      email: OWNER.email,
+      password: OWNER.password,
+      redirectTo: '/config/orders?page=2',
+    });
+    expect(signed.status).toBe(303);
+    expect(signed.headers.get('location')).toBe('/config/orders?page=2');
+    const cookie = signed.headers.getSetCookie().find((c) => c.startsWith('owner_session='));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+  });
+
+  it('never sends an owner off the site after signing in', async () => {
+    const v = new Visitor();
+    const res = await v.postForm('/config/sign-in', { email: OWNER.email, password: OWNER.password, redirectTo: '//evil.example/config' });
+    expect(res.headers.get('location')).toBe('/config');
+  });
+
+  it('says the email or password is incorrect and keeps the email typed', async () => {
+    const v = new Visitor();
+    const res = await v.postForm('/config/sign-in', { email: 'nobody@example.com', password: 'not the password' });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain('The email or password is incorrect.');
+    expect(html).toContain('value="nobody@example.com"');
+  });
+
+  it('makes an email wait after three failures, with Retry-After and the text', async () => {
+    const email = `victim-${randomBytes(3).toString('hex')}@example.com`;
+    const v = new Visitor();
+    for (let i = 0; i < 3; i++) expect((await v.postForm('/config/sign-in', { email, password: `wrong ${i} password` })).status).toBe(400);
+    const slowed = await v.postForm('/config/sign-in', { email, password: 'wrong again password' });
+    expect(slowed.status).toBe(429);
+    expect(Number(slowed.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await slowed.text()).toMatch(/Too many attempts\. Please wait \d+ seconds and try again\./);
+  });
+
+  it('keeps the session on the server: signing out revokes the cookie, even replayed', async () => {
+    const v = await adminVisitor();
+    const saved = v.cookieHeader();
+    expect((await v.get('/config')).status).toBe(200);
+    const out = await v.postForm('/config/sign-out', {});
+    expect(out.status).toBe(303);
+    const replay = await v.get('/config', { Cookie: saved });
+    expect(replay.status).toBe(302);
+    expect(replay.headers.get('location')).toContain('/config/sign-in');
+  });
+
+  it('signs out everywhere: every other browser of the owner is signed out too', async () => {
+    const admin = await adminVisitor();
+    const { visitor: a, email } = await visitorWithRole(admin, 10);
+    const b = new Visitor();
+    await signIn(b, email, 'a long enough password');
+    expect((await b.get('/config')).status).toBe(200);
+    expect((await a.postForm('/config/sign-out', { everywhere: '1' })).status).toBe(303);
+    expect((await b.get('/config')).status).toBe(302);
+  });
+
+  it('refuses a cross-site sign-in post', async () => {
+    const v = new Visitor();
+    const res = await v.postForm('/config/sign-in', { email: OWNER.email, password: OWNER.password }, { Origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('invites', () => {
+  it('invites by email with a role; the link works once and signs the new owner in with that role', async () => {
+    const admin = await adminVisitor();
+    const email = `editor-${randomBytes(3).toString('hex')}@example.com`;
+    const sent = await admin.postForm('/config/members', { intent: 'invite', email, roleId: '4' });
+    expect(sent.status).toBe(200);
+    expect(await sent.text()).toContain(`Invitation sent to ${email}.`);
+    const link = await inviteLinkFor(email);
+    const page = await new Visitor().get(link);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Editor');
+    const v = new Visitor();
+    const short = await v.postForm(link, { name: 'Ed', password: 'short', confirm: 'short' });
+    expect(short.status).toBe(400);
+    expect(await short.text()).toContain('Use at least 10 characters.');
+    const ok = await v.postForm(link, { name: 'Ed', password: 'editor password 1', confirm: 'editor password 1' });
+    expect(ok.status).toBe(303);
+    const dash = await v.get('/config');
+    expect(dash.status).toBe(200);
+    const html = await dash.text();
+    expect(html).toContain(email);
+    expect(html).toContain('Editor');
+    // An editor handles pages, not members.
+    expect((await v.get('/config/members')).status).toBe(403);
+    // The link is used up.
+    expect((await new Visitor().get(link)).status).toBe(410);
+  });
+
+  it('checks the email and the role of an invite, keeping what was typed', async () => {
+    const admin = await adminVisitor();
+    const res = await admin.postForm('/config/members', { intent: 'invite', email: 'not-an-email', roleId: '4' });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain('Enter an email address such as name@example.com.');
+    expect(html).toContain('value="not-an-email"');
+  });
+});

@@ -1,0 +1,66 @@
+// Owner-area helpers for the HTTP suite: sign in as the first owner (tests/e2e/serve.mjs sets
+// OWNER_EMAIL/OWNER_PASSWORD), and make an owner with any role the way people get one: an admin
+// invites them, the email lands in the outbox, and they accept the link with a password.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { Visitor } from './client.js';
+
+export const OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' };
+
+/** Signs `v` in with email and password; throws unless the server redirects into /config. */
+export async function signIn(v: Visitor, email: string, password: string): Promise<void> {
+  const res = await v.postForm('/config/sign-in', { email, password, redirectTo: '/config' });
+  if (res.status !== 303 || !res.headers.get('location')?.startsWith('/config')) {
+    throw new Error(`sign-in as ${email} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  }
+}
+
+/** A visitor signed in as the first owner (administrator of every site). */
+export async function adminVisitor(base?: () => string, host?: string): Promise<Visitor> {
+  const v = new Visitor(base, host);
+  await signIn(v, OWNER.email, OWNER.password);
+  return v;
+}
+
+/** The invite link sent to `email` (the newest), read from the server's outbox. */
+export async function inviteLinkFor(email: string, dataDir: string = inject('dataDir')): Promise<string> {
+  const dir = path.join(dataDir, 'outbox');
+  for (let i = 0; i < 50; i++) {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml') && f.includes('-invite-')) : [];
+    for (const f of files.sort().reverse()) {
+      const raw = fs.readFileSync(path.join(dir, f), 'utf8');
+      if (!raw.includes(`To: ${email}`)) continue;
+      const text = raw.replace(/=\r?\n/g, '');
+      const m = text.match(/\/config\/invite\/([A-Za-z0-9_-]{20,100})/);
+      if (m) return `/config/invite/${m[1]}`;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no invite for ${email} in ${dir}`);
+}
+
+/**
+ * A signed-in visitor holding `roleId` on the admin's current site: invited by `admin`, accepted
+ * with a password. Returns the visitor and the email used.
+ */
+export async function visitorWithRole(
+  admin: Visitor,
+  roleId: number,
+  opts: { base?: () => string; host?: string; dataDir?: string } = {},
+): Promise<{ visitor: Visitor; email: string }> {
+  const email = `role${roleId}-${randomBytes(4).toString('hex')}@example.com`;
+  const res = await admin.postForm('/config/members', { intent: 'invite', email, roleId: String(roleId) });
+  if (res.status !== 200) throw new Error(`invite answered ${res.status}`);
+  const link = await inviteLinkFor(email, opts.dataDir);
+  const v = new Visitor(opts.base, opts.host);
+  const accepted = await v.postForm(link, {
+    name: `Role ${roleId}`,
+    password: 'a long enough password',
+    confirm: 'a long enough password',
+  });
+  if (accepted.status !== 303)
+    throw new Error(`accepting the invite answered ${accepted.status}: ${(await accepted.text()).slice(0, 300)}`);
+  return { visitor: v, email };
+}
