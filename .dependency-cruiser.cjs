@@ -57,6 +57,20 @@ module.exports = {
       to: { path: '^app/(?!utils/)' },
     },
     {
+      name: 'auth-is-below-config',
+      comment: 'app/auth (owners, sessions, roles) knows nothing of the screens (config), pages (storefront, components) or the shop.',
+      severity: 'error',
+      from: { path: '^app/auth/' },
+      to: { path: '^app/(config|storefront|components|commerce|catalog|sites)/' },
+    },
+    {
+      name: 'config-below-the-storefront',
+      comment: 'Owner services (app/config) use the domains and auth, never the page pipeline or React components.',
+      severity: 'error',
+      from: { path: '^app/config/' },
+      to: { path: '^app/(storefront|components)/' },
+    },
+    {
       name: 'nothing-imports-routes',
       comment: 'Routes are the top layer: no module imports a route.',
       severity: 'error',
