@@ -21,5 +21,5 @@ export const CONFIG_NAV: readonly NavEntry[] = [
   { to: '/config/members', label: 'Members', permission: 'members.manage' },
   { to: '/config/api-keys', label: 'API keys', permission: 'apikeys.manage' },
   { to: '/config/audit', label: 'Audit log', permission: 'audit.read' },
-  { to: '/config/sites', label: 'Sites', permission: 'site.read' },
+  { to: '/config/site', label: 'Site and domains', permission: 'site.read' },
 ];

@@ -118,9 +118,7 @@ export function ErrorBoundary() {
       <title>{title}</title>
       <h1>{title}</h1>
       <p>{text}</p>
-      <p>
-        <Link to="/config">Go to the dashboard</Link>
-      </p>
+      <p>{data ? <Link to="/config">Go to the dashboard</Link> : <Link to="/config/sites/new">Create a site</Link>}</p>
     </Shell>
   );
 }

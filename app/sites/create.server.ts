@@ -28,10 +28,14 @@ export function sitesBaseDomain(): string {
 }
 
 /**
- * Creates a site from a starting theme. `ownerId` is recorded as the site's admin once owner
- * accounts exist (the owner area); until then sites are made from the command line and tests.
+ * Creates a site from a starting theme. With `ownerId`, that owner is made its administrator in
+ * the same transaction (the owner area's "Create a site"); without, it has no members yet (tests).
  */
-export async function createSite(sql: Sql, input: CreateSiteInput, opts: { baseDomain?: string } = {}): Promise<CreatedSite> {
+export async function createSite(
+  sql: Sql,
+  input: CreateSiteInput,
+  opts: { baseDomain?: string; ownerId?: string } = {},
+): Promise<CreatedSite> {
   const { name, theme: themeId } = CreateSiteInput.parse(input);
   const theme = starterTheme(themeId);
   const base = opts.baseDomain ?? sitesBaseDomain();
@@ -48,6 +52,8 @@ export async function createSite(sql: Sql, input: CreateSiteInput, opts: { baseD
       domains: [{ host, kind: 'temporary' }],
     });
     for (const [table, key, list] of rows) await put(tx, table, key, list, false);
+    // Role 1: administrator (SPEC 6), the creator's role on the new site.
+    if (opts.ownerId) await tx`insert into site_member (website_id, owner_id, role_id) values (${websiteId}, ${opts.ownerId}, 1)`;
     return host;
   });
   await siteChanged(sql, websiteId);

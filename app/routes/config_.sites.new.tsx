@@ -1,0 +1,81 @@
+// /config/sites/new: any signed-in owner creates a site from a starting theme (the store, or a
+// journal without a shop); they become its administrator and start editing it.
+import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { requireSignedIn } from '../auth/access.server.js';
+import { ownerSessionStorage } from '../auth/owner-session.server.js';
+import { Field, FormError } from '../components/config/Field.js';
+import { ownerPageHeaders } from '../config/http.js';
+import { createOwnedSite, CreateSiteInput, themeChoices } from '../config/sites.server.js';
+import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
+import stylesheet from '../styles/config.css?url';
+
+export const headers: HeadersFunction = ownerPageHeaders;
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+export const meta: MetaFunction = () => [{ title: 'Create a site' }, { name: 'robots', content: 'noindex' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireSignedIn(request);
+  return json({ themes: themeChoices() });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { sql, owner, session } = await requireSignedIn(request);
+  const form = await readForm(request);
+  const typed: Record<string, string> = form ? Object.fromEntries(form) : {};
+  const parsed = form ? parseForm(form, CreateSiteInput) : null;
+  if (!parsed || parsed.status !== 'success') {
+    return json(
+      { error: 'Update the missing or invalid information above.', fields: firstErrors(parsed?.error ?? undefined), typed },
+      { status: 400 },
+    );
+  }
+  const site = await createOwnedSite(sql, owner, parsed.value);
+  session.set('siteId', site.websiteId);
+  return redirect('/config/site?created=1', {
+    status: 303,
+    headers: { 'Set-Cookie': await ownerSessionStorage(sql).commitSession(session) },
+  });
+}
+
+export default function NewSite() {
+  const { themes } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const chosen = failed?.typed.theme ?? themes[0]?.id;
+  return (
+    <div className="config-app">
+      <main className="sign-in card">
+        <h1>Create a site</h1>
+        <FormError message={failed?.error} />
+        <Form method="post">
+          <Field
+            name="name"
+            label="Site name"
+            required
+            maxLength={80}
+            defaultValue={failed?.typed.name ?? ''}
+            error={failed?.fields.name}
+          />
+          <fieldset aria-describedby={failed?.fields.theme ? 'theme-error' : undefined}>
+            <legend>Starting theme</legend>
+            {themes.map((t) => (
+              <div key={t.id} className="field">
+                <label>
+                  <input type="radio" name="theme" value={t.id} defaultChecked={t.id === chosen} /> {t.name}
+                </label>
+                <span className="hint">{t.description}</span>
+              </div>
+            ))}
+            {failed?.fields.theme ? (
+              <span className="error" id="theme-error">
+                {failed.fields.theme}
+              </span>
+            ) : null}
+          </fieldset>
+          <button type="submit">Create site</button> <Link to="/config">Cancel</Link>
+        </Form>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+// Sites in the owner area, through the built server: an owner creates a site from a starting theme
+// and edits it at once; one site's screens never show another's; unpublishing hides the site from
+// visitors but not from its owners; deleting needs the site's name typed.
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { Visitor } from './support/client.js';
+import { adminVisitor, visitorWithRole } from './support/owner.js';
+
+async function createSite(v: Visitor, name: string, theme = 'journal'): Promise<string> {
+  const res = await v.postForm('/config/sites/new', { name, theme });
+  expect(res.status).toBe(303);
+  expect(res.headers.get('location')).toBe('/config/site?created=1');
+  const page = await (await v.get('/config/site?created=1')).text();
+  expect(page).toContain('Your new site is ready.');
+  const host = page.match(/<td>([a-z0-9-]+\.localhost)/)?.[1];
+  if (!host) throw new Error('no temporary host on the site screen');
+  return host;
+}
+
+describe('sites in /config', () => {
+  it('creates a site from a starting theme; its creator edits it at once and it answers on its temporary host', async () => {
+    const admin = await adminVisitor();
+    const name = `Notebook ${randomBytes(3).toString('hex')}`;
+    const host = await createSite(admin, name);
+    const site = await (await admin.get('/config/site')).text();
+    expect(site).toContain(`${name} (editing)`);
+    const home = await new Visitor(undefined, host).get('/');
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain(name);
+    // The journal has no shop: its dashboard shows none of the demo store's stock.
+    const dash = await (await admin.get('/config')).text();
+    expect(dash).not.toContain('Tide Pool Mug');
+  });
+
+  it('keeps what was typed and says why when the name is missing', async () => {
+    const admin = await adminVisitor();
+    const res = await admin.postForm('/config/sites/new', { name: '', theme: 'store' });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('Enter a name for the site.');
+  });
+
+  it("never lets an owner of one site switch to another site's screens", async () => {
+    const admin = await adminVisitor();
+    const { visitor: viewer } = await visitorWithRole(admin, 10);
+    await createSite(admin, `Private ${randomBytes(3).toString('hex')}`);
+    const adminSite = await (await admin.get('/config/site')).text();
+    const otherId = adminSite.match(/name="siteId" value="([^"]+)"/)?.[1];
+    expect(otherId).toBeTruthy();
+    // The viewer belongs to the demo store only; asking for the admin's other site changes nothing.
+    const editing = (html: string) => html.match(/<strong>([^<]*) \(editing\)<\/strong>/)?.[1];
+    const mine = editing(await (await viewer.get('/config/site')).text());
+    expect(mine).toBeTruthy();
+    const newSiteId = (await (await admin.get('/config')).text()).match(/option value="(ws_[0-9a-f]+)"/)?.[1];
+    expect(newSiteId).toBeTruthy();
+    await viewer.postForm('/config/switch-site', { siteId: newSiteId! });
+    const after = editing(await (await viewer.get('/config/site')).text());
+    expect(after).toBe(mine);
+  });
+
+  it('unpublishes a site: visitors get a notice, its owners still reach /config; deleting needs the name typed', async () => {
+    const admin = await adminVisitor();
+    const name = `Closing ${randomBytes(3).toString('hex')}`;
+    const host = await createSite(admin, name, 'store');
+    expect((await admin.postForm('/config/site', { intent: 'unpublish' })).status).toBe(200);
+    const visitor = new Visitor(undefined, host);
+    const shut = await visitor.get('/');
+    expect(shut.status).toBe(403);
+    const owner = new Visitor(undefined, host);
+    expect((await owner.get('/config')).status).toBe(302);
+    expect((await owner.get('/config/sign-in')).status).toBe(200);
+
+    const wrong = await admin.postForm('/config/site', { intent: 'delete', confirmName: 'not it' });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain(`Type the site's name, ${name}, to delete it.`);
+    const gone = await admin.postForm('/config/site', { intent: 'delete', confirmName: name });
+    expect(gone.status).toBe(303);
+    expect((await new Visitor(undefined, host).get('/')).status).toBe(404);
+  });
+
+  it('lets a website manager publish but not delete', async () => {
+    const admin = await adminVisitor();
+    const { visitor: manager } = await visitorWithRole(admin, 15);
+    expect((await manager.postForm('/config/site', { intent: 'publish' })).status).toBe(200);
+    expect((await manager.postForm('/config/site', { intent: 'delete', confirmName: 'x' })).status).toBe(403);
+  });
+});
