@@ -1,0 +1,89 @@
+// Owner accounts on PGlite and PostgreSQL: argon2 hashes, sign-in through remix-auth's form
+// strategy, the slow-down and the lock-out that even the right password cannot pass, invites used once.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptInvite, createInvite, InviteError, pendingInvite } from '../../app/auth/invites.server.js';
+import { membershipsOf, upsertOwner } from '../../app/auth/owners.server.js';
+import { ownerAuthenticator, SignInError } from '../../app/auth/sign-in.server.js';
+import type { Db } from '../../db/client.server.js';
+import { targets } from './support/databases.js';
+
+function post(email: string, password: string): Request {
+  return new Request('http://localhost/config/sign-in', {
+    method: 'POST',
+    body: new URLSearchParams({ email, password }),
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      'x-storefront-client-address': `10.9.${Math.floor(Math.random() * 250)}.1`,
+    },
+  });
+}
+
+async function attempt(db: Db, email: string, password: string): Promise<string> {
+  try {
+    const owner = await ownerAuthenticator(db.sql).authenticate('form', post(email, password));
+    return `ok:${owner.email}`;
+  } catch (e) {
+    if (e instanceof SignInError) return e.message;
+    throw e;
+  }
+}
+
+describe.each(targets)('owner accounts on $name', (target) => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await target.open({ seed: true });
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it('stores an argon2id hash, never the password, and signs in with it', async () => {
+    const email = `a-${randomBytes(3).toString('hex')}@example.com`;
+    await upsertOwner(db.sql, { email: email.toUpperCase(), password: 'a good long password' });
+    const [row] = await db.sql<{ password_hash: string }[]>`select password_hash from owner where email = ${email}`;
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    expect(row.password_hash).not.toContain('a good long password');
+    expect(await attempt(db, email, 'a good long password')).toBe(`ok:${email}`);
+    expect(await attempt(db, email, 'a wrong long password')).toBe('The email or password is incorrect.');
+  });
+
+  it('locks an email after ten failures, even against the right password; the wait is stated', async () => {
+    const email = `b-${randomBytes(3).toString('hex')}@example.com`;
+    await upsertOwner(db.sql, { email, password: 'the right password' });
+    for (let i = 0; i < 10; i++) {
+      // Each round starts after the one-minute slow-down has passed (its count is dropped).
+      await db.sql`delete from rate_limit where key = ${`signin-slow:${email}`}`;
+      expect(await attempt(db, email, `wrong password ${i}`)).toBe('The email or password is incorrect.');
+    }
+    await db.sql`delete from rate_limit where key = ${`signin-slow:${email}`}`;
+    expect(await attempt(db, email, 'the right password')).toMatch(
+      /^This account is locked for 15 minutes after too many failed sign-ins\./,
+    );
+  });
+
+  it('slows an email down after three failures; a success before that forgives them', async () => {
+    const email = `c-${randomBytes(3).toString('hex')}@example.com`;
+    await upsertOwner(db.sql, { email, password: 'the right password' });
+    await attempt(db, email, 'wrong password 1');
+    await attempt(db, email, 'wrong password 2');
+    expect(await attempt(db, email, 'the right password')).toBe(`ok:${email}`);
+    await attempt(db, email, 'wrong password 3');
+    await attempt(db, email, 'wrong password 4');
+    await attempt(db, email, 'wrong password 5');
+    expect(await attempt(db, email, 'the right password')).toMatch(/^Too many attempts\. Please wait \d+ seconds and try again\.$/);
+  });
+
+  it('uses an invite once and gives its role on its site', async () => {
+    const [site] = await db.sql<{ id: string }[]>`select id from website order by id limit 1`;
+    const email = `d-${randomBytes(3).toString('hex')}@example.com`;
+    const token = await createInvite(db.sql, { websiteId: site.id, email, roleId: 8, invitedBy: null });
+    const [stored] = await db.sql<{ token_hash: string }[]>`select token_hash from owner_invite where email = ${email}`;
+    expect(stored.token_hash).not.toBe(token);
+    expect((await pendingInvite(db.sql, token))?.roleName).toBe('Store manager');
+    const { owner } = await acceptInvite(db.sql, token, { name: 'Sam', password: 'store manager pw' });
+    expect(await membershipsOf(db.sql, owner.id)).toEqual([expect.objectContaining({ websiteId: site.id, roleId: 8 })]);
+    await expect(acceptInvite(db.sql, token, { name: 'Sam', password: 'store manager pw' })).rejects.toBeInstanceOf(InviteError);
+    expect(await pendingInvite(db.sql, token)).toBeNull();
+  });
+});
