@@ -42,3 +42,22 @@ export function firstErrors(error: Record<string, string[] | null> | undefined):
   for (const [name, messages] of Object.entries(error ?? {})) if (messages && messages.length > 0) out[name] = messages[0];
   return out;
 }
+
+/**
+ * Like readForm, but a repeated name keeps every value, in order (a list of checkboxes: the tags or
+ * items selected). Parse the repeated field with `formList` below.
+ */
+export async function readFormValues(request: Request): Promise<URLSearchParams | null> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return null;
+  }
+  const out = new URLSearchParams();
+  for (const [k, v] of form) {
+    if (typeof v !== 'string' || k.includes('\u0000') || v.includes('\u0000')) return null;
+    if (!RESERVED.has(k)) out.append(k, v);
+  }
+  return out;
+}

@@ -1,0 +1,13 @@
+// The tag and category manager: anyone who may see products sees it; changing needs products.write.
+import type { RouteCase } from './types.js';
+
+const cases: RouteCase[] = [
+  {
+    file: 'config.tags.tsx',
+    path: '/config/tags?type=tag',
+    loader: 'products.read',
+    action: 'products.write',
+    body: { intent: 'add', type: 'tag', name: 'refused', itemIds: 'itm-tide-pool-mug' },
+  },
+];
+export default cases;
