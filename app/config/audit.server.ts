@@ -56,3 +56,10 @@ export async function auditEntries(
      order by id desc limit ${limit}`;
   return rows.map((r) => ({ ...r, at: r.at.toISOString() }));
 }
+
+/** The action families the site's log holds ("order" for "order.refund"), for the log's filter. */
+export async function auditFamilies(sql: Sql, websiteId: string): Promise<string[]> {
+  const rows = await sql<{ family: string }[]>`
+    select distinct split_part(action, '.', 1) as family from audit_log where website_id = ${websiteId} order by 1`;
+  return rows.map((r) => r.family).filter((f) => f !== '');
+}

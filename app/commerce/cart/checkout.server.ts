@@ -99,8 +99,9 @@ export async function checkout(ctx: CartContext, cartId: string | null, values: 
       const name = Object.keys(e.attributes).length > 0 ? `${e.title} (${Object.values(e.attributes).join(', ')})` : e.title;
       const gift = d.gifts[e.id] ?? null;
       await tx`
-        insert into order_item (order_id, line, sku, product_name, quantity, unit_price_cents, product_type, gift_recipient_email, gift_message)
-        values (${orderId}, ${++line}, ${e.sku}, ${name}, ${e.quantity}, ${lines[i].unitPriceCents}, ${e.productType},
+        insert into order_item (order_id, line, item_id, sku, product_name, quantity, unit_price_cents, product_type,
+                                gift_recipient_email, gift_message)
+        values (${orderId}, ${++line}, ${e.itemId}, ${e.sku}, ${name}, ${e.quantity}, ${lines[i].unitPriceCents}, ${e.productType},
                 ${gift?.recipientEmail ?? null}, ${gift && gift.message !== '' ? gift.message : null})`;
     }
     for (const v of variants) {
