@@ -61,7 +61,11 @@ export async function action(args: ActionFunctionArgs) {
   const v = parsed.value;
   if (v.intent === 'create') {
     const created = await createApiKey(a, v.name, scopes);
-    return json({ ok: true as const, notice: `API key ${v.name} created.`, created: { name: v.name, key: created.key } });
+    // The only answer that holds the key: kept by no cache, sent to no other page.
+    return json(
+      { ok: true as const, notice: `API key ${v.name} created.`, created: { name: v.name, key: created.key } },
+      { headers: { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } },
+    );
   }
   try {
     const name = await revokeApiKey(a, v.id);

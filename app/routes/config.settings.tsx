@@ -134,7 +134,7 @@ export default function Settings() {
   const [search] = useSearchParams();
   const canWrite = useCan('settings.write');
   const saved = search.get('saved');
-  const savedName = isSection(saved) ? data.sectionNames[saved] : null;
+  const savedName = saved && Object.hasOwn(data.sectionNames, saved) ? data.sectionNames[saved as Section] : null;
 
   const valuesOf = (s: Section) => (result && result.section === s ? result.typed : data.values);
   const errorsOf = (s: Section): Record<string, string> => (result && result.section === s ? result.fields : {});

@@ -73,9 +73,13 @@ describe('methodId', () => {
 
 describe('settingsSchema', () => {
   const parse = (fields: Record<string, string>) => parseForm(new URLSearchParams(fields), settingsSchema('USD'));
+  const errors = (fields: Record<string, string>) => {
+    const r = parse(fields);
+    return r.status === 'success' ? {} : (r.error ?? {});
+  };
 
   it('gives an error per field of the store section', () => {
-    const r = parse({
+    const r = errors({
       intent: 'store',
       name: '',
       baseUrl: 'https://shop.example/path',
@@ -83,8 +87,7 @@ describe('settingsSchema', () => {
       timeZone: 'Mars/Base',
       locale: 'en-US',
     });
-    expect(r.status).toBe('error');
-    expect(Object.keys(r.error ?? {}).sort()).toEqual(['baseUrl', 'currency', 'name', 'timeZone']);
+    expect(Object.keys(r).sort()).toEqual(['baseUrl', 'currency', 'name', 'timeZone']);
   });
 
   it('keeps an origin, and an empty base URL means the request origin', () => {
@@ -134,13 +137,13 @@ describe('settingsSchema', () => {
         null,
       ]);
     }
-    const bad = parse({ intent: 'shipping', 'methods[0].label': 'Courier', 'methods[0].rate': 'free', 'methods[0].countries': 'Canada' });
-    expect(Object.keys(bad.error ?? {}).sort()).toEqual(['methods[0].countries', 'methods[0].rate']);
+    const bad = errors({ intent: 'shipping', 'methods[0].label': 'Courier', 'methods[0].rate': 'free', 'methods[0].countries': 'Canada' });
+    expect(Object.keys(bad).sort()).toEqual(['methods[0].countries', 'methods[0].rate']);
   });
 
   it('wants the instalment maximum above the minimum', () => {
-    const r = parse({ intent: 'instalments', instalmentsMin: '100', instalmentsMax: '50', stripeAccountCountry: 'us' });
-    expect(r.error?.instalmentsMax).toEqual(['The largest amount must be more than the smallest.']);
+    const e = errors({ intent: 'instalments', instalmentsMin: '100', instalmentsMax: '50', stripeAccountCountry: 'us' });
+    expect(e.instalmentsMax).toEqual(['The largest amount must be more than the smallest.']);
   });
 });
 
