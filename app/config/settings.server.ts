@@ -1,0 +1,438 @@
+// The Settings screen's work: the store's name, address, currency, time zone and locale; the checkout
+// minimum; shipping methods; tax rates; instalments. Each section is its own form and its own write,
+// read back by checkout and pages (app/commerce/rules.ts, shipping.ts, tax.ts) from website.settings.
+import { z } from 'zod';
+import type { Sql } from '../../db/client.server.js';
+import type { OwnerAccess } from '../auth/access.server.js';
+import { moneyValue } from '../commerce/money.js';
+import { commerceSettings } from '../commerce/rules.js';
+import { shippingSettings, type ShippingMethod } from '../commerce/shipping.js';
+import { taxSettings } from '../commerce/tax.js';
+import { CURRENCIES, SiteSettingsInput, updateSiteSettings } from '../sites/manage.server.js';
+import { parseOrigin } from '../utils/env.server.js';
+import { actorOf, recordAudit } from './audit.server.js';
+import { storefrontChanged } from './storefront-changed.server.js';
+
+export const SECTIONS = ['store', 'checkout', 'shipping', 'tax', 'instalments'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+export const SECTION_NAMES: Record<Section, string> = {
+  store: 'Store',
+  checkout: 'Checkout',
+  shipping: 'Shipping',
+  tax: 'Tax',
+  instalments: 'Instalments',
+};
+
+// ICU's list leaves out the plain "UTC" alias, which owners expect and PostgreSQL knows.
+export const TIME_ZONES: readonly string[] = ['UTC', ...Intl.supportedValuesOf('timeZone')];
+const ZONE_SET = new Set(TIME_ZONES);
+
+export const SETTINGS_TEXT = {
+  invalid: 'Update the missing or invalid information above.',
+  badZone: 'Choose a time zone from the list, such as America/Halifax.',
+  badCountries: 'Enter two-letter country codes separated by commas, such as US, CA.',
+  badRate: 'Enter a rate from 0 to 100, such as 7.5.',
+  badPlace: 'Enter a country code or a country and region, such as CA or CA-NS.',
+  label: 'Enter a name for the shipping method.',
+  maxBelowMin: 'The largest amount must be more than the smallest.',
+};
+
+const fractionDigits = (currency: string) => (currency === 'JPY' ? 0 : 2);
+
+/** "Enter an amount such as 10.00." for the store currency (JPY has no cents). */
+export function amountMessage(currency: string): string {
+  return `Enter an amount in ${currency} such as ${fractionDigits(currency) === 0 ? '1000' : '10.00'}.`;
+}
+
+/**
+ * An amount typed in major units ("12", "12.5", "1,250.00") as integer minor units of `currency`;
+ * null when it is not one (negative, more decimals than the currency has, over a billion).
+ */
+export function parseAmount(text: string, currency: string): number | null {
+  let t = text.trim();
+  if (/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(t)) t = t.replace(/,/g, '');
+  const digits = fractionDigits(currency);
+  const m = /^(\d{1,9})(?:\.(\d*))?$/.exec(t);
+  if (!m) return null;
+  const frac = m[2] ?? '';
+  if (frac.length > digits) return null;
+  return Number(m[1]) * 10 ** digits + (digits === 0 ? 0 : Number(frac.padEnd(digits, '0')));
+}
+
+/** A percentage ("14", "7.25") as basis points (1400, 725); null unless 0 to 100 with at most 2 decimals. */
+export function parsePercent(text: string): number | null {
+  const m = /^(\d{1,3})(?:\.(\d{0,2}))?\s*%?$/.exec(text.trim());
+  if (!m) return null;
+  const bp = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  return bp <= 10000 ? bp : null;
+}
+
+const percentText = (bp: number) => (bp / 100).toFixed(2).replace(/\.?0+$/, '');
+
+/** "US, CA" or "us ca" as ["US", "CA"]; null when a code is not two letters. */
+export function parseCountries(text: string): string[] | null {
+  const parts = text
+    .split(/[\s,;]+/)
+    .map((p) => p.trim().toUpperCase())
+    .filter(Boolean);
+  if (parts.some((p) => !/^[A-Z]{2}$/.test(p))) return null;
+  return [...new Set(parts)];
+}
+
+const PLACE = /^[A-Z]{2}(-[A-Z0-9]{1,3})?$/;
+
+/**
+ * Tax rates typed one per line, "CA-NS 14" or "CA: 5%", as basis points by place; or the first
+ * bad line's message. Blank lines are skipped; a place twice is a mistake worth saying.
+ */
+export function parseTaxRates(text: string): { ok: true; rates: Record<string, number> } | { ok: false; error: string } {
+  const rates: Record<string, number> = {};
+  const lines = text.split(/\r?\n/);
+  for (const [i, raw] of lines.entries()) {
+    const line = raw.trim();
+    if (line === '') continue;
+    const m = /^([A-Za-z]{2}(?:-[A-Za-z0-9]{1,3})?)\s*[:=]?\s*(\S+)$/.exec(line);
+    const place = m?.[1].toUpperCase();
+    const bp = m ? parsePercent(m[2]) : null;
+    if (!m || !place || bp === null) {
+      return { ok: false, error: `Line ${i + 1} ("${line.slice(0, 40)}") is not a place and a rate such as CA-NS 14.` };
+    }
+    if (place in rates) return { ok: false, error: `Line ${i + 1}: ${place} has a rate already.` };
+    rates[place] = bp;
+  }
+  return { ok: true, rates };
+}
+
+/** A method's id from its label, unlike any of `taken`: "Next-day courier" -> "next-day-courier". */
+export function methodId(label: string, taken: ReadonlySet<string>): string {
+  const base =
+    label
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 34) || 'method';
+  let id = base;
+  for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+  return id;
+}
+
+const amount = (currency: string) =>
+  z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const c = parseAmount(v, currency);
+      if (c === null) {
+        ctx.addIssue({ code: 'custom', message: amountMessage(currency) });
+        return z.NEVER;
+      }
+      return c;
+    });
+
+const optionalAmount = (currency: string) =>
+  z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      if (v.trim() === '') return null;
+      const c = parseAmount(v, currency);
+      if (c === null) {
+        ctx.addIssue({ code: 'custom', message: `${amountMessage(currency)} Leave it empty for never.` });
+        return z.NEVER;
+      }
+      return c;
+    });
+
+const checkbox = z
+  .string()
+  .optional()
+  .transform((v) => v === 'on');
+
+const MethodRow = (currency: string) =>
+  z
+    .object({
+      id: z
+        .string()
+        .regex(/^[a-z0-9-]{1,40}$/)
+        .optional(),
+      label: z.string().default(''),
+      description: z.string().default(''),
+      rate: z.string().default(''),
+      countries: z.string().default(''),
+      exceptCountries: z.string().default(''),
+      freeEligible: checkbox,
+      pickup: checkbox,
+      remove: checkbox,
+    })
+    .transform((row, ctx): (Omit<ShippingMethod, 'id'> & { id?: string }) | null => {
+      const blank = [row.label, row.description, row.rate, row.countries, row.exceptCountries].every((v) => v.trim() === '');
+      if (row.remove || (!row.id && blank)) return null;
+      const label = row.label.trim();
+      if (label === '') ctx.addIssue({ code: 'custom', path: ['label'], message: SETTINGS_TEXT.label });
+      else if (label.length > 80) ctx.addIssue({ code: 'custom', path: ['label'], message: 'A name is at most 80 characters.' });
+      const description = row.description.trim();
+      if (description.length > 200)
+        ctx.addIssue({ code: 'custom', path: ['description'], message: 'A description is at most 200 characters.' });
+      const rateCents = parseAmount(row.rate, currency);
+      if (rateCents === null) ctx.addIssue({ code: 'custom', path: ['rate'], message: amountMessage(currency) });
+      const countries = parseCountries(row.countries);
+      if (countries === null) ctx.addIssue({ code: 'custom', path: ['countries'], message: SETTINGS_TEXT.badCountries });
+      const exceptCountries = parseCountries(row.exceptCountries);
+      if (exceptCountries === null) ctx.addIssue({ code: 'custom', path: ['exceptCountries'], message: SETTINGS_TEXT.badCountries });
+      if (rateCents === null || countries === null || exceptCountries === null) return z.NEVER;
+      return {
+        id: row.id,
+        label,
+        description,
+        rateCents,
+        countries,
+        exceptCountries,
+        freeEligible: row.freeEligible,
+        pickup: row.pickup,
+      };
+    });
+
+const required = <T extends z.ZodTypeAny>(inner: T) => z.string().default('').pipe(inner);
+
+/** The forms of the Settings screen, one per section (`intent`), amounts in `currency`. */
+export function settingsSchema(currency: string) {
+  return z
+    .discriminatedUnion('intent', [
+      z.object({
+        intent: z.literal('store'),
+        name: required(SiteSettingsInput.shape.name.unwrap()),
+        baseUrl: z
+          .string()
+          .default('')
+          .transform((raw, ctx) => {
+            if (raw.trim() === '') return '';
+            const r = parseOrigin(raw);
+            if (r.ok) return r.origin;
+            ctx.addIssue({ code: 'custom', message: `The base URL ${r.error} (example: https://shop.example).` });
+            return z.NEVER;
+          }),
+        currency: required(SiteSettingsInput.shape.currency.unwrap()),
+        timeZone: z
+          .string()
+          .default('')
+          .refine((v) => ZONE_SET.has(v), SETTINGS_TEXT.badZone),
+        locale: required(SiteSettingsInput.shape.locale.unwrap()),
+      }),
+      z.object({ intent: z.literal('checkout'), checkoutMinimum: amount(currency) }),
+      z.object({
+        intent: z.literal('shipping'),
+        freeFrom: optionalAmount(currency),
+        methods: z.array(MethodRow(currency)).default([]),
+      }),
+      z.object({
+        intent: z.literal('tax'),
+        defaultRate: z
+          .string()
+          .default('')
+          .transform((v, ctx) => {
+            const bp = parsePercent(v);
+            if (bp === null) {
+              ctx.addIssue({ code: 'custom', message: SETTINGS_TEXT.badRate });
+              return z.NEVER;
+            }
+            return bp;
+          }),
+        rates: z
+          .string()
+          .default('')
+          .transform((v, ctx) => {
+            const r = parseTaxRates(v);
+            if (!r.ok) {
+              ctx.addIssue({ code: 'custom', message: r.error });
+              return z.NEVER;
+            }
+            return r.rates;
+          }),
+        originRegion: z
+          .string()
+          .default('')
+          .transform((v) => v.trim().toUpperCase())
+          .refine((v) => PLACE.test(v), SETTINGS_TEXT.badPlace),
+        taxShipping: checkbox,
+      }),
+      z.object({
+        intent: z.literal('instalments'),
+        afterPayAvailable: checkbox,
+        instalmentsMin: amount(currency),
+        instalmentsMax: amount(currency),
+        stripeAccountCountry: z
+          .string()
+          .default('')
+          .transform((v) => v.trim().toUpperCase())
+          .refine((v) => /^[A-Z]{2}$/.test(v), 'Enter a two-letter country code such as US.'),
+      }),
+    ])
+    .superRefine((v, ctx) => {
+      if (v.intent === 'instalments' && v.instalmentsMax <= v.instalmentsMin) {
+        ctx.addIssue({ code: 'custom', path: ['instalmentsMax'], message: SETTINGS_TEXT.maxBelowMin });
+      }
+    });
+}
+export type SettingsInput = z.infer<ReturnType<typeof settingsSchema>>;
+
+interface WebsiteRow {
+  title: string;
+  base_url: string;
+  currency: string;
+  time_zone: string;
+  locale: string;
+  settings: Record<string, unknown> | null;
+}
+
+async function websiteRow(sql: Sql, websiteId: string): Promise<WebsiteRow> {
+  const [w] = await sql<WebsiteRow[]>`select title, base_url, currency, time_zone, locale, settings from website where id = ${websiteId}`;
+  if (!w) throw new Error(`no website ${websiteId}`);
+  return w;
+}
+
+/**
+ * Every section's fields as the form shows them, by field name (`methods[0].label`): the same flat
+ * shape a post comes back in, so a failed post's typed values and the saved ones render alike.
+ * A ticked checkbox is "on"; an unticked one is absent.
+ */
+export async function settingsFormValues(sql: Sql, websiteId: string): Promise<Record<string, string>> {
+  const w = await websiteRow(sql, websiteId);
+  const c = commerceSettings(w.settings);
+  const ship = shippingSettings(w.settings);
+  const tax = taxSettings(w.settings);
+  const m = (cents: number) => moneyValue(cents, w.currency);
+  const v: Record<string, string> = {
+    name: w.title,
+    baseUrl: w.base_url,
+    currency: w.currency,
+    timeZone: w.time_zone,
+    locale: w.locale,
+    checkoutMinimum: m(c.checkoutMinimumCents),
+    freeFrom: ship.freeFromCents === null ? '' : m(ship.freeFromCents),
+    defaultRate: percentText(tax.defaultBasisPoints),
+    rates: Object.entries(tax.ratesBasisPoints)
+      .map(([place, bp]) => `${place} ${percentText(bp)}`)
+      .join('\n'),
+    originRegion: tax.originRegion,
+    instalmentsMin: m(c.instalmentsMinCents),
+    instalmentsMax: m(c.instalmentsMaxCents),
+    stripeAccountCountry: c.stripeAccountCountry,
+  };
+  if (tax.taxShipping) v.taxShipping = 'on';
+  if (c.afterPayAvailable) v.afterPayAvailable = 'on';
+  ship.methods.forEach((method, i) => {
+    const k = (f: string) => `methods[${i}].${f}`;
+    v[k('id')] = method.id;
+    v[k('label')] = method.label;
+    v[k('description')] = method.description;
+    v[k('rate')] = m(method.rateCents);
+    v[k('countries')] = method.countries.join(', ');
+    v[k('exceptCountries')] = method.exceptCountries.join(', ');
+    if (method.freeEligible) v[k('freeEligible')] = 'on';
+    if (method.pickup) v[k('pickup')] = 'on';
+  });
+  return v;
+}
+
+export class SettingsError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Changes website.settings.websiteSettings.storeSettings under a row lock (read, change, write in
+ * one transaction), so two sections saved at once do not undo each other.
+ */
+async function changeStoreSettings(sql: Sql, websiteId: string, change: (store: Record<string, unknown>) => void): Promise<void> {
+  await sql.begin(async (tx) => {
+    const [row] = await tx<{ settings: Record<string, unknown> | null }[]>`
+      select settings from website where id = ${websiteId} for update`;
+    if (!row) throw new Error(`no website ${websiteId}`);
+    const settings = isObject(row.settings) ? row.settings : {};
+    const ws = isObject(settings.websiteSettings) ? settings.websiteSettings : {};
+    const store = isObject(ws.storeSettings) ? ws.storeSettings : {};
+    change(store);
+    const next = { ...settings, websiteSettings: { ...ws, storeSettings: store } };
+    await tx`update website set settings = ${tx.json(next as never)} where id = ${websiteId}`;
+  });
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** Whether PostgreSQL knows the zone too: the dashboard counts "today" in it. */
+async function databaseKnowsZone(sql: Sql, zone: string): Promise<boolean> {
+  try {
+    await sql`select now() at time zone ${zone}`;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Saves one section of the form, records it in the audit log, and drops the storefront's caches. */
+export async function saveSettings(a: OwnerAccess, input: SettingsInput): Promise<void> {
+  const id = a.site.id;
+  switch (input.intent) {
+    case 'store': {
+      if (!(await databaseKnowsZone(a.sql, input.timeZone))) throw new SettingsError('timeZone', SETTINGS_TEXT.badZone);
+      await a.sql`update website set base_url = ${input.baseUrl}, time_zone = ${input.timeZone} where id = ${id}`;
+      await changeStoreSettings(a.sql, id, (s) => {
+        if ('currencyCode' in s) s.currencyCode = input.currency;
+      });
+      // Announces the change itself (the name and currency are read by every page).
+      await updateSiteSettings(a.sql, id, { name: input.name, currency: input.currency, locale: input.locale });
+      break;
+    }
+    case 'checkout':
+      await changeStoreSettings(a.sql, id, (s) => {
+        s.checkoutMinimumCents = input.checkoutMinimum;
+      });
+      break;
+    case 'shipping':
+      await changeStoreSettings(a.sql, id, (s) => {
+        // New rows get an id from their label; a posted id is kept unless another row has it already.
+        const taken = new Set(input.methods.flatMap((m) => (m?.id ? [m.id] : [])));
+        const used = new Set<string>();
+        const methods: ShippingMethod[] = [];
+        for (const m of input.methods) {
+          if (!m) continue;
+          const mid = m.id && !used.has(m.id) ? m.id : methodId(m.label, taken);
+          taken.add(mid);
+          used.add(mid);
+          methods.push({ ...m, id: mid });
+        }
+        s.shipping = { freeFromCents: input.freeFrom, methods };
+      });
+      break;
+    case 'tax':
+      await changeStoreSettings(a.sql, id, (s) => {
+        s.tax = {
+          defaultBasisPoints: input.defaultRate,
+          ratesBasisPoints: input.rates,
+          originRegion: input.originRegion,
+          taxShipping: input.taxShipping,
+        };
+      });
+      break;
+    case 'instalments':
+      await changeStoreSettings(a.sql, id, (s) => {
+        s.afterPayAvailable = input.afterPayAvailable;
+        s.instalmentsMinCents = input.instalmentsMin;
+        s.instalmentsMaxCents = input.instalmentsMax;
+        s.stripeAccountCountry = input.stripeAccountCountry;
+      });
+      break;
+  }
+  await recordAudit(a.sql, actorOf(a), 'settings.update', SECTION_NAMES[input.intent], { section: input.intent });
+  await storefrontChanged(a.sql, id);
+}
+
+export { CURRENCIES };

@@ -1,0 +1,335 @@
+// /config/settings: the store's settings in sections (store, checkout, shipping, tax, instalments),
+// each a form of its own with its own Save. Everyone who may read settings sees them; saving needs
+// settings.write. Checkout and the pages read these settings, so a save shows there at once.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { Field, FormError, Notice, SelectField } from '../components/config/Field.js';
+import { useCan } from '../components/config/layout-data.js';
+import { ownerPageHeaders } from '../config/http.js';
+import { ownerAccess } from '../config/route-access.server.js';
+import {
+  CURRENCIES,
+  saveSettings,
+  SECTION_NAMES,
+  SECTIONS,
+  SettingsError,
+  settingsFormValues,
+  settingsSchema,
+  SETTINGS_TEXT,
+  TIME_ZONES,
+  type Section,
+} from '../config/settings.server.js';
+import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
+
+export const headers = ownerPageHeaders;
+
+export async function loader(args: LoaderFunctionArgs) {
+  const a = await ownerAccess(args, 'settings.read');
+  const values = await settingsFormValues(a.sql, a.site.id);
+  return json(
+    { values, currency: a.site.currency, currencies: [...CURRENCIES], timeZones: TIME_ZONES, sectionNames: SECTION_NAMES },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
+}
+
+const isSection = (v: unknown): v is Section => SECTIONS.includes(v as Section);
+
+export async function action(args: ActionFunctionArgs) {
+  const a = await ownerAccess(args, 'settings.write');
+  const form = await readForm(args.request);
+  if (!form) {
+    const fields: Record<string, string> = {};
+    return json({ section: null, error: 'The form could not be read.', fields, typed: fields }, { status: 400 });
+  }
+  const typed: Record<string, string> = Object.fromEntries(form);
+  const section = isSection(typed.intent) ? typed.intent : null;
+  const parsed = parseForm(form, settingsSchema(a.site.currency));
+  if (parsed.status !== 'success') {
+    return json({ section, error: SETTINGS_TEXT.invalid, fields: firstErrors(parsed.error ?? undefined), typed }, { status: 400 });
+  }
+  try {
+    await saveSettings(a, parsed.value);
+  } catch (e) {
+    if (e instanceof SettingsError)
+      return json({ section, error: SETTINGS_TEXT.invalid, fields: { [e.field]: e.message }, typed }, { status: 400 });
+    throw e;
+  }
+  return redirect(`/config/settings?saved=${parsed.value.intent}#${parsed.value.intent}`, { status: 303 });
+}
+
+function Check({ name, label, values, hint }: { name: string; label: string; values: Record<string, string>; hint?: string }) {
+  const id = `f-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        <input
+          type="checkbox"
+          id={id}
+          name={name}
+          defaultChecked={values[name] === 'on'}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+        />{' '}
+        {label}
+      </label>
+      {hint ? (
+        <span className="hint" id={`${id}-hint`}>
+          {hint}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** Options of a select, with a value that is not among them kept (marked) so a failed post shows what was sent. */
+function optionsWith(list: readonly string[], current: string | undefined) {
+  const options = list.map((v) => ({ value: v, label: v }));
+  return current && !list.includes(current) ? [{ value: current, label: `${current} (not supported)` }, ...options] : options;
+}
+
+/** How many shipping rows `values` holds (`methods[N].…`). */
+function methodRows(values: Record<string, string>): number {
+  let n = 0;
+  for (const k of Object.keys(values)) {
+    const m = /^methods\[(\d+)\]\./.exec(k);
+    if (m) n = Math.max(n, Number(m[1]) + 1);
+  }
+  return Math.min(n, 100);
+}
+
+interface SectionProps {
+  section: Section;
+  name: string;
+  error: string | null;
+  canWrite: boolean;
+  formKey: string;
+  hint?: string;
+  children: ReactNode;
+}
+
+/** One section: its heading, its error after a failed save, and its own form and Save button. */
+function SectionForm({ section, name, error, canWrite, formKey, hint, children }: SectionProps) {
+  return (
+    <section className="card" id={section} aria-labelledby={`${section}-h`}>
+      <h2 id={`${section}-h`}>{name}</h2>
+      {hint ? <p className="hint">{hint}</p> : null}
+      <FormError message={error} />
+      {/* Remounted after a save, so the fields show what was saved. */}
+      <Form method="post" key={formKey}>
+        <input type="hidden" name="intent" value={section} />
+        <fieldset disabled={!canWrite}>
+          <legend className="visually-hidden">{name} settings</legend>
+          {children}
+          <button type="submit">Save {name.toLowerCase()} settings</button>
+        </fieldset>
+      </Form>
+    </section>
+  );
+}
+
+export default function Settings() {
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [search] = useSearchParams();
+  const canWrite = useCan('settings.write');
+  const saved = search.get('saved');
+  const savedName = saved && Object.hasOwn(data.sectionNames, saved) ? data.sectionNames[saved as Section] : null;
+
+  const valuesOf = (s: Section) => (result && result.section === s ? result.typed : data.values);
+  const errorsOf = (s: Section): Record<string, string> => (result && result.section === s ? result.fields : {});
+  const sectionProps = (section: Section) => ({
+    section,
+    name: data.sectionNames[section],
+    error: result && result.section === section ? result.error : null,
+    canWrite,
+    formKey: JSON.stringify(data.values),
+  });
+
+  const store = valuesOf('store');
+  const storeErr = errorsOf('store');
+  const checkout = valuesOf('checkout');
+  const ship = valuesOf('shipping');
+  const shipErr = errorsOf('shipping');
+  const tax = valuesOf('tax');
+  const taxErr = errorsOf('tax');
+  const inst = valuesOf('instalments');
+  const instErr = errorsOf('instalments');
+
+  // Saved rows, then one blank row to add a method (a failed post brings its own back).
+  const rows = methodRows(ship);
+  const rowIndexes = Array.from({ length: rows }, (_, i) => i);
+  if (rowIndexes.every((i) => ship[`methods[${i}].id`])) rowIndexes.push(rows);
+
+  return (
+    <>
+      <h1>Settings</h1>
+      <Notice message={savedName ? `${savedName} settings saved.` : null} />
+      {result && !result.section ? <FormError message={result.error} /> : null}
+      {!canWrite ? <p className="hint">Your role may look at these settings but not change them.</p> : null}
+
+      <SectionForm {...sectionProps('store')}>
+        <Field name="name" label="Store name" required maxLength={80} defaultValue={store.name ?? ''} error={storeErr.name} />
+        <Field
+          name="baseUrl"
+          label="Base URL"
+          hint="The store's address, such as https://shop.example. Leave it empty to use the address visitors come in on."
+          defaultValue={store.baseUrl ?? ''}
+          error={storeErr.baseUrl}
+        />
+        <SelectField
+          name="currency"
+          label="Currency"
+          options={optionsWith(data.currencies, store.currency)}
+          defaultValue={store.currency}
+          error={storeErr.currency}
+          hint="Prices are not converted: change it before adding products."
+        />
+        <SelectField
+          name="timeZone"
+          label="Time zone"
+          options={optionsWith(data.timeZones, store.timeZone)}
+          defaultValue={store.timeZone}
+          error={storeErr.timeZone}
+        />
+        <Field
+          name="locale"
+          label="Locale"
+          hint="Language and region, such as en-US."
+          defaultValue={store.locale ?? ''}
+          error={storeErr.locale}
+        />
+      </SectionForm>
+
+      <SectionForm {...sectionProps('checkout')}>
+        <Field
+          name="checkoutMinimum"
+          label={`Checkout minimum (${data.currency})`}
+          hint="The smallest order subtotal that can check out."
+          inputMode="decimal"
+          defaultValue={checkout.checkoutMinimum ?? ''}
+          error={errorsOf('checkout').checkoutMinimum}
+        />
+      </SectionForm>
+
+      <SectionForm
+        {...sectionProps('shipping')}
+        hint="Shipping methods shoppers choose from at checkout. Fill in the last, empty method to add one."
+      >
+        <Field
+          name="freeFrom"
+          label={`Free shipping from (${data.currency})`}
+          hint="Methods marked free from this amount cost nothing on orders of this subtotal or more. Leave it empty for never."
+          inputMode="decimal"
+          defaultValue={ship.freeFrom ?? ''}
+          error={shipErr.freeFrom}
+        />
+        {rowIndexes.map((i) => {
+          const k = (f: string) => `methods[${i}].${f}`;
+          const id = ship[k('id')];
+          return (
+            <fieldset key={i}>
+              <legend>{id ? `Method: ${ship[k('label')] || id}` : 'New method'}</legend>
+              {id ? <input type="hidden" name={k('id')} value={id} /> : null}
+              <Field name={k('label')} label="Name" maxLength={80} defaultValue={ship[k('label')] ?? ''} error={shipErr[k('label')]} />
+              <Field
+                name={k('description')}
+                label="Description"
+                maxLength={200}
+                defaultValue={ship[k('description')] ?? ''}
+                error={shipErr[k('description')]}
+              />
+              <Field
+                name={k('rate')}
+                label={`Rate (${data.currency})`}
+                inputMode="decimal"
+                defaultValue={ship[k('rate')] ?? ''}
+                error={shipErr[k('rate')]}
+              />
+              <Field
+                name={k('countries')}
+                label="Ships to"
+                hint="Two-letter country codes separated by commas. Empty: every country not excluded below."
+                defaultValue={ship[k('countries')] ?? ''}
+                error={shipErr[k('countries')]}
+              />
+              <Field
+                name={k('exceptCountries')}
+                label="Does not ship to"
+                defaultValue={ship[k('exceptCountries')] ?? ''}
+                error={shipErr[k('exceptCountries')]}
+              />
+              <Check name={k('freeEligible')} label="Free from the free shipping amount" values={ship} />
+              <Check name={k('pickup')} label="Local pickup (no shipping address)" values={ship} />
+              {id ? <Check name={k('remove')} label="Remove this method" values={ship} /> : null}
+            </fieldset>
+          );
+        })}
+      </SectionForm>
+
+      <SectionForm {...sectionProps('tax')}>
+        <Field
+          name="defaultRate"
+          label="Default tax rate (%)"
+          hint="For places without a rate of their own."
+          inputMode="decimal"
+          defaultValue={tax.defaultRate ?? ''}
+          error={taxErr.defaultRate}
+        />
+        <div className="field">
+          <label htmlFor="f-rates">Rates by country or region</label>
+          <span className="hint" id="f-rates-hint">
+            One per line: a country or country-region code and a percentage, such as CA-NS 14.
+          </span>
+          <textarea
+            id="f-rates"
+            name="rates"
+            rows={8}
+            defaultValue={tax.rates ?? ''}
+            aria-invalid={taxErr.rates ? true : undefined}
+            aria-describedby={taxErr.rates ? 'f-rates-hint f-rates-error' : 'f-rates-hint'}
+          />
+          {taxErr.rates ? (
+            <span className="error" id="f-rates-error">
+              {taxErr.rates}
+            </span>
+          ) : null}
+        </div>
+        <Field
+          name="originRegion"
+          label="Where the store is"
+          hint="Orders that ship nowhere are taxed here, such as CA-NS."
+          defaultValue={tax.originRegion ?? ''}
+          error={taxErr.originRegion}
+        />
+        <Check name="taxShipping" label="Charge tax on shipping" values={tax} />
+      </SectionForm>
+
+      <SectionForm {...sectionProps('instalments')}>
+        <Check name="afterPayAvailable" label="Offer payment in instalments" values={inst} />
+        <Field
+          name="instalmentsMin"
+          label={`Offered for prices over (${data.currency})`}
+          inputMode="decimal"
+          defaultValue={inst.instalmentsMin ?? ''}
+          error={instErr.instalmentsMin}
+        />
+        <Field
+          name="instalmentsMax"
+          label={`Offered for prices up to (${data.currency})`}
+          inputMode="decimal"
+          defaultValue={inst.instalmentsMax ?? ''}
+          error={instErr.instalmentsMax}
+        />
+        <Field
+          name="stripeAccountCountry"
+          label="Payment account country"
+          hint="Two-letter code. Instalments are offered for US, CA, AU, NZ and GB."
+          maxLength={2}
+          defaultValue={inst.stripeAccountCountry ?? ''}
+          error={instErr.stripeAccountCountry}
+        />
+      </SectionForm>
+    </>
+  );
+}
