@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { useEffect, useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { Field, Notice } from '../components/config/Field.js';
 import { useCan } from '../components/config/layout-data.js';
@@ -37,7 +37,7 @@ export async function loader(args: LoaderFunctionArgs) {
         uploaded: new Date(f.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC',
         url: baseUrlFor(a.site.baseUrl) + filePath(f),
         preview: `/config/files/${f.id}/content`,
-        media: k?.image ? 'image' : f.contentType.startsWith('audio/') ? 'audio' : f.contentType.startsWith('video/') ? 'video' : null,
+        image: k?.image ?? false,
       },
       confirming: url.searchParams.has('delete'),
       notice: url.searchParams.has('uploaded') ? 'File uploaded.' : url.searchParams.has('saved') ? 'File renamed.' : null,
@@ -74,11 +74,16 @@ export async function action(args: ActionFunctionArgs) {
   return redirect(`/config/files/${id}?saved=1`, 303);
 }
 
+const noChanges = () => () => {};
+
 function CopyButton({ text }: { text: string }) {
   // Copying needs JavaScript; without it the address field above is there to select.
-  const [ready, setReady] = useState(false);
+  const ready = useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
   const [copied, setCopied] = useState(false);
-  useEffect(() => setReady(true), []);
   if (!ready) return null;
   return (
     <button
@@ -109,15 +114,7 @@ export default function FileDetail() {
           File Detail
         </h2>
         <div className="file-preview">
-          {file.media === 'image' ? (
-            <img src={file.preview} alt={`Preview of ${file.name}`} />
-          ) : file.media === 'audio' ? (
-            <audio controls src={file.preview} aria-label={`Play ${file.name}`} />
-          ) : file.media === 'video' ? (
-            <video controls src={file.preview} aria-label={`Play ${file.name}`} />
-          ) : (
-            <a href={file.preview}>Open {file.name}</a>
-          )}
+          {file.image ? <img src={file.preview} alt={`Preview of ${file.name}`} /> : <a href={file.preview}>Open {file.name}</a>}
         </div>
         <dl className="facts">
           <dt>Name</dt>
@@ -129,7 +126,7 @@ export default function FileDetail() {
           {file.dimensions ? (
             <>
               <dt>Dimensions</dt>
-              <dd>{file.dimensions.replace('x', ' × ')} pixels</dd>
+              <dd>{`${file.dimensions.replace('x', ' × ')} pixels`}</dd>
             </>
           ) : null}
           <dt>Uploaded</dt>

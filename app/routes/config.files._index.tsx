@@ -95,7 +95,7 @@ export default function Files() {
           </div>
         ) : null}
         {canUpload ? (
-          <Form method="post" encType="multipart/form-data">
+          <Form method="post" action="/config/files?index" encType="multipart/form-data">
             <Field
               name="file"
               label="File"
@@ -114,7 +114,7 @@ export default function Files() {
       </section>
       <section aria-labelledby="existing-h">
         <h2 id="existing-h">Existing Files</h2>
-        <Form method="get" className="toolbar" role="search">
+        <Form method="get" action="/config/files" className="toolbar" role="search">
           <Field name="q" label="Search by name" type="search" defaultValue={d.q} />
           <button type="submit" className="secondary">
             Search
