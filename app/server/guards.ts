@@ -1,7 +1,9 @@
-// Checks every request passes before Remix sees it: a bounded body with a declared length, the
+// Checks every request passes before Remix sees it: a bounded body with a declared length (larger
+// for the file manager's uploads, POST /config/files, which the route streams to disk), the
 // CSRF rule, JSON on the JSON API, and no NUL or broken escapes in the URL. Each refusal is a
 // clear 4xx (JSON on /api, short text elsewhere), never a 500.
 import type { NextFunction, Request, Response } from 'express';
+import { BYTES_PER_MB, MAX_UPLOAD_BYTES } from '../config/file-types.js';
 import { checkCsrf, CSRF_REFUSED } from '../utils/csrf.server.js';
 import type { Env } from '../utils/env.server.js';
 
@@ -12,6 +14,10 @@ export const CLIENT_ADDRESS_HEADER = 'x-storefront-client-address';
 export const API_BODY_LIMIT = 64 * 1024;
 /** Largest body a page form post takes. */
 export const FORM_BODY_LIMIT = 256 * 1024;
+/** Largest upload to the file manager: its file limit, and room for the multipart framing and fields. */
+export const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
+/** The one place files are posted (the file manager's Upload File form). */
+const UPLOAD_PATHS = new Set(['/config/files', '/config/files/']);
 
 const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -64,17 +70,27 @@ export function guardRequest(config: Env) {
     if (!verdict.ok) return refuse(req, res, 403, CSRF_REFUSED);
 
     const api = req.path.startsWith('/api/');
-    const limit = api ? API_BODY_LIMIT : FORM_BODY_LIMIT;
+    const type = (req.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+    const upload = req.method === 'POST' && type === 'multipart/form-data' && UPLOAD_PATHS.has(req.path);
+    const limit = api ? API_BODY_LIMIT : upload ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT;
     const declared = req.get('content-length');
     if (req.get('transfer-encoding') && declared === undefined) {
       return refuse(req, res, 411, 'Send the request body with a Content-Length.');
     }
     const length = declared === undefined ? 0 : Number(declared);
     if (!Number.isSafeInteger(length) || length < 0) return refuse(req, res, 400, 'Content-Length is not a number.');
-    if (length > limit) return refuse(req, res, 413, `The request body is too large (at most ${limit / 1024} KB).`);
+    if (length > limit) {
+      return refuse(
+        req,
+        res,
+        413,
+        upload
+          ? `The file is larger than ${MAX_UPLOAD_BYTES / BYTES_PER_MB} MB.`
+          : `The request body is too large (at most ${limit / 1024} KB).`,
+      );
+    }
 
     if (length > 0) {
-      const type = (req.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
       if (api && type !== 'application/json') {
         return refuse(req, res, 415, 'Send the request body as JSON (Content-Type: application/json).');
       }

@@ -112,6 +112,13 @@ async function main(): Promise<void> {
     res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
     next();
   });
+  // An uploaded file's response sends its own nosniff and, for an SVG, a CSP that forbids its
+  // scripts; a page's CSP is not for a PDF or a video opened on its own (app/routes/files.$id.$name.ts).
+  app.use('/files/', (_req, res, next) => {
+    res.removeHeader('Content-Security-Policy');
+    res.removeHeader('X-Content-Type-Options');
+    next();
+  });
 
   app.use(
     '/assets',

@@ -1,0 +1,331 @@
+// The file manager's work (SPEC 2: Existing Files, Upload File, File Detail): files an owner uploads,
+// kept on disk in DATA_DIR/files/<website>/<id> with a file_asset row each; listing, renaming and
+// deleting them, and sending one to a browser. An upload is streamed to disk (never held in memory),
+// its type is read from its bytes (file-types.ts), and it is written to a temporary file that is
+// renamed into place before the row exists, so a row never names a half-written file.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createReadableStreamFromReadable, unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node';
+import type { Sql } from '../../db/client.server.js';
+import type { OwnerAccess } from '../auth/access.server.js';
+import { env } from '../utils/env.server.js';
+import { log } from '../utils/log.server.js';
+import { actorOf, recordAudit } from './audit.server.js';
+import {
+  byteRange,
+  cleanUploadName,
+  extensionOf,
+  FILE_TEXT,
+  fileName,
+  imageSize,
+  KINDS,
+  kindOf,
+  MAX_UPLOAD_BYTES,
+  SNIFF_BYTES,
+  sniff,
+  svgScanner,
+  type FileKind,
+} from './file-types.js';
+import { storefrontChanged } from './storefront-changed.server.js';
+
+/** Files per page of the list ("Load More" shows the next ones). */
+export const FILES_PAGE = 24;
+
+export interface FileInfo {
+  id: string;
+  name: string;
+  contentType: string;
+  sizeBytes: number;
+  /** "WxH" for images whose header could be read. */
+  originalSize: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const ID = /^[a-f0-9]{24}$/;
+export const isFileId = (id: string | undefined): id is string => typeof id === 'string' && ID.test(id);
+
+/** The folder of a site's files. Site ids are made by us, but a path never trusts a value it did not check. */
+export function filesDir(websiteId: string, dataDir = env().dataDir): string {
+  const safe = /^[A-Za-z0-9_-]{1,100}$/.test(websiteId) ? websiteId : crypto.createHash('sha256').update(websiteId).digest('hex');
+  return path.resolve(dataDir, 'files', safe);
+}
+
+interface Row {
+  id: string;
+  name: string;
+  content_type: string;
+  size_bytes: number;
+  original_size: string | null;
+  created_at: Date;
+  updated_at: Date;
+  ts: string;
+}
+
+const info = (r: Row): FileInfo => ({
+  id: r.id,
+  name: r.name,
+  contentType: r.content_type,
+  sizeBytes: r.size_bytes,
+  originalSize: r.original_size,
+  createdAt: r.created_at.toISOString(),
+  updatedAt: r.updated_at.toISOString(),
+});
+
+const COLUMNS = (sql: Sql) =>
+  sql`id, name, content_type, size_bytes::int as size_bytes, original_size, created_at, updated_at, created_at::text as ts`;
+
+// The cursor names the last file shown: its exact creation time (microseconds, as stored) and id.
+const encodeCursor = (r: Row) => Buffer.from(`${r.ts}|${r.id}`).toString('base64url');
+function decodeCursor(raw: string | null | undefined): { ts: string; id: string } | null {
+  if (!raw || raw.length > 200) return null;
+  const [ts, id] = Buffer.from(raw, 'base64url').toString('utf8').split('|');
+  if (!isFileId(id) || !/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?[+-]\d\d(:\d\d)?$/.test(ts ?? '')) return null;
+  return { ts, id };
+}
+
+/** A page of the site's files, newest first, whose names contain `q`; `next` is the cursor of the following page. */
+export async function listFiles(
+  sql: Sql,
+  websiteId: string,
+  opts: { q?: string | null; cursor?: string | null } = {},
+): Promise<{ files: FileInfo[]; next: string | null }> {
+  const q = (opts.q ?? '').trim().slice(0, 200);
+  const after = decodeCursor(opts.cursor);
+  const rows = await sql<Row[]>`
+    select ${COLUMNS(sql)} from file_asset
+     where website_id = ${websiteId}
+       ${q ? sql`and name ilike ${'%' + q.replace(/[\\%_]/g, (c) => '\\' + c) + '%'}` : sql``}
+       ${after ? sql`and (created_at, id) < (${after.ts}::timestamptz, ${after.id})` : sql``}
+     order by created_at desc, id desc
+     limit ${FILES_PAGE + 1}`;
+  const page = rows.slice(0, FILES_PAGE);
+  return { files: page.map(info), next: rows.length > FILES_PAGE ? encodeCursor(page[page.length - 1]) : null };
+}
+
+/** One of the site's files; null for an id of no file of this site. */
+export async function fileById(sql: Sql, websiteId: string, id: string | undefined): Promise<FileInfo | null> {
+  if (!isFileId(id)) return null;
+  const [row] = await sql<Row[]>`select ${COLUMNS(sql)} from file_asset where id = ${id} and website_id = ${websiteId}`;
+  return row ? info(row) : null;
+}
+
+/** Where visitors get a file: /files/<id>/<name>. */
+export const filePath = (f: { id: string; name: string }) => `/files/${f.id}/${encodeURIComponent(f.name)}`;
+
+export type UploadResult = { ok: true; file: FileInfo } | { ok: false; status: 400 | 413; reason: string };
+
+interface Received {
+  tmp: string;
+  size: number;
+  head: Uint8Array;
+  name: string;
+}
+
+async function drain(data: AsyncIterable<Uint8Array>): Promise<void> {
+  for await (const chunk of data) void chunk;
+}
+
+/**
+ * Reads the multipart body, writing the part named `file` to a temporary file in `dir` as it
+ * arrives. The rest of a part over the limit is read and dropped (the body guard bounds it) so the
+ * browser gets the answer instead of a reset connection.
+ */
+async function receive(request: Request, dir: string): Promise<{ file: Received | null; tooLarge: boolean }> {
+  let file: Received | null = null;
+  let tooLarge = false;
+  const temps: string[] = [];
+  const handler: UploadHandler = async ({ name, filename, data }) => {
+    if (name !== 'file' || !filename || file || tooLarge) {
+      await drain(data);
+      return undefined;
+    }
+    const tmp = path.join(dir, `.upload-${crypto.randomBytes(8).toString('hex')}`);
+    temps.push(tmp);
+    const out = await fs.promises.open(tmp, 'wx', 0o600);
+    const head = new Uint8Array(SNIFF_BYTES);
+    let size = 0;
+    try {
+      for await (const chunk of data) {
+        if (tooLarge) continue;
+        if (size < SNIFF_BYTES) head.set(chunk.subarray(0, SNIFF_BYTES - size), size);
+        size += chunk.length;
+        if (size > MAX_UPLOAD_BYTES) tooLarge = true;
+        else await out.write(chunk);
+      }
+    } finally {
+      await out.close();
+    }
+    if (!tooLarge) file = { tmp, size, head: head.subarray(0, Math.min(size, SNIFF_BYTES)), name: filename };
+    return undefined;
+  };
+  try {
+    await unstable_parseMultipartFormData(request, handler);
+  } catch (e) {
+    await Promise.all(temps.map((t) => fs.promises.rm(t, { force: true })));
+    throw e;
+  }
+  const keep = (file as Received | null)?.tmp;
+  await Promise.all(temps.filter((t) => t !== keep).map((t) => fs.promises.rm(t, { force: true })));
+  return { file, tooLarge };
+}
+
+/** Whether the SVG at `file` holds a script, read in chunks. */
+async function svgFileIsUnsafe(file: string): Promise<boolean> {
+  const scanner = svgScanner();
+  for await (const chunk of fs.createReadStream(file, { highWaterMark: 64 * 1024 })) {
+    scanner.push(chunk as Buffer);
+    if (scanner.unsafe) return true;
+  }
+  scanner.push(new Uint8Array(0), true);
+  return scanner.unsafe;
+}
+
+const refuse = (status: 400 | 413, reason: string): UploadResult => ({ ok: false, status, reason });
+
+/** Takes the file posted as `file` in a multipart form (call after the permission check). */
+export async function uploadFile(a: OwnerAccess, request: Request): Promise<UploadResult> {
+  const type = (request.headers.get('Content-Type') ?? '').toLowerCase();
+  if (!type.startsWith('multipart/form-data')) return refuse(400, FILE_TEXT.noFile);
+  const dir = filesDir(a.site.id);
+  await fs.promises.mkdir(dir, { recursive: true });
+
+  let got: Awaited<ReturnType<typeof receive>>;
+  try {
+    got = await receive(request, dir);
+  } catch (e) {
+    log.warn(`storefront: an upload could not be read: ${(e as Error).message}`);
+    return refuse(400, 'The upload could not be read. Please try again.');
+  }
+  if (got.tooLarge) return refuse(413, FILE_TEXT.tooLarge);
+  const f = got.file;
+  if (!f) return refuse(400, FILE_TEXT.noFile);
+
+  let kept = false;
+  try {
+    if (f.size === 0) return refuse(400, FILE_TEXT.empty);
+    const clientName = cleanUploadName(f.name);
+    const k = sniff(f.head, extensionOf(clientName), f.size <= f.head.length);
+    if (!k) return refuse(400, FILE_TEXT.unsupported);
+    if (k === KINDS.svg && (await svgFileIsUnsafe(f.tmp))) return refuse(400, FILE_TEXT.unsafeSvg);
+    // A name whose extension belongs to another type (a text file called .png) is refused as that type would be.
+    const named = fileName(clientName || 'file', k);
+    if (!named.ok) return refuse(400, named.wrongType ? FILE_TEXT.unsupported : named.error);
+
+    const id = crypto.randomBytes(12).toString('hex');
+    const final = path.join(filesDir(a.site.id), id);
+    await fs.promises.rename(f.tmp, final);
+    kept = true;
+    let row: Row;
+    try {
+      [row] = await a.sql<Row[]>`
+        insert into file_asset (id, website_id, name, content_type, size_bytes, original_size, created_by)
+        values (${id}, ${a.site.id}, ${named.name}, ${k.contentType}, ${f.size}, ${k.image ? imageSize(f.head, k) : null}, ${a.owner.id})
+        returning ${COLUMNS(a.sql)}`;
+    } catch (e) {
+      await fs.promises.rm(final, { force: true });
+      throw e;
+    }
+    await recordAudit(a.sql, actorOf(a), 'file.upload', named.name, { id, type: k.contentType, size: f.size });
+    return { ok: true, file: info(row) };
+  } finally {
+    if (!kept) await fs.promises.rm(f.tmp, { force: true });
+  }
+}
+
+/** Renames one of the site's files; null when there is no such file, else the new name or why not. */
+export async function renameFile(
+  a: OwnerAccess,
+  id: string,
+  typed: string,
+): Promise<null | { ok: true; file: FileInfo } | { ok: false; error: string }> {
+  const f = await fileById(a.sql, a.site.id, id);
+  if (!f) return null;
+  const k: FileKind | null = kindOf(f.contentType);
+  const named = k ? fileName(typed, k) : { ok: false as const, error: FILE_TEXT.unsupported };
+  if (!named.ok) return named;
+  const [row] = await a.sql<Row[]>`
+    update file_asset set name = ${named.name}, updated_at = now()
+     where id = ${id} and website_id = ${a.site.id}
+    returning ${COLUMNS(a.sql)}`;
+  if (!row) return null;
+  await recordAudit(a.sql, actorOf(a), 'file.rename', named.name, { id, from: f.name });
+  await storefrontChanged(a.sql, a.site.id);
+  return { ok: true, file: info(row) };
+}
+
+/** Deletes one of the site's files: the row, then the bytes. False when there was no such file. */
+export async function deleteFile(a: OwnerAccess, id: string): Promise<boolean> {
+  if (!isFileId(id)) return false;
+  const [row] = await a.sql<{ name: string }[]>`delete from file_asset where id = ${id} and website_id = ${a.site.id} returning name`;
+  if (!row) return false;
+  await fs.promises.rm(path.join(filesDir(a.site.id), id), { force: true });
+  await recordAudit(a.sql, actorOf(a), 'file.delete', row.name, { id });
+  await storefrontChanged(a.sql, a.site.id);
+  return true;
+}
+
+/** A Content-Disposition that survives any name: an ASCII fallback and the UTF-8 name (RFC 6266). */
+function disposition(inline: boolean, name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+  return `${inline ? 'inline' : 'attachment'}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+const notFound = () =>
+  new Response('There is no file at this address.', {
+    status: 404,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
+  });
+
+/**
+ * One of the site's files as a response: streamed from disk with its type, length, and headers that
+ * keep it from running as a page (nosniff; a CSP that blocks an SVG's scripts). `audience`: 'public'
+ * for /files/ (cached for a year: a file id never changes content), 'owner' for previews in /config.
+ */
+export async function fileResponse(sql: Sql, websiteId: string, id: string | undefined, request: Request, audience: 'public' | 'owner') {
+  const f = await fileById(sql, websiteId, id);
+  if (!f) return notFound();
+  let handle: fs.promises.FileHandle;
+  try {
+    handle = await fs.promises.open(path.join(filesDir(websiteId), f.id), 'r');
+  } catch {
+    return notFound();
+  }
+  const size = (await handle.stat()).size;
+  const k = kindOf(f.contentType);
+  const headers = new Headers({
+    'Content-Type': /^text\/|^image\/svg\+xml$/.test(f.contentType) ? `${f.contentType}; charset=utf-8` : f.contentType,
+    'Cache-Control': audience === 'public' ? 'public, max-age=31536000, immutable' : 'private, max-age=3600',
+    'Content-Disposition': disposition(k?.inline ?? false, f.name),
+    ETag: `"${f.id}"`,
+    'Accept-Ranges': 'bytes',
+  });
+  // The server adds nosniff to every response; the public route sends its own (app/server/main.ts drops the server's there).
+  if (audience === 'public') headers.set('X-Content-Type-Options', 'nosniff');
+  if (f.contentType === KINDS.svg.contentType) headers.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+
+  if (request.headers.get('If-None-Match')?.includes(`"${f.id}"`)) {
+    await handle.close();
+    return new Response(null, { status: 304, headers });
+  }
+  const range = byteRange(request.headers.get('Range'), size);
+  if (range === 'unsatisfiable') {
+    await handle.close();
+    headers.set('Content-Range', `bytes */${size}`);
+    headers.set('Content-Length', '0');
+    return new Response(null, { status: 416, headers });
+  }
+  const start = range === 'none' ? 0 : range.start;
+  const end = range === 'none' ? size - 1 : range.end;
+  headers.set('Content-Length', String(size === 0 ? 0 : end - start + 1));
+  if (range !== 'none') headers.set('Content-Range', `bytes ${start}-${end}/${size}`);
+  const status = range === 'none' ? 200 : 206;
+  if (request.method === 'HEAD' || size === 0) {
+    await handle.close();
+    return new Response(null, { status, headers });
+  }
+  const body = createReadableStreamFromReadable(handle.createReadStream({ start, end, autoClose: true }));
+  return new Response(body, { status, headers });
+}

@@ -1,0 +1,141 @@
+// /config/files: the file manager (SPEC 2). Existing Files: the site's files, newest first, searched
+// by name, 24 at a time with a "Load More" link; Upload File: a multipart form whose file is
+// streamed to disk and checked by its bytes (app/config/files.server.ts). Every member may look;
+// uploading needs files.write, checked before the body is read.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { DataTable } from '../components/config/DataTable.js';
+import { Field, Notice } from '../components/config/Field.js';
+import { useCan } from '../components/config/layout-data.js';
+import { ACCEPT, extensionOf, FILE_TEXT, formatSize, kindOf, MAX_UPLOAD_BYTES } from '../config/file-types.js';
+import { listFiles, uploadFile } from '../config/files.server.js';
+import { ownerPageHeaders } from '../config/http.js';
+import { ownerAccess } from '../config/route-access.server.js';
+
+export const headers = ownerPageHeaders;
+
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+export async function loader(args: LoaderFunctionArgs) {
+  const a = await ownerAccess(args, 'site.read');
+  const url = new URL(args.request.url);
+  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 200);
+  const cursor = url.searchParams.get('cursor');
+  const { files, next } = await listFiles(a.sql, a.site.id, { q, cursor });
+  return json(
+    {
+      files: files.map((f) => ({
+        id: f.id,
+        name: f.name,
+        type: extensionOf(f.name).toUpperCase() || f.contentType,
+        size: formatSize(f.sizeBytes),
+        dimensions: f.originalSize,
+        uploaded: day(f.createdAt),
+        image: kindOf(f.contentType)?.image ?? false,
+      })),
+      q,
+      paged: Boolean(cursor),
+      next,
+      deleted: url.searchParams.has('deleted'),
+      maxSize: formatSize(MAX_UPLOAD_BYTES),
+    },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const a = await ownerAccess(args, 'files.write');
+  const result = await uploadFile(a, args.request);
+  if (result.ok) return redirect(`/config/files/${result.file.id}?uploaded=1`, 303);
+  return json({ reason: result.reason }, { status: result.status });
+}
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>['files'][number];
+
+const COLUMNS: ColumnDef<Row, unknown>[] = [
+  {
+    id: 'preview',
+    header: () => <span className="visually-hidden">Preview</span>,
+    cell: ({ row }) =>
+      row.original.image ? (
+        <img className="thumb" src={`/config/files/${row.original.id}/content`} alt="" width={48} height={48} loading="lazy" />
+      ) : (
+        <span className="thumb badge" aria-hidden="true">
+          {row.original.type.slice(0, 4)}
+        </span>
+      ),
+  },
+  { id: 'name', header: 'Name', cell: ({ row }) => <Link to={`/config/files/${row.original.id}`}>{row.original.name}</Link> },
+  { id: 'type', header: 'Type', cell: ({ row }) => row.original.type },
+  { id: 'size', header: 'Size', cell: ({ row }) => row.original.size },
+  { id: 'uploaded', header: 'Uploaded', cell: ({ row }) => row.original.uploaded },
+];
+
+export default function Files() {
+  const d = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const canUpload = useCan('files.write');
+  const uploading = useNavigation().state === 'submitting';
+  const more = new URLSearchParams(d.q ? { q: d.q } : {});
+  if (d.next) more.set('cursor', d.next);
+  return (
+    <>
+      <h1>Files</h1>
+      <Notice message={d.deleted ? 'File deleted.' : null} />
+      <section className="card" aria-labelledby="upload-h">
+        <h2 id="upload-h">Upload File</h2>
+        {failed ? (
+          <div className="form-error" role="alert">
+            <h3>{FILE_TEXT.uploadTitle}</h3>
+            <p>{FILE_TEXT.uploadText}</p>
+            <p>{failed.reason}</p>
+          </div>
+        ) : null}
+        {canUpload ? (
+          <Form method="post" action="/config/files?index" encType="multipart/form-data">
+            <Field
+              name="file"
+              label="File"
+              type="file"
+              accept={ACCEPT}
+              required
+              hint={`Images (PNG, JPEG, GIF, WebP, SVG), PDF, text or CSV, MP3 or MP4; up to ${d.maxSize}.`}
+            />
+            <button type="submit" disabled={uploading}>
+              Upload
+            </button>
+          </Form>
+        ) : (
+          <p>Your role on this site does not allow uploading files.</p>
+        )}
+      </section>
+      <section aria-labelledby="existing-h">
+        <h2 id="existing-h">Existing Files</h2>
+        <Form method="get" action="/config/files" className="toolbar" role="search">
+          <Field name="q" label="Search by name" type="search" defaultValue={d.q} />
+          <button type="submit" className="secondary">
+            Search
+          </button>
+          {d.q || d.paged ? <Link to="/config/files">Show the newest files</Link> : null}
+        </Form>
+        <DataTable
+          rows={d.files}
+          columns={COLUMNS}
+          caption="Existing Files"
+          rowKey={(r) => r.id}
+          empty={d.q ? `No files have a name containing “${d.q}”.` : d.paged ? 'No more files.' : 'No files yet. Upload one above.'}
+        />
+        {d.next ? (
+          <p>
+            <Link to={`/config/files?${more.toString()}`} className="button secondary">
+              Load More
+            </Link>
+          </p>
+        ) : null}
+      </section>
+    </>
+  );
+}
