@@ -1,6 +1,9 @@
 // Playwright: every storefront journey in Debian's Chromium, once with JavaScript on and once off,
 // against the built app started on a free port with a fresh embedded database.
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 // Workers load this file again: the port chosen by the runner travels to them in the environment.
@@ -11,6 +14,9 @@ if (!process.env.E2E_PORT) {
   ]).toString();
 }
 const port = Number(process.env.E2E_PORT);
+// The server's data folder, named here so the owner journeys can read its outbox (invitations);
+// removed by tests/e2e/teardown.ts.
+process.env.E2E_DATA_DIR ||= mkdtempSync(join(tmpdir(), 'storefront-e2e-'));
 const baseURL = `http://127.0.0.1:${port}`;
 
 // Playwright cannot download its own browser here; Debian's chromium package is the browser.
@@ -36,6 +42,7 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   reporter: [['list'], ['./tests/e2e/summary-reporter.ts']],
+  globalTeardown: './tests/e2e/teardown.ts',
   outputDir: 'test-results',
   use: {
     baseURL,
@@ -51,7 +58,7 @@ export default defineConfig({
   webServer: {
     command: 'node tests/e2e/serve.mjs',
     url: `${baseURL}/`,
-    env: { PORT: String(port) },
+    env: { PORT: String(port), STOREFRONT_TEST_DATA_DIR: process.env.E2E_DATA_DIR },
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'ignore',
