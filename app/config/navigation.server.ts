@@ -121,7 +121,8 @@ export async function linkTargets(db: Db, websiteId: string): Promise<LinkTarget
 export function rowsOf(items: StoredLink[], targets: LinkTarget[], depth = 0): NavRow[] {
   const out: NavRow[] = [];
   for (const i of items) {
-    const path = linkPath(i.url);
+    // A link to a page is its bare address; one with a query or #anchor stays a typed address.
+    const path = /[?#]/.test(i.url) ? null : linkPath(i.url);
     const t = targets.find((x) => x.id === i.collectionId && `/${x.urlId}` === path) ?? targets.find((x) => `/${x.urlId}` === path);
     out.push({ title: i.title, target: t?.id ?? '', url: t ? '' : i.url, depth: Math.min(depth, MAX_DEPTH) });
     out.push(...rowsOf(i.children, targets, depth + 1));

@@ -82,7 +82,7 @@ export default function EditPage() {
       <p>
         <Link to="/config/pages">Pages</Link>
       </p>
-      <h1>Edit {page.title}</h1>
+      <h1>{`Edit ${page.title}`}</h1>
       <p>
         <span className={`badge ${page.live ? 'ok' : 'warn'}`}>{page.label}</span>{' '}
         {page.live ? (
@@ -97,7 +97,7 @@ export default function EditPage() {
       <FormError message={failed?.error} />
       {confirmDelete ? (
         <section className="card" aria-labelledby="delete-h">
-          <h2 id="delete-h">Delete {page.title}?</h2>
+          <h2 id="delete-h">{`Delete ${page.title}?`}</h2>
           <p>This can&apos;t be undone. The page and every menu link to it are removed.</p>
           <Form method="post" className="row-actions">
             <input type="hidden" name="intent" value="delete" />
