@@ -147,10 +147,7 @@ function blockEnd(rows: NavRow[], i: number): number {
   return j;
 }
 
-export type RowIntent =
-  | { op: 'add' }
-  | { op: 'up' | 'down' | 'indent' | 'outdent' | 'remove'; index: number }
-  | { op: 'save' };
+export type RowIntent = { op: 'add' } | { op: 'up' | 'down' | 'indent' | 'outdent' | 'remove'; index: number } | { op: 'save' };
 
 /** Reads a button's value: `add`, `save`, or `up:3`, `down:3`, `indent:3`, `outdent:3`, `remove:3`. */
 export function parseRowIntent(v: string): RowIntent | null {

@@ -237,11 +237,7 @@ export interface PageList {
 }
 
 /** The site's pages in their order; `q` searches title and address, `status` filters. */
-export async function listPages(
-  sql: Sql,
-  websiteId: string,
-  opts: { q?: string; status?: string; page?: number } = {},
-): Promise<PageList> {
+export async function listPages(sql: Sql, websiteId: string, opts: { q?: string; status?: string; page?: number } = {}): Promise<PageList> {
   const q = (opts.q ?? '').trim().slice(0, 100);
   const status = PAGE_STATUSES.includes(opts.status as PageStatus) ? (opts.status as PageStatus) : null;
   const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

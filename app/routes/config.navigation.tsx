@@ -90,7 +90,8 @@ export async function action(args: ActionFunctionArgs) {
     );
   }
   const saved = await saveMenu(a, menu, rows);
-  if (!saved.ok) return json<Result>({ menu, rows, error: 'Update the missing or invalid information above.', notice: null, fields: saved.errors }, 400);
+  if (!saved.ok)
+    return json<Result>({ menu, rows, error: 'Update the missing or invalid information above.', notice: null, fields: saved.errors }, 400);
   return redirect(`/config/navigation?saved=${menu}`, 303);
 }
 
@@ -103,8 +104,8 @@ export default function Navigation() {
       <Notice message={d.notice} />
       {result && !result.menu ? <FormError message={result.error} /> : null}
       <p>
-        Links can point at a page of the site or at a path or web address. A link can have links under it (one level). Pages hidden from
-        the navigation are chosen on <Link to="/config/pages">each page</Link>.
+        Links can point at a page of the site or at a path or web address. A link can have links under it (one level). Pages hidden from the
+        navigation are chosen on <Link to="/config/pages">each page</Link>.
       </p>
       {d.menuNames.map(({ name, label }) => {
         const mine = result?.menu === name ? result : null;
@@ -238,7 +239,13 @@ function MenuForm({
                         text="Indent"
                         disabled={!canWrite || i === 0 || r.depth >= maxDepth}
                       />
-                      <RowButton op="outdent" i={i} label={`Take ${name} out one level`} text="Outdent" disabled={!canWrite || r.depth === 0} />
+                      <RowButton
+                        op="outdent"
+                        i={i}
+                        label={`Take ${name} out one level`}
+                        text="Outdent"
+                        disabled={!canWrite || r.depth === 0}
+                      />
                       <RowButton op="remove" i={i} label={`Remove ${name}`} text="Remove" disabled={!canWrite} danger />
                     </div>
                   </td>
@@ -259,9 +266,30 @@ function MenuForm({
   );
 }
 
-function RowButton({ op, i, label, text, disabled, danger }: { op: string; i: number; label: string; text: string; disabled: boolean; danger?: boolean }) {
+function RowButton({
+  op,
+  i,
+  label,
+  text,
+  disabled,
+  danger,
+}: {
+  op: string;
+  i: number;
+  label: string;
+  text: string;
+  disabled: boolean;
+  danger?: boolean;
+}) {
   return (
-    <button type="submit" name="intent" value={`${op}:${i}`} className={danger ? 'danger' : 'secondary'} aria-label={label} disabled={disabled}>
+    <button
+      type="submit"
+      name="intent"
+      value={`${op}:${i}`}
+      className={danger ? 'danger' : 'secondary'}
+      aria-label={label}
+      disabled={disabled}
+    >
       {text}
     </button>
   );

@@ -54,7 +54,8 @@ export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'pages.write');
   const id = args.params.pageId ?? '';
   const form = await readForm(args.request);
-  if (!form) return json({ error: 'The form could not be read.', fields: {} as Record<string, string>, typed: {} as Record<string, string> }, 400);
+  if (!form)
+    return json({ error: 'The form could not be read.', fields: {} as Record<string, string>, typed: {} as Record<string, string> }, 400);
   const typed: Record<string, string> = Object.fromEntries(form);
   try {
     if (form.get('intent') === 'delete') {

@@ -59,7 +59,8 @@ const INVALID = 'Update the missing or invalid information above.';
 export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'pages.write');
   const form = await readForm(args.request);
-  if (!form) return json({ error: 'The form could not be read.', fields: {} as Record<string, string>, typed: {} as Record<string, string> }, 400);
+  if (!form)
+    return json({ error: 'The form could not be read.', fields: {} as Record<string, string>, typed: {} as Record<string, string> }, 400);
   const typed: Record<string, string> = Object.fromEntries(form);
   const intent = form.get('intent');
   try {
@@ -90,7 +91,8 @@ export default function Pages() {
   const failed = useActionData<typeof action>();
   const filtered = d.q !== '' || d.status !== '';
   const storeTyped = failed?.typed.intent === 'add-store' ? failed.typed : null;
-  const pageLink = (n: number) => `?${new URLSearchParams({ ...(d.q ? { q: d.q } : {}), ...(d.status ? { status: d.status } : {}), page: String(n) })}`;
+  const pageLink = (n: number) =>
+    `?${new URLSearchParams({ ...(d.q ? { q: d.q } : {}), ...(d.status ? { status: d.status } : {}), page: String(n) })}`;
 
   const columns: ColumnDef<PageRow, unknown>[] = [
     {

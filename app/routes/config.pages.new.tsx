@@ -31,7 +31,8 @@ const INVALID = 'Update the missing or invalid information above.';
 export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'pages.write');
   const form = await readForm(args.request);
-  if (!form) return json({ error: 'The form could not be read.', fields: {} as Record<string, string>, typed: {} as Record<string, string> }, 400);
+  if (!form)
+    return json({ error: 'The form could not be read.', fields: {} as Record<string, string>, typed: {} as Record<string, string> }, 400);
   const typed: Record<string, string> = Object.fromEntries(form);
   const parsed = parseForm(form, PageForm);
   if (parsed.status !== 'success') return json({ error: INVALID, fields: firstErrors(parsed.error ?? undefined), typed }, 400);

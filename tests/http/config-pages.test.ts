@@ -109,15 +109,22 @@ describe('pages on the storefront', () => {
 
   it('answers 404 for a page scheduled later, and shows one whose time has come', async () => {
     const slug = `open-studio-${unique()}`;
-    const id = await createPage({ title: 'Open studio weekend', urlId: slug, status: 'scheduled', publishAt: '2099-05-01T10:00', hidden: true });
+    const id = await createPage({
+      title: 'Open studio weekend',
+      urlId: slug,
+      status: 'scheduled',
+      publishAt: '2099-05-01T10:00',
+      hidden: true,
+    });
     expect((await visitor().get(`/${slug}`)).status).toBe(404);
     const list = await (await admin.get(`/config/pages?q=${slug}`)).text();
     expect(list).toMatch(/<span class="badge warn">Scheduled<\/span>/);
     const edit = await (await admin.get(`/config/pages/${encodeURIComponent(id)}`)).text();
     expect(edit).toContain('value="2099-05-01T10:00"');
-    expect((await savePage(id, { title: 'Open studio weekend', urlId: slug, status: 'scheduled', publishAt: '2020-05-01T10:00', hidden: true })).status).toBe(
-      303,
-    );
+    expect(
+      (await savePage(id, { title: 'Open studio weekend', urlId: slug, status: 'scheduled', publishAt: '2020-05-01T10:00', hidden: true }))
+        .status,
+    ).toBe(303);
     expect((await visitor().get(`/${slug}`)).status).toBe(200);
   });
 
@@ -176,13 +183,22 @@ interface NavData {
   targets: { id: string; urlId: string }[];
 }
 
-function rowFields(menu: string, rows: { title: string; target: string; url: string; depth: number }[], intent: string): [string, string][] {
+function rowFields(
+  menu: string,
+  rows: { title: string; target: string; url: string; depth: number }[],
+  intent: string,
+): [string, string][] {
   const out: [string, string][] = [
     ['menu', menu],
     ['intent', intent],
   ];
   rows.forEach((r, i) => {
-    out.push([`items[${i}].title`, r.title], [`items[${i}].target`, r.target], [`items[${i}].url`, r.url], [`items[${i}].depth`, String(r.depth)]);
+    out.push(
+      [`items[${i}].title`, r.title],
+      [`items[${i}].target`, r.target],
+      [`items[${i}].url`, r.url],
+      [`items[${i}].depth`, String(r.depth)],
+    );
   });
   return out;
 }
@@ -288,7 +304,10 @@ describe('who may do what', () => {
     expect(await (await admin.get(`/config/pages?q=${slug}`)).text()).toContain('Needs Review');
 
     // The menus: rows can be arranged, not saved.
-    const nav = await editor.postForm('/config/navigation', rowFields('mainNavigation', [{ title: 'X', target: '', url: '/x', depth: 0 }], 'save'));
+    const nav = await editor.postForm(
+      '/config/navigation',
+      rowFields('mainNavigation', [{ title: 'X', target: '', url: '/x', depth: 0 }], 'save'),
+    );
     expect(nav.status).toBe(403);
     expect(mainNav(await home())).toContain('href="/shop"');
   });

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OwnerAccess } from '../../app/auth/access.server.js';
-import { can, type RoleId } from '../../app/auth/roles.js';
+import { can, type Permission, type RoleId } from '../../app/auth/roles.js';
 import { createCatalog } from '../../app/catalog/catalog.server.js';
 import { createStore, PageError, savePage, siteHasStore, type PageInput } from '../../app/config/pages.server.js';
 import { createSite } from '../../app/sites/create.server.js';
@@ -35,7 +35,7 @@ describe.each(targets)('pages and stores on $name', (target) => {
       owner: { id: ownerId, email: `${ownerId}@example.com`, name: '' },
       site: { id: websiteId, title: 'Site', baseUrl: '', currency: 'USD', published: true },
       roleId: role,
-      can: (p) => can(role, p),
+      can: (p: Permission) => can(role, p),
       actor: `${ownerId}@example.com`,
     } as unknown as OwnerAccess;
   }
@@ -50,8 +50,7 @@ describe.each(targets)('pages and stores on $name', (target) => {
     const site = await journalSite('No Menu Journal');
     await db.sql`delete from navigation where website_id = ${site} and name = 'mainNavigation'`;
     const before = await snapshot(db.sql);
-    const categories = async () =>
-      (await db.sql<{ n: number }[]>`select count(*)::int as n from product_category`)[0].n;
+    const categories = async () => (await db.sql<{ n: number }[]>`select count(*)::int as n from product_category`)[0].n;
     const categoriesBefore = await categories();
     const err = await createStore(access(site), { title: 'Shop', urlId: 'shop', description: '', addToNavigation: 'on' }).catch((e) => e);
     expect(err).toBeInstanceOf(PageError);
@@ -84,7 +83,9 @@ describe.each(targets)('pages and stores on $name', (target) => {
     const [audit] = await db.sql`select action, target from audit_log where website_id = ${site} and action = 'store.create'`;
     expect(audit).toEqual({ action: 'store.create', target: '/bindery-shop' });
     // Only one store, and not at an address the site uses.
-    await expect(createStore(access(site), { title: 'Second', urlId: '', description: '', addToNavigation: undefined })).rejects.toMatchObject({
+    await expect(
+      createStore(access(site), { title: 'Second', urlId: '', description: '', addToNavigation: undefined }),
+    ).rejects.toMatchObject({
       message: 'This site already has a store.',
     });
   });
@@ -94,13 +95,17 @@ describe.each(targets)('pages and stores on $name', (target) => {
     await expect(createStore(access(site), { title: 'Cart', urlId: '', description: '', addToNavigation: 'on' })).rejects.toMatchObject({
       field: 'urlId',
     });
-    await expect(createStore(access(site), { title: 'About', urlId: 'about', description: '', addToNavigation: 'on' })).rejects.toMatchObject({
+    await expect(
+      createStore(access(site), { title: 'About', urlId: 'about', description: '', addToNavigation: 'on' }),
+    ).rejects.toMatchObject({
       field: 'urlId',
       message: 'This site already has a page at /about.',
     });
-    await expect(createStore(access(site, 16), { title: 'Shop', urlId: '', description: '', addToNavigation: 'on' })).rejects.toMatchObject({
-      status: 403,
-    });
+    await expect(createStore(access(site, 16), { title: 'Shop', urlId: '', description: '', addToNavigation: 'on' })).rejects.toMatchObject(
+      {
+        status: 403,
+      },
+    );
     expect(await siteHasStore(db.sql, site)).toBe(false);
   });
 
@@ -123,7 +128,13 @@ describe.each(targets)('pages and stores on $name', (target) => {
     await savePage(
       a,
       id,
-      page({ title: 'Marbled endpapers', urlId: 'endpapers', body: '<p>Carrageenan size.</p>', status: 'scheduled', publishAt: '2099-01-01T09:00' }),
+      page({
+        title: 'Marbled endpapers',
+        urlId: 'endpapers',
+        body: '<p>Carrageenan size.</p>',
+        status: 'scheduled',
+        publishAt: '2099-01-01T09:00',
+      }),
     );
     expect(await visible()).toEqual({ path: 'not-found', search: false, sitemap: false, menu: false });
     // Its time comes: visible without another write.
@@ -131,13 +142,15 @@ describe.each(targets)('pages and stores on $name', (target) => {
     expect(await visible()).toEqual({ path: 'page', search: true, sitemap: true, menu: true });
     // Product collections and pages made before migration 0013 are published.
     expect((await catalog.resolvePath('/about')).kind).toBe('page');
-    const [{ n }] = await db.sql<{ n: number }[]>`select count(*)::int as n from collection where status <> 'published' and website_id = 'saltgrass'`;
+    const [{ n }] = await db.sql<
+      { n: number }[]
+    >`select count(*)::int as n from collection where status <> 'published' and website_id = 'saltgrass'`;
     expect(n).toBe(0);
   });
 
   it('refuses a scheduled page without a date at the database too', async () => {
-    await expect(db.sql`update collection set status = 'scheduled', publish_at = null where website_id = 'saltgrass' and url_id = 'about'`).rejects.toThrow(
-      /collection_scheduled_has_date/,
-    );
+    await expect(
+      db.sql`update collection set status = 'scheduled', publish_at = null where website_id = 'saltgrass' and url_id = 'about'`,
+    ).rejects.toThrow(/collection_scheduled_has_date/);
   });
 });

@@ -2,7 +2,13 @@
 import type { RouteCase } from './types.js';
 
 const cases: RouteCase[] = [
-  { file: 'config.pages._index.tsx', path: '/config/pages', loader: 'pages.read', action: 'pages.write', body: { intent: 'up', id: 'none' } },
+  {
+    file: 'config.pages._index.tsx',
+    path: '/config/pages',
+    loader: 'pages.read',
+    action: 'pages.write',
+    body: { intent: 'up', id: 'none' },
+  },
   { file: 'config.pages.new.tsx', path: '/config/pages/new', loader: 'pages.read', action: 'pages.write', body: { title: '' } },
   {
     file: 'config.pages.$pageId.tsx',

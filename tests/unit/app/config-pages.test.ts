@@ -28,7 +28,8 @@ describe('page addresses', () => {
   });
 
   it('refuses reserved paths and badly formed slugs', () => {
-    for (const s of ['cart', 'search', 'config', 'api', 'theme', 'files', 'checkout']) expect(slugProblem(s)).toMatch(/used by the site itself/);
+    for (const s of ['cart', 'search', 'config', 'api', 'theme', 'files', 'checkout'])
+      expect(slugProblem(s)).toMatch(/used by the site itself/);
     for (const s of ['About', 'a b', '-a', 'a-', 'a/b', '']) expect(slugProblem(s)).toMatch(/lower-case letters/);
     expect(slugProblem('about-us')).toBeNull();
     expect(slugProblem('carts')).toBeNull();
@@ -142,7 +143,8 @@ describe('menu editor rows', () => {
       'items[3].target': 'Choose a page of this site.',
     });
     for (const u of ['/', '/a/b?c=1#d', 'http://x.example', 'https://x.example/p']) expect(isLinkUrl(u), u).toBe(true);
-    for (const u of ['//evil.example', 'about', 'ftp://x.example', 'https://', 'https:// x', 'mailto:a@b.c']) expect(isLinkUrl(u), u).toBe(false);
+    for (const u of ['//evil.example', 'about', 'ftp://x.example', 'https://', 'https:// x', 'mailto:a@b.c'])
+      expect(isLinkUrl(u), u).toBe(false);
   });
 
   it('turns rows into the stored tree and back', () => {
