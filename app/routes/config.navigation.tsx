@@ -164,96 +164,100 @@ function MenuForm({
       {rows.length === 0 ? (
         <p className="empty">This menu has no links yet.</p>
       ) : (
-        <table className="data">
-          <caption className="visually-hidden">Links of the {label.toLowerCase()}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Link to</th>
-              <th scope="col">Path or web address</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r, i) => {
-              const n = i + 1;
-              const name = r.title || `link ${n}`;
-              const parent = r.depth > 0 ? [...rows.slice(0, i)].reverse().find((p) => p.depth < r.depth) : undefined;
-              const err = (f: string) => errors[`items[${i}].${f}`];
-              const fid = (f: string) => `${menu}-${i}-${f}`;
-              const input = (f: 'title' | 'url', text: string, value: string) => (
-                <>
-                  <label htmlFor={fid(f)} className="visually-hidden">
-                    {text} of link {n}
-                  </label>
-                  <input
-                    id={fid(f)}
-                    name={`items[${i}].${f}`}
-                    defaultValue={value}
-                    aria-invalid={err(f) ? true : undefined}
-                    aria-describedby={err(f) ? `${fid(f)}-error` : undefined}
-                  />
-                  {err(f) ? (
-                    <span className="error" id={`${fid(f)}-error`}>
-                      {err(f)}
-                    </span>
-                  ) : null}
-                </>
-              );
-              return (
-                <tr key={`${i}-${r.title}-${r.target}-${r.url}-${r.depth}`}>
-                  <td style={{ paddingLeft: `${0.65 + r.depth * 1.75}rem` }}>
-                    <input type="hidden" name={`items[${i}].depth`} value={r.depth} />
-                    {parent ? <span className="hint">Under {parent.title || 'the link above'}: </span> : null}
-                    {input('title', 'Title', r.title)}
-                  </td>
-                  <td>
-                    <label htmlFor={fid('target')} className="visually-hidden">
-                      Page of link {n}
+        <div style={{ overflowX: 'auto' }}>
+          <table className="data">
+            <caption className="visually-hidden">Links of the {label.toLowerCase()}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Title</th>
+                <th scope="col">Link to</th>
+                <th scope="col">Path or web address</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r, i) => {
+                const n = i + 1;
+                const name = r.title || `link ${n}`;
+                const parent = r.depth > 0 ? [...rows.slice(0, i)].reverse().find((p) => p.depth < r.depth) : undefined;
+                const err = (f: string) => errors[`items[${i}].${f}`];
+                const fid = (f: string) => `${menu}-${i}-${f}`;
+                const input = (f: 'title' | 'url', text: string, value: string) => (
+                  <>
+                    <label htmlFor={fid(f)} className="visually-hidden">
+                      {text} of link {n}
                     </label>
-                    <select
-                      id={fid('target')}
-                      name={`items[${i}].target`}
-                      defaultValue={r.target}
-                      aria-invalid={err('target') ? true : undefined}
-                    >
-                      <option value="">A path or web address</option>
-                      {targets.map((t) => (
-                        <option key={t.id} value={t.id}>
-                          {t.title} (/{t.urlId}
-                          {t.kind === 'store' ? ', store' : ''})
-                        </option>
-                      ))}
-                    </select>
-                    {err('target') ? <span className="error">{err('target')}</span> : null}
-                  </td>
-                  <td>{input('url', 'Path or web address', r.url)}</td>
-                  <td>
-                    <div className="row-actions">
-                      <RowButton op="up" i={i} label={`Move ${name} up`} text="Up" disabled={!canWrite || i === 0} />
-                      <RowButton op="down" i={i} label={`Move ${name} down`} text="Down" disabled={!canWrite || i === rows.length - 1} />
-                      <RowButton
-                        op="indent"
-                        i={i}
-                        label={`Put ${name} under the link above`}
-                        text="Indent"
-                        disabled={!canWrite || i === 0 || r.depth >= maxDepth}
-                      />
-                      <RowButton
-                        op="outdent"
-                        i={i}
-                        label={`Take ${name} out one level`}
-                        text="Outdent"
-                        disabled={!canWrite || r.depth === 0}
-                      />
-                      <RowButton op="remove" i={i} label={`Remove ${name}`} text="Remove" disabled={!canWrite} danger />
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+                    <input
+                      id={fid(f)}
+                      size={f === 'title' ? 14 : 16}
+                      name={`items[${i}].${f}`}
+                      defaultValue={value}
+                      aria-invalid={err(f) ? true : undefined}
+                      aria-describedby={err(f) ? `${fid(f)}-error` : undefined}
+                    />
+                    {err(f) ? (
+                      <span className="error" id={`${fid(f)}-error`}>
+                        {err(f)}
+                      </span>
+                    ) : null}
+                  </>
+                );
+                return (
+                  <tr key={`${i}-${r.title}-${r.target}-${r.url}-${r.depth}`}>
+                    <td style={{ paddingLeft: `${0.65 + r.depth * 1.75}rem` }}>
+                      <input type="hidden" name={`items[${i}].depth`} value={r.depth} />
+                      {parent ? <span className="hint">Under {parent.title || 'the link above'}: </span> : null}
+                      {input('title', 'Title', r.title)}
+                    </td>
+                    <td>
+                      <label htmlFor={fid('target')} className="visually-hidden">
+                        Page of link {n}
+                      </label>
+                      <select
+                        id={fid('target')}
+                        style={{ maxWidth: '13rem' }}
+                        name={`items[${i}].target`}
+                        defaultValue={r.target}
+                        aria-invalid={err('target') ? true : undefined}
+                      >
+                        <option value="">A path or web address</option>
+                        {targets.map((t) => (
+                          <option key={t.id} value={t.id}>
+                            {t.title} (/{t.urlId}
+                            {t.kind === 'store' ? ', store' : ''})
+                          </option>
+                        ))}
+                      </select>
+                      {err('target') ? <span className="error">{err('target')}</span> : null}
+                    </td>
+                    <td>{input('url', 'Path or web address', r.url)}</td>
+                    <td>
+                      <div className="row-actions" style={{ gap: '0.25rem' }}>
+                        <RowButton op="up" i={i} label={`Move ${name} up`} text="Up" disabled={!canWrite || i === 0} />
+                        <RowButton op="down" i={i} label={`Move ${name} down`} text="Down" disabled={!canWrite || i === rows.length - 1} />
+                        <RowButton
+                          op="indent"
+                          i={i}
+                          label={`Put ${name} under the link above`}
+                          text="Indent"
+                          disabled={!canWrite || i === 0 || r.depth >= maxDepth}
+                        />
+                        <RowButton
+                          op="outdent"
+                          i={i}
+                          label={`Take ${name} out one level`}
+                          text="Outdent"
+                          disabled={!canWrite || r.depth === 0}
+                        />
+                        <RowButton op="remove" i={i} label={`Remove ${name}`} text="Remove" disabled={!canWrite} danger />
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       )}
       <div className="toolbar">
         <button type="submit" name="intent" value="add" className="secondary" disabled={!canWrite}>
@@ -287,6 +291,7 @@ function RowButton({
       name="intent"
       value={`${op}:${i}`}
       className={danger ? 'danger' : 'secondary'}
+      style={{ padding: '0.25rem 0.5rem' }}
       aria-label={label}
       disabled={disabled}
     >

@@ -116,7 +116,12 @@ export default function Pages() {
               <input type="hidden" name="intent" value={dir} />
               <input type="hidden" name="id" value={row.original.id} />
               <input type="hidden" name="page" value={d.page} />
-              <button type="submit" className="secondary" aria-label={`Move ${row.original.title} ${dir}`}>
+              <button
+                type="submit"
+                className="secondary"
+                aria-label={`Move ${row.original.title} ${dir}`}
+                disabled={dir === 'up' ? d.page === 1 && row.index === 0 : d.page === d.pageCount && row.index === d.rows.length - 1}
+              >
                 {dir === 'up' ? 'Move up' : 'Move down'}
               </button>
             </Form>
