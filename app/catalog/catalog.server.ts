@@ -143,6 +143,12 @@ export const COLLECTION_PAGE = 10;
 export const COLLECTION_PRODUCTS = 13;
 export const RECORD_STORE_ITEM = 11;
 const DEFAULT_PAGE_SIZE = 12;
+/**
+ * Which collections visitors see (migration 0013): enabled, and published, or scheduled and its
+ * time has come. Drafts, pages waiting for review and private pages answer 404 and are in no search,
+ * sitemap or menu. `c` is the alias the queries below give the collection table.
+ */
+const PUBLIC_COLLECTION = `c.enabled and (c.status = 'published' or (c.status = 'scheduled' and c.publish_at <= now()))`;
 const FEATURED_LIMIT = 8;
 /** Longer queries are cut: websearch_to_tsquery is cheap, but a page of text is not a search. */
 export const MAX_QUERY_LENGTH = 200;
@@ -328,7 +334,7 @@ export function createCatalog(sql: Sql, opts: { websiteId?: string; cache?: Read
   async function collectionByUrlId(urlId: string): Promise<Collection | null> {
     const [row] = await sql<CollectionRow[]>`
       select id, url_id, title, description, type, body, asset_url, original_size, seo_title, seo_description
-        from collection where website_id = ${await websiteId()} and url_id = ${urlId} and enabled`;
+        from collection c where website_id = ${await websiteId()} and url_id = ${urlId} and ${sql.unsafe(PUBLIC_COLLECTION)}`;
     return row ? toCollection(row) : null;
   }
 
@@ -338,7 +344,7 @@ export function createCatalog(sql: Sql, opts: { websiteId?: string; cache?: Read
   }
 
   async function readSite(id: string): Promise<Site> {
-    const [[w], templates, menus] = await Promise.all([
+    const [[w], templates, menus, unseen] = await Promise.all([
       sql<
         {
           id: string;
@@ -356,7 +362,12 @@ export function createCatalog(sql: Sql, opts: { websiteId?: string; cache?: Read
         { name: string; kind: string; source: string }[]
       >`select name, kind, source from theme_template where website_id = ${id} order by name`,
       sql<{ name: string; items: unknown }[]>`select name, items from navigation where website_id = ${id} order by name`,
+      // A menu links to a page by its path: links to pages visitors cannot see are left out.
+      sql<{ url_id: string }[]>`
+        select url_id from collection c
+         where website_id = ${id} and type = ${COLLECTION_PAGE} and not (${sql.unsafe(PUBLIC_COLLECTION)})`,
     ]);
+    const hidden = new Set(unseen.map((r) => `/${r.url_id}`));
     const theme: ThemeTemplates = { layout: '{mainContent}', pages: {}, partials: {}, stylesheet: null };
     const css: string[] = [];
     for (const t of templates) {
@@ -367,7 +378,7 @@ export function createCatalog(sql: Sql, opts: { websiteId?: string; cache?: Read
     }
     if (css.length > 0) theme.stylesheet = css.join('\n');
     const navigation: Site['navigation'] = { mainNavigation: [], footerNavigation: [] };
-    for (const m of menus) navigation[m.name] = navItems(m.items);
+    for (const m of menus) navigation[m.name] = withoutLinksTo(navItems(m.items), hidden);
     return {
       website: {
         id: w.id,
@@ -478,7 +489,7 @@ export function createCatalog(sql: Sql, opts: { websiteId?: string; cache?: Read
         union all
         select 'page', c.id, c.title, '/' || c.url_id, c.description, c.asset_url, c.original_size, ts_rank(c.search, q.tsq)
           from collection c, q
-         where c.website_id = ${id} and c.enabled and c.type = ${COLLECTION_PAGE} and c.search @@ q.tsq
+         where c.website_id = ${id} and ${sql.unsafe(PUBLIC_COLLECTION)} and c.type = ${COLLECTION_PAGE} and c.search @@ q.tsq
       ) hits
       order by rank desc, title
       limit ${n}`;
@@ -514,7 +525,7 @@ export function createCatalog(sql: Sql, opts: { websiteId?: string; cache?: Read
                (select max(i.updated_at) from item i join product p on p.item_id = i.id
                  where i.collection_id = c.id and i.published) as items_at
           from collection c
-         where c.website_id = ${id} and c.enabled and c.type in (${COLLECTION_PAGE}, ${COLLECTION_PRODUCTS})
+         where c.website_id = ${id} and ${sql.unsafe(PUBLIC_COLLECTION)} and c.type in (${COLLECTION_PAGE}, ${COLLECTION_PRODUCTS})
          order by c.ordering, c.url_id`,
       sql<{ url: string; updated_at: Date }[]>`
         select '/' || c.url_id || '/p/' || i.url_id as url, i.updated_at
@@ -567,6 +578,13 @@ function navItems(v: unknown): NavItem[] {
   return v
     .filter((x): x is Record<string, unknown> => x !== null && typeof x === 'object')
     .map((x) => ({ title: String(x.title ?? ''), url: String(x.url ?? '/'), children: navItems(x.children) }));
+}
+
+function withoutLinksTo(items: NavItem[], paths: Set<string>): NavItem[] {
+  if (paths.size === 0) return items;
+  return items
+    .filter((i) => !paths.has(i.url.split(/[?#]/, 1)[0].replace(/\/+$/, '')))
+    .map((i) => ({ ...i, children: withoutLinksTo(i.children, paths) }));
 }
 
 // The process's catalogs: one per site, sharing one read cache bounded by bytes across all sites

@@ -1,5 +1,6 @@
 // Adding a store to a site that has none (SPEC 3 and 4): the product collection, then its root
-// category, then, if asked, a link in the main navigation; in one transaction.
+// category, then, if asked, a link in the main navigation; in one transaction, and not at all when
+// the link is asked for and the site has no main navigation.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
@@ -21,6 +22,9 @@ export const AddStoreInput = z.object({
 });
 export type AddStoreInput = z.input<typeof AddStoreInput>;
 
+/** SPEC 8's text when the main navigation a link should go in does not exist. */
+export const NO_MAIN_NAVIGATION = 'Unable to find site main navigation';
+
 export interface AddedStore {
   collectionId: string;
   categoryId: string;
@@ -37,6 +41,11 @@ export async function addStore(sql: Sql, websiteId: string, input: AddStoreInput
     if (!site) throw new SiteError(404, 'There is no such site.');
     const [taken] = await tx`select 1 from collection where website_id = ${websiteId} and url_id = ${urlId}`;
     if (taken) throw new SiteError(409, `This site already has a page at /${urlId}.`);
+    // SPEC 8: a store is not added half-way when the link it asks for has no menu to go in.
+    if (v.addToNavigation) {
+      const [nav] = await tx`select 1 from navigation where website_id = ${websiteId} and name = 'mainNavigation' for update`;
+      if (!nav) throw new SiteError(409, NO_MAIN_NAVIGATION);
+    }
     const [{ n }] = await tx<{ n: number }[]>`select count(*)::int as n from collection where website_id = ${websiteId}`;
     // 1. The product collection (enabled, always).
     await tx`
@@ -48,10 +57,9 @@ export async function addStore(sql: Sql, websiteId: string, input: AddStoreInput
       values (${categoryId}, ${collectionId}, ${v.title.slice(0, 25)}, null, 'ROOT', 'LIST_VIEW', 1)`;
     // 3. Optionally, the main navigation.
     if (v.addToNavigation) {
-      const link = { title: v.navigationTitle || v.title, url: `/${urlId}` };
+      const link = { title: v.navigationTitle || v.title, url: `/${urlId}`, collectionId, children: [] };
       await tx`
-        insert into navigation (website_id, name, items) values (${websiteId}, 'mainNavigation', ${tx.json([link])})
-        on conflict (website_id, name) do update set items = navigation.items || excluded.items`;
+        update navigation set items = items || ${tx.json([link])}::jsonb where website_id = ${websiteId} and name = 'mainNavigation'`;
     }
   });
   await siteChanged(sql, websiteId);

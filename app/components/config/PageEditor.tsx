@@ -1,0 +1,191 @@
+// The page form of /config/pages/new and /config/pages/<id>: title, address, description, body HTML,
+// SEO, status with its publish date, and whether the page is hidden from the navigation. A plain
+// form (works without JavaScript); a failed post shows what was typed, with each field's error.
+import { Form } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { Field, SelectField } from './Field.js';
+
+export interface PageValues {
+  title: string;
+  urlId: string;
+  description: string;
+  body: string;
+  seoTitle: string;
+  seoDescription: string;
+  status: string;
+  publishAt: string;
+  hidden: boolean;
+}
+
+interface TextAreaProps {
+  name: string;
+  label: string;
+  defaultValue: string;
+  error?: string | null;
+  hint?: ReactNode;
+  rows?: number;
+  maxLength?: number;
+}
+
+export function TextAreaField({ name, label, defaultValue, error, hint, rows = 4, maxLength }: TextAreaProps) {
+  const fid = `f-${name}`;
+  const described = [hint ? `${fid}-hint` : null, error ? `${fid}-error` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={fid}>{label}</label>
+      {hint ? (
+        <span className="hint" id={`${fid}-hint`}>
+          {hint}
+        </span>
+      ) : null}
+      <textarea
+        id={fid}
+        name={name}
+        rows={rows}
+        maxLength={maxLength}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+      />
+      {error ? (
+        <span className="error" id={`${fid}-error`}>
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+export function CheckboxField({
+  name,
+  label,
+  defaultChecked,
+  error,
+  hint,
+  disabled,
+}: {
+  name: string;
+  label: string;
+  defaultChecked: boolean;
+  error?: string | null;
+  hint?: ReactNode;
+  disabled?: boolean;
+}) {
+  const fid = `f-${name}`;
+  const described = [hint ? `${fid}-hint` : null, error ? `${fid}-error` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field checkbox">
+      <label htmlFor={fid}>
+        <input
+          type="checkbox"
+          id={fid}
+          name={name}
+          defaultChecked={defaultChecked}
+          disabled={disabled}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described}
+        />{' '}
+        {label}
+      </label>
+      {hint ? (
+        <span className="hint" id={`${fid}-hint`}>
+          {hint}
+        </span>
+      ) : null}
+      {error ? (
+        <span className="error" id={`${fid}-error`}>
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+interface PageEditorProps {
+  values: PageValues;
+  errors: Record<string, string>;
+  statuses: { value: string; label: string }[];
+  timeZone: string;
+  canWrite: boolean;
+  canPublish: boolean;
+  submitLabel: string;
+}
+
+export function PageEditor({ values, errors, statuses, timeZone, canWrite, canPublish, submitLabel }: PageEditorProps) {
+  // A role that cannot publish cannot take a hidden page into the navigation: the box stays as it is.
+  const lockHidden = !canPublish && values.hidden;
+  return (
+    <Form method="post" className="card">
+      <input type="hidden" name="intent" value="save" />
+      <Field name="title" label="Title" required maxLength={200} defaultValue={values.title} error={errors.title} />
+      <Field
+        name="urlId"
+        label="URL slug"
+        maxLength={63}
+        defaultValue={values.urlId}
+        error={errors.urlId}
+        hint="The page's address after the site's name, such as about-us. Left empty, it is made from the title."
+      />
+      <TextAreaField
+        name="description"
+        label="Description"
+        rows={2}
+        defaultValue={values.description}
+        error={errors.description}
+        hint="A sentence or two shown in search results."
+      />
+      <TextAreaField
+        name="body"
+        label="Body (HTML)"
+        rows={14}
+        defaultValue={values.body}
+        error={errors.body}
+        hint="Headings, paragraphs, lists, links, images and tables are kept; scripts, event handlers and javascript: links are removed on save."
+      />
+      <fieldset>
+        <legend>Search engines</legend>
+        <Field name="seoTitle" label="SEO title" maxLength={200} defaultValue={values.seoTitle} error={errors.seoTitle} />
+        <TextAreaField
+          name="seoDescription"
+          label="SEO description"
+          rows={2}
+          maxLength={500}
+          defaultValue={values.seoDescription}
+          error={errors.seoDescription}
+        />
+      </fieldset>
+      <fieldset>
+        <legend>Publishing</legend>
+        <SelectField
+          name="status"
+          label="Status"
+          options={statuses}
+          defaultValue={values.status}
+          error={errors.status}
+          hint={canPublish ? undefined : 'Your role can save a page as a draft or for review; an editor publishes it.'}
+        />
+        <Field
+          name="publishAt"
+          label="Publish date"
+          type="datetime-local"
+          defaultValue={values.publishAt}
+          error={errors.publishAt}
+          hint={`For a Scheduled page: when it goes live, on the site's clock (${timeZone}).`}
+        />
+        {lockHidden ? <input type="hidden" name="hidden" value="on" /> : null}
+        <CheckboxField
+          name={lockHidden ? 'hidden-locked' : 'hidden'}
+          label="Hide from navigation"
+          defaultChecked={values.hidden}
+          disabled={lockHidden}
+          error={errors.hidden}
+          hint="A hidden page is still reachable at its address when it is published, but no menu links to it."
+        />
+      </fieldset>
+      <button type="submit" disabled={!canWrite}>
+        {submitLabel}
+      </button>
+      {canWrite ? null : <p className="hint">Your role can look at pages but not change them.</p>}
+    </Form>
+  );
+}

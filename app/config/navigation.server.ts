@@ -1,0 +1,275 @@
+// The site's menus as owners edit them: the main and the secondary (footer) navigation, links with
+// one level of children, each to a page of the site or to a path or web address; and the `_hidden`
+// menu (SPEC 9) that holds pages taken out of navigation. Rows of the editor form map to the stored
+// tree ([{title, url, collectionId?, children}]) and back; row moves are pure, so they work as
+// plain form posts without JavaScript.
+import type postgres from 'postgres';
+import type { Sql } from '../../db/client.server.js';
+import type { OwnerAccess } from '../auth/access.server.js';
+import { actorOf, recordAudit } from './audit.server.js';
+import { storefrontChanged } from './storefront-changed.server.js';
+
+export const MENU_NAMES = ['mainNavigation', 'footerNavigation'] as const;
+export type MenuName = (typeof MENU_NAMES)[number];
+export const MENU_LABELS: Record<MenuName, string> = {
+  mainNavigation: 'Main navigation',
+  footerNavigation: 'Secondary navigation (footer)',
+};
+/** SPEC 9: the menu of pages hidden from navigation. */
+export const HIDDEN_MENU = '_hidden';
+/** Children one level deep: a top-level link and the links under it. */
+export const MAX_DEPTH = 1;
+export const MAX_LINKS = 100;
+export const NO_MAIN_NAVIGATION = 'Unable to find site main navigation';
+
+const PAGE_TYPE = 10;
+const PRODUCTS_TYPE = 13;
+
+/** The database, or a transaction of it. */
+export type Db = Sql | postgres.TransactionSql;
+
+export interface StoredLink {
+  title: string;
+  url: string;
+  /** The linked collection (a page or a store), when the link was made to one. */
+  collectionId?: string;
+  children: StoredLink[];
+}
+
+/** A menu's stored JSON, read tolerantly (rows written by hand or by older code). */
+export function storedLinks(v: unknown): StoredLink[] {
+  if (!Array.isArray(v)) return [];
+  return v
+    .filter((x): x is Record<string, unknown> => x !== null && typeof x === 'object')
+    .map((x) => ({
+      title: String(x.title ?? ''),
+      url: String(x.url ?? '/'),
+      ...(typeof x.collectionId === 'string' ? { collectionId: x.collectionId } : {}),
+      children: storedLinks(x.children),
+    }));
+}
+
+/** The path a link points at, for comparing with a page's `/slug` (no query, no trailing slash). */
+export function linkPath(url: string): string {
+  const bare = url.split(/[?#]/, 1)[0];
+  return bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
+}
+
+export function hasLinkTo(items: StoredLink[], path: string): boolean {
+  return items.some((i) => linkPath(i.url) === path || hasLinkTo(i.children, path));
+}
+
+/** The links without any to `path` (a removed link's children go with it). */
+export function withoutLinkTo(items: StoredLink[], path: string): StoredLink[] {
+  return items.filter((i) => linkPath(i.url) !== path).map((i) => ({ ...i, children: withoutLinkTo(i.children, path) }));
+}
+
+/** The links with those to `from` pointing at `to` instead (a page's address changed). */
+export function relink(items: StoredLink[], from: string, to: string): StoredLink[] {
+  return items.map((i) => ({ ...i, url: linkPath(i.url) === from ? to : i.url, children: relink(i.children, from, to) }));
+}
+
+/** Every menu of the site by name; `lock` holds the rows until the transaction ends. */
+export async function readMenus(db: Db, websiteId: string, lock = false): Promise<Map<string, StoredLink[]>> {
+  const rows = await db<{ name: string; items: unknown }[]>`
+    select name, items from navigation where website_id = ${websiteId} ${lock ? db`for update` : db``}`;
+  return new Map(rows.map((r) => [r.name, storedLinks(r.items)]));
+}
+
+export async function writeMenu(db: Db, websiteId: string, name: string, items: StoredLink[]): Promise<void> {
+  await db`
+    insert into navigation (website_id, name, items) values (${websiteId}, ${name}, ${db.json(items as never)})
+    on conflict (website_id, name) do update set items = excluded.items`;
+}
+
+/** Where a page's link is: in the main or footer menu, else hidden (in `_hidden`, or in no menu). */
+export type LinkState = 'main' | 'footer' | 'hidden';
+
+export function linkStateOf(menus: Map<string, StoredLink[]>, path: string): LinkState {
+  if (hasLinkTo(menus.get('mainNavigation') ?? [], path)) return 'main';
+  for (const [name, items] of menus) if (!name.startsWith('_') && name !== 'mainNavigation' && hasLinkTo(items, path)) return 'footer';
+  return 'hidden';
+}
+
+// ---------------------------------------------------------------------------------------------
+// The editor: one row per link, in order, with its depth.
+
+export interface NavRow {
+  title: string;
+  /** The id of a page or store of the site, or '' for a typed path or web address. */
+  target: string;
+  url: string;
+  depth: number;
+}
+
+/** What a link can point at: the site's pages and stores. */
+export interface LinkTarget {
+  id: string;
+  title: string;
+  urlId: string;
+  kind: 'page' | 'store';
+}
+
+export async function linkTargets(db: Db, websiteId: string): Promise<LinkTarget[]> {
+  const rows = await db<{ id: string; title: string; url_id: string; type: number }[]>`
+    select id, title, url_id, type from collection
+     where website_id = ${websiteId} and type in (${PAGE_TYPE}, ${PRODUCTS_TYPE})
+     order by ordering, title, id`;
+  return rows.map((r) => ({ id: r.id, title: r.title, urlId: r.url_id, kind: r.type === PRODUCTS_TYPE ? 'store' : 'page' }));
+}
+
+export function rowsOf(items: StoredLink[], targets: LinkTarget[], depth = 0): NavRow[] {
+  const out: NavRow[] = [];
+  for (const i of items) {
+    // A link to a page is its bare address; one with a query or #anchor stays a typed address.
+    const path = /[?#]/.test(i.url) ? null : linkPath(i.url);
+    const t = targets.find((x) => x.id === i.collectionId && `/${x.urlId}` === path) ?? targets.find((x) => `/${x.urlId}` === path);
+    out.push({ title: i.title, target: t?.id ?? '', url: t ? '' : i.url, depth: Math.min(depth, MAX_DEPTH) });
+    out.push(...rowsOf(i.children, targets, depth + 1));
+  }
+  return out;
+}
+
+/** Depths made consistent: the first row is top level, and no row is deeper than one under the row above. */
+export function normalizeRows(rows: NavRow[]): NavRow[] {
+  let prev = -1;
+  return rows.map((r) => {
+    const depth = Math.max(0, Math.min(r.depth, prev + 1, MAX_DEPTH));
+    prev = depth;
+    return { ...r, depth };
+  });
+}
+
+/** Rows `i`.. that move with row `i`: it and the rows under it. */
+function blockEnd(rows: NavRow[], i: number): number {
+  let j = i + 1;
+  while (j < rows.length && rows[j].depth > rows[i].depth) j++;
+  return j;
+}
+
+export type RowIntent = { op: 'add' } | { op: 'up' | 'down' | 'indent' | 'outdent' | 'remove'; index: number } | { op: 'save' };
+
+/** Reads a button's value: `add`, `save`, or `up:3`, `down:3`, `indent:3`, `outdent:3`, `remove:3`. */
+export function parseRowIntent(v: string): RowIntent | null {
+  if (v === 'add' || v === 'save') return { op: v };
+  const m = /^(up|down|indent|outdent|remove):(\d{1,4})$/.exec(v);
+  return m ? { op: m[1] as 'up', index: Number(m[2]) } : null;
+}
+
+/** The rows after a row button (add, move, indent, outdent, remove); nothing is saved. */
+export function applyRowIntent(input: NavRow[], intent: RowIntent): NavRow[] {
+  const rows = normalizeRows(input);
+  if (intent.op === 'save') return rows;
+  if (intent.op === 'add') return rows.length >= MAX_LINKS ? rows : [...rows, { title: '', target: '', url: '', depth: 0 }];
+  const i = intent.index;
+  if (i < 0 || i >= rows.length) return rows;
+  const end = blockEnd(rows, i);
+  const block = rows.slice(i, end);
+  const d = rows[i].depth;
+  switch (intent.op) {
+    case 'remove':
+      return normalizeRows([...rows.slice(0, i), ...rows.slice(end)]);
+    case 'indent':
+      // Under the row above, if that one can have children and this one's children stay within MAX_DEPTH.
+      if (i === 0 || rows[i - 1].depth < d || block.some((r) => r.depth + 1 > MAX_DEPTH)) return rows;
+      return normalizeRows([...rows.slice(0, i), ...block.map((r) => ({ ...r, depth: r.depth + 1 })), ...rows.slice(end)]);
+    case 'outdent':
+      if (d === 0) return rows;
+      return normalizeRows([...rows.slice(0, i), ...block.map((r) => ({ ...r, depth: r.depth - 1 })), ...rows.slice(end)]);
+    case 'up': {
+      if (i === 0) return rows;
+      let j = i - 1;
+      while (j > 0 && rows[j].depth > d) j--;
+      // Past the previous sibling; a first child moves above its parent.
+      const rest = [...rows.slice(0, i), ...rows.slice(end)];
+      return normalizeRows([...rest.slice(0, j), ...block, ...rest.slice(j)]);
+    }
+    case 'down': {
+      if (end >= rows.length) return rows;
+      if (rows[end].depth < d) {
+        // A last child moves out of its parent, to the top of the next top-level link's children.
+        const nextEnd = end + 1;
+        return normalizeRows([...rows.slice(0, i), rows[end], ...block, ...rows.slice(nextEnd)]);
+      }
+      const afterNext = blockEnd(rows, end);
+      return normalizeRows([...rows.slice(0, i), ...rows.slice(end, afterNext), ...block, ...rows.slice(afterNext)]);
+    }
+  }
+}
+
+const URL_OK = /^(\/(?!\/)[^\s]*|https?:\/\/[^\s/?#]+[^\s]*)$/i;
+
+/** Whether a typed target is a path of this site (`/about`) or a web address (http or https). */
+export function isLinkUrl(url: string): boolean {
+  if (!URL_OK.test(url) || url.length > 2000) return false;
+  if (url.startsWith('/')) return true;
+  try {
+    const u = new URL(url);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Per-row errors, keyed as the form names the fields (`items[2].title`). */
+export function validateRows(rows: NavRow[], targets: LinkTarget[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  rows.forEach((r, i) => {
+    if (r.title.trim() === '') errors[`items[${i}].title`] = 'Enter a title for this link.';
+    else if (r.title.length > 100) errors[`items[${i}].title`] = 'A link title is at most 100 characters.';
+    if (r.target !== '') {
+      if (!targets.some((t) => t.id === r.target)) errors[`items[${i}].target`] = 'Choose a page of this site.';
+    } else if (r.url.trim() === '') errors[`items[${i}].url`] = 'Enter a path starting with / or a web address starting with https://.';
+    else if (!isLinkUrl(r.url.trim())) errors[`items[${i}].url`] = `${r.url.trim()} is not a valid page URL`;
+  });
+  if (rows.length > MAX_LINKS) errors.items = `A menu has at most ${MAX_LINKS} links.`;
+  return errors;
+}
+
+/** The stored tree of valid rows. */
+export function treeOf(input: NavRow[], targets: LinkTarget[]): StoredLink[] {
+  const rows = normalizeRows(input);
+  const root: StoredLink[] = [];
+  const stack: StoredLink[][] = [root];
+  for (const r of rows) {
+    const t = targets.find((x) => x.id === r.target);
+    const link: StoredLink = t
+      ? { title: r.title.trim(), url: `/${t.urlId}`, collectionId: t.id, children: [] }
+      : { title: r.title.trim(), url: r.url.trim(), children: [] };
+    stack.length = r.depth + 1;
+    stack[r.depth].push(link);
+    stack[r.depth + 1] = link.children;
+  }
+  return root;
+}
+
+export interface NavigationEditor {
+  menus: Record<MenuName, NavRow[]>;
+  targets: LinkTarget[];
+}
+
+export async function navigationEditor(sql: Sql, websiteId: string): Promise<NavigationEditor> {
+  const [menus, targets] = await Promise.all([readMenus(sql, websiteId), linkTargets(sql, websiteId)]);
+  return {
+    menus: {
+      mainNavigation: rowsOf(menus.get('mainNavigation') ?? [], targets),
+      footerNavigation: rowsOf(menus.get('footerNavigation') ?? [], targets),
+    },
+    targets,
+  };
+}
+
+export type SaveMenuResult = { ok: true; links: number } | { ok: false; errors: Record<string, string> };
+
+/** Saves a menu from the editor's rows (validated here), with its audit entry; visitors see it at once. */
+export async function saveMenu(a: OwnerAccess, menu: MenuName, rows: NavRow[]): Promise<SaveMenuResult> {
+  const targets = await linkTargets(a.sql, a.site.id);
+  const clean = normalizeRows(rows);
+  const errors = validateRows(clean, targets);
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const tree = treeOf(clean, targets);
+  await writeMenu(a.sql, a.site.id, menu, tree);
+  await recordAudit(a.sql, actorOf(a), 'navigation.update', menu, { links: clean.length });
+  await storefrontChanged(a.sql, a.site.id);
+  return { ok: true, links: clean.length };
+}

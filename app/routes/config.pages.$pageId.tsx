@@ -1,0 +1,144 @@
+// /config/pages/<id>: edit one page of the site, or delete it after a confirmation step (a page of
+// its own, ?delete=confirm, so it works without JavaScript). The id must be a page of this site.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { FormError, Notice } from '../components/config/Field.js';
+import { PageEditor } from '../components/config/PageEditor.js';
+import { ownerPageHeaders } from '../config/http.js';
+import {
+  deletePage,
+  PAGE_STATUSES,
+  PAGE_TEXT,
+  pageDetail,
+  PageError,
+  PageForm,
+  savePage,
+  STATUS_LABELS,
+  UNPUBLISHED_STATUSES,
+} from '../config/pages.server.js';
+import { ownerAccess } from '../config/route-access.server.js';
+import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
+
+export const headers = ownerPageHeaders;
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Edit ${data.page.title}` : 'Page' }];
+
+const NOTICES: Record<string, string> = { created: 'Page created.', '1': 'Page saved.' };
+
+export async function loader(args: LoaderFunctionArgs) {
+  const a = await ownerAccess(args, 'pages.read');
+  const page = await pageDetail(a.sql, a.site.id, args.params.pageId ?? '');
+  if (!page) throw json({ error: PAGE_TEXT.notFound }, { status: 404 });
+  const url = new URL(args.request.url);
+  const canPublish = a.can('pages.publish');
+  const allowed = canPublish ? PAGE_STATUSES : UNPUBLISHED_STATUSES;
+  return json(
+    {
+      page,
+      confirmDelete: url.searchParams.get('delete') === 'confirm',
+      notice: NOTICES[url.searchParams.get('saved') ?? ''] ?? null,
+      canWrite: a.can('pages.write'),
+      canPublish,
+      canDelete: a.can('pages.write') && !page.isHome && (canPublish || UNPUBLISHED_STATUSES.includes(page.status)),
+      homeText: PAGE_TEXT.homePage,
+      // The page's own status stays in the list (shown as it is), even when this role cannot pick it.
+      statuses: PAGE_STATUSES.filter((s) => allowed.includes(s) || s === page.status).map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+    },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
+}
+
+const INVALID = 'Update the missing or invalid information above.';
+
+export async function action(args: ActionFunctionArgs) {
+  const a = await ownerAccess(args, 'pages.write');
+  const id = args.params.pageId ?? '';
+  const form = await readForm(args.request);
+  if (!form)
+    return json({ error: 'The form could not be read.', fields: {} as Record<string, string>, typed: {} as Record<string, string> }, 400);
+  const typed: Record<string, string> = Object.fromEntries(form);
+  try {
+    if (form.get('intent') === 'delete') {
+      await deletePage(a, id);
+      return redirect('/config/pages?deleted=1', 303);
+    }
+    const parsed = parseForm(form, PageForm);
+    if (parsed.status !== 'success') return json({ error: INVALID, fields: firstErrors(parsed.error ?? undefined), typed }, 400);
+    const saved = await savePage(a, id, parsed.value);
+    return redirect(`/config/pages/${encodeURIComponent(saved.id)}?saved=1`, 303);
+  } catch (e) {
+    if (!(e instanceof PageError)) throw e;
+    if (e.status === 404) throw json({ error: e.message }, { status: 404 });
+    const error = e.status === 400 ? INVALID : e.message;
+    return json({ error, fields: e.field ? { [e.field]: e.message } : {}, typed }, e.status === 403 ? 403 : 400);
+  }
+}
+
+export default function EditPage() {
+  const { page, confirmDelete, notice, canWrite, canPublish, canDelete, homeText, statuses } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const t = failed?.typed.intent === 'save' ? failed.typed : null;
+  return (
+    <>
+      <p>
+        <Link to="/config/pages">Pages</Link>
+      </p>
+      <h1>{`Edit ${page.title}`}</h1>
+      <p>
+        <span className={`badge ${page.live ? 'ok' : 'warn'}`}>{page.label}</span>{' '}
+        {page.live ? (
+          <a href={`/${page.urlId}`} target="_blank" rel="noreferrer">
+            View /{page.urlId}
+          </a>
+        ) : (
+          <span>/{page.urlId} (visitors do not see it)</span>
+        )}
+      </p>
+      <Notice message={notice} />
+      <FormError message={failed?.error} />
+      {confirmDelete ? (
+        <section className="card" aria-labelledby="delete-h">
+          <h2 id="delete-h">{`Delete ${page.title}?`}</h2>
+          <p>This can&apos;t be undone. The page and every menu link to it are removed.</p>
+          <Form method="post" className="row-actions">
+            <input type="hidden" name="intent" value="delete" />
+            <button type="submit" className="danger" disabled={!canDelete}>
+              Delete page
+            </button>
+            <Link to={`/config/pages/${encodeURIComponent(page.id)}`} className="button secondary">
+              Keep it
+            </Link>
+          </Form>
+        </section>
+      ) : null}
+      <PageEditor
+        values={{
+          title: t?.title ?? page.title,
+          urlId: t?.urlId ?? page.urlId,
+          description: t?.description ?? page.description,
+          body: t?.body ?? page.body,
+          seoTitle: t?.seoTitle ?? page.seoTitle,
+          seoDescription: t?.seoDescription ?? page.seoDescription,
+          status: t?.status ?? page.status,
+          publishAt: t?.publishAt ?? page.publishAtLocal,
+          hidden: t ? Boolean(t.hidden) : page.link === 'hidden',
+        }}
+        errors={failed?.fields ?? {}}
+        statuses={statuses}
+        timeZone={page.timeZone}
+        canWrite={canWrite}
+        canPublish={canPublish}
+        submitLabel="Save page"
+      />
+      {canDelete && !confirmDelete ? (
+        <p>
+          <Link to="?delete=confirm" className="button secondary">
+            Delete this page…
+          </Link>
+        </p>
+      ) : page.isHome ? (
+        <p className="hint">{homeText}</p>
+      ) : null}
+    </>
+  );
+}
