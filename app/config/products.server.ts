@@ -13,7 +13,6 @@ import { LOW_STOCK } from './dashboard.server.js';
 import {
   BLANK_ROWS,
   blankVariant,
-  productSchema,
   rowsInBounds,
   slugify,
   TEXT,
@@ -23,6 +22,7 @@ import {
   type ProductValues,
   type SubscriptionPlanInput,
 } from './product-form.js';
+import { productSchema } from './product-schema.js';
 import { storefrontChanged } from './storefront-changed.server.js';
 
 export const PRODUCTS_PAGE_SIZE = 25;
@@ -424,7 +424,13 @@ function safeDecode(s: string): string {
  * The product's URL slug: the one typed, refused if another product of the collection has it; or,
  * when none was typed, one made from the title that no other product of the collection has.
  */
-async function freeSlug(tx: postgres.TransactionSql, collectionId: string, itemId: string, typed: string | null, title: string): Promise<string> {
+async function freeSlug(
+  tx: postgres.TransactionSql,
+  collectionId: string,
+  itemId: string,
+  typed: string | null,
+  title: string,
+): Promise<string> {
   if (typed !== null) {
     const [taken] = await tx`select 1 from item where collection_id = ${collectionId} and url_id = ${typed} and id <> ${itemId}`;
     if (taken) throw new ProductFormError({ urlId: 'Another product in this collection already uses this URL slug.' });

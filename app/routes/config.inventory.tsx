@@ -115,7 +115,13 @@ export default function Inventory() {
         {filtered ? <Link to="/config/inventory">Clear</Link> : null}
       </Form>
       {d.rows.length === 0 ? (
-        <p className="empty">{filtered ? 'No variants match.' : 'No products yet: add one under Products.'}</p>
+        <p className="empty">
+          {d.total > 0
+            ? 'There are no variants on this page.'
+            : filtered
+              ? 'No variants match.'
+              : 'No products yet: add one under Products.'}
+        </p>
       ) : (
         <Form method="post" key={result?.drawn ?? 'loaded'}>
           <fieldset disabled={!d.canWrite} className="plain">
@@ -189,7 +195,7 @@ export default function Inventory() {
       <p className="hint">{d.total === 1 ? '1 variant' : `${d.total} variants`}</p>
       {d.pageCount > 1 ? (
         <nav className="toolbar" aria-label="Pages">
-          {d.page > 1 ? <Link to={listUrl({ ...f, page: d.page - 1 })}>Previous page</Link> : null}
+          {d.page > 1 ? <Link to={listUrl({ ...f, page: Math.min(d.page - 1, d.pageCount) })}>Previous page</Link> : null}
           <span>
             Page {d.page} of {d.pageCount}
           </span>

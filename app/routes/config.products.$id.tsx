@@ -103,7 +103,7 @@ export default function EditProduct() {
       <Notice message={result ? null : data.notice} />
       {result?.confirmDelete ? (
         <section className="card confirm" aria-labelledby="confirm-delete" role="alertdialog">
-          <h2 id="confirm-delete">Delete “{product.title}”?</h2>
+          <h2 id="confirm-delete">{`Delete “${product.title}”?`}</h2>
           <p>This can&apos;t be undone. The product and its variants are removed, and visitors can no longer buy it.</p>
           <Form method="post" className="row-actions">
             <input type="hidden" name="intent" value="confirm-delete" />

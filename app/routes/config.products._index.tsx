@@ -154,11 +154,17 @@ export default function Products() {
         columns={COLUMNS}
         caption="Products"
         rowKey={(r) => r.id}
-        empty={filtered ? 'No products match. Try other words or filters.' : 'No products yet. Add your first product to start selling.'}
+        empty={
+          d.total > 0
+            ? 'There are no products on this page.'
+            : filtered
+              ? 'No products match. Try other words or filters.'
+              : 'No products yet. Add your first product to start selling.'
+        }
       />
       {d.pageCount > 1 ? (
         <nav className="pagination toolbar" aria-label="Pages">
-          {d.page > 1 ? <Link to={pageUrl(d.page - 1)}>Previous page</Link> : null}
+          {d.page > 1 ? <Link to={pageUrl(Math.min(d.page - 1, d.pageCount))}>Previous page</Link> : null}
           <span>
             Page {d.page} of {d.pageCount}
           </span>
