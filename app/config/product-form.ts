@@ -55,7 +55,7 @@ export const TEXT = {
   price: 'Enter a price.',
   salePrice: 'Enter the sale price.',
   saleLower: 'The sale price must be lower than the price.',
-  qty: `Enter a whole number from 0 to ${MAX_QTY}.`,
+  qty: `Enter a whole number from 0 to ${MAX_QTY.toLocaleString('en-US')}.`,
   text: 'This text is too long.',
 };
 

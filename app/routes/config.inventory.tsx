@@ -52,6 +52,7 @@ export async function loader(args: LoaderFunctionArgs) {
       canWrite: a.can('products.write'),
       saved: saved && /^\d+$/.test(saved) ? Number(saved) : null,
       lowAt: LOW_STOCK,
+      drawn: Date.now(),
     },
     { headers: { 'Cache-Control': 'no-store' } },
   );
@@ -123,7 +124,7 @@ export default function Inventory() {
               : 'No products yet: add one under Products.'}
         </p>
       ) : (
-        <Form method="post" key={result?.drawn ?? 'loaded'}>
+        <Form method="post" key={result?.drawn ?? d.drawn}>
           <fieldset disabled={!d.canWrite} className="plain">
             <legend className="visually-hidden">Stock</legend>
             <table className="data">
@@ -147,7 +148,7 @@ export default function Inventory() {
                       <th scope="row">
                         <Link to={`/config/products/${encodeURIComponent(r.itemId)}`}>{r.title}</Link>
                       </th>
-                      <td>{r.sku}</td>
+                      <td className="nowrap">{r.sku}</td>
                       <td>{r.attributes || '—'}</td>
                       <td>
                         <input type="hidden" name={`rows[${i}].id`} value={r.id} />

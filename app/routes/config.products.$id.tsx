@@ -53,6 +53,8 @@ export async function loader(args: LoaderFunctionArgs) {
       currency: a.site.currency,
       canWrite: a.can('products.write'),
       notice: saved === 'created' ? 'Product created.' : saved ? 'Product saved.' : null,
+      // Each load draws the form afresh (rows may have moved after a save).
+      drawn: Date.now(),
     },
     { headers: { 'Cache-Control': 'no-store' } },
   );
@@ -117,7 +119,7 @@ export default function EditProduct() {
         </section>
       ) : null}
       <ProductForm
-        key={result?.drawn ?? 'loaded'}
+        key={result?.drawn ?? data.drawn}
         values={result?.values ?? data.values}
         errors={result?.errors ?? {}}
         formError={result?.error}

@@ -23,7 +23,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const values = newProductValues(collections[0]?.id ?? '');
   values.variants = Array.from({ length: BLANK_ROWS }, blankVariant);
   return json(
-    { values, collections, images, currency: a.site.currency, canWrite: a.can('products.write') },
+    { values, collections, images, currency: a.site.currency, canWrite: a.can('products.write'), drawn: Date.now() },
     { headers: { 'Cache-Control': 'no-store' } },
   );
 }
@@ -51,7 +51,7 @@ export default function NewProduct() {
         <p className="empty">This site has no product collection yet: add a store to the site first.</p>
       ) : null}
       <ProductForm
-        key={result?.drawn ?? 'loaded'}
+        key={result?.drawn ?? data.drawn}
         values={result?.values ?? data.values}
         errors={result?.errors ?? {}}
         formError={result?.error}

@@ -125,6 +125,8 @@ describe('products', () => {
     const editHtml = await edit.text();
     expect(editHtml).toContain('Product created.');
     expect(editHtml).toContain('value="21.50"');
+    // Checkboxes post "on" once the page is hydrated too (React would give them value="" otherwise).
+    expect(editHtml).toMatch(/name="variants\[1\]\.onSale"[^>]*value="on"/);
     // The description was sanitised on save.
     expect(editHtml).toContain('&lt;p&gt;Hand-poured in the studio.&lt;/p&gt;');
     expect(editHtml).not.toContain('alert(1)');
@@ -212,7 +214,7 @@ describe('products', () => {
     const html = await res.text();
     expect(html).toContain('Update the missing or invalid information above.');
     expect(html).toContain('Enter an amount such as 12.50.');
-    expect(html).toContain('Enter a whole number from 0 to 999999999.');
+    expect(html).toContain('Enter a whole number from 0 to 999,999,999.');
     expect(html).toContain('Each variant needs its own SKU.');
     expect(html).toContain('The sale price must be lower than the price.');
     expect(html).toContain('A tag is at most 50 characters.');
@@ -323,7 +325,7 @@ describe('inventory', () => {
     expect(bad.status).toBe(400);
     const badHtml = await bad.text();
     expect(badHtml).toContain('Update the missing or invalid information above.');
-    expect(badHtml.match(/<span class="error" id="stock-\d-error">Enter a whole number from 0 to 999999999\.<\/span>/g)).toHaveLength(2);
+    expect(badHtml.match(/<span class="error" id="stock-\d-error">Enter a whole number from 0 to 999,999,999\.<\/span>/g)).toHaveLength(2);
     expect(badHtml).toContain('value="-5"');
     expect(badHtml).toContain('value="lots"');
     expect((await stockOf(id)).map((s) => s.qtyInStock).sort()).toEqual([5, 6]);

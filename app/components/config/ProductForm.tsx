@@ -94,17 +94,18 @@ function Cell(props: {
   children?: ReactNode;
 }) {
   const id = fieldId(props.name);
+  // A checkbox gets no defaultValue prop at all: React would give it value="" (posted as off).
+  const input =
+    props.type === 'checkbox'
+      ? { type: 'checkbox', value: 'on', defaultChecked: props.defaultChecked }
+      : { type: 'text', defaultValue: props.defaultValue, inputMode: props.inputMode, size: props.size };
   return (
     <td>
       <input
         id={id}
         name={props.name}
-        type={props.type ?? 'text'}
         aria-label={props.label}
-        defaultValue={props.type === 'checkbox' ? undefined : props.defaultValue}
-        defaultChecked={props.type === 'checkbox' ? props.defaultChecked : undefined}
-        inputMode={props.inputMode}
-        size={props.size}
+        {...input}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={props.error ? `${id}-error` : undefined}
       />
