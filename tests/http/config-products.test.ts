@@ -372,6 +372,11 @@ describe('another site', () => {
     await store.start();
     await store.change(async (sql) => {
       other = await createSite(sql, { name: 'Harbour Goods', theme: 'store' });
+      // An uploaded image of each site (the file manager's rows).
+      await sql`
+        insert into file_asset (id, website_id, name, content_type, size_bytes, original_size)
+        values ('file-kiln', 'saltgrass', 'kiln.png', 'image/png', 10, '800x600'),
+               ('file-theirs', ${other.websiteId}, 'theirs.png', 'image/png', 10, '640x480')`;
     });
   }, 240_000);
   afterAll(async () => {
@@ -388,5 +393,27 @@ describe('another site', () => {
     const list = await (await owner.get('/config/inventory?q=SG-TPM')).text();
     expect(list).not.toContain(`${other.websiteId}-var-`);
     expect(list).toContain('var-tide-pool-mug-sand');
+  });
+
+  it("takes the main image from the site's own files, with its size", async () => {
+    const owner = await adminVisitor(() => store.url());
+    const form = await (await owner.get('/config/products/new')).text();
+    expect(form).toContain('<option value="/files/file-kiln/kiln.png">kiln.png (800x600)</option>');
+    expect(form).not.toContain('theirs.png');
+    const variants = [{ sku: 'KILN-1', attrs: ['One'], price: '10', qty: '1' }];
+    const theirs = await owner.postForm(
+      '/config/products/new',
+      productForm({ title: 'Kiln Tile', variants, extra: { assetUrl: '/files/file-theirs/theirs.png' } }),
+    );
+    expect(theirs.status).toBe(400);
+    expect(await theirs.text()).toContain("Choose one of this site's images.");
+    const ours = await owner.postForm(
+      '/config/products/new',
+      productForm({ title: 'Kiln Tile', variants, extra: { assetUrl: '/files/file-kiln/kiln.png' } }),
+    );
+    expect(ours.status).toBe(303);
+    const edit = await (await owner.get(ours.headers.get('location') ?? '')).text();
+    expect(edit).toContain('<option value="/files/file-kiln/kiln.png" selected="">kiln.png (800x600)</option>');
+    expect(edit).toMatch(/name="originalSize"[^>]*value="800x600"/);
   });
 });
