@@ -1,0 +1,365 @@
+// The product form of /config/products/new and /config/products/<id>: details, image,
+// subscription, options and a table of variants. A plain form that works without JavaScript: the
+// variant table has blank rows to fill in, and "Add more rows" posts the form to draw it again
+// with more (keeping what was typed). Roles that may not change products see it disabled.
+import { Form } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { BILLING_UNITS, PRODUCT_TYPE_LABELS, PRODUCT_TYPES, splitList, type ProductValues } from '../../config/product-form.js';
+import { Field, FormError, SelectField } from './Field.js';
+
+export interface ProductFormProps {
+  values: ProductValues;
+  errors: Record<string, string>;
+  formError?: string | null;
+  collections: { id: string; title: string }[];
+  images: { url: string; name: string; originalSize: string | null }[];
+  /** The image the product has now (offered as "keep" when it is not one of the files). */
+  savedImage: string | null;
+  currency: string;
+  canWrite: boolean;
+}
+
+const UNIT_LABELS: Record<string, string> = { WEEK: 'Weeks', MONTH: 'Months', YEAR: 'Years' };
+
+const fieldId = (name: string) => `f-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+
+function TextArea(props: { name: string; label: string; defaultValue: string; error?: string; hint?: ReactNode; rows?: number }) {
+  const id = fieldId(props.name);
+  const described = [props.hint ? `${id}-hint` : null, props.error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      {props.hint ? (
+        <span className="hint" id={`${id}-hint`}>
+          {props.hint}
+        </span>
+      ) : null}
+      <textarea
+        id={id}
+        name={props.name}
+        defaultValue={props.defaultValue}
+        rows={props.rows ?? 4}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={described}
+      />
+      {props.error ? (
+        <span className="error" id={`${id}-error`}>
+          {props.error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function Checkbox(props: { name: string; label: string; defaultChecked: boolean; error?: string; hint?: ReactNode }) {
+  const id = fieldId(props.name);
+  const described = [props.hint ? `${id}-hint` : null, props.error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field checkbox">
+      <span>
+        <input
+          type="checkbox"
+          id={id}
+          name={props.name}
+          defaultChecked={props.defaultChecked}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={described}
+        />{' '}
+        <label htmlFor={id}>{props.label}</label>
+      </span>
+      {props.hint ? (
+        <span className="hint" id={`${id}-hint`}>
+          {props.hint}
+        </span>
+      ) : null}
+      {props.error ? (
+        <span className="error" id={`${id}-error`}>
+          {props.error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** One input of the variant table: labelled for its column and row, with its error under it. */
+function Cell(props: {
+  name: string;
+  label: string;
+  defaultValue?: string;
+  defaultChecked?: boolean;
+  error?: string;
+  type?: 'text' | 'checkbox';
+  inputMode?: 'decimal' | 'numeric';
+  size?: number;
+  children?: ReactNode;
+}) {
+  const id = fieldId(props.name);
+  // A checkbox gets no defaultValue prop at all: React would give it value="" (posted as off).
+  const input =
+    props.type === 'checkbox'
+      ? { type: 'checkbox', value: 'on', defaultChecked: props.defaultChecked }
+      : { type: 'text', defaultValue: props.defaultValue, inputMode: props.inputMode, size: props.size };
+  return (
+    <td>
+      <input
+        id={id}
+        name={props.name}
+        aria-label={props.label}
+        {...input}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${id}-error` : undefined}
+      />
+      {props.error ? (
+        <span className="error" id={`${id}-error`}>
+          {props.error}
+        </span>
+      ) : null}
+      {props.children}
+    </td>
+  );
+}
+
+export function ProductForm({ values, errors, formError, collections, images, savedImage, currency, canWrite }: ProductFormProps) {
+  const options = splitList(values.options);
+  const imageOptions = [
+    { value: '', label: 'No image' },
+    ...(savedImage && !images.some((i) => i.url === savedImage)
+      ? [{ value: savedImage, label: `Keep the current image (${savedImage})` }]
+      : []),
+    ...(values.assetUrl && values.assetUrl !== savedImage && !images.some((i) => i.url === values.assetUrl)
+      ? [{ value: values.assetUrl, label: values.assetUrl }]
+      : []),
+    ...images.map((i) => ({ value: i.url, label: i.originalSize ? `${i.name} (${i.originalSize})` : i.name })),
+  ];
+  const collectionOptions =
+    collections.length === 0
+      ? [{ value: '', label: 'No product collection yet' }]
+      : collections.map((c) => ({ value: c.id, label: c.title }));
+  return (
+    <>
+      <FormError message={formError} />
+      <Form method="post" className="product-form" noValidate>
+        {canWrite ? (
+          // The form's first submit button, so pressing Enter in a field saves (not "Add more rows").
+          <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+            Save product
+          </button>
+        ) : null}
+        <fieldset disabled={!canWrite} className="plain">
+          <legend className="visually-hidden">Product</legend>
+          <section className="card" aria-labelledby="product-details">
+            <h2 id="product-details">Details</h2>
+            <Field name="title" label="Title" defaultValue={values.title} error={errors.title} required maxLength={200} />
+            <Field
+              name="urlId"
+              label="URL slug"
+              defaultValue={values.urlId}
+              error={errors.urlId}
+              hint="Lower-case letters, digits and hyphens. Made from the title when left empty."
+            />
+            <SelectField
+              name="productType"
+              label="Product type"
+              options={PRODUCT_TYPES.map((t) => ({ value: String(t), label: PRODUCT_TYPE_LABELS[t] }))}
+              defaultValue={values.productType}
+              error={errors.productType}
+            />
+            <SelectField
+              name="collectionId"
+              label="Collection"
+              options={collectionOptions}
+              defaultValue={values.collectionId}
+              error={errors.collectionId}
+            />
+            <TextArea
+              name="body"
+              label="Description"
+              defaultValue={values.body}
+              error={errors.body}
+              rows={8}
+              hint="HTML is allowed: scripts and styles are removed."
+            />
+            <TextArea name="excerpt" label="Excerpt" defaultValue={values.excerpt} error={errors.excerpt} rows={3} />
+            <Checkbox name="published" label="Published (visitors can see it)" defaultChecked={values.published} error={errors.published} />
+            <Field
+              name="tags"
+              label="Tags"
+              defaultValue={values.tags}
+              error={errors.tags}
+              hint="Separate with commas; each at most 50 characters."
+            />
+            <Field
+              name="categories"
+              label="Categories"
+              defaultValue={values.categories}
+              error={errors.categories}
+              hint="Separate with commas; each at most 25 characters."
+            />
+          </section>
+
+          <section className="card" aria-labelledby="product-image">
+            <h2 id="product-image">Image</h2>
+            <SelectField
+              name="assetUrl"
+              label="Main image"
+              options={imageOptions}
+              defaultValue={values.assetUrl}
+              error={errors.assetUrl}
+              hint={images.length === 0 ? 'Upload images in Files to choose one here.' : undefined}
+            />
+            <Field
+              name="originalSize"
+              label="Image size (width x height)"
+              defaultValue={values.originalSize}
+              error={errors.originalSize}
+              hint="Such as 1500x1000. Taken from the file when left empty."
+            />
+          </section>
+
+          <fieldset className="card">
+            <legend>Subscription</legend>
+            <Checkbox
+              name="isSubscribable"
+              label="Sell as a subscription"
+              defaultChecked={values.isSubscribable}
+              error={errors.isSubscribable}
+              hint="Physical products and services only."
+            />
+            <div className="toolbar">
+              <Field
+                name="billingValue"
+                label="Bill every"
+                inputMode="numeric"
+                size={4}
+                defaultValue={values.billingValue}
+                error={errors.billingValue}
+              />
+              <SelectField
+                name="billingUnit"
+                label="Period"
+                options={BILLING_UNITS.map((u) => ({ value: u, label: UNIT_LABELS[u] }))}
+                defaultValue={values.billingUnit}
+                error={errors.billingUnit}
+              />
+              <Field
+                name="numBillingCycles"
+                label="Number of payments"
+                inputMode="numeric"
+                size={4}
+                defaultValue={values.numBillingCycles}
+                error={errors.numBillingCycles}
+                hint="0 means until cancelled."
+              />
+            </div>
+          </fieldset>
+
+          <fieldset className="card">
+            <legend>Options and variants</legend>
+            <Field
+              name="options"
+              label="Option names"
+              defaultValue={values.options}
+              error={errors.options}
+              hint="Separate with commas, such as Size, Color. After changing them, press Add more rows to see a column for each."
+            />
+            <p className="hint" id="variants-hint">
+              Prices in {currency}. Rows left empty are ignored; empty a row (or tick Remove) to delete a variant.
+            </p>
+            {errors.variants ? (
+              <p className="error" id="variants-error" role="alert">
+                {errors.variants}
+              </p>
+            ) : null}
+            <div className="table-scroll">
+              <table className="data variants" aria-describedby="variants-hint">
+                <caption className="visually-hidden">Variants</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">SKU</th>
+                    {options.map((o) => (
+                      <th scope="col" key={o}>
+                        {o}
+                      </th>
+                    ))}
+                    <th scope="col">Price</th>
+                    <th scope="col">Sale price</th>
+                    <th scope="col">On sale</th>
+                    <th scope="col">Unlimited</th>
+                    <th scope="col">In stock</th>
+                    <th scope="col">Remove</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {values.variants.map((v, i) => {
+                    const n = `variants[${i}]`;
+                    const row = `row ${i + 1}`;
+                    return (
+                      <tr key={i}>
+                        <Cell name={`${n}.sku`} label={`SKU, ${row}`} defaultValue={v.sku} error={errors[`${n}.sku`]} size={12}>
+                          {v.id ? <input type="hidden" name={`${n}.id`} value={v.id} /> : null}
+                        </Cell>
+                        {options.map((o, j) => (
+                          <Cell
+                            key={o}
+                            name={`${n}.attrs[${j}]`}
+                            label={`${o}, ${row}`}
+                            defaultValue={v.attrs[j] ?? ''}
+                            error={errors[`${n}.attrs[${j}]`]}
+                            size={10}
+                          />
+                        ))}
+                        <Cell
+                          name={`${n}.price`}
+                          label={`Price, ${row}`}
+                          defaultValue={v.price}
+                          error={errors[`${n}.price`]}
+                          inputMode="decimal"
+                          size={8}
+                        />
+                        <Cell
+                          name={`${n}.salePrice`}
+                          label={`Sale price, ${row}`}
+                          defaultValue={v.salePrice}
+                          error={errors[`${n}.salePrice`]}
+                          inputMode="decimal"
+                          size={8}
+                        />
+                        <Cell name={`${n}.onSale`} label={`On sale, ${row}`} type="checkbox" defaultChecked={v.onSale} />
+                        <Cell name={`${n}.unlimited`} label={`Unlimited, ${row}`} type="checkbox" defaultChecked={v.unlimited} />
+                        <Cell
+                          name={`${n}.qty`}
+                          label={`In stock, ${row}`}
+                          defaultValue={v.qty}
+                          error={errors[`${n}.qty`]}
+                          inputMode="numeric"
+                          size={6}
+                        />
+                        {v.id ? <Cell name={`${n}.remove`} label={`Remove, ${row}`} type="checkbox" defaultChecked={v.remove} /> : <td />}
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+            {canWrite ? (
+              <p>
+                <button type="submit" name="intent" value="add-rows" className="secondary">
+                  Add more rows
+                </button>
+              </p>
+            ) : null}
+          </fieldset>
+        </fieldset>
+        {canWrite ? (
+          <p>
+            <button type="submit" name="intent" value="save">
+              Save
+            </button>
+          </p>
+        ) : (
+          <p className="hint">Your role on this site can look at products but not change them.</p>
+        )}
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,194 @@
+// The Inventory screen's data: every variant of the site with its stock (filtered to low or sold
+// out, searched by product title or SKU), and quick stock edits saved together: only the rows the
+// owner changed are written, in one transaction, audited, and the storefront's caches dropped.
+import { z } from 'zod';
+import type { Sql } from '../../db/client.server.js';
+import type { OwnerAccess } from '../auth/access.server.js';
+import { firstErrors, parseForm } from '../utils/form.server.js';
+import { actorOf, recordAudit } from './audit.server.js';
+import { LOW_STOCK } from './dashboard.server.js';
+import { MAX_QTY, TEXT } from './product-form.js';
+import { containsPattern, STOCK_FILTERS, type StockFilter } from './products.server.js';
+import { storefrontChanged } from './storefront-changed.server.js';
+
+export const INVENTORY_PAGE_SIZE = 50;
+export { STOCK_FILTERS, type StockFilter };
+
+export interface InventoryRow {
+  id: string;
+  itemId: string;
+  title: string;
+  sku: string;
+  /** "Size: M, Color: Sand" (in the product's option order). */
+  attributes: string;
+  unlimited: boolean;
+  qty: number;
+}
+
+export interface InventoryList {
+  rows: InventoryRow[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+export async function listInventory(
+  sql: Sql,
+  websiteId: string,
+  opts: { q?: string; stock?: StockFilter; page?: number },
+): Promise<InventoryList> {
+  const q = (opts.q ?? '').trim().slice(0, 200);
+  const page = Math.max(1, Math.floor(opts.page ?? 1));
+  const where = sql`
+    c.website_id = ${websiteId}
+    ${q ? sql`and (i.title ilike ${containsPattern(q)} or v.sku ilike ${containsPattern(q)})` : sql``}
+    ${opts.stock === 'low' ? sql`and not v.unlimited and v.qty_in_stock <= ${LOW_STOCK}` : sql``}
+    ${opts.stock === 'soldout' ? sql`and not v.unlimited and v.qty_in_stock = 0` : sql``}`;
+  const [[{ total }], rows] = await Promise.all([
+    sql<{ total: number }[]>`
+      select count(*)::int as total
+        from variant v join item i on i.id = v.item_id join collection c on c.id = i.collection_id
+       where ${where}`,
+    sql<
+      {
+        id: string;
+        item_id: string;
+        title: string;
+        sku: string;
+        attributes: Record<string, unknown> | null;
+        options: string[];
+        unlimited: boolean;
+        qty_in_stock: number;
+      }[]
+    >`
+      select v.id, v.item_id, i.title, v.sku, v.attributes, p.variant_option_ordering as options, v.unlimited, v.qty_in_stock
+        from variant v join product p on p.item_id = v.item_id join item i on i.id = v.item_id
+        join collection c on c.id = i.collection_id
+       where ${where}
+       order by lower(i.title), i.id, v.ordering, v.id
+       limit ${INVENTORY_PAGE_SIZE} offset ${(page - 1) * INVENTORY_PAGE_SIZE}`,
+  ]);
+  return {
+    rows: rows.map((r) => {
+      const attrs = r.attributes ?? {};
+      const names = [...r.options.filter((o) => o in attrs), ...Object.keys(attrs).filter((k) => !r.options.includes(k))];
+      return {
+        id: r.id,
+        itemId: r.item_id,
+        title: r.title,
+        sku: r.sku,
+        attributes: names.map((n) => `${n}: ${String(attrs[n])}`).join(', '),
+        unlimited: r.unlimited,
+        qty: r.qty_in_stock,
+      };
+    }),
+    total,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / INVENTORY_PAGE_SIZE)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The quick edit
+
+/** A page of the inventory never has more rows than this; a post naming more is not ours. */
+const MAX_POSTED_ROWS = 500;
+const ROW_KEY = /^rows\[(\d{1,4})\]\.[A-Za-z]+$/;
+
+export const STOCK_TEXT = {
+  qty: TEXT.qty,
+  none: 'Nothing was changed.',
+};
+
+const Text = z.string().nullish();
+const StockForm = z
+  .object({
+    rows: z
+      .array(z.object({ id: Text, qty: Text, unlimited: Text, was: Text }).nullish())
+      .nullish()
+      .transform((v) => v ?? []),
+  })
+  .transform((form, ctx) => {
+    const changes: StockChange[] = [];
+    form.rows.forEach((r, i) => {
+      if (!r?.id) return;
+      const unlimited = (r.unlimited ?? '') !== '';
+      const typed = (r.qty ?? '').trim();
+      const [wasQty, wasUnlimited] = (r.was ?? '').split(':');
+      let qty: number | null = null;
+      if (typed === '' && unlimited) qty = null;
+      else if (/^\d{1,10}$/.test(typed) && Number(typed) <= MAX_QTY) qty = Number(typed);
+      else {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['rows', i, 'qty'], message: STOCK_TEXT.qty });
+        return;
+      }
+      const changed = unlimited !== (wasUnlimited === '1') || (qty !== null && String(qty) !== wasQty);
+      if (changed) changes.push({ id: r.id, qty, unlimited });
+    });
+    return changes;
+  });
+
+export interface StockChange {
+  id: string;
+  /** null: the count stays as it is (an unlimited variant whose count was left empty). */
+  qty: number | null;
+  unlimited: boolean;
+}
+
+export type StockPost =
+  | { ok: true; skus: string[] }
+  | {
+      ok: false;
+      error: string;
+      /** Errors and what was typed, by variant id (the rows may have moved by the time it is drawn again). */
+      errors: Record<string, string>;
+      typed: Record<string, { qty: string; unlimited: boolean }>;
+    };
+
+/** Reads the inventory form (rows[i].id, .qty, .unlimited, .was) and saves the rows that changed. */
+export async function submitStockForm(a: OwnerAccess, form: URLSearchParams): Promise<StockPost> {
+  const typed: Record<string, { qty: string; unlimited: boolean }> = {};
+  const idAt: string[] = [];
+  for (const [k, v] of form) {
+    const m = ROW_KEY.exec(k);
+    if (k.startsWith('rows') && (!m || Number(m[1]) >= MAX_POSTED_ROWS))
+      return { ok: false, error: 'The form could not be read.', errors: {}, typed: {} };
+    if (m && k.endsWith('.id')) idAt[Number(m[1])] = v;
+  }
+  idAt.forEach((id, i) => {
+    typed[id] = { qty: form.get(`rows[${i}].qty`) ?? '', unlimited: (form.get(`rows[${i}].unlimited`) ?? '') !== '' };
+  });
+  const parsed = parseForm(form, StockForm);
+  if (parsed.status !== 'success') {
+    const errors: Record<string, string> = {};
+    for (const [name, message] of Object.entries(firstErrors(parsed.error ?? undefined))) {
+      const i = /^rows\[(\d+)\]/.exec(name)?.[1];
+      const id = i === undefined ? undefined : idAt[Number(i)];
+      if (id) errors[id] = message;
+    }
+    return { ok: false, error: TEXT.invalid, errors, typed };
+  }
+  return { ok: true, skus: await updateStock(a, parsed.value) };
+}
+
+/** Writes the changed rows of the site's variants in one transaction; the SKUs written. */
+export async function updateStock(a: OwnerAccess, changes: StockChange[]): Promise<string[]> {
+  if (changes.length === 0) return [];
+  const skus = await a.sql.begin(async (tx) => {
+    const out: string[] = [];
+    for (const c of changes) {
+      const [row] = await tx<{ sku: string }[]>`
+        update variant v set unlimited = ${c.unlimited}, qty_in_stock = coalesce(${c.qty}::int, v.qty_in_stock)
+          from item i, collection c
+         where v.id = ${c.id} and i.id = v.item_id and c.id = i.collection_id and c.website_id = ${a.site.id}
+        returning v.sku`;
+      if (row) out.push(row.sku);
+    }
+    return out;
+  });
+  if (skus.length > 0) {
+    await recordAudit(a.sql, actorOf(a), 'inventory.update', skus.length === 1 ? skus[0] : `${skus.length} variants`, { skus });
+    await storefrontChanged(a.sql, a.site.id);
+  }
+  return skus;
+}

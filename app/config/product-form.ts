@@ -1,0 +1,373 @@
+// The product form's pure side, shared by the /config product screens (server and browser): money
+// typed in the site's currency read into integer minor units, small readers (slugs, lists,
+// quantities), and the values a form is drawn from. No zod here, so the browser bundle stays small
+// (the schema is app/config/product-schema.ts). Imports nothing that touches the server.
+import { ProductType } from '../../engine/ts/enums.js';
+import { moneyValue } from '../commerce/money.js';
+
+export const PRODUCT_TYPE_LABELS: Record<number, string> = {
+  [ProductType.PHYSICAL]: 'Physical',
+  [ProductType.DIGITAL]: 'Digital',
+  [ProductType.SERVICE]: 'Service',
+  [ProductType.GIFT_CARD]: 'Gift card',
+};
+export const PRODUCT_TYPES = Object.values(ProductType) as number[];
+/** SPEC 3: only these product types can be sold as subscriptions. */
+export const SUBSCRIBABLE_TYPES: readonly number[] = [ProductType.PHYSICAL, ProductType.SERVICE];
+export const BILLING_UNITS = ['WEEK', 'MONTH', 'YEAR'] as const;
+export type BillingUnit = (typeof BILLING_UNITS)[number];
+
+/** SPEC 9: tag 50, category 25 characters. */
+export const TAG_MAX = 50;
+export const CATEGORY_MAX = 25;
+export const MAX_VARIANTS = 100;
+export const MAX_OPTIONS = 6;
+/** Rows a posted form may name (blank ones included): more is not a form of ours. */
+export const MAX_ROWS = 300;
+/** Blank variant rows the form offers (and adds with "Add more rows"). */
+export const BLANK_ROWS = 3;
+export const MAX_QTY = 999_999_999;
+
+export const TEXT = {
+  invalid: 'Update the missing or invalid information above.',
+  title: 'Enter a title.',
+  titleLong: 'A title is at most 200 characters.',
+  slug: 'Use lower-case letters, digits and hyphens for the URL slug.',
+  type: 'Choose a product type.',
+  collection: 'Choose a collection.',
+  tag: `A tag is at most ${TAG_MAX} characters.`,
+  category: `A category is at most ${CATEGORY_MAX} characters.`,
+  subscribable: 'Only physical products and services can be sold as subscriptions.',
+  billingValue: 'Enter how often to bill: a whole number from 1 to 52.',
+  billingUnit: 'Choose weeks, months or years.',
+  cycles: 'Enter the number of payments: a whole number from 0 (until cancelled) to 999.',
+  originalSize: 'Enter the image size as width x height, such as 1500x1000.',
+  options: 'Name each option once, such as Size, Color.',
+  optionsMany: `A product has at most ${MAX_OPTIONS} options.`,
+  optionNeeded: 'Add an option (such as Size) to sell more than one variant.',
+  noVariant: 'Add at least one variant.',
+  tooManyVariants: `A product has at most ${MAX_VARIANTS} variants.`,
+  sku: 'Enter a SKU.',
+  skuLong: 'A SKU is at most 60 characters.',
+  skuTaken: 'Each variant needs its own SKU.',
+  attr: (option: string) => `Enter a value for ${option}.`,
+  sameAttrs: 'Another variant has the same options.',
+  price: 'Enter a price.',
+  salePrice: 'Enter the sale price.',
+  saleLower: 'The sale price must be lower than the price.',
+  qty: `Enter a whole number from 0 to ${MAX_QTY.toLocaleString('en-US')}.`,
+  text: 'This text is too long.',
+};
+
+// ---------------------------------------------------------------------------------------------
+// Money
+
+/** Fraction digits of the currency, as money.ts formats it (2, JPY 0). */
+export function minorDigits(currency: string): number {
+  return (moneyValue(0, currency).split('.')[1] ?? '').length;
+}
+
+/** What a price field shows for an amount in minor units: 1250 USD -> "12.50", 1250 JPY -> "1250". */
+export function moneyInput(cents: number, currency: string): string {
+  return moneyValue(cents, currency);
+}
+
+export type MoneyParse = { ok: true; cents: number } | { ok: false; error: string };
+
+/**
+ * Reads an amount typed in major units of `currency` ("12.50", "1,234.5", "1200" for JPY) into
+ * integer minor units, without floating point. Non-negative only; never more decimals than the
+ * currency has; at most what a JavaScript number holds exactly.
+ */
+export function parseMoney(text: string, currency: string): MoneyParse {
+  const frac = minorDigits(currency);
+  const example = frac === 0 ? '1200' : '12.50';
+  const s = text.trim().replace(/\s+/g, '');
+  if (s === '') return { ok: false, error: 'Enter an amount.' };
+  if (/^-/.test(s)) return { ok: false, error: 'Enter an amount of 0 or more.' };
+  const m = /^(\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d*))?$/.exec(s);
+  if (!m || (m[1] === undefined && !m[2])) return { ok: false, error: `Enter an amount such as ${example}.` };
+  const whole = (m[1] ?? '0').replace(/,/g, '');
+  const decimals = (m[2] ?? '').replace(/0+$/, '');
+  if (decimals.length > frac) {
+    return {
+      ok: false,
+      error:
+        frac === 0
+          ? `${currency} amounts have no decimals: enter a whole amount such as ${example}.`
+          : `Use at most ${frac} decimal places.`,
+    };
+  }
+  const digits = (whole + decimals.padEnd(frac, '0')).replace(/^0+(?=\d)/, '');
+  if (digits.length > 15 || !Number.isSafeInteger(Number(digits))) return { ok: false, error: 'This amount is too large.' };
+  return { ok: true, cents: Number(digits) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Small readers
+
+/** A URL slug from a title: "Tide Pool Mug!" -> "tide-pool-mug". */
+export function slugify(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+}
+
+export const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A comma-separated list: trimmed, without empty or repeated entries. */
+export function splitList(text: string): string[] {
+  const out: string[] = [];
+  for (const part of text.split(',')) {
+    const t = part.trim().replace(/\s+/g, ' ');
+    if (t !== '' && !out.includes(t)) out.push(t);
+  }
+  return out;
+}
+
+export function wholeNumber(text: string, min: number, max: number): number | null {
+  const s = text.trim();
+  if (!/^\d{1,10}$/.test(s)) return null;
+  const n = Number(s);
+  return n >= min && n <= max ? n : null;
+}
+
+/** A stock quantity as typed: empty is 0; null when it is not a whole number in range. */
+export function parseQty(text: string): number | null {
+  return text.trim() === '' ? 0 : wholeNumber(text, 0, MAX_QTY);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The values a form is drawn from (as typed, or from the saved product)
+
+export interface VariantValues {
+  id: string;
+  sku: string;
+  /** One value per option, in the order of the options. */
+  attrs: string[];
+  price: string;
+  salePrice: string;
+  onSale: boolean;
+  unlimited: boolean;
+  qty: string;
+  remove: boolean;
+}
+
+export interface ProductValues {
+  title: string;
+  urlId: string;
+  productType: string;
+  body: string;
+  excerpt: string;
+  published: boolean;
+  tags: string;
+  categories: string;
+  collectionId: string;
+  isSubscribable: boolean;
+  billingValue: string;
+  billingUnit: string;
+  numBillingCycles: string;
+  assetUrl: string;
+  originalSize: string;
+  options: string;
+  variants: VariantValues[];
+}
+
+export function blankVariant(): VariantValues {
+  return { id: '', sku: '', attrs: [], price: '', salePrice: '', onSale: false, unlimited: false, qty: '', remove: false };
+}
+
+/** A new product's form. */
+export function newProductValues(collectionId: string): ProductValues {
+  return {
+    title: '',
+    urlId: '',
+    productType: String(ProductType.PHYSICAL),
+    body: '',
+    excerpt: '',
+    published: true,
+    tags: '',
+    categories: '',
+    collectionId,
+    isSubscribable: false,
+    billingValue: '1',
+    billingUnit: 'MONTH',
+    numBillingCycles: '0',
+    assetUrl: '',
+    originalSize: '',
+    options: '',
+    variants: [],
+  };
+}
+
+const ROW_KEY = /^variants\[(\d{1,4})\]\.([A-Za-z]+)(?:\[(\d{1,3})\])?$/;
+
+/**
+ * Whether every variant row and option index the form names is within bounds (a form of ours
+ * never names row 5000; Conform would build an array that long from one field).
+ */
+export function rowsInBounds(form: URLSearchParams): boolean {
+  for (const k of form.keys()) {
+    if (!k.startsWith('variants')) continue;
+    const m = ROW_KEY.exec(k);
+    if (!m || Number(m[1]) >= MAX_ROWS || (m[3] !== undefined && Number(m[3]) >= MAX_OPTIONS)) return false;
+  }
+  return true;
+}
+
+/** The form as it was posted, to draw it again with what was typed (row numbers kept). */
+export function valuesFromForm(form: URLSearchParams): ProductValues {
+  const get = (k: string) => form.get(k) ?? '';
+  const rows: VariantValues[] = [];
+  for (const [k, v] of form) {
+    const m = ROW_KEY.exec(k);
+    if (!m) continue;
+    const i = Number(m[1]);
+    if (i >= MAX_ROWS) continue;
+    while (rows.length <= i) rows.push(blankVariant());
+    const row = rows[i];
+    const field = m[2];
+    if (field === 'attrs' && m[3] !== undefined && Number(m[3]) < MAX_OPTIONS) row.attrs[Number(m[3])] = v;
+    else if (field === 'id' || field === 'sku' || field === 'price' || field === 'salePrice' || field === 'qty') row[field] = v;
+    else if (field === 'onSale' || field === 'unlimited' || field === 'remove') row[field] = v !== '';
+  }
+  for (const r of rows) r.attrs = Array.from({ length: r.attrs.length }, (_, j) => r.attrs[j] ?? '');
+  return {
+    title: get('title'),
+    urlId: get('urlId'),
+    productType: get('productType'),
+    body: get('body'),
+    excerpt: get('excerpt'),
+    published: form.has('published'),
+    tags: get('tags'),
+    categories: get('categories'),
+    collectionId: get('collectionId'),
+    isSubscribable: form.has('isSubscribable'),
+    billingValue: get('billingValue'),
+    billingUnit: get('billingUnit'),
+    numBillingCycles: get('numBillingCycles'),
+    assetUrl: get('assetUrl'),
+    originalSize: get('originalSize'),
+    options: get('options'),
+    variants: rows,
+  };
+}
+
+/** The rows a form shows: those given, then blank ones up to `blank` (at least BLANK_ROWS). */
+export function withBlankRows(variants: VariantValues[], blank = BLANK_ROWS): VariantValues[] {
+  let trailing = 0;
+  for (let i = variants.length - 1; i >= 0 && isBlankRow(variants[i]); i--) trailing++;
+  const out = [...variants];
+  for (let i = trailing; i < blank && out.length < MAX_ROWS; i++) out.push(blankVariant());
+  return out;
+}
+
+export function isBlankRow(v: Pick<VariantValues, 'id' | 'sku' | 'attrs' | 'price' | 'salePrice' | 'qty'>): boolean {
+  return v.id === '' && [v.sku, v.price, v.salePrice, v.qty, ...v.attrs].every((s) => (s ?? '').trim() === '');
+}
+
+// ---------------------------------------------------------------------------------------------
+// The schema
+
+export interface SubscriptionPlanInput {
+  billingPeriod: { value: number; unit: BillingUnit };
+  numBillingCycles: number;
+}
+
+export interface VariantInput {
+  /** The saved variant's id, or null for a new one. */
+  id: string | null;
+  sku: string;
+  attributes: Record<string, string>;
+  priceCents: number;
+  salePriceCents: number;
+  onSale: boolean;
+  unlimited: boolean;
+  qty: number;
+}
+
+export interface ProductInput {
+  title: string;
+  /** null: made from the title. */
+  urlId: string | null;
+  productType: number;
+  /** As typed: the server sanitises it. */
+  body: string;
+  excerpt: string;
+  published: boolean;
+  tags: string[];
+  categories: string[];
+  collectionId: string;
+  isSubscribable: boolean;
+  subscriptionPlan: SubscriptionPlanInput | null;
+  assetUrl: string | null;
+  originalSize: string | null;
+  options: string[];
+  variants: VariantInput[];
+}
+
+/** Turns a saved product into the values its form shows. */
+export function valuesFromProduct(
+  p: {
+    title: string;
+    urlId: string;
+    productType: number;
+    body: string;
+    excerpt: string;
+    published: boolean;
+    tags: string[];
+    categories: string[];
+    collectionId: string;
+    isSubscribable: boolean;
+    subscriptionPlan: SubscriptionPlanInput | null;
+    assetUrl: string | null;
+    originalSize: string | null;
+    options: string[];
+    variants: {
+      id: string;
+      sku: string;
+      attributes: Record<string, string>;
+      priceCents: number;
+      salePriceCents: number;
+      onSale: boolean;
+      unlimited: boolean;
+      qty: number;
+    }[];
+  },
+  currency: string,
+): ProductValues {
+  return {
+    title: p.title,
+    urlId: p.urlId,
+    productType: String(p.productType),
+    body: p.body,
+    excerpt: p.excerpt,
+    published: p.published,
+    tags: p.tags.join(', '),
+    categories: p.categories.join(', '),
+    collectionId: p.collectionId,
+    isSubscribable: p.isSubscribable,
+    billingValue: String(p.subscriptionPlan?.billingPeriod.value ?? 1),
+    billingUnit: p.subscriptionPlan?.billingPeriod.unit ?? 'MONTH',
+    numBillingCycles: String(p.subscriptionPlan?.numBillingCycles ?? 0),
+    assetUrl: p.assetUrl ?? '',
+    originalSize: p.originalSize ?? '',
+    options: p.options.join(', '),
+    variants: p.variants.map((v) => ({
+      id: v.id,
+      sku: v.sku,
+      attrs: p.options.map((o) => v.attributes[o] ?? ''),
+      price: moneyInput(v.priceCents, currency),
+      salePrice: v.onSale || v.salePriceCents > 0 ? moneyInput(v.salePriceCents, currency) : '',
+      onSale: v.onSale,
+      unlimited: v.unlimited,
+      qty: String(v.qty),
+      remove: false,
+    })),
+  };
+}

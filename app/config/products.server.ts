@@ -1,0 +1,500 @@
+// The Products screens' data: the site's products listed with price and stock, one product read
+// for its form, and saved (item, product and variants in one transaction) or deleted. Every write
+// is audited and drops the storefront's caches, so visitors see it on their next request.
+import { randomBytes } from 'node:crypto';
+import type postgres from 'postgres';
+import sanitizeHtml from 'sanitize-html';
+import type { Sql } from '../../db/client.server.js';
+import { CollectionType, RecordType } from '../../engine/ts/enums.js';
+import type { OwnerAccess } from '../auth/access.server.js';
+import { firstErrors, parseForm } from '../utils/form.server.js';
+import { actorOf, recordAudit } from './audit.server.js';
+import { LOW_STOCK } from './dashboard.server.js';
+import {
+  BLANK_ROWS,
+  blankVariant,
+  rowsInBounds,
+  slugify,
+  TEXT,
+  valuesFromForm,
+  valuesFromProduct,
+  type ProductInput,
+  type ProductValues,
+  type SubscriptionPlanInput,
+} from './product-form.js';
+import { productSchema } from './product-schema.js';
+import { storefrontChanged } from './storefront-changed.server.js';
+
+export const PRODUCTS_PAGE_SIZE = 25;
+export const STOCK_FILTERS = ['all', 'low', 'soldout'] as const;
+export type StockFilter = (typeof STOCK_FILTERS)[number];
+
+export const NOT_FOUND_TEXT = 'There is no such product on this site.';
+
+/** A like-pattern that matches `q` anywhere, its wildcards taken literally. */
+export function containsPattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** bigint sums and prices arrive as text. */
+const int = (v: string | number | null | undefined) => (v === null || v === undefined ? 0 : Number(v));
+
+// ---------------------------------------------------------------------------------------------
+// The list
+
+export interface ProductListRow {
+  id: string;
+  title: string;
+  productType: number;
+  collectionTitle: string;
+  published: boolean;
+  variantCount: number;
+  priceMinCents: number | null;
+  priceMaxCents: number | null;
+  /** Any variant sold without a stock count. */
+  unlimited: boolean;
+  /** Units in stock over the counted variants. */
+  qty: number;
+}
+
+export interface ProductList {
+  rows: ProductListRow[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+export async function listProducts(
+  sql: Sql,
+  websiteId: string,
+  opts: { q?: string; type?: number | null; stock?: StockFilter; page?: number },
+): Promise<ProductList> {
+  const q = (opts.q ?? '').trim().slice(0, 200);
+  const stock = opts.stock ?? 'all';
+  const page = Math.max(1, Math.floor(opts.page ?? 1));
+  const soldOut = sql`not coalesce(bool_or(v.unlimited), false) and coalesce(sum(v.qty_in_stock) filter (where not v.unlimited), 0) = 0`;
+  const having =
+    stock === 'soldout'
+      ? sql`having ${soldOut}`
+      : stock === 'low'
+        ? sql`having not (${soldOut}) and coalesce(bool_or(not v.unlimited and v.qty_in_stock <= ${LOW_STOCK}), false)`
+        : sql``;
+  const grouped = sql`
+    select i.id, i.title, i.published, p.product_type, c.title as collection_title,
+           count(v.id)::int as variant_count,
+           min(v.price_cents)::text as price_min, max(v.price_cents)::text as price_max,
+           coalesce(bool_or(v.unlimited), false) as unlimited,
+           coalesce(sum(v.qty_in_stock) filter (where not v.unlimited), 0)::text as qty
+      from item i
+      join product p on p.item_id = i.id
+      join collection c on c.id = i.collection_id
+      left join variant v on v.item_id = i.id
+     where c.website_id = ${websiteId}
+       ${q ? sql`and i.title ilike ${containsPattern(q)}` : sql``}
+       ${opts.type ? sql`and p.product_type = ${opts.type}` : sql``}
+     group by i.id, p.product_type, c.title
+     ${having}`;
+  const [[{ total }], rows] = await Promise.all([
+    sql<{ total: number }[]>`select count(*)::int as total from (${grouped}) g`,
+    sql<
+      {
+        id: string;
+        title: string;
+        published: boolean;
+        product_type: number;
+        collection_title: string;
+        variant_count: number;
+        price_min: string | null;
+        price_max: string | null;
+        unlimited: boolean;
+        qty: string;
+      }[]
+    >`select * from (${grouped}) g order by lower(title), id limit ${PRODUCTS_PAGE_SIZE} offset ${(page - 1) * PRODUCTS_PAGE_SIZE}`,
+  ]);
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      productType: r.product_type,
+      collectionTitle: r.collection_title,
+      published: r.published,
+      variantCount: r.variant_count,
+      priceMinCents: r.price_min === null ? null : int(r.price_min),
+      priceMaxCents: r.price_max === null ? null : int(r.price_max),
+      unlimited: r.unlimited,
+      qty: int(r.qty),
+    })),
+    total,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / PRODUCTS_PAGE_SIZE)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the form chooses from
+
+export interface ProductCollection {
+  id: string;
+  title: string;
+  urlId: string;
+}
+
+/** The site's product collections (SPEC 3: collection type 13), where a product can live. */
+export async function productCollections(sql: Sql, websiteId: string): Promise<ProductCollection[]> {
+  const rows = await sql<{ id: string; title: string; url_id: string }[]>`
+    select id, title, url_id from collection
+     where website_id = ${websiteId} and type = ${CollectionType.PRODUCTS}
+     order by ordering, title, id`;
+  return rows.map((r) => ({ id: r.id, title: r.title, urlId: r.url_id }));
+}
+
+export interface ImageFile {
+  url: string;
+  name: string;
+  originalSize: string | null;
+}
+
+/** The public URL of an uploaded file (the file manager serves it there). */
+export function fileUrl(id: string, name: string): string {
+  return `/files/${encodeURIComponent(id)}/${encodeURIComponent(name)}`;
+}
+
+/** The site's uploaded images, newest first: what a product's main image can be. */
+export async function imageFiles(sql: Sql, websiteId: string): Promise<ImageFile[]> {
+  const rows = await sql<{ id: string; name: string; original_size: string | null }[]>`
+    select id, name, original_size from file_asset
+     where website_id = ${websiteId} and content_type like 'image/%'
+     order by created_at desc, id desc limit 500`;
+  return rows.map((r) => ({ url: fileUrl(r.id, r.name), name: r.name, originalSize: r.original_size }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// One product
+
+export interface SavedProduct {
+  id: string;
+  collectionId: string;
+  /** Where visitors see it: /<collection>/p/<slug>. */
+  publicUrl: string;
+  urlId: string;
+  title: string;
+  excerpt: string;
+  body: string;
+  productType: number;
+  published: boolean;
+  tags: string[];
+  categories: string[];
+  isSubscribable: boolean;
+  subscriptionPlan: SubscriptionPlanInput | null;
+  assetUrl: string | null;
+  originalSize: string | null;
+  options: string[];
+  variants: {
+    id: string;
+    sku: string;
+    attributes: Record<string, string>;
+    priceCents: number;
+    salePriceCents: number;
+    onSale: boolean;
+    unlimited: boolean;
+    qty: number;
+  }[];
+}
+
+/** The product `id` of the site, or null when there is none (or it belongs to another site). */
+export async function loadProduct(sql: Sql, websiteId: string, id: string): Promise<SavedProduct | null> {
+  const [row] = await sql<
+    {
+      id: string;
+      collection_id: string;
+      collection_url_id: string;
+      url_id: string;
+      title: string;
+      excerpt: string;
+      body: string;
+      asset_url: string | null;
+      original_size: string | null;
+      tags: string[];
+      categories: string[];
+      published: boolean;
+      product_type: number;
+      is_subscribable: boolean;
+      subscription_plan: SubscriptionPlanInput | null;
+      variant_option_ordering: string[];
+    }[]
+  >`
+    select i.id, i.collection_id, c.url_id as collection_url_id, i.url_id, i.title, i.excerpt, i.body, i.asset_url,
+           i.original_size, i.tags, i.categories, i.published, p.product_type, p.is_subscribable, p.subscription_plan,
+           p.variant_option_ordering
+      from item i join product p on p.item_id = i.id join collection c on c.id = i.collection_id
+     where i.id = ${id} and c.website_id = ${websiteId}`;
+  if (!row) return null;
+  const variants = await sql<
+    {
+      id: string;
+      sku: string;
+      attributes: Record<string, unknown> | null;
+      price_cents: string;
+      sale_price_cents: string;
+      on_sale: boolean;
+      unlimited: boolean;
+      qty_in_stock: number;
+    }[]
+  >`
+    select id, sku, attributes, price_cents, sale_price_cents, on_sale, unlimited, qty_in_stock
+      from variant where item_id = ${id} order by ordering, id`;
+  // Options named by a variant but missing from the ordering still show, so a save keeps them.
+  const options = [...row.variant_option_ordering];
+  for (const v of variants) for (const k of Object.keys(v.attributes ?? {})) if (!options.includes(k)) options.push(k);
+  return {
+    id: row.id,
+    collectionId: row.collection_id,
+    publicUrl: `/${row.collection_url_id}/p/${row.url_id}`,
+    urlId: row.url_id,
+    title: row.title,
+    excerpt: row.excerpt,
+    body: row.body,
+    productType: row.product_type,
+    published: row.published,
+    tags: row.tags,
+    categories: row.categories,
+    isSubscribable: row.is_subscribable,
+    subscriptionPlan: row.subscription_plan,
+    assetUrl: row.asset_url,
+    originalSize: row.original_size,
+    options,
+    variants: variants.map((v) => ({
+      id: v.id,
+      sku: v.sku,
+      attributes: Object.fromEntries(Object.entries(v.attributes ?? {}).map(([k, x]) => [k, String(x)])),
+      priceCents: int(v.price_cents),
+      salePriceCents: int(v.sale_price_cents),
+      onSale: v.on_sale,
+      unlimited: v.unlimited,
+      qty: v.qty_in_stock,
+    })),
+  };
+}
+
+/** The form of a saved product: its values and, below them, blank rows for more variants. */
+export function productFormValues(p: SavedProduct, currency: string): ProductValues {
+  const values = valuesFromProduct(p, currency);
+  values.variants.push(...Array.from({ length: BLANK_ROWS }, blankVariant));
+  return values;
+}
+
+/** A save refused for what the database knows (a slug taken, a collection or image not the site's). */
+export class ProductFormError extends Error {
+  constructor(readonly fields: Record<string, string>) {
+    super(Object.values(fields)[0] ?? TEXT.invalid);
+  }
+}
+
+/** Owner HTML keeps its formatting, links and images, and nothing that runs. */
+export function sanitizeBody(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img'],
+    allowedAttributes: {
+      a: ['href', 'name', 'target', 'rel', 'title'],
+      img: ['src', 'alt', 'title', 'width', 'height'],
+      '*': ['class'],
+    },
+    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
+  }).trim();
+}
+
+const newId = (kind: string) => `${kind}-${randomBytes(8).toString('hex')}`;
+
+function isUniqueViolation(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && (e as { code?: string }).code === '23505';
+}
+
+/**
+ * Saves a product of the site: a new one when `id` is null, else the existing one (its variants
+ * updated by id, new ones inserted, missing ones deleted), all in one transaction. Returns its id.
+ */
+export async function saveProduct(a: OwnerAccess, id: string | null, input: ProductInput): Promise<{ id: string; created: boolean }> {
+  const siteId = a.site.id;
+  const itemId = id ?? newId('itm');
+  let skusChanged: string[] = [];
+  try {
+    await a.sql.begin(async (tx) => {
+      const [existing] = id
+        ? await tx<{ asset_url: string | null; original_size: string | null; collection_id: string }[]>`
+            select i.asset_url, i.original_size, i.collection_id from item i
+              join product p on p.item_id = i.id join collection c on c.id = i.collection_id
+             where i.id = ${id} and c.website_id = ${siteId} for update of i`
+        : [];
+      if (id && !existing) throw new ProductFormError({ '': NOT_FOUND_TEXT });
+      const [collection] = await tx`
+        select 1 from collection where id = ${input.collectionId} and website_id = ${siteId} and type = ${CollectionType.PRODUCTS}`;
+      if (!collection) throw new ProductFormError({ collectionId: TEXT.collection });
+
+      // The main image: kept as it was, or one of the site's uploaded images.
+      let assetUrl: string | null = null;
+      let originalSize = input.originalSize;
+      if (input.assetUrl !== null) {
+        if (existing && input.assetUrl === existing.asset_url) {
+          assetUrl = existing.asset_url;
+          originalSize ??= existing.original_size;
+        } else {
+          const m = /^\/files\/([^/]+)\/([^/]+)$/.exec(input.assetUrl);
+          const [file] = m
+            ? await tx<{ id: string; name: string; original_size: string | null }[]>`
+                select id, name, original_size from file_asset
+                 where id = ${safeDecode(m[1])} and website_id = ${siteId} and content_type like 'image/%'`
+            : [];
+          if (!file || fileUrl(file.id, file.name) !== input.assetUrl)
+            throw new ProductFormError({ assetUrl: "Choose one of this site's images." });
+          assetUrl = input.assetUrl;
+          originalSize ??= file.original_size;
+        }
+      }
+
+      const urlId = await freeSlug(tx, input.collectionId, itemId, input.urlId, input.title);
+      const body = sanitizeBody(input.body);
+      const plan = input.isSubscribable ? input.subscriptionPlan : null;
+      if (existing) {
+        await tx`
+          update item set collection_id = ${input.collectionId}, url_id = ${urlId}, title = ${input.title}, excerpt = ${input.excerpt},
+                 body = ${body}, asset_url = ${assetUrl}, original_size = ${originalSize}, tags = ${input.tags},
+                 categories = ${input.categories}, published = ${input.published}, updated_at = now()
+           where id = ${itemId}`;
+        await tx`
+          update product set product_type = ${input.productType}, is_subscribable = ${input.isSubscribable},
+                 subscription_plan = ${plan === null ? null : tx.json(plan as never)}, variant_option_ordering = ${input.options}
+           where item_id = ${itemId}`;
+      } else {
+        const [{ next }] = await tx<{ next: number }[]>`
+          select coalesce(max(ordering) + 1, 0)::int as next from item where collection_id = ${input.collectionId}`;
+        await tx`
+          insert into item (id, collection_id, url_id, title, excerpt, body, record_type, asset_url, original_size,
+                            tags, categories, ordering, published)
+          values (${itemId}, ${input.collectionId}, ${urlId}, ${input.title}, ${input.excerpt}, ${body}, ${RecordType.STORE_ITEM},
+                  ${assetUrl}, ${originalSize}, ${input.tags}, ${input.categories}, ${next}, ${input.published})`;
+        await tx`
+          insert into product (item_id, product_type, is_subscribable, subscription_plan, variant_option_ordering)
+          values (${itemId}, ${input.productType}, ${input.isSubscribable}, ${plan === null ? null : tx.json(plan as never)},
+                  ${input.options})`;
+      }
+
+      const saved = await tx<{ id: string; sku: string }[]>`select id, sku from variant where item_id = ${itemId}`;
+      const savedIds = new Set(saved.map((v) => v.id));
+      const keep = input.variants.filter((v) => v.id !== null && savedIds.has(v.id)).map((v) => v.id as string);
+      const removed = saved.filter((v) => !keep.includes(v.id));
+      if (removed.length > 0) await tx`delete from variant where item_id = ${itemId} and id in ${tx(removed.map((v) => v.id))}`;
+      // SKUs may swap between variants: park the kept ones on names no SKU has, then set them.
+      if (keep.length > 0) await tx`update variant set sku = '\u2063' || id where id in ${tx(keep)}`;
+      for (const [i, v] of input.variants.entries()) {
+        const vid = v.id !== null && savedIds.has(v.id) ? v.id : null;
+        if (vid) {
+          await tx`
+            update variant set sku = ${v.sku}, attributes = ${tx.json(v.attributes)}, price_cents = ${v.priceCents},
+                   sale_price_cents = ${v.salePriceCents}, on_sale = ${v.onSale}, unlimited = ${v.unlimited},
+                   qty_in_stock = ${v.qty}, ordering = ${i}
+             where id = ${vid}`;
+        } else {
+          await tx`
+            insert into variant (id, item_id, sku, attributes, price_cents, sale_price_cents, on_sale, unlimited, qty_in_stock, ordering)
+            values (${newId('var')}, ${itemId}, ${v.sku}, ${tx.json(v.attributes)}, ${v.priceCents}, ${v.salePriceCents}, ${v.onSale},
+                    ${v.unlimited}, ${v.qty}, ${i})`;
+        }
+      }
+      skusChanged = input.variants.map((v) => v.sku);
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new ProductFormError({ urlId: 'Another product in this collection already uses this URL slug.' });
+    throw e;
+  }
+  await recordAudit(a.sql, actorOf(a), id ? 'product.update' : 'product.create', input.title, { id: itemId, skus: skusChanged });
+  await storefrontChanged(a.sql, siteId);
+  return { id: itemId, created: id === null };
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/**
+ * The product's URL slug: the one typed, refused if another product of the collection has it; or,
+ * when none was typed, one made from the title that no other product of the collection has.
+ */
+async function freeSlug(
+  tx: postgres.TransactionSql,
+  collectionId: string,
+  itemId: string,
+  typed: string | null,
+  title: string,
+): Promise<string> {
+  if (typed !== null) {
+    const [taken] = await tx`select 1 from item where collection_id = ${collectionId} and url_id = ${typed} and id <> ${itemId}`;
+    if (taken) throw new ProductFormError({ urlId: 'Another product in this collection already uses this URL slug.' });
+    return typed;
+  }
+  const base = slugify(title) || 'product';
+  const taken = new Set(
+    (
+      await tx<{ url_id: string }[]>`
+        select url_id from item where collection_id = ${collectionId} and id <> ${itemId}
+           and (url_id = ${base} or url_id like ${base.replace(/[\\%_]/g, (c) => `\\${c}`) + '-%'})`
+    ).map((r) => r.url_id),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/** Deletes a product of the site (its variants go with it); the title it had, or null if none. */
+export async function deleteProduct(a: OwnerAccess, id: string): Promise<string | null> {
+  const [row] = await a.sql<{ title: string }[]>`
+    delete from item i using collection c
+     where i.id = ${id} and c.id = i.collection_id and c.website_id = ${a.site.id}
+       and exists (select 1 from product p where p.item_id = i.id)
+    returning i.title`;
+  if (!row) return null;
+  await recordAudit(a.sql, actorOf(a), 'product.delete', row.title, { id });
+  await storefrontChanged(a.sql, a.site.id);
+  return row.title;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The form's post
+
+export type ProductPost =
+  | { kind: 'saved'; id: string; created: boolean }
+  /** The product is not the site's (or was deleted meanwhile). */
+  | { kind: 'missing' }
+  /** Drawn again: with the errors of a refused save, or with more blank rows. */
+  | { kind: 'form'; status: 200 | 400; values: ProductValues; errors: Record<string, string>; error: string | null };
+
+/**
+ * Handles the product form's post (intent `save` or `add-rows`) for product `id` (null: a new
+ * one). Bad input is never an exception: it comes back as the form with its errors.
+ */
+export async function submitProductForm(a: OwnerAccess, form: URLSearchParams, id: string | null): Promise<ProductPost> {
+  if (!rowsInBounds(form)) {
+    return { kind: 'form', status: 400, values: valuesFromForm(new URLSearchParams()), errors: {}, error: 'The form could not be read.' };
+  }
+  const values = valuesFromForm(form);
+  if (form.get('intent') === 'add-rows') {
+    values.variants.push(...Array.from({ length: BLANK_ROWS }, blankVariant));
+    return { kind: 'form', status: 200, values, errors: {}, error: null };
+  }
+  const parsed = parseForm(form, productSchema(a.site.currency));
+  if (parsed.status !== 'success') {
+    return { kind: 'form', status: 400, values, errors: firstErrors(parsed.error ?? undefined), error: TEXT.invalid };
+  }
+  try {
+    return { kind: 'saved', ...(await saveProduct(a, id, parsed.value)) };
+  } catch (e) {
+    if (e instanceof ProductFormError) {
+      if (e.fields[''] === NOT_FOUND_TEXT) return { kind: 'missing' };
+      return { kind: 'form', status: 400, values, errors: e.fields, error: TEXT.invalid };
+    }
+    throw e;
+  }
+}

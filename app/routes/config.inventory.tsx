@@ -1,0 +1,208 @@
+// /config/inventory: every variant of the site with its stock in one table, edited in place: a
+// number and an "Unlimited" box per row, one "Save stock" for the page (only changed rows are
+// written). Filters for low stock and sold out, search by product or SKU, pages of 50.
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+import { FormError, Notice } from '../components/config/Field.js';
+import { ownerPageHeaders } from '../config/http.js';
+import { LOW_STOCK } from '../config/dashboard.server.js';
+import { listInventory, STOCK_FILTERS, submitStockForm } from '../config/inventory.server.js';
+import { ownerAccess } from '../config/route-access.server.js';
+import stylesheet from '../styles/config-products.css?url';
+import { readForm } from '../utils/form.server.js';
+
+export const headers = ownerPageHeaders;
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+
+export const meta: MetaFunction = () => [{ title: 'Inventory' }, { name: 'robots', content: 'noindex' }];
+
+const Query = z.object({
+  q: z.string().max(200).catch(''),
+  stock: z.enum(STOCK_FILTERS).catch('all'),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+
+function filtersOf(request: Request) {
+  const sp = new URL(request.url).searchParams;
+  return Query.parse({ q: sp.get('q') ?? '', stock: sp.get('stock') ?? 'all', page: sp.get('page') ?? '1' });
+}
+
+function listUrl(f: { q: string; stock: string; page: number }, extra: Record<string, string> = {}): string {
+  const sp = new URLSearchParams();
+  if (f.q) sp.set('q', f.q);
+  if (f.stock !== 'all') sp.set('stock', f.stock);
+  if (f.page > 1) sp.set('page', String(f.page));
+  for (const [k, v] of Object.entries(extra)) sp.set(k, v);
+  const s = sp.toString();
+  return s ? `/config/inventory?${s}` : '/config/inventory';
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const a = await ownerAccess(args, 'products.read');
+  const f = filtersOf(args.request);
+  const list = await listInventory(a.sql, a.site.id, f);
+  const saved = new URL(args.request.url).searchParams.get('saved');
+  return json(
+    {
+      ...list,
+      filters: f,
+      canWrite: a.can('products.write'),
+      saved: saved && /^\d+$/.test(saved) ? Number(saved) : null,
+      lowAt: LOW_STOCK,
+      drawn: Date.now(),
+    },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const a = await ownerAccess(args, 'products.write');
+  const form = await readForm(args.request);
+  if (!form) return json({ error: 'The form could not be read.', errors: {}, typed: {}, drawn: Date.now() }, { status: 400 });
+  const result = await submitStockForm(a, form);
+  if (!result.ok) return json({ error: result.error, errors: result.errors, typed: result.typed, drawn: Date.now() }, { status: 400 });
+  return redirect(listUrl(filtersOf(args.request), { saved: String(result.skus.length) }), 303);
+}
+
+export default function Inventory() {
+  const d = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const f = d.filters;
+  const filtered = f.q !== '' || f.stock !== 'all';
+  const errors: Record<string, string> = result?.errors ?? {};
+  const typed: Record<string, { qty: string; unlimited: boolean }> = result?.typed ?? {};
+  return (
+    <>
+      <h1>Inventory</h1>
+      <Notice
+        message={
+          result
+            ? null
+            : d.saved === 0
+              ? 'Nothing was changed.'
+              : d.saved === 1
+                ? 'Stock saved for 1 variant.'
+                : d.saved
+                  ? `Stock saved for ${d.saved} variants.`
+                  : null
+        }
+      />
+      <FormError message={result?.error} />
+      <nav className="toolbar" aria-label="Stock filters">
+        {(
+          [
+            ['all', 'All'],
+            ['low', `Low stock (${d.lowAt} or fewer)`],
+            ['soldout', 'Sold out'],
+          ] as const
+        ).map(([value, label]) => (
+          <Link key={value} to={listUrl({ q: f.q, stock: value, page: 1 })} aria-current={f.stock === value ? 'page' : undefined}>
+            {label}
+          </Link>
+        ))}
+      </nav>
+      <Form method="get" className="toolbar" role="search" aria-label="Inventory">
+        {f.stock !== 'all' ? <input type="hidden" name="stock" value={f.stock} /> : null}
+        <div className="field">
+          <label htmlFor="inventory-q">Search by product or SKU</label>
+          <input id="inventory-q" type="search" name="q" defaultValue={f.q} />
+        </div>
+        <button type="submit" className="secondary">
+          Search
+        </button>
+        {filtered ? <Link to="/config/inventory">Clear</Link> : null}
+      </Form>
+      {d.rows.length === 0 ? (
+        <p className="empty">
+          {d.total > 0
+            ? 'There are no variants on this page.'
+            : filtered
+              ? 'No variants match.'
+              : 'No products yet: add one under Products.'}
+        </p>
+      ) : (
+        <Form method="post" key={result?.drawn ?? d.drawn}>
+          <fieldset disabled={!d.canWrite} className="plain">
+            <legend className="visually-hidden">Stock</legend>
+            <table className="data">
+              <caption className="visually-hidden">Stock of each variant</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Product</th>
+                  <th scope="col">SKU</th>
+                  <th scope="col">Options</th>
+                  <th scope="col">In stock</th>
+                  <th scope="col">Unlimited</th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.rows.map((r, i) => {
+                  const t = typed[r.id];
+                  const err = errors[r.id];
+                  const qid = `stock-${i}`;
+                  return (
+                    <tr key={r.id}>
+                      <th scope="row">
+                        <Link to={`/config/products/${encodeURIComponent(r.itemId)}`}>{r.title}</Link>
+                      </th>
+                      <td className="nowrap">{r.sku}</td>
+                      <td>{r.attributes || '—'}</td>
+                      <td>
+                        <input type="hidden" name={`rows[${i}].id`} value={r.id} />
+                        <input type="hidden" name={`rows[${i}].was`} value={`${r.qty}:${r.unlimited ? 1 : 0}`} />
+                        <input
+                          id={qid}
+                          name={`rows[${i}].qty`}
+                          type="number"
+                          min={0}
+                          step={1}
+                          inputMode="numeric"
+                          aria-label={`In stock, ${r.sku}`}
+                          defaultValue={t ? t.qty : String(r.qty)}
+                          aria-invalid={err ? true : undefined}
+                          aria-describedby={err ? `${qid}-error` : undefined}
+                          size={6}
+                        />
+                        {err ? (
+                          <span className="error" id={`${qid}-error`}>
+                            {err}
+                          </span>
+                        ) : null}
+                      </td>
+                      <td>
+                        <input
+                          type="checkbox"
+                          name={`rows[${i}].unlimited`}
+                          aria-label={`Unlimited, ${r.sku}`}
+                          defaultChecked={t ? t.unlimited : r.unlimited}
+                        />
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </fieldset>
+          {d.canWrite ? (
+            <p>
+              <button type="submit">Save stock</button>
+            </p>
+          ) : null}
+        </Form>
+      )}
+      <p className="hint">{d.total === 1 ? '1 variant' : `${d.total} variants`}</p>
+      {d.pageCount > 1 ? (
+        <nav className="toolbar" aria-label="Pages">
+          {d.page > 1 ? <Link to={listUrl({ ...f, page: Math.min(d.page - 1, d.pageCount) })}>Previous page</Link> : null}
+          <span>
+            Page {d.page} of {d.pageCount}
+          </span>
+          {d.page < d.pageCount ? <Link to={listUrl({ ...f, page: d.page + 1 })}>Next page</Link> : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}

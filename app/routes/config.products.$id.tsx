@@ -1,0 +1,145 @@
+// /config/products/<id>: one product of the site in the product form (a product of another site is
+// a 404). Saving updates it and its variants at once; deleting asks first (a second post confirms),
+// which works without JavaScript. Roles that may only read see the form disabled.
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Notice } from '../components/config/Field.js';
+import { ProductForm } from '../components/config/ProductForm.js';
+import { ownerPageHeaders } from '../config/http.js';
+import {
+  deleteProduct,
+  imageFiles,
+  loadProduct,
+  NOT_FOUND_TEXT,
+  productCollections,
+  productFormValues,
+  submitProductForm,
+} from '../config/products.server.js';
+import { ownerAccess } from '../config/route-access.server.js';
+import stylesheet from '../styles/config-products.css?url';
+import { readForm } from '../utils/form.server.js';
+
+export const headers = ownerPageHeaders;
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.product.title} — Products` : 'Product' },
+  { name: 'robots', content: 'noindex' },
+];
+
+const notFound = () => json({ error: NOT_FOUND_TEXT }, { status: 404, headers: { 'Cache-Control': 'no-store' } });
+
+export async function loader(args: LoaderFunctionArgs) {
+  const a = await ownerAccess(args, 'products.read');
+  const id = args.params.id ?? '';
+  const product = await loadProduct(a.sql, a.site.id, id);
+  if (!product) throw notFound();
+  const [collections, images] = await Promise.all([productCollections(a.sql, a.site.id), imageFiles(a.sql, a.site.id)]);
+  const saved = new URL(args.request.url).searchParams.get('saved');
+  return json(
+    {
+      product: {
+        id: product.id,
+        title: product.title,
+        publicUrl: product.publicUrl,
+        published: product.published,
+        assetUrl: product.assetUrl,
+      },
+      values: productFormValues(product, a.site.currency),
+      collections,
+      images,
+      currency: a.site.currency,
+      canWrite: a.can('products.write'),
+      notice: saved === 'created' ? 'Product created.' : saved ? 'Product saved.' : null,
+      // Each load draws the form afresh (rows may have moved after a save).
+      drawn: Date.now(),
+    },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const a = await ownerAccess(args, 'products.write');
+  const id = args.params.id ?? '';
+  const product = await loadProduct(a.sql, a.site.id, id);
+  if (!product) throw notFound();
+  const form = await readForm(args.request);
+  const drawn = Date.now();
+  if (!form) return json({ values: null, errors: {}, error: 'The form could not be read.', drawn, confirmDelete: false }, { status: 400 });
+  const intent = form.get('intent');
+  if (intent === 'delete') return json({ values: null, errors: {}, error: null, drawn, confirmDelete: true });
+  if (intent === 'confirm-delete') {
+    if ((await deleteProduct(a, id)) === null) throw notFound();
+    return redirect('/config/products?deleted=1', 303);
+  }
+  const result = await submitProductForm(a, form, id);
+  if (result.kind === 'saved') return redirect(`/config/products/${encodeURIComponent(result.id)}?saved=1`, 303);
+  if (result.kind === 'missing') throw notFound();
+  return json(
+    { values: result.values, errors: result.errors, error: result.error, drawn, confirmDelete: false },
+    { status: result.status },
+  );
+}
+
+export default function EditProduct() {
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const { product } = data;
+  return (
+    <>
+      <p>
+        <Link to="/config/products">Products</Link>
+      </p>
+      <h1>{product.title}</h1>
+      <p>
+        {product.published ? (
+          <a href={product.publicUrl} target="_blank" rel="noreferrer">
+            View on site
+          </a>
+        ) : (
+          <span className="badge">Not published</span>
+        )}
+      </p>
+      <Notice message={result ? null : data.notice} />
+      {result?.confirmDelete ? (
+        <section className="card confirm" aria-labelledby="confirm-delete" role="alertdialog">
+          <h2 id="confirm-delete">{`Delete “${product.title}”?`}</h2>
+          <p>This can&apos;t be undone. The product and its variants are removed, and visitors can no longer buy it.</p>
+          <Form method="post" className="row-actions">
+            <input type="hidden" name="intent" value="confirm-delete" />
+            <button type="submit" className="danger">
+              Delete permanently
+            </button>
+            <Link to={`/config/products/${encodeURIComponent(product.id)}`} className="button secondary">
+              Cancel
+            </Link>
+          </Form>
+        </section>
+      ) : null}
+      <ProductForm
+        key={result?.drawn ?? data.drawn}
+        values={result?.values ?? data.values}
+        errors={result?.errors ?? {}}
+        formError={result?.error}
+        collections={data.collections}
+        images={data.images}
+        savedImage={product.assetUrl}
+        currency={data.currency}
+        canWrite={data.canWrite}
+      />
+      {data.canWrite && !result?.confirmDelete ? (
+        <section className="card" aria-labelledby="danger-zone">
+          <h2 id="danger-zone">Delete this product</h2>
+          <Form method="post">
+            <input type="hidden" name="intent" value="delete" />
+            <button type="submit" className="danger">
+              Delete product
+            </button>
+          </Form>
+        </section>
+      ) : null}
+    </>
+  );
+}

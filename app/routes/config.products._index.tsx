@@ -1,0 +1,176 @@
+// /config/products: the site's products with type, price, stock and whether visitors see them;
+// search by title, filters by type and stock, pages of 25 (links and a GET form: no JavaScript needed).
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { z } from 'zod';
+import { formatMoney } from '../commerce/money.js';
+import { DataTable } from '../components/config/DataTable.js';
+import { Notice } from '../components/config/Field.js';
+import { ownerPageHeaders } from '../config/http.js';
+import { PRODUCT_TYPE_LABELS, PRODUCT_TYPES } from '../config/product-form.js';
+import { listProducts, STOCK_FILTERS, type ProductListRow } from '../config/products.server.js';
+import { ownerAccess } from '../config/route-access.server.js';
+import stylesheet from '../styles/config-products.css?url';
+
+export const headers = ownerPageHeaders;
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+
+export const meta: MetaFunction = () => [{ title: 'Products' }, { name: 'robots', content: 'noindex' }];
+
+const Query = z.object({
+  q: z.string().max(200).catch(''),
+  type: z
+    .string()
+    .transform(Number)
+    .pipe(z.number().refine((n) => PRODUCT_TYPES.includes(n)))
+    .nullable()
+    .catch(null),
+  stock: z.enum(STOCK_FILTERS).catch('all'),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+
+function priceText(r: ProductListRow, currency: string): string {
+  if (r.priceMinCents === null || r.priceMaxCents === null) return '—';
+  const min = formatMoney(r.priceMinCents, currency);
+  return r.priceMinCents === r.priceMaxCents ? min : `${min} – ${formatMoney(r.priceMaxCents, currency)}`;
+}
+
+function stockText(r: ProductListRow): string {
+  if (r.variantCount === 0) return 'No variants';
+  if (r.unlimited) return 'Unlimited';
+  return r.qty > 0 ? `${r.qty} in stock` : 'Sold out';
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const a = await ownerAccess(args, 'products.read');
+  const sp = new URL(args.request.url).searchParams;
+  const f = Query.parse({ q: sp.get('q') ?? '', type: sp.get('type'), stock: sp.get('stock') ?? 'all', page: sp.get('page') ?? '1' });
+  const list = await listProducts(a.sql, a.site.id, f);
+  return json(
+    {
+      rows: list.rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        type: PRODUCT_TYPE_LABELS[r.productType] ?? `Type ${r.productType}`,
+        price: priceText(r, a.site.currency),
+        stock: stockText(r),
+        soldOut: stockText(r) === 'Sold out',
+        published: r.published,
+      })),
+      total: list.total,
+      page: list.page,
+      pageCount: list.pageCount,
+      filters: { q: f.q, type: f.type === null ? '' : String(f.type), stock: f.stock },
+      canWrite: a.can('products.write'),
+      deleted: sp.get('deleted') === '1',
+    },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
+}
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>['rows'][number];
+
+const COLUMNS: ColumnDef<Row, unknown>[] = [
+  {
+    header: 'Title',
+    accessorKey: 'title',
+    cell: ({ row }) => <Link to={`/config/products/${encodeURIComponent(row.original.id)}`}>{row.original.title}</Link>,
+  },
+  { header: 'Type', accessorKey: 'type' },
+  { header: 'Price', accessorKey: 'price' },
+  {
+    header: 'Stock',
+    accessorKey: 'stock',
+    cell: ({ row }) => (row.original.soldOut ? <span className="badge warn">Sold out</span> : row.original.stock),
+  },
+  {
+    header: 'Published',
+    accessorKey: 'published',
+    cell: ({ row }) => (row.original.published ? <span className="badge ok">Published</span> : <span className="badge">Hidden</span>),
+  },
+];
+
+export default function Products() {
+  const d = useLoaderData<typeof loader>();
+  const filtered = d.filters.q !== '' || d.filters.type !== '' || d.filters.stock !== 'all';
+  const pageUrl = (n: number) => {
+    const sp = new URLSearchParams();
+    if (d.filters.q) sp.set('q', d.filters.q);
+    if (d.filters.type) sp.set('type', d.filters.type);
+    if (d.filters.stock !== 'all') sp.set('stock', d.filters.stock);
+    if (n > 1) sp.set('page', String(n));
+    const s = sp.toString();
+    return s ? `/config/products?${s}` : '/config/products';
+  };
+  return (
+    <>
+      <div className="toolbar">
+        <h1>Products</h1>
+        {d.canWrite ? (
+          <Link to="/config/products/new" className="button">
+            New product
+          </Link>
+        ) : null}
+      </div>
+      <Notice message={d.deleted ? 'Product deleted.' : null} />
+      <Form method="get" className="toolbar" role="search" aria-label="Products">
+        <div className="field">
+          <label htmlFor="products-q">Search by title</label>
+          <input id="products-q" type="search" name="q" defaultValue={d.filters.q} />
+        </div>
+        <div className="field">
+          <label htmlFor="products-type">Type</label>
+          <select id="products-type" name="type" defaultValue={d.filters.type}>
+            <option value="">All types</option>
+            {PRODUCT_TYPES.map((t) => (
+              <option key={t} value={String(t)}>
+                {PRODUCT_TYPE_LABELS[t]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="products-stock">Stock</label>
+          <select id="products-stock" name="stock" defaultValue={d.filters.stock}>
+            <option value="all">Any stock</option>
+            <option value="low">Low stock</option>
+            <option value="soldout">Sold out</option>
+          </select>
+        </div>
+        <button type="submit" className="secondary">
+          Filter
+        </button>
+        {filtered ? <Link to="/config/products">Clear</Link> : null}
+      </Form>
+      <p className="hint" aria-live="polite">
+        {d.total === 1 ? '1 product' : `${d.total} products`}
+        {filtered ? ' match' : ''}
+      </p>
+      <DataTable
+        rows={d.rows}
+        columns={COLUMNS}
+        caption="Products"
+        rowKey={(r) => r.id}
+        empty={
+          d.total > 0
+            ? 'There are no products on this page.'
+            : filtered
+              ? 'No products match. Try other words or filters.'
+              : 'No products yet. Add your first product to start selling.'
+        }
+      />
+      {d.pageCount > 1 ? (
+        <nav className="pagination toolbar" aria-label="Pages">
+          {d.page > 1 ? <Link to={pageUrl(Math.min(d.page - 1, d.pageCount))}>Previous page</Link> : null}
+          <span>
+            Page {d.page} of {d.pageCount}
+          </span>
+          {d.page < d.pageCount ? <Link to={pageUrl(d.page + 1)}>Next page</Link> : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+// /config/products/new: the product form for a new product. Saving creates it (item, product and
+// variants at once) and opens its own page; what was typed stays on the form when a save is refused.
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { ProductForm } from '../components/config/ProductForm.js';
+import { ownerPageHeaders } from '../config/http.js';
+import { BLANK_ROWS, blankVariant, newProductValues } from '../config/product-form.js';
+import { imageFiles, productCollections, submitProductForm } from '../config/products.server.js';
+import { ownerAccess } from '../config/route-access.server.js';
+import stylesheet from '../styles/config-products.css?url';
+import { readForm } from '../utils/form.server.js';
+
+export const headers = ownerPageHeaders;
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+
+export const meta: MetaFunction = () => [{ title: 'New product' }, { name: 'robots', content: 'noindex' }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const a = await ownerAccess(args, 'products.read');
+  const [collections, images] = await Promise.all([productCollections(a.sql, a.site.id), imageFiles(a.sql, a.site.id)]);
+  const values = newProductValues(collections[0]?.id ?? '');
+  values.variants = Array.from({ length: BLANK_ROWS }, blankVariant);
+  return json(
+    { values, collections, images, currency: a.site.currency, canWrite: a.can('products.write'), drawn: Date.now() },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const a = await ownerAccess(args, 'products.write');
+  const form = await readForm(args.request);
+  if (!form) return json({ values: null, errors: {}, error: 'The form could not be read.', drawn: Date.now() }, { status: 400 });
+  const result = await submitProductForm(a, form, null);
+  if (result.kind === 'saved') return redirect(`/config/products/${encodeURIComponent(result.id)}?saved=created`, 303);
+  if (result.kind === 'missing') throw json({ error: 'There is no such product on this site.' }, { status: 404 });
+  return json({ values: result.values, errors: result.errors, error: result.error, drawn: Date.now() }, { status: result.status });
+}
+
+export default function NewProduct() {
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <>
+      <p>
+        <Link to="/config/products">Products</Link>
+      </p>
+      <h1>New product</h1>
+      {data.collections.length === 0 ? (
+        <p className="empty">This site has no product collection yet: add a store to the site first.</p>
+      ) : null}
+      <ProductForm
+        key={result?.drawn ?? data.drawn}
+        values={result?.values ?? data.values}
+        errors={result?.errors ?? {}}
+        formError={result?.error}
+        collections={data.collections}
+        images={data.images}
+        savedImage={null}
+        currency={data.currency}
+        canWrite={data.canWrite}
+      />
+    </>
+  );
+}
