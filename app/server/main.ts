@@ -52,12 +52,29 @@ async function main(): Promise<void> {
     };
   };
 
-  // The first owner exists before anyone can try to sign in (OWNER_EMAIL/OWNER_PASSWORD, or the demo's).
-  const first = await build.entry.module.prepareOwners?.({ owner: config.owner, production: config.production, dataDir: config.dataDir });
-  if (first?.passwordFile) {
-    log.info(`storefront: demo owner ${first.email} created; sign in at /config with the password in ${first.passwordFile}`);
-  } else if (first) {
-    log.info(`storefront: owner ${first.email} ${first.created ? 'created' : 'updated'}, administrator of ${first.sites} site(s)`);
+  // The first owner exists before anyone can try to sign in (OWNER_EMAIL/OWNER_PASSWORD, or the
+  // demo's). A database that does not answer yet must not stop the server (it answers 503 until the
+  // database is back): the step is tried again every 30 seconds until it succeeds.
+  const prepareOwners = () =>
+    build.entry.module
+      .prepareOwners?.({ owner: config.owner, production: config.production, dataDir: config.dataDir })
+      .then((first) => {
+        if (first?.passwordFile) {
+          log.info(`storefront: demo owner ${first.email} created; sign in at /config with the password in ${first.passwordFile}`);
+        } else if (first) {
+          log.info(`storefront: owner ${first.email} ${first.created ? 'created' : 'updated'}, administrator of ${first.sites} site(s)`);
+        }
+        return true;
+      })
+      .catch((e: unknown) => {
+        log.error(`storefront: preparing the first owner failed (tried again in 30 s): ${errorText(e)}`);
+        return false;
+      });
+  if (!(await prepareOwners())) {
+    const retry = setInterval(() => {
+      void prepareOwners()?.then((ok) => ok && clearInterval(retry));
+    }, 30_000);
+    retry.unref();
   }
 
   const app = express();
