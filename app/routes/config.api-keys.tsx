@@ -64,7 +64,7 @@ export async function action(args: ActionFunctionArgs) {
     // The only answer that holds the key: kept by no cache, sent to no other page.
     return json(
       { ok: true as const, notice: `API key ${v.name} created.`, created: { name: v.name, key: created.key } },
-      { headers: { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } },
+      { headers: { 'Cache-Control': 'no-store', 'Referrer-Policy': 'same-origin' } },
     );
   }
   try {

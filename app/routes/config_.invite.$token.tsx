@@ -21,14 +21,14 @@ export async function loader({ params }: LoaderFunctionArgs) {
   if (!invite)
     return json(
       { invite: null, expiredText: INVITE_TEXT.expired },
-      { status: 410, headers: { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } },
+      { status: 410, headers: { 'Cache-Control': 'no-store', 'Referrer-Policy': 'same-origin' } },
     );
   return json(
     {
       invite: { email: invite.email, roleName: invite.roleName, siteTitle: invite.siteTitle, hasAccount: invite.hasAccount },
       expiredText: '',
     },
-    { headers: { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } },
+    { headers: { 'Cache-Control': 'no-store', 'Referrer-Policy': 'same-origin' } },
   );
 }
 

@@ -1,0 +1,203 @@
+// The owner's journeys, run by both projects (JavaScript on and off): an owner signs in, creates a
+// product with variants and stock, puts it in the main navigation, a shopper buys it, the owner
+// fulfils the order; a viewer cannot save; the owner screens pass axe.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { violations } from './axe.js';
+
+const OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' };
+
+async function ready(page: Page, js: boolean) {
+  if (js) await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+}
+
+async function signIn(page: Page, js: boolean, who: { email: string; password: string }) {
+  await page.goto('/config');
+  await expect(page).toHaveURL(/\/config\/sign-in\?redirectTo=%2Fconfig$/);
+  await ready(page, js);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}
+
+/** The invitation link sent to `email`, read from the server's outbox (playwright.config.ts names its folder). */
+async function inviteLink(email: string): Promise<string> {
+  const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  for (let i = 0; i < 50; i++) {
+    for (const f of fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.includes('-invite-')) : []) {
+      const raw = fs.readFileSync(path.join(dir, f), 'utf8').replace(/=\r?\n/g, '');
+      const m = raw.includes(`To: ${email}`) ? raw.match(/\/config\/invite\/[A-Za-z0-9_-]+/) : null;
+      if (m) return m[0];
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no invitation for ${email} in ${dir}`);
+}
+
+test('an owner creates a product with variants, adds it to the navigation, a shopper buys it, the owner fulfils the order', async ({
+  page,
+  browser,
+  javaScriptEnabled: js,
+}) => {
+  const suffix = `${js ? 'js' : 'nojs'}${Date.now().toString(36)}`;
+  const title = `Harbour Lantern ${suffix}`;
+  await signIn(page, js, OWNER);
+
+  // A product with two sizes, one in stock.
+  await page.getByRole('navigation', { name: 'Site settings' }).getByRole('link', { name: 'Products' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+  await ready(page, js);
+  await page.getByRole('link', { name: 'New product' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New product' })).toBeVisible();
+  await ready(page, js);
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByLabel('Option names').fill('Size');
+  await page.getByRole('button', { name: 'Add more rows' }).click();
+  await expect(page.getByRole('columnheader', { name: 'Size' })).toBeVisible();
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
+  await ready(page, js);
+  await page.getByLabel('SKU, row 1', { exact: true }).fill(`LAN-S-${suffix}`);
+  await page.getByLabel('Size, row 1', { exact: true }).fill('Small');
+  await page.getByLabel('Price, row 1', { exact: true }).fill('40.00');
+  await page.getByLabel('In stock, row 1', { exact: true }).fill('5');
+  await page.getByLabel('SKU, row 2', { exact: true }).fill(`LAN-L-${suffix}`);
+  await page.getByLabel('Size, row 2', { exact: true }).fill('Large');
+  await page.getByLabel('Price, row 2', { exact: true }).fill('55.00');
+  await page.getByLabel('In stock, row 2', { exact: true }).fill('0');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status')).toHaveText('Product created.');
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
+  const slug = await page.getByLabel('URL slug').inputValue();
+  expect(slug).toMatch(/^harbour-lantern-/);
+
+  // In the navigation: the main one with JavaScript, the footer's without (the two projects run at
+  // once against one server, and each save replaces the whole menu).
+  const menu = js ? 'Main navigation' : 'Secondary navigation (footer)';
+  await page.getByRole('navigation', { name: 'Site settings' }).getByRole('link', { name: 'Navigation' }).click();
+  await ready(page, js);
+  const main = page.locator('section', { has: page.getByRole('heading', { level: 2, name: menu }) });
+  await main.getByRole('button', { name: 'Add a link' }).click();
+  const mainAfter = page.locator('section', { has: page.getByRole('heading', { level: 2, name: menu }) });
+  const titles = mainAfter.getByLabel(/^Title of link \d+$/);
+  const last = (await titles.count()) - 1;
+  await ready(page, js);
+  await mainAfter.getByLabel(`Title of link ${last + 1}`, { exact: true }).fill(`Lantern ${suffix}`);
+  await mainAfter.getByLabel(`Page of link ${last + 1}`, { exact: true }).selectOption({ label: 'A path or web address' });
+  await mainAfter.getByLabel(`Path or web address of link ${last + 1}`, { exact: true }).fill(`/shop/p/${slug}`);
+  await mainAfter.getByRole('button', { name: `Save ${menu.toLowerCase()}` }).first().click();
+  await expect(page.getByRole('status').filter({ hasText: `${menu} saved.` })).toBeVisible();
+
+  // A shopper finds it from the home page and buys the small one.
+  const shopperContext = await browser.newContext({ javaScriptEnabled: js });
+  const shop = await shopperContext.newPage();
+  await shop.goto('/');
+  await ready(shop, js);
+  await shop
+    .getByRole('link', { name: `Lantern ${suffix}`, exact: true })
+    .first()
+    .click();
+  await expect(shop).toHaveURL(new RegExp(`/shop/p/${slug}`));
+  await expect(shop.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await ready(shop, js);
+  await shop.getByLabel('Size').selectOption('Small');
+  await shop.locator('form.add-to-cart').getByRole('button', { name: 'Add To Cart' }).click();
+  await expect(shop.locator('[data-cart-pill]')).toHaveAttribute('aria-label', '1 item in cart');
+  await shop.goto('/checkout');
+  await ready(shop, js);
+  await shop.getByLabel('Email').fill('buyer@example.com');
+  await shop.getByLabel('Country').selectOption({ label: 'United States' });
+  await shop.getByLabel('Full name').fill('Ada Lovelace');
+  await shop.getByRole('textbox', { name: 'Address', exact: true }).fill('1 Main St');
+  await shop.getByLabel('City').fill('Buffalo');
+  await shop.getByLabel('State / Province / Region').fill('New York');
+  await shop.getByLabel('ZIP / Postal code').fill('14201');
+  await shop.getByRole('button', { name: 'Place order' }).click();
+  await expect(shop).toHaveURL(/\/order-confirmed\/[\w-]+$/);
+  const number = (await shop.locator('[data-order-number]').textContent())?.trim() ?? '';
+  expect(number).toMatch(/^#\d{4,}$/);
+  await shopperContext.close();
+
+  // The owner sees the order, the stock taken, and fulfils it.
+  await page.goto('/config/orders');
+  await ready(page, js);
+  await page.getByRole('link', { name: `Order ${number}` }).click();
+  await expect(page.getByText(`LAN-S-${suffix}`)).toBeVisible();
+  await expect(page.locator('[data-fulfillment]')).toHaveText('Pending');
+  await ready(page, js);
+  await page.getByRole('button', { name: 'Mark as fulfilled' }).click();
+  await expect(page.locator('[data-fulfillment]')).toHaveText(/^Fulfilled /);
+  await page.goto('/config/inventory?q=' + encodeURIComponent(`LAN-S-${suffix}`));
+  await expect(page.getByRole('spinbutton').first()).toHaveValue('4');
+});
+
+test('a viewer sees a product but cannot save it', async ({ page, browser, javaScriptEnabled: js }) => {
+  await signIn(page, js, OWNER);
+  const email = `viewer-${js ? 'js' : 'nojs'}-${Date.now().toString(36)}@example.com`;
+  await page.goto('/config/members');
+  await ready(page, js);
+  const invite = page.locator('section', { has: page.getByRole('heading', { name: 'Invite someone' }) });
+  await invite.getByLabel('Email').fill(email);
+  await invite.getByLabel('Role').selectOption({ label: 'Viewer' });
+  await invite.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByRole('status')).toHaveText(`Invitation sent to ${email}.`);
+
+  const viewerContext = await browser.newContext({ javaScriptEnabled: js });
+  const viewer = await viewerContext.newPage();
+  await viewer.goto(await inviteLink(email));
+  await ready(viewer, js);
+  await viewer.getByLabel('Your name').fill('Vera Viewer');
+  await viewer.getByLabel('Choose a password').fill('viewer password 1');
+  await viewer.getByLabel('Repeat the password').fill('viewer password 1');
+  await viewer.getByRole('button', { name: 'Accept and sign in' }).click();
+  await expect(viewer.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(viewer.getByText('Viewer', { exact: true })).toBeVisible();
+
+  await viewer.goto('/config/products?q=Tide+Pool');
+  await expect(viewer.getByRole('link', { name: 'New product' })).toHaveCount(0);
+  await viewer.getByRole('link', { name: 'Tide Pool Mug' }).click();
+  await expect(viewer.getByLabel('Title', { exact: true })).toHaveValue('Tide Pool Mug');
+  await expect(viewer.getByLabel('Title', { exact: true })).toBeDisabled();
+  await expect(viewer.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
+  // The server refuses a save all the same.
+  const res = await viewer.request.post(viewer.url(), {
+    form: { intent: 'save', title: 'Hacked' },
+    headers: { Origin: new URL(viewer.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(res.status()).toBe(403);
+  await viewerContext.close();
+});
+
+test('axe: the owner screens', async ({ page, javaScriptEnabled: js }) => {
+  test.setTimeout(180_000);
+  await page.goto('/config/sign-in');
+  const problems: string[] = [];
+  const check = async (label: string) => {
+    for (const v of await violations(page, js)) problems.push(`${label}: ${v}`);
+  };
+  await check('sign-in');
+  await signIn(page, js, OWNER);
+  for (const p of [
+    '/config',
+    '/config/products',
+    '/config/products/new',
+    '/config/inventory',
+    '/config/orders',
+    '/config/pages',
+    '/config/navigation',
+    '/config/tags',
+    '/config/files',
+    '/config/settings',
+    '/config/members',
+    '/config/api-keys',
+    '/config/audit',
+    '/config/site',
+  ]) {
+    await page.goto(p);
+    await expect(page.locator('main h1')).toBeVisible();
+    await check(p);
+  }
+  expect(problems).toEqual([]);
+});
