@@ -86,7 +86,10 @@ test('an owner creates a product with variants, adds it to the navigation, a sho
   await mainAfter.getByLabel(`Title of link ${last + 1}`, { exact: true }).fill(`Lantern ${suffix}`);
   await mainAfter.getByLabel(`Page of link ${last + 1}`, { exact: true }).selectOption({ label: 'A path or web address' });
   await mainAfter.getByLabel(`Path or web address of link ${last + 1}`, { exact: true }).fill(`/shop/p/${slug}`);
-  await mainAfter.getByRole('button', { name: `Save ${menu.toLowerCase()}` }).first().click();
+  await mainAfter
+    .getByRole('button', { name: `Save ${menu.toLowerCase()}` })
+    .first()
+    .click();
   await expect(page.getByRole('status').filter({ hasText: `${menu} saved.` })).toBeVisible();
 
   // A shopper finds it from the home page and buys the small one.
