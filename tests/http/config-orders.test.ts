@@ -150,7 +150,7 @@ describe('fulfil and refund', () => {
     const list = await (await admin.get('/config/orders?status=fulfilled')).text();
     expect(rows(list).find((r) => r.includes(`>Order #${order.number}<`))).toContain('>Fulfilled<');
 
-    const audit = await (await admin.get('/config/audit')).text();
+    const audit = await (await admin.get('/config/audit?action=order')).text();
     const entries = rows(audit).filter((r) => r.includes('>order.fulfil<') && r.includes(`>#${order.number}<`));
     expect(entries).toHaveLength(1);
     expect(entries[0]).toContain(`<td>${OWNER.email}</td>`);

@@ -340,7 +340,7 @@ describe('inventory', () => {
 
     // Low stock: 2 left shows under the filter.
     expect(await (await admin.get(`/config/inventory?stock=low&q=${sku}`)).text()).toContain(`${sku}-A`);
-    expect(await (await admin.get('/config')).text()).toContain('inventory.update');
+    expect(await (await admin.get('/config/audit?action=inventory')).text()).toContain('>inventory.update</code>');
   });
 });
 

@@ -64,3 +64,20 @@ export async function visitorWithRole(
     throw new Error(`accepting the invite answered ${accepted.status}: ${(await accepted.text()).slice(0, 300)}`);
   return { visitor: v, email };
 }
+
+/**
+ * Whether the audit log (its newest page of `family`: settings, apikey, order...) has a row by
+ * `actor` with `action` and `target`. The dashboard shows only the last ten changes of every
+ * kind, which tests running at once push out; the filtered log keeps each kind apart.
+ */
+export async function auditHas(admin: Visitor, family: string, entry: { actor: string; action: string; target: string }): Promise<boolean> {
+  const html = (await (await admin.get(`/config/audit?action=${encodeURIComponent(family)}`)).text()).replace(/<!-- -->/g, '');
+  const esc = (v: string) =>
+    v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+  return html
+    .split('<tr')
+    .some(
+      (r) =>
+        r.includes(`<td>${esc(entry.actor)}</td>`) && r.includes(`>${entry.action}</code>`) && r.includes(`<td>${esc(entry.target)}</td>`),
+    );
+}
