@@ -76,12 +76,17 @@ test('an owner creates a product with variants, adds it to the navigation, a sho
   // once against one server, and each save replaces the whole menu).
   const menu = js ? 'Main navigation' : 'Secondary navigation (footer)';
   await page.getByRole('navigation', { name: 'Site settings' }).getByRole('link', { name: 'Navigation' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Navigation' })).toBeVisible();
   await ready(page, js);
-  const main = page.locator('section', { has: page.getByRole('heading', { level: 2, name: menu }) });
-  await main.getByRole('button', { name: 'Add a link' }).click();
-  const mainAfter = page.locator('section', { has: page.getByRole('heading', { level: 2, name: menu }) });
-  const titles = mainAfter.getByLabel(/^Title of link \d+$/);
-  const last = (await titles.count()) - 1;
+  // Route discovery and the loaders settle before a button is pressed (else a native submit may race the enhanced one).
+  if (js) await page.waitForLoadState('networkidle');
+  const section = page.locator('section', { has: page.getByRole('heading', { level: 2, name: menu }) });
+  const titles = section.getByLabel(/^Title of link \d+$/);
+  const before = await titles.count();
+  await section.getByRole('button', { name: 'Add a link' }).click();
+  await expect(titles).toHaveCount(before + 1);
+  const mainAfter = section;
+  const last = before;
   await ready(page, js);
   await mainAfter.getByLabel(`Title of link ${last + 1}`, { exact: true }).fill(`Lantern ${suffix}`);
   await mainAfter.getByLabel(`Page of link ${last + 1}`, { exact: true }).selectOption({ label: 'A path or web address' });
