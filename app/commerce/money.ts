@@ -4,6 +4,11 @@
 /** Fraction digits per currency (SPEC: 2, except JPY with 0). */
 const MINOR_DIGITS: Record<string, number> = { JPY: 0 };
 
+/** Fraction digits of `currency`: 2, JPY 0. */
+export function minorDigits(currency: string): number {
+  return MINOR_DIGITS[currency] ?? 2;
+}
+
 export interface Money {
   currency: string;
   value: string;
@@ -15,7 +20,7 @@ export function moneyValue(cents: number | bigint | string, currency: string): s
   if (!/^-?\d+$/.test(s)) throw new Error(`Money amount ${s} is not an integer number of minor units`);
   const neg = s.startsWith('-');
   const digits = (neg ? s.slice(1) : s).replace(/^0+(?=\d)/, '');
-  const frac = MINOR_DIGITS[currency] ?? 2;
+  const frac = minorDigits(currency);
   if (frac === 0) return (neg && digits !== '0' ? '-' : '') + digits;
   const padded = digits.padStart(frac + 1, '0');
   const text = `${padded.slice(0, -frac)}.${padded.slice(-frac)}`;

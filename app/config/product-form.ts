@@ -3,7 +3,7 @@
 // quantities), and the values a form is drawn from. No zod here, so the browser bundle stays small
 // (the schema is app/config/product-schema.ts). Imports nothing that touches the server.
 import { ProductType } from '../../engine/ts/enums.js';
-import { moneyValue } from '../commerce/money.js';
+import { minorDigits, moneyValue } from '../commerce/money.js';
 
 export const PRODUCT_TYPE_LABELS: Record<number, string> = {
   [ProductType.PHYSICAL]: 'Physical',
@@ -62,10 +62,7 @@ export const TEXT = {
 // ---------------------------------------------------------------------------------------------
 // Money
 
-/** Fraction digits of the currency, as money.ts formats it (2, JPY 0). */
-export function minorDigits(currency: string): number {
-  return (moneyValue(0, currency).split('.')[1] ?? '').length;
-}
+export { minorDigits };
 
 /** What a price field shows for an amount in minor units: 1250 USD -> "12.50", 1250 JPY -> "1250". */
 export function moneyInput(cents: number, currency: string): string {

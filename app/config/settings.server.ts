@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
 import type { OwnerAccess } from '../auth/access.server.js';
-import { moneyValue } from '../commerce/money.js';
+import { minorDigits, moneyValue } from '../commerce/money.js';
 import { commerceSettings } from '../commerce/rules.js';
 import { shippingSettings, type ShippingMethod } from '../commerce/shipping.js';
 import { taxSettings } from '../commerce/tax.js';
@@ -38,11 +38,9 @@ export const SETTINGS_TEXT = {
   maxBelowMin: 'The largest amount must be more than the smallest.',
 };
 
-const fractionDigits = (currency: string) => (currency === 'JPY' ? 0 : 2);
-
 /** "Enter an amount such as 10.00." for the store currency (JPY has no cents). */
 export function amountMessage(currency: string): string {
-  return `Enter an amount in ${currency} such as ${fractionDigits(currency) === 0 ? '1000' : '10.00'}.`;
+  return `Enter an amount in ${currency} such as ${minorDigits(currency) === 0 ? '1000' : '10.00'}.`;
 }
 
 /**
@@ -52,7 +50,7 @@ export function amountMessage(currency: string): string {
 export function parseAmount(text: string, currency: string): number | null {
   let t = text.trim();
   if (/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(t)) t = t.replace(/,/g, '');
-  const digits = fractionDigits(currency);
+  const digits = minorDigits(currency);
   const m = /^(\d{1,9})(?:\.(\d*))?$/.exec(t);
   if (!m) return null;
   const frac = m[2] ?? '';

@@ -7,7 +7,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { DataTable } from '../components/config/DataTable.js';
 import { Field, FormError, Notice, SelectField } from '../components/config/Field.js';
-import { CheckboxField, TextAreaField } from '../components/config/PageEditor.js';
+import { CheckboxField, TextAreaField } from '../components/config/Field.js';
 import { ownerPageHeaders } from '../config/http.js';
 import {
   createStore,

@@ -76,6 +76,90 @@ export function SelectField({ name, label, options, defaultValue, error, hint, i
   );
 }
 
+interface TextAreaProps {
+  name: string;
+  label: string;
+  defaultValue: string;
+  error?: string | null;
+  hint?: ReactNode;
+  rows?: number;
+  maxLength?: number;
+}
+
+export function TextAreaField({ name, label, defaultValue, error, hint, rows = 4, maxLength }: TextAreaProps) {
+  const fid = `f-${name}`;
+  const described = [hint ? `${fid}-hint` : null, error ? `${fid}-error` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={fid}>{label}</label>
+      {hint ? (
+        <span className="hint" id={`${fid}-hint`}>
+          {hint}
+        </span>
+      ) : null}
+      <textarea
+        id={fid}
+        name={name}
+        rows={rows}
+        maxLength={maxLength}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+      />
+      {error ? (
+        <span className="error" id={`${fid}-error`}>
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+export function CheckboxField({
+  name,
+  label,
+  defaultChecked,
+  error,
+  hint,
+  disabled,
+}: {
+  name: string;
+  label: string;
+  defaultChecked: boolean;
+  error?: string | null;
+  hint?: ReactNode;
+  disabled?: boolean;
+}) {
+  const fid = `f-${name}`;
+  const described = [hint ? `${fid}-hint` : null, error ? `${fid}-error` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field checkbox">
+      <label htmlFor={fid}>
+        <input
+          type="checkbox"
+          id={fid}
+          name={name}
+          defaultChecked={defaultChecked}
+          disabled={disabled}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described}
+        />{' '}
+        {label}
+      </label>
+      {hint ? (
+        <span className="hint" id={`${fid}-hint`}>
+          {hint}
+        </span>
+      ) : null}
+      {error ? (
+        <span className="error" id={`${fid}-error`}>
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
 /** The form-level error above a form (role=alert, so it is read out after a post). */
 export function FormError({ message }: { message?: string | null }) {
   if (!message) return null;

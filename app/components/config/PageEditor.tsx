@@ -2,8 +2,7 @@
 // SEO, status with its publish date, and whether the page is hidden from the navigation. A plain
 // form (works without JavaScript); a failed post shows what was typed, with each field's error.
 import { Form } from '@remix-run/react';
-import type { ReactNode } from 'react';
-import { Field, SelectField } from './Field.js';
+import { CheckboxField, Field, SelectField, TextAreaField } from './Field.js';
 
 export interface PageValues {
   title: string;
@@ -15,90 +14,6 @@ export interface PageValues {
   status: string;
   publishAt: string;
   hidden: boolean;
-}
-
-interface TextAreaProps {
-  name: string;
-  label: string;
-  defaultValue: string;
-  error?: string | null;
-  hint?: ReactNode;
-  rows?: number;
-  maxLength?: number;
-}
-
-export function TextAreaField({ name, label, defaultValue, error, hint, rows = 4, maxLength }: TextAreaProps) {
-  const fid = `f-${name}`;
-  const described = [hint ? `${fid}-hint` : null, error ? `${fid}-error` : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="field">
-      <label htmlFor={fid}>{label}</label>
-      {hint ? (
-        <span className="hint" id={`${fid}-hint`}>
-          {hint}
-        </span>
-      ) : null}
-      <textarea
-        id={fid}
-        name={name}
-        rows={rows}
-        maxLength={maxLength}
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-      />
-      {error ? (
-        <span className="error" id={`${fid}-error`}>
-          {error}
-        </span>
-      ) : null}
-    </div>
-  );
-}
-
-export function CheckboxField({
-  name,
-  label,
-  defaultChecked,
-  error,
-  hint,
-  disabled,
-}: {
-  name: string;
-  label: string;
-  defaultChecked: boolean;
-  error?: string | null;
-  hint?: ReactNode;
-  disabled?: boolean;
-}) {
-  const fid = `f-${name}`;
-  const described = [hint ? `${fid}-hint` : null, error ? `${fid}-error` : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="field checkbox">
-      <label htmlFor={fid}>
-        <input
-          type="checkbox"
-          id={fid}
-          name={name}
-          defaultChecked={defaultChecked}
-          disabled={disabled}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={described}
-        />{' '}
-        {label}
-      </label>
-      {hint ? (
-        <span className="hint" id={`${fid}-hint`}>
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <span className="error" id={`${fid}-error`}>
-          {error}
-        </span>
-      ) : null}
-    </div>
-  );
 }
 
 interface PageEditorProps {

@@ -5,7 +5,7 @@
 import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { BILLING_UNITS, PRODUCT_TYPE_LABELS, PRODUCT_TYPES, splitList, type ProductValues } from '../../config/product-form.js';
-import { Field, FormError, SelectField } from './Field.js';
+import { CheckboxField, Field, FormError, SelectField, TextAreaField } from './Field.js';
 
 export interface ProductFormProps {
   values: ProductValues;
@@ -22,64 +22,6 @@ export interface ProductFormProps {
 const UNIT_LABELS: Record<string, string> = { WEEK: 'Weeks', MONTH: 'Months', YEAR: 'Years' };
 
 const fieldId = (name: string) => `f-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
-
-function TextArea(props: { name: string; label: string; defaultValue: string; error?: string; hint?: ReactNode; rows?: number }) {
-  const id = fieldId(props.name);
-  const described = [props.hint ? `${id}-hint` : null, props.error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
-      {props.hint ? (
-        <span className="hint" id={`${id}-hint`}>
-          {props.hint}
-        </span>
-      ) : null}
-      <textarea
-        id={id}
-        name={props.name}
-        defaultValue={props.defaultValue}
-        rows={props.rows ?? 4}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={described}
-      />
-      {props.error ? (
-        <span className="error" id={`${id}-error`}>
-          {props.error}
-        </span>
-      ) : null}
-    </div>
-  );
-}
-
-function Checkbox(props: { name: string; label: string; defaultChecked: boolean; error?: string; hint?: ReactNode }) {
-  const id = fieldId(props.name);
-  const described = [props.hint ? `${id}-hint` : null, props.error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="field checkbox">
-      <span>
-        <input
-          type="checkbox"
-          id={id}
-          name={props.name}
-          defaultChecked={props.defaultChecked}
-          aria-invalid={props.error ? true : undefined}
-          aria-describedby={described}
-        />{' '}
-        <label htmlFor={id}>{props.label}</label>
-      </span>
-      {props.hint ? (
-        <span className="hint" id={`${id}-hint`}>
-          {props.hint}
-        </span>
-      ) : null}
-      {props.error ? (
-        <span className="error" id={`${id}-error`}>
-          {props.error}
-        </span>
-      ) : null}
-    </div>
-  );
-}
 
 /** One input of the variant table: labelled for its column and row, with its error under it. */
 function Cell(props: {
@@ -171,7 +113,7 @@ export function ProductForm({ values, errors, formError, collections, images, sa
               defaultValue={values.collectionId}
               error={errors.collectionId}
             />
-            <TextArea
+            <TextAreaField
               name="body"
               label="Description"
               defaultValue={values.body}
@@ -179,8 +121,13 @@ export function ProductForm({ values, errors, formError, collections, images, sa
               rows={8}
               hint="HTML is allowed: scripts and styles are removed."
             />
-            <TextArea name="excerpt" label="Excerpt" defaultValue={values.excerpt} error={errors.excerpt} rows={3} />
-            <Checkbox name="published" label="Published (visitors can see it)" defaultChecked={values.published} error={errors.published} />
+            <TextAreaField name="excerpt" label="Excerpt" defaultValue={values.excerpt} error={errors.excerpt} rows={3} />
+            <CheckboxField
+              name="published"
+              label="Published (visitors can see it)"
+              defaultChecked={values.published}
+              error={errors.published}
+            />
             <Field
               name="tags"
               label="Tags"
@@ -218,7 +165,7 @@ export function ProductForm({ values, errors, formError, collections, images, sa
 
           <fieldset className="card">
             <legend>Subscription</legend>
-            <Checkbox
+            <CheckboxField
               name="isSubscribable"
               label="Sell as a subscription"
               defaultChecked={values.isSubscribable}
