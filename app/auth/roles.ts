@@ -51,6 +51,7 @@ export const PERMISSIONS = [
   'pages.read',
   'pages.write',
   'pages.publish',
+  'design.write',
   'files.write',
   'settings.read',
   'settings.write',
