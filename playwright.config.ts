@@ -52,8 +52,9 @@ export default defineConfig({
   },
   projects: [
     { name: 'js', use: { javaScriptEnabled: true } },
-    // The browser build of the engine runs in the page: a journey without JavaScript has no such test.
-    { name: 'no-js', use: { javaScriptEnabled: false }, testIgnore: '**/engine-browser.spec.ts' },
+    // What exists only with JavaScript (the browser build of the engine, the live theme preview,
+    // Quill) has no journey without it: such specs are named *.js-only.spec.ts.
+    { name: 'no-js', use: { javaScriptEnabled: false }, testIgnore: ['**/engine-browser.spec.ts', '**/*.js-only.spec.ts'] },
   ],
   webServer: {
     command: 'node tests/e2e/serve.mjs',
