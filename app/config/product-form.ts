@@ -74,9 +74,10 @@ export type MoneyParse = { ok: true; cents: number } | { ok: false; error: strin
 /**
  * Reads an amount typed in major units of `currency` ("12.50", "1,234.5", "1200" for JPY) into
  * integer minor units, without floating point. Non-negative only; never more decimals than the
- * currency has; at most what a JavaScript number holds exactly.
+ * currency has; at most what a JavaScript number holds exactly, or `maxWhole` digits of whole
+ * units when given (store settings take amounts under a billion). The one money reader of /config.
  */
-export function parseMoney(text: string, currency: string): MoneyParse {
+export function parseMoney(text: string, currency: string, opts: { maxWhole?: number } = {}): MoneyParse {
   const frac = minorDigits(currency);
   const example = frac === 0 ? '1200' : '12.50';
   const s = text.trim().replace(/\s+/g, '');
@@ -95,6 +96,8 @@ export function parseMoney(text: string, currency: string): MoneyParse {
           : `Use at most ${frac} decimal places.`,
     };
   }
+  if (opts.maxWhole !== undefined && whole.replace(/^0+(?=\d)/, '').length > opts.maxWhole)
+    return { ok: false, error: 'This amount is too large.' };
   const digits = (whole + decimals.padEnd(frac, '0')).replace(/^0+(?=\d)/, '');
   if (digits.length > 15 || !Number.isSafeInteger(Number(digits))) return { ok: false, error: 'This amount is too large.' };
   return { ok: true, cents: Number(digits) };

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
 import type { OwnerAccess } from '../auth/access.server.js';
 import { minorDigits, moneyValue } from '../commerce/money.js';
+import { parseMoney } from './product-form.js';
 import { commerceSettings } from '../commerce/rules.js';
 import { shippingSettings, type ShippingMethod } from '../commerce/shipping.js';
 import { taxSettings } from '../commerce/tax.js';
@@ -43,19 +44,13 @@ export function amountMessage(currency: string): string {
   return `Enter an amount in ${currency} such as ${minorDigits(currency) === 0 ? '1000' : '10.00'}.`;
 }
 
-/**
- * An amount typed in major units ("12", "12.5", "1,250.00") as integer minor units of `currency`;
- * null when it is not one (negative, more decimals than the currency has, over a billion).
- */
-export function parseAmount(text: string, currency: string): number | null {
-  let t = text.trim();
-  if (/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(t)) t = t.replace(/,/g, '');
-  const digits = minorDigits(currency);
-  const m = /^(\d{1,9})(?:\.(\d*))?$/.exec(t);
-  if (!m) return null;
-  const frac = m[2] ?? '';
-  if (frac.length > digits) return null;
-  return Number(m[1]) * 10 ** digits + (digits === 0 ? 0 : Number(frac.padEnd(digits, '0')));
+/** Store settings take amounts under a billion whole units (the money reader is the product form's). */
+const MAX_WHOLE_DIGITS = 9;
+
+/** An amount typed in major units ("12", "12.5", "1,250.00") as integer minor units of `currency`; null when it is not one. */
+export function settingsAmount(text: string, currency: string): number | null {
+  const r = parseMoney(text, currency, { maxWhole: MAX_WHOLE_DIGITS });
+  return r.ok ? r.cents : null;
 }
 
 /** A percentage ("14", "7.25") as basis points (1400, 725); null unless 0 to 100 with at most 2 decimals. */
@@ -121,7 +116,7 @@ const amount = (currency: string) =>
     .string()
     .default('')
     .transform((v, ctx) => {
-      const c = parseAmount(v, currency);
+      const c = settingsAmount(v, currency);
       if (c === null) {
         ctx.addIssue({ code: 'custom', message: amountMessage(currency) });
         return z.NEVER;
@@ -135,7 +130,7 @@ const optionalAmount = (currency: string) =>
     .default('')
     .transform((v, ctx) => {
       if (v.trim() === '') return null;
-      const c = parseAmount(v, currency);
+      const c = settingsAmount(v, currency);
       if (c === null) {
         ctx.addIssue({ code: 'custom', message: `${amountMessage(currency)} Leave it empty for never.` });
         return z.NEVER;
@@ -173,7 +168,7 @@ const MethodRow = (currency: string) =>
       const description = row.description.trim();
       if (description.length > 200)
         ctx.addIssue({ code: 'custom', path: ['description'], message: 'A description is at most 200 characters.' });
-      const rateCents = parseAmount(row.rate, currency);
+      const rateCents = settingsAmount(row.rate, currency);
       if (rateCents === null) ctx.addIssue({ code: 'custom', path: ['rate'], message: amountMessage(currency) });
       const countries = parseCountries(row.countries);
       if (countries === null) ctx.addIssue({ code: 'custom', path: ['countries'], message: SETTINGS_TEXT.badCountries });

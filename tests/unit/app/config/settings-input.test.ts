@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   methodId,
-  parseAmount,
+  settingsAmount,
   parseCountries,
   parsePercent,
   parseTaxRates,
@@ -13,18 +13,22 @@ import { collectionSlug } from '../../../../app/config/site-layout.server.js';
 import { parseObjectBody, PREFERENCES_MAX_BYTES } from '../../../../app/config/preferences.server.js';
 import { parseForm } from '../../../../app/utils/form.server.js';
 
-describe('parseAmount', () => {
+describe('settingsAmount', () => {
   it('reads major units into minor units, exactly', () => {
-    expect(parseAmount('12', 'USD')).toBe(1200);
-    expect(parseAmount('12.5', 'USD')).toBe(1250);
-    expect(parseAmount(' 0.07 ', 'USD')).toBe(7);
-    expect(parseAmount('1,250.00', 'USD')).toBe(125000);
-    expect(parseAmount('19.99', 'EUR')).toBe(1999);
-    expect(parseAmount('1000', 'JPY')).toBe(1000);
+    expect(settingsAmount('12', 'USD')).toBe(1200);
+    expect(settingsAmount('12.5', 'USD')).toBe(1250);
+    expect(settingsAmount(' 0.07 ', 'USD')).toBe(7);
+    expect(settingsAmount('1,250.00', 'USD')).toBe(125000);
+    expect(settingsAmount('19.99', 'EUR')).toBe(1999);
+    expect(settingsAmount('1000', 'JPY')).toBe(1000);
+    // the product form's reader: trailing zeros and a bare fraction read as on the product screens
+    expect(settingsAmount('12.500', 'USD')).toBe(1250);
+    expect(settingsAmount('.99', 'USD')).toBe(99);
+    expect(settingsAmount('999,999,999.99', 'USD')).toBe(99999999999);
   });
   it('refuses what is not an amount in the currency', () => {
-    for (const bad of ['', '-1', '1.234', '1e3', 'ten', '12,34', '0x10', '1234567890']) expect(parseAmount(bad, 'USD'), bad).toBeNull();
-    expect(parseAmount('10.5', 'JPY')).toBeNull();
+    for (const bad of ['', '-1', '1.234', '1e3', 'ten', '12,34', '0x10', '1234567890']) expect(settingsAmount(bad, 'USD'), bad).toBeNull();
+    expect(settingsAmount('10.5', 'JPY')).toBeNull();
   });
 });
 
