@@ -2,6 +2,29 @@
 // value the owner typed, so a failed post shows the form as it was sent. Works without JavaScript.
 import type { InputHTMLAttributes, ReactNode } from 'react';
 
+/** The ids a control and its hint and error share; `described` goes on the control. */
+function fieldIds(name: string, id: string | undefined, hint: ReactNode, error: string | null | undefined) {
+  const fid = id ?? `f-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+  const described = [hint ? `${fid}-hint` : null, error ? `${fid}-error` : null].filter(Boolean).join(' ') || undefined;
+  return { fid, described };
+}
+
+function Hint({ fid, hint }: { fid: string; hint: ReactNode }) {
+  return hint ? (
+    <span className="hint" id={`${fid}-hint`}>
+      {hint}
+    </span>
+  ) : null;
+}
+
+function ErrorText({ fid, error }: { fid: string; error: string | null | undefined }) {
+  return error ? (
+    <span className="error" id={`${fid}-error`}>
+      {error}
+    </span>
+  ) : null;
+}
+
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'> {
   name: string;
   label: string;
@@ -11,22 +34,13 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' 
 }
 
 export function Field({ name, label, error, hint, id, ...input }: FieldProps) {
-  const fid = id ?? `f-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
-  const described = [hint ? `${fid}-hint` : null, error ? `${fid}-error` : null].filter(Boolean).join(' ') || undefined;
+  const { fid, described } = fieldIds(name, id, hint, error);
   return (
     <div className="field">
       <label htmlFor={fid}>{label}</label>
-      {hint ? (
-        <span className="hint" id={`${fid}-hint`}>
-          {hint}
-        </span>
-      ) : null}
+      <Hint fid={fid} hint={hint} />
       <input id={fid} name={name} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
-      {error ? (
-        <span className="error" id={`${fid}-error`}>
-          {error}
-        </span>
-      ) : null}
+      <ErrorText fid={fid} error={error} />
     </div>
   );
 }
@@ -43,16 +57,11 @@ interface SelectFieldProps {
 }
 
 export function SelectField({ name, label, options, defaultValue, error, hint, id, disabled }: SelectFieldProps) {
-  const fid = id ?? `f-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
-  const described = [hint ? `${fid}-hint` : null, error ? `${fid}-error` : null].filter(Boolean).join(' ') || undefined;
+  const { fid, described } = fieldIds(name, id, hint, error);
   return (
     <div className="field">
       <label htmlFor={fid}>{label}</label>
-      {hint ? (
-        <span className="hint" id={`${fid}-hint`}>
-          {hint}
-        </span>
-      ) : null}
+      <Hint fid={fid} hint={hint} />
       <select
         id={fid}
         name={name}
@@ -67,11 +76,7 @@ export function SelectField({ name, label, options, defaultValue, error, hint, i
           </option>
         ))}
       </select>
-      {error ? (
-        <span className="error" id={`${fid}-error`}>
-          {error}
-        </span>
-      ) : null}
+      <ErrorText fid={fid} error={error} />
     </div>
   );
 }
@@ -87,16 +92,11 @@ interface TextAreaProps {
 }
 
 export function TextAreaField({ name, label, defaultValue, error, hint, rows = 4, maxLength }: TextAreaProps) {
-  const fid = `f-${name}`;
-  const described = [hint ? `${fid}-hint` : null, error ? `${fid}-error` : null].filter(Boolean).join(' ') || undefined;
+  const { fid, described } = fieldIds(name, undefined, hint, error);
   return (
     <div className="field">
       <label htmlFor={fid}>{label}</label>
-      {hint ? (
-        <span className="hint" id={`${fid}-hint`}>
-          {hint}
-        </span>
-      ) : null}
+      <Hint fid={fid} hint={hint} />
       <textarea
         id={fid}
         name={name}
@@ -106,11 +106,7 @@ export function TextAreaField({ name, label, defaultValue, error, hint, rows = 4
         aria-invalid={error ? true : undefined}
         aria-describedby={described}
       />
-      {error ? (
-        <span className="error" id={`${fid}-error`}>
-          {error}
-        </span>
-      ) : null}
+      <ErrorText fid={fid} error={error} />
     </div>
   );
 }
@@ -130,8 +126,7 @@ export function CheckboxField({
   hint?: ReactNode;
   disabled?: boolean;
 }) {
-  const fid = `f-${name}`;
-  const described = [hint ? `${fid}-hint` : null, error ? `${fid}-error` : null].filter(Boolean).join(' ') || undefined;
+  const { fid, described } = fieldIds(name, undefined, hint, error);
   return (
     <div className="field checkbox">
       <label htmlFor={fid}>
@@ -146,16 +141,8 @@ export function CheckboxField({
         />{' '}
         {label}
       </label>
-      {hint ? (
-        <span className="hint" id={`${fid}-hint`}>
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <span className="error" id={`${fid}-error`}>
-          {error}
-        </span>
-      ) : null}
+      <Hint fid={fid} hint={hint} />
+      <ErrorText fid={fid} error={error} />
     </div>
   );
 }
