@@ -13,6 +13,7 @@ import { describeExpiry, type CartExpiry } from '../../db/cart-expiry.server.js'
 import { ConfigError, readEnv, type Env } from '../utils/env.server.js';
 import { guardRequest, CLIENT_ADDRESS_HEADER } from './guards.js';
 import { errorText, log, requestScope } from '../utils/log.server.js';
+import { API_UNAVAILABLE, NOTICES, NOTICE_STYLE } from '../utils/notices.js';
 
 const CART_CLEANUP_EVERY_MS = 60 * 60 * 1000;
 
@@ -158,15 +159,8 @@ async function main(): Promise<void> {
     if (req.path === '/healthz' || req.path === '/readyz') return next();
     build.entry.module.siteForHost(req.hostname).then(
       (site) => {
-        if (!site)
-          return sendNotice(
-            res,
-            404,
-            'No site here',
-            'There is no site at this address. Check the address, or the domain settings of your site.',
-          );
-        if (!site.published && !isOwnerPath(req.path))
-          return sendNotice(res, 403, 'Not published', 'This site is not published yet. Please come back later.');
+        if (!site) return sendNotice(res, 404, NOTICES.noSite);
+        if (!site.published && !isOwnerPath(req.path)) return sendNotice(res, 403, NOTICES.notPublished);
         res.locals.site = site;
         next();
       },
@@ -174,13 +168,10 @@ async function main(): Promise<void> {
         log.error(`storefront: resolving the site of ${req.hostname} failed: ${errorText(e)}`);
         res.setHeader('Retry-After', '5');
         if (req.path.startsWith('/api/')) {
-          res
-            .status(503)
-            .set('Cache-Control', 'no-store')
-            .json({ error: 'The store is unavailable right now. Please try again in a few seconds.' });
+          res.status(503).set('Cache-Control', 'no-store').json({ error: API_UNAVAILABLE });
           return;
         }
-        sendNotice(res, 503, 'We’ll be right back', 'The store cannot be shown right now. Please try again in a moment.');
+        sendNotice(res, 503, NOTICES.unavailable);
       },
     );
   });
@@ -269,7 +260,7 @@ function isOwnerPath(p: string): boolean {
 }
 
 /** A page of our own (not a site's): unknown hosts, unpublished sites, an unreachable database. */
-function sendNotice(res: express.Response, status: number, title: string, text: string): void {
+function sendNotice(res: express.Response, status: number, { title, text }: { title: string; text: string }): void {
   const esc = (v: string) => v.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   res
     .status(status)
@@ -277,7 +268,7 @@ function sendNotice(res: express.Response, status: number, title: string, text: 
     .send(
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
         `<meta name="robots" content="noindex"><title>${esc(title)}</title></head>` +
-        `<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#222">` +
+        `<body style="${NOTICE_STYLE}">` +
         `<main><h1>${esc(title)}</h1><p>${esc(text)}</p></main></body></html>`,
     );
 }

@@ -6,6 +6,7 @@ import { cartQtySetCookie } from './cart-ui.server.js';
 import { shopperSession } from '../utils/session.server.js';
 import { isDatabaseUnavailable } from '../../db/client.server.js';
 import { errorText, log } from '../utils/log.server.js';
+import { API_UNAVAILABLE } from '../utils/notices.js';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
@@ -101,7 +102,7 @@ export function apiRoute<A>(fn: (args: A) => Promise<Response>): (args: A) => Pr
       if (e instanceof Response) throw e;
       if (isDatabaseUnavailable(e)) {
         log.error(`api: the database is unavailable: ${errorText(e)}`);
-        return jsonError(503, 'The store is unavailable right now. Please try again in a few seconds.', {
+        return jsonError(503, API_UNAVAILABLE, {
           'Retry-After': String(RETRY_AFTER_S),
         });
       }

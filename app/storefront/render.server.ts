@@ -17,6 +17,7 @@ import { requestSite } from './site.server.js';
 import { seoFor, type Seo } from './seo.server.js';
 import { themeStylesheet } from './theme-css.server.js';
 import { log } from '../utils/log.server.js';
+import { NOTICE_STYLE, NOTICES } from '../utils/notices.js';
 
 /** The site's theme as loadSite() returns it: sources by name. */
 export interface ThemeSources {
@@ -216,9 +217,9 @@ function explain(e: unknown): string {
 export function unavailablePage(): PageData {
   return {
     html:
-      '<main style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem">' +
-      '<h1>We’ll be right back</h1>' +
-      '<p>The store cannot be shown right now. Please try again in a moment.</p>' +
+      `<main style="${NOTICE_STYLE}">` +
+      `<h1>${NOTICES.unavailable.title}</h1>` +
+      `<p>${NOTICES.unavailable.text}</p>` +
       '<p><a href="/">Try again</a></p></main>',
     seo: { title: 'Temporarily unavailable', description: '', canonical: null, openGraph: [], jsonLd: null, lang: 'en', robots: 'noindex' },
     stylesheet: null,
