@@ -3,6 +3,7 @@
 // menu (SPEC 9) that holds pages taken out of navigation. Rows of the editor form map to the stored
 // tree ([{title, url, collectionId?, children}]) and back; row moves are pure, so they work as
 // plain form posts without JavaScript.
+import { createHash } from 'node:crypto';
 import type postgres from 'postgres';
 import type { Sql } from '../../db/client.server.js';
 import type { OwnerAccess } from '../auth/access.server.js';
@@ -243,8 +244,20 @@ export function treeOf(input: NavRow[], targets: LinkTarget[]): StoredLink[] {
   return root;
 }
 
+/**
+ * A menu as stored, in a few characters: the editor sends back the version it showed, and a save
+ * over a menu someone else changed since is refused rather than silently undoing their change.
+ */
+export function menuVersion(items: StoredLink[]): string {
+  return createHash('sha256').update(JSON.stringify(items)).digest('base64url').slice(0, 16);
+}
+
+export const MENU_CHANGED =
+  'Someone else changed this menu after you opened it. Your links are below: Save again to replace their change, or reload the page to see it.';
+
 export interface NavigationEditor {
   menus: Record<MenuName, NavRow[]>;
+  versions: Record<MenuName, string>;
   targets: LinkTarget[];
 }
 
@@ -255,20 +268,36 @@ export async function navigationEditor(sql: Sql, websiteId: string): Promise<Nav
       mainNavigation: rowsOf(menus.get('mainNavigation') ?? [], targets),
       footerNavigation: rowsOf(menus.get('footerNavigation') ?? [], targets),
     },
+    versions: {
+      mainNavigation: menuVersion(menus.get('mainNavigation') ?? []),
+      footerNavigation: menuVersion(menus.get('footerNavigation') ?? []),
+    },
     targets,
   };
 }
 
-export type SaveMenuResult = { ok: true; links: number } | { ok: false; errors: Record<string, string> };
+export type SaveMenuResult =
+  { ok: true; links: number } | { ok: false; errors: Record<string, string> } | { ok: false; changed: true; version: string };
 
-/** Saves a menu from the editor's rows (validated here), with its audit entry; visitors see it at once. */
-export async function saveMenu(a: OwnerAccess, menu: MenuName, rows: NavRow[]): Promise<SaveMenuResult> {
+/**
+ * Saves a menu from the editor's rows (validated here), with its audit entry; visitors see it at
+ * once. `version` is the menuVersion the editor showed: when the stored menu is no longer that one,
+ * nothing is written and the current version comes back (a second save then replaces it, knowingly).
+ * An empty version skips the check.
+ */
+export async function saveMenu(a: OwnerAccess, menu: MenuName, rows: NavRow[], version = ''): Promise<SaveMenuResult> {
   const targets = await linkTargets(a.sql, a.site.id);
   const clean = normalizeRows(rows);
   const errors = validateRows(clean, targets);
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const tree = treeOf(clean, targets);
-  await writeMenu(a.sql, a.site.id, menu, tree);
+  const current = await a.sql.begin(async (tx) => {
+    const now = menuVersion((await readMenus(tx, a.site.id, true)).get(menu) ?? []);
+    if (version !== '' && version !== now) return now;
+    await writeMenu(tx, a.site.id, menu, tree);
+    return null;
+  });
+  if (current !== null) return { ok: false, changed: true, version: current };
   await recordAudit(a.sql, actorOf(a), 'navigation.update', menu, { links: clean.length });
   await storefrontChanged(a.sql, a.site.id);
   return { ok: true, links: clean.length };

@@ -13,6 +13,7 @@ import {
   MAX_DEPTH,
   MAX_LINKS,
   MENU_LABELS,
+  MENU_CHANGED,
   MENU_NAMES,
   navigationEditor,
   normalizeRows,
@@ -47,6 +48,7 @@ export async function loader(args: LoaderFunctionArgs) {
 const Schema = z.object({
   menu: z.enum(MENU_NAMES, { errorMap: () => ({ message: 'Choose a menu.' }) }),
   intent: z.string().default('save'),
+  version: z.string().max(64).default(''),
   items: z
     .array(
       z.object({
@@ -63,6 +65,8 @@ const Schema = z.object({
 type Result = {
   menu: MenuName | null;
   rows: NavRow[];
+  /** The stored menu's version the form carries on (the one it was opened at, or the newer one after a conflict). */
+  version?: string;
   error: string | null;
   notice: string | null;
   fields: Record<string, string>;
@@ -75,13 +79,20 @@ export async function action(args: ActionFunctionArgs) {
   if (!form) return json(bad('The form could not be read.'), 400);
   const parsed = parseForm(form, Schema);
   if (parsed.status !== 'success') return json(bad('Update the missing or invalid information above.'), 400);
-  const { menu, items } = parsed.value;
+  const { menu, items, version } = parsed.value;
   const intent = parseRowIntent(parsed.value.intent);
   if (!intent) return json(bad('Choose what to do.'), 400);
   const rows = normalizeRows(items.map((r) => ({ title: r.title, target: r.target, url: r.url, depth: Number(r.depth) || 0 })));
   if (intent.op !== 'save') {
     const changed = applyRowIntent(rows, intent);
-    return json<Result>({ menu, rows: changed, error: null, notice: 'Not saved yet: press Save to publish these changes.', fields: {} });
+    return json<Result>({
+      menu,
+      rows: changed,
+      version,
+      error: null,
+      notice: 'Not saved yet: press Save to publish these changes.',
+      fields: {},
+    });
   }
   if (!a.can('pages.publish')) {
     return json<Result>(
@@ -89,9 +100,14 @@ export async function action(args: ActionFunctionArgs) {
       403,
     );
   }
-  const saved = await saveMenu(a, menu, rows);
+  const saved = await saveMenu(a, menu, rows, version);
+  if (!saved.ok && 'changed' in saved)
+    return json<Result>({ menu, rows, version: saved.version, error: MENU_CHANGED, notice: null, fields: {} }, 409);
   if (!saved.ok)
-    return json<Result>({ menu, rows, error: 'Update the missing or invalid information above.', notice: null, fields: saved.errors }, 400);
+    return json<Result>(
+      { menu, rows, version, error: 'Update the missing or invalid information above.', notice: null, fields: saved.errors },
+      400,
+    );
   return redirect(`/config/navigation?saved=${menu}`, 303);
 }
 
@@ -119,6 +135,7 @@ export default function Navigation() {
               menu={name}
               label={label}
               rows={rows}
+              version={mine?.version ?? d.versions[name as MenuName]}
               errors={mine?.fields ?? {}}
               targets={d.targets}
               maxDepth={d.maxDepth}
@@ -136,6 +153,7 @@ function MenuForm({
   menu,
   label,
   rows,
+  version,
   errors,
   targets,
   maxDepth,
@@ -145,6 +163,7 @@ function MenuForm({
   menu: string;
   label: string;
   rows: NavRow[];
+  version: string;
   errors: Record<string, string>;
   targets: { id: string; title: string; urlId: string; kind: 'page' | 'store' }[];
   maxDepth: number;
@@ -159,6 +178,7 @@ function MenuForm({
   return (
     <Form method="post">
       <input type="hidden" name="menu" value={menu} />
+      <input type="hidden" name="version" value={version} />
       {/* The first button of the form: Enter in a text box saves, it does not move a row. */}
       <div className="toolbar">{save}</div>
       {rows.length === 0 ? (

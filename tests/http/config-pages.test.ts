@@ -180,6 +180,7 @@ describe('pages in the navigation', () => {
 
 interface NavData {
   menus: Record<'mainNavigation' | 'footerNavigation', { title: string; target: string; url: string; depth: number }[]>;
+  versions: Record<'mainNavigation' | 'footerNavigation', string>;
   targets: { id: string; urlId: string }[];
 }
 
@@ -263,6 +264,33 @@ describe('the navigation screen', () => {
       { title: 'Kiln map', target: '', url: `/${slug}#map`, depth: 1 },
     ]);
     expect(await (await admin.get(`/config/pages?q=${slug}`)).text()).toContain('<td>Main navigation</td>');
+  });
+
+  it('refuses to save over a menu someone else changed since it was opened, keeping the rows typed', async () => {
+    const opened = (await (await admin.get('/config/navigation?_data=routes%2Fconfig.navigation')).json()) as NavData;
+    const rows = opened.menus.footerNavigation;
+    const version = opened.versions.footerNavigation;
+    const theirs = [...rows, { title: 'Their link', target: '', url: '/their-link', depth: 0 }];
+    const mine = [...rows, { title: 'My link', target: '', url: '/my-link', depth: 0 }];
+    const first = await admin.postForm('/config/navigation', [...rowFields('footerNavigation', theirs, 'save'), ['version', version]]);
+    expect(first.status).toBe(303);
+
+    const second = await admin.postForm('/config/navigation', [...rowFields('footerNavigation', mine, 'save'), ['version', version]]);
+    expect(second.status).toBe(409);
+    const html = await second.text();
+    expect(html).toContain('Someone else changed this menu after you opened it.');
+    expect(html).toContain('value="My link"');
+    expect(footerNav(await home())).toContain('href="/their-link"');
+    expect(footerNav(await home())).not.toContain('href="/my-link"');
+
+    // The form now carries the menu's new version: saving again replaces their change, knowingly.
+    const newer = /name="version" value="([^"]+)"/.exec(html.slice(html.indexOf('footerNavigation-h')))?.[1];
+    expect(newer).toBeTruthy();
+    expect(newer).not.toBe(version);
+    const again = await admin.postForm('/config/navigation', [...rowFields('footerNavigation', mine, 'save'), ['version', newer!]]);
+    expect(again.status).toBe(303);
+    expect(footerNav(await home())).toContain('href="/my-link"');
+    expect(footerNav(await home())).not.toContain('href="/their-link"');
   });
 
   it('refuses a link without a title or with a bad address, keeping the rows typed', async () => {
