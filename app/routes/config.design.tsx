@@ -3,7 +3,7 @@
 // a font picker, a colour picker and a live preview of the site (app/components/config/DesignEditor.tsx).
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { FormError, Notice } from '../components/config/Field.js';
 import { DesignEditor } from '../components/config/DesignEditor.js';
 import { useCan } from '../components/config/layout-data.js';
@@ -21,7 +21,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const a = await ownerAccess(args, 'site.read');
   // The preview frames this address's home page: only the site this host serves can be previewed.
   const hostSite = (args.context?.site as { id?: string } | undefined)?.id;
-  return json({ ...(await designScreen(a.sql, a.site.id)), preview: hostSite === a.site.id }, { headers: { 'Cache-Control': 'no-store' } });
+  const notice = new URL(args.request.url).searchParams.get('saved') ? DESIGN_TEXT.saved : null;
+  return json({ ...(await designScreen(a.sql, a.site.id)), preview: hostSite === a.site.id, notice }, { headers: { 'Cache-Control': 'no-store' } });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -38,7 +39,6 @@ export async function action(args: ActionFunctionArgs) {
 export default function Design() {
   const data = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
-  const [search] = useSearchParams();
   const canWrite = useCan('design.write');
   const values = failed?.typed ?? data.values;
   return (
@@ -47,7 +47,7 @@ export default function Design() {
       <p className="hint">
         The fonts and colours of every page of your site. A choice left on the theme&apos;s default keeps the theme&apos;s own.
       </p>
-      <Notice message={search.get('saved') && !failed ? DESIGN_TEXT.saved : null} />
+      <Notice message={failed ? null : data.notice} />
       <FormError message={failed?.error} />
       {!canWrite ? <p className="hint">Your role may look at the design but not change it.</p> : null}
       {/* Remounted after a save or a refused post, so the fields show what was saved or typed. */}
