@@ -36,7 +36,9 @@ export function DesignPreview({ variables, fonts }: DesignPreviewProps) {
     <section className="design-preview" aria-labelledby="design-preview-h">
       <h2 id="design-preview-h">Preview</h2>
       <p className="hint">Your home page with the choices above, before you save.</p>
-      <iframe ref={frame} src="/" title="Preview of your site" onLoad={apply} />
+      {/* A picture of the site, not a second place to browse: inert keeps focus and screen readers
+          on the form (and its landmarks out of this page's). React 18 passes inert through as a string. */}
+      <iframe ref={frame} src="/" title="Preview of your site" onLoad={apply} tabIndex={-1} {...{ inert: '' }} />
     </section>
   );
 }
