@@ -22,7 +22,10 @@ export async function loader(args: LoaderFunctionArgs) {
   // The preview frames this address's home page: only the site this host serves can be previewed.
   const hostSite = (args.context?.site as { id?: string } | undefined)?.id;
   const notice = new URL(args.request.url).searchParams.get('saved') ? DESIGN_TEXT.saved : null;
-  return json({ ...(await designScreen(a.sql, a.site.id)), preview: hostSite === a.site.id, notice }, { headers: { 'Cache-Control': 'no-store' } });
+  return json(
+    { ...(await designScreen(a.sql, a.site.id)), preview: hostSite === a.site.id, notice },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -89,7 +89,14 @@ test('an owner chooses a heading font and a link colour, and a shopper sees them
         await expect(picker.getByRole('option', { name: /^Lora/ })).toHaveAttribute('aria-selected', 'true');
         await page.getByLabel('Links and accents', { exact: true }).fill(ACCENT.typed);
         // The preview follows at once, before any save; the live site does not yet.
-        await expect.poll(() => preview.locator('h1').first().evaluate((h) => getComputedStyle(h).fontFamily)).toContain('Lora');
+        await expect
+          .poll(() =>
+            preview
+              .locator('h1')
+              .first()
+              .evaluate((h) => getComputedStyle(h).fontFamily),
+          )
+          .toContain('Lora');
         await expect
           .poll(() => preview.locator('html').evaluate((r) => getComputedStyle(r).getPropertyValue('--color-accent').trim()))
           .toBe('#7a1f3d');

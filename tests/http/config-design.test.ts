@@ -10,10 +10,15 @@ import { adminVisitor, auditHas, visitorWithRole } from './support/owner.js';
 const EMPTY = { headingFont: '', bodyFont: '', background: '', text: '', accent: '', button: '', buttonText: '' };
 const LINK = /<link rel="stylesheet" href="(\/theme\/[0-9a-f]{16}\.css)"\/>/;
 
-const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
+const unescape = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&');
 /** The value attribute of the input with `id`. */
 const valueOf = (html: string, id: string) => unescape(new RegExp(`<input[^>]*\\bid="${id}"[^>]*\\bvalue="([^"]*)"`).exec(html)?.[1] ?? '');
-const errorOf = (html: string, id: string) => unescape(new RegExp(`<span class="error" id="${id}-error">([^<]*)</span>`).exec(html)?.[1] ?? '');
+const errorOf = (html: string, id: string) =>
+  unescape(new RegExp(`<span class="error" id="${id}-error">([^<]*)</span>`).exec(html)?.[1] ?? '');
 /** The option selected by default in the select with `id` (React marks it `selected`). */
 const selectedOf = (html: string, id: string) => {
   const select = new RegExp(`<select[^>]*\\bid="${id}"[\\s\\S]*?</select>`).exec(html)?.[0] ?? '';
@@ -44,9 +49,11 @@ describe('/config/design', () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<h1>Design</h1>');
-    for (const c of ['Sans Serif', 'Serif', 'Display', 'Script', 'Slab Serif', 'Mono', 'Other']) expect(html).toContain(`<optgroup label="${c}">`);
+    for (const c of ['Sans Serif', 'Serif', 'Display', 'Script', 'Slab Serif', 'Mono', 'Other'])
+      expect(html).toContain(`<optgroup label="${c}">`);
     expect(html).toMatch(/<select[^>]*id="f-headingFont"[^>]*name="headingFont"/);
-    for (const f of ['background', 'text', 'accent', 'button', 'buttonText']) expect(html).toMatch(new RegExp(`<input[^>]*id="f-${f}"[^>]*name="${f}"`));
+    for (const f of ['background', 'text', 'accent', 'button', 'buttonText'])
+      expect(html).toMatch(new RegExp(`<input[^>]*id="f-${f}"[^>]*name="${f}"`));
     expect(html).toContain('>Save design</button>');
     expect(html).toContain('href="/config/design"');
   });
@@ -100,7 +107,9 @@ describe('/config/design', () => {
     expect(faces.length).toBe(12 + 18);
     for (const f of faces) expect(f).toContain('font-display: swap;');
 
-    expect(await auditHas(admin, 'design', { actor: 'owner@example.com', action: 'design.update', target: 'Fonts and colours' })).toBe(true);
+    expect(await auditHas(admin, 'design', { actor: 'owner@example.com', action: 'design.update', target: 'Fonts and colours' })).toBe(
+      true,
+    );
   });
 
   it('serves the font files of the stylesheet as immutable woff2, with a strong ETag', async () => {

@@ -2,7 +2,7 @@
 // field per colour, and a save button. With JavaScript the same fields get a font picker and a
 // colour picker, and a live preview of the site follows every change before it is saved.
 import { Form } from '@remix-run/react';
-import { useEffect, useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { parseColour } from '../../design/colour.js';
 import { COLOUR_ROLES, designFonts, designVariables, FONT_ROLES, type Design } from '../../design/design.js';
 import { FONT_CATEGORIES, FONTS, fontById } from '../../design/fonts.js';
@@ -24,7 +24,13 @@ function FontSelect({ name, label, value, error }: { name: string; label: string
   return (
     <div className="field">
       <label htmlFor={fid}>{label}</label>
-      <select id={fid} name={name} defaultValue={value} aria-invalid={error ? true : undefined} aria-describedby={error ? `${fid}-error` : undefined}>
+      <select
+        id={fid}
+        name={name}
+        defaultValue={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${fid}-error` : undefined}
+      >
         <option value="">The theme&apos;s font</option>
         {FONT_CATEGORIES.map((c) => (
           <optgroup key={c} label={c}>
@@ -54,7 +60,14 @@ function ColourText({ name, label, value, error }: { name: string; label: string
       <span className="hint" id={`${fid}-hint`}>
         Hex, rgb() or hsl(); empty for the theme&apos;s colour.
       </span>
-      <input id={fid} name={name} defaultValue={value} placeholder="Theme default" aria-invalid={error ? true : undefined} aria-describedby={described} />
+      <input
+        id={fid}
+        name={name}
+        defaultValue={value}
+        placeholder="Theme default"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+      />
       {error ? (
         <span className="error" id={`${fid}-error`}>
           {error}
@@ -63,6 +76,8 @@ function ColourText({ name, label, value, error }: { name: string; label: string
     </div>
   );
 }
+
+const noSubscription = () => () => {};
 
 /** What the form holds now as a design: valid choices only (the preview shows nothing half-typed). */
 function designOfForm(values: Record<string, string>): Design {
@@ -77,8 +92,12 @@ function designOfForm(values: Record<string, string>): Design {
 
 export function DesignEditor({ values: initial, errors, swatches, canWrite, preview }: DesignEditorProps) {
   // Pickers replace the plain fields once the page runs scripts; before that the form works alone.
-  const [enhanced, setEnhanced] = useState(false);
-  useEffect(() => setEnhanced(true), []);
+  // (false in the server's HTML and while hydrating, true once React runs in the browser).
+  const enhanced = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const [values, setValues] = useState<Record<string, string>>(initial);
   const set = (k: string) => (v: string) => setValues((old) => ({ ...old, [k]: v }));
   // "Fonts in Style Guide": the fonts the site uses as saved.
@@ -129,7 +148,9 @@ export function DesignEditor({ values: initial, errors, swatches, canWrite, prev
         {canWrite ? <button type="submit">Save design</button> : null}
       </Form>
       {enhanced && !preview ? (
-        <p className="hint design-preview">The preview shows the site of this address only: open the Design screen on the site&apos;s own address to see it.</p>
+        <p className="hint design-preview">
+          The preview shows the site of this address only: open the Design screen on the site&apos;s own address to see it.
+        </p>
       ) : null}
       {enhanced && preview ? <DesignPreview variables={designVariables(design)} fonts={designFonts(design)} /> : null}
     </div>

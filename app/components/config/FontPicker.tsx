@@ -165,21 +165,21 @@ export function FontPicker({ name, label, fonts, inStyleGuide, value, onChange, 
           </ListBoxSection>
         ) : null}
         {showTheme || shown.length > 0 ? (
-        <ListBoxSection id="browse">
-          <Header className="font-group">{category === 'all' ? 'Browse all' : category}</Header>
-          {showTheme ? (
-            <ListBoxItem id={THEME} textValue="The theme's font">
-              <span className="font-option">
-                <span className="font-sample">The theme&apos;s font</span>
-              </span>
-            </ListBoxItem>
-          ) : null}
-          {shown.map((f) => (
-            <ListBoxItem key={f.id} id={f.id} textValue={f.family}>
-              <FontName font={f} onFailed={onFailed} />
-            </ListBoxItem>
-          ))}
-        </ListBoxSection>
+          <ListBoxSection id="browse">
+            <Header className="font-group">{category === 'all' ? 'Browse all' : category}</Header>
+            {showTheme ? (
+              <ListBoxItem id={THEME} textValue="The theme's font">
+                <span className="font-option">
+                  <span className="font-sample">The theme&apos;s font</span>
+                </span>
+              </ListBoxItem>
+            ) : null}
+            {shown.map((f) => (
+              <ListBoxItem key={f.id} id={f.id} textValue={f.family}>
+                <FontName font={f} onFailed={onFailed} />
+              </ListBoxItem>
+            ))}
+          </ListBoxSection>
         ) : null}
       </ListBox>
       {error ? (

@@ -73,7 +73,8 @@ describe('colourCss and hslToRgb', () => {
 
 describe('paletteOf', () => {
   it("lists the distinct colours of a stylesheet's custom properties, in order, at most max", () => {
-    const sheet = ':root { --ink: #26303f; --paper: #FBF9F4; --again: #26303f; --shadow: 0 1px 2px rgba(0,0,0,.1); --sea: rgb(63, 123, 140); }';
+    const sheet =
+      ':root { --ink: #26303f; --paper: #FBF9F4; --again: #26303f; --shadow: 0 1px 2px rgba(0,0,0,.1); --sea: rgb(63, 123, 140); }';
     expect(paletteOf(sheet)).toEqual(['#26303f', '#fbf9f4', '#3f7b8c']);
     expect(paletteOf(sheet, 2)).toEqual(['#26303f', '#fbf9f4']);
   });

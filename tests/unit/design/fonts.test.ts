@@ -12,7 +12,11 @@ describe('the font catalog', () => {
   it('has the fonts of the installed packages, each in a category of the picker', () => {
     expect(FONTS.map((f) => f.id).sort()).toEqual(fs.readdirSync(root).sort());
     for (const f of FONTS) expect(FONT_CATEGORIES).toContain(f.category);
-    for (const c of FONT_CATEGORIES) expect(FONTS.some((f) => f.category === c), c).toBe(true);
+    for (const c of FONT_CATEGORIES)
+      expect(
+        FONTS.some((f) => f.category === c),
+        c,
+      ).toBe(true);
   });
 
   it('names files that exist, and every latin woff2 of a package, with its family as the package declares it', () => {
@@ -51,7 +55,9 @@ describe('the font catalog', () => {
     const lora = fontById('lora')!;
     const css = fontFaceCss(lora);
     expect(css.match(/@font-face/g)).toHaveLength(8);
-    expect(css).toContain('font-family: "Lora"; font-style: italic; font-weight: 700; font-display: swap; src: url("/fonts/lora/lora-latin-700-italic.woff2") format("woff2")');
+    expect(css).toContain(
+      'font-family: "Lora"; font-style: italic; font-weight: 700; font-display: swap; src: url("/fonts/lora/lora-latin-700-italic.woff2") format("woff2")',
+    );
     expect(fontStack(lora)).toBe('"Lora", Georgia, "Times New Roman", serif');
   });
 });
