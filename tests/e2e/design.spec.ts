@@ -76,12 +76,20 @@ test('an owner chooses a heading font and a link colour, and a shopper sees them
       const before = await shopperSees(browser);
       expect(before.h1).not.toContain('Lora');
 
+      if (js) await page.route('**/fonts/pacifico/**', (r) => r.abort());
       await page.getByRole('navigation', { name: 'Site settings' }).getByRole('link', { name: 'Design' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Design' })).toBeVisible();
       await ready(page, js);
       if (js) {
         const preview = page.frameLocator('iframe[title="Preview of your site"]');
         await expect(preview.locator('h1').first()).toBeVisible();
+        // A face that cannot load says so in its row (its file is refused from the start, above).
+        const body = page.getByRole('group', { name: /^Body text:/ });
+        await body.getByLabel('Search fonts').fill('pacifico');
+        // Faces load as their rows come into view.
+        await body.getByRole('option', { name: /^Pacifico/ }).scrollIntoViewIfNeeded();
+        await expect(body.getByText('Unable to load preview for Pacifico')).toBeVisible();
+        await body.getByLabel('Search fonts').fill('');
         const picker = page.getByRole('group', { name: /^Headings:/ });
         await picker.getByLabel('Search fonts').fill('lo');
         await picker.getByRole('radio', { name: 'Serif', exact: true }).click();
@@ -108,6 +116,11 @@ test('an owner chooses a heading font and a link colour, and a shopper sees them
       await page.getByRole('button', { name: 'Save design' }).click();
       await expect(page.getByRole('status')).toHaveText('Design saved.');
       await expect(page.getByLabel('Links and accents', { exact: true })).toHaveValue('#7a1f3d');
+      if (js) {
+        // The saved font is now one of the site's: offered first in every font picker.
+        const guide = page.getByRole('group', { name: /^Body text:/ }).getByRole('group', { name: 'Fonts in Style Guide' });
+        await expect(guide.getByRole('option', { name: /^Lora/ })).toBeVisible();
+      }
 
       const after = await shopperSees(browser);
       expect(after.h1).toMatch(/^"?Lora"?,/);
