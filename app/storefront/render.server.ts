@@ -15,7 +15,7 @@ const RETRY_AFTER_S = 5;
 import { readVisit, type Visit } from './cart-ui.server.js';
 import { requestSite } from './site.server.js';
 import { seoFor, type Seo } from './seo.server.js';
-import { themeStylesheet } from './theme-css.server.js';
+import { siteStylesheet } from './theme-css.server.js';
 import { log } from '../utils/log.server.js';
 import { NOTICE_STYLE, NOTICES } from '../utils/notices.js';
 
@@ -238,7 +238,7 @@ function renderContext(site: Site, template: string, context: TemplateContext): 
   return {
     html: renderPage(site, template, context).html,
     seo: seoFor(context),
-    stylesheet: themeStylesheet(site.templates)?.href ?? null,
+    stylesheet: siteStylesheet(site)?.href ?? null,
   };
 }
 

@@ -3,7 +3,8 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { requestSite } from './site.server.js';
 import { createHash } from 'node:crypto';
-import { loadSite } from '../catalog/catalog.server.js';
+import { loadSite, type Site } from '../catalog/catalog.server.js';
+import { designCss, designOf } from '../design/design.js';
 import { isDatabaseUnavailable } from '../../db/client.server.js';
 import { etagMatches } from './http.server.js';
 import { log } from '../utils/log.server.js';
@@ -42,6 +43,22 @@ export function themeStylesheet(theme: { stylesheet: string | null }): ThemeStyl
   return made;
 }
 
+// Per site object (the read cache keeps one until the site changes), so a page does not rebuild the CSS.
+const bySite = new WeakMap<object, ThemeStylesheet | null>();
+
+/**
+ * The stylesheet every page of `site` links: its design's fonts and variables (app/design/design.ts)
+ * before the theme's CSS, so choosing a font or colour gives a new hash and caches follow.
+ */
+export function siteStylesheet(site: Pick<Site, 'templates' | 'settings'>): ThemeStylesheet | null {
+  if (bySite.has(site)) return bySite.get(site)!;
+  const design = designCss(designOf(site.settings));
+  const theme = site.templates.stylesheet;
+  const sheet = theme === null && design === '' ? null : themeStylesheet({ stylesheet: design + (theme ?? '') });
+  bySite.set(site, sheet);
+  return sheet;
+}
+
 /**
  * The answer to `GET /theme/<file>`: the current CSS for its own hash (immutable, strong ETag,
  * 304 on If-None-Match). A well-formed hash that is not the current one (a page a cache kept from
@@ -54,7 +71,7 @@ export async function stylesheetResponse(request: Request, file: string, context
   let sheet: ThemeStylesheet | null;
   try {
     const { id } = await requestSite(request, context);
-    sheet = themeStylesheet((await loadSite(id)).templates);
+    sheet = siteStylesheet(await loadSite(id));
   } catch (e) {
     if (e instanceof Response) throw e;
     log.error(`theme stylesheet: cannot read the theme: ${e instanceof Error ? e.message : String(e)}`);

@@ -1,0 +1,67 @@
+// /config/design: the site's fonts and colours, which the storefront's stylesheet turns into CSS
+// custom properties (app/design/design.ts). Without JavaScript: selects and text inputs; with it,
+// a font picker, a colour picker and a live preview of the site (app/components/config/DesignEditor.tsx).
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { FormError, Notice } from '../components/config/Field.js';
+import { DesignEditor } from '../components/config/DesignEditor.js';
+import { useCan } from '../components/config/layout-data.js';
+import { DESIGN_TEXT, DesignForm, designScreen, saveDesign } from '../config/design.server.js';
+import { ownerPageHeaders } from '../config/http.js';
+import { ownerAccess } from '../config/route-access.server.js';
+import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
+import stylesheet from '../styles/config-design.css?url';
+
+export const headers = ownerPageHeaders;
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+export const meta: MetaFunction = () => [{ title: 'Design' }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const a = await ownerAccess(args, 'site.read');
+  // The preview frames this address's home page: only the site this host serves can be previewed.
+  const hostSite = (args.context?.site as { id?: string } | undefined)?.id;
+  const notice = new URL(args.request.url).searchParams.get('saved') ? DESIGN_TEXT.saved : null;
+  return json(
+    { ...(await designScreen(a.sql, a.site.id)), preview: hostSite === a.site.id, notice },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const a = await ownerAccess(args, 'design.write');
+  const form = await readForm(args.request);
+  if (!form) return json({ error: 'The form could not be read.', fields: {} as Record<string, string>, typed: null }, 400);
+  const typed: Record<string, string> = Object.fromEntries(form);
+  const parsed = parseForm(form, DesignForm);
+  if (parsed.status !== 'success') return json({ error: DESIGN_TEXT.invalid, fields: firstErrors(parsed.error ?? undefined), typed }, 400);
+  await saveDesign(a, parsed.value);
+  return redirect('/config/design?saved=1', 303);
+}
+
+export default function Design() {
+  const data = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const canWrite = useCan('design.write');
+  const values = failed?.typed ?? data.values;
+  return (
+    <>
+      <h1>Design</h1>
+      <p className="hint">
+        The fonts and colours of every page of your site. A choice left on the theme&apos;s default keeps the theme&apos;s own.
+      </p>
+      <Notice message={failed ? null : data.notice} />
+      <FormError message={failed?.error} />
+      {!canWrite ? <p className="hint">Your role may look at the design but not change it.</p> : null}
+      {/* Remounted after a save or a refused post, so the fields show what was saved or typed. */}
+      <DesignEditor
+        key={JSON.stringify(values)}
+        values={values}
+        errors={failed?.fields ?? {}}
+        swatches={data.swatches}
+        canWrite={canWrite}
+        preview={data.preview}
+      />
+    </>
+  );
+}
