@@ -427,7 +427,8 @@ export function createCatalog(sql: Sql, opts: { websiteId?: string; cache?: Read
     const collection = await collectionByUrlId(segments[0]);
     if (!collection) return { kind: 'not-found' };
     if (segments.length === 1) {
-      if (collection.type === COLLECTION_PAGE) return { kind: 'page', collection, blocks: await readPageBlocks(sql, await websiteId(), collection.id) };
+      if (collection.type === COLLECTION_PAGE)
+        return { kind: 'page', collection, blocks: await readPageBlocks(sql, await websiteId(), collection.id) };
       if (collection.type !== COLLECTION_PRODUCTS) return { kind: 'not-found' };
       const size = await pageSize();
       const page = opts.page ?? 1;

@@ -43,7 +43,8 @@ export async function readPageBlocks(sql: Sql, websiteId: string, collectionId: 
   if (ids.size > 0) {
     const rows = await sql<{ id: string; name: string; content_type: string; original_size: string | null }[]>`
       select id, name, content_type, original_size from file_asset where website_id = ${websiteId} and id in ${sql([...ids])}`;
-    for (const r of rows) files[r.id] = { url: fileUrl(r.id, r.name), name: r.name, contentType: r.content_type, originalSize: r.original_size };
+    for (const r of rows)
+      files[r.id] = { url: fileUrl(r.id, r.name), name: r.name, contentType: r.content_type, originalSize: r.original_size };
   }
   return { blocks, files };
 }

@@ -19,7 +19,9 @@ import stylesheet from '../styles/blocks.css?url';
 
 export const headers = ownerPageHeaders;
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${BLOCK_LABELS[data.block.type]} block — ${data.block.pageTitle}` : 'Block' }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${BLOCK_LABELS[data.block.type]} block — ${data.block.pageTitle}` : 'Block' },
+];
 
 const INVALID = 'Update the missing or invalid information above.';
 const SAVED: Record<string, string> = { created: 'Block added.', '1': 'Block saved.' };

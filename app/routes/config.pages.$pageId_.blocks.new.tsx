@@ -46,7 +46,8 @@ export async function action(args: ActionFunctionArgs) {
   const pageId = args.params.pageId ?? '';
   const form = await readFormValues(args.request);
   const wanted = new URL(args.request.url).searchParams.get('type') ?? form?.get('type');
-  if (!form || !isBlockType(wanted)) return json({ error: 'Choose a kind of block to add.', fields: {} as Record<string, string>, typed: null }, 400);
+  if (!form || !isBlockType(wanted))
+    return json({ error: 'Choose a kind of block to add.', fields: {} as Record<string, string>, typed: null }, 400);
   const parsed = parseBlockForm(wanted, form);
   if (!parsed.ok) return json({ error: parsed.error ?? INVALID, fields: parsed.fields, typed: typedBlockValues(wanted, form) }, 400);
   try {
@@ -56,7 +57,14 @@ export async function action(args: ActionFunctionArgs) {
   } catch (e) {
     if (!(e instanceof BlockError)) throw e;
     if (e.status === 404) throw json({ error: e.message }, { status: 404 });
-    return json({ error: e.status === 400 ? INVALID : e.message, fields: e.field ? { [e.field]: e.message } : {}, typed: typedBlockValues(wanted, form) }, e.status === 409 ? 409 : 400);
+    return json(
+      {
+        error: e.status === 400 ? INVALID : e.message,
+        fields: e.field ? { [e.field]: e.message } : {},
+        typed: typedBlockValues(wanted, form),
+      },
+      e.status === 409 ? 409 : 400,
+    );
   }
 }
 

@@ -46,7 +46,14 @@ export function shapeBlocks(page: PageBlocks | undefined): BlockJson[] {
         if (s && f) {
           out.push({
             ...base,
-            image: { assetUrl: f.url, originalSize: f.originalSize, altText: s.altText, caption: s.caption, link: s.link, blockType: IMAGE_BLOCK },
+            image: {
+              assetUrl: f.url,
+              originalSize: f.originalSize,
+              altText: s.altText,
+              caption: s.caption,
+              link: s.link,
+              blockType: IMAGE_BLOCK,
+            },
           });
         }
         break;
@@ -56,14 +63,18 @@ export function shapeBlocks(page: PageBlocks | undefined): BlockJson[] {
         const f = s?.fileId ? file(s.fileId) : null;
         if (s && (f || s.url)) {
           const title = s.title || (f ? stem(f.name) : 'Watch the video');
-          out.push({ ...base, video: { assetUrl: f?.url ?? '', contentType: f?.contentType ?? '', url: f ? '' : s.url, title, caption: s.caption } });
+          out.push({
+            ...base,
+            video: { assetUrl: f?.url ?? '', contentType: f?.contentType ?? '', url: f ? '' : s.url, title, caption: s.caption },
+          });
         }
         break;
       }
       case 'audio': {
         const s = readSettings('audio', b.settings);
         const f = s && file(s.fileId);
-        if (s && f) out.push({ ...base, audio: { title: s.title || stem(f.name), assetUrl: f.url, structuredContent: { audioAssetUrl: f.url } } });
+        if (s && f)
+          out.push({ ...base, audio: { title: s.title || stem(f.name), assetUrl: f.url, structuredContent: { audioAssetUrl: f.url } } });
         break;
       }
       case 'gallery': {
@@ -73,7 +84,9 @@ export function shapeBlocks(page: PageBlocks | undefined): BlockJson[] {
           const f = file(i.fileId);
           if (!f || !f.contentType.startsWith('image/')) return [];
           const title = stem(f.name);
-          return [{ assetUrl: f.url, originalSize: f.originalSize, altText: title, title, filename: f.name, slideId: `block-${b.id}-${n + 1}` }];
+          return [
+            { assetUrl: f.url, originalSize: f.originalSize, altText: title, title, filename: f.name, slideId: `block-${b.id}-${n + 1}` },
+          ];
         });
         if (items.length === 0) break;
         const o = s.options;

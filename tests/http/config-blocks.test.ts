@@ -20,7 +20,13 @@ const files: Record<'red' | 'blue' | 'song' | 'film', string> = { red: '', blue:
 const text = async (res: Response) => (await res.text()).replace(/<!-- -->/g, '');
 const mp3 = () => Buffer.concat([Buffer.from('ID3'), Buffer.from([3, 0, 0, 0, 0, 0, 0]), Buffer.alloc(64)]);
 const mp4 = () =>
-  Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isommp41'), Buffer.alloc(64)]);
+  Buffer.concat([
+    Buffer.from([0, 0, 0, 0x18]),
+    Buffer.from('ftypisom'),
+    Buffer.from([0, 0, 2, 0]),
+    Buffer.from('isommp41'),
+    Buffer.alloc(64),
+  ]);
 
 async function upload(name: string, bytes: Buffer, type: string): Promise<string> {
   const form = new FormData();
@@ -43,13 +49,16 @@ const editorPage = async () => text(await admin.get(`/config/pages/${encodeURICo
 async function add(type: string, fields: Record<string, string> | [string, string][], who: Visitor = admin): Promise<string> {
   const res = await who.postForm(`${blocksUrl()}/new?type=${type}`, fields);
   if (res.status !== 303) throw new Error(`adding a ${type} block answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
-  const m = new RegExp(`^${blocksUrl().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/([a-f0-9]{24})\\?saved=created`).exec(res.headers.get('location') ?? '');
+  const m = new RegExp(`^${blocksUrl().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/([a-f0-9]{24})\\?saved=created`).exec(
+    res.headers.get('location') ?? '',
+  );
   if (!m) throw new Error(`unexpected location ${res.headers.get('location')}`);
   return m[1];
 }
 
 /** The order of the blocks' sections on the shopper's page, by type. */
-const order = (html: string) => [...html.matchAll(/<section class="page-block page-block-([a-z]+)" id="block-([a-f0-9]+)"/g)].map((m) => m[2]);
+const order = (html: string) =>
+  [...html.matchAll(/<section class="page-block page-block-([a-z]+)" id="block-([a-f0-9]+)"/g)].map((m) => m[2]);
 
 beforeAll(async () => {
   admin = await adminVisitor();
@@ -135,7 +144,9 @@ describe('adding blocks', () => {
     // The chart: an accessible table of its data, and a canvas for the island.
     expect(html).toContain('<thead><tr><th scope="col">Month</th><th scope="col">Mugs</th><th scope="col">Bowls</th></tr></thead>');
     expect(html).toContain('<tr><th scope="row">April</th><td>1500</td><td>0</td></tr>');
-    expect(html).toMatch(/<canvas data-chart="bar" data-chart-data="[^"]*&quot;Mugs&quot;[^"]*" role="img" aria-label="Bar chart: Pots fired\./);
+    expect(html).toMatch(
+      /<canvas data-chart="bar" data-chart-data="[^"]*&quot;Mugs&quot;[^"]*" role="img" aria-label="Bar chart: Pots fired\./,
+    );
     // Code is text: escaped, never run.
     expect(html).toContain('<code>&lt;script&gt;alert("x")&lt;/script&gt;\n&lt;b&gt;bold?&lt;/b&gt;</code>');
     expect(html).not.toContain('<script>alert("x")</script>');
@@ -213,7 +224,10 @@ describe('the chart dataset editor', () => {
     ['Enter some data!', { kind: 'bar', title: 'Empty' }],
     ['Your dataset must have at least one column', { kind: 'bar', 'label.0': 'Typed row' }],
     ['Your dataset must have at least one row', { kind: 'bar', 'column.0': 'Typed column' }],
-    ['One or more rows was missing data', { kind: 'line', 'column.0': 'Typed column', 'label.0': 'Typed row', 'cell.0.0': '4', 'label.1': 'Half row' }],
+    [
+      'One or more rows was missing data',
+      { kind: 'line', 'column.0': 'Typed column', 'label.0': 'Typed row', 'cell.0.0': '4', 'label.1': 'Half row' },
+    ],
   ];
   for (const [message, fields] of cases) {
     it(`answers "${message}" and keeps the typed grid`, async () => {
@@ -221,7 +235,8 @@ describe('the chart dataset editor', () => {
       expect(res.status).toBe(400);
       const html = await text(res);
       expect(html).toContain(`<p class="error" id="chart-error" role="alert">${message}</p>`);
-      for (const [k, v] of Object.entries(fields)) if (k !== 'kind') expect(html).toMatch(new RegExp(`name="${k.replace(/\./g, '\\.')}"[^>]*value="${v}"`));
+      for (const [k, v] of Object.entries(fields))
+        if (k !== 'kind') expect(html).toMatch(new RegExp(`name="${k.replace(/\./g, '\\.')}"[^>]*value="${v}"`));
     });
   }
 
@@ -266,7 +281,13 @@ describe('moving and removing blocks', () => {
 
   it('edits a saved block and keeps its type', async () => {
     const [first] = order(await shopperPage());
-    const res = await admin.postForm(`${blocksUrl()}/${first}`, { intent: 'save', fileId: files.film, url: '', title: `Renamed ${run}`, caption: 'Now with a caption' });
+    const res = await admin.postForm(`${blocksUrl()}/${first}`, {
+      intent: 'save',
+      fileId: files.film,
+      url: '',
+      title: `Renamed ${run}`,
+      caption: 'Now with a caption',
+    });
     expect(res.status).toBe(303);
     expect(await text(await admin.get(res.headers.get('location')!))).toContain('Block saved.');
     const html = await shopperPage();
@@ -291,7 +312,9 @@ describe('who may do what', () => {
   it('shows the Android notice on the code editor to an Android browser', async () => {
     const code = /<section class="page-block page-block-code" id="block-([a-f0-9]+)"/.exec(await shopperPage())![1];
     const android = await text(
-      await admin.get(`${blocksUrl()}/${code}`, { 'User-Agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36' }),
+      await admin.get(`${blocksUrl()}/${code}`, {
+        'User-Agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36',
+      }),
     );
     expect(android).toContain('Code editing is not available on Android.');
     expect(android).toMatch(/<textarea[^>]*readOnly=""|<textarea[^>]*readonly=""/);

@@ -27,8 +27,12 @@ export function BlockForm({ type, values, errors, formError, files, android, can
     <Form method="post" className="card block-form">
       <FormError message={type === 'chart' ? null : formError} />
       <input type="hidden" name="intent" value="save" />
-      {type === 'gallery' ? <GalleryOptionsPanel fields={values.fields} images={values.images} files={files.images} errors={errors} /> : null}
-      {type === 'chart' ? <ChartEditor dataset={values.dataset ?? { kind: 'bar', title: '', labelHeading: '', columns: [], rows: [] }} error={formError} /> : null}
+      {type === 'gallery' ? (
+        <GalleryOptionsPanel fields={values.fields} images={values.images} files={files.images} errors={errors} />
+      ) : null}
+      {type === 'chart' ? (
+        <ChartEditor dataset={values.dataset ?? { kind: 'bar', title: '', labelHeading: '', columns: [], rows: [] }} error={formError} />
+      ) : null}
       {type === 'code' ? <CodeBlockEditor fields={values.fields} errors={errors} android={android} /> : null}
       {type === 'image' || type === 'video' || type === 'audio' ? (
         <MediaBlockFields

@@ -1,15 +1,27 @@
 // The code block's editor: a language and a plain textarea of code (kept as text, shown escaped on
 // the storefront). SPEC 2: code editing is not available on Android, so there the code is shown
 // read-only with the notice, decided from the User-Agent on the server and checked again in the browser.
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { CODE_LANGUAGE_LABELS, CODE_LANGUAGES, CODE_MAX, CODE_TEXT, isAndroid } from '../../config/blocks/code.js';
 import { SelectField } from './Field.js';
 
-export function CodeBlockEditor({ fields, errors, android }: { fields: Record<string, string>; errors: Record<string, string>; android: boolean }) {
-  const [onAndroid, setOnAndroid] = useState(android);
-  useEffect(() => {
-    if (isAndroid(navigator.userAgent)) setOnAndroid(true);
-  }, []);
+const noChanges = () => () => {};
+
+export function CodeBlockEditor({
+  fields,
+  errors,
+  android,
+}: {
+  fields: Record<string, string>;
+  errors: Record<string, string>;
+  android: boolean;
+}) {
+  // The server read the User-Agent header; in the browser, navigator.userAgent says the same or better.
+  const onAndroid = useSyncExternalStore(
+    noChanges,
+    () => android || isAndroid(navigator.userAgent),
+    () => android,
+  );
   return (
     <>
       {onAndroid ? (

@@ -3,7 +3,7 @@
 // switches). With JavaScript the design rules of SPEC 4 show at once (slideshow ticks and locks
 // "Show thumbnails"; grid and stacked untick and lock it and "Autoplay"); the server applies them
 // on every save either way.
-import { useEffect, useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import {
   ALIGNMENTS,
   ASPECT_RATIOS,
@@ -37,6 +37,8 @@ const RATIO_LABELS: Record<keyof typeof ASPECT_RATIOS, string> = {
 };
 const title = (s: string) => s.replace(/(^|-)([a-z])/g, (_, d: string, c: string) => (d ? ' ' : '') + c.toUpperCase());
 
+const noChanges = () => () => {};
+
 /** What a design forces, if anything (SPEC 4). */
 function forced(design: string, key: GallerySwitch): boolean | null {
   if (design === 'slideshow' && key === 'thumbnails') return true;
@@ -55,24 +57,32 @@ export function GalleryOptionsPanel({ fields, images, files, errors }: Props) {
   const [design, setDesign] = useState<string>(fields.design ?? 'grid');
   // Without JavaScript nothing is locked (the design may change in the same post); the rules show
   // live once the page runs.
-  const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
+  const live = useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
   const chosen = new Set(images);
   // Chosen images first, in their order, then the rest of the files.
-  const ordered = [...images.map((id) => files.find((f) => f.id === id)).filter((f): f is PickableFile => Boolean(f)), ...files.filter((f) => !chosen.has(f.id))];
+  const ordered = [
+    ...images.map((id) => files.find((f) => f.id === id)).filter((f): f is PickableFile => Boolean(f)),
+    ...files.filter((f) => !chosen.has(f.id)),
+  ];
   return (
     <>
       <fieldset className="gallery-images">
         <legend>Images</legend>
         <p className="hint" id="gallery-images-hint">
-          {files.length === 0 ? 'Upload images in Files to choose them here.' : `Tick up to ${GALLERY_MAX_IMAGES} images; they show in this order.`}
+          {files.length === 0
+            ? 'Upload images in Files to choose them here.'
+            : `Tick up to ${GALLERY_MAX_IMAGES} images; they show in this order.`}
         </p>
         {errors.image ? (
           <p className="error" id="gallery-images-error">
             {errors.image}
           </p>
         ) : null}
-        <ul className="image-picker" role="list">
+        <ul className="image-picker">
           {ordered.map((f) => (
             <li key={f.id}>
               <label>

@@ -11,7 +11,11 @@ interface Props {
   files: PickableFile[];
 }
 
-const NONE: Record<Props['type'], string> = { image: 'Choose an image', video: 'No file (use the web address)', audio: 'Choose an audio file' };
+const NONE: Record<Props['type'], string> = {
+  image: 'Choose an image',
+  video: 'No file (use the web address)',
+  audio: 'Choose an audio file',
+};
 const KIND: Record<Props['type'], string> = { image: 'images', video: 'videos (MP4)', audio: 'audio files (MP3, M4A)' };
 
 export function MediaBlockFields({ type, fields, errors, files }: Props) {
@@ -65,7 +69,9 @@ export function MediaBlockFields({ type, fields, errors, files }: Props) {
       ) : (
         <Field name="title" label="Title" maxLength={200} defaultValue={fields.title ?? ''} error={errors.title} />
       )}
-      {type === 'video' ? <Field name="caption" label="Caption" maxLength={500} defaultValue={fields.caption ?? ''} error={errors.caption} /> : null}
+      {type === 'video' ? (
+        <Field name="caption" label="Caption" maxLength={500} defaultValue={fields.caption ?? ''} error={errors.caption} />
+      ) : null}
     </>
   );
 }

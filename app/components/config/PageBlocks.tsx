@@ -66,7 +66,10 @@ export function PageBlocks({ pageId, blocks, canWrite }: { pageId: string; block
                 ) : null}
                 <td>
                   <div className="row-actions">
-                    <Link to={`${base}/${encodeURIComponent(b.id)}`} aria-label={`${canWrite ? 'Edit' : 'Open'} block ${i + 1} (${b.label})`}>
+                    <Link
+                      to={`${base}/${encodeURIComponent(b.id)}`}
+                      aria-label={`${canWrite ? 'Edit' : 'Open'} block ${i + 1} (${b.label})`}
+                    >
                       {canWrite ? 'Edit' : 'Open'}
                     </Link>
                     {canWrite ? (

@@ -42,7 +42,13 @@ export async function mediaFiles(sql: Sql, websiteId: string): Promise<{ images:
     select id, name, content_type, original_size from file_asset
      where website_id = ${websiteId} and (content_type like 'image/%' or content_type like 'video/%' or content_type like 'audio/%')
      order by created_at desc, id desc limit 500`;
-  const files = rows.map((r) => ({ id: r.id, name: r.name, url: fileUrl(r.id, r.name), contentType: r.content_type, originalSize: r.original_size }));
+  const files = rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    url: fileUrl(r.id, r.name),
+    contentType: r.content_type,
+    originalSize: r.original_size,
+  }));
   return {
     images: files.filter((f) => f.contentType.startsWith('image/')),
     videos: files.filter((f) => f.contentType.startsWith('video/')),
@@ -142,7 +148,13 @@ export async function addBlock<T extends BlockType>(a: OwnerAccess, pageId: stri
 }
 
 /** Saves a block's settings (its type stays). */
-export async function saveBlock<T extends BlockType>(a: OwnerAccess, pageId: string, blockId: string, type: T, settings: BlockSettings[T]): Promise<void> {
+export async function saveBlock<T extends BlockType>(
+  a: OwnerAccess,
+  pageId: string,
+  blockId: string,
+  type: T,
+  settings: BlockSettings[T],
+): Promise<void> {
   await checkFiles(a.sql, a.site.id, type, settings);
   const done = await a.sql`
     update page_block b set settings = ${a.sql.json(settings as never)}, updated_at = now()

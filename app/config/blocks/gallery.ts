@@ -6,7 +6,12 @@ import { z } from 'zod';
 export const GALLERY_DESIGNS = ['grid', 'slideshow', 'slider', 'stacked'] as const;
 export type GalleryDesign = (typeof GALLERY_DESIGNS)[number];
 /** The options panel's names (SPEC 2: "slideshow, carousel (slider), grid, stacked"). */
-export const DESIGN_LABELS: Record<GalleryDesign, string> = { grid: 'Grid', slideshow: 'Slideshow', slider: 'Carousel', stacked: 'Stacked' };
+export const DESIGN_LABELS: Record<GalleryDesign, string> = {
+  grid: 'Grid',
+  slideshow: 'Slideshow',
+  slider: 'Carousel',
+  stacked: 'Stacked',
+};
 
 export const ASPECT_RATIOS = {
   square: '1:1',
@@ -110,7 +115,8 @@ export function applyDesignRules(o: GalleryOptions): GalleryOptions {
 export function ruleNotes(before: GalleryOptions, after: GalleryOptions): string[] {
   const notes: string[] = [];
   const name = DESIGN_LABELS[after.design];
-  if (before.thumbnails !== after.thumbnails) notes.push(`${name} galleries ${after.thumbnails ? 'always show' : 'never show'} thumbnails.`);
+  if (before.thumbnails !== after.thumbnails)
+    notes.push(`${name} galleries ${after.thumbnails ? 'always show' : 'never show'} thumbnails.`);
   if (before.autoplay !== after.autoplay) notes.push(`${name} galleries do not autoplay.`);
   return notes;
 }

@@ -47,7 +47,13 @@ describe('gallery options', () => {
   });
 
   it('takes numbers at the ends of their ranges and refuses them just outside, with the range in the message', () => {
-    const ok = GalleryOptions.safeParse({ 'autoplay-duration': '1', 'thumbnail-strip-height': '200', padding: '0', 'max-width': '100', 'thumbnails-per-row': '10' });
+    const ok = GalleryOptions.safeParse({
+      'autoplay-duration': '1',
+      'thumbnail-strip-height': '200',
+      padding: '0',
+      'max-width': '100',
+      'thumbnails-per-row': '10',
+    });
     expect(ok.success).toBe(true);
     for (const [key, bad, text] of [
       ['autoplay-duration', '11', 'Choose a whole number from 1 to 10.'],
@@ -90,23 +96,48 @@ describe('chart datasets', () => {
 
   it('answers with the SPEC 5 texts', () => {
     expect(validateDataset(grid({}))).toEqual({ ok: false, error: 'Enter some data!' });
-    expect(validateDataset(grid({ 'label.0': 'Jan', 'label.1': 'Feb' }))).toEqual({ ok: false, error: 'Your dataset must have at least one column' });
+    expect(validateDataset(grid({ 'label.0': 'Jan', 'label.1': 'Feb' }))).toEqual({
+      ok: false,
+      error: 'Your dataset must have at least one column',
+    });
     expect(validateDataset(grid({ 'column.0': 'Sales' }))).toEqual({ ok: false, error: 'Your dataset must have at least one row' });
     expect(validateDataset(grid({ 'column.0': 'Sales', 'label.0': 'Jan', 'cell.0.0': '3', 'label.1': 'Feb' }))).toEqual({
       ok: false,
       error: 'One or more rows was missing data',
     });
     expect(validateDataset(grid({ 'column.0': 'Sales', 'cell.0.0': '3' }))).toEqual({ ok: false, error: CHART_TEXT.missing });
-    expect(validateDataset(grid({ 'column.0': 'Sales', 'label.0': 'Jan', 'cell.0.0': 'many' }))).toEqual({ ok: false, error: CHART_TEXT.notNumber('many') });
+    expect(validateDataset(grid({ 'column.0': 'Sales', 'label.0': 'Jan', 'cell.0.0': 'many' }))).toEqual({
+      ok: false,
+      error: CHART_TEXT.notNumber('many'),
+    });
   });
 
   it('keeps whole rows and columns, skipping blank ones between them', () => {
     const r = validateDataset(
-      grid({ kind: 'line', 'column.0': 'Mugs', 'column.2': 'Bowls', 'label.0': 'Jan', 'cell.0.0': '1,200', 'cell.0.2': '4.5', 'label.3': 'Feb', 'cell.3.0': '-2', 'cell.3.2': '0' }),
+      grid({
+        kind: 'line',
+        'column.0': 'Mugs',
+        'column.2': 'Bowls',
+        'label.0': 'Jan',
+        'cell.0.0': '1,200',
+        'cell.0.2': '4.5',
+        'label.3': 'Feb',
+        'cell.3.0': '-2',
+        'cell.3.2': '0',
+      }),
     );
     expect(r).toEqual({
       ok: true,
-      value: { kind: 'line', title: '', labelHeading: '', columns: ['Mugs', 'Bowls'], rows: [{ label: 'Jan', values: [1200, 4.5] }, { label: 'Feb', values: [-2, 0] }] },
+      value: {
+        kind: 'line',
+        title: '',
+        labelHeading: '',
+        columns: ['Mugs', 'Bowls'],
+        rows: [
+          { label: 'Jan', values: [1200, 4.5] },
+          { label: 'Feb', values: [-2, 0] },
+        ],
+      },
     });
   });
 
@@ -158,7 +189,10 @@ describe('code, image, video and audio blocks', () => {
     const r = parseBlockForm('code', form({ language: 'html', text: '<script>alert(1)</script>\r\n<b>x</b>' }));
     expect(r).toMatchObject({ ok: true, settings: { language: 'html', text: '<script>alert(1)</script>\n<b>x</b>' } });
     expect(parseBlockForm('code', form({ language: 'html', text: '' }))).toMatchObject({ ok: false, fields: { text: CODE_TEXT.empty } });
-    expect(parseBlockForm('code', form({ language: 'cobol', text: 'x' }))).toMatchObject({ ok: false, fields: { language: 'Choose a language.' } });
+    expect(parseBlockForm('code', form({ language: 'cobol', text: 'x' }))).toMatchObject({
+      ok: false,
+      fields: { language: 'Choose a language.' },
+    });
   });
 
   it('knows an Android user agent', () => {
@@ -169,9 +203,18 @@ describe('code, image, video and audio blocks', () => {
   });
 
   it('needs a file for an image and audio, and a file or a web address for a video', () => {
-    expect(parseBlockForm('image', form({ fileId: '' }))).toMatchObject({ ok: false, fields: { fileId: 'Choose an image from your files.' } });
-    expect(parseBlockForm('image', form({ fileId: 'f1', link: 'javascript:alert(1)' }))).toMatchObject({ ok: false, fields: { link: expect.any(String) } });
-    expect(parseBlockForm('image', form({ fileId: 'f1', link: '/about', altText: ' A jug ' }))).toMatchObject({ ok: true, settings: { altText: 'A jug', link: '/about' } });
+    expect(parseBlockForm('image', form({ fileId: '' }))).toMatchObject({
+      ok: false,
+      fields: { fileId: 'Choose an image from your files.' },
+    });
+    expect(parseBlockForm('image', form({ fileId: 'f1', link: 'javascript:alert(1)' }))).toMatchObject({
+      ok: false,
+      fields: { link: expect.any(String) },
+    });
+    expect(parseBlockForm('image', form({ fileId: 'f1', link: '/about', altText: ' A jug ' }))).toMatchObject({
+      ok: true,
+      settings: { altText: 'A jug', link: '/about' },
+    });
     expect(parseBlockForm('video', form({ fileId: '', url: '' }))).toMatchObject({ ok: false, fields: { fileId: expect.any(String) } });
     expect(parseBlockForm('video', form({ fileId: '', url: 'ftp://x' }))).toMatchObject({ ok: false, fields: { url: expect.any(String) } });
     expect(parseBlockForm('video', form({ fileId: '', url: 'https://video.example/v/1' }))).toMatchObject({ ok: true });
@@ -180,9 +223,13 @@ describe('code, image, video and audio blocks', () => {
 
   it('summarises blocks for the page’s list, and flags settings that no longer parse', () => {
     const name = (id: string) => (id === 'a' ? 'a.png' : null);
-    expect(blockSummary('gallery', readSettings('gallery', { images: [{ fileId: 'a' }, { fileId: 'gone' }], options: { design: 'slider' } }), name)).toBe(
-      '1 image, carousel',
-    );
+    expect(
+      blockSummary(
+        'gallery',
+        readSettings('gallery', { images: [{ fileId: 'a' }, { fileId: 'gone' }], options: { design: 'slider' } }),
+        name,
+      ),
+    ).toBe('1 image, carousel');
     expect(blockSummary('image', readSettings('image', { fileId: 'gone' }), name)).toBe('File deleted');
     expect(readSettings('chart', { columns: [] })).toBeNull();
     expect(blockSummary('chart', null, name)).toMatch(/Needs attention/);
@@ -207,7 +254,11 @@ describe('blocks on the storefront', () => {
       files,
     });
     expect(blocks.map((b) => b.id)).toEqual(['2', '5']);
-    expect(blocks[0].audio).toEqual({ title: 'tide', assetUrl: '/files/m/tide.mp3', structuredContent: { audioAssetUrl: '/files/m/tide.mp3' } });
+    expect(blocks[0].audio).toEqual({
+      title: 'tide',
+      assetUrl: '/files/m/tide.mp3',
+      structuredContent: { audioAssetUrl: '/files/m/tide.mp3' },
+    });
     // Only images go into a gallery; the stored options come back whole (defaults filled in).
     expect(blocks[1].gallery?.items.map((i) => i.filename)).toEqual(['jug.png']);
     expect(blocks[1].gallery?.options).toMatchObject({ design: 'slideshow', padding: 20, 'thumbnails-per-row': 4 });
@@ -215,10 +266,17 @@ describe('blocks on the storefront', () => {
 
   it('renders a gallery through the engine’s gallery predicates', () => {
     const blocks = shapeBlocks({
-      blocks: [{ id: 'g', type: 'gallery', settings: { images: [{ fileId: 'a' }], options: { design: 'slideshow', thumbnails: true, lightbox: true } } }],
+      blocks: [
+        {
+          id: 'g',
+          type: 'gallery',
+          settings: { images: [{ fileId: 'a' }], options: { design: 'slideshow', thumbnails: true, lightbox: true } },
+        },
+      ],
       files,
     });
-    const t = '{.repeated section blocks}{.section gallery}{.gallery-design-slideshow?}S{.end}{.gallery-thumbnails?}T{.end}{.gallery-lightbox?}L{.end}{.gallery-autoplay?}A{.end}{.end}{.end}';
+    const t =
+      '{.repeated section blocks}{.section gallery}{.gallery-design-slideshow?}S{.end}{.gallery-thumbnails?}T{.end}{.gallery-lightbox?}L{.end}{.gallery-autoplay?}A{.end}{.end}{.end}';
     expect(render(t, { blocks }).output).toBe('STL');
   });
 });
