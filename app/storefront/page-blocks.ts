@@ -111,7 +111,8 @@ export function shapeBlocks(page: PageBlocks | undefined): BlockJson[] {
           chart: {
             kind: s.kind,
             title: s.title,
-            labelHeading: s.labelHeading,
+            // A table's first header is never empty (screen readers announce it with each row label).
+            labelHeading: s.labelHeading || 'Label',
             columns: s.columns,
             rows: s.rows.map((r) => ({ label: r.label, values: r.values.map((v) => String(v)) })),
             json: JSON.stringify({ kind: s.kind, columns: s.columns, rows: s.rows }),

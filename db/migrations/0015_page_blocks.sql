@@ -16,7 +16,8 @@ create index page_block_page on page_block (collection_id, position, id);
 -- Sites seeded before this: the page template renders the blocks through a new partial,
 -- 'page-blocks' (db/seed/theme/_page-blocks.html), included after the article. Only a page
 -- template that is still exactly the seed's (default or journal theme, by md5) gets the line; one
--- the owner edited is left alone (the partial is added to every site all the same, to include by hand).
+-- the owner edited is left alone (the partial is added to every site with a page template all the
+-- same, to include by hand: `{@|apply page-blocks}` inside `{.section collection}`).
 insert into theme_template (website_id, name, kind, source)
 select w.id, 'page-blocks', 'partial', $partial${## A page's content blocks, after its body (app/config/blocks): each block has one of image, video,
    audio, gallery, chart or code. Restyle them here and in theme.css (.page-blocks). ##}
@@ -79,7 +80,8 @@ select w.id, 'page-blocks', 'partial', $partial${## A page's content blocks, aft
 {.end}
 $partial$
   from website w
- where not exists (select 1 from theme_template t where t.website_id = w.id and t.name = 'page-blocks');
+ where exists (select 1 from theme_template p where p.website_id = w.id and p.name = 'page' and p.kind = 'page')
+   and not exists (select 1 from theme_template t where t.website_id = w.id and t.name = 'page-blocks');
 
 update theme_template
    set source = source || E'{.section collection}{.if blocks}<div class="wrap-narrow page-blocks">{@|apply page-blocks}</div>{.end}{.end}\n',

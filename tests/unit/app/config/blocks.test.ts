@@ -2,6 +2,8 @@
 // (SPEC 3) and design rules (SPEC 4), the chart dataset's checks with the SPEC 5 texts and its
 // truncation to the stated limits, the code block kept as text, the media blocks' fields, and the
 // storefront's shape of stored blocks (a gallery through the engine's gallery predicates).
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { render } from '../../../../engine/index.js';
 import { blockSummary, parseBlockForm, readSettings } from '../../../../app/config/blocks/block-types.js';
@@ -279,4 +281,30 @@ describe('blocks on the storefront', () => {
       '{.repeated section blocks}{.section gallery}{.gallery-design-slideshow?}S{.end}{.gallery-thumbnails?}T{.end}{.gallery-lightbox?}L{.end}{.gallery-autoplay?}A{.end}{.end}{.end}';
     expect(render(t, { blocks }).output).toBe('STL');
   });
+});
+
+describe('the seed themes render blocks', () => {
+  const blocks = shapeBlocks({
+    blocks: [
+      { id: 'c', type: 'code', settings: { language: 'plain', text: '<i>x</i>' } },
+      { id: 'k', type: 'chart', settings: { kind: 'pie', columns: ['Share'], rows: [{ label: 'Tea', values: [3] }] } },
+    ],
+    files: {},
+  });
+  for (const [dir, wrapper] of [
+    ['db/seed/theme', 'wrap-narrow page-blocks'],
+    ['db/seed/themes/journal', 'measure page-blocks'],
+  ]) {
+    it(`${dir}: page.html prints the page-blocks partial after the body, and nothing when there are none`, () => {
+      const partials = { 'page-blocks': fs.readFileSync(path.join(dir, '_page-blocks.html'), 'utf8') };
+      const page = fs.readFileSync(path.join(dir, 'page.html'), 'utf8');
+      const r = render(page, { collection: { title: 'T', body: '<p>Body</p>', blocks } }, { partials });
+      expect(r.errors).toEqual([]);
+      expect(r.output.indexOf('<p>Body</p>')).toBeLessThan(r.output.indexOf(`<div class="${wrapper}">`));
+      expect(r.output).toContain('<code>&lt;i&gt;x&lt;/i&gt;</code>');
+      expect(r.output).toContain('<th scope="col">Label</th><th scope="col">Share</th>');
+      const none = render(page, { collection: { title: 'T', body: '<p>Body</p>', blocks: [] } }, { partials });
+      expect(none.output).not.toContain('page-blocks');
+    });
+  }
 });
