@@ -83,7 +83,8 @@ export function shapeBlocks(page: PageBlocks | undefined): BlockJson[] {
         const items = s.images.flatMap((i, n) => {
           const f = file(i.fileId);
           if (!f || !f.contentType.startsWith('image/')) return [];
-          const title = stem(f.name);
+          // The owner's alt text, else the file's name (as the engine falls back to a file name).
+          const title = i.alt || stem(f.name);
           return [
             { assetUrl: f.url, originalSize: f.originalSize, altText: title, title, filename: f.name, slideId: `block-${b.id}-${n + 1}` },
           ];

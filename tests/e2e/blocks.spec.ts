@@ -12,6 +12,8 @@ async function ready(page: Page, js: boolean) {
 }
 
 test('an owner adds a gallery block to a page and a shopper sees the gallery', async ({ page, browser, javaScriptEnabled: js }) => {
+  // Six screens and an axe run: more than the default 30 s on a busy CI machine.
+  test.setTimeout(90_000);
   const suffix = `${js ? 'js' : 'nojs'}${Date.now().toString(36)}`;
   await page.goto('/config');
   await ready(page, js);

@@ -111,6 +111,7 @@ describe('adding blocks', () => {
         ['design', 'grid'],
         ['image', files.blue],
         ['image', files.red],
+        [`alt.${files.red}`, 'A red glaze tile'],
         ['padding', '12'],
         ['show-meta', 'on'],
       ]),
@@ -141,6 +142,9 @@ describe('adding blocks', () => {
     expect(gallery).toContain('gallery-grid');
     expect(gallery).toContain('--gallery-padding: 12px');
     expect(gallery.indexOf(`/files/${files.blue}/`)).toBeLessThan(gallery.indexOf(`/files/${files.red}/`));
+    // The owner's alt text, else the file's name.
+    expect(gallery).toMatch(new RegExp(`src="/files/${files.red}/[^"]+" width="4" height="3" alt="A red glaze tile"`));
+    expect(gallery).toMatch(new RegExp(`src="/files/${files.blue}/[^"]+" width="2" height="2" alt="blue-${run}"`));
     // The chart: an accessible table of its data, and a canvas for the island.
     expect(html).toContain('<thead><tr><th scope="col">Month</th><th scope="col">Mugs</th><th scope="col">Bowls</th></tr></thead>');
     expect(html).toContain('<tr><th scope="row">April</th><td>1500</td><td>0</td></tr>');

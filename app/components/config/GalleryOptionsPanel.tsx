@@ -6,6 +6,8 @@
 import { useState, useSyncExternalStore } from 'react';
 import {
   ALIGNMENTS,
+  altName,
+  GALLERY_ALT_MAX,
   ASPECT_RATIOS,
   DESIGN_LABELS,
   GALLERY_DESIGNS,
@@ -75,7 +77,7 @@ export function GalleryOptionsPanel({ fields, images, files, errors }: Props) {
         <p className="hint" id="gallery-images-hint">
           {files.length === 0
             ? 'Upload images in Files to choose them here.'
-            : `Tick up to ${GALLERY_MAX_IMAGES} images; they show in this order.`}
+            : `Tick up to ${GALLERY_MAX_IMAGES} images; they show in this order. Alt text says what an image shows (its file name is used when it is empty).`}
         </p>
         {errors.image ? (
           <p className="error" id="gallery-images-error">
@@ -90,6 +92,14 @@ export function GalleryOptionsPanel({ fields, images, files, errors }: Props) {
                 <img src={f.url} alt="" width={64} height={64} loading="lazy" />
                 <span>{f.originalSize ? `${f.name} (${f.originalSize})` : f.name}</span>
               </label>
+              <input
+                className="image-alt"
+                name={altName(f.id)}
+                aria-label={`Alt text for ${f.name}`}
+                placeholder="Alt text"
+                maxLength={GALLERY_ALT_MAX}
+                defaultValue={fields[altName(f.id)] ?? ''}
+              />
             </li>
           ))}
         </ul>

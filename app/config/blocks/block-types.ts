@@ -4,7 +4,16 @@ import type { z } from 'zod';
 import { AudioSettings, ImageSettings, VideoSettings } from './media.js';
 import { CHART_TEXT, ChartSettings, typedDataset, validateDataset, type TypedDataset } from './chart.js';
 import { CodeSettings } from './code.js';
-import { applyDesignRules, GALLERY_MAX_IMAGES, galleryOptionsInput, GalleryOptions, GallerySettings, ruleNotes } from './gallery.js';
+import {
+  altName,
+  applyDesignRules,
+  GALLERY_ALT_MAX,
+  GALLERY_MAX_IMAGES,
+  galleryOptionsInput,
+  GalleryOptions,
+  GallerySettings,
+  ruleNotes,
+} from './gallery.js';
 
 export const BLOCK_TYPES = ['gallery', 'chart', 'code', 'video', 'audio', 'image'] as const;
 export type BlockType = (typeof BLOCK_TYPES)[number];
@@ -82,7 +91,10 @@ export function parseBlockForm<T extends BlockType>(type: T, form: URLSearchPara
     if (!opts.success || fields.image) return { ok: false, error: null, fields };
     const options = applyDesignRules(opts.data);
     notes.push(...ruleNotes(opts.data, options));
-    return { ok: true, settings: { images: ids.map((fileId) => ({ fileId })), options } as BlockSettings[T], notes };
+    // An alt text longer than the limit is cut, as a chart's labels are.
+    const alt = (id: string) => [...(form.get(altName(id)) ?? '').trim()].slice(0, GALLERY_ALT_MAX).join('');
+    const images = ids.map((fileId) => ({ fileId, alt: alt(fileId) }));
+    return { ok: true, settings: { images, options } as BlockSettings[T], notes };
   }
   if (type === 'chart') {
     const { data, truncated } = typedDataset(form);

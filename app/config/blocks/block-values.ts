@@ -3,7 +3,7 @@
 // so the screens fill their inputs the same way with or without an error.
 import type { BlockSettings, BlockType } from './block-types.js';
 import { toTyped, typedDataset, type TypedDataset } from './chart.js';
-import { DEFAULT_GALLERY_OPTIONS, GALLERY_SWITCHES, type GallerySettings } from './gallery.js';
+import { altName, DEFAULT_GALLERY_OPTIONS, GALLERY_SWITCHES, type GallerySettings } from './gallery.js';
 
 export interface BlockValues {
   /** Text fields and gallery options by name; a switch is 'on' or ''. */
@@ -35,7 +35,8 @@ export function savedBlockValues(type: BlockType, s: BlockSettings[BlockType] | 
   if (!s) return newBlockValues(type);
   if (type === 'gallery') {
     const g = s as GallerySettings;
-    return { fields: galleryFields(g.options), images: g.images.map((i) => i.fileId), dataset: null };
+    const alts = Object.fromEntries(g.images.map((i) => [altName(i.fileId), i.alt]));
+    return { fields: { ...galleryFields(g.options), ...alts }, images: g.images.map((i) => i.fileId), dataset: null };
   }
   if (type === 'chart') return { fields: {}, images: [], dataset: toTyped(s as BlockSettings['chart']) };
   const fields: Record<string, string> = {};

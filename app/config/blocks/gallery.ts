@@ -121,13 +121,18 @@ export function ruleNotes(before: GalleryOptions, after: GalleryOptions): string
   return notes;
 }
 
+/** An image's alt text in a gallery, at most (the engine's alt-text limit, SPEC 9). */
+export const GALLERY_ALT_MAX = 250;
+/** The field of an image's alt text in the gallery form. */
+export const altName = (fileId: string) => `alt.${fileId}`;
+
 /** Images in one gallery at most. */
 export const GALLERY_MAX_IMAGES = 50;
 
 export const GallerySettings = z.object({
   /** Files of the file manager, in the order shown. */
   images: z
-    .array(z.object({ fileId: z.string().min(1).max(64) }))
+    .array(z.object({ fileId: z.string().min(1).max(64), alt: z.string().max(GALLERY_ALT_MAX).default('') }))
     .max(GALLERY_MAX_IMAGES, `A gallery holds at most ${GALLERY_MAX_IMAGES} images.`)
     .default([]),
   options: GalleryOptions.default({}),

@@ -82,10 +82,16 @@ describe('gallery options', () => {
   });
 
   it('reads the options panel: an unticked switch is off, the rules run, and a note says what they changed', () => {
-    const r = parseBlockForm('gallery', form({ design: 'grid', autoplay: 'on', thumbnails: 'on', image: ['a', 'b', 'a'], padding: '10' }));
+    const r = parseBlockForm(
+      'gallery',
+      form({ design: 'grid', autoplay: 'on', thumbnails: 'on', image: ['a', 'b', 'a'], padding: '10', 'alt.b': ` ${'b'.repeat(300)}` }),
+    );
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.settings.images).toEqual([{ fileId: 'a' }, { fileId: 'b' }]);
+    expect(r.settings.images).toEqual([
+      { fileId: 'a', alt: '' },
+      { fileId: 'b', alt: 'b'.repeat(250) },
+    ]);
     expect(r.settings.options).toMatchObject({ design: 'grid', autoplay: false, thumbnails: false, padding: 10, 'auto-crop': false });
     expect(r.notes.length).toBe(2);
     const bad = parseBlockForm('gallery', form({ design: 'grid', padding: '51' }));
