@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { getDb, type Sql } from '../../db/client.server.js';
 import { listenForCatalogChanges } from './changes.server.js';
 import { createReadCache, type ReadCache } from './read-cache.server.js';
+import { readPageBlocks, type PageBlocks } from './page-blocks.server.js';
 import { log } from '../utils/log.server.js';
 
 export interface Website {
@@ -116,7 +117,7 @@ export interface Pagination {
 
 export type Resolved =
   | { kind: 'home'; collection: Collection | null; items: Product[] }
-  | { kind: 'page'; collection: Collection }
+  | { kind: 'page'; collection: Collection; blocks?: PageBlocks }
   | { kind: 'products'; collection: Collection; items: Product[]; pagination: Pagination }
   | { kind: 'product'; collection: Collection; item: Product }
   | { kind: 'search' }
@@ -426,7 +427,8 @@ export function createCatalog(sql: Sql, opts: { websiteId?: string; cache?: Read
     const collection = await collectionByUrlId(segments[0]);
     if (!collection) return { kind: 'not-found' };
     if (segments.length === 1) {
-      if (collection.type === COLLECTION_PAGE) return { kind: 'page', collection };
+      if (collection.type === COLLECTION_PAGE)
+        return { kind: 'page', collection, blocks: await readPageBlocks(sql, await websiteId(), collection.id) };
       if (collection.type !== COLLECTION_PRODUCTS) return { kind: 'not-found' };
       const size = await pageSize();
       const page = opts.page ?? 1;

@@ -6,6 +6,7 @@ import { useContext, useEffect, type FormEvent, type MouseEvent } from 'react';
 import { PageHtmlContext } from './page-html.js';
 import { handleAddToCart, syncCartCount } from './cart-island.js';
 import { enhanceVariantPickers } from './variant-island.js';
+import { enhanceCharts } from './chart-island.js';
 
 export interface ThemePageProps {
   /** Null on the first render in the browser: the document already holds it (entry.server.tsx). */
@@ -39,6 +40,8 @@ export function ThemePage({ html: fromLoader, jsonLd }: ThemePageProps) {
   useEffect(() => syncCartCount(document), [html]);
   // Product pages: a chosen option shows its variant at once (price, stock, picture, button).
   useEffect(() => enhanceVariantPickers(document.getElementById('page')), [html]);
+  // Content pages: chart blocks are drawn with Chart.js (loaded only when the page has one).
+  useEffect(() => enhanceCharts(document.getElementById('page')), [html]);
 
   function onClick(e: MouseEvent<HTMLDivElement>) {
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;

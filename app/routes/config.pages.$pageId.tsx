@@ -5,6 +5,7 @@ import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { FormError, Notice } from '../components/config/Field.js';
 import { PageEditor } from '../components/config/PageEditor.js';
+import { PageBlocks } from '../components/config/PageBlocks.js';
 import { ownerPageHeaders } from '../config/http.js';
 import {
   deletePage,
@@ -18,6 +19,7 @@ import {
   UNPUBLISHED_STATUSES,
 } from '../config/pages.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
+import { listBlocks } from '../config/blocks/blocks.server.js';
 import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
 
 export const headers = ownerPageHeaders;
@@ -32,9 +34,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const canPublish = a.can('pages.publish');
   const allowed = canPublish ? PAGE_STATUSES : UNPUBLISHED_STATUSES;
+  const blocks = (await listBlocks(a.sql, a.site.id, page.id)) ?? [];
   return json(
     {
       page,
+      blocks,
       confirmDelete: url.searchParams.get('delete') === 'confirm',
       notice: NOTICES[url.searchParams.get('saved') ?? ''] ?? null,
       canWrite: a.can('pages.write'),
@@ -75,7 +79,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function EditPage() {
-  const { page, confirmDelete, notice, canWrite, canPublish, canDelete, homeText, statuses } = useLoaderData<typeof loader>();
+  const { page, blocks, confirmDelete, notice, canWrite, canPublish, canDelete, homeText, statuses } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const t = failed?.typed.intent === 'save' ? failed.typed : null;
   return (
@@ -130,6 +134,7 @@ export default function EditPage() {
         canPublish={canPublish}
         submitLabel="Save page"
       />
+      <PageBlocks pageId={page.id} blocks={blocks} canWrite={canWrite} />
       {canDelete && !confirmDelete ? (
         <p>
           <Link to="?delete=confirm" className="button secondary">

@@ -16,6 +16,7 @@ import {
 import { formatMoney, money } from '../commerce/money.js';
 import { PageType, ProductType } from '../../engine/ts/enums.js';
 import { COMMERCE_PAGE_TYPES } from './page-types.js';
+import { shapeBlocks } from './page-blocks.js';
 import type {
   CartEntryJson,
   CartEntrySummary,
@@ -168,7 +169,7 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
     }
     case 'page': {
       const c = resolved.collection;
-      ctx.collection = shapeCollection(c);
+      ctx.collection = { ...shapeCollection(c), blocks: shapeBlocks(resolved.blocks) };
       title = `${c.seoTitle || c.title} — ${site.website.siteTitle}`;
       description = c.seoDescription || c.description || description;
       canonicalPath = c.fullUrl;

@@ -7,6 +7,7 @@ import type { Money } from '../commerce/money.js';
 import type { Order } from '../commerce/order.js';
 import type { InstalmentNotice } from '../commerce/rules.js';
 import type { CartFlash } from './cart-ui.server.js';
+import type { BlockJson } from './page-blocks.js';
 
 /** Open-ended JSON (the owner's settings, theme strings): templates read what they know of it. */
 export type Json = Record<string, unknown>;
@@ -20,6 +21,8 @@ export type NavLink = { title: string; url: string; active: boolean; children: N
 export type CollectionJson = Omit<Collection, 'seoTitle' | 'seoDescription'> & {
   systemDataVariants: string | undefined;
   mediaFocalPoint: FocalPoint;
+  /** A content page's blocks after its body (app/storefront/page-blocks.ts). */
+  blocks?: BlockJson[];
 };
 
 export type OptionValueJson = { optionName: string; value: string };

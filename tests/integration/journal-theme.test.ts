@@ -132,7 +132,8 @@ describe('journal theme', () => {
   it('has the page templates of a site without a shop', () => {
     const pages = theme.filter((t) => t.kind === 'page').map((t) => t.name);
     expect(pages.sort()).toEqual(['error', 'home', 'not-found', 'page', 'search']);
-    expect(theme.filter((t) => t.kind === 'partial').map((t) => t.name)).toEqual([]);
+    // Its one partial prints a page's content blocks (issue 13), as the default theme's does.
+    expect(theme.filter((t) => t.kind === 'partial').map((t) => t.name)).toEqual(['page-blocks']);
     // Its CSS is a stylesheet file (served at /theme/<hash>.css), not inlined by the layout.
     expect(theme.filter((t) => t.kind === 'stylesheet').map((t) => t.name)).toEqual(['theme.css']);
     expect(site.templates.layout).not.toContain('<style');

@@ -1,0 +1,51 @@
+// The form of one content block (new or saved): the type's own fields (GalleryOptionsPanel,
+// ChartEditor, CodeBlockEditor, MediaBlockFields) in a plain post form with its submit button.
+import { Form } from '@remix-run/react';
+import type { BlockType } from '../../config/blocks/block-types.js';
+import type { BlockValues } from '../../config/blocks/block-values.js';
+import { ChartEditor } from './ChartEditor.js';
+import { CodeBlockEditor } from './CodeBlockEditor.js';
+import { FormError } from './Field.js';
+import { GalleryOptionsPanel, type PickableFile } from './GalleryOptionsPanel.js';
+import { MediaBlockFields } from './MediaBlockFields.js';
+
+export interface BlockFormProps {
+  type: BlockType;
+  values: BlockValues;
+  errors: Record<string, string>;
+  formError: string | null;
+  files: { images: PickableFile[]; videos: PickableFile[]; audio: PickableFile[] };
+  android: boolean;
+  canWrite: boolean;
+  submitLabel: string;
+}
+
+export function BlockForm({ type, values, errors, formError, files, android, canWrite, submitLabel }: BlockFormProps) {
+  // The code editor is read-only on Android (SPEC 2): nothing there to save.
+  const locked = !canWrite || (type === 'code' && android);
+  return (
+    <Form method="post" className="card block-form">
+      <FormError message={type === 'chart' ? null : formError} />
+      <input type="hidden" name="intent" value="save" />
+      {type === 'gallery' ? (
+        <GalleryOptionsPanel fields={values.fields} images={values.images} files={files.images} errors={errors} />
+      ) : null}
+      {type === 'chart' ? (
+        <ChartEditor dataset={values.dataset ?? { kind: 'bar', title: '', labelHeading: '', columns: [], rows: [] }} error={formError} />
+      ) : null}
+      {type === 'code' ? <CodeBlockEditor fields={values.fields} errors={errors} android={android} /> : null}
+      {type === 'image' || type === 'video' || type === 'audio' ? (
+        <MediaBlockFields
+          type={type}
+          fields={values.fields}
+          errors={errors}
+          files={type === 'image' ? files.images : type === 'video' ? files.videos : files.audio}
+        />
+      ) : null}
+      <button type="submit" disabled={locked}>
+        {submitLabel}
+      </button>
+      {canWrite ? null : <p className="hint">Your role can look at blocks but not change them.</p>}
+    </Form>
+  );
+}

@@ -1,0 +1,133 @@
+// A page's content blocks as the theme's page-blocks partial reads them (collection.blocks): each
+// block has its type's key (image, video, audio, gallery, chart or code) holding what the partial
+// prints. Settings are parsed again with app/config/blocks (defaults filled in); a block whose
+// settings no longer parse, or whose file is gone, is left out rather than shown broken.
+import type { PageBlocks } from '../catalog/page-blocks.server.js';
+import { isBlockType, readSettings } from '../config/blocks/block-types.js';
+import { CHART_KIND_LABELS } from '../config/blocks/chart.js';
+import { ASPECT_RATIOS } from '../config/blocks/gallery.js';
+
+type ImageJson = { assetUrl: string; originalSize: string | null; altText: string; title: string; filename: string; slideId: string };
+
+export type BlockJson = {
+  id: string;
+  type: string;
+  image?: { assetUrl: string; originalSize: string | null; altText: string; caption: string; link: string; blockType: number };
+  video?: { assetUrl: string; contentType: string; url: string; title: string; caption: string };
+  audio?: { title: string; assetUrl: string; structuredContent: { audioAssetUrl: string } };
+  gallery?: { options: Record<string, unknown>; items: ImageJson[]; newWindow: boolean; cssVars: string };
+  chart?: {
+    kind: string;
+    title: string;
+    labelHeading: string;
+    columns: string[];
+    rows: { label: string; values: string[] }[];
+    json: string;
+    summary: string;
+  };
+  code?: { language: string; text: string };
+};
+
+const stem = (name: string) => name.replace(/\.[A-Za-z0-9]{1,8}$/, '');
+/** The engine's block type number of an image block (SPEC 3), which its image formatters read. */
+const IMAGE_BLOCK = 5;
+
+export function shapeBlocks(page: PageBlocks | undefined): BlockJson[] {
+  if (!page) return [];
+  const out: BlockJson[] = [];
+  for (const b of page.blocks) {
+    if (!isBlockType(b.type)) continue;
+    const file = (id: string) => page.files[id] ?? null;
+    const base = { id: b.id, type: b.type };
+    switch (b.type) {
+      case 'image': {
+        const s = readSettings('image', b.settings);
+        const f = s && file(s.fileId);
+        if (s && f) {
+          out.push({
+            ...base,
+            image: {
+              assetUrl: f.url,
+              originalSize: f.originalSize,
+              altText: s.altText,
+              caption: s.caption,
+              link: s.link,
+              blockType: IMAGE_BLOCK,
+            },
+          });
+        }
+        break;
+      }
+      case 'video': {
+        const s = readSettings('video', b.settings);
+        const f = s?.fileId ? file(s.fileId) : null;
+        if (s && (f || s.url)) {
+          const title = s.title || (f ? stem(f.name) : 'Watch the video');
+          out.push({
+            ...base,
+            video: { assetUrl: f?.url ?? '', contentType: f?.contentType ?? '', url: f ? '' : s.url, title, caption: s.caption },
+          });
+        }
+        break;
+      }
+      case 'audio': {
+        const s = readSettings('audio', b.settings);
+        const f = s && file(s.fileId);
+        if (s && f)
+          out.push({ ...base, audio: { title: s.title || stem(f.name), assetUrl: f.url, structuredContent: { audioAssetUrl: f.url } } });
+        break;
+      }
+      case 'gallery': {
+        const s = readSettings('gallery', b.settings);
+        if (!s) break;
+        const items = s.images.flatMap((i, n) => {
+          const f = file(i.fileId);
+          if (!f || !f.contentType.startsWith('image/')) return [];
+          // The owner's alt text, else the file's name (as the engine falls back to a file name).
+          const title = i.alt || stem(f.name);
+          return [
+            { assetUrl: f.url, originalSize: f.originalSize, altText: title, title, filename: f.name, slideId: `block-${b.id}-${n + 1}` },
+          ];
+        });
+        if (items.length === 0) break;
+        const o = s.options;
+        const ratio = ASPECT_RATIOS[o['aspect-ratio']].replace(':', ' / ');
+        const cssVars = [
+          `--gallery-columns: ${o['thumbnails-per-row']}`,
+          `--gallery-padding: ${o.padding}px`,
+          `--gallery-max-width: ${o['max-width']}px`,
+          `--gallery-thumb-height: ${o['thumbnail-strip-height']}px`,
+          `--gallery-thumb-margin: ${o['thumbnail-strip-margin']}px`,
+          `--gallery-ratio: ${ratio}`,
+        ].join('; ');
+        out.push({ ...base, gallery: { options: { ...o }, items, newWindow: o.newWindow, cssVars } });
+        break;
+      }
+      case 'chart': {
+        const s = readSettings('chart', b.settings);
+        if (!s) break;
+        const kind = CHART_KIND_LABELS[s.kind];
+        out.push({
+          ...base,
+          chart: {
+            kind: s.kind,
+            title: s.title,
+            // A table's first header is never empty (screen readers announce it with each row label).
+            labelHeading: s.labelHeading || 'Label',
+            columns: s.columns,
+            rows: s.rows.map((r) => ({ label: r.label, values: r.values.map((v) => String(v)) })),
+            json: JSON.stringify({ kind: s.kind, columns: s.columns, rows: s.rows }),
+            summary: `${kind} chart${s.title ? `: ${s.title}` : ''}. The data is in the table that follows.`,
+          },
+        });
+        break;
+      }
+      case 'code': {
+        const s = readSettings('code', b.settings);
+        if (s) out.push({ ...base, code: { language: s.language, text: s.text } });
+        break;
+      }
+    }
+  }
+  return out;
+}

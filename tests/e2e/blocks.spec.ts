@@ -1,0 +1,71 @@
+// The content block journey, with JavaScript on and off: an owner uploads an image, makes a page,
+// adds a gallery block to it (options panel, image picked from the files), saves, and a shopper
+// sees the gallery after the page's body. The block screen passes axe.
+import { expect, test, type Page } from '@playwright/test';
+import { png } from '../support/sample-files.js';
+import { violations } from './axe.js';
+
+const OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' };
+
+async function ready(page: Page, js: boolean) {
+  if (js) await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+}
+
+test('an owner adds a gallery block to a page and a shopper sees the gallery', async ({ page, browser, javaScriptEnabled: js }) => {
+  // Six screens and an axe run: more than the default 30 s on a busy CI machine.
+  test.setTimeout(90_000);
+  const suffix = `${js ? 'js' : 'nojs'}${Date.now().toString(36)}`;
+  await page.goto('/config');
+  await ready(page, js);
+  await page.getByLabel('Email').fill(OWNER.email);
+  await page.getByLabel('Password').fill(OWNER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+  // An image in Files to pick.
+  await page.goto('/config/files');
+  await ready(page, js);
+  await page.getByLabel('File', { exact: true }).setInputFiles({ name: `tile-${suffix}.png`, mimeType: 'image/png', buffer: png(6, 4) });
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByRole('status')).toContainText('uploaded');
+
+  // A page, published, with a body.
+  await page.goto('/config/pages/new');
+  await ready(page, js);
+  await page.getByLabel('Title', { exact: true }).fill(`Gallery page ${suffix}`);
+  await page.getByLabel('URL slug').fill(`gallery-${suffix}`);
+  await page.getByLabel('Hide from navigation').check();
+  await page.getByRole('button', { name: 'Create page' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Edit Gallery page ${suffix}` })).toBeVisible();
+  await ready(page, js);
+
+  // Add block: Gallery.
+  const blocks = page.getByRole('region', { name: 'Blocks' });
+  await expect(blocks.getByText('This page has no blocks yet.')).toBeVisible();
+  await blocks.getByLabel('Gallery').check();
+  await blocks.getByRole('button', { name: 'Add block' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Add a gallery block' })).toBeVisible();
+  await ready(page, js);
+  await page.getByRole('checkbox', { name: `tile-${suffix}.png (6x4)` }).check();
+  await page.getByRole('combobox', { name: 'Design' }).selectOption('slideshow');
+  if (js) {
+    // The design rule shows at once: slideshow turns thumbnails on.
+    await expect(page.getByRole('checkbox', { name: 'Show thumbnails' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Show thumbnails' })).toBeDisabled();
+  }
+  await page.getByLabel('Padding (px)').fill('8');
+  expect(await violations(page, js)).toEqual([]);
+  await page.getByRole('button', { name: 'Add block' }).click();
+  await expect(page.getByRole('status')).toHaveText('Block added.');
+  await page.getByRole('link', { name: `Back to Gallery page ${suffix}` }).click();
+  await expect(page.getByRole('region', { name: 'Blocks' }).getByRole('cell', { name: '1 image, slideshow' })).toBeVisible();
+
+  // The shopper's page.
+  const shopper = await browser.newPage({ javaScriptEnabled: js });
+  await shopper.goto(`/gallery-${suffix}`);
+  const gallery = shopper.locator('.block-gallery.gallery-slideshow.has-thumbnails');
+  await expect(gallery).toBeVisible();
+  await expect(gallery.getByRole('img', { name: `tile-${suffix}` }).first()).toBeVisible();
+  await expect(gallery.locator('.gallery-thumbnails a')).toHaveAttribute('href', /#block-[a-f0-9]+-1$/);
+  await shopper.close();
+});
