@@ -1,0 +1,212 @@
+// The live preview of the theme editor: the context of the page the owner picks is fetched once
+// (/config/theme/preview), then every edit is compiled and rendered in the browser by the engine's
+// browser build (page template, then the layout with it as mainContent, as the storefront does) into
+// a sandboxed iframe without scripts, at desktop, tablet or phone width. No request per keystroke.
+import { useEffect, useRef, useState } from 'react';
+import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
+
+/** Where the production server serves the engine's browser build (npm run build). */
+const ENGINE_URL = '/engine-browser/engine.js';
+
+interface EngineError {
+  kind: 'syntax' | 'runtime';
+  message: string;
+  line?: number;
+  column?: number;
+}
+type Code = unknown;
+interface BrowserEngine {
+  prepare(json: unknown, options: { locale?: string | null; timeZone?: string }): Promise<boolean>;
+  compile(source: string, opts?: { backend?: 'ts' | 'wasm' }): { code: Code; errors: EngineError[] };
+  render(
+    code: Code,
+    json: unknown,
+    opts: { backend?: 'ts' | 'wasm'; locale?: string; timeZone?: string; partials?: Record<string, Code> },
+  ): { output: string; errors: EngineError[] };
+}
+
+interface PreviewData {
+  page: string;
+  template: string;
+  path: string;
+  context: Record<string, unknown>;
+  locale: string;
+  timeZone: string;
+  sources: { layout: string; pages: Record<string, string>; partials: Record<string, string>; stylesheet: string };
+}
+
+export interface PreviewError {
+  template: string;
+  line: number | null;
+  column: number | null;
+  message: string;
+  syntax: boolean;
+  stopped: boolean;
+}
+
+let engine: Promise<BrowserEngine> | null = null;
+function loadEngine(): Promise<BrowserEngine> {
+  engine ??= import(/* @vite-ignore */ ENGINE_URL) as Promise<BrowserEngine>;
+  return engine;
+}
+
+const DEVICES = [
+  { id: 'desktop', label: 'Desktop', width: '100%' },
+  { id: 'tablet', label: 'Tablet', width: '768px' },
+  { id: 'phone', label: 'Phone', width: '375px' },
+] as const;
+
+function documentFor(html: string, css: string): string {
+  // The draft's stylesheet inline (the iframe inherits the page's CSP, which allows inline styles).
+  const style = css ? `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>` : '';
+  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${style}</head><body>${html}</body></html>`;
+}
+
+export function ThemePreview({
+  name,
+  kind,
+  source,
+  pages,
+  initialPage,
+  onErrors,
+}: {
+  name: string;
+  kind: string;
+  source: string;
+  pages: { value: string; label: string }[];
+  initialPage: string;
+  onErrors: (errors: PreviewError[]) => void;
+}) {
+  const [page, setPage] = useState(initialPage);
+  const [device, setDevice] = useState<string>('desktop');
+  const [data, setData] = useState<{ preview: PreviewData; engine: BrowserEngine } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [result, setResult] = useState<{ doc: string; errors: PreviewError[]; ms: number } | null>(null);
+  // Compiled templates by source: only the template being edited compiles again on a keystroke.
+  const compiled = useRef(new Map<string, { code: Code; errors: EngineError[] }>());
+
+  useEffect(() => {
+    let cancelled = false;
+    setFailure(null);
+    (async () => {
+      const res = await fetch(`/config/theme/preview?page=${encodeURIComponent(page)}`, { headers: { Accept: 'application/json' } });
+      if (!res.ok) throw new Error(`The preview's data could not be loaded (${res.status}).`);
+      const preview = (await res.json()) as PreviewData;
+      const e = await loadEngine();
+      await e.prepare(preview.context, { locale: preview.locale, timeZone: preview.timeZone });
+      if (!cancelled) setData({ preview, engine: e });
+    })().catch((e: unknown) => {
+      if (!cancelled) setFailure(e instanceof Error ? e.message : String(e));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [page]);
+
+  useEffect(() => {
+    if (!data) return;
+    const { preview, engine: e } = data;
+    const cache = compiled.current;
+    const compile = (src: string) => {
+      let hit = cache.get(src);
+      if (!hit) {
+        hit = e.compile(src, { backend: 'wasm' });
+        cache.set(src, hit);
+        if (cache.size > 64) cache.delete(cache.keys().next().value as string);
+      }
+      return hit;
+    };
+    const s = preview.sources;
+    let layout = s.layout;
+    let pageSource = s.pages[preview.template] ?? '';
+    const partialSources = { ...s.partials };
+    let css = s.stylesheet;
+    if (kind === 'layout') layout = source;
+    else if (kind === 'page' && name === preview.template) pageSource = source;
+    else if (kind === 'partial') partialSources[name] = source;
+    else if (kind === 'stylesheet') css = source;
+    const started = performance.now();
+    const partials: Record<string, Code> = {};
+    for (const [n, src] of Object.entries(partialSources)) partials[n] = compile(src).code;
+    const opts = { backend: 'wasm' as const, locale: preview.locale, timeZone: preview.timeZone, partials };
+    const pageCode = compile(pageSource);
+    const main = e.render(pageCode.code, preview.context, opts);
+    const layoutCode = compile(layout);
+    const whole = e.render(layoutCode.code, { ...preview.context, mainContent: main.output }, opts);
+    const ms = performance.now() - started;
+    const errors: PreviewError[] = [];
+    const add = (template: string, list: EngineError[]) => {
+      for (const x of list)
+        errors.push({
+          template,
+          line: x.line ?? null,
+          column: x.column ?? null,
+          message: x.message,
+          syntax: x.kind === 'syntax',
+          stopped: x.message.startsWith('Render stopped'),
+        });
+    };
+    add(preview.template, [...pageCode.errors, ...main.errors]);
+    add('layout', [...layoutCode.errors, ...whole.errors]);
+    setResult({ doc: documentFor(whole.output, css), errors, ms });
+    onErrors(errors.filter((x) => x.template === name));
+  }, [data, source, name, kind, onErrors]);
+
+  const width = DEVICES.find((d) => d.id === device)?.width ?? '100%';
+  return (
+    <section className="theme-preview" aria-label="Live preview">
+      <div className="toolbar">
+        <div className="field">
+          <label htmlFor="preview-page">Preview page</label>
+          <select id="preview-page" value={page} onChange={(e) => setPage(e.target.value)}>
+            {pages.map((p) => (
+              <option key={p.value} value={p.value}>
+                {p.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <ToggleButtonGroup
+          aria-label="Preview width"
+          selectionMode="single"
+          disallowEmptySelection
+          selectedKeys={[device]}
+          onSelectionChange={(keys) => setDevice(String([...keys][0] ?? 'desktop'))}
+          className="theme-devices"
+        >
+          {DEVICES.map((d) => (
+            <ToggleButton key={d.id} id={d.id} className="button secondary">
+              {d.label}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      </div>
+      {failure ? (
+        <p className="form-error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      {result ? (
+        <>
+          <p className="hint" aria-live="polite" data-testid="preview-status">
+            {`${data?.preview.path ?? ''} rendered in ${result.ms.toFixed(1)} ms${result.errors.length ? `, ${result.errors.length} error(s)` : ''}`}
+          </p>
+          {result.errors.length > 0 ? (
+            <ul className="theme-preview-errors" aria-label="Preview errors">
+              {result.errors.map((x, i) => (
+                <li key={i} className={x.syntax || x.stopped ? 'blocking' : 'warning'}>
+                  {`${x.template}${x.line !== null ? `, line ${x.line}, column ${x.column ?? 1}` : ''}: ${x.message}`}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <div className="theme-frame" style={{ width }}>
+            <iframe title="Preview of the page" sandbox="" srcDoc={result.doc} />
+          </div>
+        </>
+      ) : failure ? null : (
+        <p className="hint">Loading the preview…</p>
+      )}
+    </section>
+  );
+}
