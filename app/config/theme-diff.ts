@@ -70,7 +70,8 @@ export function unifiedDiff(a: string, b: string): Hunk[] {
       hunks.push(current);
     }
     // Unchanged lines between the last change (or the context start) and this one.
-    for (let i = current.aEnd, j = current.bEnd; i < r.a0; i++, j++) current.lines.push({ op: ' ', text: la[i], oldLine: i + 1, newLine: j + 1 });
+    for (let i = current.aEnd, j = current.bEnd; i < r.a0; i++, j++)
+      current.lines.push({ op: ' ', text: la[i], oldLine: i + 1, newLine: j + 1 });
     current.lines.push(...lineDiff(la, lb, r));
     current.aEnd = r.a1;
     current.bEnd = r.b1;

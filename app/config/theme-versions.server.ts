@@ -70,7 +70,6 @@ export class ThemeError extends Error {
 /** The editor's form: one template's source and an optional note. */
 export const SaveForm = z.object({
   intent: z.literal('save'),
-  name: z.string().min(1),
   source: z.string().max(1_000_000, THEME_TEXT.tooLong).default(''),
   note: z.string().trim().max(200, THEME_TEXT.note).default(''),
 });

@@ -13,14 +13,7 @@ import { useCan } from '../components/config/layout-data.js';
 import { loadSite } from '../catalog/catalog.server.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
-import {
-  latestVersion,
-  SaveForm,
-  saveVersion,
-  THEME_TEXT,
-  ThemeError,
-  withSource,
-} from '../config/theme-versions.server.js';
+import { latestVersion, SaveForm, saveVersion, THEME_TEXT, ThemeError, withSource } from '../config/theme-versions.server.js';
 import { PREVIEW_LABELS, PREVIEW_PAGES, previewPageFor } from '../storefront/preview-context.server.js';
 import { checkTheme } from '../storefront/theme-check.server.js';
 import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
@@ -37,8 +30,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!file) throw json({ error: THEME_TEXT.noSuchTemplate }, { status: 404 });
   const url = new URL(args.request.url);
   const saved = Number(url.searchParams.get('saved'));
-  const savedNotice =
-    saved === draft.version ? (draft.publishable ? THEME_TEXT.saved(saved) : THEME_TEXT.savedWithProblems(saved)) : null;
+  const savedNotice = saved === draft.version ? (draft.publishable ? THEME_TEXT.saved(saved) : THEME_TEXT.savedWithProblems(saved)) : null;
   return json(
     {
       file,

@@ -1,7 +1,8 @@
 // The checks on save of the theme editor (issues 10 and 13, ADR 0005): every template compiled with
 // the engine's default compile budget, and every page template rendered inside the layout over a
-// real context of the site with the default render budget. A syntax error or a render the budget
-// stopped means the theme cannot be published; other runtime errors are reported as warnings.
+// real context of the site with the default render budget. A syntax error, a render the budget
+// stopped or a call past the recursion limit means the theme cannot be published; other runtime
+// errors are reported as warnings.
 import type { Site } from '../catalog/catalog.server.js';
 import { compile, render, type Backend, type Code, type TemplateError } from '../../engine/node.js';
 import { previewPageFor, sampleContext, type PreviewPage, type SampleContext } from './preview-context.server.js';
@@ -21,6 +22,11 @@ export interface CheckProblem {
   blocking: boolean;
 }
 
+/**
+ * A render the budget stopped, or a call the language's own limit refused (16 partial levels: the
+ * 60-character exponential macro ends there, ADR 0005): the page would not render as written.
+ */
+const STOPPED = /^Render stopped|exceeded maximum recursion depth/;
 const BACKEND: Backend = process.env.TEMPLATE_BACKEND === 'ts' ? 'ts' : 'wasm';
 /** Warnings kept per template: a template that fails on every item would list hundreds. */
 const WARNINGS_PER_TEMPLATE = 5;
@@ -31,7 +37,7 @@ function problem(template: string, e: TemplateError): CheckProblem {
     line: e.line ?? null,
     column: e.column ?? null,
     message: e.message,
-    blocking: e.kind === 'syntax' || e.message.startsWith('Render stopped'),
+    blocking: e.kind === 'syntax' || STOPPED.test(e.message),
   };
 }
 

@@ -22,7 +22,12 @@ export interface MountedEditor {
 }
 
 /** Replaces `textarea` by an editor; `onChange` gets the new source on every edit. */
-export function mountEditor(textarea: HTMLTextAreaElement, label: string, template: boolean, onChange: (source: string) => void): MountedEditor {
+export function mountEditor(
+  textarea: HTMLTextAreaElement,
+  label: string,
+  template: boolean,
+  onChange: (source: string) => void,
+): MountedEditor {
   const view = new EditorView({
     state: EditorState.create({
       doc: textarea.value,
