@@ -56,11 +56,12 @@ const DEVICES = [
   { id: 'phone', label: 'Phone', width: '375px' },
 ] as const;
 
+/** The iframe's document: the draft's stylesheet inline (the iframe inherits the page's CSP, which allows inline styles). */
 function documentFor(html: string, css: string): string {
-  // The draft's stylesheet inline (the iframe inherits the page's CSP, which allows inline styles).
-  const style = css ? `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>` : '';
-  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${style}</head><body>${html}</body></html>`;
+  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><style id="theme-css">${escapeStyle(css)}</style></head><body>${html}</body></html>`;
 }
+
+const escapeStyle = (css: string) => css.replace(/<\/style/gi, '<\\/style');
 
 export function ThemePreview({
   name,
@@ -81,7 +82,22 @@ export function ThemePreview({
   const [device, setDevice] = useState<string>('desktop');
   const [data, setData] = useState<{ preview: PreviewData; engine: BrowserEngine } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [result, setResult] = useState<{ doc: string; errors: PreviewError[]; ms: number } | null>(null);
+  const [result, setResult] = useState<{ html: string; css: string; errors: PreviewError[]; ms: number } | null>(null);
+  // The iframe's document is written once per page picked; later renders replace its body and
+  // stylesheet in place, so the images it shows are not fetched again on each keystroke. The frame
+  // may be reached (allow-same-origin) but runs no script (no allow-scripts).
+  const [shell, setShell] = useState<string | null>(null);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const latest = useRef(result);
+  latest.current = result;
+  const patch = () => {
+    const doc = frame.current?.contentDocument;
+    const r = latest.current;
+    if (!doc?.body || !r || doc.readyState !== 'complete') return;
+    doc.body.innerHTML = r.html;
+    const style = doc.getElementById('theme-css');
+    if (style && style.textContent !== r.css) style.textContent = r.css;
+  };
   // Compiled templates by source: only the template being edited compiles again on a keystroke.
   const compiled = useRef(new Map<string, { code: Code; errors: EngineError[] }>());
 
@@ -94,7 +110,10 @@ export function ThemePreview({
       const preview = (await res.json()) as PreviewData;
       const e = await loadEngine();
       await e.prepare(preview.context, { locale: preview.locale, timeZone: preview.timeZone });
-      if (!cancelled) setData({ preview, engine: e });
+      if (!cancelled) {
+        setShell(null);
+        setData({ preview, engine: e });
+      }
     })().catch((e: unknown) => {
       if (!cancelled) setFailure(e instanceof Error ? e.message : String(e));
     });
@@ -148,9 +167,12 @@ export function ThemePreview({
     };
     add(preview.template, [...pageCode.errors, ...main.errors]);
     add('layout', [...layoutCode.errors, ...whole.errors]);
-    setResult({ doc: documentFor(whole.output, css), errors, ms });
+    setResult({ html: whole.output, css, errors, ms });
+    setShell((current) => current ?? documentFor(whole.output, css));
     onErrors(errors.filter((x) => x.template === name));
   }, [data, source, name, kind, onErrors]);
+
+  useEffect(patch, [result]);
 
   const width = DEVICES.find((d) => d.id === device)?.width ?? '100%';
   return (
@@ -201,7 +223,7 @@ export function ThemePreview({
             </ul>
           ) : null}
           <div className="theme-frame" style={{ width }}>
-            <iframe title="Preview of the page" sandbox="" srcDoc={result.doc} />
+            <iframe ref={frame} title="Preview of the page" sandbox="allow-same-origin" srcDoc={shell ?? ''} onLoad={patch} />
           </div>
         </>
       ) : failure ? null : (
