@@ -57,8 +57,14 @@ export function unifiedDiff(a: string, b: string): Hunk[] {
     } else ranges.push(r);
   }
   for (const r of ranges) {
-    while (r.a0 < r.a1 && r.b0 < r.b1 && la[r.a0] === lb[r.b0]) (r.a0++, r.b0++);
-    while (r.a1 > r.a0 && r.b1 > r.b0 && la[r.a1 - 1] === lb[r.b1 - 1]) (r.a1--, r.b1--);
+    while (r.a0 < r.a1 && r.b0 < r.b1 && la[r.a0] === lb[r.b0]) {
+      r.a0++;
+      r.b0++;
+    }
+    while (r.a1 > r.a0 && r.b1 > r.b0 && la[r.a1 - 1] === lb[r.b1 - 1]) {
+      r.a1--;
+      r.b1--;
+    }
   }
   const hunks: Hunk[] = [];
   let current: { lines: DiffLine[]; aEnd: number; bEnd: number } | null = null;

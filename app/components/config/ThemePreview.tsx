@@ -2,7 +2,7 @@
 // (/config/theme/preview), then every edit is compiled and rendered in the browser by the engine's
 // browser build (page template, then the layout with it as mainContent, as the storefront does) into
 // a sandboxed iframe without scripts, at desktop, tablet or phone width. No request per keystroke.
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 
 /** Where the production server serves the engine's browser build (npm run build). */
@@ -63,6 +63,55 @@ function documentFor(html: string, css: string): string {
 
 const escapeStyle = (css: string) => css.replace(/<\/style/gi, '<\\/style');
 
+// Compiled templates by source: only the template being edited compiles again on a keystroke.
+const compiled = new Map<string, { code: Code; errors: EngineError[] }>();
+
+/** Renders the preview's page with the edited template in place, as the storefront does (renderThemePage). */
+function renderPreview(e: BrowserEngine, preview: PreviewData, name: string, kind: string, source: string) {
+  const compile = (src: string) => {
+    let hit = compiled.get(src);
+    if (!hit) {
+      hit = e.compile(src, { backend: 'wasm' });
+      compiled.set(src, hit);
+      if (compiled.size > 64) compiled.delete(compiled.keys().next().value as string);
+    }
+    return hit;
+  };
+  const s = preview.sources;
+  let layout = s.layout;
+  let pageSource = s.pages[preview.template] ?? '';
+  const partialSources = { ...s.partials };
+  let css = s.stylesheet;
+  if (kind === 'layout') layout = source;
+  else if (kind === 'page' && name === preview.template) pageSource = source;
+  else if (kind === 'partial') partialSources[name] = source;
+  else if (kind === 'stylesheet') css = source;
+  const started = performance.now();
+  const partials: Record<string, Code> = {};
+  for (const [n, src] of Object.entries(partialSources)) partials[n] = compile(src).code;
+  const opts = { backend: 'wasm' as const, locale: preview.locale, timeZone: preview.timeZone, partials };
+  const pageCode = compile(pageSource);
+  const main = e.render(pageCode.code, preview.context, opts);
+  const layoutCode = compile(layout);
+  const whole = e.render(layoutCode.code, { ...preview.context, mainContent: main.output }, opts);
+  const ms = performance.now() - started;
+  const errors: PreviewError[] = [];
+  const add = (template: string, list: EngineError[]) => {
+    for (const x of list)
+      errors.push({
+        template,
+        line: x.line ?? null,
+        column: x.column ?? null,
+        message: x.message,
+        syntax: x.kind === 'syntax',
+        stopped: x.message.startsWith('Render stopped'),
+      });
+  };
+  add(preview.template, [...pageCode.errors, ...main.errors]);
+  add('layout', [...layoutCode.errors, ...whole.errors]);
+  return { html: whole.output, css, errors, ms };
+}
+
 export function ThemePreview({
   name,
   kind,
@@ -82,38 +131,17 @@ export function ThemePreview({
   const [device, setDevice] = useState<string>('desktop');
   const [data, setData] = useState<{ preview: PreviewData; engine: BrowserEngine } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [result, setResult] = useState<{ html: string; css: string; errors: PreviewError[]; ms: number } | null>(null);
-  // The iframe's document is written once per page picked; later renders replace its body and
-  // stylesheet in place, so the images it shows are not fetched again on each keystroke. The frame
-  // may be reached (allow-same-origin) but runs no script (no allow-scripts).
-  const [shell, setShell] = useState<string | null>(null);
   const frame = useRef<HTMLIFrameElement>(null);
-  const latest = useRef(result);
-  latest.current = result;
-  const patch = () => {
-    const doc = frame.current?.contentDocument;
-    const r = latest.current;
-    if (!doc?.body || !r || doc.readyState !== 'complete') return;
-    doc.body.innerHTML = r.html;
-    const style = doc.getElementById('theme-css');
-    if (style && style.textContent !== r.css) style.textContent = r.css;
-  };
-  // Compiled templates by source: only the template being edited compiles again on a keystroke.
-  const compiled = useRef(new Map<string, { code: Code; errors: EngineError[] }>());
 
   useEffect(() => {
     let cancelled = false;
-    setFailure(null);
     (async () => {
       const res = await fetch(`/config/theme/preview?page=${encodeURIComponent(page)}`, { headers: { Accept: 'application/json' } });
       if (!res.ok) throw new Error(`The preview's data could not be loaded (${res.status}).`);
       const preview = (await res.json()) as PreviewData;
       const e = await loadEngine();
       await e.prepare(preview.context, { locale: preview.locale, timeZone: preview.timeZone });
-      if (!cancelled) {
-        setShell(null);
-        setData({ preview, engine: e });
-      }
+      if (!cancelled) setData({ preview, engine: e });
     })().catch((e: unknown) => {
       if (!cancelled) setFailure(e instanceof Error ? e.message : String(e));
     });
@@ -122,57 +150,26 @@ export function ThemePreview({
     };
   }, [page]);
 
+  // Rendering is synchronous and pure: it is computed during render, on every edit.
+  const result = useMemo(() => (data ? renderPreview(data.engine, data.preview, name, kind, source) : null), [data, name, kind, source]);
+  // The iframe's document is written once per page picked (its body empty); each render then
+  // replaces its body and stylesheet in place, so the images it shows are not fetched again on each
+  // keystroke. The frame may be reached (allow-same-origin) but runs no script (no allow-scripts).
+  const shell = useMemo(() => (data ? documentFor('', data.preview.sources.stylesheet) : null), [data]);
+  const latest = useRef(result);
+  const patch = useCallback(() => {
+    const doc = frame.current?.contentDocument;
+    const r = latest.current;
+    if (!doc?.body || !r || doc.readyState !== 'complete') return;
+    doc.body.innerHTML = r.html;
+    const style = doc.getElementById('theme-css');
+    if (style && style.textContent !== r.css) style.textContent = r.css;
+  }, []);
   useEffect(() => {
-    if (!data) return;
-    const { preview, engine: e } = data;
-    const cache = compiled.current;
-    const compile = (src: string) => {
-      let hit = cache.get(src);
-      if (!hit) {
-        hit = e.compile(src, { backend: 'wasm' });
-        cache.set(src, hit);
-        if (cache.size > 64) cache.delete(cache.keys().next().value as string);
-      }
-      return hit;
-    };
-    const s = preview.sources;
-    let layout = s.layout;
-    let pageSource = s.pages[preview.template] ?? '';
-    const partialSources = { ...s.partials };
-    let css = s.stylesheet;
-    if (kind === 'layout') layout = source;
-    else if (kind === 'page' && name === preview.template) pageSource = source;
-    else if (kind === 'partial') partialSources[name] = source;
-    else if (kind === 'stylesheet') css = source;
-    const started = performance.now();
-    const partials: Record<string, Code> = {};
-    for (const [n, src] of Object.entries(partialSources)) partials[n] = compile(src).code;
-    const opts = { backend: 'wasm' as const, locale: preview.locale, timeZone: preview.timeZone, partials };
-    const pageCode = compile(pageSource);
-    const main = e.render(pageCode.code, preview.context, opts);
-    const layoutCode = compile(layout);
-    const whole = e.render(layoutCode.code, { ...preview.context, mainContent: main.output }, opts);
-    const ms = performance.now() - started;
-    const errors: PreviewError[] = [];
-    const add = (template: string, list: EngineError[]) => {
-      for (const x of list)
-        errors.push({
-          template,
-          line: x.line ?? null,
-          column: x.column ?? null,
-          message: x.message,
-          syntax: x.kind === 'syntax',
-          stopped: x.message.startsWith('Render stopped'),
-        });
-    };
-    add(preview.template, [...pageCode.errors, ...main.errors]);
-    add('layout', [...layoutCode.errors, ...whole.errors]);
-    setResult({ html: whole.output, css, errors, ms });
-    setShell((current) => current ?? documentFor(whole.output, css));
-    onErrors(errors.filter((x) => x.template === name));
-  }, [data, source, name, kind, onErrors]);
-
-  useEffect(patch, [result]);
+    latest.current = result;
+    patch();
+    if (result) onErrors(result.errors.filter((x) => x.template === name));
+  }, [result, patch, onErrors, name]);
 
   const width = DEVICES.find((d) => d.id === device)?.width ?? '100%';
   return (
@@ -180,7 +177,14 @@ export function ThemePreview({
       <div className="toolbar">
         <div className="field">
           <label htmlFor="preview-page">Preview page</label>
-          <select id="preview-page" value={page} onChange={(e) => setPage(e.target.value)}>
+          <select
+            id="preview-page"
+            value={page}
+            onChange={(e) => {
+              setFailure(null);
+              setPage(e.target.value);
+            }}
+          >
             {pages.map((p) => (
               <option key={p.value} value={p.value}>
                 {p.label}
