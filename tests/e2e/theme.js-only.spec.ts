@@ -44,8 +44,12 @@ test('an owner edits the product template with a live preview, publishes it, and
   await expect(page.getByRole('list', { name: 'Preview errors' })).toContainText(
     /product, line 1, column \d+: Instruction END not allowed at root/,
   );
+  await expect(page.locator('.cm-gutter-lint .cm-lint-marker-error')).toBeVisible();
   for (let i = 0; i < '{.end}'.length; i++) await page.keyboard.press('Backspace');
   await expect(page.getByRole('list', { name: 'Preview errors' })).toHaveCount(0);
+  // The phone view narrows the frame.
+  await page.getByRole('radio', { name: 'Phone' }).click();
+  await expect(page.locator('.theme-frame')).toHaveCSS('width', '375px');
   expect(requests.map((r) => r.url())).toEqual([]);
 
   // The textarea is the posted field: saving and publishing are the forms' ordinary posts.

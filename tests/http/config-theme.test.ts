@@ -153,6 +153,19 @@ describe('preview data', () => {
   });
 });
 
+describe('what the browser needs', () => {
+  it('serves the engine build and lets owner pages, and only them, compile WebAssembly', async () => {
+    const engine = await new Visitor().get('/engine-browser/engine.js');
+    expect(engine.status).toBe(200);
+    expect(engine.headers.get('content-type')).toMatch(/javascript/);
+    const owner = await admin.get('/config/theme');
+    expect(owner.headers.get('content-security-policy')).toMatch(/script-src [^;]*'wasm-unsafe-eval'/);
+    const shop = await new Visitor().get('/');
+    expect(shop.headers.get('content-security-policy')).toMatch(/script-src 'self' 'nonce-/);
+    expect(shop.headers.get('content-security-policy')).not.toContain('wasm-unsafe-eval');
+  });
+});
+
 describe('permissions', () => {
   it('lets a role without design.write look but not save or publish', async () => {
     const { visitor } = await visitorWithRole(admin, 4);
