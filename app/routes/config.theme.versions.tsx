@@ -7,6 +7,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { FormError, Notice } from '../components/config/Field.js';
+import { ThemeCompare } from '../components/config/ThemeCompare.js';
 import { useCan } from '../components/config/layout-data.js';
 import { loadSite } from '../catalog/catalog.server.js';
 import { ownerPageHeaders } from '../config/http.js';
@@ -37,7 +38,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const versions = await listVersions(a.sql, a.site.id);
   const url = new URL(args.request.url);
   const num = (k: string) => Number(url.searchParams.get(k));
-  let compare: { a: number; b: number; files: { name: string; hunks: ReturnType<typeof unifiedDiff> }[] } | null = null;
+  let compare: {
+    a: number;
+    b: number;
+    files: { name: string; before: string; after: string; hunks: ReturnType<typeof unifiedDiff> }[];
+  } | null = null;
   let compareError: string | null = null;
   if (url.searchParams.has('a') && url.searchParams.has('b')) {
     const [va, vb] = await Promise.all([getVersion(a.sql, a.site.id, num('a')), getVersion(a.sql, a.site.id, num('b'))]);
@@ -48,7 +53,9 @@ export async function loader(args: LoaderFunctionArgs) {
       compare = {
         a: va.version,
         b: vb.version,
-        files: names.map((n) => ({ name: n, hunks: unifiedDiff(src(va, n), src(vb, n)) })).filter((f) => f.hunks.length > 0),
+        files: names
+          .map((n) => ({ name: n, before: src(va, n), after: src(vb, n), hunks: unifiedDiff(src(va, n), src(vb, n)) }))
+          .filter((f) => f.hunks.length > 0),
       };
     }
   }
@@ -143,22 +150,15 @@ export default function ThemeVersions() {
           <h2 id="diff-h">{`Version ${compare.a} → version ${compare.b}`}</h2>
           {compare.files.length === 0 ? <p>The two versions are the same.</p> : null}
           {compare.files.map((f) => (
-            <div key={f.name}>
-              <h3>{f.name}</h3>
-              <table className="theme-diff" aria-label={`Changes to ${f.name}`}>
-                {f.hunks.map((h, i) => (
-                  <tbody key={i}>
-                    {h.lines.map((l, j) => (
-                      <tr key={j} className={l.op === '+' ? 'add' : l.op === '-' ? 'del' : undefined}>
-                        <td className="num">{l.oldLine ?? ''}</td>
-                        <td className="num">{l.newLine ?? ''}</td>
-                        <td>{`${l.op} ${l.text}`}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                ))}
-              </table>
-            </div>
+            <ThemeCompare
+              key={f.name}
+              name={f.name}
+              before={f.before}
+              after={f.after}
+              hunks={f.hunks}
+              labelA={`version ${compare.a}`}
+              labelB={`version ${compare.b}`}
+            />
           ))}
         </section>
       ) : null}

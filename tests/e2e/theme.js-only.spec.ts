@@ -65,6 +65,10 @@ test('an owner edits the product template with a live preview, publishes it, and
   await shop.goto(productPath);
   await expect(shop.locator('p.e2e-mark')).toHaveText(mark);
 
+  // The two versions side by side (@codemirror/merge), the change marked.
+  await page.goto(`/config/theme/versions?a=${live}&b=${version}`);
+  await expect(page.locator('.cm-mergeView .cm-changedLine').filter({ hasText: mark })).toBeVisible();
+
   // Put back the theme that was live, for the other journeys.
   await page.goto('/config/theme/versions');
   await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
