@@ -50,6 +50,8 @@ export const THEME_TEXT = {
   notPublishable: (n: number, p: ThemeProblem) => `Version ${n} cannot be published: ${describeProblem(p)}`,
   note: 'Keep the note under 200 characters.',
   tooLong: 'A template can be at most 1,000,000 characters long.',
+  stale: (n: number) =>
+    `Someone saved version ${n} of the theme after you opened this template. Your text is below: copy it, open the template again, and save.`,
 };
 
 /** "product, line 3, column 5: Render stopped: ..." */
@@ -72,6 +74,8 @@ export const SaveForm = z.object({
   intent: z.literal('save'),
   source: z.string().max(1_000_000, THEME_TEXT.tooLong).default(''),
   note: z.string().trim().max(200, THEME_TEXT.note).default(''),
+  /** The version the editor was opened on: a save over a newer one would undo someone's work. */
+  base: z.string().regex(/^\d+$/).optional(),
 });
 
 interface Row {

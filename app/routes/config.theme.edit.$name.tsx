@@ -59,6 +59,9 @@ export async function action(args: ActionFunctionArgs) {
   }
   try {
     const draft = await latestVersion(a.sql, a.site.id);
+    if (parsed.value.base !== undefined && Number(parsed.value.base) !== draft.version) {
+      return json({ error: THEME_TEXT.stale(draft.version), fields: {} as Record<string, string>, typed }, 409);
+    }
     const files = withSource(draft.templates, name, parsed.value.source);
     const problems = await checkTheme(await loadSite(a.site.id), files);
     const version = await saveVersion(a, files, parsed.value.note, problems, { action: 'theme.save', target: name });
@@ -98,6 +101,7 @@ export default function EditTemplate() {
         key={`${file.name}:${version}`}
         name={file.name}
         kind={file.kind}
+        version={version}
         source={failed?.typed?.source ?? file.source}
         note={failed?.typed?.note ?? ''}
         error={(failed?.fields as Record<string, string> | undefined)?.source ?? null}

@@ -109,6 +109,20 @@ describe('theme versions', () => {
     expect(await text(refused)).toContain('exceeded maximum recursion depth of 16');
   });
 
+  it('refuses a save over a newer version than the editor opened, keeping the text', async () => {
+    const first = await saveProduct(original.product);
+    await saveProduct(original.product, 'someone else');
+    const res = await admin.postForm('/config/theme/edit/product', {
+      intent: 'save',
+      base: String(first),
+      source: 'my late edit <b>kept</b>',
+    });
+    expect(res.status).toBe(409);
+    const html = await text(res);
+    expect(html).toContain(`Someone saved version ${first + 1} of the theme after you opened this template.`);
+    expect(html).toContain('my late edit &lt;b&gt;kept&lt;/b&gt;');
+  });
+
   it('compares two versions line by line', async () => {
     const a = await saveProduct(original.product);
     const b = await saveProduct(original.product.replace('{.section item}', '{.section item}\n<p>Compared line</p>'));

@@ -10,6 +10,8 @@ import type { MountedEditor } from './theme-codemirror.js';
 interface Props {
   name: string;
   kind: string;
+  /** The version the editor shows (posted back: a newer one refuses the save). */
+  version: number;
   source: string;
   note: string;
   error: string | null;
@@ -18,7 +20,7 @@ interface Props {
   previewPage: string;
 }
 
-export function ThemeEditor({ name, kind, source, note, error, canWrite, previewPages, previewPage }: Props) {
+export function ThemeEditor({ name, kind, version, source, note, error, canWrite, previewPages, previewPage }: Props) {
   const textarea = useRef<HTMLTextAreaElement>(null);
   const editor = useRef<MountedEditor | null>(null);
   const [current, setCurrent] = useState(source);
@@ -46,6 +48,7 @@ export function ThemeEditor({ name, kind, source, note, error, canWrite, preview
     <div className="theme-editor">
       <Form method="post" className="theme-source">
         <input type="hidden" name="intent" value="save" />
+        <input type="hidden" name="base" value={version} />
         <div className="field">
           <label htmlFor="theme-source">{`Source of ${name}`}</label>
           <textarea
