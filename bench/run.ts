@@ -18,6 +18,7 @@ import { ratiosSvg } from './chart.js';
 import { buildBrowserEngine } from '../engine/browser-build.mjs';
 import { tmpdir } from 'node:os';
 import { HOSTILE } from './hostile.js';
+import { previewKeystroke, SEED_LAYOUT } from './preview.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const argv = process.argv.slice(2);
@@ -175,6 +176,8 @@ function hostileSuite() {
   }
 }
 hostileSuite();
+// The theme editor's live preview: one keystroke on a wright-sized template inside the seed layout.
+for (const b of backends) add(`preview keystroke [${b}]`, previewKeystroke(loadWright(), SEED_LAYOUT, b));
 
 for (const p of problems) console.error(`! ${p}`);
 console.error(`running ${bench.tasks.length} tasks, ${time} ms each...`);
@@ -271,8 +274,23 @@ console.log(
   `browser bundle size: ${sizes['browser.raw_kb']} KB raw, ${sizes['browser.gzip_kb']} KB gzip without locale data (on demand: locale runtime ${sizes['browser.locale_runtime_gzip_kb']} KB gzip once, English pack ${sizes['browser.en_pack_gzip_kb']} KB gzip)`,
 );
 
+/** Milliseconds per keystroke of the live preview (Node; target 50 ms, issue 13). */
+const preview: Record<string, number> = {};
+for (const b of backends) {
+  const t = tasks[`preview keystroke [${b}]`];
+  if (t) preview[b] = Number((t.meanUs / 1000).toFixed(2));
+}
+if (Object.keys(preview).length) {
+  console.log(
+    `preview per keystroke (wright-sized template + seed layout, compile + render, Node): ${Object.entries(preview)
+      .map(([b, ms]) => `${ms} ms [${b}]`)
+      .join(', ')}; target 50 ms`,
+  );
+}
+
 mkdirSync(dirname(jsonFile), { recursive: true });
 const result = {
+  previewKeystrokeMs: preview,
   date: new Date().toISOString(),
   node: process.version,
   timeMs: time,

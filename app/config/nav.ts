@@ -22,5 +22,6 @@ export const CONFIG_NAV: readonly NavEntry[] = [
   { to: '/config/api-keys', label: 'API keys', permission: 'apikeys.manage' },
   { to: '/config/audit', label: 'Audit log', permission: 'audit.read' },
   { to: '/config/site', label: 'Site and domains', permission: 'site.read' },
+  { to: '/config/theme', label: 'Theme', permission: 'site.read' },
   { to: '/config/design', label: 'Design', permission: 'site.read' },
 ];

@@ -105,7 +105,13 @@ async function main(): Promise<void> {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+          scriptSrc: [
+            "'self'",
+            (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+            // The theme editor's live preview runs the engine's WebAssembly build in the owner's
+            // browser (ADR 0011): only owner pages may compile WebAssembly; the storefront may not.
+            (req) => ((req as express.Request).path.startsWith('/config') ? "'wasm-unsafe-eval'" : ''),
+          ],
           // The theme's CSS is a file of ours ('self': /theme/<hash>.css). Inline styles stay allowed
           // for the static fallback pages' style attributes and for a theme whose CSS is still a
           // <style> partial (db/migrations/0007); scripts are what a CSP must hold back.

@@ -1,0 +1,83 @@
+// The theme editor's form: a textarea and a note, posted to save a new version (works without
+// JavaScript). With JavaScript, CodeMirror replaces the textarea (which stays the posted field) and
+// the live preview renders every edit in the browser, its errors shown in the editor and as a list.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Form } from '@remix-run/react';
+import { Field } from './Field.js';
+import { ThemePreview, type PreviewError } from './ThemePreview.js';
+import type { MountedEditor } from './theme-codemirror.js';
+
+interface Props {
+  name: string;
+  kind: string;
+  /** The version the editor shows (posted back: a newer one refuses the save). */
+  version: number;
+  source: string;
+  note: string;
+  error: string | null;
+  canWrite: boolean;
+  previewPages: { value: string; label: string }[];
+  previewPage: string;
+}
+
+export function ThemeEditor({ name, kind, version, source, note, error, canWrite, previewPages, previewPage }: Props) {
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const editor = useRef<MountedEditor | null>(null);
+  const [current, setCurrent] = useState(source);
+  const [enhanced, setEnhanced] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    void import('./theme-codemirror.js').then((m) => {
+      if (cancelled || !textarea.current) return;
+      editor.current = m.mountEditor(textarea.current, `Source of ${name}`, kind !== 'stylesheet', setCurrent);
+      setEnhanced(true);
+    });
+    return () => {
+      cancelled = true;
+      editor.current?.destroy();
+      editor.current = null;
+    };
+  }, [name, kind]);
+
+  const onErrors = useCallback((errors: PreviewError[]) => {
+    editor.current?.setErrors(errors.map((e) => ({ ...e, severity: e.stopped || e.syntax ? 'error' : 'warning' })));
+  }, []);
+
+  return (
+    <div className="theme-editor">
+      <Form method="post" className="theme-source">
+        <input type="hidden" name="intent" value="save" />
+        <input type="hidden" name="base" value={version} />
+        <div className="field">
+          <label htmlFor="theme-source">{`Source of ${name}`}</label>
+          <textarea
+            id="theme-source"
+            ref={textarea}
+            name="source"
+            defaultValue={source}
+            rows={28}
+            spellCheck={false}
+            readOnly={!canWrite}
+            aria-invalid={error ? true : undefined}
+            onChange={(e) => setCurrent(e.target.value)}
+          />
+          {error ? <span className="error">{error}</span> : null}
+        </div>
+        {canWrite ? (
+          <>
+            <Field name="note" label="Note (optional)" defaultValue={note} maxLength={200} />
+            <button type="submit">Save</button>
+          </>
+        ) : (
+          <p className="hint">Your role can look at the theme; an administrator or a website manager can change it.</p>
+        )}
+      </Form>
+      {enhanced ? (
+        <ThemePreview name={name} kind={kind} source={current} pages={previewPages} initialPage={previewPage} onErrors={onErrors} />
+      ) : (
+        <p className="hint theme-preview-off">The live preview needs JavaScript.</p>
+      )}
+    </div>
+  );
+}
