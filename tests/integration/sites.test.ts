@@ -68,7 +68,18 @@ describe.each(targets)('sites on $name', (target) => {
     const catalog = createCatalog(db.sql, { websiteId: made.websiteId });
     const site = await catalog.loadSite();
     expect(site.website.siteTitle).toBe('Field Notes');
-    expect(Object.keys(site.templates.pages).sort()).toEqual(['error', 'home', 'not-found', 'page', 'search']);
+    expect(Object.keys(site.templates.pages).sort()).toEqual([
+      'blog',
+      'error',
+      'event',
+      'events',
+      'gallery',
+      'home',
+      'not-found',
+      'page',
+      'post',
+      'search',
+    ]);
     expect(site.navigation.mainNavigation.length).toBeGreaterThan(0);
     const home = await catalog.resolvePath('/');
     expect(home.kind === 'home' && home.collection?.urlId).toBe('home');
