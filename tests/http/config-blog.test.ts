@@ -167,7 +167,10 @@ describe('/config/events', () => {
   });
 
   it('refuses an event that ends before it starts, keeping what was typed', async () => {
-    const res = await admin.postForm('/config/events/new', event({ start: '2030-05-04T10:00', end: '2030-05-03T10:00', title: 'Backwards' }));
+    const res = await admin.postForm(
+      '/config/events/new',
+      event({ start: '2030-05-04T10:00', end: '2030-05-03T10:00', title: 'Backwards' }),
+    );
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain('The event must end after it starts.');
