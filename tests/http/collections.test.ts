@@ -73,6 +73,7 @@ describe('the journal (a blog)', () => {
     expect(xml).not.toContain('draft-kiln-rebuild');
     const search = await page('/search?q=indigo+vat');
     expect(search.html).toContain('href="/journal/indigo-vat-in-winter"');
+    expect(search.html).toContain('<p class="eyebrow">Journal</p>');
   });
 });
 
