@@ -17,6 +17,7 @@ export const CONFIG_NAV: readonly NavEntry[] = [
   { to: '/config/navigation', label: 'Navigation', permission: 'pages.read' },
   { to: '/config/blog', label: 'Blog', permission: 'pages.read' },
   { to: '/config/events', label: 'Events', permission: 'pages.read' },
+  { to: '/config/gallery', label: 'Gallery', permission: 'pages.read' },
   { to: '/config/tags', label: 'Categories and tags', permission: 'products.read' },
   { to: '/config/files', label: 'Files', permission: 'site.read' },
   { to: '/config/settings', label: 'Settings', permission: 'settings.read' },

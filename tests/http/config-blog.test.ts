@@ -1,8 +1,10 @@
 // The Blog and Events screens through the built server: a post made in /config/blog is on the
 // journal at its address with its body sanitised; a draft is not, until published; bad input keeps
 // what was typed with the field's message; events are made with dates on the site's clock; a draft
-// editor cannot publish and a viewer cannot write; deleting takes the entry off the storefront.
+// editor cannot publish and a viewer cannot write; deleting takes the entry off the storefront;
+// gallery pictures are images of the file manager, added, moved and removed.
 import { randomBytes } from 'node:crypto';
+import { png } from '../support/sample-files.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Visitor } from './support/client.js';
 import { adminVisitor, auditHas, OWNER, visitorWithRole } from './support/owner.js';
@@ -183,5 +185,51 @@ describe('/config/events', () => {
   it('answers 404 for an entry of another kind or none', async () => {
     expect((await admin.get('/config/events/no-such-event')).status).toBe(404);
     expect((await admin.get('/config/events/itm-journal-spring-firing-notes')).status).toBe(404);
+  });
+});
+
+describe('/config/gallery', () => {
+  async function uploadImage(name: string): Promise<string> {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(png(4, 3))], { type: 'image/png' }), name);
+    const res = await admin.fetch('/config/files?index', { method: 'POST', body: form });
+    const m = /^\/config\/files\/([a-f0-9]{24})\?uploaded=1$/.exec(res.headers.get('location') ?? '');
+    if (!m) throw new Error(`upload answered ${res.status}`);
+    return m[1];
+  }
+
+  it('adds a picture from the file manager to the gallery, moves it and removes it', async () => {
+    const name = `pic-${unique()}.png`;
+    const fileId = await uploadImage(name);
+    const screen = await (await admin.get('/config/gallery')).text();
+    expect(screen).toContain('Tide Pool Mugs');
+    expect(screen).toContain(`value="${fileId}"`);
+    const title = `Kiln shelf ${unique()}`;
+    const added = await admin.postForm('/config/gallery', { intent: 'add', fileId, title, description: 'Still warm.' });
+    expect(added.status).toBe(303);
+    const gallery = await (await visitor().get('/gallery')).text();
+    expect(gallery).toContain(`src="/files/${fileId}/${name}"`);
+    expect(gallery).toContain('Still warm.');
+    expect(gallery.indexOf(title)).toBeGreaterThan(gallery.indexOf('Linen tea towels'));
+    const id = /name="id" value="([^"]+)"/.exec(
+      (await (await admin.get('/config/gallery')).text()).split(`<strong>${title}</strong>`)[1],
+    )![1];
+    expect((await admin.postForm('/config/gallery', { intent: 'up', id })).status).toBe(303);
+    const moved = await (await visitor().get('/gallery')).text();
+    expect(moved.indexOf(title)).toBeLessThan(moved.indexOf('Linen tea towels'));
+    expect((await admin.postForm('/config/gallery', { intent: 'remove', id })).status).toBe(303);
+    expect(await (await visitor().get('/gallery')).text()).not.toContain(title);
+  });
+
+  it('refuses a picture without an image or a title, keeping what was typed', async () => {
+    const res = await admin.postForm('/config/gallery', { intent: 'add', fileId: '', title: '', description: 'Typed' });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain('Choose an image from the file manager.');
+    expect(html).toContain('Enter a title.');
+    expect(html).toContain('Typed</textarea>');
+    const unknown = await admin.postForm('/config/gallery', { intent: 'add', fileId: 'f'.repeat(24), title: 'X' });
+    expect(unknown.status).toBe(400);
+    expect((await admin.postForm('/config/gallery', { intent: 'remove', id: 'no-such-picture' })).status).toBe(404);
   });
 });

@@ -1,4 +1,4 @@
-// The Blog and Events screens (issue 13): their lists and their editors (new and existing entries).
+// The Blog, Events and Gallery screens (issue 13): lists, editors (new and existing entries), pictures.
 import type { RouteCase } from './types.js';
 
 const cases: RouteCase[] = [
@@ -18,5 +18,6 @@ const cases: RouteCase[] = [
     action: 'pages.write',
     body: { intent: 'save', title: '' },
   },
+  { file: 'config.gallery.tsx', path: '/config/gallery', loader: 'pages.read', action: 'pages.write', body: { intent: 'add' } },
 ];
 export default cases;
