@@ -34,7 +34,7 @@ export interface SeedCollection {
 const STUDIO = {
   addressTitle: 'Saltgrass Studio',
   addressLine1: '14 Wharf Lane',
-  addressLine2: 'Lunenburg, NS B0J 2C0',
+  addressLine2: 'Port Ellery, NS',
   addressCountry: 'Canada',
 };
 
@@ -134,7 +134,7 @@ export const STORE_COLLECTIONS: SeedCollection[] = [
         location: {
           addressTitle: 'Fisheries Wharf',
           addressLine1: '68 Bluenose Drive',
-          addressLine2: 'Lunenburg, NS B0J 2C0',
+          addressLine2: 'Port Ellery, NS',
           addressCountry: 'Canada',
         },
       },
