@@ -19,6 +19,7 @@ import {
   type SeedPage,
   type SeedProduct,
 } from './seed/store.js';
+import { STORE_COLLECTIONS, type SeedCollection } from './seed/collections.js';
 
 type Sql = postgres.Sql;
 type Tx = postgres.TransactionSql;
@@ -43,6 +44,9 @@ export const COLLECTION_PAGE = 10;
 export const COLLECTION_PRODUCTS = 13;
 /** Record type of a store item. */
 export const RECORD_STORE_ITEM = 11;
+/** Blogs, events and galleries: generic collections (type 1) whose kind is their type_name. */
+export const COLLECTION_GENERIC = 1;
+const RECORD_FOR_KIND = { blog: 1, events: 12, gallery: 2 } as const;
 
 /**
  * The theme sources: `layout.html` is the layout, `_name.html` the partial `name`, any other
@@ -74,6 +78,8 @@ export interface StarterContent {
   collections: { urlId: string; title: string; description: string; seoTitle?: string }[];
   pages: SeedPage[];
   products: SeedProduct[];
+  /** Blogs, events and galleries (issue 13). */
+  contentCollections?: SeedCollection[];
   navigation: Record<'mainNavigation' | 'footerNavigation', NavLink[]>;
 }
 
@@ -83,6 +89,7 @@ export const STORE_CONTENT: StarterContent = {
   collections: COLLECTIONS,
   pages: PAGES,
   products: PRODUCTS,
+  contentCollections: STORE_COLLECTIONS,
   navigation: NAVIGATION,
 };
 
@@ -148,6 +155,7 @@ export function siteRows(
       title: c.title,
       description: c.description,
       type: COLLECTION_PRODUCTS,
+      type_name: null,
       body: '',
       asset_url: null,
       original_size: null,
@@ -165,6 +173,7 @@ export function siteRows(
       title: p.title,
       description: p.description,
       type: COLLECTION_PAGE,
+      type_name: null,
       body: p.body,
       asset_url: p.image?.url ?? null,
       original_size: p.image?.size ?? null,
@@ -174,6 +183,27 @@ export function siteRows(
       seo_description: null,
     });
   });
+  const generic = content.contentCollections ?? [];
+  generic.forEach((c, i) => {
+    collections.push({
+      id: id(`col-${c.urlId}`),
+      website_id: wid,
+      url_id: c.urlId,
+      title: c.title,
+      description: c.description,
+      type: COLLECTION_GENERIC,
+      type_name: c.kind,
+      body: '',
+      asset_url: null,
+      original_size: null,
+      ordering: content.collections.length + content.pages.length + i,
+      enabled: true,
+      seo_title: null,
+      seo_description: null,
+    });
+  });
+  // Columns every item row has (postgres.js inserts the first row's columns for all).
+  const noEntry = { author_name: '', published_at: null, comment_state: 2, start_date: null, end_date: null, location: {} };
   const items: Row[] = [];
   const products: Row[] = [];
   const variants: Row[] = [];
@@ -196,6 +226,7 @@ export function siteRows(
       ordering,
       starred: p.starred ?? false,
       published: true,
+      ...noEntry,
     });
     products.push({
       item_id: itemId(p),
@@ -220,6 +251,33 @@ export function siteRows(
         qty_in_stock: v.stock === 'unlimited' ? 0 : v.stock,
         ordering: i,
         image_url: v.glaze ? variantImage(p.slug, v.key) : null,
+      });
+    });
+  }
+  for (const c of generic) {
+    c.entries.forEach((e, i) => {
+      items.push({
+        id: id(`itm-${c.urlId}-${e.slug}`),
+        collection_id: id(`col-${c.urlId}`),
+        url_id: e.slug,
+        title: e.title,
+        excerpt: e.excerpt ?? '',
+        body: e.body ?? '',
+        record_type: RECORD_FOR_KIND[c.kind],
+        asset_url: e.image?.url ?? null,
+        original_size: e.image?.size ?? null,
+        images: [],
+        tags: e.tags ?? [],
+        categories: e.categories ?? [],
+        ordering: i,
+        starred: false,
+        published: e.published ?? true,
+        author_name: e.author ?? '',
+        published_at: e.publishedAt ? new Date(e.publishedAt) : null,
+        comment_state: e.commentsOpen ? 1 : 2,
+        start_date: e.start ? new Date(e.start) : null,
+        end_date: e.end ? new Date(e.end) : null,
+        location: e.location ?? {},
       });
     });
   }

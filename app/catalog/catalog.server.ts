@@ -6,6 +6,15 @@ import { listenForCatalogChanges } from './changes.server.js';
 import { createReadCache, type ReadCache } from './read-cache.server.js';
 import { readPageBlocks, type PageBlocks } from './page-blocks.server.js';
 import { log } from '../utils/log.server.js';
+import {
+  COLLECTION_GENERIC,
+  createCollectionReads,
+  PUBLIC_ENTRY,
+  type CollectionKind,
+  type Entry,
+  type EntryFilter,
+} from './collections.server.js';
+export type { Entry, EntryFilter, EventLocation } from './collections.server.js';
 
 export interface Website {
   id: string;
@@ -45,9 +54,9 @@ export interface Collection {
   urlId: string;
   title: string;
   description: string;
-  /** Collection type of the spec: 10 page, 13 products. */
+  /** Collection type of the spec: 10 page, 13 products, 1 generic (a blog, events or a gallery). */
   type: number;
-  typeName: 'products' | 'page' | 'collection';
+  typeName: 'products' | 'page' | 'collection' | CollectionKind;
   fullUrl: string;
   body: string;
   assetUrl: string | null;
@@ -120,6 +129,20 @@ export type Resolved =
   | { kind: 'page'; collection: Collection; blocks?: PageBlocks }
   | { kind: 'products'; collection: Collection; items: Product[]; pagination: Pagination }
   | { kind: 'product'; collection: Collection; item: Product }
+  /** A blog's posts (one page of them, maybe filtered by a tag or category). */
+  | {
+      kind: 'blog';
+      collection: Collection;
+      items: Entry[];
+      pagination: Pagination;
+      filter: EntryFilter;
+      tags: { name: string; count: number }[];
+      categories: { name: string; count: number }[];
+    }
+  | { kind: 'events'; collection: Collection; upcoming: Entry[]; past: Entry[] }
+  | { kind: 'gallery'; collection: Collection; items: Entry[] }
+  /** A blog post or an event. */
+  | { kind: 'entry'; collection: Collection; item: Entry }
   | { kind: 'search' }
   /** A shopper's own page: the cart, checkout, an order (routes fill in what it shows). */
   | { kind: 'commerce'; page: 'cart' | 'checkout' | 'order-confirmed' }
@@ -127,14 +150,14 @@ export type Resolved =
   | { kind: 'error' };
 
 export interface SearchHit {
-  kind: 'product' | 'page';
+  kind: 'product' | 'page' | 'post' | 'event';
   id: string;
   title: string;
   fullUrl: string;
   excerpt: string;
   assetUrl: string | null;
   originalSize: string | null;
-  typeName: 'products' | 'page';
+  typeName: 'products' | 'page' | 'blog' | 'events';
   rank: number;
   /** The product, for prices and marks in the results. */
   item?: Product;
@@ -160,6 +183,7 @@ interface CollectionRow {
   title: string;
   description: string;
   type: number;
+  type_name: CollectionKind | null;
   body: string;
   asset_url: string | null;
   original_size: string | null;
@@ -210,8 +234,8 @@ function cents(v: string | number): number {
   return n;
 }
 
-function typeName(type: number): Collection['typeName'] {
-  return type === COLLECTION_PRODUCTS ? 'products' : type === COLLECTION_PAGE ? 'page' : 'collection';
+function typeName(type: number, kind: CollectionKind | null): Collection['typeName'] {
+  return type === COLLECTION_PRODUCTS ? 'products' : type === COLLECTION_PAGE ? 'page' : (kind ?? 'collection');
 }
 
 function toCollection(r: CollectionRow): Collection {
@@ -221,7 +245,7 @@ function toCollection(r: CollectionRow): Collection {
     title: r.title,
     description: r.description,
     type: r.type,
-    typeName: typeName(r.type),
+    typeName: typeName(r.type, r.type_name),
     fullUrl: `/${r.url_id}`,
     body: r.body,
     assetUrl: r.asset_url,
@@ -334,7 +358,7 @@ export function createCatalog(sql: Sql, opts: { websiteId?: string; cache?: Read
 
   async function collectionByUrlId(urlId: string): Promise<Collection | null> {
     const [row] = await sql<CollectionRow[]>`
-      select id, url_id, title, description, type, body, asset_url, original_size, seo_title, seo_description
+      select id, url_id, title, description, type, type_name, body, asset_url, original_size, seo_title, seo_description
         from collection c where website_id = ${await websiteId()} and url_id = ${urlId} and ${sql.unsafe(PUBLIC_COLLECTION)}`;
     return row ? toCollection(row) : null;
   }
@@ -409,13 +433,56 @@ export function createCatalog(sql: Sql, opts: { websiteId?: string; cache?: Read
     return Number.isInteger(n) && n > 0 && n <= 200 ? n : DEFAULT_PAGE_SIZE;
   }
 
-  async function resolvePath(path: string, options: { page?: number } = {}): Promise<Resolved> {
+  async function resolvePath(path: string, options: PathOptions = {}): Promise<Resolved> {
     if (!opts.cache) return readPath(path, options);
     const bare = path.split(/[?#]/, 1)[0];
-    return opts.cache.get(await websiteId(), `path\u0000${bare}\u0000${options.page ?? 1}`, () => readPath(bare, options));
+    const f = options.filter ?? {};
+    const key = `path\u0000${bare}\u0000${options.page ?? 1}\u0000${f.tag ?? ''}\u0000${f.category ?? ''}`;
+    return opts.cache.get(await websiteId(), key, () => readPath(bare, options));
   }
 
-  async function readPath(path: string, opts: { page?: number } = {}): Promise<Resolved> {
+  const collectionReads = createCollectionReads(sql);
+
+  /** A blog, events collection or gallery, or one post or event of it. */
+  async function readGenericPath(collection: Collection, segments: string[], page: number, filter: EntryFilter): Promise<Resolved> {
+    const kind = collection.typeName;
+    if (segments.length === 2 && (kind === 'blog' || kind === 'events')) {
+      const item = await collectionReads.entry(collection.id, segments[1]);
+      return item ? { kind: 'entry', collection, item } : { kind: 'not-found' };
+    }
+    if (segments.length !== 1) return { kind: 'not-found' };
+    if (kind === 'events') return { kind: 'events', collection, ...(await collectionReads.events(collection.id)) };
+    if (kind === 'gallery') return { kind: 'gallery', collection, items: await collectionReads.gallery(collection.id) };
+    if (kind !== 'blog') return { kind: 'not-found' };
+    if (!Number.isInteger(page) || page < 1) return { kind: 'not-found' };
+    const [list, terms] = await Promise.all([collectionReads.posts(collection.id, page, filter), collectionReads.postTerms(collection.id)]);
+    if (!list) return { kind: 'not-found' };
+    const query = (n: number) => {
+      const q = new URLSearchParams();
+      if (filter.tag) q.set('tag', filter.tag);
+      if (filter.category) q.set('category', filter.category);
+      if (n > 1) q.set('page', String(n));
+      const s = q.toString();
+      return s ? `${collection.fullUrl}?${s}` : collection.fullUrl;
+    };
+    return {
+      kind: 'blog',
+      collection,
+      items: list.items,
+      filter,
+      ...terms,
+      pagination: {
+        page,
+        pageCount: list.pageCount,
+        pageSize: list.items.length,
+        total: list.total,
+        prevPageUrl: page > 1 ? query(page - 1) : null,
+        nextPageUrl: page < list.pageCount ? query(page + 1) : null,
+      },
+    };
+  }
+
+  async function readPath(path: string, opts: PathOptions = {}): Promise<Resolved> {
     const segments = splitPath(path);
     if (segments === null) return { kind: 'not-found' };
     const homeId = await homeCollectionUrlId();
@@ -426,6 +493,7 @@ export function createCatalog(sql: Sql, opts: { websiteId?: string; cache?: Read
     }
     const collection = await collectionByUrlId(segments[0]);
     if (!collection) return { kind: 'not-found' };
+    if (collection.type === COLLECTION_GENERIC) return readGenericPath(collection, segments, opts.page ?? 1, opts.filter ?? {});
     if (segments.length === 1) {
       if (collection.type === COLLECTION_PAGE)
         return { kind: 'page', collection, blocks: await readPageBlocks(sql, await websiteId(), collection.id) };
@@ -472,7 +540,7 @@ export function createCatalog(sql: Sql, opts: { websiteId?: string; cache?: Read
   async function readSearch(id: string, q: string, n: number): Promise<SearchHit[]> {
     const rows = await sql<
       {
-        kind: 'product' | 'page';
+        kind: SearchHit['kind'];
         id: string;
         title: string;
         url: string;
@@ -492,6 +560,12 @@ export function createCatalog(sql: Sql, opts: { websiteId?: string; cache?: Read
         select 'page', c.id, c.title, '/' || c.url_id, c.description, c.asset_url, c.original_size, ts_rank(c.search, q.tsq)
           from collection c, q
          where c.website_id = ${id} and ${sql.unsafe(PUBLIC_COLLECTION)} and c.type = ${COLLECTION_PAGE} and c.search @@ q.tsq
+        union all
+        select case when c.type_name = 'events' then 'event' else 'post' end, i.id, i.title, '/' || c.url_id || '/' || i.url_id,
+               i.excerpt, i.asset_url, i.original_size, ts_rank(i.search, q.tsq)
+          from item i join collection c on c.id = i.collection_id, q
+         where c.website_id = ${id} and ${sql.unsafe(PUBLIC_COLLECTION)} and c.type = ${COLLECTION_GENERIC}
+           and c.type_name in ('blog', 'events') and ${sql.unsafe(PUBLIC_ENTRY)} and i.search @@ q.tsq
       ) hits
       order by rank desc, title
       limit ${n}`;
@@ -507,7 +581,7 @@ export function createCatalog(sql: Sql, opts: { websiteId?: string; cache?: Read
       excerpt: r.excerpt,
       assetUrl: r.asset_url,
       originalSize: r.original_size,
-      typeName: r.kind === 'product' ? 'products' : 'page',
+      typeName: SEARCH_TYPE_NAMES[r.kind],
       rank: Number(r.rank),
       ...(r.kind === 'product' && byId.has(r.id) ? { item: byId.get(r.id) } : {}),
     }));
@@ -524,16 +598,24 @@ export function createCatalog(sql: Sql, opts: { websiteId?: string; cache?: Read
     const [collections, items, [featured]] = await Promise.all([
       sql<{ url_id: string; type: number; updated_at: Date; items_at: Date | null }[]>`
         select c.url_id, c.type, c.updated_at,
-               (select max(i.updated_at) from item i join product p on p.item_id = i.id
-                 where i.collection_id = c.id and i.published) as items_at
+               (select max(i.updated_at) from item i
+                 where i.collection_id = c.id and ${sql.unsafe(PUBLIC_ENTRY)}
+                   and (c.type <> ${COLLECTION_PRODUCTS} or exists (select 1 from product p where p.item_id = i.id))) as items_at
           from collection c
-         where c.website_id = ${id} and ${sql.unsafe(PUBLIC_COLLECTION)} and c.type in (${COLLECTION_PAGE}, ${COLLECTION_PRODUCTS})
+         where c.website_id = ${id} and ${sql.unsafe(PUBLIC_COLLECTION)}
+           and c.type in (${COLLECTION_PAGE}, ${COLLECTION_PRODUCTS}, ${COLLECTION_GENERIC})
          order by c.ordering, c.url_id`,
       sql<{ url: string; updated_at: Date }[]>`
-        select '/' || c.url_id || '/p/' || i.url_id as url, i.updated_at
+        select '/' || c.url_id || '/p/' || i.url_id as url, i.updated_at, c.ordering as c_order, i.ordering as i_order, i.title
           from item i join product p on p.item_id = i.id join collection c on c.id = i.collection_id
          where c.website_id = ${id} and c.enabled and c.type = ${COLLECTION_PRODUCTS} and i.published
-         order by c.ordering, i.ordering, i.title`,
+        union all
+        -- Posts and events (gallery pictures have no page of their own).
+        select '/' || c.url_id || '/' || i.url_id, i.updated_at, c.ordering, i.ordering, i.title
+          from item i join collection c on c.id = i.collection_id
+         where c.website_id = ${id} and ${sql.unsafe(PUBLIC_COLLECTION)} and c.type = ${COLLECTION_GENERIC}
+           and c.type_name in ('blog', 'events') and ${sql.unsafe(PUBLIC_ENTRY)}
+        order by c_order, i_order, title`,
       sql<{ at: Date | null }[]>`
         select max(i.updated_at) as at
           from item i join product p on p.item_id = i.id join collection c on c.id = i.collection_id
@@ -553,6 +635,19 @@ export function createCatalog(sql: Sql, opts: { websiteId?: string; cache?: Read
 
   return { loadSite, resolvePath, searchCatalog, sitemapEntries, websiteId };
 }
+
+/** What a path shows besides its address: a listing's page number, a blog's tag or category. */
+export interface PathOptions {
+  page?: number;
+  filter?: EntryFilter;
+}
+
+const SEARCH_TYPE_NAMES: Record<SearchHit['kind'], SearchHit['typeName']> = {
+  product: 'products',
+  page: 'page',
+  post: 'blog',
+  event: 'events',
+};
 
 /** A URL of the sitemap: its path and when its content last changed (ISO 8601). */
 export interface SitemapEntry {
@@ -632,7 +727,7 @@ export async function loadSite(websiteId: string): Promise<Site> {
 }
 
 /** What a URL path shows: `/`, `/{collection}` (page or listing, `opts.page`), `/{collection}/p/{item}`. */
-export async function resolvePath(websiteId: string, path: string, opts: { page?: number } = {}): Promise<Resolved> {
+export async function resolvePath(websiteId: string, path: string, opts: PathOptions = {}): Promise<Resolved> {
   return (await catalogFor(websiteId)).resolvePath(path, opts);
 }
 

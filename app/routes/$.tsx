@@ -1,5 +1,6 @@
-// Every storefront URL under a collection: /{collection} (a page or a product listing, ?page=N)
-// and /{collection}/p/{item} (a product; `?Size=M&Color=Sand` shows that variant chosen).
+// Every storefront URL under a collection: /{collection} (a page, a product listing or a blog, ?page=N,
+// a blog's ?tag= or ?category=; events; a gallery), /{collection}/p/{item} (a product;
+// `?Size=M&Color=Sand` shows that variant chosen) and /{collection}/{item} (a post or an event).
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
@@ -7,6 +8,7 @@ import { resolvePath } from '../catalog/catalog.server.js';
 import { metaFromSeo } from '../components/seo-meta.js';
 import { ThemePage } from '../components/ThemePage.js';
 import { forwardHeaders, parsePage, parseSelectedOptions, variantViewLocation } from '../storefront/http.server.js';
+import { parseFilter } from '../storefront/collection-context.js';
 import { storefrontPage } from '../storefront/render.server.js';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -18,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     async (site, url) => {
       const page = parsePage(url.searchParams);
       if (page === null) return { resolved: { kind: 'not-found' } };
-      const resolved = await resolvePath(site.website.id, url.pathname, { page });
+      const resolved = await resolvePath(site.website.id, url.pathname, { page, filter: parseFilter(url.searchParams) });
       return { resolved, extras: { selectedOptions: parseSelectedOptions(url.searchParams) } };
     },
     context,

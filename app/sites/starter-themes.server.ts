@@ -36,7 +36,14 @@ const THEMES: Record<StarterThemeId, StarterTheme> = {
     name: 'Penhallow',
     description: 'A journal: an introduction, notes and pages, without a shop.',
     store: false,
-    content: { website: journal.WEBSITE, collections: [], pages: journal.PAGES, products: [], navigation: journal.NAVIGATION },
+    content: {
+      website: journal.WEBSITE,
+      collections: [],
+      pages: journal.PAGES,
+      products: [],
+      contentCollections: journal.COLLECTIONS,
+      navigation: journal.NAVIGATION,
+    },
     templates: folder(journal.THEME_DIR),
   },
 };

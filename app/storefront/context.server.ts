@@ -17,6 +17,7 @@ import { formatMoney, money } from '../commerce/money.js';
 import { PageType, ProductType } from '../../engine/ts/enums.js';
 import { COMMERCE_PAGE_TYPES } from './page-types.js';
 import { shapeBlocks } from './page-blocks.js';
+import { filterJson, shapeEntry, termLinks } from './collection-context.js';
 import type {
   CartEntryJson,
   CartEntrySummary,
@@ -89,6 +90,13 @@ export function templateFor(resolved: Resolved): string {
       return 'products';
     case 'product':
       return 'product';
+    // Blogs, events and galleries (issue 13): a listing template per kind, one per kind of item page.
+    case 'blog':
+    case 'events':
+    case 'gallery':
+      return resolved.kind;
+    case 'entry':
+      return resolved.collection.typeName === 'events' ? 'event' : 'post';
     case 'search':
       return 'search';
     case 'commerce':
@@ -109,10 +117,14 @@ function pageTypeFor(resolved: Resolved): number {
   switch (resolved.kind) {
     case 'home':
     case 'products':
+    case 'blog':
+    case 'events':
+    case 'gallery':
       return PageType.MAIN_CONTENT;
     case 'page':
       return PageType.PAGE;
     case 'product':
+    case 'entry':
       return PageType.CONTENT_ITEM;
     case 'search':
       return PageType.SEARCH;
@@ -158,6 +170,7 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
   let title = site.website.siteTitle;
   let description = site.website.siteDescription;
   let canonicalPath = path;
+  let productItem: ProductDetailJson | null = null;
   switch (resolved.kind) {
     case 'home': {
       ctx.collection = resolved.collection ? shapeCollection(resolved.collection) : null;
@@ -201,9 +214,50 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
         item.variantPicker = variantPickerJson(resolved.item, item, currency, commerceSettings(settings), site.website.locale);
       }
       ctx.collection = shapeCollection(c);
-      ctx.item = item;
+      ctx.item = productItem = item;
       title = `${resolved.item.title} — ${site.website.siteTitle}`;
       description = resolved.item.excerpt || description;
+      canonicalPath = resolved.item.fullUrl;
+      break;
+    }
+    case 'blog': {
+      const c = resolved.collection;
+      const p = resolved.pagination;
+      const f = resolved.filter;
+      ctx.collection = shapeCollection(c);
+      ctx.items = resolved.items.map((e) => shapeEntry(e, c.fullUrl));
+      ctx.tags = termLinks(c.fullUrl, 'tag', resolved.tags, f.tag);
+      ctx.categories = termLinks(c.fullUrl, 'category', resolved.categories, f.category);
+      ctx.filter = filterJson(f);
+      ctx.pagination = { ...p, hasPrevPage: p.prevPageUrl !== null, hasNextPage: p.nextPageUrl !== null, pages: [] };
+      const chosen = ctx.filter ? `: ${String(ctx.filter.value)}` : '';
+      title = `${c.seoTitle || c.title}${chosen}${p.page > 1 ? ` (page ${p.page})` : ''} — ${site.website.siteTitle}`;
+      description = c.seoDescription || c.description || description;
+      // A filtered or later page is its own document (its own canonical address).
+      canonicalPath = extras.url.search && (ctx.filter || p.page > 1) ? `${path}${extras.url.search}` : c.fullUrl;
+      break;
+    }
+    case 'events':
+    case 'gallery': {
+      const c = resolved.collection;
+      ctx.collection = shapeCollection(c);
+      if (resolved.kind === 'events') {
+        ctx.upcoming = resolved.upcoming.map((e) => shapeEntry(e, c.fullUrl));
+        ctx.past = resolved.past.map((e) => shapeEntry(e, c.fullUrl));
+      } else {
+        ctx.items = resolved.items.map((e) => shapeEntry(e, c.fullUrl));
+      }
+      title = `${c.seoTitle || c.title} — ${site.website.siteTitle}`;
+      description = c.seoDescription || c.description || description;
+      canonicalPath = c.fullUrl;
+      break;
+    }
+    case 'entry': {
+      const c = resolved.collection;
+      ctx.collection = shapeCollection(c);
+      ctx.item = shapeEntry(resolved.item, c.fullUrl);
+      title = `${resolved.item.title} — ${site.website.siteTitle}`;
+      description = resolved.item.excerpt.replace(/<[^>]*>/g, '').trim() || description;
       canonicalPath = resolved.item.fullUrl;
       break;
     }
@@ -240,8 +294,8 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
       })),
     };
   }
-  if (resolved.kind === 'product' && ctx.item) {
-    ctx.instalment = productInstalment(ctx.item, currency, commerceSettings(settings), site.website.locale);
+  if (productItem) {
+    ctx.instalment = productInstalment(productItem, currency, commerceSettings(settings), site.website.locale);
   }
   if (extras.commercePage) {
     const page = extras.commercePage;

@@ -14,6 +14,7 @@ import { createReadCache } from '../catalog/read-cache.server.js';
 const RETRY_AFTER_S = 5;
 import { readVisit, type Visit } from './cart-ui.server.js';
 import { requestSite } from './site.server.js';
+import { withCollectionTemplates } from './collection-templates.server.js';
 import { seoFor, type Seo } from './seo.server.js';
 import { siteStylesheet } from './theme-css.server.js';
 import { log } from '../utils/log.server.js';
@@ -256,7 +257,8 @@ export async function storefrontPage(
   try {
     // An unknown host is answered by the server before any route; here only when served another way.
     const siteRef = await requestSite(request, context);
-    site = await loadSite(siteRef.id);
+    // Sites made before blogs and events existed render them from their starting theme's files.
+    site = withCollectionTemplates(await loadSite(siteRef.id));
   } catch (e) {
     if (e instanceof Response) throw e;
     log.error(`storefront: cannot load the site for ${url.pathname}: ${explain(e)}`);

@@ -1,7 +1,7 @@
 // The template context the theme renders over (ADR 0002): the one type pageContext() returns and
 // renderPage() takes, naming every top-level key the theme templates and the head (seo) read.
 // Object shapes are type aliases, not interfaces, so they stay assignable to plain JSON records.
-import type { Collection, Pagination, Product, SubscriptionPlan, Website } from '../catalog/catalog.server.js';
+import type { Collection, Pagination, Product, SearchHit, SubscriptionPlan, Website } from '../catalog/catalog.server.js';
 import type { CartEntryView, CartReviewSummary } from '../commerce/cart.server.js';
 import type { Money } from '../commerce/money.js';
 import type { Order } from '../commerce/order.js';
@@ -110,7 +110,7 @@ export type SearchJson = {
   error: string | null;
   count: number;
   results: {
-    kind: 'product' | 'page';
+    kind: SearchHit['kind'];
     title: string;
     fullUrl: string;
     excerpt: string;
@@ -118,7 +118,7 @@ export type SearchJson = {
     originalSize: string | null;
     systemDataVariants: string | undefined;
     mediaFocalPoint: FocalPoint;
-    typeName: 'products' | 'page';
+    typeName: SearchHit['typeName'];
     item: ItemJson | undefined;
   }[];
 };
@@ -184,11 +184,18 @@ export type TemplateContext = CommercePageData & {
   cart: CartJson;
   /** Home, content, listing and product pages. */
   collection?: CollectionJson | null;
-  /** Home and listing pages. */
-  items?: ItemJson[];
+  /** Home and listing pages; a blog's posts and a gallery's pictures (app/storefront/collection-context.ts). */
+  items?: ItemJson[] | Json[];
   pagination?: PaginationJson;
-  /** Product pages. */
-  item?: ProductDetailJson;
+  /** Product pages; a blog post or an event. */
+  item?: ProductDetailJson | Json;
+  /** An events collection: events not yet over, and those over. */
+  upcoming?: Json[];
+  past?: Json[];
+  /** A blog listing: its tags and categories with filter links, and the one chosen (or null). */
+  tags?: Json[];
+  categories?: Json[];
+  filter?: Json | null;
   instalment?: InstalmentJson | null;
   /** Search pages (and any page given a search). */
   search?: SearchJson;

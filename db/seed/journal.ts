@@ -1,5 +1,6 @@
 // The journal starting theme's sample site: The Penhallow Notebook, the journal of a (fictional)
 // writer and hand bookbinder. No shop; pages only. Themed by db/seed/themes/journal. Texts are ours.
+import type { SeedCollection } from './collections.js';
 import type { NavLink, SeedPage } from './store.js';
 
 /** Where the journal theme's templates live (relative to the project root, for projectPath). */
@@ -89,9 +90,59 @@ export const PAGES: SeedPage[] = [
   },
 ];
 
+/** Readings and workshops (issue 13): an events collection, one event already past. */
+export const COLLECTIONS: SeedCollection[] = [
+  {
+    urlId: 'events',
+    kind: 'events',
+    title: 'Readings & workshops',
+    description: 'Where to hear a story read aloud, or learn to sew a book of your own.',
+    entries: [
+      {
+        slug: 'reading-at-pellbridge-library',
+        title: 'A reading at Pellbridge Library',
+        excerpt: '<p>Three new stories from <cite>Low Water</cite>, read aloud, with tea after.</p>',
+        body: '<p>I will read three stories from the new collection and answer questions about how a book gets sewn. Free; the library asks that you book a seat.</p>',
+        start: '2027-03-06T18:30:00Z',
+        end: '2027-03-06T20:00:00Z',
+        location: {
+          addressTitle: 'Pellbridge Library',
+          addressLine1: 'Market Square',
+          addressLine2: 'Pellbridge',
+          addressCountry: 'United Kingdom',
+        },
+      },
+      {
+        slug: 'sew-a-pamphlet',
+        title: 'Bookbinding afternoon: sew a pamphlet',
+        excerpt: '<p>Four people, one long table, and a pamphlet each to take home.</p>',
+        body: '<p>We fold, pierce and sew a single-section pamphlet with a paper cover. Everything is provided; bring a story or a drawing to bind if you have one.</p>',
+        start: '2027-05-15T12:00:00Z',
+        end: '2027-05-15T16:00:00Z',
+        location: {
+          addressTitle: 'The studio',
+          addressLine1: 'Upstairs, 3 Tanner’s Row',
+          addressLine2: 'Pellbridge',
+          addressCountry: 'United Kingdom',
+        },
+      },
+      {
+        slug: 'winter-book-fair',
+        title: 'Winter book fair',
+        excerpt: '<p>A table of small editions at the Corn Exchange.</p>',
+        body: '<p>Thank you to everyone who came to the table: the last copy of <cite>The Ferryman’s Daughters</cite> went at four o’clock.</p>',
+        start: '2025-12-06T10:00:00Z',
+        end: '2025-12-06T16:00:00Z',
+        location: { addressTitle: 'The Corn Exchange', addressLine2: 'Pellbridge', addressCountry: 'United Kingdom' },
+      },
+    ],
+  },
+];
+
 export const NAVIGATION: Record<'mainNavigation' | 'footerNavigation', NavLink[]> = {
   mainNavigation: [
     { title: 'Notes', url: '/notes' },
+    { title: 'Events', url: '/events' },
     { title: 'About', url: '/about' },
     { title: 'Contact', url: '/contact' },
   ],

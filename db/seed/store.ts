@@ -68,6 +68,8 @@ export const WEBSITE = {
     homeCollection: 'home',
     productsPerPage: 12,
     websiteSettings: {
+      // SPEC 4: comments show on posts only when the site enables them (the journal's open posts).
+      commentsEnabled: true,
       storeSettings: {
         multipleQuantityAllowedForServices: true,
         currencyCode: 'USD',
@@ -854,6 +856,8 @@ export const NAVIGATION: Record<'mainNavigation' | 'footerNavigation', NavLink[]
   mainNavigation: [
     { title: 'Shop', url: '/shop' },
     { title: 'Classes', url: '/workshops' },
+    { title: 'Journal', url: '/journal' },
+    { title: 'Events', url: '/events' },
     { title: 'About', url: '/about' },
     { title: 'Contact', url: '/contact' },
   ],

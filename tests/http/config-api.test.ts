@@ -215,9 +215,11 @@ describe('GetSiteLayout', () => {
       layout: { identifier: string; links: { title: string; collectionId: string | null; externalLink: string | null }[] }[];
     };
     expect(layout[0].identifier).toBe('mainNavigation');
-    expect(layout[0].links.slice(0, 4)).toEqual([
+    expect(layout[0].links.slice(0, 6)).toEqual([
       { title: 'Shop', collectionId: 'col-shop', externalLink: null, memberAreaId: null, children: [] },
       { title: 'Classes', collectionId: 'col-workshops', externalLink: null, memberAreaId: null, children: [] },
+      { title: 'Journal', collectionId: 'col-journal', externalLink: null, memberAreaId: null, children: [] },
+      { title: 'Events', collectionId: 'col-events', externalLink: null, memberAreaId: null, children: [] },
       { title: 'About', collectionId: 'col-about', externalLink: null, memberAreaId: null, children: [] },
       { title: 'Contact', collectionId: 'col-contact', externalLink: null, memberAreaId: null, children: [] },
     ]);

@@ -20,17 +20,22 @@ describe.each(targets)('catalog on $name', (target) => {
     const site = await catalog.loadSite();
     expect(site.website).toMatchObject({ id: 'saltgrass', siteTitle: 'Saltgrass Studio', currency: 'USD', locale: 'en-US', baseUrl: '' });
     expect(site.settings).toMatchObject({ featureFlags: { useCLDRMoneyFormat: true }, productsPerPage: 12 });
-    expect(site.navigation.mainNavigation.map((n) => n.url)).toEqual(['/shop', '/workshops', '/about', '/contact']);
+    expect(site.navigation.mainNavigation.map((n) => n.url)).toEqual(['/shop', '/workshops', '/journal', '/events', '/about', '/contact']);
     expect(site.navigation.footerNavigation.length).toBeGreaterThan(0);
     expect(site.templates.layout).toContain('{mainContent}');
     expect(Object.keys(site.templates.pages).sort()).toEqual([
+      'blog',
       'cart',
       'checkout',
       'error',
+      'event',
+      'events',
+      'gallery',
       'home',
       'not-found',
       'order-confirmed',
       'page',
+      'post',
       'product',
       'products',
       'search',
@@ -178,7 +183,7 @@ describe.each(targets)('catalog on $name', (target) => {
     expect(await catalog.searchCatalog('the and of')).toEqual([]);
     expect(await catalog.searchCatalog('mug '.repeat(500))).not.toEqual([]);
     expect((await catalog.searchCatalog('linen', 2)).length).toBe(2);
-    const [{ n }] = await db.sql<{ n: number }[]>`select count(*)::int as n from item`;
+    const [{ n }] = await db.sql<{ n: number }[]>`select count(*)::int as n from item i join product p on p.item_id = i.id`;
     expect(n).toBe(36);
   });
 });

@@ -14,6 +14,9 @@ const SEEDS = ['db/seed/theme/theme.css', 'db/seed/themes/journal/theme.css'].ma
 const BLOCK = '\n/* Design (fonts and colours chosen in /config/design)';
 /** The seed as it was before the block was appended. */
 const before = (css: string) => css.slice(0, css.indexOf(BLOCK));
+/** The seed as 0016 leaves it: without the section 0017 appends after it (blogs, events, galleries). */
+const LATER = '\n/* Blogs, events and galleries (issue 13). */';
+const after = (css: string) => (css.includes(LATER) ? css.slice(0, css.indexOf(LATER)) : css);
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 const migration = readMigrations().find((m) => m.version === '0016')!;
 
@@ -43,7 +46,7 @@ for (const target of targets) {
       await sql.begin((tx) => tx.unsafe(migration.source).simple());
       const rows = await sql<{ website_id: string; source: string }[]>`
         select website_id, source from theme_template where website_id in ${sql(ids)} order by website_id`;
-      expect(rows.map((r) => r.source)).toEqual([SEEDS[0], SEEDS[1], edited]);
+      expect(rows.map((r) => r.source)).toEqual([after(SEEDS[0]), after(SEEDS[1]), edited]);
     });
   });
 }

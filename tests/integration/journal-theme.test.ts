@@ -131,9 +131,14 @@ function expectSound(html: string, label: string): void {
 describe('journal theme', () => {
   it('has the page templates of a site without a shop', () => {
     const pages = theme.filter((t) => t.kind === 'page').map((t) => t.name);
-    expect(pages.sort()).toEqual(['error', 'home', 'not-found', 'page', 'search']);
-    // Its one partial prints a page's content blocks (issue 13), as the default theme's does.
-    expect(theme.filter((t) => t.kind === 'partial').map((t) => t.name)).toEqual(['page-blocks']);
+    expect(pages.sort()).toEqual(['blog', 'error', 'event', 'events', 'gallery', 'home', 'not-found', 'page', 'post', 'search']);
+    // Its partials: cards of posts and events, and a page's content blocks (issue 13), as the default theme's.
+    expect(
+      theme
+        .filter((t) => t.kind === 'partial')
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual(['event-card', 'page-blocks', 'post-card']);
     // Its CSS is a stylesheet file (served at /theme/<hash>.css), not inlined by the layout.
     expect(theme.filter((t) => t.kind === 'stylesheet').map((t) => t.name)).toEqual(['theme.css']);
     expect(site.templates.layout).not.toContain('<style');

@@ -21,13 +21,18 @@ describe('theme sources', () => {
         .sort();
     expect(byKind('layout')).toEqual(['layout']);
     expect(byKind('page')).toEqual([
+      'blog',
       'cart',
       'checkout',
       'error',
+      'event',
+      'events',
+      'gallery',
       'home',
       'not-found',
       'order-confirmed',
       'page',
+      'post',
       'product',
       'products',
       'search',
@@ -111,7 +116,7 @@ describe.each(targets)('seed on $name', (target) => {
         (select count(*)::int from product where is_subscribable) as subscribable,
         (select count(*)::int from variant where attributes ? 'Size') as sized,
         (select count(*)::int from variant where attributes ? 'Color') as coloured,
-        (select count(*)::int from item where asset_url is null or original_size !~ '^[0-9]+x[0-9]+$') as no_picture,
+        (select count(*)::int from item where record_type in (2, 11) and (asset_url is null or original_size !~ '^[0-9]+x[0-9]+$')) as no_picture,
         (select count(*)::int from collection where type = 10) as pages,
         (select count(*)::int from collection where type = 13) as listings`;
     expect(facts.on_sale).toBeGreaterThanOrEqual(3);

@@ -68,7 +68,18 @@ describe.each(targets)('sites on $name', (target) => {
     const catalog = createCatalog(db.sql, { websiteId: made.websiteId });
     const site = await catalog.loadSite();
     expect(site.website.siteTitle).toBe('Field Notes');
-    expect(Object.keys(site.templates.pages).sort()).toEqual(['error', 'home', 'not-found', 'page', 'search']);
+    expect(Object.keys(site.templates.pages).sort()).toEqual([
+      'blog',
+      'error',
+      'event',
+      'events',
+      'gallery',
+      'home',
+      'not-found',
+      'page',
+      'post',
+      'search',
+    ]);
     expect(site.navigation.mainNavigation.length).toBeGreaterThan(0);
     const home = await catalog.resolvePath('/');
     expect(home.kind === 'home' && home.collection?.urlId).toBe('home');
@@ -76,8 +87,12 @@ describe.each(targets)('sites on $name', (target) => {
     expect((await catalog.resolvePath('/notes')).kind).toBe('page');
     expect((await catalog.resolvePath('/shop')).kind).toBe('not-found');
     const [{ n }] = await db.sql<{ n: number }[]>`
-      select count(*)::int as n from item i join collection c on c.id = i.collection_id where c.website_id = ${made.websiteId}`;
+      select count(*)::int as n from item i join product p on p.item_id = i.id join collection c on c.id = i.collection_id
+       where c.website_id = ${made.websiteId}`;
     expect(n).toBe(0);
+    // Its readings and workshops (issue 13) come with it.
+    const events = await catalog.resolvePath('/events');
+    expect(events.kind === 'events' && [...events.upcoming, ...events.past].length).toBe(3);
   });
 
   it('leaves nothing behind when creation fails half way', async () => {

@@ -1,0 +1,69 @@
+// The list of /config/blog and /config/events: each post or event with its date, status and tags,
+// a link to edit it, the "New" button for a role that may write, and page links.
+import { Link } from '@remix-run/react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { DataTable } from './DataTable.js';
+import { Notice } from './Field.js';
+
+export interface EntryListRow {
+  id: string;
+  title: string;
+  path: string;
+  published: boolean;
+  when: string;
+  tags: string[];
+}
+
+interface EntryListProps {
+  heading: string;
+  /** /config/blog or /config/events. */
+  screen: string;
+  newLabel: string;
+  whenLabel: string;
+  rows: EntryListRow[];
+  page: number;
+  pageCount: number;
+  timeZone: string;
+  canWrite: boolean;
+  notice: string | null;
+  empty: string;
+}
+
+export function EntryList(p: EntryListProps) {
+  const columns: ColumnDef<EntryListRow, unknown>[] = [
+    { header: 'Title', cell: ({ row }) => <Link to={`${p.screen}/${encodeURIComponent(row.original.id)}`}>{row.original.title}</Link> },
+    { header: p.whenLabel, cell: ({ row }) => row.original.when },
+    {
+      header: 'Status',
+      cell: ({ row }) => (
+        <span className={`badge ${row.original.published ? 'ok' : 'warn'}`}>{row.original.published ? 'Published' : 'Draft'}</span>
+      ),
+    },
+    { header: 'Address', cell: ({ row }) => row.original.path },
+    { header: 'Tags', cell: ({ row }) => row.original.tags.join(', ') },
+  ];
+  return (
+    <>
+      <h1>{p.heading}</h1>
+      <Notice message={p.notice} />
+      {p.canWrite ? (
+        <div className="toolbar">
+          <Link to={`${p.screen}/new`} className="button">
+            {p.newLabel}
+          </Link>
+        </div>
+      ) : null}
+      <p className="hint">Dates and times are on the site&apos;s clock ({p.timeZone}).</p>
+      <DataTable rows={p.rows} columns={columns} caption={p.heading} empty={p.empty} rowKey={(r) => r.id} />
+      {p.pageCount > 1 ? (
+        <nav aria-label={`Pages of ${p.heading}`} className="toolbar">
+          {p.page > 1 ? <Link to={`?page=${p.page - 1}`}>Previous</Link> : null}
+          <span>
+            Page {p.page} of {p.pageCount}
+          </span>
+          {p.page < p.pageCount ? <Link to={`?page=${p.page + 1}`}>Next</Link> : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+// The loaders and actions of /config/blog and /config/events (the same screens for two kinds of
+// entry): `pages.read` opens them, `pages.write` saves, Conform + zod parse the form, and a failed
+// save answers with the spec's texts and what was typed (never a 500).
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
+import {
+  deleteEntry,
+  entryDetail,
+  EntryError,
+  EventForm,
+  KIND_TEXT,
+  listEntries,
+  PostForm,
+  saveEntry,
+  type EntryDetail,
+  type EntryKind,
+} from './collections.server.js';
+import { siteTimeZone } from './pages.server.js';
+import { ownerAccess } from './route-access.server.js';
+
+const INVALID = 'Update the missing or invalid information above.';
+const NO_STORE = { headers: { 'Cache-Control': 'no-store' } };
+
+export async function entryListLoader(args: LoaderFunctionArgs, kind: EntryKind) {
+  const a = await ownerAccess(args, 'pages.read');
+  const url = new URL(args.request.url);
+  const list = await listEntries(a.sql, a.site.id, kind, Number(url.searchParams.get('page') ?? '1'));
+  const one = KIND_TEXT[kind].one;
+  const notice = url.searchParams.has('deleted') ? `${one === 'post' ? 'Post' : 'Event'} deleted.` : null;
+  return json({ ...list, canWrite: a.can('pages.write'), notice }, NO_STORE);
+}
+
+/** The form's values: what was typed after a failed post, else the entry's (or a new one's). */
+function formValues(kind: EntryKind, e: EntryDetail | null, canPublish: boolean): Record<string, string> {
+  const base = {
+    title: e?.title ?? '',
+    urlId: e?.urlId ?? '',
+    excerpt: e?.excerpt ?? '',
+    body: e?.body ?? '',
+    status: e ? (e.published ? 'published' : 'draft') : canPublish ? 'published' : 'draft',
+  };
+  if (kind === 'blog') {
+    return {
+      ...base,
+      author: e?.author ?? '',
+      publishedAt: e?.publishedAt ?? '',
+      tags: e?.tags.join(', ') ?? '',
+      categories: e?.categories.join(', ') ?? '',
+      comments: e ? (e.commentsOpen ? 'open' : 'closed') : 'open',
+    };
+  }
+  return {
+    ...base,
+    start: e?.start ?? '',
+    end: e?.end ?? '',
+    addressTitle: e?.location.addressTitle ?? '',
+    addressLine1: e?.location.addressLine1 ?? '',
+    addressLine2: e?.location.addressLine2 ?? '',
+    addressCountry: e?.location.addressCountry ?? '',
+  };
+}
+
+const SAVED: Record<string, string> = { created: 'created', '1': 'saved' };
+
+export async function entryEditLoader(args: LoaderFunctionArgs, kind: EntryKind) {
+  const a = await ownerAccess(args, 'pages.read');
+  const id = args.params.id ?? '';
+  const url = new URL(args.request.url);
+  const isNew = id === 'new';
+  const entry = isNew ? null : await entryDetail(a.sql, a.site.id, kind, id);
+  if (!isNew && !entry) throw json({ error: 'There is no such entry on this site.' }, { status: 404 });
+  const canPublish = a.can('pages.publish');
+  const one = KIND_TEXT[kind].one;
+  const saved = SAVED[url.searchParams.get('saved') ?? ''];
+  return json(
+    {
+      isNew,
+      id,
+      path: entry?.published ? entry.path : null,
+      title: entry?.title ?? '',
+      values: formValues(kind, entry, canPublish),
+      timeZone: entry?.timeZone ?? (await siteTimeZone(a.sql, a.site.id)),
+      canWrite: a.can('pages.write'),
+      canPublish,
+      canDelete: !isNew && a.can('pages.write') && (canPublish || !entry?.published),
+      confirmDelete: url.searchParams.get('delete') === 'confirm',
+      notice: saved ? `${one === 'post' ? 'Post' : 'Event'} ${saved}.` : null,
+    },
+    NO_STORE,
+  );
+}
+
+export async function entryEditAction(args: ActionFunctionArgs, kind: EntryKind) {
+  const a = await ownerAccess(args, 'pages.write');
+  const id = args.params.id ?? '';
+  const screen = KIND_TEXT[kind].screen;
+  const form = await readForm(args.request);
+  if (!form)
+    return json({ error: 'The form could not be read.', fields: {} as Record<string, string>, typed: {} as Record<string, string> }, 400);
+  const typed: Record<string, string> = Object.fromEntries(form);
+  try {
+    if (form.get('intent') === 'delete') {
+      if (id === 'new') throw new EntryError(404, 'There is no such entry on this site.');
+      await deleteEntry(a, kind, id);
+      return redirect(`${screen}?deleted=1`, 303);
+    }
+    const parsed = parseForm(form, kind === 'blog' ? PostForm : EventForm);
+    if (parsed.status !== 'success') return json({ error: INVALID, fields: firstErrors(parsed.error ?? undefined), typed }, 400);
+    const saved = await saveEntry(a, kind, id === 'new' ? null : id, parsed.value);
+    return redirect(`${screen}/${encodeURIComponent(saved.id)}?saved=${saved.created ? 'created' : '1'}`, 303);
+  } catch (e) {
+    if (!(e instanceof EntryError)) throw e;
+    if (e.status === 404) throw json({ error: e.message }, { status: 404 });
+    const error = e.status === 400 && e.field ? INVALID : e.message;
+    return json({ error, fields: e.field ? { [e.field]: e.message } : {}, typed }, e.status === 403 ? 403 : 400);
+  }
+}
