@@ -16,6 +16,7 @@ import {
 import { formatMoney, money } from '../commerce/money.js';
 import { PageType, ProductType } from '../../engine/ts/enums.js';
 import { COMMERCE_PAGE_TYPES } from './page-types.js';
+import { sanitizeStoredHtml } from '../config/sanitize.server.js';
 import type {
   CartEntryJson,
   CartEntrySummary,
@@ -412,7 +413,8 @@ function shapeCollection(c: Collection): CollectionJson {
     type: c.type,
     typeName: c.typeName,
     fullUrl: c.fullUrl,
-    body: c.body,
+    // Sanitised on save too; again here so HTML stored any other way (an import, an old row) is held to the same allowlist.
+    body: sanitizeStoredHtml(c.body),
     assetUrl: c.assetUrl,
     originalSize: c.originalSize,
     systemDataVariants: c.assetUrl ? SYSTEM_DATA_VARIANTS : undefined,
