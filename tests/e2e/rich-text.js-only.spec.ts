@@ -24,6 +24,8 @@ async function signIn(page: Page) {
 async function newPage(page: Page, title: string, slug: string) {
   await page.goto('/config/pages/new');
   await hydrated(page);
+  // Quill has mounted when the textarea it keeps in step is hidden.
+  await expect(page.locator('textarea[name="body"]')).toBeHidden();
   const editor = page.getByRole('textbox', { name: 'Body' });
   await expect(editor).toBeVisible();
   await page.getByLabel('Title', { exact: true }).fill(title);
@@ -50,7 +52,8 @@ test('an owner writes a page in Quill with a bold word and an email link; a shop
   await toolbar.getByRole('button', { name: 'Link' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add a link' });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('radio', { name: 'Email' }).check();
+  await dialog.getByText('Email', { exact: true }).click();
+  await expect(dialog.getByRole('radio', { name: 'Email' })).toBeChecked();
   await dialog.getByLabel('Email address').fill('hello-at-saltgrass');
   await dialog.getByRole('button', { name: 'Add link' }).click();
   await expect(dialog.getByLabel('Email address')).toHaveAccessibleDescription('Please enter a valid email');

@@ -38,7 +38,7 @@ export function LinkDialog({ initial, editing, choices, onClose }: LinkDialogPro
       requestAnimationFrame(() => document.getElementById(`${id}-${first}`)?.focus());
       return;
     }
-    onClose({ href: result.href, text: result.text, newWindow: result.newWindow });
+    onClose({ href: result.href, text: draft.text.trim(), fallback: result.text, newWindow: result.newWindow });
   };
 
   const field = (name: LinkField, label: string, input: (props: InputProps) => ReactNode) => {
@@ -106,7 +106,7 @@ export function LinkDialog({ initial, editing, choices, onClose }: LinkDialogPro
                   </select>
                 ))
               : null}
-            {draft.kind === 'url' ? text('url', 'Web address') : null}
+            {draft.kind === 'url' ? text('url', 'URL') : null}
             {draft.kind === 'email' ? (
               <>
                 {text('email', 'Email address', 'email')}
@@ -133,13 +133,15 @@ export function LinkDialog({ initial, editing, choices, onClose }: LinkDialogPro
               : null}
             {text('text', 'Link name')}
             <div className="field checkbox">
-              <input
-                type="checkbox"
-                id={`${id}-newWindow`}
-                checked={draft.newWindow}
-                onChange={(e) => set('newWindow')(e.target.checked)}
-              />
-              <label htmlFor={`${id}-newWindow`}>Open in new window</label>
+              <label htmlFor={`${id}-newWindow`}>
+                <input
+                  type="checkbox"
+                  id={`${id}-newWindow`}
+                  checked={draft.newWindow}
+                  onChange={(e) => set('newWindow')(e.target.checked)}
+                />{' '}
+                Open in new window
+              </label>
             </div>
             <div className="row-actions">
               <button type="submit">{editing ? 'Save link' : 'Add link'}</button>

@@ -10,8 +10,11 @@ import '../../styles/rich-text.css';
 /** A link as the dialog edits it. */
 export interface EditorLink {
   href: string;
+  /** The link name typed in the dialog ('' when left empty). */
   text: string;
   newWindow: boolean;
+  /** The text for a new link with no name (the page's title, the address...). */
+  fallback?: string;
 }
 
 export interface MountedEditor {
@@ -210,13 +213,16 @@ export function mountEditor(opts: {
         return;
       }
       const value: LinkValue = link.newWindow ? { href: link.href, blank: true } : link.href;
+      const selected = quill.getText(r.index, r.length);
       let end = r.index + r.length;
-      if (r.length > 0 && (link.text === '' || link.text === quill.getText(r.index, r.length))) {
+      // Selected text keeps its words (and its lines) unless the owner typed another name for it.
+      if (r.length > 0 && (link.text === '' || link.text === selected.trim() || selected.includes('\n'))) {
         quill.formatText(r.index, r.length, 'link', value, 'user');
       } else {
+        const text = link.text || link.fallback || link.href;
         if (r.length > 0) quill.deleteText(r.index, r.length, 'user');
-        quill.insertText(r.index, link.text, { link: value }, 'user');
-        end = r.index + link.text.length;
+        quill.insertText(r.index, text, { link: value }, 'user');
+        end = r.index + text.length;
       }
       quill.setSelection(end, 0, 'user');
       sync();
