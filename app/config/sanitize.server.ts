@@ -9,25 +9,49 @@ import { isAllowedHref } from './rich-text/link.js';
 const TEXT_ALIGN = [/^(left|right|center|justify)$/];
 // Colours as the toolbar writes them: #hex, rgb()/rgba() or a name; never url(), var() or expressions.
 const COLOUR = [/^#[0-9a-f]{3,8}$/i, /^rgba?\(\s*[\d.]+%?\s*(,\s*[\d.]+%?\s*){2,3}\)$/i, /^[a-z]{3,20}$/i];
+// Class names: plain identifiers (Quill's ql-align-*/ql-indent-*, and the classes the starting
+// themes' pages use, such as the journal's "entry"); a class only styles, it runs nothing.
+const CLASS_NAME = /^[a-z][a-z0-9_-]{0,40}$/i;
+// An id is an anchor (/notes#a-spine-...): a hyphenated slug, so it cannot clobber a global
+// (window.cart, document.forms...) that a script of ours might read.
+const ANCHOR_ID = /^[a-z0-9]+(-[a-z0-9]+)+$/;
 // Images only from the site itself: its file manager (/files/<id>/<name>) and its bundled /images/.
 const OWN_IMAGE = /^\/(files|images)\/[^\s"'<>\\`]+$/;
 
+/** Drops an id that is not a hyphenated anchor (see ANCHOR_ID). */
+function anchorIdOnly(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(attribs)) if (k !== 'id' || ANCHOR_ID.test(v)) out[k] = v;
+  return { tagName, attribs: out };
+}
+
 /**
  * The allowlist. Tags: what Quill writes for the toolbar (p, br, strong/em and their b/i forms,
- * h1-h4, ol/ul/li with Quill 2's data-list, a, span for colour) and img from our paths. Styles:
- * text-align, color and background-color with plain colour values. Classes: Quill's alignment and
- * indent classes only. Links: target only _blank (the transform below), which gets rel="noopener noreferrer".
+ * h1-h4, ol/ul/li with Quill 2's data-list, a, span for colour), img from our paths, and the few
+ * structural tags the starting themes' pages are written in (article, blockquote, cite, time), so
+ * that cleaning stored pages again on the storefront leaves them as they were. Styles: text-align,
+ * color and background-color with plain colour values. Classes: plain identifiers; ids: hyphenated
+ * anchors on articles and headings. Links: target only _blank (the transform below), which gets
+ * rel="noopener noreferrer".
  */
 export const OWNER_HTML_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'h1', 'h2', 'h3', 'h4', 'ol', 'ul', 'li', 'a', 'span', 'img'],
+  allowedTags: [
+    ...['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'h1', 'h2', 'h3', 'h4', 'ol', 'ul', 'li', 'a', 'span', 'img'],
+    ...['article', 'blockquote', 'cite', 'time'],
+  ],
   allowedAttributes: {
+    article: ['id'],
+    h2: ['id'],
+    h3: ['id'],
+    h4: ['id'],
+    time: ['datetime'],
     a: ['href', 'title', 'target', 'rel'],
     img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
     li: ['data-list'],
     ol: ['start'],
     '*': ['style'],
   },
-  allowedClasses: { '*': ['ql-align-center', 'ql-align-right', 'ql-align-justify', 'ql-indent-*'] },
+  allowedClasses: { '*': [CLASS_NAME] },
   allowedStyles: {
     '*': { 'text-align': TEXT_ALIGN, color: COLOUR, 'background-color': COLOUR },
   },
@@ -50,6 +74,10 @@ export const OWNER_HTML_OPTIONS: sanitizeHtml.IOptions = {
       if (out.target === '_blank') out.rel = 'noopener noreferrer';
       return { tagName, attribs: out };
     },
+    article: anchorIdOnly,
+    h2: anchorIdOnly,
+    h3: anchorIdOnly,
+    h4: anchorIdOnly,
     img: (tagName, attribs) => {
       const out: Record<string, string> = {};
       for (const [k, v] of Object.entries(attribs)) {

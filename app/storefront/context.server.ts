@@ -482,7 +482,7 @@ export function shapeItem(p: Product, currency: string): ItemJson {
     title: p.title,
     fullUrl: p.fullUrl,
     excerpt: p.excerpt,
-    body: p.body,
+    body: sanitizeStoredHtml(p.body),
     recordType: p.recordType,
     assetUrl: p.assetUrl,
     originalSize: p.originalSize,

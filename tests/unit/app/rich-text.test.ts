@@ -180,3 +180,15 @@ describe('sanitiser allowlist', () => {
     expect(sanitizeStoredHtml('')).toBe('');
   });
 });
+
+describe('stored pages of the starting themes', () => {
+  it('keep their structure, anchors and classes; ids that could clobber a global go', () => {
+    const html =
+      '<article class="entry" id="a-spine-that-would-not-sit-flat"><h2>A spine</h2><p class="entry-date"><time datetime="2025-03-14">14 March 2025</time></p>' +
+      '<blockquote><p>Words</p><cite>Ada</cite></blockquote></article><ul class="note-list"><li>x</li></ul>';
+    expect(sanitizeOwnerHtml(html)).toBe(html);
+    expect(sanitizeOwnerHtml('<article id="cart"><h2 id="forms" class="x y">t</h2></article><p class="a&quot;b">c</p>')).toBe(
+      '<article><h2 class="x y">t</h2></article><p>c</p>',
+    );
+  });
+});
