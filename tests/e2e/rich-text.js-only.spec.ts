@@ -68,6 +68,8 @@ test('an owner writes a page in Quill with a bold word and an email link; a shop
 
   await page.getByRole('button', { name: 'Create page' }).click();
   await expect(page.getByText('Page created.')).toBeVisible();
+  // The edit screen opens the page as stored, in Quill again.
+  await expect(page.getByRole('textbox', { name: 'Body' }).locator('strong')).toHaveText('slow');
 
   const shopper = await browser.newContext();
   const view = await shopper.newPage();
@@ -90,6 +92,9 @@ test('a stored XSS attempt does nothing in a shopper browser, even without the C
   }, '<p>Tides</p><img src=x onerror=alert(1)><script>alert(2)</script><a href="JaVaScRiPt:alert(3)">low</a><svg onload=alert(4)></svg><p style="background:url(javascript:alert(5))">high</p>');
   await page.getByRole('button', { name: 'Create page' }).click();
   await expect(page.getByText('Page created.')).toBeVisible();
+
+  // Quill opens the stored page on the owner's screen: what is left is text.
+  await expect(page.getByRole('textbox', { name: 'Body' })).toContainText('Tides');
 
   const shopper = await browser.newContext({ bypassCSP: true });
   const view = await shopper.newPage();

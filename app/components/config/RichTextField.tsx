@@ -54,6 +54,15 @@ export function RichTextField({ name, label, defaultValue, error, hint, rows = 1
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // After a save the loader sends the page as stored (sanitised): the editor shows that, not what was typed.
+  useEffect(() => {
+    const t = textarea.current;
+    if (editor.current && t && t.value !== defaultValue) {
+      t.value = defaultValue;
+      editor.current.setHtml(defaultValue);
+    }
+  }, [defaultValue]);
+
   const close = (result: EditorLink | null | undefined) => {
     setLink(null);
     // undefined: cancelled; null: remove the link; else apply it.

@@ -20,6 +20,8 @@ export interface EditorLink {
 export interface MountedEditor {
   /** Applies the dialog's link to the text it was opened on (null: removes the link there). */
   applyLink(link: EditorLink | null): void;
+  /** Replaces the content (the page as the server saved it), with a fresh undo history. */
+  setHtml(html: string): void;
   /** Gives the editor the keyboard back (the dialog was closed). */
   focus(): void;
   destroy(): void;
@@ -225,6 +227,11 @@ export function mountEditor(opts: {
         end = r.index + text.length;
       }
       quill.setSelection(end, 0, 'user');
+      sync();
+    },
+    setHtml(html) {
+      quill.setContents(quill.clipboard.convert({ html, text: '' }), 'silent');
+      quill.history.clear();
       sync();
     },
     focus() {
