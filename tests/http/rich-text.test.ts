@@ -83,6 +83,9 @@ describe('rich text an owner saves', () => {
     const edit = await (await admin.get(`/config/pages/${encodeURIComponent(id)}`)).text();
     expect(edit).not.toMatch(/pwned/);
     expect(edit).toContain('&lt;h2&gt;Glaze notes&lt;/h2&gt;');
+    // The link editor's choices (the site's pages) travel with the screen's data.
+    expect(edit).toContain('"linkChoices":{"pages":[');
+    expect(edit).toContain('{"title":"About the studio","path":"/about"}');
   });
 });
 
