@@ -3,7 +3,6 @@
 // is audited and drops the storefront's caches, so visitors see it on their next request.
 import { randomBytes } from 'node:crypto';
 import type postgres from 'postgres';
-import sanitizeHtml from 'sanitize-html';
 import type { Sql } from '../../db/client.server.js';
 import { CollectionType, RecordType } from '../../engine/ts/enums.js';
 import type { OwnerAccess } from '../auth/access.server.js';
@@ -23,6 +22,7 @@ import {
   type SubscriptionPlanInput,
 } from './product-form.js';
 import { productSchema } from './product-schema.js';
+import { sanitizeOwnerHtml } from './sanitize.server.js';
 import { storefrontChanged } from './storefront-changed.server.js';
 
 export const PRODUCTS_PAGE_SIZE = 25;
@@ -290,20 +290,6 @@ export class ProductFormError extends Error {
   }
 }
 
-/** Owner HTML keeps its formatting, links and images, and nothing that runs. */
-export function sanitizeBody(html: string): string {
-  return sanitizeHtml(html, {
-    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img'],
-    allowedAttributes: {
-      a: ['href', 'name', 'target', 'rel', 'title'],
-      img: ['src', 'alt', 'title', 'width', 'height'],
-      '*': ['class'],
-    },
-    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
-  }).trim();
-}
-
 const newId = (kind: string) => `${kind}-${randomBytes(8).toString('hex')}`;
 
 function isUniqueViolation(e: unknown): boolean {
@@ -353,7 +339,7 @@ export async function saveProduct(a: OwnerAccess, id: string | null, input: Prod
       }
 
       const urlId = await freeSlug(tx, input.collectionId, itemId, input.urlId, input.title);
-      const body = sanitizeBody(input.body);
+      const body = sanitizeOwnerHtml(input.body);
       const plan = input.isSubscribable ? input.subscriptionPlan : null;
       if (existing) {
         await tx`

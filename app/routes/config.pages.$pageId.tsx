@@ -18,6 +18,7 @@ import {
   STATUS_LABELS,
   UNPUBLISHED_STATUSES,
 } from '../config/pages.server.js';
+import { linkChoices } from '../config/rich-text/link-choices.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { listBlocks } from '../config/blocks/blocks.server.js';
 import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
@@ -45,6 +46,7 @@ export async function loader(args: LoaderFunctionArgs) {
       canPublish,
       canDelete: a.can('pages.write') && !page.isHome && (canPublish || UNPUBLISHED_STATUSES.includes(page.status)),
       homeText: PAGE_TEXT.homePage,
+      linkChoices: await linkChoices(a.sql, a.site.id),
       // The page's own status stays in the list (shown as it is), even when this role cannot pick it.
       statuses: PAGE_STATUSES.filter((s) => allowed.includes(s) || s === page.status).map((s) => ({ value: s, label: STATUS_LABELS[s] })),
     },
@@ -79,7 +81,8 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function EditPage() {
-  const { page, blocks, confirmDelete, notice, canWrite, canPublish, canDelete, homeText, statuses } = useLoaderData<typeof loader>();
+  const { page, blocks, confirmDelete, notice, canWrite, canPublish, canDelete, homeText, statuses, linkChoices } =
+    useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const t = failed?.typed.intent === 'save' ? failed.typed : null;
   return (
@@ -127,6 +130,7 @@ export default function EditPage() {
           publishAt: t?.publishAt ?? page.publishAtLocal,
           hidden: t ? Boolean(t.hidden) : page.link === 'hidden',
         }}
+        linkChoices={linkChoices}
         errors={failed?.fields ?? {}}
         statuses={statuses}
         timeZone={page.timeZone}

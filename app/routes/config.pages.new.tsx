@@ -6,6 +6,7 @@ import { FormError } from '../components/config/Field.js';
 import { PageEditor } from '../components/config/PageEditor.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { PAGE_STATUSES, PageError, PageForm, savePage, siteTimeZone, STATUS_LABELS, UNPUBLISHED_STATUSES } from '../config/pages.server.js';
+import { linkChoices } from '../config/rich-text/link-choices.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
 
@@ -20,6 +21,7 @@ export async function loader(args: LoaderFunctionArgs) {
       timeZone: await siteTimeZone(a.sql, a.site.id),
       canWrite: a.can('pages.write'),
       canPublish,
+      linkChoices: await linkChoices(a.sql, a.site.id),
       statuses: (canPublish ? PAGE_STATUSES : UNPUBLISHED_STATUSES).map((s) => ({ value: s, label: STATUS_LABELS[s] })),
     },
     { headers: { 'Cache-Control': 'no-store' } },
@@ -69,6 +71,7 @@ export default function NewPage() {
           publishAt: t?.publishAt ?? '',
           hidden: t ? Boolean(t.hidden) : !d.canPublish,
         }}
+        linkChoices={d.linkChoices}
         errors={failed?.fields ?? {}}
         statuses={d.statuses}
         timeZone={d.timeZone}

@@ -1,7 +1,7 @@
 // Shapes catalog objects into the template context of ADR 0002 (plain JSON): money as exact
 // decimal strings, variants and the selected variant, purchase rules of SPEC section 5.
 import { baseUrlFor } from '../utils/base-url.server.js';
-import type { Collection, NavItem, Product, Resolved, SearchHit, Site, Variant } from '../catalog/catalog.server.js';
+import type { Collection, Entry, NavItem, Product, Resolved, SearchHit, Site, Variant } from '../catalog/catalog.server.js';
 import type { CartFlash } from './cart-ui.server.js';
 import type { CartReviewSummary } from '../commerce/cart.server.js';
 import type { VariantChoice, VariantPickerData } from '../components/variant-island.js';
@@ -18,6 +18,7 @@ import { PageType, ProductType } from '../../engine/ts/enums.js';
 import { COMMERCE_PAGE_TYPES } from './page-types.js';
 import { shapeBlocks } from './page-blocks.js';
 import { filterJson, shapeEntry, termLinks } from './collection-context.js';
+import { sanitizeStoredHtml } from '../config/sanitize.server.js';
 import type {
   CartEntryJson,
   CartEntrySummary,
@@ -142,6 +143,12 @@ function obj(v: unknown): Json {
 }
 
 /** The template context of a page. */
+
+/** A post, event or picture for templates, its HTML cleaned again on the way out (as page bodies are). */
+function entryJson(e: Entry, collectionUrl: string): Json {
+  return shapeEntry({ ...e, body: sanitizeStoredHtml(e.body), excerpt: sanitizeStoredHtml(e.excerpt) }, collectionUrl);
+}
+
 export function pageContext(site: Site, resolved: Resolved, extras: ContextExtras): TemplateContext {
   const currency = site.website.currency;
   // The configured origin, never the request's Host header (app/utils/base-url.server.ts).
@@ -225,7 +232,7 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
       const p = resolved.pagination;
       const f = resolved.filter;
       ctx.collection = shapeCollection(c);
-      ctx.items = resolved.items.map((e) => shapeEntry(e, c.fullUrl));
+      ctx.items = resolved.items.map((e) => entryJson(e, c.fullUrl));
       ctx.tags = termLinks(c.fullUrl, 'tag', resolved.tags, f.tag);
       ctx.categories = termLinks(c.fullUrl, 'category', resolved.categories, f.category);
       ctx.filter = filterJson(f);
@@ -242,10 +249,10 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
       const c = resolved.collection;
       ctx.collection = shapeCollection(c);
       if (resolved.kind === 'events') {
-        ctx.upcoming = resolved.upcoming.map((e) => shapeEntry(e, c.fullUrl));
-        ctx.past = resolved.past.map((e) => shapeEntry(e, c.fullUrl));
+        ctx.upcoming = resolved.upcoming.map((e) => entryJson(e, c.fullUrl));
+        ctx.past = resolved.past.map((e) => entryJson(e, c.fullUrl));
       } else {
-        ctx.items = resolved.items.map((e) => shapeEntry(e, c.fullUrl));
+        ctx.items = resolved.items.map((e) => entryJson(e, c.fullUrl));
       }
       title = `${c.seoTitle || c.title} — ${site.website.siteTitle}`;
       description = c.seoDescription || c.description || description;
@@ -255,7 +262,7 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
     case 'entry': {
       const c = resolved.collection;
       ctx.collection = shapeCollection(c);
-      ctx.item = shapeEntry(resolved.item, c.fullUrl);
+      ctx.item = entryJson(resolved.item, c.fullUrl);
       title = `${resolved.item.title} — ${site.website.siteTitle}`;
       description = resolved.item.excerpt.replace(/<[^>]*>/g, '').trim() || description;
       canonicalPath = resolved.item.fullUrl;
@@ -467,7 +474,8 @@ function shapeCollection(c: Collection): CollectionJson {
     type: c.type,
     typeName: c.typeName,
     fullUrl: c.fullUrl,
-    body: c.body,
+    // Sanitised on save too; again here so HTML stored any other way (an import, an old row) is held to the same allowlist.
+    body: sanitizeStoredHtml(c.body),
     assetUrl: c.assetUrl,
     originalSize: c.originalSize,
     systemDataVariants: c.assetUrl ? SYSTEM_DATA_VARIANTS : undefined,
@@ -535,7 +543,7 @@ export function shapeItem(p: Product, currency: string): ItemJson {
     title: p.title,
     fullUrl: p.fullUrl,
     excerpt: p.excerpt,
-    body: p.body,
+    body: sanitizeStoredHtml(p.body),
     recordType: p.recordType,
     assetUrl: p.assetUrl,
     originalSize: p.originalSize,

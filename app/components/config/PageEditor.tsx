@@ -2,7 +2,9 @@
 // SEO, status with its publish date, and whether the page is hidden from the navigation. A plain
 // form (works without JavaScript); a failed post shows what was typed, with each field's error.
 import { Form } from '@remix-run/react';
+import type { LinkChoices } from '../../config/rich-text/link.js';
 import { CheckboxField, Field, SelectField, TextAreaField } from './Field.js';
+import { RichTextField } from './RichTextField.js';
 
 export interface PageValues {
   title: string;
@@ -24,9 +26,11 @@ interface PageEditorProps {
   canWrite: boolean;
   canPublish: boolean;
   submitLabel: string;
+  /** What the body's link editor offers (the site's pages and files). */
+  linkChoices: LinkChoices;
 }
 
-export function PageEditor({ values, errors, statuses, timeZone, canWrite, canPublish, submitLabel }: PageEditorProps) {
+export function PageEditor({ values, errors, statuses, timeZone, canWrite, canPublish, submitLabel, linkChoices }: PageEditorProps) {
   // A role that cannot publish cannot take a hidden page into the navigation: the box stays as it is.
   const lockHidden = !canPublish && values.hidden;
   return (
@@ -49,13 +53,13 @@ export function PageEditor({ values, errors, statuses, timeZone, canWrite, canPu
         error={errors.description}
         hint="A sentence or two shown in search results."
       />
-      <TextAreaField
+      <RichTextField
         name="body"
-        label="Body (HTML)"
-        rows={14}
+        label="Body"
         defaultValue={values.body}
         error={errors.body}
-        hint="Headings, paragraphs, lists, links, images and tables are kept; scripts, event handlers and javascript: links are removed on save."
+        linkChoices={linkChoices}
+        hint="Paragraphs, headings, bold, italic, lists, alignment, links, text and background colour, and images from Files are kept; anything else (scripts, other tags and styles, javascript: links) is removed on save."
       />
       <fieldset>
         <legend>Search engines</legend>

@@ -65,7 +65,7 @@ describe('publish dates on the site clock', () => {
 describe('sanitizeOwnerHtml', () => {
   it('keeps formatting, links, images, headings and lists', () => {
     const html =
-      '<h2>Title</h2><p><strong>bold</strong> <em>it</em> <a href="/about" title="t">link</a></p><ul><li>one</li></ul><ol><li>two</li></ol><img src="https://x.example/a.png" alt="A" /><blockquote>q</blockquote>';
+      '<h2>Title</h2><p><strong>bold</strong> <em>it</em> <a href="/about" title="t">link</a></p><ul><li>one</li></ul><ol><li>two</li></ol><img src="/images/a.png" alt="A" />';
     expect(sanitizeOwnerHtml(html)).toBe(html);
   });
 
@@ -82,7 +82,8 @@ describe('sanitizeOwnerHtml', () => {
     expect(sanitizeOwnerHtml('<a href="https://x.example" target="_blank">x</a>')).toBe(
       '<a href="https://x.example" target="_blank" rel="noopener noreferrer">x</a>',
     );
-    expect(sanitizeOwnerHtml('<img src="data:image/png;base64,AAAA">')).toBe('<img />');
+    // Images only from the site's own paths (the rest: tests/unit/app/rich-text.test.ts).
+    expect(sanitizeOwnerHtml('<img src="data:image/png;base64,AAAA">')).toBe('');
   });
 });
 

@@ -1,0 +1,102 @@
+// A page's body: a textarea of HTML that works without JavaScript, and with JavaScript the Quill
+// editor over it (rich-text-editor.ts, loaded lazily) with the link editor dialog. The textarea
+// stays the field the form submits; the server sanitises whatever arrives (sanitize.server.ts).
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { EMPTY_DRAFT, parseHref, type LinkChoices, type LinkDraft } from '../../config/rich-text/link.js';
+import { LinkDialog } from './LinkDialog.js';
+import type { EditorLink, MountedEditor } from './rich-text-editor.js';
+
+interface RichTextFieldProps {
+  name: string;
+  label: string;
+  defaultValue: string;
+  error?: string | null;
+  hint?: ReactNode;
+  rows?: number;
+  linkChoices: LinkChoices;
+}
+
+export function RichTextField({ name, label, defaultValue, error, hint, rows = 14, linkChoices }: RichTextFieldProps) {
+  const fid = `f-${name}`;
+  const described = [hint ? `${fid}-hint` : null, error ? `${fid}-error` : null].filter(Boolean).join(' ') || undefined;
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const host = useRef<HTMLDivElement>(null);
+  const editor = useRef<MountedEditor | null>(null);
+  const [enhanced, setEnhanced] = useState(false);
+  const [link, setLink] = useState<{ draft: LinkDraft; editing: boolean } | null>(null);
+
+  useEffect(() => {
+    let gone = false;
+    import('./rich-text-editor.js')
+      .then(({ mountEditor }) => {
+        if (gone || !host.current || !textarea.current) return;
+        editor.current = mountEditor({
+          host: host.current,
+          textarea: textarea.current,
+          labelledBy: `${fid}-label`,
+          describedBy: described,
+          onLink: (current: EditorLink) =>
+            setLink({
+              draft: { ...(current.href ? parseHref(current.href) : EMPTY_DRAFT), text: current.text, newWindow: current.newWindow },
+              editing: current.href !== '',
+            }),
+        });
+        setEnhanced(true);
+      })
+      // Without the editor (a chunk that failed to load), the textarea is still there and works.
+      .catch(() => undefined);
+    return () => {
+      gone = true;
+      editor.current?.destroy();
+      editor.current = null;
+    };
+    // Mounted once: the textarea's first value is the editor's content; the editor then owns it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // After a save the loader sends the page as stored (sanitised): the editor shows that, not what was typed.
+  useEffect(() => {
+    const t = textarea.current;
+    if (editor.current && t && t.value !== defaultValue) {
+      t.value = defaultValue;
+      editor.current.setHtml(defaultValue);
+    }
+  }, [defaultValue]);
+
+  const close = (result: EditorLink | null | undefined) => {
+    setLink(null);
+    // undefined: cancelled; null: remove the link; else apply it.
+    if (result !== undefined) editor.current?.applyLink(result);
+    else editor.current?.focus();
+  };
+
+  return (
+    <div className={`field rich-text${enhanced ? ' enhanced' : ''}`}>
+      <label htmlFor={fid} id={`${fid}-label`}>
+        {label}
+      </label>
+      {hint ? (
+        <span className="hint" id={`${fid}-hint`}>
+          {hint}
+        </span>
+      ) : null}
+      <div ref={host} className="rich-text-editor" />
+      <textarea
+        ref={textarea}
+        id={fid}
+        name={name}
+        rows={rows}
+        defaultValue={defaultValue}
+        hidden={enhanced}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+      />
+      {error ? (
+        <span className="error" id={`${fid}-error`}>
+          {error}
+        </span>
+      ) : null}
+      {link ? <LinkDialog initial={link.draft} editing={link.editing} choices={linkChoices} onClose={close} /> : null}
+    </div>
+  );
+}
