@@ -2,6 +2,7 @@
 // names in the `tags` / `categories` arrays of the site's items, so listing counts items per name and
 // every change (add, rename, merge, remove) rewrites those arrays, always only for items whose
 // collection belongs to the site being edited, in one transaction, with an audit entry.
+import { CollectionType } from '../../engine/ts/enums.js';
 import type { Sql } from '../../db/client.server.js';
 import type { OwnerAccess } from '../auth/access.server.js';
 import { actorOf, recordAudit } from './audit.server.js';
@@ -39,6 +40,12 @@ export interface SiteItem {
 }
 
 export const TAGS_PER_PAGE = 100;
+/**
+ * The products' tags and categories: this screen belongs to the store (products.read opens it). A
+ * blog's posts carry tags and categories of their own, which its listing filters by; they are not
+ * merged or renamed from here.
+ */
+const STORE_TYPE = CollectionType.PRODUCTS;
 /** The add form lists the site's items to choose from; a site with more is rare (SPEC 9: 200 products a collection). */
 export const ITEMS_LISTED = 1000;
 
@@ -54,7 +61,7 @@ export async function listTags(sql: Sql, websiteId: string, t: TagType, opts: { 
       from item i
       join collection c on c.id = i.collection_id
       cross join lateral unnest(i.${sql(COLUMN[t])}) as u(name)
-     where c.website_id = ${websiteId}
+     where c.website_id = ${websiteId} and c.type = ${STORE_TYPE}
        ${q ? sql`and strpos(lower(u.name), lower(${q})) > 0` : sql``}
      group by u.name
      order by lower(u.name), u.name
@@ -66,7 +73,7 @@ export async function listTags(sql: Sql, websiteId: string, t: TagType, opts: { 
       select count(distinct u.name)::int as n
         from item i join collection c on c.id = i.collection_id
         cross join lateral unnest(i.${sql(COLUMN[t])}) as u(name)
-       where c.website_id = ${websiteId} ${q ? sql`and strpos(lower(u.name), lower(${q})) > 0` : sql``}`;
+       where c.website_id = ${websiteId} and c.type = ${STORE_TYPE} ${q ? sql`and strpos(lower(u.name), lower(${q})) > 0` : sql``}`;
     total = r.n;
   }
   return {
@@ -82,7 +89,7 @@ export async function siteItems(sql: Sql, websiteId: string): Promise<SiteItem[]
   return sql<SiteItem[]>`
     select i.id, i.title, c.title as collection
       from item i join collection c on c.id = i.collection_id
-     where c.website_id = ${websiteId}
+     where c.website_id = ${websiteId} and c.type = ${STORE_TYPE}
      order by c.ordering, c.title, i.ordering, i.title
      limit ${ITEMS_LISTED}`;
 }
@@ -93,7 +100,7 @@ async function namesInUse(sql: Sql, websiteId: string, t: TagType): Promise<stri
     select distinct u.name
       from item i join collection c on c.id = i.collection_id
       cross join lateral unnest(i.${sql(COLUMN[t])}) as u(name)
-     where c.website_id = ${websiteId}`;
+     where c.website_id = ${websiteId} and c.type = ${STORE_TYPE}`;
   return rows.map((r) => r.name);
 }
 
@@ -103,7 +110,7 @@ export async function itemsWith(sql: Sql, websiteId: string, t: TagType, names: 
   const [r] = await sql<{ n: number }[]>`
     select count(*)::int as n
       from item i join collection c on c.id = i.collection_id
-     where c.website_id = ${websiteId} and i.${sql(COLUMN[t])} && ${[...names]}::text[]`;
+     where c.website_id = ${websiteId} and c.type = ${STORE_TYPE} and i.${sql(COLUMN[t])} && ${[...names]}::text[]`;
   return r.n;
 }
 
@@ -155,7 +162,7 @@ async function rewrite(tx: Tx, websiteId: string, t: TagType, from: readonly str
       ), '{}'),
       updated_at = now()
      from collection c
-    where c.id = i.collection_id and c.website_id = ${websiteId} and i.${col} && ${names}::text[]
+    where c.id = i.collection_id and c.website_id = ${websiteId} and c.type = ${STORE_TYPE} and i.${col} && ${names}::text[]
     returning i.id`;
   return rows.length;
 }
@@ -175,13 +182,13 @@ export async function addTag(
     const col = tx(COLUMN[t]);
     const owned = await tx<{ id: string }[]>`
       select i.id from item i join collection c on c.id = i.collection_id
-       where c.website_id = ${a.site.id} and i.id = any(${ids}::text[])`;
+       where c.website_id = ${a.site.id} and c.type = ${STORE_TYPE} and i.id = any(${ids}::text[])`;
     // An id of another site's item (or a deleted one) is refused whole rather than half-applied.
     if (owned.length !== ids.length) throw new TagError(TAG_TEXT.foreignItems, 'itemIds');
     await tx`
       update item i set ${col} = array_append(i.${col}, ${name}::text), updated_at = now()
         from collection c
-       where c.id = i.collection_id and c.website_id = ${a.site.id} and i.id = any(${ids}::text[])
+       where c.id = i.collection_id and c.website_id = ${a.site.id} and c.type = ${STORE_TYPE} and i.id = any(${ids}::text[])
          and not (${name}::text = any(i.${col}))`;
     await recordAudit(tx, actorOf(a), `${t}.add`, name, { items: ids.length });
     return { name, items: ids.length };

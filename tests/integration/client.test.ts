@@ -106,7 +106,7 @@ describe('embedded PGlite in a data folder', () => {
       expect(r.stderr).toContain(`is in use by another process (pid ${process.pid}`);
       expect(r.stderr).toMatch(/set DATA_DIR to another folder, or set DATABASE_URL/);
       // Still ours, still working.
-      const [{ n }] = await db.sql<{ n: number }[]>`select count(*)::int as n from item`;
+      const [{ n }] = await db.sql<{ n: number }[]>`select count(*)::int as n from product`;
       expect(n).toBe(36);
     } finally {
       await db.close();

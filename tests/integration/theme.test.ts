@@ -347,7 +347,7 @@ describe.each(targets)('theme on $name', (target) => {
 
   it('renders every product page without engine errors', async () => {
     const ids = await db.sql<{ path: string }[]>`
-      select '/' || c.url_id || '/p/' || i.url_id as path from item i join collection c on c.id = i.collection_id order by 1`;
+      select '/' || c.url_id || '/p/' || i.url_id as path from item i join product p on p.item_id = i.id join collection c on c.id = i.collection_id order by 1`;
     expect(ids.length).toBe(36);
     for (const { path } of ids) {
       const html = await show(path);
