@@ -384,7 +384,7 @@ export class Executor {
    */
   private static compileBlock(nodes: Node[], formatters: FormatterTable, predicates: PredicateTable): Block {
     const b: Block = [];
-    for (let i = 0; i < nodes.length; ) {
+    for (let i = 0; i < nodes.length;) {
       let j = i;
       let parts = 0;
       for (; j < nodes.length; j++) {
@@ -435,7 +435,19 @@ export class Executor {
       if (n.op === Op.PREDICATE) {
         bodies++;
         const body = (n.body[0] as TextNode).text;
-        const part: RunPart = { pred: n.pred, p: predicates[n.pred], args: n.args, body, head: null, keys: [], get: () => undefined, fmt: [], values: null, same: -1, kept: false };
+        const part: RunPart = {
+          pred: n.pred,
+          p: predicates[n.pred],
+          args: n.args,
+          body,
+          head: null,
+          keys: [],
+          get: () => undefined,
+          fmt: [],
+          values: null,
+          same: -1,
+          kept: false,
+        };
         parts.push(part);
         paths.push(null);
         continue;
@@ -450,7 +462,19 @@ export class Executor {
       const head = path[0].charCodeAt(0) === 64 /* @ */ || path[0] === '__proto__' ? null : path[0];
       const keys = head === null ? [] : path.slice(1).map(keyOf);
       const values = Executor.chainOf(v.fmt, formatters).values;
-      parts.push({ pred: null, p: undefined, args: [], body: '', head, keys, get: pathGetter(path), fmt: v.fmt, values, same, kept: false });
+      parts.push({
+        pred: null,
+        p: undefined,
+        args: [],
+        body: '',
+        head,
+        keys,
+        get: pathGetter(path),
+        fmt: v.fmt,
+        values,
+        same,
+        kept: false,
+      });
     }
     const more = nodes.length - 1;
     const most = more + bodies;
