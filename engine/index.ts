@@ -13,8 +13,18 @@ import type { Code, FormatterTable, Kernels, PredicateTable, TemplateError } fro
 import type { ExprOptions } from './ts/expr.js';
 import { resolveLimits, type Limits } from './ts/limits.js';
 
-export type { Code, Formatter, FormatterTable, Predicate, PredicateTable, TemplateError, Variable, Kernels } from './ts/types.js';
-export { NOT_IMPLEMENTED } from './ts/types.js';
+export type {
+  Code,
+  Formatter,
+  FormatterTable,
+  Predicate,
+  PredicateTable,
+  TemplateError,
+  ValueFormatter,
+  Variable,
+  Kernels,
+} from './ts/types.js';
+export { NOT_IMPLEMENTED, valueFormatter } from './ts/types.js';
 export { Context } from './ts/context.js';
 export { setCldrFramework, setPackLoader } from './ts/locale.js';
 export { CollectionType, PageType, ProductType, RecordType } from './ts/enums.js';

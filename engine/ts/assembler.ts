@@ -1,7 +1,7 @@
 // Stage 3: assembles scanned tokens and parsed tags into the block tree (plain data), reporting
 // misplaced and unclosed blocks as syntax errors with line and column.
 import { TOK_TAG, TOK_TEXT, lineColumn } from './scanner.js';
-import { ALTERNATES, END, Parser, type NameTables, type Tag } from './parser.js';
+import { ALTERNATES, END, NONE, Parser, type NameTables, type Tag } from './parser.js';
 import { compileExpr, type ExprOptions } from './expr.js';
 import { Op } from './types.js';
 import type {
@@ -109,7 +109,7 @@ export function assemble(
       source.charCodeAt(start + 3) === R
     ) {
       // A bare `{.or}`, the next most common tag, likewise (the same node as the parser makes).
-      tag = { op: Op.OR, pred: null, args: [], body: [], alt: null };
+      tag = { op: Op.OR, pred: null, args: NONE, body: [], alt: null };
       op = Op.OR;
     } else {
       tag = parser.parse(start, end);

@@ -5,7 +5,21 @@ import { evalExpr, type ExprOptions } from './expr.js';
 import { isTruthy, toText } from './values.js';
 import { NOT_IMPLEMENTED, Op } from './types.js';
 import { DEFAULT_LIMITS, RenderStop, type RenderLimits } from './limits.js';
-import type { Code, Formatter, FormatterCall, FormatterTable, Node, OrNode, Path, Predicate, PredicateTable, Variable } from './types.js';
+import type {
+  Code,
+  Formatter,
+  FormatterCall,
+  FormatterTable,
+  Node,
+  OrNode,
+  Path,
+  Predicate,
+  PredicateTable,
+  TextNode,
+  ValueFormatter,
+  Variable,
+  VariableNode,
+} from './types.js';
 
 /** Maximum nesting of partials and macros (apply, include). */
 export const MAX_PARTIAL_DEPTH = 16;
@@ -39,6 +53,32 @@ type Block = Step[];
 interface Chain {
   fmt: FormatterCall[];
   fns: (Formatter | typeof NOT_IMPLEMENTED | undefined)[];
+  /** The value forms of the formatters when every one has one (Formatter.value), else null. */
+  values: ValueFormatter[] | null;
+}
+
+/**
+ * What a run (see compileRun) prints between its texts: a variable (one path, a chain of value
+ * formatters or none), or a predicate whose body is one text and which has no `.or`.
+ */
+interface RunPart {
+  /** The predicate's name; null for a variable. */
+  pred: string | null;
+  p: Predicate | typeof NOT_IMPLEMENTED | undefined;
+  args: string[];
+  /** The predicate's body. */
+  body: string;
+  /** A head looked up from the current node, as pathGetter's lookup does; null: `get` finds the value. */
+  head: string | null;
+  /** With a head: the path's keys below it, classified (none: empty). */
+  keys: Key[];
+  get: (ctx: Context) => unknown;
+  fmt: FormatterCall[];
+  values: ValueFormatter[] | null;
+  /** The index of an earlier variable of the run with the same path, whose value this one reuses, or -1. */
+  same: number;
+  /** Whether a later variable reuses this one's value. */
+  kept: boolean;
 }
 
 /** A path segment below the head, classified once. */
@@ -198,7 +238,7 @@ export class Executor {
     let out = '';
     try {
       for (let i = 0; i < b.length; i++) {
-        if (--this.steps < 0) this.ctx.stop(`Render stopped: more than ${this.limits.maxSteps} instructions executed`);
+        if (--this.steps < 0) this.stepsOut();
         const s = b[i];
         if (typeof s === 'string') {
           out += s;
@@ -216,6 +256,113 @@ export class Executor {
     return out;
   }
 
+  private stepsOut(): never {
+    return this.ctx.stop(`Render stopped: more than ${this.limits.maxSteps} instructions executed`);
+  }
+
+  /**
+   * A run's nodes one by one, each one an instruction (the first was counted by runBlock): how a
+   * run executes when fewer instructions are left than it has nodes, so that it stops exactly
+   * where the nodes would have.
+   */
+  private runSteps(steps: Step[]): string {
+    let out = '';
+    try {
+      for (let i = 0; i < steps.length; i++) {
+        if (i > 0 && --this.steps < 0) this.stepsOut();
+        const s = steps[i];
+        if (typeof s === 'string') {
+          out += s;
+          if ((this.outputLeft -= s.length) < 0) this.outputFull('');
+        } else {
+          out += s(this);
+        }
+      }
+    } catch (e) {
+      if (e instanceof RenderStop) e.partial = out + e.partial;
+      throw e;
+    }
+    return out;
+  }
+
+  /**
+   * A run's output: texts[0], then each part's text followed by the next text. Output is counted
+   * after each part with its text, so that the budget stops the run before the next part's
+   * formatters or predicate run, as it would stop the nodes. A predicate that passes runs its
+   * body: one more instruction (counted here; compileRun made sure that there are enough) in a
+   * block one level deeper (which the nesting budget allows, too).
+   */
+  private runParts(texts: string[], vars: RunPart[]): string {
+    let s = texts[0];
+    let left = this.outputLeft - s.length;
+    if (left < 0) this.outputFull(s);
+    let kept: unknown[] | null = null;
+    try {
+      const ctx = this.ctx;
+      // The current node, read once: formatters that push frames pop them before they return.
+      const stack = ctx.stack;
+      const top = stack[stack.length - 1].node;
+      const node = top !== null && typeof top === 'object' && !Array.isArray(top) ? (top as Record<string, unknown>) : null;
+      for (let i = 0; i < vars.length; i++) {
+        const p = vars[i];
+        let t: string;
+        if (p.pred !== null) {
+          if (this.testWith(p.p, p.pred, p.args) === true) {
+            this.steps--;
+            t = p.body;
+          } else {
+            t = '';
+          }
+          const after = texts[i + 1];
+          s = s + t + after;
+          if ((left -= t.length + after.length) < 0) break;
+          continue;
+        }
+        let v: unknown;
+        if (p.same >= 0) {
+          v = kept![p.same];
+        } else {
+          const head = p.head;
+          if (head !== null) {
+            v = node !== null ? node[head] : undefined;
+            if (v === undefined || typeof v === 'function') v = ctx.lookup(head);
+            const keys = p.keys;
+            for (let k = 0; k < keys.length && v !== undefined; k++) v = childOf(v, keys[k]);
+          } else {
+            v = p.get(ctx);
+          }
+          if (p.kept) (kept ??= new Array(vars.length))[i] = v;
+        }
+        t = toText(p.values === null ? v : this.valueChain(v, p.fmt, p.values));
+        const after = texts[i + 1];
+        s = s + t + after;
+        if ((left -= t.length + after.length) < 0) break;
+      }
+    } catch (e) {
+      // A stop in a formatter: the run's output so far goes before what the formatter made.
+      if (e instanceof RenderStop) e.partial = s + e.partial;
+      throw e;
+    }
+    this.outputLeft = left;
+    if (left < 0) this.outputFull(s);
+    return s;
+  }
+
+  /** A chain of value formatters (Formatter.value) over a value, as runChain runs the formatters. */
+  private valueChain(value: unknown, fmt: FormatterCall[], values: ValueFormatter[]): unknown {
+    const ctx = this.ctx;
+    for (let j = 0; j < values.length; j++) {
+      try {
+        value = values[j](ctx, fmt[j].args, value);
+      } catch (e) {
+        if (e instanceof RenderStop) throw e;
+        ctx.error(`Unexpected error in formatter '${fmt[j].name}': ${(e as Error)?.message ?? e}`);
+        return undefined;
+      }
+    }
+    return value;
+  }
+
   /** Counts output made by a node; `t` is part of the output when the budget runs out on it. */
   private emit(t: string): string {
     if ((this.outputLeft -= t.length) < 0) this.outputFull(t);
@@ -231,14 +378,125 @@ export class Executor {
     }
   }
 
+  /**
+   * A block's steps: a node each, except that runs of text, variables and predicates that can
+   * be part of a run (inRun) become one step (compileRun).
+   */
   private static compileBlock(nodes: Node[], formatters: FormatterTable, predicates: PredicateTable): Block {
-    const b: Block = new Array(nodes.length);
-    for (let i = 0; i < nodes.length; i++) b[i] = Executor.compileNode(nodes[i], formatters, predicates);
+    const b: Block = [];
+    for (let i = 0; i < nodes.length;) {
+      let j = i;
+      let parts = 0;
+      for (; j < nodes.length; j++) {
+        const n = nodes[j];
+        if (n.op === Op.TEXT) continue;
+        if (!Executor.inRun(n, formatters)) break;
+        parts++;
+      }
+      if (parts > 0 && j - i > 1) {
+        b.push(Executor.compileRun(nodes.slice(i, j), formatters, predicates));
+        i = j;
+      } else {
+        b.push(Executor.compileNode(nodes[i], formatters, predicates));
+        i++;
+      }
+    }
     return b;
   }
 
+  /**
+   * Whether a node can be part of a run: a variable with one path and value formatters or none,
+   * or a predicate without `.or` whose body is one text (`{.on-sale?}<b>Sale</b>{.end}`).
+   */
+  private static inRun(n: Node, formatters: FormatterTable): boolean {
+    if (n.op === Op.VARIABLE) return n.vars.length === 1 && (n.fmt.length === 0 || Executor.chainOf(n.fmt, formatters).values !== null);
+    return n.op === Op.PREDICATE && n.alt === null && n.body.length === 1 && n.body[0].op === Op.TEXT;
+  }
+
+  /**
+   * A run of text, variables and predicates as one step, made like the hand-written
+   * concatenation of its pieces: one instruction counted per node at once (and one per body
+   * that runs), output counted per part, the current node read once and a path printed twice
+   * looked up once (nothing in a run changes the data or the frames). With fewer instructions
+   * left than the run may need, or no nesting left for a predicate's body, the nodes run one by
+   * one (runSteps), to stop where they would have.
+   */
+  private static compileRun(nodes: Node[], formatters: FormatterTable, predicates: PredicateTable): Step {
+    const texts: string[] = [''];
+    const parts: RunPart[] = [];
+    const paths: (string | null)[] = [];
+    let bodies = 0;
+    for (const n of nodes) {
+      if (n.op === Op.TEXT) {
+        texts[texts.length - 1] += n.text;
+        continue;
+      }
+      texts.push('');
+      if (n.op === Op.PREDICATE) {
+        bodies++;
+        const body = (n.body[0] as TextNode).text;
+        const part: RunPart = {
+          pred: n.pred,
+          p: predicates[n.pred],
+          args: n.args,
+          body,
+          head: null,
+          keys: [],
+          get: () => undefined,
+          fmt: [],
+          values: null,
+          same: -1,
+          kept: false,
+        };
+        parts.push(part);
+        paths.push(null);
+        continue;
+      }
+      const v = n as VariableNode;
+      const path = v.vars[0];
+      // Paths as text (segments hold no dot).
+      const key = path.join('.');
+      const same = paths.indexOf(key);
+      if (same >= 0) parts[same].kept = true;
+      paths.push(key);
+      const head = path[0].charCodeAt(0) === 64 /* @ */ || path[0] === '__proto__' ? null : path[0];
+      const keys = head === null ? [] : path.slice(1).map(keyOf);
+      const values = Executor.chainOf(v.fmt, formatters).values;
+      parts.push({
+        pred: null,
+        p: undefined,
+        args: [],
+        body: '',
+        head,
+        keys,
+        get: pathGetter(path),
+        fmt: v.fmt,
+        values,
+        same,
+        kept: false,
+      });
+    }
+    const more = nodes.length - 1;
+    const most = more + bodies;
+    const depth = bodies > 0 ? 1 : 0;
+    let singles: Block | null = null;
+    return (ex) => {
+      if (ex.steps < most || ex.nestingLeft < depth)
+        return ex.runSteps((singles ??= nodes.map((n) => Executor.compileNode(n, formatters, predicates))));
+      ex.steps -= more;
+      return ex.runParts(texts, parts);
+    };
+  }
+
   private static chainOf(fmt: FormatterCall[], formatters: FormatterTable): Chain {
-    return { fmt, fns: fmt.map((call) => formatters[call.name]) };
+    const fns = fmt.map((call) => formatters[call.name]);
+    let values: ValueFormatter[] | null = fns.length > 0 ? [] : null;
+    for (const f of fns) {
+      if (values === null) break;
+      if (f === undefined || f === NOT_IMPLEMENTED || f.value === undefined) values = null;
+      else values.push(f.value);
+    }
+    return { fmt, fns, values };
   }
 
   /**
@@ -255,6 +513,8 @@ export class Executor {
         if (paths.length !== 1) return (ex) => ex.emit(toText(ex.evaluate(paths, chain, true)));
         const get = pathGetter(paths[0]);
         if (chain.fmt.length === 0) return (ex) => ex.emit(toText(get(ex.ctx)));
+        const values = chain.values;
+        if (values !== null) return (ex) => ex.emit(toText(ex.valueChain(get(ex.ctx), chain.fmt, values)));
         return (ex) => ex.emit(toText(ex.chain1(get(ex.ctx), chain)));
       }
       case Op.SECTION: {

@@ -2,16 +2,17 @@
 // (the WASM backend provides the same functions, byte for byte). Pure string -> string.
 import type { Kernels } from './types.js';
 
-// The first character to replace is found by a regex search (native code: measured about 1.5x
-// faster than a loop over char codes on product titles, where most strings have none); the
-// walk from there splices the replacements.
+// Most strings (product titles) have nothing to replace: a regex test answers that fastest
+// (native code: measured about 1.5x faster than a loop over char codes, and test faster than
+// search, which also makes the index); for the others a search finds the first character to
+// replace and the walk from there splices the replacements.
 const HTML_SPECIAL = /[&<>]/;
 const ATTR_SPECIAL = /[&<>"]/;
 
 /** `&`, `<`, `>` to entities; quotes are left alone (the html formatter). */
 function escapeHtml(s: string): string {
+  if (!HTML_SPECIAL.test(s)) return s;
   let i = s.search(HTML_SPECIAL);
-  if (i < 0) return s;
   const n = s.length;
   let out = s.slice(0, i);
   let last = i;
@@ -29,8 +30,8 @@ function escapeHtml(s: string): string {
 
 /** `&`, `<`, `>`, `"` to entities; the single quote is left alone (htmlattr, htmltag). */
 function escapeAttr(s: string): string {
+  if (!ATTR_SPECIAL.test(s)) return s;
   let i = s.search(ATTR_SPECIAL);
-  if (i < 0) return s;
   const n = s.length;
   let out = s.slice(0, i);
   let last = i;

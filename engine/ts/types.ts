@@ -142,7 +142,29 @@ export interface Variable {
  * A formatter transforms `vars[0].value` in place (most formatters read only vars[0]; a few such
  * as datetime-interval read several). `args` are the raw arguments split on the delimiter.
  */
-export type Formatter = (ctx: Context, args: string[], vars: Variable[]) => void;
+export interface Formatter {
+  (ctx: Context, args: string[], vars: Variable[]): void;
+  /**
+   * The same formatter as a function of the value alone, when it is one: it returns what the
+   * formatter would put in `vars[0].value`. It may read the context and record errors, but never
+   * reads `ctx.chain` (get and lookup do) nor other variables (datetime-interval does). The
+   * executor then runs it without building a chain's objects, and may run it inside a run of
+   * text and variables compiled into one step. Make such formatters with `valueFormatter`.
+   */
+  value?: ValueFormatter;
+}
+
+/** A formatter as a function of the value alone (see Formatter.value). */
+export type ValueFormatter = (ctx: Context, args: string[], value: unknown) => unknown;
+
+/** A formatter that maps the first variable's value, usable in both forms. */
+export function valueFormatter(fn: ValueFormatter): Formatter {
+  const f: Formatter = (ctx, args, vars) => {
+    vars[0].value = fn(ctx, args, vars[0].value);
+  };
+  f.value = fn;
+  return f;
+}
 
 /** A predicate tests the current node (`ctx.node()`); args name paths or literals. */
 export type Predicate = (ctx: Context, args: string[]) => boolean;

@@ -12,6 +12,7 @@ import {
   ProductType,
   RecordType,
   render,
+  valueFormatter,
   type Formatter,
   type FormatterTable,
   type Predicate,
@@ -85,6 +86,29 @@ describe('createEngine', () => {
     expect(cut.output.length).toBeLessThanOrEqual(3);
     expect(cut.errors.some((e) => /Render stopped/.test(e.message))).toBe(true);
     expect(engine.render('{a}', { a: 'abcdef' }, { limits: { maxOutputLength: 100 } }).output).toBe('abcdef');
+  });
+});
+
+describe('value formatters', () => {
+  // A formatter of the value alone runs without chain objects and inside runs of text (one
+  // step); it must print what its vars form prints, alone, chained, in a run or not.
+  const wrap = valueFormatter((_ctx, args, v) => (args[0] ?? '[') + String(v) + ']');
+  const engine = createEngine({ formatters: { wrap } });
+  it('prints what its vars form prints, in a run of text and on its own', () => {
+    const vars = [{ value: 'x' as unknown }];
+    wrap(undefined as never, ['<'], vars);
+    expect(vars[0].value).toBe('<x]');
+    const json = { l: [{ a: 1 }, { a: 2 }] };
+    expect(engine.render('{.repeated section l}a={a|wrap}|{a|wrap <|html}{.end}', json).output).toBe('a=[1]|&lt;1]a=[2]|&lt;2]');
+    expect(engine.render('{.repeated section l}{.var @b a}{@b|wrap}{.end}', json).output).toBe('[1][2]');
+  });
+  it('reports an error it throws, and prints nothing for that value', () => {
+    const boom = valueFormatter(() => {
+      throw new Error('boom');
+    });
+    const r = createEngine({ formatters: { boom } }).render('<{a|boom}>', { a: 1 });
+    expect(r.output).toBe('<>');
+    expect(r.errors.map((e) => e.message)).toEqual(["Unexpected error in formatter 'boom': boom"]);
   });
 });
 

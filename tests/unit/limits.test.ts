@@ -89,6 +89,51 @@ describe('each limit', () => {
     const r = render('{a|apply p}', { a: 1 }, { partials: { p: '{.section a}{.section a}x{.end}{.end}' }, limits: { maxNesting: 1 } });
     expect(messages(r)[0]).toContain('Blocks are nested deeper than 1');
   });
+  // Text, variables and single-text predicates run as one step (executor.ts compileRun): the
+  // budget still stops them at the node where it runs out, as node by node.
+  describe('inside a run of text, variables and predicates', () => {
+    const n = { l: [1, 2, 3, 4] };
+    it('stops at the instruction the budget refuses', () => {
+      // 'a', the section, then 5 nodes per item: the 16th instruction is item 3's second {@}.
+      const r = render('a{.repeated section l}<{@}|{@}>{.end}b', n, { limits: { maxSteps: 15 } });
+      expect(r.output).toBe('a<1|1><2|2><3|');
+      expect(messages(r)).toEqual(['Render stopped: more than 15 instructions executed']);
+    });
+    it('counts a predicate body that runs as one more instruction', () => {
+      // The section, then per item '<', odd?, its body when odd, '>': 1 + 4 + 3 + 4 = 12 for three items.
+      const tpl = '{.repeated section l}<{.odd?}o{.end}>{.end}';
+      expect(render(tpl, n).output).toBe('<o><><o><>');
+      const r = render(tpl, n, { limits: { maxSteps: 12 } });
+      expect(r.output).toBe('<o><><o>');
+      expect(messages(r)).toEqual(['Render stopped: more than 12 instructions executed']);
+    });
+    it('cuts the output where it runs out', () => {
+      const r = render('{.repeated section l}<{@}>{.end}', n, { limits: { maxOutputLength: 7 } });
+      expect(r.output).toBe('<1><2><');
+      expect(messages(r)).toEqual(['Render stopped: the output is larger than 7 characters']);
+    });
+    it('stops before a formatter runs past the output budget', () => {
+      // A lone surrogate makes url-encode report an error: none is reported after the output is full.
+      const r = render('{.repeated section l}<{@}{s|url-encode}>{.end}', { ...n, s: '\ud800' }, { limits: { maxOutputLength: 5 } });
+      expect(r.output).toBe('<1><2');
+      expect(messages(r).slice(-1)).toEqual(['Render stopped: the output is larger than 5 characters']);
+      expect(messages(r).length).toBe(3);
+    });
+    it('stops at the error one too many, with the output before it', () => {
+      const r = render('{.repeated section l}<{s|url-encode}>{.end}', { ...n, s: '\ud800' }, { limits: { maxErrors: 2 } });
+      expect(r.output).toBe('<><><');
+      expect(messages(r).length).toBe(3);
+      expect(messages(r)[2]).toBe('Render stopped: more than 2 errors');
+    });
+    it('refuses a predicate body one block too deep', () => {
+      // Depth: the root block, the section's body, then the predicate's body (the 3rd).
+      const tpl = 'a{.section o}b{.odd? v}x{.end}c{.end}';
+      expect(render(tpl, { o: { v: 1 } }).output).toBe('abxc');
+      const r = render(tpl, { o: { v: 1 } }, { limits: { maxDepth: 2 } });
+      expect(r.output).toBe('ab');
+      expect(messages(r)).toEqual(['Render stopped: blocks nested deeper than 2']);
+    });
+  });
   it('lifts a limit set to Infinity, and keeps the defaults for the others', () => {
     const tpl = '{.repeated section l}{@}{.end}';
     expect(render(tpl, l, { limits: { maxSteps: Infinity } }).output).toBe('0123456789');

@@ -2,7 +2,7 @@
 // product blocks (add to cart, variants, quantity, restock, scarcity, quick view), cart bits
 // and the form-answer summary. The logic lives in ../commerce/.
 import type { Context } from '../../context.js';
-import type { Formatter, FormatterTable, Variable } from '../../types.js';
+import { valueFormatter, type Formatter, type FormatterTable, type Variable } from '../../types.js';
 import { summaryFormField } from '../commerce/form.js';
 import {
   addToCartButton,
@@ -22,10 +22,7 @@ import { child, str } from '../commerce/util.js';
 
 /** A formatter that replaces the value by a function of it. */
 function of(fn: (ctx: Context, value: unknown, args: string[]) => string | undefined): Formatter {
-  return (ctx: Context, args: string[], vars: Variable[]) => {
-    const v = vars[0];
-    v.value = fn(ctx, v.value, args);
-  };
+  return valueFormatter((ctx, args, v) => fn(ctx, v, args));
 }
 
 export const formatters: FormatterTable = {

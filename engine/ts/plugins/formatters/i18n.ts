@@ -3,28 +3,33 @@
 // (locale null) they print nothing, as the published engine does.
 import type { MessageNamedArgs } from '@phensley/cldr';
 import type { Context } from '../../context.js';
-import { NOT_IMPLEMENTED, type FormatterTable, type Variable } from '../../types.js';
+import { NOT_IMPLEMENTED, valueFormatter, type Formatter, type FormatterTable, type Variable } from '../../types.js';
 import { asNumber } from '../i18n/convert.js';
 import { formatDatetime, formatDecimal, formatInterval, formatMoney, formatRelative } from '../i18n/format.js';
 import { formatMessage } from '../i18n/message.js';
 
 /** Runs `fn` on the first variable, or empties it without locale data. */
-function localized(fn: (ctx: Context, args: string[], vars: Variable[]) => string) {
+function localized(fn: (ctx: Context, args: string[], vars: Variable[]) => string): Formatter {
   return (ctx: Context, args: string[], vars: Variable[]): void => {
     vars[0].value = ctx.cldr === undefined ? '' : fn(ctx, args, vars);
   };
 }
 
-const datetime = localized((ctx, args, vars) => formatDatetime(ctx.cldr!, vars[0].value, args, ctx.timeZone));
+/** `localized` for a formatter of the first value alone. */
+function localizedValue(fn: (ctx: Context, args: string[], value: unknown) => string): Formatter {
+  return valueFormatter((ctx, args, v) => (ctx.cldr === undefined ? '' : fn(ctx, args, v)));
+}
+
+const datetime = localizedValue((ctx, args, v) => formatDatetime(ctx.cldr!, v, args, ctx.timeZone));
 
 /** `{start, end|datetime-interval skeleton}`: needs two variables. */
 const datetimeInterval = localized((ctx, args, vars) =>
   vars.length < 2 ? '' : formatInterval(ctx.cldr!, vars[0].value, vars[1].value, args, ctx.timeZone),
 );
 
-const decimal = localized((ctx, args, vars) => formatDecimal(ctx.cldr!, vars[0].value, args));
+const decimal = localizedValue((ctx, args, v) => formatDecimal(ctx.cldr!, v, args));
 
-const money = localized((ctx, args, vars) => formatMoney(ctx.cldr!, vars[0].value, args));
+const money = localizedValue((ctx, args, v) => formatMoney(ctx.cldr!, v, args));
 
 /** `{t|relative-time}` is relative to the render's clock; `{a, b|relative-time}` is b seen from a. */
 const relativeTime = localized((ctx, args, vars) => {
@@ -44,8 +49,7 @@ const relativeTime = localized((ctx, args, vars) => {
  * `{msg|message a b name=c.d}`: the value is the message; each argument names a value in the
  * context and fills the next positional slot, `name=` (or `name:`) also makes it a named one.
  */
-const message = localized((ctx, args, vars) => {
-  const v = vars[0].value;
+const message = localizedValue((ctx, args, v) => {
   const text = typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
   // With no arguments the published engine still passes one, empty (missing) argument.
   if (args.length === 0) return formatMessage(ctx.cldr!, ctx.timeZone, text, NO_ARGS, {}, '');

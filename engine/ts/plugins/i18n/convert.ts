@@ -8,16 +8,11 @@ import { Decimal } from '@phensley/cldr';
  * else (missing, null, objects, arrays) is 0. Unparseable strings give NaN.
  */
 export function asNumber(v: unknown): number {
-  switch (typeof v) {
-    case 'number':
-      return v;
-    case 'boolean':
-      return v ? 1 : 0;
-    case 'string':
-      return v.indexOf('.') >= 0 ? parseFloat(v) : parseInt(v, 10);
-    default:
-      return 0;
-  }
+  // typeof tests rather than a switch on typeof: see values.ts.
+  if (typeof v === 'number') return v;
+  if (typeof v === 'string') return v.indexOf('.') >= 0 ? parseFloat(v) : parseInt(v, 10);
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  return 0;
 }
 
 /** A number or numeric string as a Decimal; undefined for anything else or unparseable text. */
