@@ -10,6 +10,7 @@ export default tseslint.config(
   {
     ignores: [
       'build/**',
+      'dist/**',
       'node_modules/**',
       'engine/assembly/**',
       'public/**',
