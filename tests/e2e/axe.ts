@@ -8,8 +8,10 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** Page structure rules (best practice, moderate impact) that the issue names: held to zero too. */
 const STRUCTURE = ['heading-order', 'region', 'landmark-one-main', 'landmark-unique', 'page-has-heading-one'];
 
-async function axe(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags([...TAGS, 'best-practice']).analyze();
+async function axe(page: Page, exclude: string[] = []): Promise<string[]> {
+  let builder = new AxeBuilder({ page }).withTags([...TAGS, 'best-practice']);
+  for (const selector of exclude) builder = builder.exclude(selector);
+  const result = await builder.analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical' || STRUCTURE.includes(v.id))
     .map(
@@ -24,10 +26,11 @@ async function axe(page: Page): Promise<string[]> {
 /**
  * Serious and critical axe violations of the page as it is now, one readable line each. axe is a
  * script: without JavaScript, the document as the browser built it (no script ran) is checked in
- * a twin page at the same URL that runs axe and nothing else of ours.
+ * a twin page at the same URL that runs axe and nothing else of ours. `exclude` leaves parts out
+ * (CSS selectors), such as a sandboxed preview frame that runs no script, where axe cannot go.
  */
-export async function violations(page: Page, js: boolean): Promise<string[]> {
-  if (js) return axe(page);
+export async function violations(page: Page, js: boolean, opts: { exclude?: string[] } = {}): Promise<string[]> {
+  if (js) return axe(page, opts.exclude);
   const url = page.url();
   const html = (await page.content()).replace(/<script\b(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>/gi, '');
   const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });

@@ -1,6 +1,7 @@
-// The content block journey, with JavaScript on and off: an owner uploads an image, makes a page,
-// adds a gallery block to it (options panel, image picked from the files), saves, and a shopper
-// sees the gallery after the page's body. The block screen passes axe.
+// The content block journey, with JavaScript on and off: an owner uploads an image, makes a page
+// whose body has a link (written in Quill through the link editor with JavaScript, as HTML in the
+// textarea without), adds a gallery block to it (options panel, image picked from the files),
+// saves, and a shopper sees the link and then the gallery after the page's body. The block screen passes axe.
 import { expect, test, type Page } from '@playwright/test';
 import { png } from '../support/sample-files.js';
 import { violations } from './axe.js';
@@ -35,6 +36,20 @@ test('an owner adds a gallery block to a page and a shopper sees the gallery', a
   await page.getByLabel('Title', { exact: true }).fill(`Gallery page ${suffix}`);
   await page.getByLabel('URL slug').fill(`gallery-${suffix}`);
   await page.getByLabel('Hide from navigation').check();
+  if (js) {
+    // Quill: a sentence, then a link to a web address through the link editor.
+    const editor = page.getByRole('textbox', { name: 'Body' });
+    await editor.click();
+    await page.keyboard.type('Tiles from the kiln. ');
+    await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Link' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a link' });
+    await dialog.getByLabel('URL').fill('https://studio.example/visit');
+    await dialog.getByLabel('Link name').fill('Visit the studio');
+    await dialog.getByRole('button', { name: 'Add link' }).click();
+    await expect(dialog).toBeHidden();
+  } else {
+    await page.getByLabel('Body').fill('<p>Tiles from the kiln. <a href="https://studio.example/visit">Visit the studio</a></p>');
+  }
   await page.getByRole('button', { name: 'Create page' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Edit Gallery page ${suffix}` })).toBeVisible();
   await ready(page, js);
@@ -63,6 +78,7 @@ test('an owner adds a gallery block to a page and a shopper sees the gallery', a
   // The shopper's page.
   const shopper = await browser.newPage({ javaScriptEnabled: js });
   await shopper.goto(`/gallery-${suffix}`);
+  await expect(shopper.getByRole('link', { name: 'Visit the studio' })).toHaveAttribute('href', 'https://studio.example/visit');
   const gallery = shopper.locator('.block-gallery.gallery-slideshow.has-thumbnails');
   await expect(gallery).toBeVisible();
   await expect(gallery.getByRole('img', { name: `tile-${suffix}` }).first()).toBeVisible();

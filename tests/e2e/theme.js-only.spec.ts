@@ -3,6 +3,7 @@
 // typing (the engine's browser build renders it), publishes it, and a shopper sees it. The theme
 // that was live is published again at the end. JavaScript only.
 import { expect, test, type Page, type Request } from '@playwright/test';
+import { violations } from './axe.js';
 
 const OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' };
 
@@ -30,6 +31,9 @@ test('an owner edits the product template with a live preview, publishes it, and
   const preview = page.frameLocator('iframe[title="Preview of the page"]');
   await expect(preview.locator('h1').first()).toBeVisible();
   const productPath = (await status.textContent())!.split(' ')[0];
+  // The editor screen passes axe; the preview frame is the shop's page (checked on the storefront)
+  // and runs no script, so axe cannot enter it.
+  expect(await violations(page, true, { exclude: ['iframe'] }), 'axe on the theme editor').toEqual([]);
 
   // From here on the preview is the browser's own work: no request may leave the page.
   const requests: Request[] = [];
@@ -68,6 +72,7 @@ test('an owner edits the product template with a live preview, publishes it, and
   // The two versions side by side (@codemirror/merge), the change marked.
   await page.goto(`/config/theme/versions?a=${live}&b=${version}`);
   await expect(page.locator('.cm-mergeView .cm-changedLine').filter({ hasText: mark })).toBeVisible();
+  expect(await violations(page, true), 'axe on the comparison').toEqual([]);
 
   // Put back the theme that was live, for the other journeys.
   await page.goto('/config/theme/versions');

@@ -24,8 +24,14 @@ export function ThemeCompare({ name, before, after, hunks, labelA, labelB }: Pro
         if (cancelled || !host.current) return;
         const extensions = [lineNumbers(), EditorState.readOnly.of(true), EditorView.editable.of(false), EditorView.lineWrapping];
         view = new MergeView({
-          a: { doc: before, extensions: [...extensions, EditorView.contentAttributes.of({ 'aria-label': `${name}, ${labelA}` })] },
-          b: { doc: after, extensions: [...extensions, EditorView.contentAttributes.of({ 'aria-label': `${name}, ${labelB}` })] },
+          a: {
+            doc: before,
+            extensions: [...extensions, EditorView.contentAttributes.of({ 'aria-label': `${name}, ${labelA}`, tabindex: '0' })],
+          },
+          b: {
+            doc: after,
+            extensions: [...extensions, EditorView.contentAttributes.of({ 'aria-label': `${name}, ${labelB}`, tabindex: '0' })],
+          },
           parent: host.current,
           collapseUnchanged: { margin: 3, minSize: 6 },
           gutter: true,

@@ -42,7 +42,8 @@ export function mountEditor(
         syntaxHighlighting(defaultHighlightStyle),
         lintGutter(),
         EditorView.lineWrapping,
-        EditorView.contentAttributes.of({ 'aria-label': label }),
+        // tabindex 0 on the editable content: axe then sees the scroller's keyboard access (scrollable-region-focusable).
+        EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
         EditorView.updateListener.of((u) => {
           if (!u.docChanged) return;
           const source = u.state.doc.toString();
