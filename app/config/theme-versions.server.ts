@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
 import type { OwnerAccess } from '../auth/access.server.js';
+import { missingCollectionTemplates } from '../sites/collection-templates.server.js';
 import { actorOf, recordAudit } from './audit.server.js';
 import { storefrontChanged } from './storefront-changed.server.js';
 
@@ -111,12 +112,14 @@ export function sortFiles(files: ThemeFile[]): ThemeFile[] {
 /**
  * Makes version 1 from the live templates when the site has no version yet (sites made before
  * versions, and sites made since from the seed theme): it is what visitors get, so it counts as
- * published.
+ * published. A site from before blogs and events renders those from its starting theme's files
+ * (app/sites/collection-templates.server.ts): they join version 1, so the owner can edit them too.
  */
 export async function ensureFirstVersion(sql: Sql, websiteId: string): Promise<void> {
   const [has] = await sql`select 1 from theme_version where website_id = ${websiteId} limit 1`;
   if (has) return;
-  const rows = await sql<ThemeFile[]>`select name, kind, source from theme_template where website_id = ${websiteId}`;
+  const live = await sql<ThemeFile[]>`select name, kind, source from theme_template where website_id = ${websiteId}`;
+  const rows = [...live, ...(missingCollectionTemplates(live) as ThemeFile[])];
   await sql`
     insert into theme_version (website_id, version, templates, saved_by, note, publishable, published_at)
     values (${websiteId}, 1, ${sql.json(sortFiles(rows) as never)}, 'system', 'The theme as it was when versions began', true, now())

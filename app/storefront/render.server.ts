@@ -14,7 +14,7 @@ import { createReadCache } from '../catalog/read-cache.server.js';
 const RETRY_AFTER_S = 5;
 import { readVisit, type Visit } from './cart-ui.server.js';
 import { requestSite } from './site.server.js';
-import { withCollectionTemplates } from './collection-templates.server.js';
+import { withCollectionTemplates } from '../sites/collection-templates.server.js';
 import { seoFor, type Seo } from './seo.server.js';
 import { siteStylesheet } from './theme-css.server.js';
 import { log } from '../utils/log.server.js';

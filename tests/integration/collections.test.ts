@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalog, type Catalog, type Resolved, type Site } from '../../app/catalog/catalog.server.js';
 import { pageContext, templateFor } from '../../app/storefront/context.server.js';
 import { renderThemePage } from '../../app/storefront/render.server.js';
-import { withCollectionTemplates } from '../../app/storefront/collection-templates.server.js';
+import { missingCollectionTemplates, withCollectionTemplates } from '../../app/sites/collection-templates.server.js';
 import type { Db } from '../../db/client.server.js';
 import { projectPath } from '../../db/paths.server.js';
 import { readTheme } from '../../db/seed.server.js';
@@ -170,5 +170,19 @@ describe.each(targets)('blogs, events and galleries on $name', (target) => {
     expect(filled.templates.pages.blog).toBe(site.templates.pages.blog);
     expect(filled.templates.pages.post).toBe(site.templates.pages.post);
     expect(withCollectionTemplates(site)).toBe(site);
+  });
+
+  it("gives the theme editor the collection templates a site's files lack, from its starting theme", () => {
+    const files = (dir: string) => readTheme(projectPath(dir)).map((t) => ({ name: t.name, kind: t.kind, source: t.source }));
+    const store = files('db/seed/theme');
+    expect(missingCollectionTemplates(store)).toEqual([]);
+    const old = store.filter((f) => !['blog', 'post', 'post-card'].includes(f.name));
+    const missing = missingCollectionTemplates(old);
+    expect(missing.map((f) => `${f.kind}:${f.name}`).sort()).toEqual(['page:blog', 'page:post', 'partial:post-card']);
+    expect(missing.find((f) => f.name === 'blog')?.source).toBe(store.find((f) => f.name === 'blog')?.source);
+    // A site without a product page is taken for the journal theme.
+    const journal = files(THEME_DIR).filter((f) => f.name !== 'events');
+    expect(missingCollectionTemplates(journal).map((f) => f.name)).toEqual(['events']);
+    expect(missingCollectionTemplates(journal)[0].source).toBe(files(THEME_DIR).find((f) => f.name === 'events')?.source);
   });
 });
