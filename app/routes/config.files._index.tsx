@@ -1,10 +1,12 @@
 // /config/files: the file manager (SPEC 2). Existing Files: the site's files, newest first, searched
-// by name, 24 at a time with a "Load More" link; Upload File: a multipart form whose file is
+// by name, 24 at a time with a "Load More" link (with JavaScript it appends the next files below
+// the ones shown; without, it opens the next page); Upload File: a multipart form whose file is
 // streamed to disk and checked by its bytes (app/config/files.server.ts). Every member may look;
 // uploading needs files.write, checked before the body is read.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from '@remix-run/react';
+import { useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { DataTable } from '../components/config/DataTable.js';
 import { Field, Notice } from '../components/config/Field.js';
@@ -79,8 +81,23 @@ export default function Files() {
   const failed = useActionData<typeof action>();
   const canUpload = useCan('files.write');
   const uploading = useNavigation().state === 'submitting';
+  // Files appended by Load More (JavaScript): each page the fetcher brings joins the loader's page.
+  // Kept in state, updated while rendering when the loader's page or the fetcher's answer is new
+  // (React's pattern for state derived from props), so a search starts the list again.
+  const fetcher = useFetcher<typeof loader>();
+  const [extra, setExtra] = useState({ base: d, seen: fetcher.data as unknown, files: [] as Row[], next: d.next });
+  let list = extra;
+  if (list.base !== d) list = { base: d, seen: fetcher.data, files: [], next: d.next };
+  const page = fetcher.state === 'idle' ? fetcher.data : undefined;
+  if (page && page !== list.seen) {
+    const known = new Set([...d.files, ...list.files].map((f) => f.id));
+    list = { ...list, seen: page, files: [...list.files, ...page.files.filter((f) => !known.has(f.id))], next: page.next };
+  }
+  if (list !== extra) setExtra(list);
+  const shown = { files: list.files.length ? [...d.files, ...list.files] : d.files, next: list.next };
   const more = new URLSearchParams(d.q ? { q: d.q } : {});
-  if (d.next) more.set('cursor', d.next);
+  if (shown.next) more.set('cursor', shown.next);
+  const appended = list.files.length;
   return (
     <>
       <h1>Files</h1>
@@ -122,15 +139,27 @@ export default function Files() {
           {d.q || d.paged ? <Link to="/config/files">Show the newest files</Link> : null}
         </Form>
         <DataTable
-          rows={d.files}
+          rows={shown.files}
           columns={COLUMNS}
           caption="Existing Files"
           rowKey={(r) => r.id}
           empty={d.q ? `No files have a name containing “${d.q}”.` : d.paged ? 'No more files.' : 'No files yet. Upload one above.'}
         />
-        {d.next ? (
+        <p role="status" className="visually-hidden">
+          {appended > 0 ? `${appended} more files shown.` : ''}
+        </p>
+        {shown.next ? (
           <p>
-            <Link to={`/config/files?${more.toString()}`} className="button secondary">
+            <Link
+              to={`/config/files?${more.toString()}`}
+              className="button secondary"
+              aria-disabled={fetcher.state !== 'idle' || undefined}
+              onClick={(e) => {
+                // With JavaScript the next files join the list; the link is the way without it.
+                e.preventDefault();
+                if (fetcher.state === 'idle') fetcher.load(`/config/files?index&${more.toString()}`);
+              }}
+            >
               Load More
             </Link>
           </p>
