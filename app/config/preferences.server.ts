@@ -6,6 +6,7 @@ import type { KeyAccess, OwnerAccess } from '../auth/access.server.js';
 import { accessSiteId } from '../auth/access.server.js';
 import { actorOf, recordAudit } from './audit.server.js';
 import { storefrontChanged } from './storefront-changed.server.js';
+import { isCleanJson } from '../utils/clean-json.js';
 
 export const NAMESPACE = /^[a-z][a-z0-9-]{0,39}$/;
 /** Largest preference or header-and-footer object, as JSON text (bytes). */
@@ -26,26 +27,8 @@ export function isJsonObject(v: unknown): v is JsonObject {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-/** Deepest nesting a stored object may have. */
+/** Deepest nesting a stored object may have (PostgreSQL's jsonb takes what isCleanJson passes). */
 const MAX_DEPTH = 16;
-
-/** Whether PostgreSQL's jsonb can store it: no NUL and no lone surrogate in any string or key. */
-function storable(root: unknown): boolean {
-  const stack: [unknown, number][] = [[root, 0]];
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop()!;
-    if (typeof v === 'string') {
-      if (v.includes('\u0000') || !v.isWellFormed()) return false;
-    } else if (v !== null && typeof v === 'object') {
-      if (depth >= MAX_DEPTH) return false;
-      for (const [k, child] of Object.entries(v)) {
-        if (k.includes('\u0000') || !k.isWellFormed()) return false;
-        stack.push([child, depth + 1]);
-      }
-    }
-  }
-  return true;
-}
 
 /** A request body's JSON object, or why it cannot be stored (too large, not JSON, not an object). */
 export function parseObjectBody(text: string): { ok: true; value: JsonObject } | { ok: false; error: string } {
@@ -57,7 +40,7 @@ export function parseObjectBody(text: string): { ok: true; value: JsonObject } |
     return { ok: false, error: PREFERENCES_TEXT.notJson };
   }
   if (!isJsonObject(v)) return { ok: false, error: PREFERENCES_TEXT.notObject };
-  if (!storable(v)) return { ok: false, error: PREFERENCES_TEXT.notStorable };
+  if (!isCleanJson(v, MAX_DEPTH)) return { ok: false, error: PREFERENCES_TEXT.notStorable };
   return { ok: true, value: v };
 }
 

@@ -7,6 +7,7 @@ import { shopperSession } from '../utils/session.server.js';
 import { isDatabaseUnavailable } from '../../db/client.server.js';
 import { errorText, log } from '../utils/log.server.js';
 import { API_UNAVAILABLE } from '../utils/notices.js';
+import { isCleanJson } from '../utils/clean-json.js';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
@@ -50,7 +51,7 @@ export async function readBody(request: Request): Promise<Record<string, unknown
     const text = await request.text();
     if (text.trim() === '') return {};
     const v = JSON.parse(text) as unknown;
-    if (!isCleanJson(v)) return null;
+    if (!isCleanJson(v, MAX_JSON_DEPTH)) return null;
     return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
   } catch {
     return null;
@@ -59,28 +60,6 @@ export async function readBody(request: Request): Promise<Record<string, unknown
 
 /** Deepest JSON a request may send (additionalFields are the only nested part, and they are shallow). */
 export const MAX_JSON_DEPTH = 8;
-
-/**
- * Whether parsed JSON is within depth and free of text the database cannot store: NUL (PostgreSQL
- * text refuses it) and lone surrogates (not Unicode). Walks without recursion, so 5,000 levels of
- * nesting are refused rather than overflowing a stack later.
- */
-export function isCleanJson(root: unknown): boolean {
-  const stack: [unknown, number][] = [[root, 0]];
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop()!;
-    if (typeof v === 'string') {
-      if (v.includes('\u0000') || !v.isWellFormed()) return false;
-    } else if (v !== null && typeof v === 'object') {
-      if (depth >= MAX_JSON_DEPTH) return false;
-      for (const [k, child] of Object.entries(v)) {
-        if (k.includes('\u0000') || !k.isWellFormed()) return false;
-        stack.push([child, depth + 1]);
-      }
-    }
-  }
-  return true;
-}
 
 /** 405 for a method the route does not take. */
 export function methodNotAllowed(allow: string): Response {

@@ -14,6 +14,11 @@ const RESERVED = new Set(['__intent__', '__state__']);
  * characters (PostgreSQL text cannot store them). A repeated name keeps its last value, as before.
  */
 export async function readForm(request: Request): Promise<URLSearchParams | null> {
+  return collectForm(request, false);
+}
+
+/** The posted text fields, keeping every value of a repeated name (`all`) or its last one. */
+async function collectForm(request: Request, all: boolean): Promise<URLSearchParams | null> {
   let form: FormData;
   try {
     form = await request.formData();
@@ -23,7 +28,9 @@ export async function readForm(request: Request): Promise<URLSearchParams | null
   const out = new URLSearchParams();
   for (const [k, v] of form) {
     if (typeof v !== 'string' || k.includes('\u0000') || v.includes('\u0000')) return null;
-    if (!RESERVED.has(k)) out.set(k, v);
+    if (RESERVED.has(k)) continue;
+    if (all) out.append(k, v);
+    else out.set(k, v);
   }
   return out;
 }
@@ -48,16 +55,5 @@ export function firstErrors(error: Record<string, string[] | null> | undefined):
  * items selected). Parse the repeated field with `formList` below.
  */
 export async function readFormValues(request: Request): Promise<URLSearchParams | null> {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return null;
-  }
-  const out = new URLSearchParams();
-  for (const [k, v] of form) {
-    if (typeof v !== 'string' || k.includes('\u0000') || v.includes('\u0000')) return null;
-    if (!RESERVED.has(k)) out.append(k, v);
-  }
-  return out;
+  return collectForm(request, true);
 }

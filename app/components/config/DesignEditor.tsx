@@ -7,6 +7,7 @@ import { parseColour } from '../../design/colour.js';
 import { COLOUR_ROLES, designFonts, designVariables, FONT_ROLES, type Design } from '../../design/design.js';
 import { FONT_CATEGORIES, FONTS, fontById } from '../../design/fonts.js';
 import { ColourPicker } from './ColourPicker.js';
+import { ErrorText, Field, fieldIds } from './Field.js';
 import { DesignPreview } from './DesignPreview.js';
 import { FontPicker } from './FontPicker.js';
 
@@ -20,17 +21,11 @@ interface DesignEditorProps {
 }
 
 function FontSelect({ name, label, value, error }: { name: string; label: string; value: string; error?: string }) {
-  const fid = `f-${name}`;
+  const { fid, described } = fieldIds(name, undefined, null, error);
   return (
     <div className="field">
       <label htmlFor={fid}>{label}</label>
-      <select
-        id={fid}
-        name={name}
-        defaultValue={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fid}-error` : undefined}
-      >
+      <select id={fid} name={name} defaultValue={value} aria-invalid={error ? true : undefined} aria-describedby={described}>
         <option value="">The theme&apos;s font</option>
         {FONT_CATEGORIES.map((c) => (
           <optgroup key={c} label={c}>
@@ -42,38 +37,21 @@ function FontSelect({ name, label, value, error }: { name: string; label: string
           </optgroup>
         ))}
       </select>
-      {error ? (
-        <span className="error" id={`${fid}-error`}>
-          {error}
-        </span>
-      ) : null}
+      <ErrorText fid={fid} error={error} />
     </div>
   );
 }
 
 function ColourText({ name, label, value, error }: { name: string; label: string; value: string; error?: string }) {
-  const fid = `f-${name}`;
-  const described = [`${fid}-hint`, error ? `${fid}-error` : null].filter(Boolean).join(' ');
   return (
-    <div className="field">
-      <label htmlFor={fid}>{label}</label>
-      <span className="hint" id={`${fid}-hint`}>
-        Hex, rgb() or hsl(); empty for the theme&apos;s colour.
-      </span>
-      <input
-        id={fid}
-        name={name}
-        defaultValue={value}
-        placeholder="Theme default"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-      />
-      {error ? (
-        <span className="error" id={`${fid}-error`}>
-          {error}
-        </span>
-      ) : null}
-    </div>
+    <Field
+      name={name}
+      label={label}
+      hint="Hex, rgb() or hsl(); empty for the theme's colour."
+      defaultValue={value}
+      placeholder="Theme default"
+      error={error}
+    />
   );
 }
 

@@ -2,14 +2,14 @@
 // value the owner typed, so a failed post shows the form as it was sent. Works without JavaScript.
 import type { InputHTMLAttributes, ReactNode } from 'react';
 
-/** The ids a control and its hint and error share; `described` goes on the control. */
-function fieldIds(name: string, id: string | undefined, hint: ReactNode, error: string | null | undefined) {
+/** The ids a control and its hint and error share; `described` goes on the control (also for controls drawn elsewhere: RichTextField, FontSelect). */
+export function fieldIds(name: string, id: string | undefined, hint: ReactNode, error: string | null | undefined) {
   const fid = id ?? `f-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
   const described = [hint ? `${fid}-hint` : null, error ? `${fid}-error` : null].filter(Boolean).join(' ') || undefined;
   return { fid, described };
 }
 
-function Hint({ fid, hint }: { fid: string; hint: ReactNode }) {
+export function Hint({ fid, hint }: { fid: string; hint: ReactNode }) {
   return hint ? (
     <span className="hint" id={`${fid}-hint`}>
       {hint}
@@ -17,7 +17,7 @@ function Hint({ fid, hint }: { fid: string; hint: ReactNode }) {
   ) : null;
 }
 
-function ErrorText({ fid, error }: { fid: string; error: string | null | undefined }) {
+export function ErrorText({ fid, error }: { fid: string; error: string | null | undefined }) {
   return error ? (
     <span className="error" id={`${fid}-error`}>
       {error}

@@ -3,6 +3,7 @@
 // stays the field the form submits; the server sanitises whatever arrives (sanitize.server.ts).
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { EMPTY_DRAFT, parseHref, type LinkChoices, type LinkDraft } from '../../config/rich-text/link.js';
+import { ErrorText, fieldIds, Hint } from './Field.js';
 import { LinkDialog } from './LinkDialog.js';
 import type { EditorLink, MountedEditor } from './rich-text-editor.js';
 
@@ -17,8 +18,7 @@ interface RichTextFieldProps {
 }
 
 export function RichTextField({ name, label, defaultValue, error, hint, rows = 14, linkChoices }: RichTextFieldProps) {
-  const fid = `f-${name}`;
-  const described = [hint ? `${fid}-hint` : null, error ? `${fid}-error` : null].filter(Boolean).join(' ') || undefined;
+  const { fid, described } = fieldIds(name, undefined, hint, error);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<MountedEditor | null>(null);
@@ -75,11 +75,7 @@ export function RichTextField({ name, label, defaultValue, error, hint, rows = 1
       <label htmlFor={fid} id={`${fid}-label`}>
         {label}
       </label>
-      {hint ? (
-        <span className="hint" id={`${fid}-hint`}>
-          {hint}
-        </span>
-      ) : null}
+      <Hint fid={fid} hint={hint} />
       <div ref={host} className="rich-text-editor" />
       <textarea
         ref={textarea}
@@ -91,11 +87,7 @@ export function RichTextField({ name, label, defaultValue, error, hint, rows = 1
         aria-invalid={error ? true : undefined}
         aria-describedby={described}
       />
-      {error ? (
-        <span className="error" id={`${fid}-error`}>
-          {error}
-        </span>
-      ) : null}
+      <ErrorText fid={fid} error={error} />
       {link ? <LinkDialog initial={link.draft} editing={link.editing} choices={linkChoices} onClose={close} /> : null}
     </div>
   );
