@@ -12,7 +12,9 @@ import { deleteExpiredSessions } from './auth/owner-session.server.js';
 import { NonceContext } from './components/nonce.js';
 import { PageHtmlContext } from './components/page-html.js';
 import { notModified, strongEtag } from './storefront/http.server.js';
+import { startWorkers, stopJobs } from './utils/jobs.server.js';
 import { errorText, log } from './utils/log.server.js';
+// Modules that define jobs (defineJob) are imported here, so startJobs below runs their workers.
 
 const ABORT_DELAY_MS = 5_000;
 
@@ -69,8 +71,18 @@ export async function prepareOwners(opts: { owner?: { email: string; password: s
 /** The site a Host header reaches: the server (app/server/main.ts) asks before any route runs. */
 export { siteForHost } from './storefront/site.server.js';
 
+/**
+ * Starts the job workers (pg-boss) for every job defined by the modules imported above; the server
+ * calls it once at start, and again later if the database did not answer.
+ */
+export async function startJobs(): Promise<void> {
+  await startWorkers(await getSql());
+}
+
 /** Called by the server (app/server/main.ts) once requests have drained on SIGTERM. */
 export async function shutdown(): Promise<void> {
+  const db = await getDb().catch(() => null);
+  if (db) await stopJobs(db.sql);
   await closeDb();
 }
 

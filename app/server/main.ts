@@ -42,6 +42,7 @@ async function main(): Promise<void> {
     entry: {
       module: {
         shutdown?: () => Promise<void>;
+        startJobs?: () => Promise<void>;
         cleanupCarts?: (ttlDays: number) => Promise<CartExpiry>;
         siteForHost: (host: string) => Promise<{ id: string; published: boolean } | null>;
         prepareOwners?: (opts: {
@@ -74,6 +75,22 @@ async function main(): Promise<void> {
   if (!(await prepareOwners())) {
     const retry = setInterval(() => {
       void prepareOwners()?.then((ok) => ok && clearInterval(retry));
+    }, 30_000);
+    retry.unref();
+  }
+
+  // Job workers (pg-boss): like the first owner, started again every 30 s until the database answers.
+  const startJobs = () =>
+    (build.entry.module.startJobs?.() ?? Promise.resolve()).then(
+      () => true,
+      (e: unknown) => {
+        log.error(`storefront: starting the job workers failed (tried again in 30 s): ${errorText(e)}`);
+        return false;
+      },
+    );
+  if (!(await startJobs())) {
+    const retry = setInterval(() => {
+      void startJobs().then((ok) => ok && clearInterval(retry));
     }, 30_000);
     retry.unref();
   }
