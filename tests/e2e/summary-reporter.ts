@@ -1,20 +1,28 @@
-// Playwright reporter that ends the run with the plain `e2e: N passed, N failed` line CI tools read.
+// Playwright reporter that ends the run with the plain `e2e: N passed, N failed` line CI tools read,
+// after the slowest journeys (CI runs near its time limit: this says where the minutes go).
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 
 export default class SummaryReporter implements Reporter {
   private passed = 0;
   private failed = 0;
   private skipped = 0;
+  private durations: { title: string; ms: number }[] = [];
 
   onTestEnd(test: TestCase, result: TestResult): void {
     // Count each test once, by its final outcome (retries are off, but stay correct if enabled).
     if (result.retry < test.retries && result.status !== 'passed' && result.status !== 'skipped') return;
+    this.durations.push({ title: `${test.parent.project()?.name ?? ''} ${test.titlePath().slice(2).join(' > ')}`, ms: result.duration });
     if (result.status === 'passed') this.passed++;
     else if (result.status === 'skipped') this.skipped++;
     else this.failed++;
   }
 
   onEnd(_result: FullResult): void {
+    const slow = this.durations
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 12)
+      .map((d) => `  ${(d.ms / 1000).toFixed(1).padStart(6)} s  ${d.title}`);
+    if (slow.length > 1) process.stdout.write(`\nslowest journeys:\n${slow.join('\n')}\n`);
     const skipped = this.skipped ? `, ${this.skipped} skipped` : '';
     process.stdout.write(`\ne2e: ${this.passed} passed, ${this.failed} failed${skipped}\n`);
   }

@@ -1,4 +1,5 @@
-// Vitest reporter that ends the run with the plain `N passed, N failed` line CI tools read.
+// Vitest reporter that ends the run with the plain `N passed, N failed` line CI tools read, after the
+// slowest files (CI runs near its time limit: this says where the minutes go).
 import type { Reporter, TestModule } from 'vitest/node';
 
 export default class SummaryReporter implements Reporter {
@@ -14,6 +15,12 @@ export default class SummaryReporter implements Reporter {
         else skipped++;
       }
     }
+    const slow = testModules
+      .map((m) => ({ file: m.moduleId.replace(`${process.cwd()}/`, ''), ms: m.diagnostic().duration }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 12)
+      .map((f) => `  ${(f.ms / 1000).toFixed(1).padStart(6)} s  ${f.file}`);
+    if (slow.length > 1) process.stdout.write(`\nslowest test files:\n${slow.join('\n')}\n`);
     const line = `\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`;
     process.once('exit', () => process.stdout.write(line));
   }
