@@ -18,6 +18,11 @@ export interface OpenOptions {
   migrate?: boolean;
   /** Seed the demo store when the database has no website (default true). */
   seedIfEmpty?: boolean;
+  /**
+   * An in-memory PGlite starts from this data (a `dumpSnapshot` of an earlier one) instead of an
+   * empty cluster: test suites migrate and seed once, then open copies.
+   */
+  pgliteSnapshot?: Blob;
   /** Pool size for a real PostgreSQL (default 10). The embedded one always gets 1. */
   max?: number;
   log?: (line: string) => void;
@@ -29,6 +34,8 @@ export interface Db {
   /** Where it lives: the URL without its password, or the PGlite folder (or "memory"). */
   where: string;
   close(): Promise<void>;
+  /** An embedded database's whole data, for `pgliteSnapshot` (PGlite only). */
+  dumpSnapshot?: () => Promise<Blob>;
 }
 
 /** postgres.js options shared by both paths: bigint stays a string, notices are not printed. */
@@ -48,7 +55,7 @@ export const STATEMENT_TIMEOUT_MS = 5000;
  */
 export async function openDb(opts: OpenOptions = {}): Promise<Db> {
   const log = opts.log ?? ((line: string) => console.log(line));
-  const db = opts.url ? openPostgres(opts.url, opts.max ?? 10) : await openPglite(opts.dataDir ?? null, log);
+  const db = opts.url ? openPostgres(opts.url, opts.max ?? 10) : await openPglite(opts.dataDir ?? null, log, opts.pgliteSnapshot);
   try {
     if (opts.migrate ?? true) {
       const applied = await migrate(db.sql);
@@ -94,7 +101,7 @@ export function redact(url: string): string {
 /** PGlite folders opened by this process: a second open in-process is refused like one from outside. */
 const openHere = new Set<string>();
 
-async function openPglite(dataDir: string | null, log: (line: string) => void): Promise<Db> {
+async function openPglite(dataDir: string | null, log: (line: string) => void, snapshot?: Blob): Promise<Db> {
   const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite-socket')]);
   let dir: string | undefined;
   let release = () => {};
@@ -110,7 +117,7 @@ async function openPglite(dataDir: string | null, log: (line: string) => void): 
     if (sockDir) fs.rmSync(sockDir, { recursive: true, force: true });
   };
   try {
-    pg = dir === undefined ? await PGlite.create() : await PGlite.create(dir);
+    pg = dir === undefined ? await PGlite.create(snapshot ? { loadDataDir: snapshot } : {}) : await PGlite.create(dir);
     // A couple of spare connections: a reconnecting client must not be refused while its old
     // socket is being torn down. postgres.js itself uses one (see DESIGN: PGlite pitfalls).
     // A Unix socket in a folder only this user can enter: PGlite has no passwords, so a TCP port
@@ -148,7 +155,7 @@ async function openPglite(dataDir: string | null, log: (line: string) => void): 
     removeSocketDir();
     release();
   };
-  return { sql, kind: 'pglite', where: dir ?? 'memory', close };
+  return { sql, kind: 'pglite', where: dir ?? 'memory', close, dumpSnapshot: () => p.dumpDataDir('gzip') };
 }
 
 interface LockInfo {

@@ -1,6 +1,12 @@
 // The databases integration suites run against: always an in-memory PGlite (served over its socket,
 // as the app uses it), and a throw-away database on the PostgreSQL of DATABASE_URL when it is set.
+// Each starts from a copy of one migrated (and seeded) database made once per run and per version
+// of the migrations and seed: a PGlite data dump in the temp folder, a PostgreSQL template database.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { openDb, redact, type Db } from '../../../db/client.server.js';
 
@@ -12,10 +18,81 @@ export interface Target {
 
 const quiet = () => {};
 
+/** Everything that decides what a migrated, seeded database holds: its hash names the copies. */
+function schemaHash(): string {
+  const root = fileURLToPath(new URL('../../../db/', import.meta.url));
+  const hash = crypto.createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else hash.update(path.relative(root, file)).update(fs.readFileSync(file));
+    }
+  };
+  walk(root);
+  return hash.digest('hex').slice(0, 16);
+}
+
+let hashOnce: string | undefined;
+const hashNow = () => (hashOnce ??= schemaHash());
+
+/**
+ * The PGlite dump of a freshly migrated (and seeded) database: made by the first worker that needs
+ * it, written atomically, and read by every later open (other workers and runs too).
+ */
+async function pgliteSnapshot(seed: boolean): Promise<Blob> {
+  const file = path.join(os.tmpdir(), `storefront-test-pglite-${hashNow()}-${seed ? 'seeded' : 'migrated'}.tar.gz`);
+  if (fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
+  const db = await openDb({ dataDir: null, migrate: true, seedIfEmpty: seed, log: quiet });
+  try {
+    const blob = await db.dumpSnapshot!();
+    const tmp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, Buffer.from(await blob.arrayBuffer()));
+    fs.renameSync(tmp, file);
+    return blob;
+  } finally {
+    await db.close();
+  }
+}
+
 const pglite: Target = {
   name: 'pglite',
-  open: (opts = {}) => openDb({ dataDir: null, migrate: opts.migrate ?? true, seedIfEmpty: opts.seed ?? true, log: quiet }),
+  async open(opts = {}) {
+    const migrate = opts.migrate ?? true;
+    const seed = opts.seed ?? true;
+    // An unmigrated database is wanted only by the migration tests: nothing to copy.
+    if (!migrate) return openDb({ dataDir: null, migrate: false, seedIfEmpty: false, log: quiet });
+    return openDb({ dataDir: null, pgliteSnapshot: await pgliteSnapshot(seed), migrate: true, seedIfEmpty: seed, log: quiet });
+  },
 };
+
+/**
+ * The name of a template database holding a freshly migrated (and seeded) database on the server
+ * of `url`, made on first need: built under a temporary name, then renamed, so a worker never
+ * copies a half-built one (a second worker racing to build it drops its own).
+ */
+async function postgresTemplate(url: string, seed: boolean): Promise<string> {
+  const name = `storefront_tpl_${hashNow()}_${seed ? 's' : 'm'}`;
+  const admin = postgres(url, { max: 1, onnotice: quiet });
+  try {
+    const [found] = await admin`select 1 from pg_database where datname = ${name}`;
+    if (found) return name;
+    const building = `storefront_tplb_${crypto.randomBytes(6).toString('hex')}`;
+    await admin.unsafe(`create database ${building}`);
+    const u = new URL(url);
+    u.pathname = `/${building}`;
+    const db = await openDb({ url: u.toString(), max: 2, migrate: true, seedIfEmpty: seed, log: quiet });
+    await db.close();
+    try {
+      await admin.unsafe(`alter database ${building} rename to ${name}`);
+    } catch {
+      await admin.unsafe(`drop database if exists ${building} with (force)`);
+    }
+    return name;
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
+}
 
 /** A database created for this run on the server of `url`, dropped again on close. */
 function postgresTarget(url: string): Target {
@@ -23,9 +100,11 @@ function postgresTarget(url: string): Target {
     name: 'postgres',
     async open(opts = {}) {
       const name = `storefront_test_${crypto.randomBytes(6).toString('hex')}`;
+      const migrate = opts.migrate ?? true;
+      const template = migrate ? await postgresTemplate(url, opts.seed ?? true) : null;
       const admin = postgres(url, { max: 1, onnotice: quiet });
       try {
-        await admin.unsafe(`create database ${name}`);
+        await admin.unsafe(template ? `create database ${name} template ${template}` : `create database ${name}`);
       } finally {
         await admin.end({ timeout: 5 });
       }
