@@ -15,8 +15,7 @@ const COST = 5_000;
 
 // Derived from the session secret, so no extra setting is needed; rotating that secret voids
 // open challenges only, which are minutes long.
-const hmacSecret = (secret = env().sessionSecrets[0]) =>
-  crypto.createHmac('sha256', secret).update('form-captcha').digest('hex');
+const hmacSecret = (secret = env().sessionSecrets[0]) => crypto.createHmac('sha256', secret).update('form-captcha').digest('hex');
 
 /** Solutions already accepted in this process (each challenge is good for one submission). */
 const used = new CappedMap<string, boolean>({ maxSize: 50_000 });

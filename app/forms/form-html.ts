@@ -141,7 +141,10 @@ function fieldHtml(view: FormBlockView, f: FormField): string {
     }
     case 'select': {
       const v = str(value);
-      const options = ['<option value="">Select Option</option>', ...f.options.map((o) => `<option${attrs({ value: o, selected: o === v })}>${esc(o)}</option>`)];
+      const options = [
+        '<option value="">Select Option</option>',
+        ...f.options.map((o) => `<option${attrs({ value: o, selected: o === v })}>${esc(o)}</option>`),
+      ];
       return single(`<select${attrs(common)}>${options.join('')}</select>`);
     }
     case 'likert': {

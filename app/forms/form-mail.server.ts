@@ -18,9 +18,7 @@ export function unsubscribeUrl(origin: string, token: string): string {
 }
 
 export function sendNotification(site: SiteFacts, form: FormDefinition, values: FormValues, pageUrl: string): Promise<SendOutcome> {
-  const rows = form.fields
-    .filter((f) => f.type !== 'section')
-    .map((f) => ({ title: f.title, text: valueText(values[f.id]) || 'N/A' }));
+  const rows = form.fields.filter((f) => f.type !== 'section').map((f) => ({ title: f.title, text: valueText(values[f.id]) || 'N/A' }));
   const text =
     `A new submission of "${form.name}" on ${site.title}${pageUrl ? ` (${pageUrl})` : ''}:\n\n` +
     rows.map((r) => `${r.title}: ${r.text}`).join('\n') +

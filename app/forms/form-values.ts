@@ -93,7 +93,11 @@ export function readPosted(fields: readonly FormField[], posted: Posted, query?:
       default: {
         const parts = partsOf(f);
         if (parts.length === 0) out[f.id] = first(posted, f.id);
-        else out[f.id] = withPhonePrefix(f, parts.map((p) => first(posted, partName(f, p))));
+        else
+          out[f.id] = withPhonePrefix(
+            f,
+            parts.map((p) => first(posted, partName(f, p))),
+          );
       }
     }
   }

@@ -48,7 +48,9 @@ export async function loadFormsOf(
   websiteId: string,
   blocks: readonly { type: string; settings: unknown }[],
 ): Promise<Map<string, StoredForm>> {
-  const ids = [...new Set(blocks.filter((b) => b.type === 'form').map((b) => blockFormId(b.settings)))].filter((x): x is string => x !== null);
+  const ids = [...new Set(blocks.filter((b) => b.type === 'form').map((b) => blockFormId(b.settings)))].filter(
+    (x): x is string => x !== null,
+  );
   const out = new Map<string, StoredForm>();
   if (ids.length === 0) return out;
   const rows = await sql<FormRow[]>`

@@ -78,6 +78,7 @@ update theme_template
    set source = source || $css$
 /* Form blocks (issue 14; app/forms/form-html.ts): fields with their errors above the title. */
 .form-block-form { display: grid; gap: 1.1rem; }
+.form-block [hidden] { display: none !important; }
 .form-field, .field-group { display: grid; gap: .35rem; border: 0; padding: 0; margin: 0; min-width: 0; }
 .field-title { font-weight: 600; padding: 0; }
 .field-description { margin: 0; font-size: .92rem; opacity: .8; }

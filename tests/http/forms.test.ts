@@ -25,7 +25,10 @@ const outboxDir = () => path.join(inject('dataDir'), 'outbox');
 const mailTo = (address: string): string | undefined => {
   if (!fs.existsSync(outboxDir())) return undefined;
   for (const f of fs.readdirSync(outboxDir())) {
-    const text = fs.readFileSync(path.join(outboxDir(), f), 'utf8').replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+    const text = fs
+      .readFileSync(path.join(outboxDir(), f), 'utf8')
+      .replace(/=\r\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
     if (text.includes(`To: ${address}`)) return text;
   }
   return undefined;
@@ -49,14 +52,19 @@ describe('the Contact page form without JavaScript', () => {
     const html = await (await new Visitor().get('/contact')).text();
     expect(html).toContain('data-form-id="form-contact"');
     expect(html).toMatch(/<form method="post" action="\/contact#form-blk-contact-form" novalidate/);
-    expect(html).toMatch(/<p class="field-error" id="form-blk-contact-form-email-error" data-field-error hidden><\/p><label class="field-title" for="form-blk-contact-form-email">Email/);
+    expect(html).toMatch(
+      /<p class="field-error" id="form-blk-contact-form-email-error" data-field-error hidden><\/p><label class="field-title" for="form-blk-contact-form-email">Email/,
+    );
     expect(html).toContain('We use your details only to answer you.');
     expect(html).toContain('name="contact_fax"');
   });
 
   it('re-renders an invalid post with each message and everything typed kept', async () => {
     const v = new Visitor();
-    const res = await v.postForm('/contact', contactPost({ first: '', last: '', email: 'ada-at-example', message: `Tall <b>order</b> ${'x'.repeat(2000)}` }));
+    const res = await v.postForm(
+      '/contact',
+      contactPost({ first: '', last: '', email: 'ada-at-example', message: `Tall <b>order</b> ${'x'.repeat(2000)}` }),
+    );
     expect(res.status).toBe(400);
     expect(res.headers.get('cache-control')).toMatch(/no-store/);
     const html = await res.text();
@@ -67,7 +75,9 @@ describe('the Contact page form without JavaScript', () => {
     expect(html).toContain(`>${T.tooLong}</p>`);
     expect(html).toContain('value="ada-at-example"');
     expect(html).toContain('Tall &lt;b&gt;order&lt;/b&gt; xxx');
-    expect(html).toMatch(/id="form-blk-contact-form-email"[^>]*aria-invalid="true"[^>]*aria-describedby="form-blk-contact-form-email-error"/);
+    expect(html).toMatch(
+      /id="form-blk-contact-form-email"[^>]*aria-invalid="true"[^>]*aria-describedby="form-blk-contact-form-email-error"/,
+    );
   });
 
   it('stores a valid post and 303s back to the page, which shows the submission text', async () => {
@@ -139,7 +149,11 @@ describe('form calls (SPEC 7, 8)', () => {
     const noKey = await v.json('/api/form/SaveFormSubmission', { formId: 'form-contact', form: form(valid) });
     expect(noKey.status).toBe(401);
     expect((await noKey.json()).error).toBe(T.unauthorized);
-    const forged = await v.json('/api/form/SaveFormSubmission', { key: '9999999999.AAAAAAAAAAAAAAAA.' + 'A'.repeat(43), formId: 'form-contact', form: form(valid) });
+    const forged = await v.json('/api/form/SaveFormSubmission', {
+      key: '9999999999.AAAAAAAAAAAAAAAA.' + 'A'.repeat(43),
+      formId: 'form-contact',
+      form: form(valid),
+    });
     expect(forged.status).toBe(401);
 
     const k = await key(v);

@@ -21,7 +21,11 @@ import { targets } from './support/databases.js';
 
 // The outbox of this process's DATA_DIR (no SMTP_URL in tests): emails are files there.
 const outbox = () => (fs.existsSync(outboxDir()) ? fs.readdirSync(outboxDir()) : []);
-const read = (f: string) => fs.readFileSync(path.join(outboxDir(), f), 'utf8').replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+const read = (f: string) =>
+  fs
+    .readFileSync(path.join(outboxDir(), f), 'utf8')
+    .replace(/=\r\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 
 let n = 0;
 const contact = (values: Record<string, unknown>, more: Partial<Submission> = {}): Submission => ({
@@ -61,7 +65,9 @@ describe.each(targets)('form submissions on $name', (target) => {
     );
     expect(r.ok).toBe(true);
     const id = r.ok ? r.submissionId : null;
-    const [row] = await db.sql<{ fields: Record<string, unknown>; page_url: string }[]>`select fields, page_url from form_submission where id = ${id}`;
+    const [row] = await db.sql<
+      { fields: Record<string, unknown>; page_url: string }[]
+    >`select fields, page_url from form_submission where id = ${id}`;
     expect(row.fields.email).toBe(email);
     expect(row.page_url).toBe('/contact');
     const [sub] = await db.sql<{ unsubscribed_at: Date | null; source: string }[]>`
@@ -101,7 +107,10 @@ describe.each(targets)('form submissions on $name', (target) => {
     const r = await submitForm(db.sql, contact({ name: ['B', 'T'], email, message: 'spam' }, { honeypot: 'http://spam' }));
     expect(r).toMatchObject({ ok: true, submissionId: null });
     expect(await db.sql`select 1 from form_submission where fields->>'email' = ${email}`).toHaveLength(0);
-    expect(await submitForm(db.sql, contact({}, { formId: 'no-such-form' }))).toMatchObject({ status: 404, message: FORM_TEXT.notConfigured });
+    expect(await submitForm(db.sql, contact({}, { formId: 'no-such-form' }))).toMatchObject({
+      status: 404,
+      message: FORM_TEXT.notConfigured,
+    });
   });
 
   it('asks for the CAPTCHA when the form has one, and takes a solved challenge once', async () => {
@@ -131,9 +140,7 @@ const FORM_SECTION = '  {.section form}\n  <div class="block-form">{html}</div>\
 const beforeForms = (file: string) => {
   const now = fs.readFileSync(file, 'utf8');
   if (file.endsWith('.css')) return now.slice(0, now.indexOf(MARK));
-  return now
-    .replace(FORM_SECTION, '')
-    .replace('chart, code or form (a form\'s HTML comes made by app/forms).', 'chart or code.');
+  return now.replace(FORM_SECTION, '').replace("chart, code or form (a form's HTML comes made by app/forms).", 'chart or code.');
 };
 
 describe.each(targets)('0020 on a database seeded before it, on $name', (target) => {
