@@ -157,6 +157,7 @@ export async function submitFormBlock(form: HTMLFormElement): Promise<void> {
       captcha: typeof captcha === 'string' ? captcha : undefined,
       honeypot: typeof honeypot === 'string' ? honeypot : undefined,
       pagePath: window.location.pathname + window.location.search,
+      disclaimer: disclaimer ? disclaimer.checked : undefined,
     });
     if (saved.status === 200) return succeed(form);
     const fieldErrors = saved.body.data?.errors as Record<string, string> | undefined;

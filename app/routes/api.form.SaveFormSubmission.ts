@@ -1,5 +1,5 @@
 // POST /api/form/SaveFormSubmission (SPEC 7): {key, formId, form (JSON text of field id to value),
-// captcha?, honeypot?, pagePath?}. Answers {data: {submissionText, redirectUrl}}, or SPEC 8's texts:
+// captcha?, honeypot?, pagePath?, disclaimer?}. Answers {data: {submissionText, redirectUrl}}, or SPEC 8's texts:
 // 401 (no valid key), 404 (no such form), 429 (rate limit), 400 (with data.errors per field), 500.
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
@@ -20,6 +20,8 @@ const Body = z.object({
   captcha: z.string().max(10_000).optional().nullable(),
   honeypot: z.string().max(1000).optional().nullable(),
   pagePath: z.string().max(2000).optional(),
+  /** The disclaimer's box, when the form asks for it to be ticked. */
+  disclaimer: z.boolean().optional(),
 });
 
 export const loader = () => methodNotAllowed('POST');
@@ -45,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       values: (form) => normalizeValues(form.definition.fields, raw),
       honeypot: b.honeypot,
       captcha: b.captcha,
-      disclaimerAccepted: true,
+      disclaimerAccepted: b.disclaimer === true,
       pageUrl: b.pagePath ?? '',
       visitor: visitorOf(request),
     });

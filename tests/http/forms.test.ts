@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { Visitor } from './support/client.js';
+import { adminVisitor } from './support/owner.js';
 
 const T = {
   required: 'Required',
@@ -215,5 +216,13 @@ describe('the newsletter unsubscribe page', () => {
     const bad = await v.postForm('/newsletter/unsubscribe?token=not-a-real-token-at-all-000', {});
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain('This unsubscribe link is not valid.');
+  });
+});
+
+describe('the Contact page in /config', () => {
+  it("lists the seeded form block without breaking the page's screen", async () => {
+    const admin = await adminVisitor();
+    const res = await admin.get('/config/pages/col-contact');
+    expect(res.status).toBe(200);
   });
 });
