@@ -20,6 +20,7 @@ import {
   type SeedProduct,
 } from './seed/store.js';
 import { STORE_COLLECTIONS, type SeedCollection } from './seed/collections.js';
+import { CONTACT_FORM, NEWSLETTER, type SeedForm, type SeedMailingList } from './seed/forms.js';
 
 type Sql = postgres.Sql;
 type Tx = postgres.TransactionSql;
@@ -81,6 +82,9 @@ export interface StarterContent {
   /** Blogs, events and galleries (issue 13). */
   contentCollections?: SeedCollection[];
   navigation: Record<'mainNavigation' | 'footerNavigation', NavLink[]>;
+  /** Mailing lists and forms (issue 14); a form is a block at the end of its page. */
+  mailingLists?: SeedMailingList[];
+  forms?: SeedForm[];
 }
 
 /** The demo store's content (the `store` starting theme). */
@@ -91,6 +95,8 @@ export const STORE_CONTENT: StarterContent = {
   products: PRODUCTS,
   contentCollections: STORE_COLLECTIONS,
   navigation: NAVIGATION,
+  mailingLists: [NEWSLETTER],
+  forms: [CONTACT_FORM],
 };
 
 /** The site a set of rows is for: its id and title, and how the content's ids become this site's. */
@@ -291,6 +297,20 @@ export function siteRows(
     display_index: 1,
   }));
   const navigation = Object.entries(content.navigation).map(([name, links]) => ({ website_id: wid, name, items: links }));
+  const mailingLists = (content.mailingLists ?? []).map((l) => ({ id: id(l.id), website_id: wid, name: l.name, created_at: SEEDED_AT }));
+  const forms = (content.forms ?? []).map((f) => {
+    const listId = f.settings.mailingListId;
+    const settings = typeof listId === 'string' ? { ...f.settings, mailingListId: id(listId) } : f.settings;
+    return { id: id(f.id), website_id: wid, name: f.name, fields: f.fields, settings, created_at: SEEDED_AT, updated_at: SEEDED_AT };
+  });
+  // A form block goes after the page's other blocks (position 1000 leaves room before it).
+  const formBlocks = (content.forms ?? []).map((f) => ({
+    id: id(f.blockId),
+    collection_id: id(`col-${f.pageUrlId}`),
+    position: 1000,
+    type: 'form',
+    settings: { formId: id(f.id) },
+  }));
   return [
     ['website', ['id'], [website]],
     ['website_domain', ['host'], domains],
@@ -301,6 +321,9 @@ export function siteRows(
     ['product', ['item_id'], products],
     ['variant', ['id'], variants],
     ['navigation', ['website_id', 'name'], navigation],
+    ['mailing_list', ['id'], mailingLists],
+    ['form', ['id'], forms],
+    ['page_block', ['id'], formBlocks],
   ];
 }
 

@@ -42,6 +42,11 @@ export function ThemePage({ html: fromLoader, jsonLd }: ThemePageProps) {
   useEffect(() => enhanceVariantPickers(document.getElementById('page')), [html]);
   // Content pages: chart blocks are drawn with Chart.js (loaded only when the page has one).
   useEffect(() => enhanceCharts(document.getElementById('page')), [html]);
+  // Form blocks: the form island (and its CAPTCHA widget) load only on a page that has a form.
+  useEffect(() => {
+    const root = document.getElementById('page');
+    if (root?.querySelector('form[data-form-id]')) void import('../forms/form-island.js').then((m) => m.enhanceFormBlocks(root));
+  }, [html]);
 
   function onClick(e: MouseEvent<HTMLDivElement>) {
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
@@ -71,6 +76,15 @@ export function ThemePage({ html: fromLoader, jsonLd }: ThemePageProps) {
           if (document.querySelector('[data-cart-root]')) revalidator.revalidate();
         };
         if (handleAddToCart(form, submitter instanceof HTMLButtonElement ? submitter : null, refresh)) e.preventDefault();
+        return;
+      }
+      // Form blocks: the form island checks and sends them through the forms API (SPEC 7).
+      if (form.hasAttribute('data-form-id')) {
+        e.preventDefault();
+        import('../forms/form-island.js').then(
+          (m) => m.submitFormBlock(form),
+          () => form.submit(),
+        );
         return;
       }
       // Other same-site POST forms (the cart's quantity and remove forms, Place order) go through

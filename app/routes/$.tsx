@@ -1,15 +1,20 @@
 // Every storefront URL under a collection: /{collection} (a page, a product listing or a blog, ?page=N,
 // a blog's ?tag= or ?category=; events; a gallery), /{collection}/p/{item} (a product;
 // `?Size=M&Color=Sand` shows that variant chosen) and /{collection}/{item} (a post or an event).
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { redirect } from '@remix-run/node';
+// Its action takes a page's form block posted without JavaScript (app/forms/page-forms.server.ts).
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { resolvePath } from '../catalog/catalog.server.js';
 import { metaFromSeo } from '../components/seo-meta.js';
 import { ThemePage } from '../components/ThemePage.js';
-import { forwardHeaders, parsePage, parseSelectedOptions, variantViewLocation } from '../storefront/http.server.js';
+import { pageActionHeaders, parsePage, parseSelectedOptions, variantViewLocation } from '../storefront/http.server.js';
 import { parseFilter } from '../storefront/collection-context.js';
 import { storefrontPage } from '../storefront/render.server.js';
+import { requestSite } from '../storefront/site.server.js';
+import { formBlocksHtml, formStateOf, rememberFormState, takePagePost } from '../forms/page-forms.server.js';
+import { FORM_TEXT } from '../forms/form-validation.js';
+import { getSql } from '../../db/client.server.js';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The add-to-cart form's no-JavaScript "Show price and stock" button: the same page, its address clean.
@@ -21,13 +26,38 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       const page = parsePage(url.searchParams);
       if (page === null) return { resolved: { kind: 'not-found' } };
       const resolved = await resolvePath(site.website.id, url.pathname, { page, filter: parseFilter(url.searchParams) });
-      return { resolved, extras: { selectedOptions: parseSelectedOptions(url.searchParams) } };
+      const extras = { selectedOptions: parseSelectedOptions(url.searchParams), formBlocks: {} as Record<string, string> };
+      // A page with form blocks: their forms, and what this visitor just posted (never cached).
+      const posted = formStateOf(context);
+      if (resolved.kind === 'page' && resolved.blocks?.blocks.some((b) => b.type === 'form'))
+        extras.formBlocks = await formBlocksHtml(await getSql(), site.website.id, resolved.blocks.blocks, url, posted);
+      return { resolved, extras, private: posted ? true : undefined };
     },
     context,
   );
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => forwardHeaders(loaderHeaders);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const site = await requestSite(request, context);
+  const url = new URL(request.url);
+  const resolved = await resolvePath(site.id, url.pathname);
+  let posted: FormData;
+  try {
+    posted = await request.formData();
+  } catch {
+    return json({ error: FORM_TEXT.unparsable }, { status: 400 });
+  }
+  const blocks = resolved.kind === 'page' ? (resolved.blocks?.blocks ?? []) : [];
+  const r = await takePagePost(await getSql(), request, site.id, blocks, posted);
+  if (r.kind === 'not-a-form') return json({ error: FORM_TEXT.notConfigured }, { status: 404 });
+  if (r.kind === 'redirect') return redirect(r.to, 303);
+  // The loader renders the page again with the messages and everything typed (same load context).
+  rememberFormState(context, r.state);
+  const headers: Record<string, string> = r.retryAfterS ? { 'Retry-After': String(r.retryAfterS) } : {};
+  return json({ error: r.state.state.message ?? FORM_TEXT.invalid }, { status: r.status, headers });
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => pageActionHeaders({ loaderHeaders, actionHeaders });
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => metaFromSeo(data?.seo);
 

@@ -78,6 +78,8 @@ export interface ContextExtras {
   flash?: CartFlash | null;
   /** Cart, checkout and order confirmed pages. */
   commercePage?: CommercePage;
+  /** A content page's form blocks, rendered (app/forms/page-forms.server.ts), by block id. */
+  formBlocks?: Record<string, string>;
 }
 
 /** The theme template that renders a resolved page. */
@@ -189,7 +191,7 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
     }
     case 'page': {
       const c = resolved.collection;
-      ctx.collection = { ...shapeCollection(c), blocks: shapeBlocks(resolved.blocks) };
+      ctx.collection = { ...shapeCollection(c), blocks: shapeBlocks(resolved.blocks, extras.formBlocks) };
       title = `${c.seoTitle || c.title} — ${site.website.siteTitle}`;
       description = c.seoDescription || c.description || description;
       canonicalPath = c.fullUrl;

@@ -26,16 +26,22 @@ export type BlockJson = {
     summary: string;
   };
   code?: { language: string; text: string };
+  /** A form block: its HTML, made by app/forms (a form that no longer exists leaves the block out). */
+  form?: { html: string };
 };
 
 const stem = (name: string) => name.replace(/\.[A-Za-z0-9]{1,8}$/, '');
 /** The engine's block type number of an image block (SPEC 3), which its image formatters read. */
 const IMAGE_BLOCK = 5;
 
-export function shapeBlocks(page: PageBlocks | undefined): BlockJson[] {
+export function shapeBlocks(page: PageBlocks | undefined, forms: Record<string, string> = {}): BlockJson[] {
   if (!page) return [];
   const out: BlockJson[] = [];
   for (const b of page.blocks) {
+    if (b.type === 'form') {
+      if (forms[b.id] !== undefined) out.push({ id: b.id, type: b.type, form: { html: forms[b.id] } });
+      continue;
+    }
     if (!isBlockType(b.type)) continue;
     const file = (id: string) => page.files[id] ?? null;
     const base = { id: b.id, type: b.type };

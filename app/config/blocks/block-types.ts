@@ -59,7 +59,10 @@ export type BlockSettings = {
 
 /** A stored block's settings, parsed again (defaults filled in); null when they no longer parse. */
 export function readSettings<T extends BlockType>(type: T, json: unknown): BlockSettings[T] | null {
-  const r = SCHEMAS[type].safeParse(json ?? {});
+  // A block of a type this screen does not edit (a form block, app/forms) reads as no settings.
+  const schema = (SCHEMAS as Partial<typeof SCHEMAS>)[type];
+  if (!schema) return null;
+  const r = schema.safeParse(json ?? {});
   return r.success ? (r.data as BlockSettings[T]) : null;
 }
 

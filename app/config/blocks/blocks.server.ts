@@ -86,7 +86,7 @@ export async function listBlocks(sql: Sql, websiteId: string, pageId: string): P
   return rows.map((r) => ({
     id: r.id,
     type: r.type,
-    label: BLOCK_LABELS[r.type],
+    label: BLOCK_LABELS[r.type] ?? r.type,
     position: r.position,
     summary: blockSummary(r.type, readSettings(r.type, r.settings), (id) => names.get(id) ?? null),
   }));

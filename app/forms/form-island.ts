@@ -1,0 +1,187 @@
+// The form island: with JavaScript on, a form block (which posts to its page and works without it)
+// is checked in the browser with the server's own rules, then sent through SPEC 7's calls (a
+// submission key, validation, SaveFormSubmission) with SPEC 4's states. Loaded only on pages that
+// have a form (app/components/ThemePage.tsx imports it on demand).
+import type { FormField } from './form-definition.js';
+import { FORM_TEXT, validateForm } from './form-validation.js';
+import { FORM_INPUT, readPosted, type FormValues } from './form-values.js';
+
+/** SPEC 8: the text of a failed save by HTTP status, when the server sent none. */
+const BY_STATUS: Record<number, string> = {
+  401: FORM_TEXT.unauthorized,
+  404: FORM_TEXT.notConfigured,
+  429: FORM_TEXT.rateLimited,
+  500: FORM_TEXT.serverError,
+};
+
+type Reply = { status: number; body: { error?: string; errors?: Record<string, string>; data?: Record<string, unknown> } };
+
+async function post(url: string, body: unknown): Promise<Reply> {
+  const res = await fetch(url, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: body === undefined ? '' : JSON.stringify(body),
+  });
+  let parsed: Reply['body'] = {};
+  try {
+    parsed = (await res.json()) as Reply['body'];
+  } catch {
+    // A body that is not JSON (a proxy's error page): the status decides the text.
+  }
+  return { status: res.status, body: parsed ?? {} };
+}
+
+function fieldsOf(form: HTMLFormElement): FormField[] | null {
+  try {
+    return JSON.parse(form.dataset.fields ?? '') as FormField[];
+  } catch {
+    return null;
+  }
+}
+
+/** Shows (or clears) each field's message above its title, with aria-invalid on its inputs. */
+function showFieldErrors(form: HTMLFormElement, errors: Record<string, string>): void {
+  for (const wrap of form.querySelectorAll<HTMLElement>('[data-field-id]')) {
+    const message = errors[wrap.dataset.fieldId ?? ''];
+    const p = wrap.querySelector<HTMLElement>('[data-field-error]');
+    if (p) {
+      p.textContent = message ?? '';
+      p.hidden = !message;
+    }
+    wrap.classList.toggle('has-error', Boolean(message));
+    for (const el of wrap.querySelectorAll<HTMLElement>('input, textarea, select, fieldset.field-group')) {
+      if (el.closest('.field-option') && el.tagName !== 'FIELDSET') continue;
+      if (message) el.setAttribute('aria-invalid', 'true');
+      else el.removeAttribute('aria-invalid');
+      if (p && message) {
+        const ids = new Set((el.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean));
+        ids.add(p.id);
+        el.setAttribute('aria-describedby', [...ids].join(' '));
+      }
+    }
+  }
+}
+
+/** The form's messages above and below it (empty: hidden). */
+function showFormError(form: HTMLFormElement, top: string, bottom = top): void {
+  for (const [where, text] of [
+    ['top', top],
+    ['bottom', bottom],
+  ] as const) {
+    const el = form.querySelector<HTMLElement>(`[data-form-error="${where}"]`);
+    if (el) {
+      el.textContent = text;
+      el.hidden = text === '';
+    }
+  }
+}
+
+function showProblems(form: HTMLFormElement, errors: Record<string, string>, message?: string): void {
+  showFieldErrors(form, errors);
+  const fields = Object.keys(errors).length > 0;
+  if (message) showFormError(form, message);
+  else if (fields) showFormError(form, FORM_TEXT.above, FORM_TEXT.below);
+  else showFormError(form, '');
+  // Move to the first problem: the first invalid field, else the message above the form.
+  const first = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+  const target = message || !first ? form.querySelector<HTMLElement>('[data-form-error="top"]') : first;
+  if (target) {
+    if (target.tabIndex < 0 && !/^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) target.tabIndex = -1;
+    target.focus();
+  }
+}
+
+/** Mounts the proof-of-work widget in forms that ask for a CAPTCHA (the altcha package, on demand). */
+export function enhanceFormBlocks(root: HTMLElement | null): void {
+  const slots = [...(root?.querySelectorAll<HTMLElement>('[data-form-captcha]') ?? [])].filter((s) => !s.querySelector('altcha-widget'));
+  if (slots.length === 0) return;
+  void import('altcha').then(() => {
+    for (const slot of slots) {
+      const widget = document.createElement('altcha-widget');
+      widget.setAttribute('challenge', slot.dataset.formCaptcha ?? '');
+      widget.setAttribute('name', FORM_INPUT.captcha);
+      slot.append(widget);
+    }
+  });
+}
+
+const busy = new WeakSet<HTMLFormElement>();
+
+/** Checks and sends a form block; shows the outcome in place (or goes to the redirect URL). */
+export async function submitFormBlock(form: HTMLFormElement): Promise<void> {
+  if (busy.has(form)) return;
+  const fields = fieldsOf(form);
+  const formId = form.dataset.formId ?? '';
+  if (!fields) return form.submit();
+  const posted = new FormData(form);
+  const values: FormValues = readPosted(fields, posted, new URLSearchParams(window.location.search));
+  // Client first (SPEC 5): the same rules as the server's.
+  const errors = validateForm(fields, values);
+  const disclaimer = form.querySelector<HTMLInputElement>(`input[name="${FORM_INPUT.disclaimer}"]`);
+  if (Object.keys(errors).length > 0) return showProblems(form, errors);
+  if (disclaimer && !disclaimer.checked) return showProblems(form, {}, FORM_TEXT.required);
+  const captchaSlot = form.querySelector('[data-form-captcha]');
+  const captcha = posted.get(FORM_INPUT.captcha);
+  if (captchaSlot && (typeof captcha !== 'string' || captcha === '')) return showProblems(form, {}, FORM_TEXT.captcha);
+
+  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+  const label = button?.dataset.label ?? button?.textContent ?? '';
+  busy.add(form);
+  if (button) {
+    button.disabled = true;
+    button.textContent = FORM_TEXT.submitting;
+  }
+  const fail = (errs: Record<string, string>, message?: string) => {
+    busy.delete(form);
+    if (button) {
+      button.disabled = false;
+      button.textContent = label;
+    }
+    // SPEC 4: on failure the captcha is reset.
+    form.querySelector('altcha-widget')?.reset();
+    showProblems(form, errs, message);
+  };
+  try {
+    const key = await post('/api/form/FormSubmissionKey', undefined);
+    const k = key.body.data?.key;
+    if (key.status !== 200 || typeof k !== 'string') return fail({}, FORM_TEXT.noKey);
+    const checked = await post(`/api/rest/forms/validate/${encodeURIComponent(formId)}`, values);
+    if (checked.status === 400 && checked.body.errors && Object.keys(checked.body.errors).length > 0) return fail(checked.body.errors);
+    if (checked.status !== 200) return fail({}, checked.body.error ?? BY_STATUS[checked.status] ?? FORM_TEXT.unknown);
+    const honeypot = posted.get(FORM_INPUT.honeypot);
+    const saved = await post('/api/form/SaveFormSubmission', {
+      key: k,
+      formId,
+      form: JSON.stringify(values),
+      captcha: typeof captcha === 'string' ? captcha : undefined,
+      honeypot: typeof honeypot === 'string' ? honeypot : undefined,
+      pagePath: window.location.pathname + window.location.search,
+      disclaimer: disclaimer ? disclaimer.checked : undefined,
+    });
+    if (saved.status === 200) return succeed(form);
+    const fieldErrors = saved.body.data?.errors as Record<string, string> | undefined;
+    if (saved.status === 400 && fieldErrors && Object.keys(fieldErrors).length > 0) return fail(fieldErrors);
+    return fail({}, saved.body.error ?? BY_STATUS[saved.status] ?? FORM_TEXT.unknown);
+  } catch {
+    return fail({}, FORM_TEXT.unknown);
+  }
+}
+
+function succeed(form: HTMLFormElement): void {
+  busy.delete(form);
+  const redirect = form.dataset.redirect;
+  if (redirect) {
+    window.location.assign(redirect);
+    return;
+  }
+  const block = form.closest('[data-form-block]');
+  const text = block?.querySelector<HTMLElement>('[data-form-success]');
+  form.hidden = true;
+  if (text) {
+    text.hidden = false;
+    text.scrollIntoView({ block: 'center' });
+    // Screen readers hear the submission text: focus moves to it.
+    text.focus();
+  }
+}

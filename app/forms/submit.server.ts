@@ -1,0 +1,132 @@
+// Taking one form submission, from the JSON API or a page's form post alike: the visitor's rate
+// limit, the form, the honeypot, the captcha, the answers (the shared rules of form-validation.ts),
+// then the row in form_submission, the newsletter sign-up, the owner's email and the webhook.
+import crypto from 'node:crypto';
+import type { Sql } from '../../db/client.server.js';
+import { loadForm, type StoredForm } from './forms.server.js';
+import { FORM_TEXT, validateForm } from './form-validation.js';
+import type { FormValues } from './form-values.js';
+import { captchaSolved } from './captcha.server.js';
+import { subscribe } from './mailing-list.server.js';
+import { sendNewsletterConfirmation, sendNotification, type SiteFacts } from './form-mail.server.js';
+import { queueWebhook } from './webhook.server.js';
+import { createLimiter, type Limit, type Limiter } from '../utils/rate-limit.server.js';
+import { baseUrlFor } from '../utils/base-url.server.js';
+import { log } from '../utils/log.server.js';
+
+/** Submissions a visitor may send per window: a person sends one or two; a script many. */
+export const SUBMIT_LIMIT: Limit = { points: 8, durationS: 60 };
+
+const limiters = new WeakMap<Sql, Limiter>();
+function limiter(sql: Sql): Limiter {
+  let l = limiters.get(sql);
+  if (!l) limiters.set(sql, (l = createLimiter('form-submit', SUBMIT_LIMIT, sql)));
+  return l;
+}
+
+/** The visitor, by the client address the server saw (app/server/main.ts sets the header). */
+export function visitorOf(request: Request): string {
+  return request.headers.get('x-storefront-client-address') || 'unknown';
+}
+
+export interface Submission {
+  websiteId: string;
+  formId: string;
+  /** The answers, read from a page post or the API's JSON (form-values.ts). */
+  values: (form: StoredForm) => FormValues | null;
+  honeypot?: string | null;
+  captcha?: string | null;
+  disclaimerAccepted?: boolean;
+  pageUrl?: string;
+  visitor: string;
+}
+
+export type SubmitResult =
+  | { ok: true; form: StoredForm; submissionId: string | null; values: FormValues }
+  | {
+      ok: false;
+      status: 400 | 404 | 429;
+      message: string;
+      errors?: Record<string, string>;
+      retryAfterS?: number;
+      form?: StoredForm;
+      values?: FormValues;
+    };
+
+/** Checks the visitor's allowance and the submission, and stores it. Throws only on database failure. */
+export async function submitForm(sql: Sql, s: Submission): Promise<SubmitResult> {
+  const allowed = await limiter(sql).consume(`${s.websiteId}:${s.visitor}`);
+  if (!allowed.ok) return { ok: false, status: 429, message: FORM_TEXT.rateLimited, retryAfterS: allowed.retryAfterS };
+  const form = await loadForm(sql, s.websiteId, s.formId);
+  if (!form) return { ok: false, status: 404, message: FORM_TEXT.notConfigured };
+  const values = s.values(form);
+  if (values === null) return { ok: false, status: 400, message: FORM_TEXT.unparsable, form };
+  // A filled honeypot is a bot: it is told all went well and nothing is kept.
+  if (s.honeypot) {
+    log.info(`forms: honeypot filled on form ${form.id}; not stored`);
+    return { ok: true, form, submissionId: null, values };
+  }
+  const errors = validateForm(form.definition.fields, values);
+  const settings = form.definition.settings;
+  if (settings.disclaimer?.required && !s.disclaimerAccepted) errors._disclaimer = FORM_TEXT.required;
+  if (Object.keys(errors).length > 0) return { ok: false, status: 400, message: FORM_TEXT.invalid, errors, form, values };
+  if (settings.captcha && !(await captchaSolved(s.captcha))) return { ok: false, status: 400, message: FORM_TEXT.captcha, form, values };
+
+  const id = `sub-${crypto.randomUUID()}`;
+  await sql`
+    insert into form_submission (id, form_id, website_id, fields, page_url)
+    values (${id}, ${form.id}, ${s.websiteId}, ${sql.json(values as never)}, ${(s.pageUrl ?? '').slice(0, 2000)})`;
+  await afterSave(sql, form, values, id, s.pageUrl ?? '');
+  return { ok: true, form, submissionId: id, values };
+}
+
+async function siteFacts(sql: Sql, websiteId: string): Promise<SiteFacts> {
+  const [w] = await sql<{ title: string; base_url: string | null; settings: Record<string, unknown> }[]>`
+    select title, base_url, settings from website where id = ${websiteId}`;
+  const contact = (w?.settings?.websiteSettings as { contact?: { email?: unknown } } | undefined)?.contact?.email;
+  return {
+    title: w?.title ?? '',
+    origin: baseUrlFor(w?.base_url),
+    from: typeof contact === 'string' && /^[^\s@<>]+@[^\s@<>]+$/.test(contact) ? contact : 'no-reply@localhost',
+  };
+}
+
+/** Whether the visitor asked to join: the opt-in box is ticked, or the form has none. */
+function optedIn(form: StoredForm, values: FormValues): boolean {
+  const optIn = form.definition.settings.newsletterOptInFieldId;
+  if (!optIn) return true;
+  const v = values[optIn];
+  return Array.isArray(v) ? v.length > 0 : typeof v === 'string' ? v.trim() !== '' : false;
+}
+
+/** What follows a stored submission; none of it undoes the submission when it fails. */
+async function afterSave(sql: Sql, form: StoredForm, values: FormValues, submissionId: string, pageUrl: string): Promise<void> {
+  const settings = form.definition.settings;
+  let site: SiteFacts | null = null;
+  const facts = async () => (site ??= await siteFacts(sql, form.websiteId));
+  if (settings.mailingListId && settings.newsletterFieldId && optedIn(form, values)) {
+    const email = values[settings.newsletterFieldId];
+    if (typeof email === 'string' && email.trim() !== '') {
+      try {
+        const r = await subscribe(sql, form.websiteId, settings.mailingListId, email.trim(), { source: `form:${form.id}` });
+        if (r) {
+          const [list] = await sql<{ name: string }[]>`select name from mailing_list where id = ${settings.mailingListId}`;
+          await sendNewsletterConfirmation(await facts(), list?.name ?? 'our newsletter', email.trim().toLowerCase(), r.unsubscribeToken);
+        }
+      } catch (e) {
+        log.error(`forms: newsletter sign-up for form ${form.id} failed: ${(e as Error)?.message ?? e}`);
+      }
+    }
+  }
+  if (settings.notifyEmail) await sendNotification(await facts(), form.definition, values, pageUrl);
+  try {
+    await queueWebhook(sql, { formId: form.id, submissionId });
+  } catch (e) {
+    log.error(`forms: cannot queue the webhook of submission ${submissionId}: ${(e as Error)?.message ?? e}`);
+  }
+}
+
+/** Forgets every visitor's count (tests). */
+export async function resetFormRateLimits(sql: Sql): Promise<void> {
+  await sql`delete from rate_limit where key like 'form-submit:%'`;
+}

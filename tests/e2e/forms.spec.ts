@@ -1,0 +1,63 @@
+// A form block with JavaScript on (the form island and the forms API) and off (the page's action):
+// the Contact page's form refuses invalid answers with its messages and keeps what was typed, then
+// takes valid ones with the newsletter box ticked; the confirmation email's unsubscribe link works.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { violations } from './axe.js';
+
+const EMAIL_TEXT = 'Email is not valid. Email addresses should follow the format name@example.com.';
+const ABOVE = 'Your form has encountered a problem. Please scroll down to review.';
+const THANKS = 'Thank you! We answer within two working days.';
+
+async function ready(page: Page, js: boolean) {
+  if (js) await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+}
+
+/** The unsubscribe link of the newsletter confirmation sent to `email` (the server's outbox). */
+async function unsubscribeLink(email: string): Promise<string> {
+  const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  for (let i = 0; i < 50; i++) {
+    for (const f of fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.includes('-newsletter-subscribed-')) : []) {
+      const raw = fs
+        .readFileSync(path.join(dir, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
+      const m = raw.includes(`To: ${email}`) ? raw.match(/\/newsletter\/unsubscribe\?token=[A-Za-z0-9_-]+/) : null;
+      if (m) return m[0];
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no newsletter confirmation for ${email} in ${dir}`);
+}
+
+test('the contact form: invalid answers, then valid ones joining the newsletter', async ({ page, javaScriptEnabled: js }) => {
+  // Two submissions, an axe run and the unsubscribe page: more than 30 s on a busy CI machine.
+  test.setTimeout(90_000);
+  await page.goto('/contact');
+  await ready(page, js);
+  await page.getByLabel('First Name').fill('Ada');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('ada-at-example');
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Do you take commissions?');
+  await page.getByRole('button', { name: 'Send' }).click();
+
+  await expect(page.getByText(EMAIL_TEXT)).toBeVisible();
+  await expect(page.getByText(ABOVE)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('First Name')).toHaveValue('Ada');
+  await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toHaveValue('Do you take commissions?');
+  expect(await violations(page, js)).toEqual([]);
+
+  const email = `e2e-${js ? 'js' : 'nojs'}-${Date.now()}@example.com`;
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByLabel('Join our newsletter').check();
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText(THANKS)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send' })).toBeHidden();
+
+  // Subscribed: the confirmation's one-click link unsubscribes, after a confirm button.
+  await page.goto(await unsubscribeLink(email));
+  await ready(page, js);
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(page.getByText('You are unsubscribed from Newsletter.')).toBeVisible();
+});
