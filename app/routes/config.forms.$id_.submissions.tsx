@@ -45,9 +45,9 @@ export default function Submissions() {
   return (
     <>
       <p>
-        <Link to={`/config/forms/${d.form.id}`}>Back to {d.form.name}</Link>
+        <Link to={`/config/forms/${d.form.id}`}>{`Back to ${d.form.name}`}</Link>
       </p>
-      <h1>Submissions: {d.form.name}</h1>
+      <h1>{`Submissions: ${d.form.name}`}</h1>
       <p>
         <a href={`${base}.csv`} download>
           Export as CSV
@@ -60,10 +60,7 @@ export default function Submissions() {
         </button>
         {d.q ? <Link to={base}>Clear search</Link> : null}
       </Form>
-      <p>
-        {d.total} submission{d.total === 1 ? '' : 's'}
-        {d.q ? ` matching “${d.q}”` : ''}.
-      </p>
+      <p>{`${d.total} submission${d.total === 1 ? '' : 's'}${d.q ? ` matching “${d.q}”` : ''}.`}</p>
       <DataTable
         rows={d.rows}
         columns={columns}

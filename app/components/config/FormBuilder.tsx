@@ -11,7 +11,9 @@ import { FormStorageTab } from './FormStorageTab.js';
 
 export function FormBuilder({ data, result }: { data: BuilderData; result: BuilderResult | null }) {
   const navigate = useNavigate();
-  const forTab = result && result.tab === data.tab ? result : null;
+  // After a post, the tab it came from (a plain post may come without ?tab=).
+  const tab = result ? result.tab : data.tab;
+  const forTab = result;
   const panel: Record<BuilderTab, JSX.Element> = {
     build: <FormBuildTab data={data} result={forTab} />,
     storage: <FormStorageTab data={data} result={forTab} />,
@@ -30,7 +32,7 @@ export function FormBuilder({ data, result }: { data: BuilderData; result: Build
       {result && !result.ok ? <FormError message={result.error} /> : null}
       {data.canWrite ? null : <p className="hint">Your role can look at forms but not change them.</p>}
       <RouterProvider navigate={(to) => navigate(to, { preventScrollReset: true })} useHref={useHref}>
-        <Tabs selectedKey={data.tab}>
+        <Tabs selectedKey={tab}>
           <TabList aria-label="Form settings" className="form-tabs">
             {BUILDER_TABS.map((t) => (
               <Tab key={t} id={t} href={`?tab=${t}`}>
@@ -38,8 +40,8 @@ export function FormBuilder({ data, result }: { data: BuilderData; result: Build
               </Tab>
             ))}
           </TabList>
-          <TabPanel id={data.tab} className="card">
-            {panel[data.tab]}
+          <TabPanel id={tab} className="card">
+            {panel[tab]}
           </TabPanel>
         </Tabs>
       </RouterProvider>
