@@ -79,7 +79,7 @@ describe('the builder', () => {
     const props = async (id: string) => {
       const page = await html(await admin.get(builder(`?tab=build&field=${id}`)));
       const editor = page.slice(page.indexOf('class="field-editor"'), page.indexOf('Save field'));
-      return [...editor.matchAll(/name="([a-zA-Z]+)"/g)].map((m) => m[1]).filter((n) => n !== 'fieldId' && n !== 'title');
+      return [...editor.matchAll(/name="([a-zA-Z]+)"/g)].map((m) => m[1]).filter((n) => !['fieldId', 'title', 'intent'].includes(n));
     };
     expect(await props('text-1')).toEqual(['description', 'placeholder', 'required']);
     expect(await props('textarea-1')).toEqual(['description', 'placeholder', 'required', 'maxLength']);
