@@ -145,6 +145,23 @@ describe.each(targets)('form webhook on $name', (target) => {
     expect((await recentDeliveries(db.sql, formId))[0]).toMatchObject({ state: 'delivered', attempts: 2 });
   });
 
+  it('ends failed when every try allowed fails', async () => {
+    const limit = webhookJob.options.retryLimit;
+    webhookJob.options.retryLimit = 1;
+    try {
+      answers.push(503, 503);
+      const formId = await form(true);
+      await queueWebhook(db.sql, { formId, submissionId: await submission(formId) });
+      expect(await runReady(db)).toEqual({ ran: 1, failed: 1 });
+      expect((await recentDeliveries(db.sql, formId))[0]).toMatchObject({ state: 'retrying', attempts: 1 });
+      expect(await runReady(db)).toEqual({ ran: 1, failed: 0 });
+      expect((await recentDeliveries(db.sql, formId))[0]).toMatchObject({ state: 'failed', attempts: 2, lastStatus: 503 });
+    } finally {
+      webhookJob.options.retryLimit = limit;
+      answers.length = 0;
+    }
+  });
+
   it('queues nothing for a form without a webhook', async () => {
     const formId = await form(false);
     await queueWebhook(db.sql, { formId, submissionId: await submission(formId) });
