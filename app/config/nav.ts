@@ -18,6 +18,7 @@ export const CONFIG_NAV: readonly NavEntry[] = [
   { to: '/config/blog', label: 'Blog', permission: 'pages.read' },
   { to: '/config/events', label: 'Events', permission: 'pages.read' },
   { to: '/config/gallery', label: 'Gallery', permission: 'pages.read' },
+  { to: '/config/forms', label: 'Forms', permission: 'forms.read' },
   { to: '/config/tags', label: 'Categories and tags', permission: 'products.read' },
   { to: '/config/files', label: 'Files', permission: 'site.read' },
   { to: '/config/settings', label: 'Settings', permission: 'settings.read' },

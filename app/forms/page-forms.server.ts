@@ -2,7 +2,7 @@
 // action that takes a form posted without JavaScript (re-rendered with messages and everything typed,
 // or a 303 to the redirect URL or back to the page showing the submission text).
 import type { Sql } from '../../db/client.server.js';
-import { blockFormId, loadForm, loadFormsOf } from './forms.server.js';
+import { blockFormId, loadForm, loadFormsOf } from './stored-forms.server.js';
 import { formBlockHtml, type FormBlockState } from './form-html.js';
 import { FORM_INPUT, readPosted } from './form-values.js';
 import { submitForm, visitorOf } from './submit.server.js';

@@ -3,7 +3,7 @@
 // then the row in form_submission, the newsletter sign-up, the owner's email and the webhook.
 import crypto from 'node:crypto';
 import type { Sql } from '../../db/client.server.js';
-import { loadForm, type StoredForm } from './forms.server.js';
+import { loadForm, type StoredForm } from './stored-forms.server.js';
 import { FORM_TEXT, validateForm } from './form-validation.js';
 import type { FormValues } from './form-values.js';
 import { captchaSolved } from './captcha.server.js';

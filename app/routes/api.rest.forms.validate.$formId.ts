@@ -1,7 +1,7 @@
 // POST /api/rest/forms/validate/{formId} (SPEC 7): JSON of field values in; {errors: {}} when they
 // pass, else 400 with errors (field id to SPEC 5's message). The same rules the browser ran.
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { loadForm } from '../forms/forms.server.js';
+import { loadForm } from '../forms/stored-forms.server.js';
 import { FORM_TEXT, validateForm } from '../forms/form-validation.js';
 import { normalizeValues } from '../forms/form-values.js';
 import { apiRoute, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../storefront/api.server.js';

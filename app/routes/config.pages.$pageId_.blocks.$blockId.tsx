@@ -8,7 +8,16 @@ import { BlockForm } from '../components/config/BlockForm.js';
 import { Notice } from '../components/config/Field.js';
 import { BLOCK_LABELS, parseBlockForm } from '../config/blocks/block-types.js';
 import { savedBlockValues, typedBlockValues } from '../config/blocks/block-values.js';
-import { BLOCK_TEXT, blockById, BlockError, mediaFiles, moveBlock, removeBlock, saveBlock } from '../config/blocks/blocks.server.js';
+import {
+  BLOCK_TEXT,
+  blockById,
+  BlockError,
+  mediaFiles,
+  siteForms,
+  moveBlock,
+  removeBlock,
+  saveBlock,
+} from '../config/blocks/blocks.server.js';
 import { CHART_TEXT } from '../config/blocks/chart.js';
 import { isAndroid } from '../config/blocks/code.js';
 import { DESIGN_LABELS } from '../config/blocks/gallery.js';
@@ -52,6 +61,7 @@ export async function loader(args: LoaderFunctionArgs) {
       note,
       confirmRemove: url.searchParams.get('remove') === 'confirm',
       files: await mediaFiles(a.sql, a.site.id),
+      forms: await siteForms(a.sql, a.site.id),
       android: isAndroid(args.request.headers.get('User-Agent')),
       canWrite: a.can('pages.write'),
     },
@@ -128,6 +138,7 @@ export default function EditBlock() {
         errors={failed?.fields ?? {}}
         formError={failed?.error ?? null}
         files={d.files}
+        forms={d.forms}
         android={d.android}
         canWrite={d.canWrite}
         submitLabel="Save block"

@@ -6,6 +6,7 @@ import type { BlockValues } from '../../config/blocks/block-values.js';
 import { ChartEditor } from './ChartEditor.js';
 import { CodeBlockEditor } from './CodeBlockEditor.js';
 import { FormError } from './Field.js';
+import { FormBlockFields } from './FormBlockFields.js';
 import { GalleryOptionsPanel, type PickableFile } from './GalleryOptionsPanel.js';
 import { MediaBlockFields } from './MediaBlockFields.js';
 
@@ -15,12 +16,14 @@ export interface BlockFormProps {
   errors: Record<string, string>;
   formError: string | null;
   files: { images: PickableFile[]; videos: PickableFile[]; audio: PickableFile[] };
+  /** The site's forms (a form block picks one). */
+  forms?: { id: string; name: string }[];
   android: boolean;
   canWrite: boolean;
   submitLabel: string;
 }
 
-export function BlockForm({ type, values, errors, formError, files, android, canWrite, submitLabel }: BlockFormProps) {
+export function BlockForm({ type, values, errors, formError, files, forms = [], android, canWrite, submitLabel }: BlockFormProps) {
   // The code editor is read-only on Android (SPEC 2): nothing there to save.
   const locked = !canWrite || (type === 'code' && android);
   return (
@@ -42,6 +45,7 @@ export function BlockForm({ type, values, errors, formError, files, android, can
           files={type === 'image' ? files.images : type === 'video' ? files.videos : files.audio}
         />
       ) : null}
+      {type === 'form' ? <FormBlockFields formId={values.fields.formId ?? ''} forms={forms} error={errors.formId ?? null} /> : null}
       <button type="submit" disabled={locked}>
         {submitLabel}
       </button>

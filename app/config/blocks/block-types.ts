@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { AudioSettings, ImageSettings, VideoSettings } from './media.js';
 import { CHART_TEXT, ChartSettings, typedDataset, validateDataset, type TypedDataset } from './chart.js';
 import { CodeSettings } from './code.js';
+import { FormBlockSettings } from './form.js';
 import {
   altName,
   applyDesignRules,
@@ -15,7 +16,7 @@ import {
   ruleNotes,
 } from './gallery.js';
 
-export const BLOCK_TYPES = ['gallery', 'chart', 'code', 'video', 'audio', 'image'] as const;
+export const BLOCK_TYPES = ['gallery', 'chart', 'code', 'video', 'audio', 'image', 'form'] as const;
 export type BlockType = (typeof BLOCK_TYPES)[number];
 export const isBlockType = (v: unknown): v is BlockType => (BLOCK_TYPES as readonly unknown[]).includes(v);
 
@@ -26,6 +27,7 @@ export const BLOCK_LABELS: Record<BlockType, string> = {
   video: 'Video',
   audio: 'Audio',
   image: 'Image',
+  form: 'Form',
 };
 export const BLOCK_HINTS: Record<BlockType, string> = {
   gallery: 'Images from your files as a grid, slideshow, carousel or stack.',
@@ -34,6 +36,7 @@ export const BLOCK_HINTS: Record<BlockType, string> = {
   video: 'A video file, or a link to a video elsewhere.',
   audio: 'An audio file with a player.',
   image: 'One image with alt text, a caption and a link.',
+  form: 'One of the site’s forms, for visitors to fill in.',
 };
 
 /** Blocks on one page at most. */
@@ -46,6 +49,7 @@ const SCHEMAS = {
   video: VideoSettings,
   audio: AudioSettings,
   image: ImageSettings,
+  form: FormBlockSettings,
 } satisfies Record<BlockType, z.ZodTypeAny>;
 
 export type BlockSettings = {
@@ -55,11 +59,12 @@ export type BlockSettings = {
   video: VideoSettings;
   audio: AudioSettings;
   image: ImageSettings;
+  form: FormBlockSettings;
 };
 
 /** A stored block's settings, parsed again (defaults filled in); null when they no longer parse. */
 export function readSettings<T extends BlockType>(type: T, json: unknown): BlockSettings[T] | null {
-  // A block of a type this screen does not edit (a form block, app/forms) reads as no settings.
+  // A block of a type with no schema here reads as no settings.
   const schema = (SCHEMAS as Partial<typeof SCHEMAS>)[type];
   if (!schema) return null;
   const r = schema.safeParse(json ?? {});
@@ -121,7 +126,12 @@ export function fileIdsOf(type: BlockType, s: BlockSettings[BlockType]): string[
 }
 
 /** One line describing a block in the page's list of blocks. */
-export function blockSummary(type: BlockType, s: BlockSettings[BlockType] | null, fileName: (id: string) => string | null): string {
+export function blockSummary(
+  type: BlockType,
+  s: BlockSettings[BlockType] | null,
+  fileName: (id: string) => string | null,
+  formName: (id: string) => string | null = () => null,
+): string {
   if (!s) return 'Needs attention: open it and save again.';
   switch (type) {
     case 'gallery': {
@@ -145,5 +155,7 @@ export function blockSummary(type: BlockType, s: BlockSettings[BlockType] | null
     case 'audio':
     case 'image':
       return fileName((s as AudioSettings).fileId) ?? 'File deleted';
+    case 'form':
+      return formName((s as FormBlockSettings).formId) ?? 'Form deleted';
   }
 }

@@ -8,6 +8,7 @@ import { actorOf, recordAudit } from '../audit.server.js';
 import { fileUrl } from '../products.server.js';
 import { storefrontChanged } from '../storefront-changed.server.js';
 import { BLOCK_LABELS, blockSummary, fileIdsOf, MAX_BLOCKS, readSettings, type BlockSettings, type BlockType } from './block-types.js';
+import { FORM_BLOCK_TEXT, type FormBlockSettings } from './form.js';
 import { MEDIA_TEXT } from './media.js';
 
 const PAGE_TYPE = 10;
@@ -56,6 +57,11 @@ export async function mediaFiles(sql: Sql, websiteId: string): Promise<{ images:
   };
 }
 
+/** The site's forms a form block can show, by name. */
+export async function siteForms(sql: Sql, websiteId: string): Promise<{ id: string; name: string }[]> {
+  return sql<{ id: string; name: string }[]>`select id, name from form where website_id = ${websiteId} order by name, id`;
+}
+
 export interface BlockRow {
   id: string;
   type: BlockType;
@@ -83,12 +89,18 @@ export async function listBlocks(sql: Sql, websiteId: string, pageId: string): P
   const names = new Map(
     (await sql<{ id: string; name: string }[]>`select id, name from file_asset where website_id = ${websiteId}`).map((f) => [f.id, f.name]),
   );
+  const forms = new Map((await siteForms(sql, websiteId)).map((f) => [f.id, f.name]));
   return rows.map((r) => ({
     id: r.id,
     type: r.type,
     label: BLOCK_LABELS[r.type] ?? r.type,
     position: r.position,
-    summary: blockSummary(r.type, readSettings(r.type, r.settings), (id) => names.get(id) ?? null),
+    summary: blockSummary(
+      r.type,
+      readSettings(r.type, r.settings),
+      (id) => names.get(id) ?? null,
+      (id) => forms.get(id) ?? null,
+    ),
   }));
 }
 
@@ -111,8 +123,13 @@ export async function pageTitle(sql: Sql, websiteId: string, pageId: string): Pr
   return r ? { title: r.title, urlId: r.url_id } : null;
 }
 
-/** Every file the block names must be one of this site's files of the block's kind. */
+/** Every file the block names must be one of this site's files of the block's kind (a form block: one of its forms). */
 async function checkFiles(sql: Sql, websiteId: string, type: BlockType, settings: BlockSettings[BlockType]): Promise<void> {
+  if (type === 'form') {
+    const [f] = await sql`select 1 from form where id = ${(settings as FormBlockSettings).formId} and website_id = ${websiteId}`;
+    if (!f) throw new BlockError(400, FORM_BLOCK_TEXT.choose, 'formId');
+    return;
+  }
   const ids = [...new Set(fileIdsOf(type, settings))];
   if (ids.length === 0) return;
   const prefix = type === 'video' ? 'video/' : type === 'audio' ? 'audio/' : 'image/';

@@ -1,0 +1,50 @@
+// The form builder's frame: the form's name, its five tabs (react-aria Tabs whose tabs are links
+// to ?tab=, so they work without JavaScript too), the notice of the last save, and the tab's panel.
+import { Link, useHref, useNavigate } from '@remix-run/react';
+import { RouterProvider, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { BUILDER_TABS, TAB_LABELS, type BuilderResult, type BuilderTab } from '../../forms/form-builder.js';
+import type { BuilderData } from './form-builder-parts.js';
+import { FormError, Notice } from './Field.js';
+import { FormBuildTab } from './FormBuildTab.js';
+import { AdvancedTab, CaptchaTab, DisclaimerTab } from './FormSettingsTabs.js';
+import { FormStorageTab } from './FormStorageTab.js';
+
+export function FormBuilder({ data, result }: { data: BuilderData; result: BuilderResult | null }) {
+  const navigate = useNavigate();
+  // After a post, the tab it came from (a plain post may come without ?tab=).
+  const tab = result ? result.tab : data.tab;
+  const forTab = result;
+  const panel: Record<BuilderTab, JSX.Element> = {
+    build: <FormBuildTab data={data} result={forTab} />,
+    storage: <FormStorageTab data={data} result={forTab} />,
+    advanced: <AdvancedTab data={data} result={forTab} />,
+    captcha: <CaptchaTab data={data} result={forTab} />,
+    disclaimer: <DisclaimerTab data={data} result={forTab} />,
+  };
+  return (
+    <>
+      <p>
+        <Link to="/config/forms">Back to forms</Link> · <Link to={`/config/forms/${data.form.id}/submissions`}>Submissions</Link>
+      </p>
+      <h1>{data.form.name}</h1>
+      {data.form.problem ? <FormError message="Part of this form's saved settings could not be read; saving a tab replaces them." /> : null}
+      <Notice message={result ? null : data.notice} />
+      {result && !result.ok ? <FormError message={result.error} /> : null}
+      {data.canWrite ? null : <p className="hint">Your role can look at forms but not change them.</p>}
+      <RouterProvider navigate={(to) => navigate(to, { preventScrollReset: true })} useHref={useHref}>
+        <Tabs selectedKey={tab}>
+          <TabList aria-label="Form settings" className="form-tabs">
+            {BUILDER_TABS.map((t) => (
+              <Tab key={t} id={t} href={`?tab=${t}`}>
+                {TAB_LABELS[t]}
+              </Tab>
+            ))}
+          </TabList>
+          <TabPanel id={tab} className="card">
+            {panel[tab]}
+          </TabPanel>
+        </Tabs>
+      </RouterProvider>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+// What the form builder's tabs share: the loader's data, the last post's result, the value an
+// input shows (typed after a failed post, else saved) and the submit button that reads "Saving…".
+import { useNavigation } from '@remix-run/react';
+import type { FormField, FormSettings } from '../../forms/form-definition.js';
+import type { BuilderResult, BuilderTab } from '../../forms/form-builder.js';
+import type { MailingList } from '../../forms/mailing-list.server.js';
+import type { Delivery } from '../../forms/webhook.server.js';
+
+export interface BuilderData {
+  form: { id: string; name: string; fields: FormField[]; settings: Omit<FormSettings, 'webhook'>; problem: boolean };
+  webhook: { url: string; enabled: boolean } | null;
+  tab: BuilderTab;
+  editing: string | null;
+  chosenList: string | null;
+  notice: string | null;
+  lists: MailingList[];
+  listStatus: string;
+  listName: string | null;
+  automation: string;
+  deliveries: Delivery[];
+  canWrite: boolean;
+}
+
+export interface TabProps {
+  data: BuilderData;
+  /** The last post's result when it was on this tab. */
+  result: BuilderResult | null;
+}
+
+/** The value to show in an input: what was typed in a failed post of `intent`, else the saved one. */
+export function shown(result: BuilderResult | null, intent: string, name: string, saved: string): string {
+  return result && !result.ok && result.intent === intent ? (result.typed[name] ?? '') : saved;
+}
+
+/** A submit button that reads "Saving…" while its post is under way (SPEC 4). */
+export function SaveButton({ intent, label = 'Save', disabled }: { intent: string; label?: string; disabled?: boolean }) {
+  const nav = useNavigation();
+  const saving = nav.state === 'submitting' && nav.formData?.get('intent') === intent;
+  return (
+    <button type="submit" name="intent" value={intent} disabled={disabled || saving} aria-disabled={saving || undefined}>
+      {saving ? 'Saving…' : label}
+    </button>
+  );
+}

@@ -1,0 +1,54 @@
+// The owner's forms journey, with JavaScript on and off: sign in, create a form, name it, add an
+// email field, create and connect a mailing list on the storage tab, and find the form in the list;
+// the builder passes axe.
+import { expect, test, type Page } from '@playwright/test';
+import { violations } from './axe.js';
+
+const OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' };
+
+async function ready(page: Page, js: boolean) {
+  if (js) await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+}
+
+test('an owner builds a form with an email field and connects a mailing list', async ({ page, javaScriptEnabled: js }) => {
+  test.setTimeout(90_000);
+  const suffix = `${js ? 'js' : 'nojs'}${Date.now().toString(36)}`;
+  const name = `Contact ${suffix}`;
+  await page.goto('/config');
+  await ready(page, js);
+  await page.getByLabel('Email').fill(OWNER.email);
+  await page.getByLabel('Password').fill(OWNER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Site settings' }).getByRole('link', { name: 'Forms' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Forms' })).toBeVisible();
+  await ready(page, js);
+  await page.getByRole('button', { name: 'New form' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My Form Name' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Build' })).toHaveAttribute('aria-selected', 'true');
+  await ready(page, js);
+
+  await page.getByLabel('Form name').fill(name);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await ready(page, js);
+  await page.getByLabel('New field type').selectOption('email');
+  await page.getByRole('button', { name: 'Add field' }).click();
+  await expect(page.getByRole('form', { name: 'Edit Email' })).toBeVisible();
+  expect(await violations(page, js)).toEqual([]);
+
+  await page.getByRole('tab', { name: 'Storage' }).click();
+  await expect(page.getByTestId('list-status')).toHaveText('disconnected');
+  await ready(page, js);
+  await page.getByLabel('New mailing list name').fill(`List ${suffix}`);
+  await page.getByRole('button', { name: 'Create list' }).click();
+  await expect(page.getByRole('status')).toContainText('Mailing list created.');
+  await ready(page, js);
+  await page.getByRole('combobox', { name: 'Mailing list', exact: true }).selectOption({ label: `List ${suffix} (0)` });
+  await page.getByRole('button', { name: 'Connect list' }).click();
+  await expect(page.getByTestId('list-status')).toHaveText('connected');
+
+  await page.getByRole('link', { name: 'Back to forms' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('1');
+});
