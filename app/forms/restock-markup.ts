@@ -24,7 +24,8 @@ export interface RestockMarkupOptions {
 
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-const BLOCK = /<div class="product-restock-notification" data-product-id="([^"]*)" data-variant-id="([^"]*)"( hidden)?>([\s\S]*?)\n<\/div>\n/g;
+const BLOCK =
+  /<div class="product-restock-notification" data-product-id="([^"]*)" data-variant-id="([^"]*)"( hidden)?>([\s\S]*?)\n<\/div>\n/g;
 
 export function adjustRestockMarkup(html: string, o: RestockMarkupOptions): string {
   if (!html.includes('product-restock-notification')) return html;

@@ -12,7 +12,10 @@ export async function restockScreen(a: OwnerAccess, url: URL) {
   const groups = await listGroups(a.sql, a.site.id, sp.get('cursor'));
   const productId = Id.safeParse(sp.get('productId')).data;
   const variantId = Id.safeParse(sp.get('variantId')).data;
-  const signUps = productId && variantId ? { productId, variantId, ...(await listSignUps(a.sql, a.site.id, productId, variantId, sp.get('scursor'))) } : null;
+  const signUps =
+    productId && variantId
+      ? { productId, variantId, ...(await listSignUps(a.sql, a.site.id, productId, variantId, sp.get('scursor'))) }
+      : null;
   return { ...groups, signUps };
 }
 
@@ -27,7 +30,10 @@ const SendForm = z.discriminatedUnion('intent', [
 ]);
 
 /** Runs the screen's form: the number of variants queued, or why nothing was. */
-export async function submitRestockForm(a: OwnerAccess, form: URLSearchParams): Promise<{ ok: true; queued: number; addresses: number } | { ok: false; error: string }> {
+export async function submitRestockForm(
+  a: OwnerAccess,
+  form: URLSearchParams,
+): Promise<{ ok: true; queued: number; addresses: number } | { ok: false; error: string }> {
   const s = parseForm(form, SendForm);
   if (s.status !== 'success') return { ok: false, error: 'The form could not be read.' };
   const who = senderOf(a);

@@ -36,7 +36,9 @@ export function emailError(raw: string): string | null {
   return null;
 }
 
-const Flag = z.union([z.boolean(), z.enum(['on', 'true', 'false', '1', '0'])]).transform((v) => v === true || v === 'on' || v === 'true' || v === '1');
+const Flag = z
+  .union([z.boolean(), z.enum(['on', 'true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'on' || v === 'true' || v === '1');
 
 /** SPEC 3's sign-up payload; siteVisitorEmail is `{email}` (the JSON API) or a plain string (a form). */
 export const SignUpPayload = z.object({

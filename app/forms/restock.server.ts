@@ -200,7 +200,9 @@ export async function listSignUps(
   cursor?: string | null,
 ): Promise<{ signUps: SignUp[]; hasNextPage: boolean; nextPageCursor: string | null }> {
   const before = decodeCursor(cursor, 2);
-  const rows = await sql<{ id: string; email: string; join_mailing_list: boolean; created_at: Date; notified_at: Date | null; micros: string }[]>`
+  const rows = await sql<
+    { id: string; email: string; join_mailing_list: boolean; created_at: Date; notified_at: Date | null; micros: string }[]
+  >`
     select id, email, join_mailing_list, created_at, notified_at,
            (extract(epoch from created_at) * 1000000)::bigint::text as micros
     from restock_signup

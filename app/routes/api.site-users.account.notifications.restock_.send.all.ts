@@ -7,7 +7,10 @@ import { requestSendAll, senderOf } from '../forms/restock.server.js';
 import { apiRoute, BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../storefront/api.server.js';
 
 const Body = z.object({
-  sendRequests: z.array(z.object({ productId: z.string().min(1).max(200), variantId: z.string().min(1).max(200) })).min(1).max(200),
+  sendRequests: z
+    .array(z.object({ productId: z.string().min(1).max(200), variantId: z.string().min(1).max(200) }))
+    .min(1)
+    .max(200),
 });
 
 export const loader = () => methodNotAllowed('POST');

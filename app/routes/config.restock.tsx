@@ -19,7 +19,12 @@ export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const sent = url.searchParams.get('sent');
   return json(
-    { ...(await restockScreen(a, url)), canWrite: a.can('products.write'), sent: sent && /^\d+$/.test(sent) ? Number(sent) : null },
+    {
+      ...(await restockScreen(a, url)),
+      canWrite: a.can('products.write'),
+      paged: url.searchParams.has('cursor'),
+      sent: sent && /^\d+$/.test(sent) ? Number(sent) : null,
+    },
     { headers: { 'Cache-Control': 'no-store' } },
   );
 }
@@ -48,9 +53,13 @@ export default function Restock() {
   return (
     <>
       <h1>Restock notices</h1>
-      <Notice message={d.sent === null ? null : d.sent === 1 ? 'Sending the notice to 1 address.' : `Sending the notices to ${d.sent} addresses.`} />
+      <Notice
+        message={d.sent === null ? null : d.sent === 1 ? 'Sending the notice to 1 address.' : `Sending the notices to ${d.sent} addresses.`}
+      />
       <FormError message={result?.error} />
-      <p className="hint">Shoppers who asked to hear when a sold-out variant is back. Notices can be sent once the variant is in stock again.</p>
+      <p className="hint">
+        Shoppers who asked to hear when a sold-out variant is back. Notices can be sent once the variant is in stock again.
+      </p>
       {d.signUpGroups.length === 0 ? (
         <p className="empty">Nobody is waiting for a variant.</p>
       ) : (
@@ -104,10 +113,12 @@ export default function Restock() {
               {anyInStock ? null : <span className="hint"> No variant on this page is back in stock yet.</span>}
             </Form>
           ) : null}
-          <nav className="toolbar" aria-label="Pages">
-            <Link to="/config/restock">First page</Link>
-            {d.hasNextPage && d.nextPageCursor ? <Link to={qs({ cursor: d.nextPageCursor })}>Next page</Link> : null}
-          </nav>
+          {d.paged || d.hasNextPage ? (
+            <nav className="toolbar" aria-label="Pages">
+              {d.paged ? <Link to="/config/restock">First page</Link> : null}
+              {d.hasNextPage && d.nextPageCursor ? <Link to={qs({ cursor: d.nextPageCursor })}>Next page</Link> : null}
+            </nav>
+          ) : null}
         </>
       )}
       {sel ? (

@@ -42,7 +42,9 @@ const Flash = z.object({
   added: z.object({ title: z.string().max(300), quantity: z.number().int() }).optional(),
   entryId: z.string().max(200).optional(),
   checkoutToken: z.string().max(64).optional(),
-  restock: z.object({ variantId: z.string().max(200), ok: z.boolean(), message: z.string().max(500), email: z.string().max(300).optional() }).optional(),
+  restock: z
+    .object({ variantId: z.string().max(200), ok: z.boolean(), message: z.string().max(500), email: z.string().max(300).optional() })
+    .optional(),
 });
 
 /** Chosen options beyond this size (JSON characters) are not kept: the session cookie must stay small. */

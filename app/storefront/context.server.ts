@@ -226,7 +226,12 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
       ctx.collection = shapeCollection(c);
       ctx.item = productItem = item;
       // The back-in-stock form of each sold-out variant (the theme's product-restock-notification).
-      const restockProduct = { id: item.id, variants: item.structuredContent.variants, selectedVariant: item.selectedVariant, restockable: true };
+      const restockProduct = {
+        id: item.id,
+        variants: item.structuredContent.variants,
+        selectedVariant: item.selectedVariant,
+        restockable: true,
+      };
       ctx.productMerchandisingContext = {
         [item.id]: restockMerchandising(restockProduct, restockMessages(settings), extras.restock?.mailingList ?? false),
       };

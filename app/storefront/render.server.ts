@@ -231,7 +231,8 @@ export function unavailablePage(): PageData {
 function restockForms(html: string, ctx: TemplateContext, url: URL, flash: RestockFlash | null): string {
   const item = ctx.item as { structuredContent?: { variants?: { id: string; sku: string }[] } } | undefined;
   const skus = Object.fromEntries((item?.structuredContent?.variants ?? []).map((v) => [v.id, v.sku]));
-  const messages = Object.values(ctx.productMerchandisingContext ?? {})[0] as { restockNotificationMessages?: { successText?: string } } | undefined;
+  const messages = Object.values(ctx.productMerchandisingContext ?? {})[0] as
+    { restockNotificationMessages?: { successText?: string } } | undefined;
   return adjustRestockMarkup(html, {
     action: url.pathname + url.search,
     successText: messages?.restockNotificationMessages?.successText ?? '',

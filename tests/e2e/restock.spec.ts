@@ -30,6 +30,8 @@ function mailTo(email: string): string | null {
 }
 
 test('a shopper signs up for a sold-out variant and the owner sends the notice', async ({ page, javaScriptEnabled: js }) => {
+  // Two sign-ins' worth of pages and a job queue on a 2-core CI runner.
+  test.setTimeout(90_000);
   const v = js ? { size: 'Large', sku: 'SG-BCP-03' } : { size: 'Medium', sku: 'SG-BCP-02' };
   const email = `restock-${js ? 'js' : 'nojs'}-${Date.now().toString(36)}@example.com`;
 

@@ -30,7 +30,14 @@ describe('restock sign-ups over HTTP', () => {
     const v = new Visitor();
     const { productId, variantId } = await restockForm(v, TEAPOT);
     const post = (email: string, extra: Record<string, unknown> = {}) =>
-      v.json(API, { productId, variantId, siteVisitorEmail: { email }, isJoinMailingList: false, recaptchaEnterpriseV3Token: null, ...extra });
+      v.json(API, {
+        productId,
+        variantId,
+        siteVisitorEmail: { email },
+        isJoinMailingList: false,
+        recaptchaEnterpriseV3Token: null,
+        ...extra,
+      });
     const blank = await post('');
     expect(blank.status).toBe(400);
     expect(await blank.json()).toEqual({ error: 'Email cannot be blank' });

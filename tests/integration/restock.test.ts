@@ -106,7 +106,9 @@ describe.each(targets)('restock sign-ups on $name', (target) => {
     expect(await requestSend(db.sql, who(), soldOut.item_id, soldOut.id)).toMatchObject({ ok: false, error: RESTOCK_TEXT.sendSoldOut });
     await db.sql`update variant set qty_in_stock = 5 where id = ${soldOut.id}`;
     const email = `repeat-${tag}@example.com`;
-    const [{ n }] = await db.sql<{ n: string }[]>`select count(*) as n from restock_signup where variant_id = ${soldOut.id} and notified_at is null`;
+    const [{ n }] = await db.sql<
+      { n: string }[]
+    >`select count(*) as n from restock_signup where variant_id = ${soldOut.id} and notified_at is null`;
     expect(await requestSend(db.sql, who(), soldOut.item_id, soldOut.id)).toEqual({ ok: true, waiting: Number(n) });
     // Asked twice (a double click, a retried request): still one email per address.
     await requestSend(db.sql, who(), soldOut.item_id, soldOut.id);

@@ -7,7 +7,16 @@ import { restockMerchandising, restockMessages } from '../../app/forms/restock-c
 import { adjustRestockMarkup } from '../../app/forms/restock-markup.js';
 
 function page(mailingList: boolean, selected: string | null) {
-  const item = { id: 'p1', variants: [{ id: 'v1', soldOut: true }, { id: 'v2', soldOut: false }, { id: 'v3', soldOut: true }], selectedVariant: selected ? { id: selected } : null, restockable: true };
+  const item = {
+    id: 'p1',
+    variants: [
+      { id: 'v1', soldOut: true },
+      { id: 'v2', soldOut: false },
+      { id: 'v3', soldOut: true },
+    ],
+    selectedVariant: selected ? { id: selected } : null,
+    restockable: true,
+  };
   const ctx = { item, productMerchandisingContext: { p1: restockMerchandising(item, restockMessages({}), mailingList) } };
   const { code } = compile('{.section item}{@|product-restock-notification}{.end}', { backend: 'ts' });
   return render(code, ctx, { backend: 'ts' }).output;
@@ -32,11 +41,21 @@ describe('restock form markup', () => {
   });
 
   it('shows the answer of the last post: an error with the address kept, or the success in the form place', () => {
-    const err = adjustRestockMarkup(page(false, null), { action: '/p', successText: '', skus: {}, flash: { variantId: 'v3', ok: false, message: 'Email is invalid', email: 'x"y' } });
+    const err = adjustRestockMarkup(page(false, null), {
+      action: '/p',
+      successText: '',
+      skus: {},
+      flash: { variantId: 'v3', ok: false, message: 'Email is invalid', email: 'x"y' },
+    });
     expect(err).toContain('data-variant-id="v3" data-success-text="">');
     expect(err).toContain('value="x&quot;y"');
     expect(err).toContain('role="alert">Email is invalid</p>');
-    const ok = adjustRestockMarkup(page(false, 'v1'), { action: '/p', successText: '', skus: {}, flash: { variantId: 'v1', ok: true, message: 'Signed up!' } });
+    const ok = adjustRestockMarkup(page(false, 'v1'), {
+      action: '/p',
+      successText: '',
+      skus: {},
+      flash: { variantId: 'v1', ok: true, message: 'Signed up!' },
+    });
     expect(ok).toContain('role="status">Signed up!</p>');
     expect(ok.match(/<form/g)).toHaveLength(1);
   });
