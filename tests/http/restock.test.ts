@@ -1,7 +1,9 @@
 // Back-in-stock sign-ups through the built server: the shopper's JSON API (every text), the product
 // page's form without JavaScript (303 back with the answer, the address kept on an error), and the
 // owner's calls (lists for products.read, sending for products.write only).
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
 import { Visitor } from './support/client.js';
 import { adminVisitor, visitorWithRole } from './support/owner.js';
 
@@ -112,5 +114,32 @@ describe('restock sign-ups over HTTP', () => {
     const refused = await admin.postForm('/config/restock', { intent: 'send-all' });
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain('No variant with shoppers waiting is in stock');
+  });
+
+  it('refuses a variant in stock, and sends a restocked variant notice once through the job', async () => {
+    const shopper = new Visitor();
+    const { productId, variantId } = await restockForm(shopper, '/shop/p/beachcomber-planter?Size=Large');
+    const email = `sent-${Date.now().toString(36)}@example.com`;
+    const signUp = () => shopper.json(API, { productId, variantId, siteVisitorEmail: { email }, isJoinMailingList: false });
+    expect((await signUp()).status).toBe(200);
+    const admin = await adminVisitor();
+    const saved = await admin.postForm('/config/inventory', { 'rows[0].id': variantId, 'rows[0].was': '0:0', 'rows[0].qty': '3' });
+    expect(saved.status).toBe(303);
+    const refused = await signUp();
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ error: 'This variant is in stock: add it to your cart instead.' });
+    // The inventory panel offers to send.
+    expect(await (await admin.get('/config/inventory')).text()).toContain('Back in stock, shoppers waiting');
+    const sent = await admin.json(`${API}/send`, { productId, variantId });
+    expect(sent.status).toBe(202);
+    const dir = path.join(inject('dataDir'), 'outbox');
+    const mails = () =>
+      (fs.existsSync(dir) ? fs.readdirSync(dir) : []).filter(
+        (f) => f.includes('-restock-') && fs.readFileSync(path.join(dir, f), 'utf8').includes(`To: ${email}`),
+      );
+    await expect.poll(() => mails().length, { timeout: 15_000 }).toBe(1);
+    // Nobody waits any more: a second send is refused, and nothing more is written.
+    expect((await admin.json(`${API}/send`, { productId, variantId })).status).toBe(409);
+    expect(mails()).toHaveLength(1);
   });
 });
