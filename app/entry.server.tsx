@@ -16,6 +16,7 @@ import { startWorkers, stopJobs } from './utils/jobs.server.js';
 import { errorText, log } from './utils/log.server.js';
 // Modules that define jobs (defineJob) are imported here, so startJobs below runs their workers.
 import './forms/webhook.server.js';
+import './forms/restock.server.js';
 
 const ABORT_DELAY_MS = 5_000;
 

@@ -7,6 +7,7 @@ import { PageHtmlContext } from './page-html.js';
 import { handleAddToCart, syncCartCount } from './cart-island.js';
 import { enhanceVariantPickers } from './variant-island.js';
 import { enhanceCharts } from './chart-island.js';
+import { enhanceRestockForms } from './restock-island.js';
 
 export interface ThemePageProps {
   /** Null on the first render in the browser: the document already holds it (entry.server.tsx). */
@@ -40,6 +41,8 @@ export function ThemePage({ html: fromLoader, jsonLd }: ThemePageProps) {
   useEffect(() => syncCartCount(document), [html]);
   // Product pages: a chosen option shows its variant at once (price, stock, picture, button).
   useEffect(() => enhanceVariantPickers(document.getElementById('page')), [html]);
+  // Product pages: back-in-stock sign-ups sent as JSON, the form following the chosen variant.
+  useEffect(() => enhanceRestockForms(document.getElementById('page')), [html]);
   // Content pages: chart blocks are drawn with Chart.js (loaded only when the page has one).
   useEffect(() => enhanceCharts(document.getElementById('page')), [html]);
   // Form blocks: the form island (and its CAPTCHA widget) load only on a page that has a form.

@@ -1,7 +1,8 @@
 // Every storefront URL under a collection: /{collection} (a page, a product listing or a blog, ?page=N,
 // a blog's ?tag= or ?category=; events; a gallery), /{collection}/p/{item} (a product;
 // `?Size=M&Color=Sand` shows that variant chosen) and /{collection}/{item} (a post or an event).
-// Its action takes a page's form block posted without JavaScript (app/forms/page-forms.server.ts).
+// Its action takes a page's form block posted without JavaScript (app/forms/page-forms.server.ts),
+// or a product page's back-in-stock form (app/forms/restock-page.server.ts).
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
@@ -15,6 +16,7 @@ import { requestSite } from '../storefront/site.server.js';
 import { formBlocksHtml, formStateOf, rememberFormState, takePagePost } from '../forms/page-forms.server.js';
 import { FORM_TEXT } from '../forms/form-validation.js';
 import { getSql } from '../../db/client.server.js';
+import { restockPageAction, restockPageExtras } from '../forms/restock-page.server.js';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The add-to-cart form's no-JavaScript "Show price and stock" button: the same page, its address clean.
@@ -26,7 +28,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       const page = parsePage(url.searchParams);
       if (page === null) return { resolved: { kind: 'not-found' } };
       const resolved = await resolvePath(site.website.id, url.pathname, { page, filter: parseFilter(url.searchParams) });
-      const extras = { selectedOptions: parseSelectedOptions(url.searchParams), formBlocks: {} as Record<string, string> };
+      const extras = {
+        selectedOptions: parseSelectedOptions(url.searchParams),
+        formBlocks: {} as Record<string, string>,
+        // Product pages: the back-in-stock form offers the mailing list only when the site has one.
+        restock: resolved.kind === 'product' ? await restockPageExtras(site.website.id) : undefined,
+      };
       // A page with form blocks: their forms, and what this visitor just posted (never cached).
       const posted = formStateOf(context);
       if (resolved.kind === 'page' && resolved.blocks?.blocks.some((b) => b.type === 'form'))
@@ -41,6 +48,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const site = await requestSite(request, context);
   const url = new URL(request.url);
   const resolved = await resolvePath(site.id, url.pathname);
+  // A product page takes one form: its back-in-stock sign-up (303 back with the answer).
+  if (resolved.kind === 'product') return restockPageAction(request, site.id);
   let posted: FormData;
   try {
     posted = await request.formData();

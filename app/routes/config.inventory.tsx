@@ -10,6 +10,7 @@ import { ownerPageHeaders } from '../config/http.js';
 import { LOW_STOCK } from '../config/dashboard.server.js';
 import { listInventory, STOCK_FILTERS, submitStockForm } from '../config/inventory.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
+import { backInStockWaiting } from '../forms/restock-owner.server.js';
 import stylesheet from '../styles/config-products.css?url';
 import { readForm } from '../utils/form.server.js';
 
@@ -52,6 +53,8 @@ export async function loader(args: LoaderFunctionArgs) {
       canWrite: a.can('products.write'),
       saved: saved && /^\d+$/.test(saved) ? Number(saved) : null,
       lowAt: LOW_STOCK,
+      // Variants back in stock with shoppers waiting for them: the panel offers to send the notices.
+      backInStock: await backInStockWaiting(a),
       drawn: Date.now(),
     },
     { headers: { 'Cache-Control': 'no-store' } },
@@ -91,6 +94,32 @@ export default function Inventory() {
         }
       />
       <FormError message={result?.error} />
+      {d.backInStock.length > 0 ? (
+        <section className="notice restock-ready" aria-labelledby="restock-ready-title">
+          <h2 id="restock-ready-title">Back in stock, shoppers waiting</h2>
+          <ul>
+            {d.backInStock.map((g) => (
+              <li key={g.variantId}>
+                {g.productName}
+                {g.variantName ? ` (${g.variantName})` : ''}: {g.waiting === 1 ? '1 shopper waits' : `${g.waiting} shoppers wait`}{' '}
+                {d.canWrite ? (
+                  <Form method="post" action="/config/restock" className="inline">
+                    <input type="hidden" name="intent" value="send" />
+                    <input type="hidden" name="productId" value={g.productId} />
+                    <input type="hidden" name="variantId" value={g.variantId} />
+                    <button type="submit" aria-label={`Send the notices, ${g.productName} ${g.variantName || g.sku}`}>
+                      Send
+                    </button>
+                  </Form>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          <p>
+            <Link to="/config/restock">All restock notices</Link>
+          </p>
+        </section>
+      ) : null}
       <nav className="toolbar" aria-label="Stock filters">
         {(
           [

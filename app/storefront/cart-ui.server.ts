@@ -26,6 +26,8 @@ export interface CartFlash {
   entryId?: string;
   /** The failed checkout submit whose field errors (kept on the cart's checkout draft) to show. */
   checkoutToken?: string;
+  /** A back-in-stock form post's answer (app/forms/restock-markup.ts). */
+  restock?: { variantId: string; ok: boolean; message: string; email?: string };
 }
 
 const Flash = z.object({
@@ -40,6 +42,9 @@ const Flash = z.object({
   added: z.object({ title: z.string().max(300), quantity: z.number().int() }).optional(),
   entryId: z.string().max(200).optional(),
   checkoutToken: z.string().max(64).optional(),
+  restock: z
+    .object({ variantId: z.string().max(200), ok: z.boolean(), message: z.string().max(500), email: z.string().max(300).optional() })
+    .optional(),
 });
 
 /** Chosen options beyond this size (JSON characters) are not kept: the session cookie must stay small. */

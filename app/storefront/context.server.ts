@@ -19,6 +19,7 @@ import { COMMERCE_PAGE_TYPES } from './page-types.js';
 import { shapeBlocks } from './page-blocks.js';
 import { filterJson, shapeEntry, termLinks } from './collection-context.js';
 import { sanitizeStoredHtml } from '../config/sanitize.server.js';
+import { restockMerchandising, restockMessages } from '../forms/restock-context.js';
 import type {
   CartEntryJson,
   CartEntrySummary,
@@ -80,6 +81,8 @@ export interface ContextExtras {
   commercePage?: CommercePage;
   /** A content page's form blocks, rendered (app/forms/page-forms.server.ts), by block id. */
   formBlocks?: Record<string, string>;
+  /** Product pages: whether the site has a mailing list (the restock form's join box). */
+  restock?: { mailingList: boolean };
 }
 
 /** The theme template that renders a resolved page. */
@@ -224,6 +227,16 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
       }
       ctx.collection = shapeCollection(c);
       ctx.item = productItem = item;
+      // The back-in-stock form of each sold-out variant (the theme's product-restock-notification).
+      const restockProduct = {
+        id: item.id,
+        variants: item.structuredContent.variants,
+        selectedVariant: item.selectedVariant,
+        restockable: true,
+      };
+      ctx.productMerchandisingContext = {
+        [item.id]: restockMerchandising(restockProduct, restockMessages(settings), extras.restock?.mailingList ?? false),
+      };
       title = `${resolved.item.title} — ${site.website.siteTitle}`;
       description = resolved.item.excerpt || description;
       canonicalPath = resolved.item.fullUrl;

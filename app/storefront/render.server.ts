@@ -19,6 +19,7 @@ import { seoFor, type Seo } from './seo.server.js';
 import { siteStylesheet } from './theme-css.server.js';
 import { log } from '../utils/log.server.js';
 import { NOTICE_STYLE, NOTICES } from '../utils/notices.js';
+import { adjustRestockMarkup, type RestockFlash } from '../forms/restock-markup.js';
 
 /** The site's theme as loadSite() returns it: sources by name. */
 export interface ThemeSources {
@@ -227,6 +228,19 @@ export function unavailablePage(): PageData {
   };
 }
 
+function restockForms(html: string, ctx: TemplateContext, url: URL, flash: RestockFlash | null): string {
+  const item = ctx.item as { structuredContent?: { variants?: { id: string; sku: string }[] } } | undefined;
+  const skus = Object.fromEntries((item?.structuredContent?.variants ?? []).map((v) => [v.id, v.sku]));
+  const messages = Object.values(ctx.productMerchandisingContext ?? {})[0] as
+    { restockNotificationMessages?: { successText?: string } } | undefined;
+  return adjustRestockMarkup(html, {
+    action: url.pathname + url.search,
+    successText: messages?.restockNotificationMessages?.successText ?? '',
+    skus,
+    flash,
+  });
+}
+
 /** Renders the site's page template `templateName`, inside its layout, in the website's locale and zone. */
 export function renderPage(site: Site, templateName: string, context: TemplateContext): RenderedPage {
   return renderThemePage(site.templates, templateName, context, {
@@ -284,6 +298,8 @@ export async function storefrontPage(
         url,
       });
       const data = renderContext(site, template, pageCtx);
+      // The theme's back-in-stock forms post to this page (the engine's markup posts nowhere).
+      if (pageCtx.productMerchandisingContext) data.html = restockForms(data.html, pageCtx, url, visit.flash?.restock ?? null);
       if (privatePage) data.seo.robots = 'noindex';
       return rendered(data, status);
     };

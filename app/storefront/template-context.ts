@@ -189,6 +189,8 @@ export type TemplateContext = CommercePageData & {
   pagination?: PaginationJson;
   /** Product pages; a blog post or an event. */
   item?: ProductDetailJson | Json;
+  /** Product pages: per product id, the merchandising settings (the back-in-stock form's views). */
+  productMerchandisingContext?: Json;
   /** An events collection: events not yet over, and those over. */
   upcoming?: Json[];
   past?: Json[];

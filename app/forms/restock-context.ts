@@ -1,0 +1,41 @@
+// What the product page's template context says about back-in-stock sign-ups: the
+// `productMerchandisingContext[productId]` entry the engine's `product-restock-notification`
+// formatter reads (SPEC 3 "Other context"): a view per sold-out variant, the form's texts and
+// whether the join-mailing-list box shows.
+import { RESTOCK_MESSAGES, type RestockMessages } from './restock-texts.js';
+
+export interface RestockProduct {
+  id: string;
+  variants: { id: string; soldOut: boolean }[];
+  selectedVariant: { id: string } | null;
+  /** A product that cannot be restocked (digital, gift card) never shows the form. */
+  restockable: boolean;
+}
+
+/** The site's own texts (settings.restockNotificationMessages) over the defaults. */
+export function restockMessages(settings: Record<string, unknown>): RestockMessages {
+  const own = settings.restockNotificationMessages;
+  const out: RestockMessages = { ...RESTOCK_MESSAGES };
+  if (own && typeof own === 'object') {
+    for (const k of Object.keys(out) as (keyof RestockMessages)[]) {
+      const v = (own as Record<string, unknown>)[k];
+      if (typeof v === 'string' && v.length <= 500) out[k] = v;
+    }
+  }
+  return out;
+}
+
+/**
+ * The merchandising entry: one view per sold-out variant; only the chosen variant's (or a lone
+ * variant's) shows at first, the variant island shows another's when the shopper chooses it.
+ */
+export function restockMerchandising(p: RestockProduct, messages: RestockMessages, mailingList: boolean): Record<string, unknown> {
+  const soldOut = p.restockable ? p.variants.filter((v) => v.soldOut) : [];
+  const shown = p.selectedVariant?.id ?? (p.variants.length === 1 ? p.variants[0].id : null);
+  return {
+    restockNotificationViews: soldOut.map((v) => ({ variantId: v.id, hiddenByDefault: v.id !== shown })),
+    restockNotificationMessages: messages,
+    mailingListSignUpEnabled: mailingList,
+    mailingListOptInByDefault: false,
+  };
+}

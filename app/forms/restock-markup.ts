@@ -1,0 +1,72 @@
+// The storefront's wrapping of the engine's back-in-stock markup (the `product-restock-notification`
+// formatter writes a form with action="#", no method, no ids and the mailing-list box outside it,
+// which the conformance corpus pins): here each form is made to post to the product page's action
+// with its product and variant, the box joins it, and the last post's answer is shown in place.
+
+/** What the last no-JavaScript post answered, for the variant it was about. */
+export interface RestockFlash {
+  variantId: string;
+  ok: boolean;
+  message: string;
+  /** The address as typed, kept after an error. */
+  email?: string;
+}
+
+export interface RestockMarkupOptions {
+  /** Where the forms post: the product page itself (its path and query). */
+  action: string;
+  /** The merchant's success text, or '' for "Signed up!". */
+  successText: string;
+  /** Variant id -> SKU, so the variant island's choice finds its form. */
+  skus: Record<string, string>;
+  flash?: RestockFlash | null;
+}
+
+const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+const BLOCK =
+  /<div class="product-restock-notification" data-product-id="([^"]*)" data-variant-id="([^"]*)"( hidden)?>([\s\S]*?)\n<\/div>\n/g;
+
+export function adjustRestockMarkup(html: string, o: RestockMarkupOptions): string {
+  if (!html.includes('product-restock-notification')) return html;
+  return html.replace(BLOCK, (_all, productId: string, variantId: string, hidden: string | undefined, body: string) => {
+    const formId = `restock-form-${variantId.replace(/[^A-Za-z0-9_-]/g, '')}`;
+    const flash = o.flash && o.flash.variantId === variantId ? o.flash : null;
+    const message = flash
+      ? `<p class="product-restock-message${flash.ok ? '' : ' is-error'}" data-restock-message role="${flash.ok ? 'status' : 'alert'}">${attr(flash.message)}</p>`
+      : '<p class="product-restock-message" data-restock-message role="status" hidden></p>';
+    let inner = body;
+    if (flash?.ok) {
+      // Signed up: the form's place shows the answer (as the island does with JavaScript on).
+      inner = inner
+        .replace(/\n {2}<form class="product-restock-form"[\s\S]*?<\/form>\n/, `\n  ${message}\n`)
+        .replace(/ {2}<label class="product-restock-mailing-list">[\s\S]*?<\/label>\n/, '');
+    } else {
+      inner = inner
+        .replace(
+          '<form class="product-restock-form" action="#">',
+          `<form class="product-restock-form" id="${formId}" action="${attr(o.action)}" method="post" novalidate data-restock-form>` +
+            '<input type="hidden" name="_action" value="restock">' +
+            `<input type="hidden" name="productId" value="${productId}"><input type="hidden" name="variantId" value="${variantId}">`,
+        )
+        .replace(
+          /<input type="text" x-autocompletetype="email" spellcheck="false" name="email" placeholder="([^"]*)">/,
+          (_m, ph: string) =>
+            `<input type="text" x-autocompletetype="email" spellcheck="false" name="email" placeholder="${ph}" autocomplete="email" aria-label="${ph || 'Email address'}"` +
+            (flash?.email ? ` value="${attr(flash.email)}"` : '') +
+            (flash ? ` aria-invalid="true"` : '') +
+            '>',
+        )
+        .replace('<input type="checkbox" name="isJoinMailingList"', `<input type="checkbox" name="isJoinMailingList" form="${formId}"`)
+        .replace('\n  </form>\n', `\n  </form>\n  ${message}\n`);
+    }
+    const sku = o.skus[variantId];
+    return (
+      `<div class="product-restock-notification" data-product-id="${productId}" data-variant-id="${variantId}"` +
+      (sku !== undefined ? ` data-sku="${attr(sku)}"` : '') +
+      ` data-success-text="${attr(o.successText)}"` +
+      (hidden && !flash ? ' hidden' : '') +
+      `>${inner}\n</div>\n`
+    );
+  });
+}

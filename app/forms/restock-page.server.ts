@@ -1,0 +1,43 @@
+// The product page's action for the back-in-stock form without JavaScript: the same sign-up as the
+// JSON API, answered by a 303 back to the page with a one-shot notice (and the typed address on
+// an error), which the page shows in the form's place (app/forms/restock-markup.ts).
+import { redirect } from '@remix-run/node';
+import { getSql } from '../../db/client.server.js';
+import { setFlash } from '../storefront/cart-ui.server.js';
+import { readForm } from '../utils/form.server.js';
+import { shopperSession } from '../utils/session.server.js';
+import { allowSignUp, hasMailingList, signUp, successText } from './restock.server.js';
+import { RESTOCK_TEXT } from './restock-texts.js';
+
+export async function restockPageAction(request: Request, websiteId: string): Promise<Response> {
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  const form = await readForm(request);
+  const session = await shopperSession(request);
+  const answer = async (flash: { variantId: string; ok: boolean; message: string; email?: string }) => {
+    setFlash(session, { restock: flash });
+    const headers = new Headers();
+    const committed = await session.commit();
+    if (committed) headers.append('Set-Cookie', committed);
+    return redirect(back, { status: 303, headers });
+  };
+  const variantId = form?.get('variantId')?.slice(0, 200) ?? '';
+  const email = form?.get('email')?.slice(0, 300) ?? '';
+  if (!form || form.get('_action') !== 'restock') return answer({ variantId, ok: false, message: RESTOCK_TEXT.failed, email });
+  const sql = await getSql();
+  const allowed = await allowSignUp(sql, request);
+  if (!allowed.ok) return answer({ variantId, ok: false, message: RESTOCK_TEXT.tooMany, email });
+  const r = await signUp(sql, websiteId, {
+    productId: form.get('productId') ?? '',
+    variantId,
+    siteVisitorEmail: email,
+    isJoinMailingList: form.get('isJoinMailingList') ?? false,
+  });
+  if (!r.ok) return answer({ variantId, ok: false, message: r.error, email });
+  return answer({ variantId, ok: true, message: (await successText(sql, websiteId)) || RESTOCK_TEXT.signedUp });
+}
+
+/** What a product page's context needs: whether the form offers the site's mailing list. */
+export async function restockPageExtras(websiteId: string): Promise<{ mailingList: boolean }> {
+  return { mailingList: await hasMailingList(await getSql(), websiteId) };
+}

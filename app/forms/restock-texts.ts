@@ -1,0 +1,58 @@
+// Back-in-stock sign-ups: the texts shoppers and owners see (SPEC 4, 5 and 8) and the sign-up
+// payload (SPEC 3), shared by the server, the page action and the browser island.
+import { z } from 'zod';
+
+export const RESTOCK_TEXT = {
+  signedUp: 'Signed up!',
+  emailBlank: 'Email cannot be blank',
+  emailInvalid: 'Email is invalid',
+  failed: 'Unable to submit form. Please try again later.',
+  notFound: 'This product or variant could not be found.',
+  inStock: 'This variant is in stock: add it to your cart instead.',
+  tooMany: 'Unable to submit form. Submission rate limit exceeded. Please try again later.',
+  sendSoldOut: 'This variant is sold out: notices can be sent once it is back in stock.',
+  sendNone: 'Nobody is waiting for this variant.',
+} as const;
+
+/** The form's default texts (restockNotificationMessages), when the site sets none of its own. */
+export const RESTOCK_MESSAGES = {
+  CTAText: 'Sold out. Get an email when it is back in stock.',
+  placeholderText: 'Email address',
+  buttonText: 'Notify me',
+  mailingListDescription: 'Also join our mailing list',
+  successText: '',
+} as const;
+
+export type RestockMessages = { -readonly [K in keyof typeof RESTOCK_MESSAGES]: string };
+
+// SPEC 9: email length 3 to 256.
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+
+/** SPEC 5's text for a typed email, or null when it is fine. */
+export function emailError(raw: string): string | null {
+  const email = raw.trim();
+  if (email === '') return RESTOCK_TEXT.emailBlank;
+  if (email.length < 3 || email.length > 256 || !EMAIL.test(email)) return RESTOCK_TEXT.emailInvalid;
+  return null;
+}
+
+const Flag = z
+  .union([z.boolean(), z.enum(['on', 'true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'on' || v === 'true' || v === '1');
+
+/** SPEC 3's sign-up payload; siteVisitorEmail is `{email}` (the JSON API) or a plain string (a form). */
+export const SignUpPayload = z.object({
+  productId: z.string().min(1).max(200),
+  variantId: z.string().min(1).max(200),
+  siteVisitorEmail: z.union([z.object({ email: z.string().max(1000).optional().default('') }), z.string().max(1000)]).optional(),
+  isJoinMailingList: Flag.optional().default(false),
+  recaptchaEnterpriseV3Token: z.string().max(4000).optional().nullable(),
+  language: z.string().max(35).optional().nullable(),
+});
+
+export type SignUpInput = z.input<typeof SignUpPayload>;
+
+export function payloadEmail(p: z.output<typeof SignUpPayload>): string {
+  const e = p.siteVisitorEmail;
+  return typeof e === 'string' ? e : (e?.email ?? '');
+}

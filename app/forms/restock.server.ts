@@ -1,0 +1,337 @@
+// Back-in-stock sign-ups (issue 14): a shopper leaves an address for a sold-out variant; the owner
+// lists who waits (groups per variant, keyset pages) and sends the notices once stock is back,
+// through a job that emails each waiting address once (ADR 0012) and marks it notified.
+import crypto from 'node:crypto';
+import type { Sql } from '../../db/client.server.js';
+import { recordAudit } from '../config/audit.server.js';
+import { baseUrlFor } from '../utils/base-url.server.js';
+import { defineJob, enqueue } from '../utils/jobs.server.js';
+import { log } from '../utils/log.server.js';
+import { sendMail } from '../utils/outbox.server.js';
+import { createLimiter, type Limiter } from '../utils/rate-limit.server.js';
+import { defaultMailingList, subscribe } from './mailing-list.server.js';
+import { restockMessages } from './restock-context.js';
+import { emailError, payloadEmail, RESTOCK_TEXT, SignUpPayload } from './restock-texts.js';
+
+export const PAGE_SIZE = 50;
+
+export type Failure = { ok: false; status: number; error: string };
+
+// ---------------------------------------------------------------------------------------------
+// Sign-up
+
+// A shopper signs up a few times at most; a script trying addresses meets this quickly.
+const LIMIT = { points: 20, durationS: 60 };
+const limiters = new WeakMap<Sql, Limiter>();
+
+/** Spends one sign-up of this visitor (keyed by the client address the server saw); false when spent. */
+export async function allowSignUp(sql: Sql, request: Request): Promise<{ ok: true } | { ok: false; retryAfterS: number }> {
+  let l = limiters.get(sql);
+  if (!l) limiters.set(sql, (l = createLimiter('restock', LIMIT, sql)));
+  try {
+    return await l.consume(`ip:${request.headers.get('x-storefront-client-address') || 'unknown'}`);
+  } catch {
+    return { ok: true };
+  }
+}
+
+interface VariantRow {
+  item_id: string;
+  variant_id: string;
+  title: string;
+  sku: string;
+  attributes: Record<string, string>;
+  unlimited: boolean;
+  qty_in_stock: number;
+  collection_url_id: string;
+  url_id: string;
+}
+
+async function findVariant(sql: Sql, websiteId: string, productId: string, variantId: string): Promise<VariantRow | null> {
+  const [row] = await sql<VariantRow[]>`
+    select v.item_id, v.id as variant_id, i.title, v.sku, v.attributes, v.unlimited, v.qty_in_stock,
+           c.url_id as collection_url_id, i.url_id
+    from variant v join item i on i.id = v.item_id join collection c on c.id = i.collection_id
+    where v.id = ${variantId} and v.item_id = ${productId} and c.website_id = ${websiteId}`;
+  return row ?? null;
+}
+
+const inStock = (v: { unlimited: boolean; qty_in_stock: number }) => v.unlimited || v.qty_in_stock > 0;
+
+/** "Size L / Ink": the variant's option values, or '' for a product without options. */
+export function variantName(attributes: Record<string, string>): string {
+  return Object.values(attributes ?? {}).join(' / ');
+}
+
+/**
+ * Signs an address up for a sold-out variant. A repeat while still waiting is accepted (the same
+ * row stays); "join the mailing list" subscribes the address to the site's default list now.
+ */
+export async function signUp(sql: Sql, websiteId: string, body: unknown): Promise<{ ok: true; created: boolean } | Failure> {
+  const parsed = SignUpPayload.safeParse(body);
+  if (!parsed.success) {
+    const raw = body as { productId?: unknown; variantId?: unknown } | null;
+    // The email's own text first: a shopper who typed nothing should read that.
+    if (raw && typeof raw === 'object' && typeof raw.productId === 'string' && typeof raw.variantId === 'string') {
+      return { ok: false, status: 400, error: RESTOCK_TEXT.emailInvalid };
+    }
+    return { ok: false, status: 400, error: RESTOCK_TEXT.failed };
+  }
+  const p = parsed.data;
+  const typed = payloadEmail(p);
+  const bad = emailError(typed);
+  if (bad) return { ok: false, status: 400, error: bad };
+  const email = typed.trim().toLowerCase();
+  const v = await findVariant(sql, websiteId, p.productId, p.variantId);
+  if (!v) return { ok: false, status: 404, error: RESTOCK_TEXT.notFound };
+  if (inStock(v)) return { ok: false, status: 409, error: RESTOCK_TEXT.inStock };
+  const id = `rs-${crypto.randomBytes(8).toString('hex')}`;
+  const rows = await sql`
+    insert into restock_signup (id, website_id, item_id, variant_id, email, join_mailing_list, language)
+    values (${id}, ${websiteId}, ${v.item_id}, ${v.variant_id}, ${email}, ${p.isJoinMailingList}, ${p.language ?? null})
+    on conflict (variant_id, email) where notified_at is null do nothing
+    returning id`;
+  if (p.isJoinMailingList) {
+    const list = await defaultMailingList(sql, websiteId);
+    if (list) await subscribe(sql, websiteId, list.id, email, { source: 'restock' });
+  }
+  return { ok: true, created: rows.length > 0 };
+}
+
+/** The merchant's success text (settings.restockNotificationMessages.successText), or ''. */
+export async function successText(sql: Sql, websiteId: string): Promise<string> {
+  const [w] = await sql<{ settings: Record<string, unknown> | null }[]>`select settings from website where id = ${websiteId}`;
+  return restockMessages(w?.settings ?? {}).successText;
+}
+
+/** Whether the site has a mailing list (the form's join checkbox shows only then). */
+export async function hasMailingList(sql: Sql, websiteId: string): Promise<boolean> {
+  return (await defaultMailingList(sql, websiteId)) !== null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Owner lists: opaque keyset cursors (base64url JSON of the last row's sort key).
+
+function encodeCursor(key: unknown[]): string {
+  return Buffer.from(JSON.stringify(key)).toString('base64url');
+}
+
+function decodeCursor(cursor: string | null | undefined, arity: number): string[] | null {
+  if (!cursor || cursor.length > 1000) return null;
+  try {
+    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    return Array.isArray(v) && v.length === arity && v.every((x) => typeof x === 'string') ? (v as string[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface SignUpGroup {
+  productId: string;
+  variantId: string;
+  productName: string;
+  variantName: string;
+  sku: string;
+  waiting: number;
+  inStock: boolean;
+  productUrl: string;
+}
+
+export interface Page<K extends string, T> {
+  items: T[];
+  hasNextPage: boolean;
+  nextPageCursor: string | null;
+  key?: K;
+}
+
+/** Variants with addresses waiting, by product name then SKU, PAGE_SIZE at a time. */
+export async function listGroups(
+  sql: Sql,
+  websiteId: string,
+  cursor?: string | null,
+  opts: { inStockOnly?: boolean; limit?: number } = {},
+): Promise<{ signUpGroups: SignUpGroup[]; hasNextPage: boolean; nextPageCursor: string | null }> {
+  const after = decodeCursor(cursor, 2);
+  const limit = opts.limit ?? PAGE_SIZE;
+  const rows = await sql<(VariantRow & { waiting: string })[]>`
+    select r.item_id, r.variant_id, i.title, v.sku, v.attributes, v.unlimited, v.qty_in_stock,
+           c.url_id as collection_url_id, i.url_id, count(*) as waiting
+    from restock_signup r
+      join item i on i.id = r.item_id join variant v on v.id = r.variant_id join collection c on c.id = i.collection_id
+    where r.website_id = ${websiteId} and r.notified_at is null
+      ${after ? sql`and (i.title, v.sku) > (${after[0]}, ${after[1]})` : sql``}
+      ${opts.inStockOnly ? sql`and (v.unlimited or v.qty_in_stock > 0)` : sql``}
+    group by r.item_id, r.variant_id, i.title, v.sku, v.attributes, v.unlimited, v.qty_in_stock, c.url_id, i.url_id
+    order by i.title, v.sku
+    limit ${limit + 1}`;
+  const more = rows.length > limit;
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    signUpGroups: page.map((r) => ({
+      productId: r.item_id,
+      variantId: r.variant_id,
+      productName: r.title,
+      variantName: variantName(r.attributes),
+      sku: r.sku,
+      waiting: Number(r.waiting),
+      inStock: inStock(r),
+      productUrl: `/${r.collection_url_id}/p/${r.url_id}`,
+    })),
+    hasNextPage: more,
+    nextPageCursor: more && last ? encodeCursor([last.title, last.sku]) : null,
+  };
+}
+
+export interface SignUp {
+  id: string;
+  email: string;
+  joinMailingList: boolean;
+  createdAt: string;
+  notifiedAt: string | null;
+}
+
+/** The sign-ups of one variant, newest first (waiting and notified), PAGE_SIZE at a time. */
+export async function listSignUps(
+  sql: Sql,
+  websiteId: string,
+  productId: string,
+  variantId: string,
+  cursor?: string | null,
+): Promise<{ signUps: SignUp[]; hasNextPage: boolean; nextPageCursor: string | null }> {
+  const before = decodeCursor(cursor, 2);
+  const rows = await sql<
+    { id: string; email: string; join_mailing_list: boolean; created_at: Date; notified_at: Date | null; micros: string }[]
+  >`
+    select id, email, join_mailing_list, created_at, notified_at,
+           (extract(epoch from created_at) * 1000000)::bigint::text as micros
+    from restock_signup
+    where website_id = ${websiteId} and item_id = ${productId} and variant_id = ${variantId}
+      ${before ? sql`and ((extract(epoch from created_at) * 1000000)::bigint, id) < (${before[0]}::bigint, ${before[1]})` : sql``}
+    order by (extract(epoch from created_at) * 1000000)::bigint desc, id desc
+    limit ${PAGE_SIZE + 1}`;
+  const more = rows.length > PAGE_SIZE;
+  const page = rows.slice(0, PAGE_SIZE);
+  const last = page[page.length - 1];
+  return {
+    signUps: page.map((r) => ({
+      id: r.id,
+      email: r.email,
+      joinMailingList: r.join_mailing_list,
+      createdAt: new Date(r.created_at).toISOString(),
+      notifiedAt: r.notified_at ? new Date(r.notified_at).toISOString() : null,
+    })),
+    hasNextPage: more,
+    nextPageCursor: more && last ? encodeCursor([last.micros, last.id]) : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sending
+
+export interface SendJob {
+  websiteId: string;
+  productId: string;
+  variantId: string;
+  /** Who asked (the audit log's name for them). */
+  actor: string;
+  ownerId: string | null;
+}
+
+async function siteOf(sql: Sql, websiteId: string): Promise<{ name: string; from: string; baseUrl: string }> {
+  const [w] = await sql<{ title: string; base_url: string | null; settings: Record<string, unknown> | null }[]>`
+    select title, base_url, settings from website where id = ${websiteId}`;
+  const contact = (w?.settings?.websiteSettings as { contact?: { email?: unknown } } | undefined)?.contact?.email;
+  const from = typeof contact === 'string' && /^[^\s@<>]+@[^\s@<>]+$/.test(contact) ? contact : 'no-reply@localhost';
+  return { name: w?.title || 'Store', from, baseUrl: baseUrlFor(w?.base_url) };
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The notice's subject and bodies: the product, the variant and a link to the product page. */
+export function restockEmail(site: { name: string }, product: string, variant: string, url: string) {
+  const what = variant ? `${product} (${variant})` : product;
+  return {
+    subject: `Back in stock: ${what}`,
+    text: `Good news: ${what} is back in stock at ${site.name}.\n\nSee it here: ${url}\n\nYou asked us to tell you; this is the only email about it.\n`,
+    html:
+      `<p>Good news: <strong>${escapeHtml(what)}</strong> is back in stock at ${escapeHtml(site.name)}.</p>` +
+      `<p><a href="${escapeHtml(url)}">See ${escapeHtml(product)}</a></p>` +
+      '<p>You asked us to tell you; this is the only email about it.</p>',
+  };
+}
+
+/**
+ * Emails every address waiting for the variant. Each row is claimed (notified_at set) before its
+ * email is written, one at a time: a retried job skips what an earlier attempt claimed, so an
+ * address is never emailed twice. A variant sold out again meanwhile sends nothing.
+ */
+export const restockSendJob = defineJob<SendJob>(
+  'restock-send',
+  async (data, { sql }) => {
+    const v = await findVariant(sql, data.websiteId, data.productId, data.variantId);
+    if (!v || !inStock(v)) return;
+    const site = await siteOf(sql, data.websiteId);
+    const url = `${site.baseUrl}/${v.collection_url_id}/p/${v.url_id}`;
+    const mail = restockEmail(site, v.title, variantName(v.attributes), url);
+    let sent = 0;
+    for (;;) {
+      const [row] = await sql<{ id: string; email: string }[]>`
+        update restock_signup set notified_at = now()
+        where id = (select id from restock_signup
+                    where website_id = ${data.websiteId} and variant_id = ${data.variantId} and notified_at is null
+                    order by created_at, id limit 1)
+          and notified_at is null
+        returning id, email`;
+      if (!row) break;
+      const outcome = await sendMail({ from: { name: site.name, address: site.from }, to: row.email, tag: 'restock', ...mail });
+      if (outcome.status === 'unsent') log.warn(`restock: the notice to ${row.email} was not sent: ${outcome.error}`);
+      sent++;
+    }
+    if (sent > 0) {
+      await recordAudit(sql, { websiteId: data.websiteId, ownerId: data.ownerId, actor: data.actor }, 'restock.send', v.sku, {
+        productId: data.productId,
+        variantId: data.variantId,
+        sent,
+      });
+    }
+  },
+  { retryLimit: 3, retryDelay: 30 },
+);
+
+/** Who asks for a send, from an owner's session or an API key. */
+export function senderOf(a: { actor: string; site?: { id: string }; websiteId?: string; owner?: { id: string } }) {
+  return { websiteId: a.websiteId ?? a.site?.id ?? '', actor: a.actor, ownerId: a.owner?.id ?? null };
+}
+
+/** Queues the notices of one variant: refused (with why) when it is sold out or nobody waits. */
+export async function requestSend(
+  sql: Sql,
+  who: { websiteId: string; actor: string; ownerId: string | null },
+  productId: string,
+  variantId: string,
+): Promise<{ ok: true; waiting: number } | Failure> {
+  const v = await findVariant(sql, who.websiteId, productId, variantId);
+  if (!v) return { ok: false, status: 404, error: RESTOCK_TEXT.notFound };
+  if (!inStock(v)) return { ok: false, status: 409, error: RESTOCK_TEXT.sendSoldOut };
+  const [c] = await sql<{ n: string }[]>`
+    select count(*) as n from restock_signup where website_id = ${who.websiteId} and variant_id = ${variantId} and notified_at is null`;
+  const waiting = Number(c?.n ?? 0);
+  if (waiting === 0) return { ok: false, status: 409, error: RESTOCK_TEXT.sendNone };
+  await enqueue(sql, restockSendJob, { websiteId: who.websiteId, productId, variantId, actor: who.actor, ownerId: who.ownerId });
+  return { ok: true, waiting };
+}
+
+/** Queues several variants; each answers on its own (a sold-out one does not stop the others). */
+export async function requestSendAll(
+  sql: Sql,
+  who: { websiteId: string; actor: string; ownerId: string | null },
+  requests: { productId: string; variantId: string }[],
+): Promise<{ productId: string; variantId: string; ok: boolean; waiting?: number; error?: string }[]> {
+  const out = [];
+  for (const r of requests) {
+    const res = await requestSend(sql, who, r.productId, r.variantId);
+    out.push(res.ok ? { ...r, ok: true, waiting: res.waiting } : { ...r, ok: false, error: res.error });
+  }
+  return out;
+}

@@ -1,0 +1,145 @@
+// Back-in-stock sign-ups through the built server: the shopper's JSON API (every text), the product
+// page's form without JavaScript (303 back with the answer, the address kept on an error), and the
+// owner's calls (lists for products.read, sending for products.write only).
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { Visitor } from './support/client.js';
+import { adminVisitor, visitorWithRole } from './support/owner.js';
+
+const API = '/api/site-users/account/notifications/restock';
+const TEAPOT = '/shop/p/harbour-teapot';
+
+async function restockForm(v: Visitor, path: string) {
+  const html = await (await v.get(path)).text();
+  const m = /<div class="product-restock-notification" data-product-id="([^"]+)" data-variant-id="([^"]+)"[^>]*>/.exec(html);
+  expect(m, `${path} shows a restock form`).not.toBeNull();
+  return { html, tag: m![0], productId: m![1], variantId: m![2] };
+}
+
+describe('restock sign-ups over HTTP', () => {
+  it('shows the form for a sold-out variant, posting to the page, without the mailing-list box when the site has no list', async () => {
+    const v = new Visitor();
+    const f = await restockForm(v, TEAPOT);
+    expect(f.tag).not.toContain(' hidden');
+    expect(f.html).toMatch(new RegExp(`<form class="product-restock-form" id="[^"]+" action="${TEAPOT}" method="post"`));
+    expect(f.html).not.toContain('name="isJoinMailingList"');
+    // A product with every variant in stock has none.
+    expect(await (await v.get('/shop/p/driftwood-dinner-plate')).text()).not.toContain('product-restock-notification');
+  });
+
+  it('answers the JSON sign-up with the spec texts', async () => {
+    const v = new Visitor();
+    const { productId, variantId } = await restockForm(v, TEAPOT);
+    const post = (email: string, extra: Record<string, unknown> = {}) =>
+      v.json(API, {
+        productId,
+        variantId,
+        siteVisitorEmail: { email },
+        isJoinMailingList: false,
+        recaptchaEnterpriseV3Token: null,
+        ...extra,
+      });
+    const blank = await post('');
+    expect(blank.status).toBe(400);
+    expect(await blank.json()).toEqual({ error: 'Email cannot be blank' });
+    expect(await (await post('nobody')).json()).toEqual({ error: 'Email is invalid' });
+    const ok = await post('http-json@example.com', { language: 'en' });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ ok: true, message: 'Signed up!' });
+    // A repeat is accepted (one row stays).
+    expect((await post('HTTP-json@example.com')).status).toBe(200);
+    const unknown = await post('a@example.com', { variantId: 'nope' });
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).error).toEqual(expect.any(String));
+    const bad = await v.json(API, '{not json');
+    expect(bad.status).toBe(400);
+  });
+
+  it('signs up without JavaScript: 303 back, the answer in the form place, the address kept on an error', async () => {
+    const v = new Visitor();
+    const { productId, variantId } = await restockForm(v, TEAPOT);
+    const bad = await v.postForm(TEAPOT, { _action: 'restock', productId, variantId, email: 'not an email' });
+    expect(bad.status).toBe(303);
+    expect(bad.headers.get('location')).toBe(TEAPOT);
+    const shown = await (await v.get(TEAPOT)).text();
+    expect(shown).toContain('Email is invalid');
+    expect(shown).toContain('value="not an email"');
+    // Shown once.
+    expect(await (await v.get(TEAPOT)).text()).not.toContain('Email is invalid');
+    const ok = await v.postForm(TEAPOT, { _action: 'restock', productId, variantId, email: 'nojs@example.com' });
+    expect(ok.status).toBe(303);
+    const done = await (await v.get(TEAPOT)).text();
+    expect(done).toContain('Signed up!');
+    expect(done).not.toContain('<form class="product-restock-form"');
+  });
+
+  it('lets owners list sign-ups, and only products.write send (a sold-out variant is refused with why)', async () => {
+    const shopper = new Visitor();
+    const { productId, variantId } = await restockForm(shopper, TEAPOT);
+    await shopper.json(API, { productId, variantId, siteVisitorEmail: { email: 'owner-api@example.com' }, isJoinMailingList: false });
+
+    expect((await new Visitor().get(`${API}/groups`)).status).toBe(401);
+    const admin = await adminVisitor();
+    const groups = await (await admin.get(`${API}/groups`)).json();
+    expect(groups).toMatchObject({ hasNextPage: false, nextPageCursor: null });
+    const g = groups.signUpGroups.find((x: { variantId: string }) => x.variantId === variantId);
+    expect(g).toMatchObject({ productId, productName: 'Harbour Teapot', inStock: false });
+    expect(g.waiting).toBeGreaterThan(0);
+    const list = await (await admin.get(`${API}?productId=${productId}&variantId=${variantId}`)).json();
+    expect(list.signUps.map((s: { email: string }) => s.email)).toContain('owner-api@example.com');
+    expect((await admin.get(`${API}?productId=${productId}`)).status).toBe(400);
+
+    const soldOut = await admin.json(`${API}/send`, { productId, variantId });
+    expect(soldOut.status).toBe(409);
+    expect((await soldOut.json()).error).toMatch(/sold out/);
+    const all = await admin.json(`${API}/send/all`, { sendRequests: [{ productId, variantId }] });
+    expect(all.status).toBe(202);
+    expect((await all.json()).results[0]).toMatchObject({ ok: false });
+
+    // An editor reads products but may not send.
+    const { visitor: editor } = await visitorWithRole(admin, 4);
+    expect((await editor.get(`${API}/groups`)).status).toBe(200);
+    expect((await editor.json(`${API}/send`, { productId, variantId })).status).toBe(403);
+    expect((await editor.json(`${API}/send/all`, { sendRequests: [{ productId, variantId }] })).status).toBe(403);
+  });
+
+  it('shows the owner screen with the waiting variant and why it cannot be sent yet', async () => {
+    const admin = await adminVisitor();
+    const res = await admin.get('/config/restock');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('Harbour Teapot');
+    expect(html).toContain('Sold out: can be sent once back in stock');
+    const refused = await admin.postForm('/config/restock', { intent: 'send-all' });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain('No variant with shoppers waiting is in stock');
+  });
+
+  it('refuses a variant in stock, and sends a restocked variant notice once through the job', async () => {
+    const shopper = new Visitor();
+    const { productId, variantId } = await restockForm(shopper, '/shop/p/beachcomber-planter?Size=Large');
+    const email = `sent-${Date.now().toString(36)}@example.com`;
+    const signUp = () => shopper.json(API, { productId, variantId, siteVisitorEmail: { email }, isJoinMailingList: false });
+    expect((await signUp()).status).toBe(200);
+    const admin = await adminVisitor();
+    const saved = await admin.postForm('/config/inventory', { 'rows[0].id': variantId, 'rows[0].was': '0:0', 'rows[0].qty': '3' });
+    expect(saved.status).toBe(303);
+    const refused = await signUp();
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ error: 'This variant is in stock: add it to your cart instead.' });
+    // The inventory panel offers to send.
+    expect(await (await admin.get('/config/inventory')).text()).toContain('Back in stock, shoppers waiting');
+    const sent = await admin.json(`${API}/send`, { productId, variantId });
+    expect(sent.status).toBe(202);
+    const dir = path.join(inject('dataDir'), 'outbox');
+    const mails = () =>
+      (fs.existsSync(dir) ? fs.readdirSync(dir) : []).filter(
+        (f) => f.includes('-restock-') && fs.readFileSync(path.join(dir, f), 'utf8').includes(`To: ${email}`),
+      );
+    await expect.poll(() => mails().length, { timeout: 15_000 }).toBe(1);
+    // Nobody waits any more: a second send is refused, and nothing more is written.
+    expect((await admin.json(`${API}/send`, { productId, variantId })).status).toBe(409);
+    expect(mails()).toHaveLength(1);
+  });
+});
