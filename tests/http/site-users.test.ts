@@ -149,25 +149,53 @@ describe('SiteUserInfo and the account pages', () => {
     const api = await v.get(SESSION);
     expect(api.status).toBe(200);
     expect(await api.json()).toMatchObject({ authenticated: false });
-    v.cookies.set('SiteUserInfo', encodeURIComponent(JSON.stringify({ authenticated: true, siteUserId: 'su-00000000-0000-0000-0000-000000000000' })));
+    v.cookies.set(
+      'SiteUserInfo',
+      encodeURIComponent(JSON.stringify({ authenticated: true, siteUserId: 'su-00000000-0000-0000-0000-000000000000' })),
+    );
     expect((await v.get('/account')).status).toBe(303);
   });
 
   it('adds an address with the checkout rules, lists orders placed while signed in', async () => {
     const v = new Visitor();
     const email = await signUp(v);
-    await v.postForm('/account', { intent: 'add-address', name: 'Ada', line1: '', city: 'Buffalo', region: 'ZZ', postalCode: '1', country: 'US' });
+    await v.postForm('/account', {
+      intent: 'add-address',
+      name: 'Ada',
+      line1: '',
+      city: 'Buffalo',
+      region: 'ZZ',
+      postalCode: '1',
+      country: 'US',
+    });
     let page = await (await v.get('/account')).text();
     expect(page).toContain('Enter a US state, such as NY or New York.');
     expect(page).toMatch(/id="account-city"[^>]*value="Buffalo"/);
-    await v.postForm('/account', { intent: 'add-address', name: 'Ada', line1: '1 Main St', city: 'Buffalo', region: 'new york', postalCode: '14201', country: 'US' });
+    await v.postForm('/account', {
+      intent: 'add-address',
+      name: 'Ada',
+      line1: '1 Main St',
+      city: 'Buffalo',
+      region: 'new york',
+      postalCode: '14201',
+      country: 'US',
+    });
     page = await (await v.get('/account')).text();
     expect(page).toContain('Buffalo, NY 14201');
 
     expect((await v.json('/api/commerce/shopping-cart/entries', { itemId: BREAD_BAG, quantity: 1 })).status).toBe(200);
     const placed = await v.postForm('/checkout', {
-      cart: 'cart', intent: 'place', email, name: 'Ada', line1: '1 Main St', line2: '', city: 'Buffalo',
-      region: 'NY', postalCode: '14201', country: 'US', shippingMethod: 'standard',
+      cart: 'cart',
+      intent: 'place',
+      email,
+      name: 'Ada',
+      line1: '1 Main St',
+      line2: '',
+      city: 'Buffalo',
+      region: 'NY',
+      postalCode: '14201',
+      country: 'US',
+      shippingMethod: 'standard',
     });
     expect(placed.headers.get('location')).toMatch(/^\/order-confirmed\//);
     page = await (await v.get('/account')).text();

@@ -78,12 +78,16 @@ describe.each(targets)('site users on $name', (target) => {
       .map((f) => readFileSync(join(dataDir, 'outbox', f), 'utf8'))
       .find((t) => t.includes(`To: ${e}`))!;
     const token = /token=([A-Za-z0-9_-]{43})/.exec(eml.replace(/=\r\n/g, '').replace(/=3D/g, '='))![1];
-    const [stored] = await db.sql<{ token_hash: string }[]>`select token_hash from site_user_password_reset where site_user_id = ${created.user.id}`;
+    const [stored] = await db.sql<
+      { token_hash: string }[]
+    >`select token_hash from site_user_password_reset where site_user_id = ${created.user.id}`;
     expect(stored.token_hash).not.toBe(token);
     expect(await resetTokenIsLive(db.sql, token)).toBe(true);
     expect(await resetPassword(db.sql, token, 'another long password')).toBe(true);
     expect(await resetPassword(db.sql, token, 'a third long password')).toBe(false);
-    const [{ count }] = await db.sql<{ count: number }[]>`select count(*)::int as count from site_user_session where site_user_id = ${created.user.id}`;
+    const [{ count }] = await db.sql<
+      { count: number }[]
+    >`select count(*)::int as count from site_user_session where site_user_id = ${created.user.id}`;
     expect(count).toBe(0);
     expect((await authenticateSiteUser(db.sql, site, { email: e, password: 'another long password', visitor: '10.1.4.1' })).ok).toBe(true);
   });
@@ -112,7 +116,9 @@ describe.each(targets)('site users on $name', (target) => {
     ]);
     const result = await mergeCartOnSignIn(db.sql, site, created.user.id, anon, { quantityMax: 9999 });
     expect(result).toBe(mine);
-    const lines = await db.sql<{ variant_id: string; quantity: number }[]>`select variant_id, quantity from cart_entry where cart_id = ${mine}`;
+    const lines = await db.sql<
+      { variant_id: string; quantity: number }[]
+    >`select variant_id, quantity from cart_entry where cart_id = ${mine}`;
     expect(Object.fromEntries(lines.map((l) => [l.variant_id, l.quantity]))).toEqual({ [limited.id]: 5, [other.id]: 2 });
     expect(await db.sql`select 1 from cart where id = ${anon}`).toHaveLength(0);
 
