@@ -7,6 +7,7 @@ import { redirectWithFlash, setAccountFlash, takeAccountFlash } from '../auth/si
 import { MIN_PASSWORD, SignUpForm } from '../auth/site-user-forms.server.js';
 import { fieldView, SIGN_UP_PAGE } from '../auth/site-user-pages.js';
 import { createSiteUser } from '../auth/site-user-store.server.js';
+import { limitVisitor, MSG } from '../commerce/cart.server.js';
 import { metaFromSeo } from '../components/seo-meta.js';
 import { ThemePage } from '../components/ThemePage.js';
 import { getSql } from '../../db/client.server.js';
@@ -51,6 +52,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   };
   if (!submission) return back({ formError: 'Could not parse the form fields, please check your entries.' });
   if (submission.status !== 'success') return back({ errors: firstErrors(submission.error ?? undefined) });
+  // Each sign-up hashes a password: a visitor hammering the form waits like one hammering the cart.
+  const limit = await limitVisitor(request, null);
+  if (!limit.ok) return back({ formError: MSG.tooManyRequests });
   const created = await createSiteUser(await getSql(), websiteId, submission.value);
   if (!created.ok) return back({ errors: { email: created.error } });
   const { headers } = await signInUser(request, websiteId, created.user, false);

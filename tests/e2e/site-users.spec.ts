@@ -8,7 +8,7 @@ async function ready(page: Page, js: boolean) {
 }
 
 // Three argon2 hashes and two page flows: more than the default on a busy machine.
-test.setTimeout(60_000);
+test.setTimeout(90_000);
 
 test('sign up, add to cart, sign out keeping the cart, sign in again', async ({ page, javaScriptEnabled: js }) => {
   const email = `journey-${js ? 'js' : 'nojs'}-${Date.now()}@example.com`;
