@@ -145,7 +145,7 @@ export type Resolved =
   | { kind: 'entry'; collection: Collection; item: Entry }
   | { kind: 'search' }
   /** A shopper's own page: the cart, checkout, an order (routes fill in what it shows). */
-  | { kind: 'commerce'; page: 'cart' | 'checkout' | 'order-confirmed' }
+  | { kind: 'commerce'; page: 'cart' | 'checkout' | 'order-confirmed' | 'account' }
   | { kind: 'not-found' }
   | { kind: 'error' };
 

@@ -21,6 +21,7 @@ import { money } from '../commerce/money.js';
 import { pageActionHeaders } from '../storefront/http.server.js';
 import { storefrontPage } from '../storefront/render.server.js';
 import { requestSite } from '../storefront/site.server.js';
+import { recordOrderForSignedIn } from '../storefront/site-user-flow.server.js';
 import { parseForm, readForm } from '../utils/form.server.js';
 import { shopperSession } from '../utils/session.server.js';
 import { subscriptionPriceText } from '../storefront/subscription-price.server.js';
@@ -154,6 +155,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     return refused(r.fieldErrors ?? {}, r.error);
   }
+  // Checkout while signed in: the order shows in the account's order history.
+  await recordOrderForSignedIn(request, websiteId, r.order.id);
   // The order is committed; the email goes after, and its failure is only logged (outbox).
   void sendOrderConfirmation(r.order);
   // A bought shopping cart is an empty one for the pill (a subscription cart never counted).

@@ -7,6 +7,8 @@ export const COMMERCE_PAGE_TYPES = {
   cart: PageType.SHOW_CART,
   checkout: PageType.CHECKOUT,
   'order-confirmed': PageType.ORDER_CONFIRMED,
+  // A site user's account pages (sign-in, sign-up, /account): made by the app, shown as a page.
+  account: PageType.PAGE,
 } as const;
 
 export type CommercePageName = keyof typeof COMMERCE_PAGE_TYPES;

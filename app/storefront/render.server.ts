@@ -175,6 +175,11 @@ export interface PagePlan {
    * for an order they may not see): `private, no-store` and noindex. Default: a commerce page is.
    */
   private?: boolean;
+  /**
+   * A page template the app supplies (the account pages, which no theme carries): rendered as the
+   * page template `name` inside the theme's layout.
+   */
+  pageTemplate?: { name: string; source: string };
 }
 
 /** A rendered page and its entity tag (made once per rendering, not per response). */
@@ -280,6 +285,11 @@ export async function storefrontPage(
   }
   try {
     let p = await plan(site, url);
+    if (p.pageTemplate) {
+      const { name, source } = p.pageTemplate;
+      site = { ...site, templates: { ...site.templates, pages: { ...site.templates.pages, [name]: source } } };
+      p = { ...p, template: name };
+    }
     // A theme without the page's template (a journal has no cart or checkout) has no such page.
     const wanted = p.template ?? templateFor(p.resolved);
     if (!(wanted in site.templates.pages) && wanted !== 'not-found') p = { resolved: { kind: 'not-found' } };

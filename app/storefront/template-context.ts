@@ -167,6 +167,8 @@ export type CommercePageData = {
   checkout?: Json;
   /** Order confirmed page. */
   order?: Order & { taxRateText: string | null };
+  /** A site user's account pages (app/auth/site-user-pages.ts). */
+  account?: Json;
 };
 
 /** The context of a page: every key the theme templates and the head read. */

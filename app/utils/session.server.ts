@@ -43,6 +43,8 @@ export interface ShopperSession {
   readonly subscriptionCartId: string | null;
   setCartId(id: string): void;
   setSubscriptionCartId(id: string): void;
+  /** Forgets the cart (a site user signed out and left it with the account): the next add starts a new one. */
+  clearCartId(): void;
   /** Leaves `value` for the next request only (session.flash). */
   flash(value: unknown): void;
   /** The flash left by the previous request, removed from the session (undefined when none). */
@@ -82,6 +84,10 @@ async function open(request: Request): Promise<ShopperSession> {
     setCartId(id) {
       // Set even when unchanged: committing again restarts the cookie's life with the cart's.
       s.set('cartId', id);
+      changed = true;
+    },
+    clearCartId() {
+      s.unset('cartId');
       changed = true;
     },
     setSubscriptionCartId(id) {

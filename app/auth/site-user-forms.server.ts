@@ -1,0 +1,65 @@
+// The site-user forms' fields (zod, parsed with Conform by the routes) and their texts. Passwords
+// are checked here with the owners' rules (password.server.ts) and are never sent back to a page.
+import { z } from 'zod';
+import { MAX_PASSWORD, MIN_PASSWORD, passwordProblem } from './password.server.js';
+
+export const FORM_TEXT = {
+  required: 'Required',
+  email: 'Email is not valid. Email addresses should follow the format user@domain.com.',
+  nameTooLong: 'Use at most 100 characters.',
+  mismatch: 'The two passwords differ.',
+};
+
+const Email = z
+  .string({ required_error: FORM_TEXT.required })
+  .trim()
+  .min(1, FORM_TEXT.required)
+  .max(256, FORM_TEXT.email)
+  .refine((s) => s.length >= 3 && /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(s), FORM_TEXT.email);
+
+const NewPassword = z
+  .string({ required_error: FORM_TEXT.required })
+  .min(1, FORM_TEXT.required)
+  .superRefine((p, ctx) => {
+    const problem = passwordProblem(p);
+    if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+  });
+
+const Checkbox = z
+  .string()
+  .optional()
+  .transform((v) => v === 'on' || v === 'true' || v === '1');
+
+export const SignUpForm = z.object({
+  name: z.string({ required_error: FORM_TEXT.required }).trim().min(1, FORM_TEXT.required).max(100, FORM_TEXT.nameTooLong),
+  email: Email,
+  password: NewPassword,
+});
+
+export const SignInForm = z.object({
+  email: Email,
+  password: z.string({ required_error: FORM_TEXT.required }).min(1, FORM_TEXT.required).max(MAX_PASSWORD),
+  rememberMe: Checkbox,
+  redirectTo: z.string().max(500).optional(),
+});
+
+/** The JSON body of POST /api/site-users/account/session. */
+export const SessionBody = z.object({
+  email: z.string().max(256),
+  password: z.string().max(MAX_PASSWORD),
+  rememberMe: z.boolean().optional().default(false),
+});
+
+export const ForgotForm = z.object({ email: Email });
+
+export const ResetForm = z
+  .object({
+    token: z.string().max(100),
+    password: NewPassword,
+    confirm: z.string({ required_error: FORM_TEXT.required }).min(1, FORM_TEXT.required),
+  })
+  .refine((v) => v.password === v.confirm, { message: FORM_TEXT.mismatch, path: ['confirm'] });
+
+export const SignOutForm = z.object({ cloneCart: Checkbox });
+
+export { MIN_PASSWORD };

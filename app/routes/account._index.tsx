@@ -1,0 +1,159 @@
+// /account: the signed-in shopper's account: orders placed while signed in (each linked to its
+// page), saved addresses (add, edit, remove, with the checkout's address rules), back-in-stock
+// sign-ups and newsletter subscriptions. Not signed in: a 303 to the sign-in page.
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+import { getSql } from '../../db/client.server.js';
+import { addAddress, addressesOf, ordersOf, removeAddress, restockSignupsOf, updateAddress } from '../auth/site-user-account.server.js';
+import { redirectWithFlash, setAccountFlash, takeAccountFlash } from '../auth/site-user-flash.server.js';
+import { ACCOUNT_PAGE, fieldView } from '../auth/site-user-pages.js';
+import { addressLabels, addressLines, checkAddress, COUNTRIES, type Address } from '../commerce/address.js';
+import { formatMoney } from '../commerce/money.js';
+import { signedOrderPath } from '../commerce/order-link.server.js';
+import { metaFromSeo } from '../components/seo-meta.js';
+import { ThemePage } from '../components/ThemePage.js';
+import { subscribe, subscriptionsOf, unsubscribe } from '../forms/mailing-list.server.js';
+import { forwardHeaders } from '../storefront/http.server.js';
+import { accountPage, signedInUser } from '../storefront/site-user-flow.server.js';
+import { requestSite } from '../storefront/site.server.js';
+import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
+
+const SIGN_IN = '/account/sign-in?redirectTo=%2Faccount';
+const ADDRESS_KEYS = ['name', 'line1', 'line2', 'city', 'region', 'postalCode', 'country'] as const;
+
+function addressFields(values: Record<string, string>, errors: Record<string, string>) {
+  const labels = addressLabels(values.country ?? '');
+  return [
+    fieldView('name', 'Full name', { value: values.name, error: errors.name, autocomplete: 'name' }),
+    fieldView('line1', 'Address', { value: values.line1, error: errors.line1, autocomplete: 'address-line1' }),
+    fieldView('line2', 'Apartment, suite (optional)', {
+      value: values.line2,
+      error: errors.line2,
+      autocomplete: 'address-line2',
+      required: false,
+    }),
+    fieldView('city', 'City', { value: values.city, error: errors.city, autocomplete: 'address-level2' }),
+    fieldView('region', labels.region, { value: values.region, error: errors.region, autocomplete: 'address-level1', required: false }),
+    fieldView('postalCode', labels.postalCode, {
+      value: values.postalCode,
+      error: errors.postalCode,
+      autocomplete: 'postal-code',
+      required: false,
+    }),
+    fieldView('country', 'Country', { value: values.country, error: errors.country, autocomplete: 'country', choices: COUNTRIES }),
+  ];
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const signed = await signedInUser(request, context);
+  if (!signed) return redirect(SIGN_IN, 303);
+  const { user } = signed;
+  const sql = await getSql();
+  const url = new URL(request.url);
+  const flash = await takeAccountFlash(request, 'account');
+  const [orders, addresses, restock, lists] = await Promise.all([
+    ordersOf(sql, user),
+    addressesOf(sql, user.id),
+    restockSignupsOf(sql, user),
+    subscriptionsOf(sql, user.websiteId, user.email),
+  ]);
+  const editId = flash?.values?.addressId || url.searchParams.get('edit') || '';
+  const editing = addresses.find((a) => a.id === editId) ?? null;
+  const values: Record<string, string> = flash?.values?.intent?.endsWith('address')
+    ? flash.values
+    : editing
+      ? { ...editing }
+      : { country: 'US' };
+  return accountPage(request, context, 'Your account', ACCOUNT_PAGE, async (site) => ({
+    user: { name: user.name, email: user.email },
+    notice: flash?.notice ?? '',
+    formError: flash?.values?.intent?.endsWith('address') ? '' : (flash?.formError ?? ''),
+    orders: orders.map((o) => ({
+      orderNumber: o.orderNumber,
+      href: signedOrderPath(o.id),
+      dateText: o.createdAt.toISOString().slice(0, 10),
+      statusText: o.fulfillmentStatus[0].toUpperCase() + o.fulfillmentStatus.slice(1),
+      totalText: formatMoney(o.grandTotalCents, site.website.currency),
+    })),
+    addresses: addresses.map((a) => ({ id: a.id, lines: addressLines(a) })),
+    addressForm: {
+      title: editing ? 'Edit address' : 'Add an address',
+      intent: editing ? 'update-address' : 'add-address',
+      addressId: editing?.id ?? '',
+      formError: flash?.values?.intent?.endsWith('address') ? (flash.formError ?? '') : '',
+      fields: addressFields(values, flash?.errors ?? {}),
+    },
+    restock: restock.map((r) => ({
+      productName: r.productName,
+      variantName: r.variantName,
+      statusText: r.notifiedAt ? 'Notified' : 'Waiting',
+    })),
+    lists,
+  }));
+}
+
+const Intent = z.object({
+  intent: z.enum(['add-address', 'update-address', 'remove-address', 'subscribe', 'unsubscribe']),
+  addressId: z.string().max(100).optional(),
+  listId: z.string().max(100).optional(),
+});
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { id: websiteId } = await requestSite(request, context);
+  const signed = await signedInUser(request, context);
+  if (!signed) return redirect(SIGN_IN, 303);
+  const { user } = signed;
+  const sql = await getSql();
+  const form = await readForm(request);
+  const parsed = form ? parseForm(form, Intent) : null;
+  const done = async (flash: { notice?: string; formError?: string; errors?: Record<string, string>; values?: Record<string, string> }) => {
+    await setAccountFlash(request, { form: 'account', ...flash });
+    return redirectWithFlash(request, '/account');
+  };
+  if (!form || parsed?.status !== 'success') return done({ formError: 'Could not parse the form fields, please check your entries.' });
+  const { intent, addressId, listId } = parsed.value;
+  switch (intent) {
+    case 'add-address':
+    case 'update-address': {
+      const typed = Object.fromEntries(ADDRESS_KEYS.map((k) => [k, (form.get(k) ?? '').slice(0, 200)]));
+      const checked = checkAddress(typed);
+      if (!checked.ok) {
+        return done({
+          errors: firstErrors(Object.fromEntries(Object.entries(checked.errors).map(([k, m]) => [k, [m as string]]))),
+          values: { ...typed, intent, addressId: addressId ?? '' },
+        });
+      }
+      const a: Address = checked.address;
+      if (intent === 'add-address') {
+        const saved = await addAddress(sql, user.id, a);
+        return saved
+          ? done({ notice: 'Address saved.' })
+          : done({ formError: 'You keep the most addresses an account may: remove one first.', values: { ...typed, intent } });
+      }
+      return (await updateAddress(sql, user.id, addressId ?? '', a))
+        ? done({ notice: 'Address saved.' })
+        : done({ formError: 'That address is not in your account.' });
+    }
+    case 'remove-address':
+      return (await removeAddress(sql, user.id, addressId ?? ''))
+        ? done({ notice: 'Address removed.' })
+        : done({ formError: 'That address is not in your account.' });
+    case 'subscribe': {
+      const r = await subscribe(sql, websiteId, listId ?? '', user.email, { source: 'account', siteUserId: user.id });
+      return r ? done({ notice: 'Subscribed.' }) : done({ formError: 'That newsletter does not exist.' });
+    }
+    case 'unsubscribe':
+      await unsubscribe(sql, websiteId, listId ?? '', user.email);
+      return done({ notice: 'Unsubscribed.' });
+  }
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => forwardHeaders(loaderHeaders);
+export const meta: MetaFunction<typeof loader> = ({ data }) => metaFromSeo(data?.seo);
+
+export default function AccountPage() {
+  const { html, seo } = useLoaderData<typeof loader>();
+  return <ThemePage html={html} jsonLd={seo.jsonLd} />;
+}

@@ -1,0 +1,58 @@
+// /account/reset-password?token=...: the link of the reset email. A live link shows the form; the
+// new password ends every session of the account, then the shopper signs in with it.
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { getSql } from '../../db/client.server.js';
+import { redirectWithFlash, setAccountFlash, takeAccountFlash } from '../auth/site-user-flash.server.js';
+import { MIN_PASSWORD, ResetForm } from '../auth/site-user-forms.server.js';
+import { fieldView, RESET_PAGE } from '../auth/site-user-pages.js';
+import { resetPassword, resetTokenIsLive, RESET_TEXT } from '../auth/site-user-reset.server.js';
+import { metaFromSeo } from '../components/seo-meta.js';
+import { ThemePage } from '../components/ThemePage.js';
+import { forwardHeaders } from '../storefront/http.server.js';
+import { accountPage } from '../storefront/site-user-flow.server.js';
+import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get('token') ?? '';
+  const flash = await takeAccountFlash(request, 'reset');
+  const live = await resetTokenIsLive(await getSql(), token);
+  const e = flash?.errors ?? {};
+  return accountPage(request, context, 'Set a new password', RESET_PAGE, {
+    notice: '',
+    formError: live ? (flash?.formError ?? '') : RESET_TEXT.invalid,
+    live,
+    token: live ? token : '',
+    fields: [
+      fieldView('password', 'New password', {
+        type: 'password',
+        error: e.password,
+        autocomplete: 'new-password',
+        hint: `At least ${MIN_PASSWORD} characters.`,
+      }),
+      fieldView('confirm', 'New password again', { type: 'password', error: e.confirm, autocomplete: 'new-password' }),
+    ],
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  const submission = form ? parseForm(form, ResetForm) : null;
+  const token = String((submission?.payload as Record<string, unknown> | undefined)?.token ?? '');
+  const here = `/account/reset-password?token=${encodeURIComponent(token)}`;
+  if (!submission || submission.status !== 'success') {
+    await setAccountFlash(request, { form: 'reset', errors: firstErrors(submission?.error ?? undefined) });
+    return redirectWithFlash(request, here);
+  }
+  if (!(await resetPassword(await getSql(), submission.value.token, submission.value.password))) return redirectWithFlash(request, here);
+  await setAccountFlash(request, { form: 'sign-in', notice: RESET_TEXT.done });
+  return redirectWithFlash(request, '/account/sign-in');
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => forwardHeaders(loaderHeaders);
+export const meta: MetaFunction<typeof loader> = ({ data }) => metaFromSeo(data?.seo);
+
+export default function ResetPasswordPage() {
+  const { html, seo } = useLoaderData<typeof loader>();
+  return <ThemePage html={html} jsonLd={seo.jsonLd} />;
+}
