@@ -82,7 +82,8 @@ function braces(at: usize, len: usize): i32 {
   const v1 = v128.load(base + at, 16);
   const low = i8x16.bitmask(v128.or(i8x16.eq(v0, l), i8x16.eq(v0, r)));
   let m = low | (i8x16.bitmask(v128.or(i8x16.eq(v1, l), i8x16.eq(v1, r))) << 16);
-  if (at + 32 > len) m &= (1 << (<i32>(len - at))) - 1;
+  const left = <i32>len - <i32>at;
+  if (left < 32) m &= (1 << left) - 1;
   return m;
 }
 
@@ -164,7 +165,8 @@ export function scan(input: usize, len: usize, output: usize, ascii: bool): i32 
       textStart = end;
       // Resume at `end`: the braces of its block before it are dropped.
       block = end & ~31;
-      mask = block < len ? braces(block, len) & (-1 << (<i32>(end - block))) : 0;
+      const skipped = <i32>end - <i32>block;
+      mask = block < len ? braces(block, len) & (-1 << skipped) : 0;
       continue;
     }
     lb = <isize>at;
