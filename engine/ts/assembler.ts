@@ -27,16 +27,22 @@ const R = 114;
 
 type BlockNode = SectionNode | RepeatedNode | PredicateNode | IfNode | MacroNode;
 
+/**
+ * An open block. Its current body (the block's own, its last `.or`'s, or its alternates) is the
+ * run of `nodes` from `start`: it becomes an array of its exact size when it ends, rather than one
+ * grown push by push (a pushed-to empty array reserves 17 slots; most bodies hold one to three).
+ */
 interface OpenBlock {
   /** The block's op, kept here to spare reads from nodes of several shapes. */
   op: number;
   node: BlockNode;
-  /** Where the next instruction goes. */
-  target: Node[];
+  /** Where the current body's nodes start in `nodes`. */
+  start: number;
+  /** Whose body is being read: the block's op, Op.OR (its last .or) or ALTERNATES.op. */
+  part: number;
   lastOr: OrNode | null;
   /** An unconditional .or was seen: anything after it never runs. */
   closedOr: boolean;
-  inOr: boolean;
 }
 
 /** Block names in error messages. */
@@ -54,6 +60,54 @@ function syntaxError(errors: TemplateError[], source: string, message: string, o
 }
 
 /**
+ * The nodes from `from` to `to` as an array of their exact size: a literal for the common short
+ * bodies (a call to slice for each cost more than the exact sizes saved).
+ */
+function bodyOf(nodes: Node[], from: number, to: number): Node[] {
+  switch (to - from) {
+    case 0:
+      return [];
+    case 1:
+      return [nodes[from]];
+    case 2:
+      return [nodes[from], nodes[from + 1]];
+    case 3:
+      return [nodes[from], nodes[from + 1], nodes[from + 2]];
+    default:
+      return nodes.slice(from, to);
+  }
+}
+
+/**
+ * Gives the open block's current body its nodes. One store per node shape (a store site that saw
+ * every block shape would be megamorphic, and slower).
+ */
+function endPart(block: OpenBlock, body: Node[]): void {
+  switch (block.part) {
+    case Op.SECTION:
+      (block.node as SectionNode).body = body;
+      break;
+    case Op.REPEATED:
+      (block.node as RepeatedNode).body = body;
+      break;
+    case ALTERNATES.op:
+      (block.node as RepeatedNode).alternates = body;
+      break;
+    case Op.PREDICATE:
+      (block.node as PredicateNode).body = body;
+      break;
+    case Op.IF:
+      (block.node as IfNode).body = body;
+      break;
+    case Op.MACRO:
+      (block.node as MacroNode).body = body;
+      break;
+    default:
+      block.lastOr!.body = body;
+  }
+}
+
+/**
  * Builds the block tree. Blocks nested deeper than `maxNesting` end the compile there (the
  * compile budget): the code assembled so far is kept, with the error.
  */
@@ -66,25 +120,32 @@ export function assemble(
 ): { code: Code; errors: TemplateError[] } {
   const parser = new Parser(source, tables);
   const errors: TemplateError[] = [];
-  const root: Node[] = [];
-  const macros: Record<string, Node[]> = {};
+  /** The macros in the order they open (their bodies are known once they end). */
+  const macroNodes: MacroNode[] = [];
+  /**
+   * The nodes of every open body, outermost first (the root's from 0): `count` of them. The array
+   * is not shortened when a body ends, only overwritten, so it grows to its peak once.
+   */
+  const nodes: Node[] = [];
+  let count = 0;
+  /** The open blocks, outermost first: `depth` of them. An ended block's object is reused. */
   const stack: OpenBlock[] = [];
-  /** The innermost open block (the top of the stack), null at root. */
+  let depth = 0;
+  /** The innermost open block, null at root. */
   let top: OpenBlock | null = null;
-  let target = root;
-  // The last node of `target` when it is text: adjacent text (around comments, literal tags,
-  // dropped instructions) becomes one node. Tracked, because reading it back from `target`, whose
-  // nodes come in a dozen shapes, is slow.
+  // The last node of the current body when it is text: adjacent text (around comments, literal
+  // tags, dropped instructions) becomes one node. Tracked, because reading it back from `nodes`,
+  // whose nodes come in a dozen shapes, is slow.
   let lastText: TextNode | null = null;
 
-  const count = tokens.length;
-  for (let k = 0; k < count; k += 3) {
+  const tokenCount = tokens.length;
+  for (let k = 0; k < tokenCount; k += 3) {
     const kind = tokens[k];
     const start = tokens[k + 1];
     if (kind === TOK_TEXT) {
       const text = source.slice(start, tokens[k + 2]);
       if (lastText !== null) lastText.text += text;
-      else target.push((lastText = { op: Op.TEXT, text }));
+      else nodes[count++] = lastText = { op: Op.TEXT, text };
       continue;
     }
     // Comments leave nothing behind.
@@ -109,7 +170,7 @@ export function assemble(
       source.charCodeAt(start + 3) === R
     ) {
       // A bare `{.or}`, the next most common tag, likewise (the same node as the parser makes).
-      tag = { op: Op.OR, pred: null, args: NONE, body: [], alt: null };
+      tag = { op: Op.OR, pred: null, args: NONE, body: NONE, alt: null };
       op = Op.OR;
     } else {
       tag = parser.parse(start, end);
@@ -120,32 +181,35 @@ export function assemble(
       case Op.TEXT: {
         const node = tag as TextNode;
         if (lastText !== null) lastText.text += node.text;
-        else target.push((lastText = node));
+        else nodes[count++] = lastText = node;
         break;
       }
       case Op.SECTION:
       case Op.REPEATED:
       case Op.PREDICATE:
-      case Op.IF: {
-        if (stack.length >= maxNesting) return tooDeep(source, start, maxNesting, root, macros, errors);
-        const node = tag as SectionNode | RepeatedNode | PredicateNode | IfNode;
-        target.push(node);
-        top = { op, node, target: node.body, lastOr: null, closedOr: false, inOr: false };
-        stack.push(top);
-        target = node.body;
-        lastText = null;
-        break;
-      }
+      case Op.IF:
       case Op.MACRO: {
-        if (stack.length >= maxNesting) return tooDeep(source, start, maxNesting, root, macros, errors);
+        if (depth >= maxNesting) {
+          syntaxError(errors, source, `Blocks are nested deeper than ${maxNesting}: the template is not compiled past this point`, start);
+          return finish(stack, depth, nodes, count, macroNodes, errors);
+        }
+        const node = tag as BlockNode;
         // A macro is defined when its instruction runs (so it stays in the tree, where it is);
         // `macros` lists them by name for tools.
-        const node = tag as MacroNode;
-        macros[node.name] = node.body;
-        target.push(node);
-        top = { op, node, target: node.body, lastOr: null, closedOr: false, inOr: false };
-        stack.push(top);
-        target = node.body;
+        if (op === Op.MACRO) macroNodes.push(node as MacroNode);
+        nodes[count++] = node;
+        top = stack[depth];
+        if (top === undefined) {
+          top = stack[depth] = { op, node, start: count, part: op, lastOr: null, closedOr: false };
+        } else {
+          top.op = op;
+          top.node = node;
+          top.start = count;
+          top.part = op;
+          top.lastOr = null;
+          top.closedOr = false;
+        }
+        depth++;
         lastText = null;
         break;
       }
@@ -159,12 +223,13 @@ export function assemble(
         } else if (top.closedOr) {
           syntaxError(errors, source, 'This OR_PREDICATE block will never execute.', start);
         } else {
+          endPart(top, bodyOf(nodes, top.start, count));
+          count = top.start;
           if (top.lastOr !== null) top.lastOr.alt = node;
           else (top.node as SectionNode | RepeatedNode | PredicateNode | IfNode).alt = node;
           top.lastOr = node;
-          top.inOr = true;
+          top.part = Op.OR;
           top.closedOr = node.pred === null;
-          top.target = target = node.body;
           lastText = null;
         }
         break;
@@ -172,14 +237,15 @@ export function assemble(
       case ALTERNATES.op:
         if (top === null) {
           syntaxError(errors, source, 'Instruction ALTERNATES_WITH not allowed at root', start);
-        } else if (top.inOr) {
+        } else if (top.part === Op.OR) {
           syntaxError(errors, source, 'ALTERNATES_WITH instruction is not allowed inside OR_PREDICATE block.', start);
         } else if (top.op !== Op.REPEATED) {
           syntaxError(errors, source, `ALTERNATES_WITH instruction is not allowed inside ${LABELS[top.op]} block.`, start);
         } else {
-          const rep = top.node as RepeatedNode;
-          rep.alternates = [];
-          top.target = target = rep.alternates;
+          // A second `.alternates with` starts the alternates afresh, as the first one's are dropped.
+          endPart(top, bodyOf(nodes, top.start, count));
+          count = top.start;
+          top.part = ALTERNATES.op;
           lastText = null;
         }
         break;
@@ -188,17 +254,12 @@ export function assemble(
           syntaxError(errors, source, 'Instruction END not allowed at root', start);
           break;
         }
-        stack.pop();
-        const closedMacro = top.op === Op.MACRO;
-        top = stack.length > 0 ? stack[stack.length - 1] : null;
-        target = top === null ? root : top.target;
-        // The closed block ends its parent's body, unless it is a macro (kept apart): then text
-        // may follow on from the text before it.
+        endPart(top, bodyOf(nodes, top.start, count));
+        count = top.start;
+        depth--;
+        top = depth > 0 ? stack[depth - 1] : null;
+        // The closed block (a macro too: it stays in its parent's body) ends any text before it.
         lastText = null;
-        if (closedMacro && target.length > 0) {
-          const last = target[target.length - 1];
-          if (last.op === Op.TEXT) lastText = last;
-        }
         break;
       }
       case Op.EVAL: {
@@ -206,28 +267,38 @@ export function assemble(
         const { code, error } = compileExpr(node.expr, exprOptions);
         node.code = code;
         node.error = error;
-        target.push(node);
+        nodes[count++] = node;
         lastText = null;
         break;
       }
       default:
-        target.push(tag as Node);
+        nodes[count++] = tag as Node;
         lastText = null;
     }
   }
   if (top !== null) syntaxError(errors, source, `Reached EOF in the middle of ${LABELS[top.op]}`, source.length);
-  return { code: { v: 1, body: root, macros }, errors };
+  return finish(stack, depth, nodes, count, macroNodes, errors);
 }
 
-/** Ends a compile at a block nested too deep: what was assembled so far, and the error. */
-function tooDeep(
-  source: string,
-  offset: number,
-  max: number,
-  root: Node[],
-  macros: Record<string, Node[]>,
+/**
+ * Ends every open block, innermost first: the code assembled so far, with `errors`. (A function of
+ * its own: a closure over the assembler's counters would move them out of registers.)
+ */
+function finish(
+  stack: OpenBlock[],
+  depth: number,
+  nodes: Node[],
+  count: number,
+  macroNodes: MacroNode[],
   errors: TemplateError[],
 ): { code: Code; errors: TemplateError[] } {
-  syntaxError(errors, source, `Blocks are nested deeper than ${max}: the template is not compiled past this point`, offset);
-  return { code: { v: 1, body: root, macros }, errors };
+  while (depth > 0) {
+    const block = stack[--depth];
+    endPart(block, bodyOf(nodes, block.start, count));
+    count = block.start;
+  }
+  nodes.length = count;
+  const macros: Record<string, Node[]> = {};
+  for (const m of macroNodes) macros[m.name] = m.body;
+  return { code: { v: 1, body: nodes, macros }, errors };
 }

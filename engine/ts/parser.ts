@@ -14,7 +14,10 @@ export interface NameTables {
 export const END = { op: -1 } as const;
 export const ALTERNATES = { op: -2 } as const;
 
-/** What a tag parses to: a node (blocks come with an empty body), an `.or` branch, or a marker. */
+/**
+ * What a tag parses to: a node, an `.or` branch, or a marker. Blocks and branches come with the
+ * shared empty body NONE: the assembler gives each its body when it ends.
+ */
 export type Tag = Node | OrNode | typeof END | typeof ALTERNATES;
 
 const LITERALS = new Map([
@@ -153,19 +156,22 @@ export function parsePath(s: string, from = 0, to = s.length): Path | null {
  */
 function predicateArgs(s: string, from: number, to: number): string[] | null {
   if (from === to) return NONE;
-  const args: string[] = [];
+  // Most predicates have one argument: its list is made for it, with no spare room.
+  let args: string[] | null = null;
   const delimiter = s.charCodeAt(from);
   if (isLineBreak(delimiter)) return null;
   let argStart = from + 1;
   for (let i = argStart; i < to; i++) {
     const c = s.charCodeAt(i);
     if (c === delimiter) {
-      args.push(s.slice(argStart, i));
+      if (args === null) args = [s.slice(argStart, i)];
+      else args.push(s.slice(argStart, i));
       argStart = i + 1;
     } else if (isLineBreak(c)) {
       return null;
     }
   }
+  if (args === null) return [s.slice(argStart, to)];
   args.push(s.slice(argStart, to));
   return args;
 }
@@ -340,13 +346,13 @@ export class Parser {
       case K_OR: {
         if (bare) {
           this.op = Op.OR;
-          return { op: Op.OR, pred: null, args: NONE, body: [], alt: null };
+          return { op: Op.OR, pred: null, args: NONE, body: NONE, alt: null };
         }
         const nameEnd = predicateEnd(s, rest, to);
         const args = nameEnd < 0 ? null : predicateArgs(s, nameEnd, to);
         if (args === null) return this.text(start, end);
         this.op = Op.OR;
-        return { op: Op.OR, pred: this.predicate(rest, nameEnd), args, body: [], alt: null };
+        return { op: Op.OR, pred: this.predicate(rest, nameEnd), args, body: NONE, alt: null };
       }
       case K_ALTERNATES:
         if (to - rest !== 4 || !s.startsWith('with', rest)) return this.text(start, end);
@@ -358,7 +364,7 @@ export class Parser {
         const path = parsePath(s, i, to);
         if (path === null) return this.text(start, end);
         this.op = Op.SECTION;
-        return { op: Op.SECTION, path, body: [], alt: null };
+        return { op: Op.SECTION, path, body: NONE, alt: null };
       }
       case K_REPEATED: {
         if (!spaced || to - rest < 8 || !s.startsWith('section ', rest)) return this.text(start, end);
@@ -367,7 +373,7 @@ export class Parser {
         const path = parsePath(s, i, to);
         if (path === null) return this.text(start, end);
         this.op = Op.REPEATED;
-        return { op: Op.REPEATED, path, body: [], alternates: null, alt: null };
+        return { op: Op.REPEATED, path, body: NONE, alternates: null, alt: null };
       }
       case K_IF:
         return this.parseIf(rest, to) ?? this.text(start, end);
@@ -402,7 +408,7 @@ export class Parser {
         const name = s.slice(rest, to);
         if (!MACRO_NAME.test(name)) return this.text(start, end);
         this.op = Op.MACRO;
-        return { op: Op.MACRO, name, body: [] };
+        return { op: Op.MACRO, name, body: NONE };
       }
       case K_EVAL:
         // Expressions may span lines; an empty one prints nothing. The assembler compiles it.
@@ -430,7 +436,7 @@ export class Parser {
         const args = nameEnd < 0 ? null : predicateArgs(s, nameEnd, to);
         if (args !== null) {
           this.op = Op.PREDICATE;
-          return { op: Op.PREDICATE, pred: this.predicate(wordStart, nameEnd), args, body: [], alt: null };
+          return { op: Op.PREDICATE, pred: this.predicate(wordStart, nameEnd), args, body: NONE, alt: null };
         }
         // Literal names have no `?`, so trying them second changes nothing. An own-property
         // lookup: `{.constructor}` is text, not Object.prototype's constructor.
@@ -527,12 +533,25 @@ export class Parser {
     const args = nameEnd < 0 ? null : predicateArgs(s, nameEnd, to);
     if (args !== null) {
       this.op = Op.IF;
-      return { op: Op.IF, pred: this.predicate(from, nameEnd), args, paths: NONE, ops: NONE, body: [], alt: null };
+      return { op: Op.IF, pred: this.predicate(from, nameEnd), args, paths: NONE, ops: NONE, body: NONE, alt: null };
     }
-    const paths: Path[] = [];
+    let i = from;
+    while (i < to && isSpace(s.charCodeAt(i))) i++;
+    if (i === to) return null;
+    const first = readPath(s, i, to);
+    if (first === null) return null;
+    i = pathEnd;
+    // Most are `.if path`: its lists are made at their size, and it has no operators.
+    if (i === to) {
+      this.op = Op.IF;
+      return { op: Op.IF, pred: null, args: NONE, paths: [first], ops: NONE, body: NONE, alt: null };
+    }
+    const paths: Path[] = [first];
     const ops: string[] = [];
-    let wantPath = true;
-    for (let i = from; ;) {
+    let wantPath = false;
+    for (;;) {
+      // Tokens are separated by white space.
+      if (i < to && !isSpace(s.charCodeAt(i))) return null;
       while (i < to && isSpace(s.charCodeAt(i))) i++;
       if (i === to) break;
       if (wantPath) {
@@ -546,13 +565,11 @@ export class Parser {
         ops.push(c === AMP ? '&&' : '||');
         i += 2;
       }
-      // Tokens are separated by white space.
-      if (i < to && !isSpace(s.charCodeAt(i))) return null;
       wantPath = !wantPath;
     }
-    // No tokens, or ending on an operator.
+    // Ending on an operator.
     if (wantPath) return null;
     this.op = Op.IF;
-    return { op: Op.IF, pred: null, args: [], paths, ops, body: [], alt: null };
+    return { op: Op.IF, pred: null, args: NONE, paths, ops, body: NONE, alt: null };
   }
 }

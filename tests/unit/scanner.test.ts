@@ -1,6 +1,8 @@
 // Scanner: instruction boundaries, comments, and braces that stay literal text.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scan, lineColumn, TOK_TEXT, TOK_TAG, TOK_COMMENT, TOK_MCOMMENT } from '../../engine/ts/scanner.js';
+import { wasmScan } from '../../engine/wasm/scanner.js';
 
 function tokens(src: string) {
   const t = scan(src);
@@ -83,5 +85,16 @@ describe('scanner', () => {
       [TOK_TAG, '{a}'],
       [TOK_TEXT, '😀'],
     ]);
+  });
+  it('agrees with the WASM scanner, which reads braces 32 bytes at a time', () => {
+    // Sources of braces, hashes, multi-byte characters and filler, long enough to cross blocks.
+    const piece = fc.constantFrom('{', '}', '#', '##}', '{#', '{##', '{.end}', 'a', ' ', '\n', 'é', '€', '😀', 'x'.repeat(29));
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 60 }), (parts) => {
+        const src = parts.join('');
+        expect(Array.from(wasmScan(src))).toEqual(scan(src));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
