@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Sql } from '../../db/client.server.js';
 import type { OwnerAccess } from '../auth/access.server.js';
 import { actorOf, recordAudit } from '../config/audit.server.js';
+import { storefrontChanged } from '../config/storefront-changed.server.js';
 import { DEFAULT_FORM_NAME, FormField, FormSettings, FORM_LIMITS, type FieldType } from './form-definition.js';
 import { newField } from './form-builder.js';
 
@@ -80,6 +81,12 @@ async function audit(a: OwnerAccess, action: string, formId: string, detail: Rec
   await recordAudit(a.sql, actorOf(a), action, `/config/forms/${formId}`, detail);
 }
 
+/** A saved form shows on the pages that hold it at once: their cached renders are dropped. */
+async function changed(a: OwnerAccess, action: string, formId: string): Promise<void> {
+  await audit(a, action, formId);
+  await storefrontChanged(a.sql, a.site.id);
+}
+
 /** A new, empty form named as SPEC 9 says. */
 export async function createForm(a: OwnerAccess): Promise<string> {
   const id = newId();
@@ -111,7 +118,7 @@ async function change(
                  settings = ${tx.json(JSON.parse(JSON.stringify(settings)) as never)}, updated_at = now()
               where id = ${id}`;
   });
-  await audit(a, action, id);
+  await changed(a, action, id);
 }
 
 /** Build tab: the form's name and submit label. */
@@ -185,5 +192,5 @@ export function saveSettings(a: OwnerAccess, id: string, settings: Partial<FormS
 export async function deleteForm(a: OwnerAccess, id: string): Promise<void> {
   const gone = await a.sql`delete from form where id = ${id} and website_id = ${a.site.id}`;
   if (gone.count === 0) throw new FormError(404, FORM_TEXT.notFound);
-  await audit(a, 'form.delete', id);
+  await changed(a, 'form.delete', id);
 }
