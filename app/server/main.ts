@@ -136,6 +136,9 @@ async function main(): Promise<void> {
           imgSrc: ["'self'", 'data:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
+          // The forms' proof-of-work CAPTCHA (altcha) solves its challenge in workers it makes from
+          // blob: URLs; only our own scripts can make them.
+          workerSrc: ["'self'", 'blob:'],
           formAction: ["'self'"],
           frameAncestors: ["'self'"],
           baseUri: ["'self'"],
