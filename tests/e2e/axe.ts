@@ -23,35 +23,6 @@ async function axe(page: Page, exclude: string[] = []): Promise<string[]> {
     );
 }
 
-interface Twin {
-  page: Page;
-  /** The document the twin serves next (its route answers every document request with it). */
-  html: string;
-}
-
-// One script-free twin per journey page, made on its first check and closed with the page: a new
-// browser context per check cost a second or more each on a busy 2-core machine.
-const twins = new WeakMap<Page, Promise<Twin>>();
-
-function twinOf(page: Page): Promise<Twin> {
-  let twin = twins.get(page);
-  if (!twin) {
-    twin = (async () => {
-      const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
-      page.once('close', () => void context.close().catch(() => {}));
-      const t: Twin = { page: await context.newPage(), html: '' };
-      await t.page.route('**/*', (route) =>
-        route.request().resourceType() === 'document'
-          ? route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: t.html })
-          : route.continue(),
-      );
-      return t;
-    })();
-    twins.set(page, twin);
-  }
-  return twin;
-}
-
 /**
  * Serious and critical axe violations of the page as it is now, one readable line each. axe is a
  * script: without JavaScript, the document as the browser built it (no script ran) is checked in
@@ -60,10 +31,19 @@ function twinOf(page: Page): Promise<Twin> {
  */
 export async function violations(page: Page, js: boolean, opts: { exclude?: string[] } = {}): Promise<string[]> {
   if (js) return axe(page, opts.exclude);
-  const twin = await twinOf(page);
-  twin.html = (await page.content()).replace(/<script\b(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>/gi, '');
-  // A URL differing only in its fragment would be a same-document move: no new document to check.
-  if (page.url().includes('#')) await twin.page.goto('about:blank');
-  await twin.page.goto(page.url());
-  return axe(twin.page, opts.exclude);
+  const url = page.url();
+  const html = (await page.content()).replace(/<script\b(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>/gi, '');
+  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
+  try {
+    const twin = await context.newPage();
+    await twin.route('**/*', (route) =>
+      route.request().resourceType() === 'document'
+        ? route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html })
+        : route.continue(),
+    );
+    await twin.goto(url);
+    return await axe(twin);
+  } finally {
+    await context.close();
+  }
 }
