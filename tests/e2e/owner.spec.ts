@@ -41,6 +41,8 @@ test('an owner creates a product with variants, adds it to the navigation, a sho
   browser,
   javaScriptEnabled: js,
 }) => {
+  // Six screens and a checkout: 22 s alone, past 30 s beside the other worker's journeys on 2 cores.
+  test.setTimeout(90_000);
   const suffix = `${js ? 'js' : 'nojs'}${Date.now().toString(36)}`;
   const title = `Harbour Lantern ${suffix}`;
   await signIn(page, js, OWNER);
