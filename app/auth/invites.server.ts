@@ -6,6 +6,7 @@ import type { Sql } from '../../db/client.server.js';
 import { emailProblem, normalizeEmail, ownerForSignIn, grantRole, upsertOwner, type Owner } from './owners.server.js';
 import { passwordProblem, verifyPassword } from './password.server.js';
 import { isRoleId, ROLE_NAMES, type RoleId } from './roles.js';
+import { hashSecret } from '../utils/secret-hash.server.js';
 
 export const INVITE_DAYS = 7;
 
@@ -24,8 +25,6 @@ export class InviteError extends Error {
     super(message);
   }
 }
-
-const hashToken = (t: string) => crypto.createHash('sha256').update(t).digest('base64url');
 
 export interface PendingInvite {
   email: string;
@@ -49,7 +48,7 @@ export async function createInvite(
   const token = crypto.randomBytes(32).toString('base64url');
   await sql`
     insert into owner_invite (token_hash, website_id, email, role_id, invited_by, expires_at)
-    values (${hashToken(token)}, ${input.websiteId}, ${normalizeEmail(input.email)}, ${input.roleId}, ${input.invitedBy},
+    values (${hashSecret(token)}, ${input.websiteId}, ${normalizeEmail(input.email)}, ${input.roleId}, ${input.invitedBy},
             now() + ${`${INVITE_DAYS} days`}::interval)`;
   return token;
 }
@@ -61,7 +60,7 @@ export async function pendingInvite(sql: Sql, token: string): Promise<PendingInv
     select i.email, i.role_id, i.website_id, w.title, i.expires_at,
            exists (select 1 from owner o where o.email = i.email) as has_account
       from owner_invite i join website w on w.id = i.website_id
-     where i.token_hash = ${hashToken(token)} and i.accepted_at is null and i.expires_at > now()`;
+     where i.token_hash = ${hashSecret(token)} and i.accepted_at is null and i.expires_at > now()`;
   if (!row || !isRoleId(row.role_id)) return null;
   return {
     email: row.email,
@@ -100,7 +99,7 @@ export async function acceptInvite(
   return sql.begin(async (tx) => {
     const used = await tx`
       update owner_invite set accepted_at = now()
-       where token_hash = ${hashToken(token)} and accepted_at is null and expires_at > now() returning 1`;
+       where token_hash = ${hashSecret(token)} and accepted_at is null and expires_at > now() returning 1`;
     if (used.length === 0) throw new InviteError(INVITE_TEXT.expired);
     await grantRole(tx as unknown as Sql, invite.websiteId, owner.id, invite.roleId);
     return { owner, websiteId: invite.websiteId };

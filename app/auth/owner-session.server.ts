@@ -1,10 +1,10 @@
 // Owner sessions, kept server-side (Remix createSessionStorage over the owner_session table) so
 // they can be revoked: the signed cookie carries a random id, the row holds who is signed in and
 // the site being edited. Signing out deletes the row; "everywhere" deletes all of the owner's.
-import crypto from 'node:crypto';
-import { createSessionStorage, type Session, type SessionStorage } from '@remix-run/node';
+import type { Session, SessionStorage } from '@remix-run/node';
 import type { Sql } from '../../db/client.server.js';
 import { env } from '../utils/env.server.js';
+import { dbSessionStorage } from './db-session-storage.server.js';
 
 export const OWNER_COOKIE = 'owner_session';
 /** A session lasts this long from sign-in, however active (sign in again afterwards). */
@@ -20,15 +20,15 @@ interface OwnerFlash {
 }
 export type OwnerSession = Session<OwnerSessionData, OwnerFlash>;
 
-const hashId = (id: string) => crypto.createHash('sha256').update(id).digest('base64url');
-
 let storage: { sql: Sql; storage: SessionStorage<OwnerSessionData, OwnerFlash> } | undefined;
 
 export function ownerSessionStorage(sql: Sql): SessionStorage<OwnerSessionData, OwnerFlash> {
   if (storage?.sql === sql) return storage.storage;
   const e = env();
-  const s = createSessionStorage<OwnerSessionData, OwnerFlash>({
-    cookie: {
+  const s = dbSessionStorage<OwnerSessionData, OwnerFlash>(
+    sql,
+    { table: 'owner_session', userColumn: 'owner_id', userKey: 'ownerId' },
+    {
       name: OWNER_COOKIE,
       path: '/',
       httpOnly: true,
@@ -38,30 +38,8 @@ export function ownerSessionStorage(sql: Sql): SessionStorage<OwnerSessionData, 
       secrets: e.sessionSecrets,
       maxAge: SESSION_DAYS * 24 * 60 * 60,
     },
-    async createData(data, expires) {
-      const id = crypto.randomBytes(32).toString('base64url');
-      const until = expires ?? new Date(Date.now() + SESSION_DAYS * 86_400_000);
-      await sql`
-        insert into owner_session (id_hash, owner_id, data, expires_at)
-        values (${hashId(id)}, ${(data.ownerId as string | undefined) ?? null}, ${sql.json(data as never)}, ${until})`;
-      return id;
-    },
-    async readData(id) {
-      const [row] = await sql<{ data: Record<string, unknown> }[]>`
-        select data from owner_session where id_hash = ${hashId(id)} and expires_at > now()`;
-      return row?.data ?? null;
-    },
-    async updateData(id, data, expires) {
-      // The expiry stays the one set at sign-in: activity does not extend a session forever.
-      void expires;
-      await sql`
-        update owner_session set data = ${sql.json(data as never)}, owner_id = ${(data.ownerId as string | undefined) ?? null}
-         where id_hash = ${hashId(id)}`;
-    },
-    async deleteData(id) {
-      await sql`delete from owner_session where id_hash = ${hashId(id)}`;
-    },
-  });
+    SESSION_DAYS * 86_400_000,
+  );
   storage = { sql, storage: s };
   return s;
 }

@@ -6,6 +6,7 @@ import type { Sql } from '../../db/client.server.js';
 import { sendMail, type SendOutcome } from '../utils/outbox.server.js';
 import { endAllSiteUserSessions } from './site-user-session.server.js';
 import { setSiteUserPassword, siteUserForSignIn } from './site-user-store.server.js';
+import { hashSecret } from '../utils/secret-hash.server.js';
 
 export const RESET_HOURS = 1;
 export const RESET_PATH = '/account/reset-password';
@@ -16,7 +17,6 @@ export const RESET_TEXT = {
   done: 'Your password is set. Sign in with it now.',
 };
 
-const hashToken = (t: string) => crypto.createHash('sha256').update(t).digest('base64url');
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export interface ResetMailContext {
@@ -38,7 +38,7 @@ export async function requestPasswordReset(
   const token = crypto.randomBytes(32).toString('base64url');
   await sql`
     insert into site_user_password_reset (token_hash, site_user_id, expires_at)
-    values (${hashToken(token)}, ${user.id}, ${new Date(Date.now() + RESET_HOURS * 3_600_000)})`;
+    values (${hashSecret(token)}, ${user.id}, ${new Date(Date.now() + RESET_HOURS * 3_600_000)})`;
   const link = `${mail.origin}${RESET_PATH}?token=${token}`;
   const text = `Someone asked to set a new password for your ${mail.siteTitle} account (${user.email}).\n\nSet it here within an hour: ${link}\n\nIf it was not you, ignore this email: your password stays as it is.`;
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -57,7 +57,7 @@ export async function requestPasswordReset(
 export async function resetTokenIsLive(sql: Sql, token: string): Promise<boolean> {
   if (!TOKEN.test(token)) return false;
   const rows = await sql`
-    select 1 from site_user_password_reset where token_hash = ${hashToken(token)} and used_at is null and expires_at > now()`;
+    select 1 from site_user_password_reset where token_hash = ${hashSecret(token)} and used_at is null and expires_at > now()`;
   return rows.length > 0;
 }
 
@@ -66,7 +66,7 @@ export async function resetPassword(sql: Sql, token: string, password: string): 
   if (!TOKEN.test(token)) return false;
   const [row] = await sql<{ site_user_id: string }[]>`
     update site_user_password_reset set used_at = now()
-     where token_hash = ${hashToken(token)} and used_at is null and expires_at > now()
+     where token_hash = ${hashSecret(token)} and used_at is null and expires_at > now()
      returning site_user_id`;
   if (!row) return false;
   await setSiteUserPassword(sql, row.site_user_id, password);

@@ -2,11 +2,12 @@
 // so a password reset can end them all; the SiteUserInfo cookie that tells scripts who is signed in;
 // and the xsrf token scripts send back as X-SiteUser-XSRF-Token.
 import crypto from 'node:crypto';
-import { createSessionStorage, type Session, type SessionStorage } from '@remix-run/node';
+import type { Session, SessionStorage } from '@remix-run/node';
 import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
 import { env } from '../utils/env.server.js';
 import { log } from '../utils/log.server.js';
+import { dbSessionStorage } from './db-session-storage.server.js';
 import { getSiteUser, type SiteUser } from './site-user-store.server.js';
 
 export const SITE_USER_COOKIE = 'site_user_session';
@@ -26,37 +27,18 @@ export interface SiteUserSessionData {
 }
 export type SiteUserSession = Session<SiteUserSessionData>;
 
-const hashId = (id: string) => crypto.createHash('sha256').update(id).digest('base64url');
-
 let storage: { sql: Sql; storage: SessionStorage<SiteUserSessionData> } | undefined;
 
 export function siteUserSessionStorage(sql: Sql): SessionStorage<SiteUserSessionData> {
   if (storage?.sql === sql) return storage.storage;
   const e = env();
-  const s = createSessionStorage<SiteUserSessionData>({
-    // No Max-Age here: a browser-session cookie unless "remember me" gives one at commit.
-    cookie: { name: SITE_USER_COOKIE, path: '/', httpOnly: true, sameSite: 'lax', secure: e.secureCookies, secrets: e.sessionSecrets },
-    async createData(data, expires) {
-      const id = crypto.randomBytes(32).toString('base64url');
-      const until = expires ?? new Date(Date.now() + BROWSER_SESSION_HOURS * 3_600_000);
-      await sql`
-        insert into site_user_session (id_hash, site_user_id, data, expires_at)
-        values (${hashId(id)}, ${(data.siteUserId as string | undefined) ?? null}, ${sql.json(data as never)}, ${until})`;
-      return id;
-    },
-    async readData(id) {
-      const [row] = await sql<{ data: Record<string, unknown> }[]>`
-        select data from site_user_session where id_hash = ${hashId(id)} and expires_at > now()`;
-      return row?.data ?? null;
-    },
-    async updateData(id, data) {
-      // The expiry stays the one set at sign-in.
-      await sql`update site_user_session set data = ${sql.json(data as never)} where id_hash = ${hashId(id)}`;
-    },
-    async deleteData(id) {
-      await sql`delete from site_user_session where id_hash = ${hashId(id)}`;
-    },
-  });
+  // No Max-Age here: a browser-session cookie unless "remember me" gives one at commit.
+  const s = dbSessionStorage<SiteUserSessionData>(
+    sql,
+    { table: 'site_user_session', userColumn: 'site_user_id', userKey: 'siteUserId' },
+    { name: SITE_USER_COOKIE, path: '/', httpOnly: true, sameSite: 'lax', secure: e.secureCookies, secrets: e.sessionSecrets },
+    BROWSER_SESSION_HOURS * 3_600_000,
+  );
   storage = { sql, storage: s };
   return s;
 }

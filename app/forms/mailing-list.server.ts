@@ -3,14 +3,13 @@
 // newsletter email carries the one-click unsubscribe link made here.
 import crypto from 'node:crypto';
 import type { Sql } from '../../db/client.server.js';
+import { hashSecret } from '../utils/secret-hash.server.js';
 
 export interface MailingList {
   id: string;
   name: string;
   subscribers: number;
 }
-
-const hashToken = (t: string) => crypto.createHash('sha256').update(t).digest('base64url');
 
 export async function listMailingLists(sql: Sql, websiteId: string): Promise<MailingList[]> {
   const rows = await sql<{ id: string; name: string; subscribers: string }[]>`
@@ -58,7 +57,7 @@ export async function subscribe(
   const token = crypto.randomBytes(24).toString('base64url');
   const rows = await sql<{ inserted: boolean }[]>`
     insert into mailing_list_subscriber (list_id, email, site_user_id, source, unsubscribe_hash)
-    select l.id, ${email.toLowerCase()}, ${opts.siteUserId ?? null}, ${opts.source}, ${hashToken(token)}
+    select l.id, ${email.toLowerCase()}, ${opts.siteUserId ?? null}, ${opts.source}, ${hashSecret(token)}
     from mailing_list l where l.id = ${listId} and l.website_id = ${websiteId}
     on conflict (list_id, email) do update set
       unsubscribe_hash = excluded.unsubscribe_hash,
@@ -76,7 +75,7 @@ export async function unsubscribeByToken(sql: Sql, token: string): Promise<{ lis
   const [row] = await sql<{ name: string; email: string }[]>`
     update mailing_list_subscriber s set unsubscribed_at = coalesce(s.unsubscribed_at, now())
     from mailing_list l
-    where s.unsubscribe_hash = ${hashToken(token)} and l.id = s.list_id
+    where s.unsubscribe_hash = ${hashSecret(token)} and l.id = s.list_id
     returning l.name, s.email`;
   return row ? { listName: row.name, email: row.email } : null;
 }
