@@ -66,7 +66,15 @@ export async function ensurePartitions(sql: Sql, first: string, days: number): P
   await sql`select analytics_ensure_partitions(${first}::date, ${days})`;
 }
 
-const json = (v: unknown) => JSON.stringify(v);
+type Cell = string | number | boolean | Date | Record<string, unknown> | null;
+
+/** A column as a text array (postgres.js sends it as text[], the statement casts it to the column's type). */
+function textArray(sql: Sql, values: readonly Cell[]) {
+  return sql.array(
+    values.map((v) => (v === null ? null : v instanceof Date ? v.toISOString() : typeof v === 'object' ? JSON.stringify(v) : String(v))) as string[],
+    25,
+  );
+}
 
 /**
  * PostgreSQL: each batch is one `insert ... select from unnest(arrays)` per table (one parameter
@@ -101,39 +109,39 @@ export class PostgresEventStore implements EventStore {
   async writeEvents(rows: readonly EventRow[]): Promise<void> {
     if (rows.length === 0) return;
     const sql = await this.prepare(rows);
-    const col = <K extends keyof EventRow>(k: K) => rows.map((r) => r[k]);
+    const col = <K extends keyof EventRow>(k: K) => textArray(sql, rows.map((r) => r[k] as Cell));
     await sql`
       insert into analytics_event (website_id, occurred_at, kind, visitor_id, visit_no, new_visit, path, page_type,
                                    record_type, item_id, collection_id, referrer_host, device, source, data)
       select * from unnest(
-        ${col('website_id')}::text[], ${rows.map((r) => r.occurred_at.toISOString())}::timestamptz[], ${col('kind')}::text[],
-        ${col('visitor_id') as string[]}::text[], ${col('visit_no') as number[]}::int[], ${col('new_visit')}::boolean[],
-        ${col('path')}::text[], ${col('page_type') as number[]}::smallint[], ${col('record_type') as number[]}::smallint[],
-        ${col('item_id') as string[]}::text[], ${col('collection_id') as string[]}::text[], ${col('referrer_host')}::text[],
-        ${col('device')}::text[], ${col('source')}::text[], ${rows.map((r) => json(r.data))}::jsonb[])`;
+        ${col('website_id')}::text[], ${col('occurred_at')}::timestamptz[], ${col('kind')}::text[],
+        ${col('visitor_id')}::text[], ${col('visit_no')}::int[], ${col('new_visit')}::boolean[],
+        ${col('path')}::text[], ${col('page_type')}::smallint[], ${col('record_type')}::smallint[],
+        ${col('item_id')}::text[], ${col('collection_id')}::text[], ${col('referrer_host')}::text[],
+        ${col('device')}::text[], ${col('source')}::text[], ${col('data')}::jsonb[])`;
   }
 
   async writePerformance(rows: readonly PerformanceRow[]): Promise<void> {
     if (rows.length === 0) return;
     const sql = await this.prepare(rows);
-    const col = <K extends keyof PerformanceRow>(k: K) => rows.map((r) => r[k]) as never[];
+    const col = <K extends keyof PerformanceRow>(k: K) => textArray(sql, rows.map((r) => r[k] as Cell));
     await sql`
       insert into performance_record (website_id, occurred_at, event, page_load_id, path, device, fcp, lcp, cls, inp, fid, ttfb, data)
       select * from unnest(
-        ${col('website_id')}::text[], ${rows.map((r) => r.occurred_at.toISOString())}::timestamptz[], ${col('event')}::text[],
+        ${col('website_id')}::text[], ${col('occurred_at')}::timestamptz[], ${col('event')}::text[],
         ${col('page_load_id')}::text[], ${col('path')}::text[], ${col('device')}::text[],
         ${col('fcp')}::real[], ${col('lcp')}::real[], ${col('cls')}::real[], ${col('inp')}::real[], ${col('fid')}::real[],
-        ${col('ttfb')}::real[], ${rows.map((r) => json(r.data))}::jsonb[])`;
+        ${col('ttfb')}::real[], ${col('data')}::jsonb[])`;
   }
 
   async writeErrors(rows: readonly JsErrorRow[]): Promise<void> {
     if (rows.length === 0) return;
     const sql = await this.prepare(rows);
-    const col = <K extends keyof JsErrorRow>(k: K) => rows.map((r) => r[k]) as never[];
+    const col = <K extends keyof JsErrorRow>(k: K) => textArray(sql, rows.map((r) => r[k] as Cell));
     await sql`
       insert into js_error (website_id, occurred_at, message, source, line, col, stack, path, user_agent, page_load_id)
       select * from unnest(
-        ${col('website_id')}::text[], ${rows.map((r) => r.occurred_at.toISOString())}::timestamptz[], ${col('message')}::text[],
+        ${col('website_id')}::text[], ${col('occurred_at')}::timestamptz[], ${col('message')}::text[],
         ${col('source')}::text[], ${col('line')}::int[], ${col('col')}::int[], ${col('stack')}::text[], ${col('path')}::text[],
         ${col('user_agent')}::text[], ${col('page_load_id')}::text[])`;
   }
