@@ -84,3 +84,19 @@ describe('a hit', () => {
     expect(randomId()).not.toBe(randomId());
   });
 });
+
+describe('the ingest answers', () => {
+  it('503 with Retry-After: 1 and a JSON error when the queue is full; 202 {} with cookies; 204', async () => {
+    const { outcomeAnswer } = await import('../../../app/analytics/answers.server.js');
+    const full = outcomeAnswer({ status: 503, cookies: ['a=1'] });
+    expect(full.status).toBe(503);
+    expect(full.headers.get('Retry-After')).toBe('1');
+    expect(await full.json()).toMatchObject({ error: expect.any(String) });
+    expect(full.headers.getSetCookie()).toEqual([]);
+    const ok = outcomeAnswer({ status: 202, cookies: ['a=1', 'b=2'] });
+    expect(ok.status).toBe(202);
+    expect(await ok.text()).toBe('{}');
+    expect(ok.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
+    expect(outcomeAnswer({ status: 204, cookies: [] }).status).toBe(204);
+  });
+});
