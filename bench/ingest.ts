@@ -112,7 +112,8 @@ const base = new URL(server.url);
 let result: Record<string, unknown> = {};
 try {
   const check = await request(base, '/api/census/RecordHit', hitBody(-1));
-  if (check.status !== 202) throw new Error(`RecordHit answered ${check.status}; the bench measures a working endpoint only\n${server.output()}`);
+  if (check.status !== 202)
+    throw new Error(`RecordHit answered ${check.status}; the bench measures a working endpoint only\n${server.output()}`);
   // Warm both paths a second, then measure.
   await measure(base, '/healthz', 1);
   await measure(base, '/api/census/RecordHit', 1, hitBody);
@@ -148,7 +149,9 @@ try {
     ['GET /healthz', health],
     ['POST /api/census/RecordHit', hits],
   ] as const)
-    console.log(`${name.padEnd(28)} ${String(r.rps).padStart(6)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(8)} ${String(r.failed).padStart(8)}`);
+    console.log(
+      `${name.padEnd(28)} ${String(r.rps).padStart(6)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(8)} ${String(r.failed).padStart(8)}`,
+    );
   console.log(`\nevents/s ÷ healthz req/s: ${result.ratio} (target ≥ 0.5)`);
   console.log(`accepted ${hits.ok}, stored ${stored}, lost ${hits.ok - stored}; queryable ${lagMs} ms after the last 202`);
   console.log(result.pass ? 'PASS' : 'FAIL');

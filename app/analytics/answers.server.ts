@@ -13,7 +13,10 @@ export const INGEST_TEXT = {
 };
 
 export function jsonStatus(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', ...NO_STORE, ...headers } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...NO_STORE, ...headers },
+  });
 }
 
 export const badInput = (error = INGEST_TEXT.badBody) => jsonStatus(400, { error });

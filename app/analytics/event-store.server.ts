@@ -71,7 +71,9 @@ type Cell = string | number | boolean | Date | Record<string, unknown> | null;
 /** A column as a text array (postgres.js sends it as text[], the statement casts it to the column's type). */
 function textArray(sql: Sql, values: readonly Cell[]) {
   return sql.array(
-    values.map((v) => (v === null ? null : v instanceof Date ? v.toISOString() : typeof v === 'object' ? JSON.stringify(v) : String(v))) as string[],
+    values.map((v) =>
+      v === null ? null : v instanceof Date ? v.toISOString() : typeof v === 'object' ? JSON.stringify(v) : String(v),
+    ) as string[],
     25,
   );
 }
@@ -112,7 +114,11 @@ export class PostgresEventStore implements EventStore {
   async writeEvents(rows: readonly EventRow[]): Promise<void> {
     if (rows.length === 0) return;
     const sql = await this.prepare(rows);
-    const col = <K extends keyof EventRow>(k: K) => textArray(sql, rows.map((r) => r[k] as Cell));
+    const col = <K extends keyof EventRow>(k: K) =>
+      textArray(
+        sql,
+        rows.map((r) => r[k] as Cell),
+      );
     await sql`
       insert into analytics_event (website_id, occurred_at, kind, visitor_id, visit_no, new_visit, path, page_type,
                                    record_type, item_id, collection_id, referrer_host, device, source, data)
@@ -127,7 +133,11 @@ export class PostgresEventStore implements EventStore {
   async writePerformance(rows: readonly PerformanceRow[]): Promise<void> {
     if (rows.length === 0) return;
     const sql = await this.prepare(rows);
-    const col = <K extends keyof PerformanceRow>(k: K) => textArray(sql, rows.map((r) => r[k] as Cell));
+    const col = <K extends keyof PerformanceRow>(k: K) =>
+      textArray(
+        sql,
+        rows.map((r) => r[k] as Cell),
+      );
     await sql`
       insert into performance_record (website_id, occurred_at, event, page_load_id, path, device, fcp, lcp, cls, inp, fid, ttfb, data)
       select * from unnest(
@@ -140,7 +150,11 @@ export class PostgresEventStore implements EventStore {
   async writeErrors(rows: readonly JsErrorRow[]): Promise<void> {
     if (rows.length === 0) return;
     const sql = await this.prepare(rows);
-    const col = <K extends keyof JsErrorRow>(k: K) => textArray(sql, rows.map((r) => r[k] as Cell));
+    const col = <K extends keyof JsErrorRow>(k: K) =>
+      textArray(
+        sql,
+        rows.map((r) => r[k] as Cell),
+      );
     await sql`
       insert into js_error (website_id, occurred_at, message, source, line, col, stack, path, user_agent, page_load_id)
       select * from unnest(

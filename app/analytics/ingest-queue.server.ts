@@ -114,9 +114,24 @@ export class IngestQueue {
         log.error(`analytics: writing ${rows.length} ${name} rows failed (kept, ${this.size} queued; retried): ${errorText(e)}`);
       }
     };
-    await step('event', events, () => this.store.writeEvents(events), () => this.events.splice(0, events.length));
-    await step('performance', performance, () => this.store.writePerformance(performance), () => this.performance.splice(0, performance.length));
-    await step('js_error', errors, () => this.store.writeErrors(errors), () => this.errors.splice(0, errors.length));
+    await step(
+      'event',
+      events,
+      () => this.store.writeEvents(events),
+      () => this.events.splice(0, events.length),
+    );
+    await step(
+      'performance',
+      performance,
+      () => this.store.writePerformance(performance),
+      () => this.performance.splice(0, performance.length),
+    );
+    await step(
+      'js_error',
+      errors,
+      () => this.store.writeErrors(errors),
+      () => this.errors.splice(0, errors.length),
+    );
     this.failures = failed ? this.failures + 1 : 0;
   }
 

@@ -9,7 +9,11 @@ import { requestSite } from '../storefront/site.server.js';
 import { errorText, log } from '../utils/log.server.js';
 import { z } from 'zod';
 
-const PixelData = CensusPage.extend({ pagePath: z.string().max(2048), url: z.string().max(2048), referrer: z.string().max(2048).optional() });
+const PixelData = CensusPage.extend({
+  pagePath: z.string().max(2048),
+  url: z.string().max(2048),
+  referrer: z.string().max(2048).optional(),
+});
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const d = PixelData.safeParse(parseJson(new URL(request.url).searchParams.get('d')));

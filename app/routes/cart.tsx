@@ -109,7 +109,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (!fromIsland) {
         setFlash(session, { itemId: f.itemId, sku: f.sku, options, added });
         // Without JavaScript no collector sends the add to cart: recorded here (never failing the add).
-        await recordServerAddToCart(request, websiteId, { itemId: f.itemId, productPage: f.productPage ?? 'pdp', cartId: r.cartId, path: back });
+        await recordServerAddToCart(request, websiteId, {
+          itemId: f.itemId,
+          productPage: f.productPage === 'plp' ? 'plp' : 'pdp',
+          cartId: r.cartId,
+          path: back,
+        });
       }
       const headers = await cookies(cartQtySetCookie(r.cart.totalQuantity));
       if (fromIsland) return json({ ok: true, cart: reply(r.cart), added }, { headers });

@@ -31,7 +31,9 @@ describe('POST /api/census/RecordHit', () => {
     const res = await recordHit(v);
     expect(res.status).toBe(202);
     expect(await res.json()).toEqual({});
-    expect(cookieLine(res, 'ss_cvr')).toMatch(/^ss_cvr=[A-Za-z0-9_-]{21}%7C(\d{13})%7C\1%7C\1%7C1; Path=\/; Max-Age=63072000; SameSite=Lax$/);
+    expect(cookieLine(res, 'ss_cvr')).toMatch(
+      /^ss_cvr=[A-Za-z0-9_-]{21}%7C(\d{13})%7C\1%7C\1%7C1; Path=\/; Max-Age=63072000; SameSite=Lax$/,
+    );
     expect(cookieLine(res, 'ss_cvt')).toMatch(/^ss_cvt=\d{13}; Path=\/; Max-Age=1800; SameSite=Lax$/);
     expect(cookieLine(res, 'ss_cid')).toMatch(/^ss_cid=[A-Za-z0-9_-]{21}; Path=\/; Max-Age=33696000; SameSite=Lax$/);
     expect(cookieLine(res, 'crumb')).toMatch(/^crumb=[A-Za-z0-9_-]{21}; Path=\/; SameSite=Lax$/);
@@ -92,7 +94,11 @@ describe('POST /api/census/RecordHit', () => {
 
   it('refuses a post from another site (the CSRF check)', async () => {
     const v = new Visitor();
-    const res = await v.postForm('/api/census/RecordHit', { event: 'view', data: JSON.stringify(hit()) }, { Origin: 'https://evil.example' });
+    const res = await v.postForm(
+      '/api/census/RecordHit',
+      { event: 'view', data: JSON.stringify(hit()) },
+      { Origin: 'https://evil.example' },
+    );
     expect(res.status).toBe(403);
   });
 
@@ -106,7 +112,8 @@ describe('POST /api/census/RecordHit', () => {
 });
 
 describe('GET /api/census/pixel', () => {
-  const pixel = (v: Visitor, d: unknown) => v.get(`/api/census/pixel?d=${encodeURIComponent(typeof d === 'string' ? d : JSON.stringify(d))}`);
+  const pixel = (v: Visitor, d: unknown) =>
+    v.get(`/api/census/pixel?d=${encodeURIComponent(typeof d === 'string' ? d : JSON.stringify(d))}`);
   const expectGif = async (res: Response) => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/gif');
@@ -154,7 +161,11 @@ describe('POST /api/events/RecordEvent', () => {
 
   it('refuses a missing or wrong crumb with 403', async () => {
     const { v } = await withCrumb();
-    const wrong = await v.postForm('/api/events/RecordEvent', { crumb: 'not-the-crumb-value', event: 'add-to-cart', data: JSON.stringify(addToCart) });
+    const wrong = await v.postForm('/api/events/RecordEvent', {
+      crumb: 'not-the-crumb-value',
+      event: 'add-to-cart',
+      data: JSON.stringify(addToCart),
+    });
     expect(wrong.status).toBe(403);
     expect(await wrong.json()).toMatchObject({ error: expect.any(String) });
     const none = new Visitor();
@@ -191,9 +202,14 @@ describe('POST /api/1/performance/records', () => {
     event: 'page-speed',
     pageLoadId: 'pl-1',
     ts: 1700000000000,
-    data: { pathname, viewportWidth: 1280, timings: { firstContentfulPaint: 800, largestContentfulPaint: 1400, cumulativeLayoutShift: 0.02, timeToFirstByte: -5 } },
+    data: {
+      pathname,
+      viewportWidth: 1280,
+      timings: { firstContentfulPaint: 800, largestContentfulPaint: 1400, cumulativeLayoutShift: 0.02, timeToFirstByte: -5 },
+    },
   });
-  const send = (v: Visitor, body: string, type = 'text/plain') => v.fetch('/api/1/performance/records', { method: 'POST', body, headers: { 'Content-Type': type } });
+  const send = (v: Visitor, body: string, type = 'text/plain') =>
+    v.fetch('/api/1/performance/records', { method: 'POST', body, headers: { 'Content-Type': type } });
 
   it('takes a JSON array as text/plain, as XHR and beacon send it', async () => {
     const v = new Visitor();

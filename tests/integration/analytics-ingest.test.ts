@@ -94,7 +94,7 @@ describe.each(targets)('analytics ingest on $name', (target) => {
       expect((await recordingVerdict(db.sql, req, site, '/shop')).ok).toBe(true);
       expect(await recordingVerdict(db.sql, req, site, '/config/analytics')).toEqual({ ok: false, reason: 'page' });
     });
-    it("records an owner of another site only, and a session cookie that does not verify", async () => {
+    it('records an owner of another site only, and a session cookie that does not verify', async () => {
       const req = await ownerRequest('rule-elsewhere@example.com', ROLES.admin, other);
       expect((await recordingVerdict(db.sql, req, site, '/shop')).ok).toBe(true);
       const forged = new Request('http://shop.test/', { headers: { Cookie: 'owner_session=forged.value' } });
@@ -142,13 +142,55 @@ describe.each(targets)('analytics ingest on $name', (target) => {
       const q = new IngestQueue(store, { batch: 10_000, intervalMs: 60_000 });
       const w = 'batch-site';
       const now = new Date();
-      for (let i = 0; i < 700; i++) expect(q.offer({ events: [eventRow(w, now, { visitor_id: i % 2 ? null : `v${i}`, visit_no: i % 3 ? null : 1 })] })).toBe(true);
+      for (let i = 0; i < 700; i++)
+        expect(q.offer({ events: [eventRow(w, now, { visitor_id: i % 2 ? null : `v${i}`, visit_no: i % 3 ? null : 1 })] })).toBe(true);
       q.offer({
         performance: [
-          { website_id: w, occurred_at: now, event: 'page-speed', page_load_id: 'p1', path: '/', device: 'mobile', fcp: 900, lcp: 1200, cls: 0.01, inp: null, fid: null, ttfb: 80, data: {} },
-          { website_id: w, occurred_at: now, event: 'image', page_load_id: 'p1', path: '/', device: 'mobile', fcp: null, lcp: null, cls: null, inp: null, fid: null, ttfb: null, data: { naturalWidth: 10 } },
+          {
+            website_id: w,
+            occurred_at: now,
+            event: 'page-speed',
+            page_load_id: 'p1',
+            path: '/',
+            device: 'mobile',
+            fcp: 900,
+            lcp: 1200,
+            cls: 0.01,
+            inp: null,
+            fid: null,
+            ttfb: 80,
+            data: {},
+          },
+          {
+            website_id: w,
+            occurred_at: now,
+            event: 'image',
+            page_load_id: 'p1',
+            path: '/',
+            device: 'mobile',
+            fcp: null,
+            lcp: null,
+            cls: null,
+            inp: null,
+            fid: null,
+            ttfb: null,
+            data: { naturalWidth: 10 },
+          },
         ],
-        errors: [{ website_id: w, occurred_at: now, message: 'boom', source: '', line: 1, col: null, stack: 'at x', path: '/', user_agent: 'UA', page_load_id: 'p1' }],
+        errors: [
+          {
+            website_id: w,
+            occurred_at: now,
+            message: 'boom',
+            source: '',
+            line: 1,
+            col: null,
+            stack: 'at x',
+            path: '/',
+            user_agent: 'UA',
+            page_load_id: 'p1',
+          },
+        ],
       });
       await q.flush();
       expect(calls).toMatchObject({ events: 1, performance: 1, errors: 1 });
@@ -156,7 +198,9 @@ describe.each(targets)('analytics ingest on $name', (target) => {
       expect(await count('analytics_event', w)).toBe(700);
       expect(await count('performance_record', w)).toBe(2);
       expect(await count('js_error', w)).toBe(1);
-      const [r] = await db.sql<{ lcp: number; data: unknown }[]>`select lcp, data from performance_record where website_id = ${w} and event = 'page-speed'`;
+      const [r] = await db.sql<
+        { lcp: number; data: unknown }[]
+      >`select lcp, data from performance_record where website_id = ${w} and event = 'page-speed'`;
       expect(r.lcp).toBe(1200);
       const [e] = await db.sql<{ data: { n: number } }[]>`select data from analytics_event where website_id = ${w} limit 1`;
       expect(e.data.n).toBe(1);
@@ -213,7 +257,13 @@ describe.each(targets)('analytics ingest on $name', (target) => {
     const store = new PostgresEventStore(async () => db.sql);
     const ancient = new Date(now.getTime() - 401 * DAY);
     const old = new Date(now.getTime() - 60 * DAY);
-    await store.writeEvents([eventRow(site, ancient), eventRow(other, ancient), eventRow(site, old), eventRow(other, old), eventRow(site, now)]);
+    await store.writeEvents([
+      eventRow(site, ancient),
+      eventRow(other, ancient),
+      eventRow(site, old),
+      eventRow(other, old),
+      eventRow(site, now),
+    ]);
     const r = await applyRetention(db.sql, now);
     expect(r.dropped).toContain(`analytics_event_${utcDay(ancient).replaceAll('-', '')}`);
     expect(r.dropped).toContain(`js_error_${utcDay(ancient).replaceAll('-', '')}`);
