@@ -73,7 +73,9 @@ export function navigationTimings(n: NavigationLike | undefined): Timings {
   };
   const server = (n.serverTiming ?? [])
     .slice(0, 20)
-    .map((s) => keepValidTimings({ name: s.name.slice(0, 64), duration: s.duration, description: s.description?.slice(0, 256) || undefined }));
+    .map((s) =>
+      keepValidTimings({ name: s.name.slice(0, 64), duration: s.duration, description: s.description?.slice(0, 256) || undefined }),
+    );
   if (server.length) timings.serverTiming = server;
   return keepValidTimings(timings);
 }
@@ -183,7 +185,11 @@ export function intersectionRatio(rect: ImageView['rect'], viewport: ImageView['
   return Math.min(1, (w * h) / area);
 }
 
-export function imageRecordData(img: ImageView, pathname: string, observationTime: number): Extract<PerformanceRecord, { event: 'image' }>['data'] {
+export function imageRecordData(
+  img: ImageView,
+  pathname: string,
+  observationTime: number,
+): Extract<PerformanceRecord, { event: 'image' }>['data'] {
   const ratio = intersectionRatio(img.rect, img.viewport);
   let format: string | null = null;
   try {
@@ -233,12 +239,12 @@ interface NavigatorExtras {
   connection?: { downlink?: number; effectiveType?: string; rtt?: number; saveData?: boolean; type?: string };
 }
 
-function deviceView(analyticsId: string): DeviceView {
+function deviceView(analyticsId: string, loaded: { pathname: string; hash: string }): DeviceView {
   const nav = navigator as Navigator & NavigatorExtras;
   return {
-    pathname: location.pathname,
+    pathname: loaded.pathname,
     hostname: location.hostname,
-    hash: location.hash,
+    hash: loaded.hash,
     devicePixelRatio: window.devicePixelRatio,
     screenWidth: screen.width,
     screenHeight: screen.height,
@@ -290,7 +296,8 @@ export function startPageSpeed(opts: PageSpeedOptions): void {
       opts.onError?.(e);
     }
   }
-  const pathname = location.pathname;
+  // The page that loaded: client-side navigations later do not make it another page.
+  const { pathname, hash } = location;
   const base = { app: 'storefront', pageLoadId: opts.pageLoadId };
   let buffered: PerformanceRecord[] = [];
   let speedSent = false;
@@ -301,7 +308,12 @@ export function startPageSpeed(opts: PageSpeedOptions): void {
 
   const pageSpeed = (delivery: Delivery): PerformanceRecord => {
     const entry = performance.getEntriesByType?.('navigation')[0] as NavigationLike | undefined;
-    return { ...base, ts: Date.now(), event: 'page-speed', data: pageSpeedData(deviceView(opts.analyticsId()), navigationTimings(entry), vitals, delivery) };
+    return {
+      ...base,
+      ts: Date.now(),
+      event: 'page-speed',
+      data: pageSpeedData(deviceView(opts.analyticsId(), { pathname, hash }), navigationTimings(entry), vitals, delivery),
+    };
   };
 
   const flush = (withSpeed: boolean) => {
@@ -323,7 +335,12 @@ export function startPageSpeed(opts: PageSpeedOptions): void {
       for (const img of imageViews()) buffered.push({ ...base, ts: Date.now(), event: 'image', data: imageRecordData(img, pathname, now) });
       const nav = navigator as Navigator & NavigatorExtras;
       const matches = (q: string) => typeof window.matchMedia === 'function' && window.matchMedia(q).matches;
-      buffered.push({ ...base, ts: Date.now(), event: 'accessibility', data: accessibilityRecordData(matches, pathname, nav.connection?.type) });
+      buffered.push({
+        ...base,
+        ts: Date.now(),
+        event: 'accessibility',
+        data: accessibilityRecordData(matches, pathname, nav.connection?.type),
+      });
     } catch (e) {
       opts.onError?.(e);
     }

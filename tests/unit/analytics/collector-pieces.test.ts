@@ -57,7 +57,14 @@ describe('census builder', () => {
   });
 
   it('describes a listing as a collection and a cart page by its page type', () => {
-    const list = censusPage(input({ template: 'products', resolved: { kind: 'products', collection, items: [], pagination: {} as never }, pageType: 1, path: '/shop' }));
+    const list = censusPage(
+      input({
+        template: 'products',
+        resolved: { kind: 'products', collection, items: [], pagination: {} as never },
+        pageType: 1,
+        path: '/shop',
+      }),
+    );
     expect(list).toMatchObject({ contentSource: 'c', collectionId: 'col1', pageType: 1 });
     expect(list).not.toHaveProperty('itemId');
     const cart = censusPage(input({ template: 'cart', resolved: { kind: 'commerce', page: 'cart' }, pageType: 200, path: '/cart' }));
@@ -102,7 +109,13 @@ describe('census calls', () => {
     const c = censusPage(input({}))!;
     const d = hitData(c, view, 'load1', 'http://s.test/shop', 'vid.1.2.3.4');
     expect(d).toMatchObject({ itemId: 'item1', userAgent: 'UA', clientDate: 1_700_000_000_000, viewportInnerHeight: 721 });
-    expect(d).toMatchObject({ url: view.href, pagePath: '/shop/mug', referrer: 'http://s.test/shop', pageLoadId: 'load1', visitorCookie: 'vid.1.2.3.4' });
+    expect(d).toMatchObject({
+      url: view.href,
+      pagePath: '/shop/mug',
+      referrer: 'http://s.test/shop',
+      pageLoadId: 'load1',
+      visitorCookie: 'vid.1.2.3.4',
+    });
     expect(CensusHitData.parse(d)).toEqual(d);
     const noRef = hitData(c, view, 'load1', '', '');
     expect(noRef).not.toHaveProperty('referrer');
@@ -129,7 +142,11 @@ describe('census calls', () => {
 
 describe('performance records', () => {
   it('drops timing values outside 0..2147483647', () => {
-    expect(keepValidTimings({ a: -1, b: 0, c: 2147483647, d: 2147483648, e: NaN, f: Infinity, g: 'x', h: undefined })).toEqual({ b: 0, c: 2147483647, g: 'x' });
+    expect(keepValidTimings({ a: -1, b: 0, c: 2147483647, d: 2147483648, e: NaN, f: Infinity, g: 'x', h: undefined })).toEqual({
+      b: 0,
+      c: 2147483647,
+      g: 'x',
+    });
   });
 
   it('derives durations from the navigation timing', () => {
@@ -151,7 +168,10 @@ describe('performance records', () => {
       transferSize: 5000,
       type: 'navigate',
       nextHopProtocol: 'http/1.1',
-      serverTiming: [{ name: 'db', duration: 3.5 }, { name: 'bad', duration: -2 }],
+      serverTiming: [
+        { name: 'db', duration: 3.5 },
+        { name: 'bad', duration: -2 },
+      ],
     });
     expect(t).toMatchObject({ domainLookup: 5, tcpConnection: 12, tlsNegotiation: 10, fetch: 53, response: 15, domInteractive: 80 });
     expect(t).toMatchObject({ domContentLoaded: 90, domComplete: 150, transferSize: 5000, navigationType: 'navigate', redirect: 0 });
@@ -163,7 +183,12 @@ describe('performance records', () => {
 
   it('rates the web vitals with the SPEC 4 thresholds', () => {
     const { timings, ratings } = vitalsTimings({ FCP: 1800, LCP: 4001, CLS: 0.15, INP: 120, TTFB: -5, XYZ: 1 });
-    expect(timings).toEqual({ firstContentfulPaint: 1800, largestContentfulPaint: 4001, cumulativeLayoutShift: 0.15, interactionToNextPaint: 120 });
+    expect(timings).toEqual({
+      firstContentfulPaint: 1800,
+      largestContentfulPaint: 4001,
+      cumulativeLayoutShift: 0.15,
+      interactionToNextPaint: 120,
+    });
     expect(ratings).toEqual({ fcp: 'good', lcp: 'poor', cls: 'needs-improvement', inp: 'good' });
   });
 
@@ -204,10 +229,26 @@ describe('performance records', () => {
       '/shop/mug',
       123.4,
     );
-    expect(image).toMatchObject({ visibleOnLoad: true, intersectionRatio: 0.5, squarespaceSize: '500w', imageType: 0, imageLoaderType: 'lazy' });
+    expect(image).toMatchObject({
+      visibleOnLoad: true,
+      intersectionRatio: 0.5,
+      squarespaceSize: '500w',
+      imageType: 0,
+      imageLoaderType: 'lazy',
+    });
     expect(image).toMatchObject({ naturalWidth: 1000, renderedWidth: 400, renderedHeight: 200, observationTime: 123 });
-    const a11y = accessibilityRecordData((q) => q === '(prefers-contrast: more)' || q === '(prefers-reduced-motion: reduce)', '/shop/mug', 'wifi');
-    expect(a11y).toEqual({ pathname: '/shop/mug', forceColors: false, networkInformationType: 'wifi', prefersContrast: 'more', prefersReducedMotion: true });
+    const a11y = accessibilityRecordData(
+      (q) => q === '(prefers-contrast: more)' || q === '(prefers-reduced-motion: reduce)',
+      '/shop/mug',
+      'wifi',
+    );
+    expect(a11y).toEqual({
+      pathname: '/shop/mug',
+      forceColors: false,
+      networkInformationType: 'wifi',
+      prefersContrast: 'more',
+      prefersReducedMotion: true,
+    });
     expect(accessibilityRecordData(() => false, '/').prefersContrast).toBe('no-preference');
     const records = [
       { app: 'storefront', pageLoadId: 'p', ts: 1, event: 'page-speed', data },
