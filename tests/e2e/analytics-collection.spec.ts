@@ -33,6 +33,8 @@ test('page views, an add-to-cart and the page-speed record, or the pixel without
   javaScriptEnabled: js,
   baseURL,
 }) => {
+  // Four page views and a cart add: well under 15 s alone, more on a busy CI machine.
+  test.setTimeout(60_000);
   if (!js) {
     const pixel = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/census/pixel');
     const sent: string[] = [];
@@ -114,9 +116,11 @@ test('page views, an add-to-cart and the page-speed record, or the pixel without
 });
 
 test('/search and a missing page send nothing', async ({ page, javaScriptEnabled: js }) => {
+  test.setTimeout(60_000);
   const sent: string[] = [];
   page.on('request', (r) => {
-    if (ANALYTICS.test(r.url())) sent.push(r.url());
+    // The collector itself is not even loaded on a page that records nothing.
+    if (ANALYTICS.test(r.url()) || /\/assets\/collector-/.test(r.url())) sent.push(r.url());
   });
   await page.goto('/search?q=mug');
   await ready(page, js);
@@ -124,9 +128,6 @@ test('/search and a missing page send nothing', async ({ page, javaScriptEnabled
   await page.goto('/no-such-page');
   await ready(page, js);
   expect(await page.locator('noscript img').count()).toBe(0);
-  // Left by a full load: no page-speed record either.
-  await page.goto('/search?q=plate');
-  await ready(page, js);
   await page.waitForTimeout(300);
   expect(sent).toEqual([]);
 });
