@@ -219,7 +219,9 @@ async function main() {
     if (results.some((r) => r.p95Ms >= BUDGET_MS)) process.exitCode = 1;
   } finally {
     await db.close();
-    await drop();
+    // --keep leaves the database for EXPLAIN ANALYZE (drop it by hand).
+    if (argv.includes('--keep')) console.log(`kept ${db.where}`);
+    else await drop();
   }
 }
 

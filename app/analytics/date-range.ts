@@ -86,7 +86,10 @@ export function parseDateRange(params: URLSearchParams, today: string): { range:
   const compare = submitted ? params.has('compare') : true;
   const preset = (n: string) => build(n as Preset, addDays(today, -(Number(n) - 1)), today, compare);
   if (!parsed.success) {
-    return { range: preset(DEFAULT_PRESET), error: `${parsed.error.issues[0]?.message ?? 'The dates were not understood.'} Showing the last 30 days.` };
+    return {
+      range: preset(DEFAULT_PRESET),
+      error: `${parsed.error.issues[0]?.message ?? 'The dates were not understood.'} Showing the last 30 days.`,
+    };
   }
   const q = parsed.data;
   if (q.range !== 'custom') return { range: preset(q.range ?? DEFAULT_PRESET), error: null };

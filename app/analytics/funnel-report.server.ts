@@ -4,7 +4,7 @@
 // before; and revenue (order totals less refunds, in minor units). Every figure has the previous
 // period's beside it.
 import type { Sql } from '../../db/client.server.js';
-import type { ReportPeriod } from './report-period.server.js';
+import { reportQuery, type ReportPeriod } from './report-period.server.js';
 import type { Pair } from './traffic-report.server.js';
 
 export const FUNNEL_STEPS = ['productViews', 'addToCart', 'checkout', 'orders'] as const;
@@ -42,8 +42,11 @@ interface EventCounts {
 }
 
 /** The three event steps in one pass over the events that can be a step (a partial index holds just those). */
-async function funnelEvents(sql: Sql, p: ReportPeriod): Promise<EventCounts[]> {
-  return sql<EventCounts[]>`
+async function funnelEvents(db: Sql, p: ReportPeriod): Promise<EventCounts[]> {
+  return reportQuery(
+    db,
+    (sql) =>
+      sql<EventCounts[]>`
     select occurred_at >= ${p.start} as cur,
            count(*) filter (where kind = 'page_view' and record_type = ${PRODUCT_RECORD_TYPE})::int as product_views,
            count(*) filter (where kind = 'add_to_cart')::int as add_to_cart,
@@ -52,7 +55,8 @@ async function funnelEvents(sql: Sql, p: ReportPeriod): Promise<EventCounts[]> {
      where website_id = ${p.site.websiteId}
        and occurred_at >= ${p.prevStart} and occurred_at < ${p.end}
        and (kind = 'add_to_cart' or record_type = 11 or page_type = 201)
-     group by 1`;
+     group by 1`,
+  );
 }
 
 async function funnelOrders(sql: Sql, p: ReportPeriod): Promise<{ cur: boolean; orders: number; revenue: string }[]> {

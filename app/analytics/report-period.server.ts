@@ -38,3 +38,15 @@ export async function reportPeriod(sql: Sql, site: ReportSite, range: DateRange)
            ((${range.to}::date + 1)::timestamp at time zone ${site.timeZone}) as "end"`;
   return { site, range, start: b.start, end: b.end, prevStart: b.prev_start };
 }
+
+/**
+ * Runs a report query in a transaction of its own with settings for one big aggregate: no JIT
+ * (compiling costs more than it saves on these scans of well under a second), and enough work
+ * memory for the per-visitor grouping not to spill to disk. Both are local to the transaction.
+ */
+export function reportQuery<T>(sql: Sql, run: (tx: Sql) => Promise<T>): Promise<T> {
+  return sql.begin(async (tx) => {
+    await tx`select set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`;
+    return run(tx as unknown as Sql);
+  }) as Promise<T>;
+}

@@ -5,7 +5,7 @@
 // the previous period's figure beside it.
 import type { Sql } from '../../db/client.server.js';
 import { daysBetween } from './date-range.js';
-import type { ReportPeriod } from './report-period.server.js';
+import { reportQuery, type ReportPeriod } from './report-period.server.js';
 
 /** A figure and the same figure over the previous period. */
 export interface Pair {
@@ -54,12 +54,15 @@ interface DayRow {
  * and day, and per visitor and period (a grouping-sets hash aggregate), then those groups are
  * counted, which is much cheaper than a count(distinct) per group.
  */
-async function trafficByDay(sql: Sql, p: ReportPeriod): Promise<DayRow[]> {
-  return sql<DayRow[]>`
+async function trafficByDay(db: Sql, p: ReportPeriod): Promise<DayRow[]> {
+  return reportQuery(
+    db,
+    (sql) =>
+      sql<DayRow[]>`
     with per_visitor as (
       select day, cur, visitor_id, count(*) as views, count(*) filter (where new_visit) as visits
         from (
-          select to_char((occurred_at at time zone ${p.site.timeZone})::date, 'YYYY-MM-DD') as day,
+          select (occurred_at at time zone ${p.site.timeZone})::date as day,
                  occurred_at >= ${p.start} as cur, visitor_id, new_visit
             from analytics_event
            where website_id = ${p.site.websiteId} and kind = 'page_view'
@@ -67,13 +70,17 @@ async function trafficByDay(sql: Sql, p: ReportPeriod): Promise<DayRow[]> {
         ) hit
        group by grouping sets ((day, visitor_id), (cur, visitor_id))
     )
-    select day, cur, sum(views)::int as views, sum(visits)::int as visits, count(visitor_id)::int as visitors
-      from per_visitor group by day, cur`;
+    select to_char(day, 'YYYY-MM-DD') as day, cur, sum(views)::int as views, sum(visits)::int as visits, count(visitor_id)::int as visitors
+      from per_visitor group by day, cur`,
+  );
 }
 
 /** The top `TOP_LIMIT` values of a column over the range, with their previous-period counts. */
-async function topBy(sql: Sql, p: ReportPeriod, column: 'path' | 'referrer_host'): Promise<TopRow[]> {
-  const rows = await sql<{ key: string; views: number; previous_views: number }[]>`
+async function topBy(db: Sql, p: ReportPeriod, column: 'path' | 'referrer_host'): Promise<TopRow[]> {
+  const rows = await reportQuery(
+    db,
+    (sql) =>
+      sql<{ key: string; views: number; previous_views: number }[]>`
     select ${sql(column)} as key,
            count(*) filter (where occurred_at >= ${p.start})::int as views,
            count(*) filter (where occurred_at < ${p.start})::int as previous_views
@@ -84,7 +91,8 @@ async function topBy(sql: Sql, p: ReportPeriod, column: 'path' | 'referrer_host'
      group by 1
     having count(*) filter (where occurred_at >= ${p.start}) > 0
      order by views desc, key
-     limit ${TOP_LIMIT}`;
+     limit ${TOP_LIMIT}`,
+  );
   return rows.map((r) => ({ key: r.key, views: r.views, previousViews: r.previous_views }));
 }
 

@@ -4,7 +4,7 @@
 // pages (by LCP, then the others) first, with the previous period's p75 beside each.
 import type { Sql } from '../../db/client.server.js';
 import { DEVICES, rate, type Metric, type Rating } from './constants.js';
-import type { ReportPeriod } from './report-period.server.js';
+import { reportQuery, type ReportPeriod } from './report-period.server.js';
 
 /** The metrics shown, in the order the tables show them. */
 export const VITALS = ['lcp', 'fcp', 'cls', 'inp', 'ttfb'] as const satisfies readonly Metric[];
@@ -47,8 +47,11 @@ export const VITALS_PAGE_LIMIT = 50;
 type P75Row = { path: string | null; device: string | null; cur: boolean; loads: number } & Record<Vital, number | null>;
 
 /** Every p75, per path and per device, for both periods, in one pass (grouping sets). */
-async function vitalsP75(sql: Sql, p: ReportPeriod): Promise<P75Row[]> {
-  return sql<P75Row[]>`
+async function vitalsP75(db: Sql, p: ReportPeriod): Promise<P75Row[]> {
+  return reportQuery(
+    db,
+    (sql) =>
+      sql<P75Row[]>`
     select path, device, cur, count(*)::int as loads,
            percentile_cont(0.75) within group (order by lcp) as lcp,
            percentile_cont(0.75) within group (order by fcp) as fcp,
@@ -61,7 +64,8 @@ async function vitalsP75(sql: Sql, p: ReportPeriod): Promise<P75Row[]> {
          where website_id = ${p.site.websiteId} and event = 'page-speed'
            and occurred_at >= ${p.prevStart} and occurred_at < ${p.end}
       ) r
-     group by grouping sets ((path, cur), (device, cur))`;
+     group by grouping sets ((path, cur), (device, cur))`,
+  );
 }
 
 export const vitalsQueries = { p75: vitalsP75 };
@@ -107,7 +111,9 @@ function worstFirst(a: VitalsRow, b: VitalsRow): number {
 
 export async function vitalsReport(sql: Sql, p: ReportPeriod): Promise<VitalsReport> {
   const rows = await vitalsP75(sql, p);
-  const pages = rowsBy(rows, (r) => r.path).sort(worstFirst).slice(0, VITALS_PAGE_LIMIT);
+  const pages = rowsBy(rows, (r) => r.path)
+    .sort(worstFirst)
+    .slice(0, VITALS_PAGE_LIMIT);
   const devices = rowsBy(rows, (r) => r.device).sort((a, b) => DEVICES.indexOf(a.key as never) - DEVICES.indexOf(b.key as never));
   return { pages, devices };
 }
