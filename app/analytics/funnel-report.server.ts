@@ -5,17 +5,8 @@
 // period's beside it.
 import type { Sql } from '../../db/client.server.js';
 import { reportQuery, type ReportPeriod } from './report-period.server.js';
+import { FUNNEL_STEPS, type FunnelStep } from './report-labels.js';
 import type { Pair } from './traffic-report.server.js';
-
-export const FUNNEL_STEPS = ['productViews', 'addToCart', 'checkout', 'orders'] as const;
-export type FunnelStep = (typeof FUNNEL_STEPS)[number];
-
-export const FUNNEL_LABELS: Record<FunnelStep, string> = {
-  productViews: 'Product views',
-  addToCart: 'Add to cart',
-  checkout: 'Checkout',
-  orders: 'Orders',
-};
 
 /** The record type of a product (SPEC 2), and the page type of checkout. */
 export const PRODUCT_RECORD_TYPE = 11;

@@ -3,22 +3,9 @@
 // each rated good / needs improvement / poor by the SPEC 4 thresholds (constants.ts), the worst
 // pages (by LCP, then the others) first, with the previous period's p75 beside each.
 import type { Sql } from '../../db/client.server.js';
-import { DEVICES, rate, type Metric, type Rating } from './constants.js';
+import { DEVICES, rate, type Rating } from './constants.js';
+import { VITALS, type Vital } from './report-labels.js';
 import { reportQuery, type ReportPeriod } from './report-period.server.js';
-
-/** The metrics shown, in the order the tables show them. */
-export const VITALS = ['lcp', 'fcp', 'cls', 'inp', 'ttfb'] as const satisfies readonly Metric[];
-export type Vital = (typeof VITALS)[number];
-
-export const VITAL_LABELS: Record<Vital, string> = {
-  lcp: 'Largest contentful paint',
-  fcp: 'First contentful paint',
-  cls: 'Cumulative layout shift',
-  inp: 'Interaction to next paint',
-  ttfb: 'Time to first byte',
-};
-
-export const RATING_LABELS: Record<Rating, string> = { good: 'Good', 'needs-improvement': 'Needs improvement', poor: 'Poor' };
 
 export interface VitalValue {
   /** The p75 (ms, or unitless for CLS); null when no record of the period had the metric. */

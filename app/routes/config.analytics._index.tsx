@@ -5,7 +5,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { analyticsPage } from '../analytics/dashboard.server.js';
-import { FUNNEL_LABELS, funnelReport } from '../analytics/funnel-report.server.js';
+import { funnelReport } from '../analytics/funnel-report.server.js';
+import { FUNNEL_LABELS } from '../analytics/report-labels.js';
 import { trafficReport, type TopRow } from '../analytics/traffic-report.server.js';
 import { formatMoney } from '../commerce/money.js';
 import { AnalyticsTabs, changeText, fmt, RangeForm } from '../components/config/analytics/AnalyticsChrome.js';
@@ -25,13 +26,28 @@ export async function loader(args: LoaderFunctionArgs) {
       rangeError,
       traffic,
       funnel,
-      revenue: { current: formatMoney(funnel.revenueCents.current, currency, locale), previous: formatMoney(funnel.revenueCents.previous, currency, locale) },
+      revenue: {
+        current: formatMoney(funnel.revenueCents.current, currency, locale),
+        previous: formatMoney(funnel.revenueCents.previous, currency, locale),
+      },
     },
     { headers: { 'Cache-Control': 'no-store' } },
   );
 }
 
-function TopTable({ rows, caption, keyHeading, compare, empty }: { rows: TopRow[]; caption: string; keyHeading: string; compare: boolean; empty: string }) {
+function TopTable({
+  rows,
+  caption,
+  keyHeading,
+  compare,
+  empty,
+}: {
+  rows: TopRow[];
+  caption: string;
+  keyHeading: string;
+  compare: boolean;
+  empty: string;
+}) {
   if (rows.length === 0) return <p className="empty">{empty}</p>;
   return (
     <table className="data">
@@ -85,7 +101,11 @@ export default function AnalyticsOverview() {
       };
   const funnelChart = funnel.steps.every((s) => s.count.current === 0)
     ? null
-    : { kind: 'bar' as const, columns: ['This period'], rows: funnel.steps.map((s) => ({ label: FUNNEL_LABELS[s.step], values: [s.count.current] })) };
+    : {
+        kind: 'bar' as const,
+        columns: ['This period'],
+        rows: funnel.steps.map((s) => ({ label: FUNNEL_LABELS[s.step], values: [s.count.current] })),
+      };
 
   return (
     <>
@@ -156,7 +176,13 @@ export default function AnalyticsOverview() {
         <div className="cards">
           <div>
             <h3>Top pages</h3>
-            <TopTable rows={traffic.topPages} caption="Top pages" keyHeading="Page" compare={compare} empty="No page views in this period." />
+            <TopTable
+              rows={traffic.topPages}
+              caption="Top pages"
+              keyHeading="Page"
+              compare={compare}
+              empty="No page views in this period."
+            />
           </div>
           <div>
             <h3>Top referrers</h3>

@@ -6,7 +6,8 @@ import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { THRESHOLDS } from '../analytics/constants.js';
 import { analyticsPage } from '../analytics/dashboard.server.js';
-import { RATING_LABELS, VITAL_LABELS, VITALS, vitalsReport, type Vital, type VitalsRow, type VitalValue } from '../analytics/vitals-report.server.js';
+import { RATING_LABELS, VITAL_LABELS, VITAL_SHORT, VITALS, type Vital } from '../analytics/report-labels.js';
+import { vitalsReport, type VitalsRow, type VitalValue } from '../analytics/vitals-report.server.js';
 import { AnalyticsTabs, fmt, RangeForm } from '../components/config/analytics/AnalyticsChrome.js';
 import { ChartFigure } from '../components/config/analytics/ChartFigure.js';
 import { ownerPageHeaders } from '../config/http.js';
@@ -20,7 +21,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return json({ range: period.range, rangeError, vitals }, { headers: { 'Cache-Control': 'no-store' } });
 }
 
-const SHORT: Record<Vital, string> = { lcp: 'LCP', fcp: 'FCP', cls: 'CLS', inp: 'INP', ttfb: 'TTFB' };
+const SHORT = VITAL_SHORT;
 
 function valueText(m: Vital, v: number | null): string {
   if (v === null) return '—';
@@ -37,7 +38,19 @@ function Cell({ m, v, compare }: { m: Vital; v: VitalValue; compare: boolean }) 
   );
 }
 
-function VitalsTable({ rows, caption, keyHeading, compare, id }: { rows: VitalsRow[]; caption: string; keyHeading: string; compare: boolean; id: string }) {
+function VitalsTable({
+  rows,
+  caption,
+  keyHeading,
+  compare,
+  id,
+}: {
+  rows: VitalsRow[];
+  caption: string;
+  keyHeading: string;
+  compare: boolean;
+  id: string;
+}) {
   return (
     <table className="data" id={id}>
       <caption>{caption}</caption>
@@ -96,7 +109,13 @@ export default function AnalyticsPerformance() {
           <section className="card" aria-labelledby="pages-h">
             <h2 id="pages-h">By page, worst first</h2>
             <ChartFigure data={chart} summary="Largest contentful paint at p75 of the slowest pages">
-              <VitalsTable rows={vitals.pages} caption="Core Web Vitals at p75 by page" keyHeading="Page" compare={range.compare} id="vitals-pages" />
+              <VitalsTable
+                rows={vitals.pages}
+                caption="Core Web Vitals at p75 by page"
+                keyHeading="Page"
+                compare={range.compare}
+                id="vitals-pages"
+              />
             </ChartFigure>
           </section>
           <section className="card" aria-labelledby="devices-h">

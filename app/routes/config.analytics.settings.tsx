@@ -19,13 +19,20 @@ export const meta: MetaFunction = () => [{ title: 'Analytics settings' }];
 export async function loader(args: LoaderFunctionArgs) {
   const a = await ownerAccess(args, 'analytics.read');
   const s = await readAnalyticsSettings(a.sql, a.site.id);
-  return json({ values: { retentionDays: String(s.retentionDays), cookiePolicy: s.cookiePolicy } }, { headers: { 'Cache-Control': 'no-store' } });
+  return json(
+    { values: { retentionDays: String(s.retentionDays), cookiePolicy: s.cookiePolicy }, limits: RETENTION_DAYS },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'settings.write');
   const form = await readForm(args.request);
-  if (!form) return json({ error: 'The form could not be read.', fields: {} as Record<string, string>, typed: {} as Record<string, string> }, { status: 400 });
+  if (!form)
+    return json(
+      { error: 'The form could not be read.', fields: {} as Record<string, string>, typed: {} as Record<string, string> },
+      { status: 400 },
+    );
   const typed: Record<string, string> = Object.fromEntries(form);
   const parsed = parseForm(form, AnalyticsSettings);
   if (parsed.status !== 'success') {
@@ -36,7 +43,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function AnalyticsSettingsScreen() {
-  const { values } = useLoaderData<typeof loader>();
+  const { values, limits } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const [search] = useSearchParams();
   const canWrite = useCan('settings.write');
@@ -55,7 +62,7 @@ export default function AnalyticsSettingsScreen() {
           <Field
             name="retentionDays"
             label="Keep records for (days)"
-            hint={`Older visits, page-speed records and errors are deleted. Between ${RETENTION_DAYS.min} and ${RETENTION_DAYS.max} days.`}
+            hint={`Older visits, page-speed records and errors are deleted. Between ${limits.min} and ${limits.max} days.`}
             inputMode="numeric"
             defaultValue={shown.retentionDays ?? ''}
             error={errors.retentionDays}

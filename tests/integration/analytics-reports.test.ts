@@ -33,7 +33,18 @@ describe.each(targets)('analytics reports on $name', (target) => {
     d = (offset: number) => addDays(p.range.from, offset);
     const at = (day: string, time: string) => sql`((${day}::date + ${time}::time) at time zone ${TZ})`;
 
-    type Ev = { site?: string; day: string; time?: string; kind?: string; visitor?: string | null; nv?: boolean; path?: string; rt?: number; pt?: number; ref?: string };
+    type Ev = {
+      site?: string;
+      day: string;
+      time?: string;
+      kind?: string;
+      visitor?: string | null;
+      nv?: boolean;
+      path?: string;
+      rt?: number;
+      pt?: number;
+      ref?: string;
+    };
     const ev = async (e: Ev) => {
       await sql`
         insert into analytics_event (website_id, occurred_at, kind, visitor_id, new_visit, path, record_type, page_type, referrer_host)
