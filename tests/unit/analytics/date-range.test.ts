@@ -44,11 +44,12 @@ describe('parseDateRange', () => {
   });
 
   it('falls back to the last 30 days with a message when the dates are not understood', () => {
-    for (const q of [
+    const cases: Record<string, string>[] = [
       { range: 'custom', from: '2026-02-30', to: '2026-03-01' },
       { range: 'year' },
       { range: 'custom', from: '2026-01-01' },
-    ]) {
+    ];
+    for (const q of cases) {
       const { range, error } = parse(q);
       expect(range.days).toBe(30);
       expect(error).toMatch(/Showing the last 30 days\.$/);
