@@ -17,6 +17,8 @@ import { errorText, log } from './utils/log.server.js';
 // Modules that define jobs (defineJob) are imported here, so startJobs below runs their workers.
 import './forms/webhook.server.js';
 import './forms/restock.server.js';
+import { scheduleRetention, stopRetention } from './analytics/retention.server.js';
+import { startIngest, stopIngest } from './analytics/ingest.server.js';
 
 const ABORT_DELAY_MS = 5_000;
 
@@ -78,11 +80,18 @@ export { siteForHost } from './storefront/site.server.js';
  * calls it once at start, and again later if the database did not answer.
  */
 export async function startJobs(): Promise<void> {
-  await startWorkers(await getSql());
+  const sql = await getSql();
+  await startWorkers(sql);
+  // Analytics (issue 15): the week's day partitions, and the daily retention job.
+  await startIngest();
+  scheduleRetention(sql);
 }
 
 /** Called by the server (app/server/main.ts) once requests have drained on SIGTERM. */
 export async function shutdown(): Promise<void> {
+  // Queued analytics rows are written before the database closes.
+  stopRetention();
+  await stopIngest();
   const db = await getDb().catch(() => null);
   if (db) await stopJobs(db.sql);
   await closeDb();

@@ -14,6 +14,7 @@ import {
 } from '@remix-run/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useNonce } from './components/nonce.js';
+import { censusOf, pixelUrl } from './analytics/page-census.js';
 
 // The icon is a static file (public/): /favicon.svg for browsers that take SVG, /favicon.ico
 // (16, 32 and 48 px) for the others and for clients that ask for /favicon.ico on their own.
@@ -43,6 +44,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const matches = useMatches();
   const nonce = useNonce();
   const stylesheet = themeStylesheet(matches);
+  const census = censusOf(matches);
+  const location = useLocation();
   return (
     <html lang={pageLang(matches)}>
       <head>
@@ -54,6 +57,12 @@ export function Layout({ children }: { children: ReactNode }) {
         {stylesheet ? <link rel="stylesheet" href={stylesheet} /> : null}
       </head>
       <body>
+        {/* The page view of a visitor without JavaScript (with it, browsers never fetch this). */}
+        {census ? (
+          <noscript>
+            <img src={pixelUrl(census, location.pathname, location.search)} alt="" width={1} height={1} style={{ position: 'absolute' }} />
+          </noscript>
+        ) : null}
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -81,12 +90,42 @@ function useFocusHeadingOnNavigation() {
   }, [location.pathname]);
 }
 
+/**
+ * The analytics collector (app/analytics/collector.ts), loaded on its own after hydration: told
+ * of the first page and of each client-side navigation to another page (path or query), with the
+ * page's census. Pages that carry none (search, not found...) do not load it.
+ */
+let collectorLoaded = false;
+
+function useAnalytics() {
+  const matches = useMatches();
+  const location = useLocation();
+  const census = censusOf(matches);
+  const previous = useRef<string | null>(null);
+  const page = location.pathname + location.search;
+  useEffect(() => {
+    const first = previous.current === null;
+    const referrer = first ? document.referrer : (previous.current as string);
+    previous.current = window.location.href;
+    // Nothing recorded on this page, and nothing started before it: no need for the collector.
+    if (!census && !collectorLoaded) return;
+    collectorLoaded = true;
+    import('./analytics/collector.js').then(
+      (m) => m.trackPage({ census, first, referrer }),
+      () => undefined,
+    );
+    // The census belongs to the page: a new page brings a new one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [page]);
+}
+
 export default function App() {
   useEffect(() => {
     // Marks the document as enhanced: the e2e tests wait for it before clicking.
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   useFocusHeadingOnNavigation();
+  useAnalytics();
   return <Outlet />;
 }
 

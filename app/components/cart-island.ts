@@ -207,6 +207,8 @@ async function send(form: HTMLFormElement, button: HTMLButtonElement, label: str
   }
   button.dataset.state = 'added';
   setLabel(button, 'Added!');
+  // The analytics collector records the add (app/analytics/collector.ts listens on the document).
+  form.dispatchEvent(new Event('cart:added', { bubbles: true }));
   if (reply.cart) showCartCount(doc, reply.cart.totalQuantity, reply.cart.subtotalText);
   if (reply.added) showAddedPopover(doc, reply.added.title, reply.added.quantity);
   await sleep(ADDED_MS);

@@ -9,6 +9,7 @@ import { FIELD_TYPES } from './form-definition.js';
 import { BUILDER_TEXT, parseFieldForm, type BuilderResult, type BuilderTab } from './form-builder.js';
 import {
   addField,
+  deleteForm,
   fieldType,
   formById,
   FormError,
@@ -55,6 +56,7 @@ const Schema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('save-advanced'), redirectUrl: text(2000), submissionText: text(5000), postSubmitHtml: text(20_000) }),
   z.object({ intent: z.literal('save-captcha'), captcha: on }),
   z.object({ intent: z.literal('save-disclaimer'), disclaimerText: text(5000), disclaimerRequired: on }),
+  z.object({ intent: z.literal('delete-form') }),
 ]);
 
 const TAB_OF: Record<string, BuilderTab> = {
@@ -66,6 +68,7 @@ const TAB_OF: Record<string, BuilderTab> = {
   'save-advanced': 'advanced',
   'save-captcha': 'captcha',
   'save-disclaimer': 'disclaimer',
+  'delete-form': 'build',
 };
 const tabFor = (intent: string): BuilderTab => TAB_OF[intent] ?? 'storage';
 
@@ -96,6 +99,9 @@ export async function runBuilderAction(a: OwnerAccess, id: string, form: URLSear
 
   try {
     switch (v.intent) {
+      case 'delete-form':
+        await deleteForm(a, id);
+        return { redirect: `/config/forms?deleted=${encodeURIComponent(f.name)}` };
       case 'save-build':
         await saveBuild(a, id, { name: v.name, submitLabel: v.submitLabel.trim() || 'Submit' });
         return done('build');

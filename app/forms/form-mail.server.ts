@@ -51,5 +51,6 @@ export function sendNewsletterConfirmation(site: SiteFacts, listName: string, em
     text,
     html,
     tag: 'newsletter-subscribed',
+    listUnsubscribe: link,
   });
 }

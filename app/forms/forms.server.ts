@@ -188,6 +188,11 @@ export function saveSettings(a: OwnerAccess, id: string, settings: Partial<FormS
   return change(a, id, 'form.settings', () => ({ settings }));
 }
 
+export async function submissionCount(sql: Sql, formId: string): Promise<number> {
+  const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from form_submission where form_id = ${formId}`;
+  return n;
+}
+
 /** Removes a form with its submissions and deliveries (a page's form block then shows nothing). */
 export async function deleteForm(a: OwnerAccess, id: string): Promise<void> {
   const gone = await a.sql`delete from form where id = ${id} and website_id = ${a.site.id}`;

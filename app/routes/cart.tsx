@@ -25,6 +25,7 @@ import { pageActionHeaders } from '../storefront/http.server.js';
 import { storefrontPage } from '../storefront/render.server.js';
 import { requestSite } from '../storefront/site.server.js';
 import { getCartId, shopperSession } from '../utils/session.server.js';
+import { recordServerAddToCart } from '../analytics/recorder.server.js';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return storefrontPage(
@@ -105,7 +106,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (!r.ok) return failed(r.status, r.error, keep);
       const added = { title: r.entry.title, quantity: Number(f.quantity ?? 1) };
       session.setCartId(r.cartId);
-      if (!fromIsland) setFlash(session, { itemId: f.itemId, sku: f.sku, options, added });
+      if (!fromIsland) {
+        setFlash(session, { itemId: f.itemId, sku: f.sku, options, added });
+        // Without JavaScript no collector sends the add to cart: recorded here (never failing the add).
+        await recordServerAddToCart(request, websiteId, {
+          itemId: f.itemId,
+          productPage: f.productPage === 'plp' ? 'plp' : 'pdp',
+          cartId: r.cartId,
+          path: back,
+        });
+      }
       const headers = await cookies(cartQtySetCookie(r.cart.totalQuantity));
       if (fromIsland) return json({ ok: true, cart: reply(r.cart), added }, { headers });
       return redirect(back, { status: 303, headers });

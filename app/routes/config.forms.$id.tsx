@@ -9,7 +9,7 @@ import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { runBuilderAction } from '../forms/builder-actions.server.js';
 import { BUILDER_TEXT, tabOf, type BuilderResult } from '../forms/form-builder.js';
-import { formById, FormError, FORM_TEXT } from '../forms/forms.server.js';
+import { formById, FormError, FORM_TEXT, submissionCount } from '../forms/forms.server.js';
 import { listMailingLists } from '../forms/mailing-list.server.js';
 import { recentDeliveries } from '../forms/webhook.server.js';
 import { readForm } from '../utils/form.server.js';
@@ -52,6 +52,9 @@ export async function loader(args: LoaderFunctionArgs) {
       editing: url.searchParams.get('field'),
       chosenList: url.searchParams.get('list'),
       notice: SAVED[url.searchParams.get('saved') ?? ''] ?? null,
+      // "Delete form…" asks first, on the page itself (?delete=1), so it works without JavaScript.
+      confirmDelete: url.searchParams.get('delete') === '1',
+      submissions: await submissionCount(a.sql, form.id),
       lists,
       listStatus: list ? BUILDER_TEXT.connected : BUILDER_TEXT.disconnected,
       listName: list?.name ?? null,

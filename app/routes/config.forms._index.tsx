@@ -5,6 +5,7 @@ import { json, redirect } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { DataTable } from '../components/config/DataTable.js';
+import { Notice } from '../components/config/Field.js';
 import { useCan } from '../components/config/layout-data.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
@@ -15,7 +16,11 @@ export const meta: MetaFunction = () => [{ title: 'Forms' }];
 
 export async function loader(args: LoaderFunctionArgs) {
   const a = await ownerAccess(args, 'forms.read');
-  return json({ forms: await listForms(a.sql, a.site.id) }, { headers: { 'Cache-Control': 'no-store' } });
+  const deleted = new URL(args.request.url).searchParams.get('deleted');
+  return json(
+    { forms: await listForms(a.sql, a.site.id), notice: deleted ? `Form ${deleted.slice(0, 200)} deleted.` : null },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -38,12 +43,13 @@ const columns: ColumnDef<FormRow, unknown>[] = [
 ];
 
 export default function Forms() {
-  const { forms } = useLoaderData<typeof loader>();
+  const { forms, notice } = useLoaderData<typeof loader>();
   const canWrite = useCan('forms.write');
   const busy = useNavigation().state === 'submitting';
   return (
     <>
       <h1>Forms</h1>
+      <Notice message={notice} />
       {canWrite ? (
         <Form method="post" className="toolbar">
           <button type="submit" disabled={busy}>

@@ -21,6 +21,16 @@ const UPLOAD_PATHS = new Set(['/config/files', '/config/files/']);
 
 const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * The /api endpoints that take another body than JSON (issue 15): the census hit and events are
+ * form-encoded, performance records are text/plain (what a beacon sends).
+ */
+const API_OTHER_TYPES: Record<string, string> = {
+  '/api/census/RecordHit': 'application/x-www-form-urlencoded',
+  '/api/events/RecordEvent': 'application/x-www-form-urlencoded',
+  '/api/1/performance/records': 'text/plain',
+};
+
 function refuse(req: Request, res: Response, status: number, message: string, headers: Record<string, string> = {}): void {
   res.status(status).set({ 'Cache-Control': 'no-store', ...headers });
   // A body that was not read would otherwise be read into nothing on a kept-alive connection.
@@ -91,7 +101,7 @@ export function guardRequest(config: Env) {
     }
 
     if (length > 0) {
-      if (api && type !== 'application/json') {
+      if (api && type !== 'application/json' && API_OTHER_TYPES[req.path] !== type) {
         return refuse(req, res, 415, 'Send the request body as JSON (Content-Type: application/json).');
       }
       if (!api && type !== 'application/x-www-form-urlencoded' && type !== 'multipart/form-data') {

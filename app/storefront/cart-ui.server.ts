@@ -101,6 +101,8 @@ const CartFormFields = z.object({
   returnTo: Text(2000),
   additionalFields: Text(8 * 1024),
   option: Options.optional(),
+  /** Which page the form was on, for analytics' add_to_cart: 'plp' (a product list), else the product page. */
+  productPage: Text(40),
 });
 
 export type CartForm = Omit<z.output<typeof CartFormFields>, 'option'> & {

@@ -20,6 +20,9 @@ import { siteStylesheet } from './theme-css.server.js';
 import { log } from '../utils/log.server.js';
 import { NOTICE_STYLE, NOTICES } from '../utils/notices.js';
 import { adjustRestockMarkup, type RestockFlash } from '../forms/restock-markup.js';
+import type { CensusPage } from '../analytics/wire.js';
+import { analyticsEnabled } from '../analytics/switch.server.js';
+import { censusPage } from './census.js';
 
 /** The site's theme as loadSite() returns it: sources by name. */
 export interface ThemeSources {
@@ -160,6 +163,11 @@ export interface PageData {
   seo: Seo;
   /** The theme's stylesheet (`/theme/<hash>.css`), linked from the document's head; null when none. */
   stylesheet: string | null;
+  /**
+   * What the analytics collector and the no-JavaScript pixel record of this page (app/storefront/
+   * census.ts): page data, the same for every visitor; null where nothing is recorded.
+   */
+  census: CensusPage | null;
 }
 
 /** What a route decided to show, once the site is known. */
@@ -230,6 +238,7 @@ export function unavailablePage(): PageData {
       '<p><a href="/">Try again</a></p></main>',
     seo: { title: 'Temporarily unavailable', description: '', canonical: null, openGraph: [], jsonLd: null, lang: 'en', robots: 'noindex' },
     stylesheet: null,
+    census: null,
   };
 }
 
@@ -254,11 +263,21 @@ export function renderPage(site: Site, templateName: string, context: TemplateCo
   });
 }
 
-function renderContext(site: Site, template: string, context: TemplateContext): PageData {
+function renderContext(site: Site, template: string, context: TemplateContext, resolved: Resolved): PageData {
   return {
     html: renderPage(site, template, context).html,
     seo: seoFor(context),
     stylesheet: siteStylesheet(site)?.href ?? null,
+    census: censusPage({
+      enabled: analyticsEnabled(),
+      websiteId: site.website.id,
+      locale: site.website.locale,
+      template,
+      resolved,
+      pageType: context.pageType,
+      path: context.pagePath,
+      pageTitle: context.pageTitle,
+    }),
   };
 }
 
@@ -307,7 +326,7 @@ export async function storefrontPage(
         ...p.extras,
         url,
       });
-      const data = renderContext(site, template, pageCtx);
+      const data = renderContext(site, template, pageCtx, p.resolved);
       // The theme's back-in-stock forms post to this page (the engine's markup posts nowhere).
       if (pageCtx.productMerchandisingContext) data.html = restockForms(data.html, pageCtx, url, visit.flash?.restock ?? null);
       if (privatePage) data.seo.robots = 'noindex';
@@ -322,7 +341,7 @@ export async function storefrontPage(
     if (isDatabaseUnavailable(e)) return respond(rendered(unavailablePage(), 503), 503, undefined, context);
     try {
       const errorContext = pageContext(site, { kind: 'error' }, { url });
-      return respond(rendered(renderContext(site, 'error', errorContext), 500), 500, undefined, context);
+      return respond(rendered(renderContext(site, 'error', errorContext, { kind: 'error' }), 500), 500, undefined, context);
     } catch (e2) {
       log.error(`storefront: the error page failed too: ${explain(e2)}`);
       return respond(rendered(unavailablePage(), 500), 500, undefined, context);

@@ -17,6 +17,11 @@ export interface OutgoingMail {
   html: string;
   /** A short slug for the file name ("order-1001"). */
   tag: string;
+  /**
+   * A mailing list's one-click unsubscribe URL: sent as List-Unsubscribe with RFC 8058's
+   * List-Unsubscribe-Post, so mail clients offer their own unsubscribe button.
+   */
+  listUnsubscribe?: string;
 }
 
 export type SendOutcome =
@@ -38,6 +43,9 @@ export async function composeMail(mail: OutgoingMail): Promise<{ raw: Buffer; me
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
+    headers: mail.listUnsubscribe
+      ? { 'List-Unsubscribe': `<${mail.listUnsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+      : undefined,
   });
   return { raw: info.message as Buffer, messageId: String(info.messageId ?? '') };
 }

@@ -217,6 +217,24 @@ describe('the builder', () => {
     expect(page).toMatch(/name="disclaimerRequired"[^>]*checked/);
   });
 
+  it('deletes a form after asking on the page, without JavaScript too', async () => {
+    const made = await admin.postForm('/config/forms?index', {});
+    const id = /\/config\/forms\/(form-[a-f0-9]+)\?/.exec(made.headers.get('location') ?? '')![1];
+    const page = await html(await admin.get(`/config/forms/${id}`));
+    expect(page).toContain(`href="/config/forms/${id}?tab=build&delete=1#delete-form-h"`);
+    expect(page).not.toContain('value="delete-form"');
+    const ask = await html(await admin.get(`/config/forms/${id}?tab=build&delete=1`));
+    expect(ask).toContain('Delete My Form Name and its 0 submissions?');
+    expect(ask).toMatch(/name="intent" value="delete-form"/);
+    const gone = await admin.postForm(`/config/forms/${id}`, { intent: 'delete-form' });
+    expect(gone.status).toBe(303);
+    expect(gone.headers.get('location')).toBe('/config/forms?deleted=My%20Form%20Name');
+    expect(await html(await admin.get('/config/forms?deleted=My%20Form%20Name'))).toContain('Form My Form Name deleted.');
+    expect((await admin.get(`/config/forms/${id}`)).status).toBe(404);
+    // The form being built by the other tests is still there.
+    expect((await admin.get(builder())).status).toBe(200);
+  });
+
   it('answers 404 for a form of no site', async () => {
     expect((await admin.get('/config/forms/form-nope')).status).toBe(404);
     expect((await admin.postForm('/config/forms/form-nope', { intent: 'save-captcha' })).status).toBe(404);

@@ -1,6 +1,6 @@
 // The form builder's frame: the form's name, its five tabs (react-aria Tabs whose tabs are links
 // to ?tab=, so they work without JavaScript too), the notice of the last save, and the tab's panel.
-import { Link, useHref, useNavigate } from '@remix-run/react';
+import { Form, Link, useHref, useNavigate } from '@remix-run/react';
 import { RouterProvider, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { BUILDER_TABS, TAB_LABELS, type BuilderResult, type BuilderTab } from '../../forms/form-builder.js';
 import type { BuilderData } from './form-builder-parts.js';
@@ -45,6 +45,30 @@ export function FormBuilder({ data, result }: { data: BuilderData; result: Build
           </TabPanel>
         </Tabs>
       </RouterProvider>
+      {data.canWrite ? <DeleteForm data={data} tab={tab} /> : null}
     </>
+  );
+}
+
+/** "Delete form…" links to a confirmation on this page; the button there deletes it. */
+function DeleteForm({ data, tab }: { data: BuilderData; tab: BuilderTab }) {
+  const n = data.submissions;
+  return (
+    <section aria-labelledby="delete-form-h" className="card">
+      <h2 id="delete-form-h">Delete form</h2>
+      {data.confirmDelete ? (
+        <Form method="post" action={`?tab=${tab}`}>
+          <p>{`Delete ${data.form.name} and its ${n === 1 ? '1 submission' : `${n} submissions`}? This can't be undone. Pages that show it will say the form has not been configured yet.`}</p>
+          <button type="submit" name="intent" value="delete-form" className="danger">
+            {`Delete ${data.form.name}`}
+          </button>{' '}
+          <Link to={`?tab=${tab}`}>Cancel</Link>
+        </Form>
+      ) : (
+        <p>
+          <Link to={`?tab=${tab}&delete=1#delete-form-h`}>Delete this form…</Link>
+        </p>
+      )}
+    </section>
   );
 }

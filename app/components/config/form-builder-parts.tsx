@@ -13,6 +13,8 @@ export interface BuilderData {
   editing: string | null;
   chosenList: string | null;
   notice: string | null;
+  confirmDelete: boolean;
+  submissions: number;
   lists: MailingList[];
   listStatus: string;
   listName: string | null;

@@ -1,0 +1,171 @@
+// The browser collector (issue 15), loaded by app/root.tsx after hydration: the page view of each
+// page that carries a census (SPEC 3), the first-session flag (SPEC 4), page speed (page-speed.ts),
+// JavaScript errors (SPEC 8), add-to-cart events and the button and form census. Nothing is sent
+// for a page whose census is null, and no failure here ever reaches the page.
+import type { CensusPage, JavascriptError } from './wire.js';
+import { COLLECTOR, COOKIE } from './constants.js';
+import { addToCartData, censusCall, ENDPOINTS, hitData, recordEvent, recordHit, type CensusKind } from './census-client.js';
+import { createErrorReporter, shapeError } from './error-reporter.js';
+import { markFirstSession } from './first-session.js';
+import { startPageSpeed } from './page-speed.js';
+import { postJson, randomId, readCookie } from './send.js';
+
+export interface PageShown {
+  census: CensusPage | null;
+  /** The document's own first page (not a client-side navigation). */
+  first: boolean;
+  /** document.referrer on the first page; the previous page's URL afterwards. */
+  referrer: string;
+}
+
+/** Add-to-cart buttons announced per page at most (button-render). */
+export const MAX_BUTTON_RENDERS = 10;
+
+interface Current {
+  census: CensusPage;
+  pageLoadId: string;
+  pathname: string;
+}
+
+let current: Current | null = null;
+let started = false;
+/** Resolves once the first RecordHit has answered (or given up): its answer sets the crumb cookie. */
+let crumbReady: Promise<void> = Promise.resolve();
+let firstSession = false;
+const rendered = new WeakSet<Element>();
+
+const swallow = () => undefined;
+
+function crumb(): string {
+  return readCookie(document.cookie, COOKIE.crumb);
+}
+
+const errors = createErrorReporter({
+  send(batch: JavascriptError[]) {
+    void crumbReady.then(() => {
+      const token = crumb();
+      // Without the crumb the server refuses the report anyway (CSRF).
+      if (token) void postJson(ENDPOINTS.errors, batch, { 'X-CSRF-Token': token });
+    });
+  },
+});
+
+function reportError(e: { message?: unknown; source?: unknown; line?: unknown; col?: unknown; stack?: unknown }) {
+  if (!current) return;
+  try {
+    errors.report(shapeError({ ...e, pagePath: current.pathname, pageLoadId: current.pageLoadId, ts: Date.now() }));
+  } catch {
+    // Nothing: reporting an error must not raise another.
+  }
+}
+
+function call(kind: CensusKind, targetId: string | undefined, label: string | undefined) {
+  if (!current) return;
+  void censusCall(kind, {
+    websiteId: current.census.websiteId,
+    pagePath: current.pathname,
+    pageLoadId: current.pageLoadId,
+    ...(targetId ? { targetId: targetId.slice(0, 64) } : {}),
+    ...(label ? { label: label.trim().slice(0, 256) } : {}),
+  }).catch(swallow);
+}
+
+const addButtons = (root: ParentNode) => [...root.querySelectorAll<HTMLButtonElement>('form[data-add-to-cart] button[type="submit"]')];
+
+/** button-render for the page's add-to-cart buttons (once each, at most 10), form-render for its form blocks. */
+function announceRenders() {
+  const root = document.getElementById('page') ?? document.body;
+  let buttons = 0;
+  for (const b of addButtons(root)) {
+    if (buttons >= MAX_BUTTON_RENDERS) break;
+    if (rendered.has(b)) continue;
+    rendered.add(b);
+    buttons++;
+    call('button-render', b.form?.dataset.itemId, b.textContent ?? undefined);
+  }
+  for (const f of root.querySelectorAll<HTMLFormElement>('form[data-form-id]')) {
+    if (rendered.has(f)) continue;
+    rendered.add(f);
+    call('form-render', f.dataset.formId, f.getAttribute('aria-label') ?? f.getAttribute('name') ?? undefined);
+  }
+}
+
+function start() {
+  started = true;
+  window.addEventListener('error', (e: ErrorEvent) => {
+    reportError({ message: e.message, source: e.filename, line: e.lineno, col: e.colno, stack: (e.error as Error | undefined)?.stack });
+  });
+  window.addEventListener('unhandledrejection', (e: PromiseRejectionEvent) => {
+    const r = e.reason as { message?: unknown; stack?: unknown } | undefined;
+    reportError({ message: r?.message ?? String(e.reason), stack: r?.stack });
+  });
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') errors.flush();
+  });
+  // button-click: the add-to-cart buttons (the theme's markup; the cart island handles the post).
+  document.addEventListener(
+    'click',
+    (e) => {
+      const b = (e.target as Element | null)?.closest?.('form[data-add-to-cart] button[type="submit"]') as HTMLButtonElement | null;
+      if (b) call('button-click', b.form?.dataset.itemId, b.dataset.label ?? b.textContent ?? undefined);
+    },
+    true,
+  );
+  // The cart island announces a successful add (app/components/cart-island.ts).
+  document.addEventListener('cart:added', (e) => {
+    const form = e.target as HTMLFormElement | null;
+    const itemId = form?.dataset?.itemId;
+    if (!current || !form || !itemId) return;
+    const data = addToCartData(current.census, { itemId, title: form.dataset.title, list: form.hasAttribute('data-list') });
+    void crumbReady.then(() => {
+      const token = crumb();
+      if (token) return recordEvent(token, 'add-to-cart', data);
+    });
+  });
+}
+
+/** Called by app/root.tsx for the first page and after each client-side navigation. */
+export function trackPage(page: PageShown): void {
+  try {
+    if (!page.census) {
+      current = null;
+      return;
+    }
+    const pageLoadId = randomId(COLLECTOR.idLength);
+    current = { census: page.census, pageLoadId, pathname: location.pathname };
+    if (!started) {
+      start();
+      firstSession = markFirstSession(sessionStorage, localStorage, Date.now(), () => randomId(COLLECTOR.idLength));
+    }
+    const visitor = readCookie(document.cookie, COOKIE.visitor);
+    const data = hitData(
+      page.census,
+      {
+        userAgent: navigator.userAgent,
+        now: Date.now(),
+        innerWidth: window.innerWidth,
+        innerHeight: window.innerHeight,
+        screenWidth: screen.width,
+        screenHeight: screen.height,
+        href: location.href,
+        pathname: location.pathname,
+        title: document.title,
+      },
+      pageLoadId,
+      page.referrer,
+      visitor,
+    );
+    const hit = recordHit(data, visitor).then(swallow, swallow);
+    // Events wait for the first answer: it sets the crumb cookie they are sent with.
+    if (!crumb()) crumbReady = crumbReady.then(() => hit);
+    if (page.first) startPageSpeed({ pageLoadId, analyticsId: () => readCookie(document.cookie, COOKIE.analyticsId), onError: swallow });
+    announceRenders();
+  } catch {
+    // The page goes on without analytics.
+  }
+}
+
+/** Whether this page load began the browser session (the first-session flag, SPEC 4). */
+export function isFirstSession(): boolean {
+  return firstSession;
+}

@@ -1,0 +1,307 @@
+// What each ingest endpoint records: turns a validated call (wire.ts) and its request into rows,
+// applies the recording rules, advances the visitor cookies on page views, and offers the rows to
+// the queue. Answers an Outcome the routes turn into 202 (accepted), 204 (not to be recorded) or
+// 503 (queue full); Set-Cookie lines ride along.
+import { getSql } from '../../db/client.server.js';
+import { env } from '../utils/env.server.js';
+import { errorText, log } from '../utils/log.server.js';
+import { COOKIE, ERROR_REPORTS } from './constants.js';
+import { deviceOf } from './device.js';
+import type { EventRow, JsErrorRow, PerformanceRow } from './event-store.server.js';
+import type { Offer } from './ingest-queue.server.js';
+import { ingestQueue } from './ingest.server.js';
+import { pathRecordable } from './page-rules.js';
+import { recordingVerdict } from './recording-rules.server.js';
+import {
+  advanceHit,
+  clearAnalyticsCookies,
+  parseAnalyticsId,
+  parseSession,
+  parseVisitor,
+  randomId,
+  readableCookie,
+  readCookies,
+  visitorSetCookies,
+} from './visitor-cookies.js';
+import type { AddToCartData, CensusCall, CensusHitData, CensusPage, JavascriptError, PerformanceRecord } from './wire.js';
+
+export interface Outcome {
+  status: 202 | 204 | 503;
+  cookies: string[];
+}
+
+const skipped = (cookies: string[] = []): Outcome => ({ status: 204, cookies });
+
+/** The path of a URL or path, without query or fragment ('' when it is not one). */
+export function pathOf(raw: string | null | undefined): string {
+  if (!raw) return '';
+  try {
+    return new URL(raw, 'http://x').pathname;
+  } catch {
+    return '';
+  }
+}
+
+/** The host a referrer names when it is another site's; '' for none, a bad URL or our own. */
+export function referrerHost(referrer: string | undefined, ownHosts: readonly string[]): string {
+  if (!referrer) return '';
+  try {
+    const u = new URL(referrer);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return '';
+    const host = u.host.toLowerCase();
+    return ownHosts.some((h) => h.toLowerCase() === host) ? '' : host.slice(0, 255);
+  } catch {
+    return '';
+  }
+}
+
+function offer(o: Offer, cookies: string[] = []): Outcome {
+  return ingestQueue().offer(o) ? { status: 202, cookies } : { status: 503, cookies: [] };
+}
+
+/** The crumb cookie (the double-submit token of RecordEvent and RecordJavascriptErrors). */
+export function crumbOf(request: Request): string | null {
+  const v = readCookies(request.headers.get('Cookie')).get(COOKIE.crumb);
+  return v && /^[A-Za-z0-9_-]{8,64}$/.test(v) ? v : null;
+}
+
+/** The visitor id and visit of the request's ss_cvr (for events that are not page views). */
+function visitorOfRequest(request: Request): { id: string | null; visit: number | null } {
+  const v = parseVisitor(readCookies(request.headers.get('Cookie')).get(COOKIE.visitor));
+  return { id: v?.id ?? null, visit: v?.count ?? null };
+}
+
+function baseEvent(websiteId: string, kind: string, source: EventRow['source']): EventRow {
+  return {
+    website_id: websiteId,
+    occurred_at: new Date(),
+    kind,
+    visitor_id: null,
+    visit_no: null,
+    new_visit: false,
+    path: '',
+    page_type: null,
+    record_type: null,
+    item_id: null,
+    collection_id: null,
+    referrer_host: '',
+    device: 'desktop',
+    source,
+    data: {},
+  };
+}
+
+export interface PageView {
+  page: CensusPage & { pagePath: string; url: string; referrer?: string; viewportInnerWidth?: number };
+  /** Everything the client sent, kept in `data`. */
+  data: Record<string, unknown>;
+  /** ss_cvr as the page read it (RecordHit's field), used when the request carries no cookie. */
+  formVisitor?: string;
+  source: EventRow['source'];
+}
+
+/**
+ * A page view (RecordHit, or the pixel of a shopper without JavaScript): the visitor cookies
+ * advanced (a new visit after 30 minutes without a hit), or all cleared under a restrictive policy.
+ */
+export async function recordPageView(request: Request, websiteId: string, view: PageView): Promise<Outcome> {
+  const sql = await getSql();
+  const path = pathOf(view.page.pagePath);
+  const verdict = await recordingVerdict(sql, request, websiteId, path, view.page.pageType);
+  if (!verdict.ok) return skipped();
+  const secure = env().secureCookies;
+  const cookies = readCookies(request.headers.get('Cookie'));
+  const row = baseEvent(websiteId, 'page_view', view.source);
+  const ua = request.headers.get('User-Agent') ?? '';
+  const ownHost = new URL(request.url).host;
+  let pageHost = '';
+  try {
+    pageHost = new URL(view.page.url).host;
+  } catch {
+    // a page URL that is not one: only the request's host is ours
+  }
+  Object.assign(row, {
+    path,
+    page_type: view.page.pageType,
+    record_type: view.page.recordType ?? null,
+    item_id: view.page.itemId ?? null,
+    collection_id: view.page.collectionId ?? null,
+    referrer_host: referrerHost(view.page.referrer, pageHost ? [ownHost, pageHost] : [ownHost]),
+    device: deviceOf(ua, view.page.viewportInnerWidth),
+    data: view.data,
+  });
+  let setCookies: string[];
+  if (verdict.settings.cookiePolicy === 'restrictive') {
+    setCookies = clearAnalyticsCookies(secure);
+  } else {
+    const visitor = parseVisitor(cookies.get(COOKIE.visitor)) ?? parseVisitor(view.formVisitor);
+    const hit = advanceHit(visitor, parseSession(cookies.get(COOKIE.session)), row.occurred_at.getTime());
+    const analyticsId = parseAnalyticsId(cookies.get(COOKIE.analyticsId)) ?? randomId();
+    row.visitor_id = hit.visitor.id;
+    row.visit_no = hit.visitor.count;
+    row.new_visit = hit.newVisit;
+    setCookies = visitorSetCookies(hit, analyticsId, secure);
+  }
+  if (!cookies.get(COOKIE.crumb)) setCookies.push(readableCookie(COOKIE.crumb, randomId(), null, secure));
+  return offer({ events: [row] }, setCookies);
+}
+
+/** The RecordHit call's census data as a page view. */
+export function hitView(hit: CensusHitData, formVisitor: string | undefined): PageView {
+  return { page: hit, data: hit, formVisitor, source: 'js' };
+}
+
+/** An event of RecordEvent, or the no-JavaScript add to cart (source 'server'). */
+export async function recordEvent(
+  request: Request,
+  websiteId: string,
+  e: { name: 'add-to-cart'; data: AddToCartData } | { name: string; data: Record<string, unknown> },
+  source: EventRow['source'] = 'js',
+  pagePath = pathOf(request.headers.get('Referer')),
+): Promise<Outcome> {
+  const sql = await getSql();
+  const verdict = await recordingVerdict(sql, request, websiteId, pagePath);
+  if (!verdict.ok) return skipped();
+  const cart = e.name === 'add-to-cart' ? (e.data as AddToCartData) : null;
+  const row = baseEvent(websiteId, cart ? 'add_to_cart' : 'event', source);
+  row.path = pagePath;
+  row.device = deviceOf(request.headers.get('User-Agent'));
+  if (verdict.settings.cookiePolicy !== 'restrictive') {
+    const v = visitorOfRequest(request);
+    row.visitor_id = v.id;
+    row.visit_no = v.visit;
+  }
+  if (cart) {
+    row.item_id = cart.product.item_id;
+    row.record_type = 11;
+    row.collection_id = cart.product.item_collection_id ?? null;
+    row.data = { product_page: cart.product_page, product: cart.product, ...(cart.cart_id ? { cart_id: cart.cart_id } : {}) };
+  } else {
+    row.data = { ...e.data, event: e.name };
+  }
+  return offer({ events: [row] });
+}
+
+export const CENSUS_KINDS = {
+  'button-render': 'button_render',
+  'button-click': 'button_click',
+  'form-render': 'form_render',
+  overlay: 'overlay',
+  quickView: 'quick_view',
+} as const;
+
+/** A census call of SPEC 7 (button and form renders and clicks, overlays, quick views). */
+export async function recordCensusCall(
+  request: Request,
+  websiteId: string,
+  kind: (typeof CENSUS_KINDS)[keyof typeof CENSUS_KINDS],
+  call: CensusCall,
+  itemId?: string,
+): Promise<Outcome> {
+  const sql = await getSql();
+  const path = pathOf(call.pagePath);
+  const verdict = await recordingVerdict(sql, request, websiteId, path);
+  if (!verdict.ok) return skipped();
+  const row = baseEvent(websiteId, kind, 'js');
+  row.path = path;
+  row.item_id = itemId ?? null;
+  row.device = deviceOf(request.headers.get('User-Agent'));
+  if (verdict.settings.cookiePolicy !== 'restrictive') {
+    const v = visitorOfRequest(request);
+    row.visitor_id = v.id;
+    row.visit_no = v.visit;
+  }
+  row.data = { ...call };
+  return offer({ events: [row] });
+}
+
+const metric = (v: number | undefined) => (typeof v === 'number' ? v : null);
+
+/** The collector's performance records; those of pages never recorded are left out. */
+export async function recordPerformance(request: Request, websiteId: string, records: PerformanceRecord[]): Promise<Outcome> {
+  const sql = await getSql();
+  const kept = records.filter((r) => pathRecordable(pathOf(r.data.pathname)));
+  if (kept.length === 0) return skipped();
+  const verdict = await recordingVerdict(sql, request, websiteId, pathOf(kept[0].data.pathname));
+  if (!verdict.ok) return skipped();
+  const ua = request.headers.get('User-Agent');
+  const now = new Date();
+  const rows: PerformanceRow[] = kept.map((r) => {
+    const row: PerformanceRow = {
+      website_id: websiteId,
+      occurred_at: now,
+      event: r.event,
+      page_load_id: r.pageLoadId,
+      path: pathOf(r.data.pathname),
+      device: 'desktop',
+      fcp: null,
+      lcp: null,
+      cls: null,
+      inp: null,
+      fid: null,
+      ttfb: null,
+      data: { ...r.data, app: r.app, ts: r.ts },
+    };
+    if (r.event === 'page-speed') {
+      const t = r.data.timings;
+      row.device = deviceOf(ua, r.data.viewportWidth);
+      row.fcp = metric(t.firstContentfulPaint);
+      row.lcp = metric(t.largestContentfulPaint);
+      row.cls = metric(t.cumulativeLayoutShift);
+      row.inp = metric(t.interactionToNextPaint);
+      row.fid = metric(t.firstInputDelay);
+      row.ttfb = metric(t.timeToFirstByte);
+    } else {
+      row.device = deviceOf(ua);
+    }
+    return row;
+  });
+  return offer({ performance: rows });
+}
+
+/** Shoppers' JavaScript errors; stacks cut at 5,000 characters, the user agent from the request. */
+export async function recordErrors(request: Request, websiteId: string, errors: JavascriptError[]): Promise<Outcome> {
+  const sql = await getSql();
+  const kept = errors.filter((e) => pathRecordable(pathOf(e.pagePath)));
+  if (kept.length === 0) return skipped();
+  const verdict = await recordingVerdict(sql, request, websiteId, pathOf(kept[0].pagePath));
+  if (!verdict.ok) return skipped();
+  const ua = (request.headers.get('User-Agent') ?? '').slice(0, 512);
+  const now = new Date();
+  const rows: JsErrorRow[] = kept.map((e) => ({
+    website_id: websiteId,
+    occurred_at: now,
+    message: e.message,
+    source: e.source ?? '',
+    line: e.line ?? null,
+    col: e.col ?? null,
+    stack: (e.stack ?? '').slice(0, ERROR_REPORTS.stackChars),
+    path: pathOf(e.pagePath),
+    user_agent: ua,
+    page_load_id: e.pageLoadId ?? '',
+  }));
+  return offer({ errors: rows });
+}
+
+/**
+ * The add to cart of a shopper without JavaScript (the /cart form's action), through the same
+ * rules; anything going wrong is logged, never passed on to the cart.
+ */
+export async function recordServerAddToCart(
+  request: Request,
+  websiteId: string,
+  add: { itemId: string; productPage: 'plp' | 'pdp'; cartId?: string; path: string },
+): Promise<void> {
+  try {
+    const data: AddToCartData = {
+      website_id: websiteId,
+      product_page: add.productPage,
+      product: { item_id: add.itemId.slice(0, 64) },
+      ...(add.cartId ? { cart_id: add.cartId } : {}),
+    };
+    const o = await recordEvent(request, websiteId, { name: 'add-to-cart', data }, 'server', pathOf(add.path));
+    if (o.status === 503) log.warn('analytics: a no-JavaScript add to cart was not recorded (the queue is full)');
+  } catch (e) {
+    log.warn(`analytics: recording a no-JavaScript add to cart failed: ${errorText(e)}`);
+  }
+}

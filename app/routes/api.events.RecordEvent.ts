@@ -1,0 +1,34 @@
+// POST /api/events/RecordEvent (SPEC 7), form-encoded: crumb (must equal the crumb cookie), event,
+// data (JSON). 'add-to-cart' takes AddToCartData; any other event name an object of at most 4 KB.
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { z } from 'zod';
+import { badInput, crumbRefused, outcomeAnswer, parseJson, postOnly } from '../analytics/answers.server.js';
+import { crumbOf, recordEvent } from '../analytics/recorder.server.js';
+import { AddToCartData, EVENT_NAME } from '../analytics/wire.js';
+import { apiRoute } from '../storefront/api.server.js';
+import { requestSite } from '../storefront/site.server.js';
+
+const EVENT_DATA_MAX = 4096;
+const Form = z.object({ crumb: z.string().max(64).optional(), event: EVENT_NAME, data: z.string().max(EVENT_DATA_MAX) });
+const AnyData = z.record(z.unknown());
+
+export const loader = () => postOnly();
+
+export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
+  if (request.method !== 'POST') return postOnly();
+  const fields = Object.fromEntries(await request.formData().catch(() => new FormData()));
+  const crumb = crumbOf(request);
+  if (!crumb || fields.crumb !== crumb) return crumbRefused();
+  const form = Form.safeParse(fields);
+  if (!form.success) return badInput();
+  const raw = parseJson(form.data.data);
+  const site = await requestSite(request, context);
+  if (form.data.event === 'add-to-cart') {
+    const data = AddToCartData.safeParse(raw);
+    if (!data.success) return badInput();
+    return outcomeAnswer(await recordEvent(request, site.id, { name: 'add-to-cart', data: data.data }));
+  }
+  const data = AnyData.safeParse(raw);
+  if (!data.success) return badInput();
+  return outcomeAnswer(await recordEvent(request, site.id, { name: form.data.event, data: data.data }));
+});
