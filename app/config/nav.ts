@@ -20,6 +20,7 @@ export const CONFIG_NAV: readonly NavEntry[] = [
   { to: '/config/events', label: 'Events', permission: 'pages.read' },
   { to: '/config/gallery', label: 'Gallery', permission: 'pages.read' },
   { to: '/config/forms', label: 'Forms', permission: 'forms.read' },
+  { to: '/config/analytics', label: 'Analytics', permission: 'analytics.read' },
   { to: '/config/tags', label: 'Categories and tags', permission: 'products.read' },
   { to: '/config/files', label: 'Files', permission: 'site.read' },
   { to: '/config/settings', label: 'Settings', permission: 'settings.read' },

@@ -1,0 +1,86 @@
+// /config/analytics/settings: how many days of analytics records the site keeps and its cookie
+// policy. Reading needs analytics.read; saving needs settings.write (the form is disabled without
+// it, and the action refuses). A failed save shows the messages and keeps what was typed.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
+import { saveAnalyticsSettings } from '../analytics/settings-save.server.js';
+import { AnalyticsSettings, readAnalyticsSettings, RETENTION_DAYS } from '../analytics/settings.server.js';
+import { AnalyticsTabs } from '../components/config/analytics/AnalyticsChrome.js';
+import { Field, FormError, Notice, SelectField } from '../components/config/Field.js';
+import { useCan } from '../components/config/layout-data.js';
+import { ownerPageHeaders } from '../config/http.js';
+import { ownerAccess } from '../config/route-access.server.js';
+import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
+
+export const headers = ownerPageHeaders;
+export const meta: MetaFunction = () => [{ title: 'Analytics settings' }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const a = await ownerAccess(args, 'analytics.read');
+  const s = await readAnalyticsSettings(a.sql, a.site.id);
+  return json(
+    { values: { retentionDays: String(s.retentionDays), cookiePolicy: s.cookiePolicy }, limits: RETENTION_DAYS },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const a = await ownerAccess(args, 'settings.write');
+  const form = await readForm(args.request);
+  if (!form)
+    return json(
+      { error: 'The form could not be read.', fields: {} as Record<string, string>, typed: {} as Record<string, string> },
+      { status: 400 },
+    );
+  const typed: Record<string, string> = Object.fromEntries(form);
+  const parsed = parseForm(form, AnalyticsSettings);
+  if (parsed.status !== 'success') {
+    return json({ error: 'Check the settings marked below.', fields: firstErrors(parsed.error ?? undefined), typed }, { status: 400 });
+  }
+  await saveAnalyticsSettings(a, parsed.value);
+  return redirect('/config/analytics/settings?saved=1', { status: 303 });
+}
+
+export default function AnalyticsSettingsScreen() {
+  const { values, limits } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [search] = useSearchParams();
+  const canWrite = useCan('settings.write');
+  const shown = result ? { ...values, ...result.typed } : values;
+  const errors: Record<string, string> = result?.fields ?? {};
+  return (
+    <>
+      <h1>Analytics settings</h1>
+      <AnalyticsTabs current="/config/analytics/settings" />
+      <Notice message={search.get('saved') && !result ? 'Analytics settings saved.' : null} />
+      <FormError message={result?.error} />
+      {!canWrite ? <p className="hint">Your role may look at these settings but not change them.</p> : null}
+      <Form method="post" key={JSON.stringify(values)}>
+        <fieldset disabled={!canWrite}>
+          <legend className="visually-hidden">Analytics settings</legend>
+          <Field
+            name="retentionDays"
+            label="Keep records for (days)"
+            hint={`Older visits, page-speed records and errors are deleted. Between ${limits.min} and ${limits.max} days.`}
+            inputMode="numeric"
+            defaultValue={shown.retentionDays ?? ''}
+            error={errors.retentionDays}
+          />
+          <SelectField
+            name="cookiePolicy"
+            label="Cookie policy"
+            hint="Restrictive: no analytics cookies are set, and those already set are cleared; visitors are then counted without telling them apart."
+            options={[
+              { value: 'allow', label: 'Allow analytics cookies' },
+              { value: 'restrictive', label: 'Restrictive' },
+            ]}
+            defaultValue={shown.cookiePolicy}
+            error={errors.cookiePolicy}
+          />
+          <button type="submit">Save analytics settings</button>
+        </fieldset>
+      </Form>
+    </>
+  );
+}
