@@ -20,11 +20,20 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
  */
 async function inject(frame: Frame): Promise<void> {
   try {
-    if (await frame.evaluate('typeof window.axe === "object"')) return;
-    await frame.evaluate(AXE_SOURCE);
-    await frame.evaluate('window.axe.configure({ allowedOrigins: ["<unsafe_all_origins>"] })');
+    // Evaluating in a frame that may run no script never returns: leave such frames to axe, which
+    // reports them as not reached (the checks exclude such preview frames).
+    const element = frame.parentFrame() ? await frame.frameElement() : null;
+    const sandbox = element ? await element.getAttribute('sandbox') : null;
+    if (sandbox !== null && !sandbox.split(/\s+/).includes('allow-scripts')) return;
+    const ready = (async () => {
+      if (await frame.evaluate('typeof window.axe === "object"')) return;
+      await frame.evaluate(AXE_SOURCE);
+      await frame.evaluate('window.axe.configure({ allowedOrigins: ["<unsafe_all_origins>"] })');
+    })();
+    ready.catch(() => {});
+    await Promise.race([ready, new Promise((resolve) => setTimeout(resolve, 10_000))]);
   } catch {
-    // Detached or script-free frames: axe in the top frame reports what it could not reach.
+    // Detached frames: axe in the top frame reports what it could not reach.
   }
 }
 
@@ -64,28 +73,6 @@ function exactly(text: string): RegExp {
 }
 
 /**
- * The script-free twin of a test's page: one page in a context of its own with JavaScript on, made
- * at the first check and reused by the test's later checks (a new context and page per check cost
- * seconds: a fresh renderer process that must also compile axe anew). Closed with the test's page.
- * It routes nothing but the one document each check hands it, so no request of ours is in flight
- * when it closes.
- */
-const twins = new WeakMap<Page, Promise<Page>>();
-
-function twinOf(page: Page): Promise<Page> {
-  let twin = twins.get(page);
-  if (!twin) {
-    twin = (async () => {
-      const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
-      page.once('close', () => void context.close().catch(() => {}));
-      return context.newPage();
-    })();
-    twins.set(page, twin);
-  }
-  return twin;
-}
-
-/**
  * Serious and critical axe violations of the page as it is now, one readable line each. axe is a
  * script: without JavaScript, the document as the browser built it (no script ran) is checked in
  * a twin page at the same URL that runs axe and nothing else of ours. `exclude` leaves parts out
@@ -95,25 +82,28 @@ export async function violations(page: Page, js: boolean, opts: { exclude?: stri
   if (js) return axe(page, opts.exclude);
   const url = page.url();
   const html = (await page.content()).replace(/<script\b(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>/gi, '');
-  const twin = await twinOf(page);
-  const viewport = page.viewportSize();
-  if (viewport) await twin.setViewportSize(viewport);
-  const documentUrl = url.replace(/#.*$/, '');
-  // A URL differing only in its fragment would not load a new document: leave the old one first.
-  if (twin.url().replace(/#.*$/, '') === documentUrl) await twin.goto('about:blank');
-  // Only the document itself is replaced; its styles, fonts and images load from the server
-  // untouched (no per-request round trip through this process).
-  let served = false;
-  await twin.route(
-    exactly(documentUrl),
-    (route) => {
-      served = true;
-      return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html });
-    },
-    { times: 1 },
-  );
-  await twin.goto(url);
-  // Never check, by mistake, the server's own page with its scripts running.
-  if (!served) throw new Error(`axe twin: ${url} was not the script-free copy`);
-  return axe(twin);
+  // A context of its own per check, closed before returning (one kept across a test's checks was
+  // closed under later tests of the worker).
+  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
+  try {
+    const twin = await context.newPage();
+    const documentUrl = url.replace(/#.*$/, '');
+    // Only the document itself is replaced; its styles, fonts and images load from the server
+    // untouched (no per-request round trip through this process).
+    let served = false;
+    await twin.route(
+      exactly(documentUrl),
+      (route) => {
+        served = true;
+        return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html });
+      },
+      { times: 1 },
+    );
+    await twin.goto(url);
+    // Never check, by mistake, the server's own page with its scripts running.
+    if (!served) throw new Error(`axe twin: ${url} was not the script-free copy`);
+    return await axe(twin);
+  } finally {
+    await context.close();
+  }
 }
