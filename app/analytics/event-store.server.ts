@@ -119,15 +119,37 @@ export class PostgresEventStore implements EventStore {
         sql,
         rows.map((r) => r[k] as Cell),
       );
+    // The events and their daily roll-ups (migration 0025) in one statement: a batch is in both or
+    // in neither, so a retried batch never counts twice. Keys are sorted so that two servers adding
+    // to the same day's rows take their locks in the same order.
     await sql`
-      insert into analytics_event (website_id, occurred_at, kind, visitor_id, visit_no, new_visit, path, page_type,
-                                   record_type, item_id, collection_id, referrer_host, device, source, data)
-      select * from unnest(
-        ${col('website_id')}::text[], ${col('occurred_at')}::timestamptz[], ${col('kind')}::text[],
-        ${col('visitor_id')}::text[], ${col('visit_no')}::int[], ${col('new_visit')}::boolean[],
-        ${col('path')}::text[], ${col('page_type')}::smallint[], ${col('record_type')}::smallint[],
-        ${col('item_id')}::text[], ${col('collection_id')}::text[], ${col('referrer_host')}::text[],
-        ${col('device')}::text[], ${col('source')}::text[], ${col('data')}::jsonb[])`;
+      with ins as (
+        insert into analytics_event (website_id, occurred_at, kind, visitor_id, visit_no, new_visit, path, page_type,
+                                     record_type, item_id, collection_id, referrer_host, device, source, data)
+        select * from unnest(
+          ${col('website_id')}::text[], ${col('occurred_at')}::timestamptz[], ${col('kind')}::text[],
+          ${col('visitor_id')}::text[], ${col('visit_no')}::int[], ${col('new_visit')}::boolean[],
+          ${col('path')}::text[], ${col('page_type')}::smallint[], ${col('record_type')}::smallint[],
+          ${col('item_id')}::text[], ${col('collection_id')}::text[], ${col('referrer_host')}::text[],
+          ${col('device')}::text[], ${col('source')}::text[], ${col('data')}::jsonb[])
+        returning website_id, occurred_at, kind, visitor_id, new_visit, path, page_type, record_type, referrer_host
+      ),
+      hit as (
+        select ins.*, (ins.occurred_at at time zone coalesce(w.time_zone, 'UTC'))::date as day
+          from ins left join website w on w.id = ins.website_id
+      ),
+      daily as (
+        insert into analytics_daily as a (website_id, day, kind, path, referrer_host, page_type, record_type, hits, visits)
+        select website_id, day, kind, path, referrer_host, coalesce(page_type, -1), coalesce(record_type, -1),
+               count(*), count(*) filter (where new_visit)
+          from hit group by 1, 2, 3, 4, 5, 6, 7 order by 1, 2, 3, 4, 5, 6, 7
+        on conflict (website_id, day, kind, path, referrer_host, page_type, record_type)
+        do update set hits = a.hits + excluded.hits, visits = a.visits + excluded.visits
+      )
+      insert into analytics_daily_visitor (website_id, day, visitor)
+      select distinct website_id, day, analytics_visitor_key(visitor_id) from hit
+       where kind = 'page_view' and visitor_id is not null order by 1, 2, 3
+      on conflict do nothing`;
   }
 
   async writePerformance(rows: readonly PerformanceRow[]): Promise<void> {

@@ -32,20 +32,20 @@ interface EventCounts {
   checkout: number;
 }
 
-/** The three event steps in one pass over the events that can be a step (a partial index holds just those). */
+/** The three event steps, summed from the daily roll-ups (migration 0025). */
 async function funnelEvents(db: Sql, p: ReportPeriod): Promise<EventCounts[]> {
+  const { range } = p;
   return reportQuery(
     db,
     (sql) =>
       sql<EventCounts[]>`
-    select occurred_at >= ${p.start} as cur,
-           count(*) filter (where kind = 'page_view' and record_type = ${PRODUCT_RECORD_TYPE})::int as product_views,
-           count(*) filter (where kind = 'add_to_cart')::int as add_to_cart,
-           count(*) filter (where kind = 'page_view' and page_type = ${CHECKOUT_PAGE_TYPE})::int as checkout
-      from analytics_event
-     where website_id = ${p.site.websiteId}
-       and occurred_at >= ${p.prevStart} and occurred_at < ${p.end}
-       and (kind = 'add_to_cart' or record_type = 11 or page_type = 201)
+    select day >= ${range.from}::date as cur,
+           coalesce(sum(hits) filter (where kind = 'page_view' and record_type = ${PRODUCT_RECORD_TYPE}), 0)::int as product_views,
+           coalesce(sum(hits) filter (where kind = 'add_to_cart'), 0)::int as add_to_cart,
+           coalesce(sum(hits) filter (where kind = 'page_view' and page_type = ${CHECKOUT_PAGE_TYPE}), 0)::int as checkout
+      from analytics_daily
+     where website_id = ${p.site.websiteId} and day between ${range.prevFrom} and ${range.to}
+       and kind in ('page_view', 'add_to_cart')
      group by 1`,
   );
 }

@@ -42,54 +42,69 @@ export interface TrafficReport {
 export const TOP_LIMIT = 10;
 
 interface DayRow {
-  day: string | null;
-  cur: boolean | null;
+  day: string;
   views: number;
   visits: number;
   visitors: number;
 }
 
 /**
- * Views, visits and visitors by day and by period in one pass: hits are first grouped per visitor
- * and day, and per visitor and period (a grouping-sets hash aggregate), then those groups are
- * counted, which is much cheaper than a count(distinct) per group.
+ * Views, visits and unique visitors by day, from the daily roll-ups (migration 0025): the days of
+ * the range and of the previous period, each a sum over that day's few roll-up rows.
  */
 async function trafficByDay(db: Sql, p: ReportPeriod): Promise<DayRow[]> {
+  const { range } = p;
   return reportQuery(
     db,
     (sql) =>
       sql<DayRow[]>`
-    with per_visitor as (
-      select day, cur, visitor_id, count(*) as views, count(*) filter (where new_visit) as visits
-        from (
-          select (occurred_at at time zone ${p.site.timeZone})::date as day,
-                 occurred_at >= ${p.start} as cur, visitor_id, new_visit
-            from analytics_event
-           where website_id = ${p.site.websiteId} and kind = 'page_view'
-             and occurred_at >= ${p.prevStart} and occurred_at < ${p.end}
-        ) hit
-       group by grouping sets ((day, visitor_id), (cur, visitor_id))
+    with d as (
+      select day, sum(hits)::int as views, sum(visits)::int as visits
+        from analytics_daily
+       where website_id = ${p.site.websiteId} and kind = 'page_view' and day between ${range.prevFrom} and ${range.to}
+       group by day
+    ), v as (
+      select day, count(*)::int as visitors
+        from analytics_daily_visitor
+       where website_id = ${p.site.websiteId} and day between ${range.prevFrom} and ${range.to}
+       group by day
     )
-    select to_char(day, 'YYYY-MM-DD') as day, cur, sum(views)::int as views, sum(visits)::int as visits, count(visitor_id)::int as visitors
-      from per_visitor group by day, cur`,
+    select to_char(coalesce(d.day, v.day), 'YYYY-MM-DD') as day,
+           coalesce(d.views, 0) as views, coalesce(d.visits, 0) as visits, coalesce(v.visitors, 0) as visitors
+      from d full join v on v.day = d.day`,
+  );
+}
+
+/** Unique visitors over the range and over the previous period (a visitor of several days counts once). */
+async function visitorsByPeriod(db: Sql, p: ReportPeriod): Promise<{ cur: boolean; visitors: number }[]> {
+  const { range } = p;
+  return reportQuery(
+    db,
+    (sql) =>
+      sql<{ cur: boolean; visitors: number }[]>`
+    select cur, count(*)::int as visitors
+      from (select distinct day >= ${range.from}::date as cur, visitor
+              from analytics_daily_visitor
+             where website_id = ${p.site.websiteId} and day between ${range.prevFrom} and ${range.to}) v
+     group by cur`,
   );
 }
 
 /** The top `TOP_LIMIT` values of a column over the range, with their previous-period counts. */
 async function topBy(db: Sql, p: ReportPeriod, column: 'path' | 'referrer_host'): Promise<TopRow[]> {
+  const { range } = p;
   const rows = await reportQuery(
     db,
     (sql) =>
       sql<{ key: string; views: number; previous_views: number }[]>`
     select ${sql(column)} as key,
-           count(*) filter (where occurred_at >= ${p.start})::int as views,
-           count(*) filter (where occurred_at < ${p.start})::int as previous_views
-      from analytics_event
-     where website_id = ${p.site.websiteId} and kind = 'page_view'
-       and occurred_at >= ${p.prevStart} and occurred_at < ${p.end}
+           coalesce(sum(hits) filter (where day >= ${range.from}::date), 0)::int as views,
+           coalesce(sum(hits) filter (where day < ${range.from}::date), 0)::int as previous_views
+      from analytics_daily
+     where website_id = ${p.site.websiteId} and kind = 'page_view' and day between ${range.prevFrom} and ${range.to}
        ${column === 'referrer_host' ? sql`and referrer_host <> ''` : sql``}
      group by 1
-    having count(*) filter (where occurred_at >= ${p.start}) > 0
+    having sum(hits) filter (where day >= ${range.from}::date) > 0
      order by views desc, key
      limit ${TOP_LIMIT}`,
   );
@@ -98,23 +113,19 @@ async function topBy(db: Sql, p: ReportPeriod, column: 'path' | 'referrer_host')
 
 export const trafficQueries = {
   byDay: trafficByDay,
+  visitors: visitorsByPeriod,
   topPages: (sql: Sql, p: ReportPeriod) => topBy(sql, p, 'path'),
   topReferrers: (sql: Sql, p: ReportPeriod) => topBy(sql, p, 'referrer_host'),
 };
 
 export async function trafficReport(sql: Sql, p: ReportPeriod): Promise<TrafficReport> {
-  const [rows, topPages, topReferrers] = await Promise.all([trafficByDay(sql, p), topBy(sql, p, 'path'), topBy(sql, p, 'referrer_host')]);
-  const byDay = new Map<string, DayRow>();
-  const totals = { visits: { current: 0, previous: 0 }, visitors: { current: 0, previous: 0 }, views: { current: 0, previous: 0 } };
-  for (const r of rows) {
-    if (r.day !== null) byDay.set(r.day, r);
-    else if (r.cur !== null) {
-      const k = r.cur ? 'current' : 'previous';
-      totals.visits[k] = r.visits;
-      totals.visitors[k] = r.visitors;
-      totals.views[k] = r.views;
-    }
-  }
+  const [rows, visitors, topPages, topReferrers] = await Promise.all([
+    trafficByDay(sql, p),
+    visitorsByPeriod(sql, p),
+    topBy(sql, p, 'path'),
+    topBy(sql, p, 'referrer_host'),
+  ]);
+  const byDay = new Map(rows.map((r) => [r.day, r]));
   const { range } = p;
   const previousDays = daysBetween(range.prevFrom, range.prevTo);
   const days = daysBetween(range.from, range.to).map((day, i): TrafficDay => {
@@ -132,5 +143,13 @@ export async function trafficReport(sql: Sql, p: ReportPeriod): Promise<TrafficR
       previousVisitors: q?.visitors ?? 0,
     };
   });
+  const sum = (k: 'views' | 'visits', current: boolean) =>
+    days.reduce((n, d) => n + (current ? d[k] : d[k === 'views' ? 'previousViews' : 'previousVisits']), 0);
+  const periodVisitors = (cur: boolean) => visitors.find((v) => v.cur === cur)?.visitors ?? 0;
+  const totals = {
+    visits: { current: sum('visits', true), previous: sum('visits', false) },
+    visitors: { current: periodVisitors(true), previous: periodVisitors(false) },
+    views: { current: sum('views', true), previous: sum('views', false) },
+  };
   return { totals, days, topPages, topReferrers };
 }

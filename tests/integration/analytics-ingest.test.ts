@@ -249,6 +249,40 @@ describe.each(targets)('analytics ingest on $name', (target) => {
     });
   });
 
+  it('the writer keeps the daily roll-ups exactly as a rebuild from the events makes them, batch after batch', async () => {
+    const store = new PostgresEventStore(async () => db.sql);
+    const now = new Date();
+    await db.sql`delete from analytics_event where website_id = ${other}`;
+    await db.sql`select analytics_rollup_rebuild(${other})`;
+    const batch = (n: number) =>
+      Array.from({ length: n }, (_, i) =>
+        eventRow(other, now, {
+          visitor_id: `v${i % 3}`,
+          new_visit: i % 3 === 0,
+          path: i % 2 ? '/shop' : '/shop/p/mug',
+          record_type: i % 2 ? null : 11,
+          referrer_host: i % 4 === 0 ? 'search.example' : '',
+          kind: i % 5 === 0 ? 'add_to_cart' : 'page_view',
+        }),
+      );
+    // Two batches with the same keys: the second adds to the first's rows.
+    await store.writeEvents(batch(10));
+    await store.writeEvents(batch(7));
+    const read = () =>
+      Promise.all([
+        db.sql`select day::text, kind, path, referrer_host, page_type, record_type, hits, visits from analytics_daily
+                where website_id = ${other} order by 1, 2, 3, 4, 5, 6`,
+        db.sql`select day::text, visitor::text from analytics_daily_visitor where website_id = ${other} order by 1, 2`,
+      ]);
+    const written = await read();
+    expect(written[0].reduce((n, r) => n + Number(r.hits), 0)).toBe(17);
+    // Three visitors on the day, kept as their 64-bit keys.
+    expect(written[1]).toHaveLength(3);
+    expect(new Set(written[1].map((r) => r.visitor)).size).toBe(3);
+    await db.sql`select analytics_rollup_rebuild(${other})`;
+    expect(await read()).toEqual(written);
+  });
+
   it('retention drops day partitions past the longest retention, and older rows of sites keeping less', async () => {
     const now = new Date();
     const sites = await db.sql<{ id: string }[]>`select id from website order by id`;
