@@ -1,0 +1,17 @@
+// Analytics (issue 15): analytics.read opens the dashboards (overview, page speed, errors) and the
+// settings tab; settings.write saves the retention and the cookie policy.
+import type { RouteCase } from './types.js';
+
+const cases: RouteCase[] = [
+  { file: 'config.analytics._index.tsx', path: '/config/analytics?index', loader: 'analytics.read', action: null },
+  { file: 'config.analytics.performance.tsx', path: '/config/analytics/performance', loader: 'analytics.read', action: null },
+  { file: 'config.analytics.errors.tsx', path: '/config/analytics/errors', loader: 'analytics.read', action: null },
+  {
+    file: 'config.analytics.settings.tsx',
+    path: '/config/analytics/settings',
+    loader: 'analytics.read',
+    action: 'settings.write',
+    body: { retentionDays: 'refused', cookiePolicy: 'allow' },
+  },
+];
+export default cases;
