@@ -35,6 +35,24 @@ export async function loader(args: LoaderFunctionArgs) {
   );
 }
 
+/** A table head: the key and the figure, then the previous period and the change when comparing. */
+function CompareHead({ first, second, compare }: { first: string; second: string; compare: boolean }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col">{first}</th>
+        <th scope="col">{second}</th>
+        {compare ? (
+          <>
+            <th scope="col">Previous period</th>
+            <th scope="col">Change</th>
+          </>
+        ) : null}
+      </tr>
+    </thead>
+  );
+}
+
 function TopTable({
   rows,
   caption,
@@ -52,18 +70,7 @@ function TopTable({
   return (
     <table className="data">
       <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{keyHeading}</th>
-          <th scope="col">Page views</th>
-          {compare ? (
-            <>
-              <th scope="col">Previous period</th>
-              <th scope="col">Change</th>
-            </>
-          ) : null}
-        </tr>
-      </thead>
+      <CompareHead first={keyHeading} second="Page views" compare={compare} />
       <tbody>
         {rows.map((r) => (
           <tr key={r.key}>
@@ -117,18 +124,7 @@ export default function AnalyticsOverview() {
         <h2 id="traffic-h">Traffic</h2>
         <table className="data" id="traffic-totals">
           <caption>Totals for the period</caption>
-          <thead>
-            <tr>
-              <th scope="col">Figure</th>
-              <th scope="col">This period</th>
-              {compare ? (
-                <>
-                  <th scope="col">Previous period</th>
-                  <th scope="col">Change</th>
-                </>
-              ) : null}
-            </tr>
-          </thead>
+          <CompareHead first="Figure" second="This period" compare={compare} />
           <tbody>
             {totals.map((t) => (
               <tr key={t.label}>
@@ -237,18 +233,7 @@ export default function AnalyticsOverview() {
         {funnelChart ? null : <p className="empty">No shopping was recorded in this period.</p>}
         <table className="data" id="revenue">
           <caption>Revenue (order totals less refunds)</caption>
-          <thead>
-            <tr>
-              <th scope="col">Figure</th>
-              <th scope="col">This period</th>
-              {compare ? (
-                <>
-                  <th scope="col">Previous period</th>
-                  <th scope="col">Change</th>
-                </>
-              ) : null}
-            </tr>
-          </thead>
+          <CompareHead first="Figure" second="This period" compare={compare} />
           <tbody>
             <tr>
               <th scope="row">Revenue</th>
