@@ -21,6 +21,7 @@ import {
 } from './seed/store.js';
 import { STORE_COLLECTIONS, type SeedCollection } from './seed/collections.js';
 import { CONTACT_FORM, NEWSLETTER, type SeedForm, type SeedMailingList } from './seed/forms.js';
+import { ACCESS_PAGES, demoAccessRows } from './seed/access.js';
 
 type Sql = postgres.Sql;
 type Tx = postgres.TransactionSql;
@@ -121,7 +122,11 @@ const SEEDED_AT = new Date('2026-01-01T00:00:00Z');
 
 /** Every row of the demo store, by table, in insertion order. */
 export function demoRows(theme: ThemeTemplate[] = readTheme()): [table: string, key: string[], rows: Row[]][] {
-  return siteRows(STORE_CONTENT, theme, { websiteId: WEBSITE.id, title: WEBSITE.title, baseUrl: WEBSITE.baseUrl, domains: DEMO_DOMAINS });
+  // The demo alone has locked and member pages (issue 16): new sites start open.
+  const content = { ...STORE_CONTENT, pages: [...STORE_CONTENT.pages, ...ACCESS_PAGES] };
+  const rows = siteRows(content, theme, { websiteId: WEBSITE.id, title: WEBSITE.title, baseUrl: WEBSITE.baseUrl, domains: DEMO_DOMAINS });
+  const access = demoAccessRows(WEBSITE.id, (raw) => raw);
+  return [...rows, ['member_area', ['id'], access.areas], ['page_access', ['collection_id'], access.rules]];
 }
 
 /** Every row of a site made from starting content and a theme, by table, in insertion order. */

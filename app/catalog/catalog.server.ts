@@ -16,6 +16,9 @@ import {
 } from './collections.server.js';
 export type { Entry, EntryFilter, EventLocation } from './collections.server.js';
 
+/** The pages shown instead of a locked or member page (app/access): their theme template names. */
+export type AccessPageName = 'lock-screen' | 'protected-content' | 'member-area-access-denied' | 'paywall';
+
 export interface Website {
   id: string;
   siteTitle: string;
@@ -145,7 +148,7 @@ export type Resolved =
   | { kind: 'entry'; collection: Collection; item: Entry }
   | { kind: 'search' }
   /** A shopper's own page: the cart, checkout, an order (routes fill in what it shows). */
-  | { kind: 'commerce'; page: 'cart' | 'checkout' | 'order-confirmed' | 'account' }
+  | { kind: 'commerce'; page: 'cart' | 'checkout' | 'order-confirmed' | 'account' | AccessPageName }
   | { kind: 'not-found' }
   | { kind: 'error' };
 

@@ -9,6 +9,11 @@ export const COMMERCE_PAGE_TYPES = {
   'order-confirmed': PageType.ORDER_CONFIRMED,
   // A site user's account pages (sign-in, sign-up, /account): made by the app, shown as a page.
   account: PageType.PAGE,
+  // Instead of a locked or member page (app/access, app/storefront/access-page.server.ts).
+  'lock-screen': PageType.LOCK_SCREEN,
+  'protected-content': PageType.PROTECTED_CONTENT,
+  'member-area-access-denied': PageType.MEMBER_AREA_ACCESS_DENIED,
+  paywall: PageType.PAYWALL,
 } as const;
 
 export type CommercePageName = keyof typeof COMMERCE_PAGE_TYPES;

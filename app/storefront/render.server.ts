@@ -23,6 +23,7 @@ import { adjustRestockMarkup, type RestockFlash } from '../forms/restock-markup.
 import type { CensusPage } from '../analytics/wire.js';
 import { analyticsEnabled } from '../analytics/switch.server.js';
 import { censusPage } from './census.js';
+import { guardPage } from './access-page.server.js';
 
 /** The site's theme as loadSite() returns it: sources by name. */
 export interface ThemeSources {
@@ -188,6 +189,8 @@ export interface PagePlan {
    * page template `name` inside the theme's layout.
    */
   pageTemplate?: { name: string; source: string };
+  /** A 429 (the lock screen after too many wrong passwords): seconds until the visitor may try again. */
+  retryAfterS?: number;
 }
 
 /** A rendered page and its entity tag (made once per rendering, not per response). */
@@ -304,6 +307,11 @@ export async function storefrontPage(
   }
   try {
     let p = await plan(site, url);
+    // Locked and member pages (app/access): the lock screen, sign-in, access denied or paywall
+    // page instead; a page the visitor may see but not everyone may is never shared.
+    const guard = await guardPage(request, site, url, p.resolved);
+    if (guard.kind === 'replace') p = guard.plan;
+    else if (guard.restricted) p = { ...p, private: true };
     if (p.pageTemplate) {
       const { name, source } = p.pageTemplate;
       site = { ...site, templates: { ...site.templates, pages: { ...site.templates.pages, [name]: source } } };
@@ -335,7 +343,9 @@ export async function storefrontPage(
     // A catalog page is the same document for every visitor until the catalog changes: render it once.
     const shared = !visit.personalized && !privatePage && status === 200;
     const data = shared ? await renderedPages.get(site.website.id, `${template}\u0000${url.pathname}${url.search}`, build) : await build();
-    return respond(data, status, visit, context, privatePage);
+    const res = respond(data, status, visit, context, privatePage);
+    if (p.retryAfterS) res.headers.set('Retry-After', String(p.retryAfterS));
+    return res;
   } catch (e) {
     log.error(`storefront: ${request.method} ${url.pathname}${url.search} failed: ${explain(e)}`);
     if (isDatabaseUnavailable(e)) return respond(rendered(unavailablePage(), 503), 503, undefined, context);

@@ -169,6 +169,8 @@ export type CommercePageData = {
   order?: Order & { taxRateText: string | null };
   /** A site user's account pages (app/auth/site-user-pages.ts). */
   account?: Json;
+  /** The lock screen, protected content, access denied and paywall pages (app/access/screens.ts). */
+  access?: Json;
 };
 
 /** The context of a page: every key the theme templates and the head read. */

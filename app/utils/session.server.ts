@@ -5,10 +5,14 @@ import { env } from './env.server.js';
 import { UUID } from './uuid.js';
 
 export const SESSION_COOKIE = 'session';
+/** Locks remembered at most per session (a cookie holds 4 KB). */
+const MAX_UNLOCKED = 20;
 
 interface SessionData {
   cartId: string;
   subscriptionCartId: string;
+  /** Passwords given on locked pages (app/access): one token per lock, kept for the session. */
+  unlocked: string[];
 }
 interface FlashData {
   flash: unknown;
@@ -45,6 +49,10 @@ export interface ShopperSession {
   setSubscriptionCartId(id: string): void;
   /** Forgets the cart (a site user signed out and left it with the account): the next add starts a new one. */
   clearCartId(): void;
+  /** The locks this browser has opened (app/access/unlock.server.ts says what a token is). */
+  readonly unlocked: readonly string[];
+  /** Remembers an opened lock (the newest few are kept: the cookie stays small). */
+  addUnlocked(token: string): void;
   /** Leaves `value` for the next request only (session.flash). */
   flash(value: unknown): void;
   /** The flash left by the previous request, removed from the session (undefined when none). */
@@ -88,6 +96,15 @@ async function open(request: Request): Promise<ShopperSession> {
     },
     clearCartId() {
       s.unset('cartId');
+      changed = true;
+    },
+    get unlocked() {
+      const v = s.get('unlocked');
+      return Array.isArray(v) ? v.filter((t): t is string => typeof t === 'string') : [];
+    },
+    addUnlocked(token) {
+      const kept = (Array.isArray(s.get('unlocked')) ? s.get('unlocked')! : []).filter((t) => t !== token);
+      s.set('unlocked', [...kept, token].slice(-MAX_UNLOCKED));
       changed = true;
     },
     setSubscriptionCartId(id) {

@@ -1,0 +1,88 @@
+// Opening a lock (lock screen, page type 103): the password checked against its argon2 hash,
+// wrong answers counted per visitor and per lock in PostgreSQL (every server process shares them),
+// and the opened lock remembered in the shopper's session cookie until the owner changes it.
+import { z } from 'zod';
+import type { Sql } from '../../db/client.server.js';
+import { verifyPassword } from '../auth/password.server.js';
+import { createLimiter, type Limit, type Limiter } from '../utils/rate-limit.server.js';
+import { shopperSession } from '../utils/session.server.js';
+import { unlockToken } from './rules.js';
+import { lockHash, lockOf } from './store.server.js';
+import { ACCESS_TEXT } from './texts.js';
+
+/** Five wrong passwords from one visitor within ten minutes: that visitor waits ten minutes. */
+export const PER_VISITOR: Limit = { points: 5, durationS: 10 * 60, blockS: 10 * 60 };
+/** Many visitors guessing one lock together. */
+export const PER_LOCK: Limit = { points: 100, durationS: 10 * 60, blockS: 10 * 60 };
+
+const limits = new WeakMap<Sql, { visitor: Limiter; lock: Limiter }>();
+function limitsFor(sql: Sql) {
+  let l = limits.get(sql);
+  if (!l) {
+    l = { visitor: createLimiter('unlock-visitor', PER_VISITOR, sql), lock: createLimiter('unlock-lock', PER_LOCK, sql) };
+    limits.set(sql, l);
+  }
+  return l;
+}
+
+export type UnlockOutcome = { ok: true } | { ok: false; error: string; retryAfterS?: number };
+
+/**
+ * Checks `password` against the lock of `scope` ('site' or a collection id of the site) and, when
+ * right, remembers it in the request's session (the caller commits the session).
+ */
+export async function unlock(
+  sql: Sql,
+  request: Request,
+  websiteId: string,
+  input: { scope: string; password: string; visitor: string },
+): Promise<UnlockOutcome> {
+  const l = limitsFor(sql);
+  const visitorKey = `${websiteId}:${input.visitor}`;
+  const lockKey = `${websiteId}:${input.scope}`;
+  for (const [limiter, key] of [
+    [l.visitor, visitorKey],
+    [l.lock, lockKey],
+  ] as const) {
+    const v = await limiter.peek(key);
+    if (!v.ok) return { ok: false, error: ACCESS_TEXT.tooMany(v.retryAfterS), retryAfterS: v.retryAfterS };
+  }
+  const stored = await lockHash(sql, websiteId, input.scope);
+  // No such lock (removed meanwhile, or a scope made up): checked against a decoy all the same.
+  const ok = await verifyPassword(stored, input.password);
+  if (!ok || stored === null) {
+    await Promise.all([l.visitor.consume(visitorKey), l.lock.consume(lockKey)]);
+    return { ok: false, error: ACCESS_TEXT.wrongPassword };
+  }
+  await l.visitor.reset(visitorKey);
+  (await shopperSession(request)).addUnlocked(unlockToken(input.scope, lockOf(stored)));
+  return { ok: true };
+}
+
+/** What a lock screen post leaves for the page it goes back to (shown once). */
+const AccessFlash = z.object({
+  access: z.object({
+    scope: z.string().max(100),
+    error: z.string().max(300),
+    retryAfterS: z.number().int().positive().max(86_400).optional(),
+  }),
+});
+export type AccessFlash = z.infer<typeof AccessFlash>['access'];
+
+export async function setAccessFlash(request: Request, flash: AccessFlash): Promise<void> {
+  (await shopperSession(request)).flash({ access: flash });
+}
+
+/**
+ * The lock screen's flash, or null. Any other flash (a cart message) is put back for the page
+ * pipeline to read.
+ */
+export async function takeAccessFlash(request: Request): Promise<AccessFlash | null> {
+  const session = await shopperSession(request);
+  const taken = session.takeFlash();
+  if (taken === undefined) return null;
+  const parsed = AccessFlash.safeParse(taken);
+  if (parsed.success) return parsed.data.access;
+  session.flash(taken);
+  return null;
+}

@@ -1,0 +1,200 @@
+// Where the access rules (app/access) meet the page pipeline: before a page is rendered, the
+// visitor's session (opened locks) and site user (member areas) decide whether they see it; if
+// not, the lock screen (103), protected content (105), member area access denied (106) or the
+// paywall (107) is rendered instead, with the theme's template of that name or the app's own.
+import { redirect } from '@remix-run/node';
+import { getSql } from '../../db/client.server.js';
+import type { AccessPageName, Resolved, Site } from '../catalog/catalog.server.js';
+import { decide, type Decision, type MemberArea, type Visitor } from '../access/rules.js';
+import { ACCESS_TEMPLATES } from '../access/screens.js';
+import { memberAreasOf, siteAccess } from '../access/store.server.js';
+import { ACCESS_TEXT } from '../access/texts.js';
+import { setAccessFlash, takeAccessFlash, unlock } from '../access/unlock.server.js';
+import { joinFreeArea } from '../access/membership.server.js';
+import { currentSiteUser } from '../auth/site-user-session.server.js';
+import { cartStore } from '../commerce/cart.server.js';
+import { subscriptionPriceText } from './subscription-price.server.js';
+import { shopperSession } from '../utils/session.server.js';
+import type { Json } from './template-context.js';
+
+/** What the pipeline shows instead of the page (the fields of its PagePlan). */
+export interface AccessPlan {
+  resolved: Resolved;
+  template: AccessPageName;
+  pageTemplate?: { name: string; source: string };
+  status: number;
+  private: true;
+  retryAfterS?: number;
+  extras: { commercePage: { title: string; data: { access: Json } } };
+}
+
+export type Guard = { kind: 'open'; restricted: boolean } | { kind: 'replace'; plan: AccessPlan };
+
+/** The collection whose rule governs a resolved page (null: search, cart, not-found...). */
+export function collectionOf(resolved: Resolved): string | null {
+  return 'collection' in resolved && resolved.collection ? resolved.collection.id : null;
+}
+
+/** "$25.00 every month for 12 months": a paid area's price, its subscription product's ('' when none). */
+export async function areaPriceText(websiteId: string, area: MemberArea, currency: string): Promise<string> {
+  if (!area.paid || !area.itemId) return '';
+  const product = await (await cartStore(websiteId)).subscribableProduct(area.itemId);
+  return product ? subscriptionPriceText(product, currency) : '';
+}
+
+async function visitorOf(request: Request, websiteId: string, needsUser: boolean): Promise<Visitor> {
+  const unlocked = new Set((await shopperSession(request)).unlocked);
+  if (!needsUser) return { unlocked, user: null };
+  const sql = await getSql();
+  const signed = await currentSiteUser(sql, request, websiteId);
+  return { unlocked, user: signed ? { id: signed.user.id, areas: await memberAreasOf(sql, signed.user.id) } : null };
+}
+
+/** The page the visitor gets instead, for a decision that is not "open". */
+async function screenFor(
+  request: Request,
+  site: Site,
+  url: URL,
+  d: Exclude<Decision, { kind: 'open' }>,
+  signedIn: boolean,
+): Promise<AccessPlan> {
+  const redirectTo = url.pathname + url.search;
+  const back = encodeURIComponent(redirectTo);
+  const links = {
+    signInHref: `/account/sign-in?redirectTo=${back}`,
+    signUpHref: `/account/sign-up?redirectTo=${back}`,
+    signInLabel: ACCESS_TEXT.signIn,
+    signUpLabel: ACCESS_TEXT.signUp,
+  };
+  let template: AccessPageName;
+  let access: Json;
+  let status = 403;
+  let retryAfterS: number | undefined;
+  switch (d.kind) {
+    case 'locked': {
+      const flash = await takeAccessFlash(request);
+      const mine = flash && flash.scope === d.scope ? flash : null;
+      template = 'lock-screen';
+      access = {
+        kind: 'lock',
+        title: d.scope === 'site' ? ACCESS_TEXT.siteLockTitle : ACCESS_TEXT.lockTitle,
+        lead: ACCESS_TEXT.lockLead,
+        scope: d.scope,
+        redirectTo,
+        error: mine?.error ?? '',
+        passwordLabel: ACCESS_TEXT.passwordLabel,
+        enterLabel: ACCESS_TEXT.enter,
+      };
+      if (mine?.retryAfterS) {
+        status = 429;
+        retryAfterS = mine.retryAfterS;
+      }
+      break;
+    }
+    case 'sign-in':
+      template = 'protected-content';
+      access = {
+        kind: 'sign-in',
+        title: ACCESS_TEXT.signInTitle,
+        lead: d.area ? ACCESS_TEXT.areaSignInLead(d.area.name) : ACCESS_TEXT.signInLead,
+        redirectTo,
+        ...links,
+      };
+      break;
+    case 'denied':
+      template = 'member-area-access-denied';
+      access = {
+        kind: 'denied',
+        title: ACCESS_TEXT.deniedTitle,
+        lead: ACCESS_TEXT.deniedLead(d.area.name),
+        redirectTo,
+        area: { id: d.area.id, name: d.area.name },
+        joinLabel: ACCESS_TEXT.join(d.area.name),
+        ...links,
+      };
+      break;
+    case 'paywall':
+      template = 'paywall';
+      access = {
+        kind: 'paywall',
+        title: ACCESS_TEXT.paywallTitle(d.area.name),
+        lead: ACCESS_TEXT.paywallLead(d.area.name),
+        redirectTo,
+        signedIn,
+        area: {
+          id: d.area.id,
+          name: d.area.name,
+          priceText: (await areaPriceText(site.website.id, d.area, site.website.currency)) || ACCESS_TEXT.notAvailable,
+        },
+        subscribeLabel: ACCESS_TEXT.subscribe,
+        signInToSubscribeLabel: ACCESS_TEXT.signInToSubscribe,
+        ...links,
+      };
+      break;
+  }
+  const title = String(access.title);
+  return {
+    resolved: { kind: 'commerce', page: template },
+    template,
+    // The theme's own template of that name wins (an owner may style the lock screen).
+    pageTemplate: template in site.templates.pages ? undefined : { name: template, source: ACCESS_TEMPLATES[template] },
+    status,
+    private: true,
+    retryAfterS,
+    extras: { commercePage: { title, data: { access } } },
+  };
+}
+
+/** Whether the visitor may see the page `resolved` of `site`, and what they get if not. */
+export async function guardPage(request: Request, site: Site, url: URL, resolved: Resolved): Promise<Guard> {
+  const access = await siteAccess(site.website.id);
+  const collectionId = collectionOf(resolved);
+  if (access.siteLock === null && (collectionId === null || !(collectionId in access.pages))) return { kind: 'open', restricted: false };
+  const rule = collectionId === null ? undefined : access.pages[collectionId];
+  const needsUser = rule !== undefined && rule.kind !== 'password';
+  const visitor = await visitorOf(request, site.website.id, needsUser);
+  const d = decide(access, collectionId, visitor);
+  if (d.kind === 'open') return d;
+  return { kind: 'replace', plan: await screenFor(request, site, url, d, visitor.user !== null) };
+}
+
+export type AccessPost =
+  | { intent: 'unlock'; scope: string; password?: string; redirectTo: string }
+  | { intent: 'join'; areaId: string; redirectTo: string }
+  | { intent: 'subscribe'; areaId: string; redirectTo: string };
+
+const visitorAddress = (request: Request) => request.headers.get('x-storefront-client-address') || 'unknown';
+
+/** A 303 to `to`, carrying the shopper session when it changed (an opened lock, a flash). */
+async function back(request: Request, to: string, headers = new Headers()): Promise<Response> {
+  const committed = await (await shopperSession(request)).commit();
+  if (committed) headers.append('Set-Cookie', committed);
+  return redirect(to, { status: 303, headers });
+}
+
+/** The forms of the access pages (POST /page-access); always a 303. */
+export async function accessAction(request: Request, websiteId: string, post: AccessPost): Promise<Response> {
+  const sql = await getSql();
+  if (post.intent === 'unlock') {
+    const password = post.password ?? '';
+    if (password === '') {
+      await setAccessFlash(request, { scope: post.scope, error: ACCESS_TEXT.passwordBlank });
+      return back(request, post.redirectTo);
+    }
+    const r = await unlock(sql, request, websiteId, { scope: post.scope, password, visitor: visitorAddress(request) });
+    if (!r.ok) await setAccessFlash(request, { scope: post.scope, error: r.error, retryAfterS: r.retryAfterS });
+    return back(request, post.redirectTo);
+  }
+  const signed = await currentSiteUser(sql, request, websiteId);
+  if (!signed) return redirect(`/account/sign-in?redirectTo=${encodeURIComponent(post.redirectTo)}`, 303);
+  if (post.intent === 'join') {
+    await joinFreeArea(sql, websiteId, post.areaId, signed.user.id);
+    return back(request, post.redirectTo);
+  }
+  return subscribeToArea(request, websiteId, post.areaId, post.redirectTo);
+}
+
+/** Paid areas: not sold yet; the paywall stays. */
+async function subscribeToArea(request: Request, _websiteId: string, _areaId: string, redirectTo: string): Promise<Response> {
+  return back(request, redirectTo);
+}

@@ -1,0 +1,201 @@
+// Locked and member pages through the built server (issue 16): the demo's /wholesale asks for a
+// password (lock screen, 103), /studio-notes for a signed-in site user (105), /kiln-club for a
+// member of a free area (106 until joined) and /open-studio for a paid one (paywall, 107). None of
+// them is publicly cached, listed in the sitemap or search, or readable as JSON.
+import { describe, expect, it } from 'vitest';
+import { Visitor } from './support/client.js';
+
+const LOCKED = '/wholesale';
+const LOCKED_TEXT = 'Trade prices are 50% of retail';
+const PASSWORD = 'saltgrass-wholesale';
+const SIGNED_IN_ONLY = '/studio-notes';
+const SIGNED_IN_TEXT = 'Our Sea Glass glaze';
+const FREE_AREA = '/kiln-club';
+const FREE_AREA_TEXT = 'reserve seconds before they go on sale';
+const PAID_AREA = '/open-studio';
+const PAID_AREA_TEXT = 'Book your wheel for the week';
+
+/** The lock screen's scope field (the collection id of the page, or "site"). */
+function scopeOf(html: string): string {
+  const m = html.match(/name="scope" value="([^"]+)"/);
+  if (!m) throw new Error('no lock screen form');
+  return m[1];
+}
+
+async function unlockWith(v: Visitor, path: string, password: string): Promise<Response> {
+  const scope = scopeOf(await (await v.get(path)).text());
+  return v.postForm('/page-access', { intent: 'unlock', scope, password, redirectTo: path });
+}
+
+/** A new site user, signed in on `v`. */
+async function signUp(v: Visitor): Promise<string> {
+  const email = `member-${Math.random().toString(36).slice(2)}@example.com`;
+  const res = await v.postForm('/account/sign-up', { name: 'Member', email, password: 'a long enough password' });
+  expect(res.status).toBe(303);
+  expect(v.cookies.has('SiteUserInfo')).toBe(true);
+  return email;
+}
+
+describe('a page locked with a password (lock screen, 103)', () => {
+  it('shows the lock screen, not the page, and keeps it out of every cache', async () => {
+    const v = new Visitor();
+    const res = await v.get(LOCKED);
+    expect(res.status).toBe(403);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('etag')).toBeNull();
+    const html = await res.text();
+    expect(html).toContain('This page is password protected');
+    expect(html).toContain('<label for="lock-password">Password</label>');
+    expect(html).toContain('action="/page-access"');
+    expect(html).not.toContain(LOCKED_TEXT);
+    // The page type is the lock screen's: the analytics collector is left out (SPEC 6), where
+    // a public page has it.
+    expect(html).not.toContain('"census":{');
+    expect(await (await v.get('/about')).text()).toContain('"census":{');
+  });
+
+  it('a wrong password comes back to the lock screen with the error; the page stays shut', async () => {
+    const v = new Visitor();
+    const post = await unlockWith(v, LOCKED, 'not the password');
+    expect(post.status).toBe(303);
+    expect(post.headers.get('location')).toBe(LOCKED);
+    const again = await v.get(LOCKED);
+    expect(again.status).toBe(403);
+    const html = await again.text();
+    expect(html).toContain('Incorrect password. Please try again.');
+    expect(html).toContain('aria-invalid="true"');
+    expect(html).not.toContain(LOCKED_TEXT);
+    // The error shows once.
+    expect(await (await v.get(LOCKED)).text()).not.toContain('Incorrect password');
+  });
+
+  it('an empty password is refused with its own message', async () => {
+    const v = new Visitor();
+    await unlockWith(v, LOCKED, '');
+    expect(await (await v.get(LOCKED)).text()).toContain('Enter the password.');
+  });
+
+  it('the right password opens the page for this session only: private, never stored, not for others', async () => {
+    const v = new Visitor();
+    const post = await unlockWith(v, LOCKED, PASSWORD);
+    expect(post.status).toBe(303);
+    expect(post.headers.get('location')).toBe(LOCKED);
+    expect(post.headers.getSetCookie().some((c) => c.startsWith('session='))).toBe(true);
+    for (let i = 0; i < 2; i++) {
+      const page = await v.get(LOCKED);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('cache-control')).toBe('private, no-store');
+      expect(page.headers.get('x-robots-tag')).toBe('noindex');
+      expect(page.headers.get('etag')).toBeNull();
+      expect(await page.text()).toContain(LOCKED_TEXT);
+    }
+    // Another browser still gets the lock screen.
+    const other = await new Visitor().get(LOCKED);
+    expect(other.status).toBe(403);
+    expect(await other.text()).not.toContain(LOCKED_TEXT);
+  });
+
+  it('five wrong passwords and the visitor must wait: 429 with Retry-After, even for the right one', async () => {
+    const v = new Visitor();
+    for (let i = 0; i < 5; i++) await unlockWith(v, LOCKED, `wrong ${i}`);
+    await unlockWith(v, LOCKED, PASSWORD);
+    const res = await v.get(LOCKED);
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    const html = await res.text();
+    expect(html).toMatch(/Too many attempts\. Please wait \d+ minutes? and try again\./);
+    expect(html).not.toContain(LOCKED_TEXT);
+    // Another visitor (another address) is not held back.
+    const other = new Visitor();
+    await unlockWith(other, LOCKED, PASSWORD);
+    expect((await other.get(LOCKED)).status).toBe(200);
+  });
+
+  it('a made-up scope or a foreign redirect opens nothing and stays on this site', async () => {
+    const v = new Visitor();
+    const res = await v.postForm('/page-access', {
+      intent: 'unlock',
+      scope: 'site',
+      password: PASSWORD,
+      redirectTo: 'https://evil.example/',
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/');
+    expect((await v.get(LOCKED)).status).toBe(403);
+    const bad = await v.postForm('/page-access', { intent: 'nonsense' });
+    expect(bad.status).toBe(303);
+  });
+
+  it('the JSON of the page route (?_data) and ?format=json carry the lock screen, never the page', async () => {
+    const v = new Visitor();
+    for (const path of [`${LOCKED}?_data=routes%2F%24`, `${LOCKED}?format=json`]) {
+      const res = await v.get(path);
+      expect(res.status).toBe(403);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(await res.text()).not.toContain(LOCKED_TEXT);
+    }
+  });
+});
+
+describe('member pages (protected content 105, member area access denied 106)', () => {
+  it('a page for signed-in site users shows visitors the sign-in page (105), private and unstored', async () => {
+    const v = new Visitor();
+    const res = await v.get(SIGNED_IN_ONLY);
+    expect(res.status).toBe(403);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const html = await res.text();
+    expect(html).toContain('data-access-page="sign-in"');
+    expect(html).toContain(`href="/account/sign-in?redirectTo=${encodeURIComponent(SIGNED_IN_ONLY)}"`);
+    expect(html).not.toContain(SIGNED_IN_TEXT);
+  });
+
+  it('a signed-in site user sees it, privately', async () => {
+    const v = new Visitor();
+    await signUp(v);
+    const res = await v.get(SIGNED_IN_ONLY);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(await res.text()).toContain(SIGNED_IN_TEXT);
+    // A forged SiteUserInfo without the session proves nothing.
+    const forger = new Visitor();
+    forger.cookies.set('SiteUserInfo', v.cookies.get('SiteUserInfo')!);
+    expect((await forger.get(SIGNED_IN_ONLY)).status).toBe(403);
+  });
+
+  it("a free area's page: sign in first (105), then access denied (106) until the user joins", async () => {
+    const v = new Visitor();
+    const anon = await (await v.get(FREE_AREA)).text();
+    expect(anon).toContain('This page is for members of Kiln Club.');
+    expect(anon).not.toContain(FREE_AREA_TEXT);
+    await signUp(v);
+    const denied = await v.get(FREE_AREA);
+    expect(denied.status).toBe(403);
+    const html = await denied.text();
+    expect(html).toContain('Member area access denied');
+    expect(html).toContain('Your account is not a member of Kiln Club.');
+    expect(html).not.toContain(FREE_AREA_TEXT);
+    // The access denied page is never recorded by analytics (SPEC 6).
+    expect(html).not.toContain('"census":{');
+    const areaId = html.match(/name="areaId" value="([^"]+)"/)![1];
+    const join = await v.postForm('/page-access', { intent: 'join', areaId, redirectTo: FREE_AREA });
+    expect(join.status).toBe(303);
+    expect(join.headers.get('location')).toBe(FREE_AREA);
+    const member = await v.get(FREE_AREA);
+    expect(member.status).toBe(200);
+    expect(member.headers.get('cache-control')).toBe('private, no-store');
+    expect(await member.text()).toContain(FREE_AREA_TEXT);
+  });
+
+  it('joining needs a signed-in user, and a paid area cannot be joined for free', async () => {
+    const anon = new Visitor();
+    const res = await anon.postForm('/page-access', { intent: 'join', areaId: 'area-kiln-club', redirectTo: FREE_AREA });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`/account/sign-in?redirectTo=${encodeURIComponent(FREE_AREA)}`);
+    const v = new Visitor();
+    await signUp(v);
+    await v.postForm('/page-access', { intent: 'join', areaId: 'area-open-studio', redirectTo: PAID_AREA });
+    const page = await v.get(PAID_AREA);
+    expect(page.status).toBe(403);
+    expect(await page.text()).not.toContain(PAID_AREA_TEXT);
+  });
+});
