@@ -176,6 +176,11 @@ const DEFAULT_PAGE_SIZE = 12;
  * sitemap or menu. `c` is the alias the queries below give the collection table.
  */
 const PUBLIC_COLLECTION = `c.enabled and (c.status = 'published' or (c.status = 'scheduled' and c.publish_at <= now()))`;
+/**
+ * Pages with an access rule (a password, members only: migration 0026, app/access) are in no
+ * search, sitemap or featured list, whoever asks: those are shared by every visitor.
+ */
+const OPEN_TO_ALL = `not exists (select 1 from page_access pa where pa.collection_id = c.id)`;
 const FEATURED_LIMIT = 8;
 /** Longer queries are cut: websearch_to_tsquery is cheap, but a page of text is not a search. */
 export const MAX_QUERY_LENGTH = 200;
@@ -491,7 +496,7 @@ export function createCatalog(sql: Sql, opts: { websiteId?: string; cache?: Read
     const homeId = await homeCollectionUrlId();
     if (segments.length === 0 || (segments.length === 1 && segments[0] === homeId)) {
       const collection = homeId ? await collectionByUrlId(homeId) : null;
-      const items = await products(sql`i.starred`, sql`c.ordering, i.ordering, i.title`, FEATURED_LIMIT);
+      const items = await products(sql`i.starred and ${sql.unsafe(OPEN_TO_ALL)}`, sql`c.ordering, i.ordering, i.title`, FEATURED_LIMIT);
       return { kind: 'home', collection, items };
     }
     const collection = await collectionByUrlId(segments[0]);
@@ -559,16 +564,18 @@ export function createCatalog(sql: Sql, opts: { websiteId?: string; cache?: Read
                i.asset_url, i.original_size, ts_rank(i.search, q.tsq) as rank
           from item i join product p on p.item_id = i.id join collection c on c.id = i.collection_id, q
          where c.website_id = ${id} and c.enabled and c.type = ${COLLECTION_PRODUCTS} and i.published and i.search @@ q.tsq
+           and ${sql.unsafe(OPEN_TO_ALL)}
         union all
         select 'page', c.id, c.title, '/' || c.url_id, c.description, c.asset_url, c.original_size, ts_rank(c.search, q.tsq)
           from collection c, q
          where c.website_id = ${id} and ${sql.unsafe(PUBLIC_COLLECTION)} and c.type = ${COLLECTION_PAGE} and c.search @@ q.tsq
+           and ${sql.unsafe(OPEN_TO_ALL)}
         union all
         select case when c.type_name = 'events' then 'event' else 'post' end, i.id, i.title, '/' || c.url_id || '/' || i.url_id,
                i.excerpt, i.asset_url, i.original_size, ts_rank(i.search, q.tsq)
           from item i join collection c on c.id = i.collection_id, q
          where c.website_id = ${id} and ${sql.unsafe(PUBLIC_COLLECTION)} and c.type = ${COLLECTION_GENERIC}
-           and c.type_name in ('blog', 'events') and ${sql.unsafe(PUBLIC_ENTRY)} and i.search @@ q.tsq
+           and c.type_name in ('blog', 'events') and ${sql.unsafe(PUBLIC_ENTRY)} and i.search @@ q.tsq and ${sql.unsafe(OPEN_TO_ALL)}
       ) hits
       order by rank desc, title
       limit ${n}`;
@@ -605,24 +612,25 @@ export function createCatalog(sql: Sql, opts: { websiteId?: string; cache?: Read
                  where i.collection_id = c.id and ${sql.unsafe(PUBLIC_ENTRY)}
                    and (c.type <> ${COLLECTION_PRODUCTS} or exists (select 1 from product p where p.item_id = i.id))) as items_at
           from collection c
-         where c.website_id = ${id} and ${sql.unsafe(PUBLIC_COLLECTION)}
+         where c.website_id = ${id} and ${sql.unsafe(PUBLIC_COLLECTION)} and ${sql.unsafe(OPEN_TO_ALL)}
            and c.type in (${COLLECTION_PAGE}, ${COLLECTION_PRODUCTS}, ${COLLECTION_GENERIC})
          order by c.ordering, c.url_id`,
       sql<{ url: string; updated_at: Date }[]>`
         select '/' || c.url_id || '/p/' || i.url_id as url, i.updated_at, c.ordering as c_order, i.ordering as i_order, i.title
           from item i join product p on p.item_id = i.id join collection c on c.id = i.collection_id
-         where c.website_id = ${id} and c.enabled and c.type = ${COLLECTION_PRODUCTS} and i.published
+         where c.website_id = ${id} and c.enabled and c.type = ${COLLECTION_PRODUCTS} and i.published and ${sql.unsafe(OPEN_TO_ALL)}
         union all
         -- Posts and events (gallery pictures have no page of their own).
         select '/' || c.url_id || '/' || i.url_id, i.updated_at, c.ordering, i.ordering, i.title
           from item i join collection c on c.id = i.collection_id
          where c.website_id = ${id} and ${sql.unsafe(PUBLIC_COLLECTION)} and c.type = ${COLLECTION_GENERIC}
-           and c.type_name in ('blog', 'events') and ${sql.unsafe(PUBLIC_ENTRY)}
+           and c.type_name in ('blog', 'events') and ${sql.unsafe(PUBLIC_ENTRY)} and ${sql.unsafe(OPEN_TO_ALL)}
         order by c_order, i_order, title`,
       sql<{ at: Date | null }[]>`
         select max(i.updated_at) as at
           from item i join product p on p.item_id = i.id join collection c on c.id = i.collection_id
-         where c.website_id = ${id} and c.enabled and c.type = ${COLLECTION_PRODUCTS} and i.published and i.starred`,
+         where c.website_id = ${id} and c.enabled and c.type = ${COLLECTION_PRODUCTS} and i.published and i.starred
+           and ${sql.unsafe(OPEN_TO_ALL)}`,
     ]);
     const latest = (...ds: (Date | null | undefined)[]) =>
       new Date(Math.max(...ds.filter((d): d is Date => d != null).map((d) => new Date(d).getTime()))).toISOString();

@@ -6,6 +6,7 @@ import { requestSite } from '../storefront/site.server.js';
 import { baseUrlFor } from '../utils/base-url.server.js';
 import { MAX_AGE, STALE_WHILE_REVALIDATE } from '../storefront/http.server.js';
 import { log } from '../utils/log.server.js';
+import { siteAccess } from '../access/store.server.js';
 
 function xmlText(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
@@ -14,7 +15,9 @@ function xmlText(s: string): string {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { id: websiteId } = await requestSite(request, context);
   try {
-    const [site, entries] = await Promise.all([loadSite(websiteId), sitemapEntries(websiteId)]);
+    const [site, all, access] = await Promise.all([loadSite(websiteId), sitemapEntries(websiteId), siteAccess(websiteId)]);
+    // A site behind a password lists nothing (locked and member pages are never listed: the catalog leaves them out).
+    const entries = access.siteLock === null ? all : [];
     const base = baseUrlFor(site.website.baseUrl);
     const urls = entries.map((e) => `  <url><loc>${xmlText(new URL(e.path, base).href)}</loc><lastmod>${e.lastmod}</lastmod></url>`);
     const body = [

@@ -199,3 +199,42 @@ describe('member pages (protected content 105, member area access denied 106)', 
     expect(await page.text()).not.toContain(PAID_AREA_TEXT);
   });
 });
+
+describe('no leaks: locked and member pages are in no sitemap, search or shared list', () => {
+  const RESTRICTED = [LOCKED, SIGNED_IN_ONLY, FREE_AREA, PAID_AREA];
+
+  it('the sitemap lists the public pages and none of them', async () => {
+    const xml = await (await new Visitor().get('/sitemap.xml')).text();
+    expect(xml).toContain('/about</loc>');
+    for (const path of RESTRICTED) expect(xml).not.toContain(`${path}</loc>`);
+  });
+
+  it('search finds public pages but never them, even for words only they hold', async () => {
+    const v = new Visitor();
+    const about = await (await v.get('/search?q=kiln')).text();
+    expect(about).toContain('href="/about"');
+    for (const [q, path] of [
+      ['trade prices', LOCKED],
+      ['firing schedule', SIGNED_IN_ONLY],
+      ['Kiln Club', FREE_AREA],
+      ['wheel booking calendar', PAID_AREA],
+    ]) {
+      const html = await (await v.get(`/search?q=${encodeURIComponent(q)}`)).text();
+      expect(html).not.toContain(`href="${path}"`);
+    }
+  });
+
+  it('even once opened, the page is not in search (search results are shared by every visitor)', async () => {
+    const v = new Visitor();
+    await unlockWith(v, LOCKED, PASSWORD);
+    expect((await v.get(LOCKED)).status).toBe(200);
+    expect(await (await v.get('/search?q=trade%20prices')).text()).not.toContain(`href="${LOCKED}"`);
+  });
+
+  it('a conditional request never turns a member page into a 304 of a public copy', async () => {
+    const v = new Visitor();
+    const res = await v.get(SIGNED_IN_ONLY, { 'If-None-Match': '*' });
+    expect(res.status).toBe(403);
+    expect(await res.text()).not.toContain(SIGNED_IN_TEXT);
+  });
+});
