@@ -1,0 +1,65 @@
+// Locked and member pages (issue 16), with JavaScript on and off: the demo's /wholesale asks for a
+// password (a wrong one says so, the right one opens it for the session); a site user signs up and
+// sees /studio-notes, is refused /kiln-club (access denied) until joining it.
+import { expect, test, type Page } from '@playwright/test';
+import { violations } from './axe.js';
+
+async function ready(page: Page, js: boolean) {
+  if (js) await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+}
+
+// argon2 hashes (the lock's and the sign-up's) on a busy machine.
+test.setTimeout(90_000);
+
+test('unlock a locked page: a wrong password says so, the right one opens it for the session', async ({ page, javaScriptEnabled: js }) => {
+  await page.goto('/wholesale');
+  await ready(page, js);
+  await expect(page.getByRole('heading', { level: 1, name: 'This page is password protected' })).toBeVisible();
+  await expect(page.getByText('Trade prices are 50% of retail')).toHaveCount(0);
+  expect(await violations(page, js)).toEqual([]);
+
+  await page.getByLabel('Password').fill('not it');
+  await page.getByRole('button', { name: 'Enter' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Incorrect password. Please try again.');
+  await expect(page).toHaveURL(/\/wholesale$/);
+
+  await ready(page, js);
+  await page.getByLabel('Password').fill('saltgrass-wholesale');
+  await page.getByRole('button', { name: 'Enter' }).click();
+  await expect(page.getByText('Trade prices are 50% of retail')).toBeVisible();
+  await expect(page).toHaveURL(/\/wholesale$/);
+
+  // Remembered for the session: another visit opens straight away.
+  await page.goto('/about');
+  await page.goto('/wholesale');
+  await expect(page.getByRole('heading', { level: 1, name: 'Wholesale' })).toBeVisible();
+});
+
+test('a site user sees a member page, and joins a free member area to see its page', async ({ page, javaScriptEnabled: js }) => {
+  await page.goto('/studio-notes');
+  await ready(page, js);
+  await expect(page.getByRole('heading', { level: 1, name: 'Members only' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign in' }).first()).toHaveAttribute('href', '/account/sign-in?redirectTo=%2Fstudio-notes');
+  expect(await violations(page, js)).toEqual([]);
+
+  const email = `member-${js ? 'js' : 'nojs'}-${Date.now()}@example.com`;
+  await page.goto('/account/sign-up');
+  await ready(page, js);
+  await page.getByLabel('Name').fill('Kiln Member');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('a long enough password');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+
+  await page.goto('/studio-notes');
+  await expect(page.getByText('Our Sea Glass glaze')).toBeVisible();
+
+  await page.goto('/kiln-club');
+  await ready(page, js);
+  await expect(page.getByRole('heading', { level: 1, name: 'Member area access denied' })).toBeVisible();
+  await expect(page.getByText('Your account is not a member of Kiln Club.')).toBeVisible();
+  expect(await violations(page, js)).toEqual([]);
+  await page.getByRole('button', { name: 'Join Kiln Club' }).click();
+  await expect(page.getByText('reserve seconds before they go on sale')).toBeVisible();
+  await expect(page).toHaveURL(/\/kiln-club$/);
+});
