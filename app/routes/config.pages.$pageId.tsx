@@ -101,6 +101,9 @@ export default function EditPage() {
           <span>/{page.urlId} (visitors do not see it)</span>
         )}
       </p>
+      <p>
+        <Link to={`/config/pages/${encodeURIComponent(page.id)}/access`}>Who can see this page (password, members only)</Link>
+      </p>
       <Notice message={notice} />
       <FormError message={failed?.error} />
       {confirmDelete ? (

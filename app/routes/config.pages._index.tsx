@@ -21,6 +21,7 @@ import {
   type PageRow,
 } from '../config/pages.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
+import { accessLabels } from '../config/page-access.server.js';
 import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
 
 export const headers = ownerPageHeaders;
@@ -46,6 +47,8 @@ export async function loader(args: LoaderFunctionArgs) {
       status,
       statuses: [{ value: '', label: 'Any status' }, ...PAGE_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))],
       hasStore: await siteHasStore(a.sql, a.site.id),
+      // SPEC 4: locked and member-only pages are labelled (app/config/page-access.server.ts).
+      accessLabels: await accessLabels(a.sql, a.site.id),
       canWrite: a.can('pages.write'),
       canPublish: a.can('pages.publish'),
       notice: notice ? NOTICES[notice] : null,
@@ -102,7 +105,19 @@ export default function Pages() {
     { header: 'URL', cell: ({ row }) => `/${row.original.urlId}` },
     {
       header: 'Status',
-      cell: ({ row }) => <span className={`badge ${row.original.live ? 'ok' : 'warn'}`}>{row.original.label}</span>,
+      cell: ({ row }) => (
+        <>
+          <span className={`badge ${row.original.live ? 'ok' : 'warn'}`}>{row.original.label}</span>
+          {d.accessLabels[row.original.id] ? (
+            <>
+              {' '}
+              <span className="badge" data-access-label>
+                {d.accessLabels[row.original.id]}
+              </span>
+            </>
+          ) : null}
+        </>
+      ),
     },
     { header: 'Navigation', cell: ({ row }) => LINK_LABELS[row.original.link] },
   ];

@@ -1,0 +1,183 @@
+// /config/access: the site-wide password (every page shows the lock screen until it is given) and
+// the member areas (free, or paid through a subscription product sold by the checkout in test
+// mode). Read with settings.read, changed with settings.write. Plain forms, one per action.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { DataTable } from '../components/config/DataTable.js';
+import { Field, FormError, Notice, SelectField } from '../components/config/Field.js';
+import { ownerPageHeaders } from '../config/http.js';
+import {
+  AccessError,
+  AreaForm,
+  deleteArea,
+  listAreas,
+  saveArea,
+  setSiteLock,
+  siteLocked,
+  SiteLockForm,
+  subscriptionProducts,
+  type AreaRow,
+} from '../config/page-access.server.js';
+import { ownerAccess } from '../config/route-access.server.js';
+import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
+
+export const headers = ownerPageHeaders;
+export const meta: MetaFunction = () => [{ title: 'Access and member areas' }];
+
+const NOTICES: Record<string, string> = {
+  locked: 'The site now asks for its password.',
+  unlocked: 'The site is open to everyone again.',
+  area: 'Member area saved.',
+  deleted: 'Member area deleted.',
+};
+const INVALID = 'Update the missing or invalid information above.';
+
+export async function loader(args: LoaderFunctionArgs) {
+  const a = await ownerAccess(args, 'settings.read');
+  const url = new URL(args.request.url);
+  const notice = Object.keys(NOTICES).find((k) => url.searchParams.has(k));
+  const [locked, areas, products] = await Promise.all([
+    siteLocked(a.sql, a.site.id),
+    listAreas(a.sql, a.site.id),
+    subscriptionProducts(a.sql, a.site.id),
+  ]);
+  return json(
+    { locked, areas, products, canWrite: a.can('settings.write'), notice: notice ? NOTICES[notice] : null },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const a = await ownerAccess(args, 'settings.write');
+  const form = await readForm(args.request);
+  const empty: Record<string, string> = {};
+  if (!form) return json({ error: 'The form could not be read.', fields: empty, typed: empty }, 400);
+  const typed: Record<string, string> = Object.fromEntries([...form].filter(([k]) => k !== 'password'));
+  const intent = form.get('intent');
+  try {
+    if (intent === 'lock-site' || intent === 'unlock-site') {
+      const parsed = parseForm(form, SiteLockForm);
+      if (parsed.status !== 'success') return json({ error: INVALID, fields: firstErrors(parsed.error ?? undefined), typed }, 400);
+      await setSiteLock(a, intent === 'lock-site' ? (parsed.value.password ?? '') : null);
+      return redirect(`/config/access?${intent === 'lock-site' ? 'locked' : 'unlocked'}=1`, 303);
+    }
+    if (intent === 'save-area') {
+      const parsed = parseForm(form, AreaForm);
+      if (parsed.status !== 'success') return json({ error: INVALID, fields: firstErrors(parsed.error ?? undefined), typed }, 400);
+      await saveArea(a, parsed.value);
+      return redirect('/config/access?area=1', 303);
+    }
+    if (intent === 'delete-area') {
+      await deleteArea(a, form.get('id') ?? '');
+      return redirect('/config/access?deleted=1', 303);
+    }
+    return json({ error: 'Choose what to do.', fields: empty, typed }, 400);
+  } catch (e) {
+    if (!(e instanceof AccessError)) throw e;
+    if (e.status === 404) throw json({ error: e.message }, { status: 404 });
+    return json({ error: e.field ? INVALID : e.message, fields: e.field ? { [e.field]: e.message } : empty, typed }, 400);
+  }
+}
+
+export default function AccessSettings() {
+  const d = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const t = failed?.typed ?? {};
+  const lockTyped = t.intent === 'lock-site';
+  const areaTyped = t.intent === 'save-area' && !t.id;
+  const products = [{ value: '', label: 'Free (signed-in site users join with one click)' }, ...d.products];
+  const columns: ColumnDef<AreaRow, unknown>[] = [
+    { header: 'Name', cell: ({ row }) => row.original.name },
+    {
+      header: 'Price',
+      cell: ({ row }) => (row.original.paid ? `Paid: ${row.original.productTitle ?? 'no product left'}` : 'Free'),
+    },
+    { header: 'Pages', cell: ({ row }) => row.original.pages },
+    { header: 'Members', cell: ({ row }) => row.original.members },
+  ];
+  if (d.canWrite) {
+    columns.push({
+      header: 'Actions',
+      cell: ({ row }) => (
+        <Form method="post">
+          <input type="hidden" name="intent" value="delete-area" />
+          <input type="hidden" name="id" value={row.original.id} />
+          <button type="submit" className="secondary" aria-label={`Delete ${row.original.name}`}>
+            Delete
+          </button>
+        </Form>
+      ),
+    });
+  }
+  return (
+    <>
+      <h1>Access and member areas</h1>
+      <Notice message={d.notice} />
+      <FormError message={failed?.error} />
+      <section className="card" aria-labelledby="site-lock-h">
+        <h2 id="site-lock-h">Site password</h2>
+        <p>
+          {d.locked
+            ? 'Visitors see the lock screen on every page until they enter the site password.'
+            : 'The site is open to everyone. With a password, visitors see the lock screen on every page until they enter it.'}
+        </p>
+        <Form method="post">
+          <input type="hidden" name="intent" value="lock-site" />
+          <Field
+            name="password"
+            id="site-password"
+            label={d.locked ? 'New site password' : 'Site password'}
+            type="password"
+            autoComplete="new-password"
+            maxLength={256}
+            disabled={!d.canWrite}
+            error={lockTyped ? failed?.fields.password : null}
+            hint="4 to 256 characters."
+          />
+          <button type="submit" disabled={!d.canWrite}>
+            {d.locked ? 'Change site password' : 'Lock the site'}
+          </button>
+        </Form>
+        {d.locked ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="unlock-site" />
+            <button type="submit" className="secondary" disabled={!d.canWrite}>
+              Remove the site password
+            </button>
+          </Form>
+        ) : null}
+      </section>
+      <section aria-labelledby="areas-h">
+        <h2 id="areas-h">Member areas</h2>
+        <DataTable rows={d.areas} columns={columns} caption="Member areas of this site" empty="No member areas yet." rowKey={(r) => r.id} />
+        {d.canWrite ? (
+          <Form method="post" className="card">
+            <h3>Add a member area</h3>
+            <input type="hidden" name="intent" value="save-area" />
+            <Field
+              name="name"
+              id="area-name"
+              label="Name"
+              maxLength={100}
+              required
+              defaultValue={areaTyped ? t.name : ''}
+              error={areaTyped ? failed?.fields.name : null}
+            />
+            <SelectField
+              name="itemId"
+              id="area-item"
+              label="Price"
+              options={products}
+              defaultValue={areaTyped ? t.itemId : ''}
+              error={areaTyped ? failed?.fields.itemId : null}
+              hint="A paid area is sold by one of the shop's subscription products, at its price and billing period."
+            />
+            <button type="submit">Add member area</button>
+          </Form>
+        ) : null}
+      </section>
+    </>
+  );
+}
