@@ -10,9 +10,9 @@ import { ACCESS_TEMPLATES } from '../access/screens.js';
 import { memberAreasOf, siteAccess } from '../access/store.server.js';
 import { ACCESS_TEXT } from '../access/texts.js';
 import { setAccessFlash, takeAccessFlash, unlock } from '../access/unlock.server.js';
-import { joinFreeArea } from '../access/membership.server.js';
+import { areaOf, joinFreeArea } from '../access/membership.server.js';
 import { currentSiteUser } from '../auth/site-user-session.server.js';
-import { cartStore } from '../commerce/cart.server.js';
+import { cartStore, subscribe } from '../commerce/cart.server.js';
 import { subscriptionPriceText } from './subscription-price.server.js';
 import { shopperSession } from '../utils/session.server.js';
 import type { Json } from './template-context.js';
@@ -194,7 +194,16 @@ export async function accessAction(request: Request, websiteId: string, post: Ac
   return subscribeToArea(request, websiteId, post.areaId, post.redirectTo);
 }
 
-/** Paid areas: not sold yet; the paywall stays. */
-async function subscribeToArea(request: Request, _websiteId: string, _areaId: string, redirectTo: string): Promise<Response> {
-  return back(request, redirectTo);
+/**
+ * A paid area: its subscription product goes into a subscription cart, checked out as any other
+ * (test mode); placing the order makes the signed-in buyer a member (app/access/membership.server.ts).
+ */
+async function subscribeToArea(request: Request, websiteId: string, areaId: string, redirectTo: string): Promise<Response> {
+  const area = await areaOf(await getSql(), websiteId, areaId);
+  if (!area || !area.paid || !area.itemId) return back(request, redirectTo);
+  const r = await subscribe(websiteId, { itemId: area.itemId, quantity: 1 });
+  if (!r.ok) return back(request, redirectTo);
+  // The subscription cart checks out on its own: its id travels in the session, beside the cart's.
+  (await shopperSession(request)).setSubscriptionCartId(r.cartId);
+  return back(request, '/checkout?subscription=1');
 }

@@ -3,6 +3,7 @@
 // order owner at checkout, and the account pages rendered inside the theme's layout.
 import type { AppLoadContext } from '@remix-run/node';
 import { getSql } from '../../db/client.server.js';
+import { grantPaidAreas } from '../access/membership.server.js';
 import { loadSite, type Site } from '../catalog/catalog.server.js';
 import type { ResetMailContext } from '../auth/site-user-reset.server.js';
 import { baseUrlFor } from '../utils/base-url.server.js';
@@ -82,11 +83,14 @@ export async function signOutUser(request: Request, websiteId: string, cloneCart
   return headers;
 }
 
-/** Checkout while signed in: the order is the account's (its order history). */
+/** Checkout while signed in: the order is the account's (its order history), and its paid member areas. */
 export async function recordOrderForSignedIn(request: Request, websiteId: string, orderId: string): Promise<void> {
   const sql = await getSql();
   const signed = await currentSiteUser(sql, request, websiteId);
-  if (signed) await recordOrderOwner(sql, websiteId, orderId, signed.user.id);
+  if (!signed) return;
+  await recordOrderOwner(sql, websiteId, orderId, signed.user.id);
+  // A subscription that sells a paid member area (app/access) makes the buyer a member.
+  await grantPaidAreas(sql, websiteId, orderId, signed.user.id);
 }
 
 /** An account page: the app's template `source` over `account` data, inside the theme's layout. */

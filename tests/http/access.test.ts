@@ -238,3 +238,38 @@ describe('no leaks: locked and member pages are in no sitemap, search or shared 
     expect(await res.text()).not.toContain(SIGNED_IN_TEXT);
   });
 });
+
+describe('the paywall of a paid member area (107)', () => {
+  it('shows the price of the subscription that sells the area, and asks visitors to sign in first', async () => {
+    const res = await new Visitor().get(PAID_AREA);
+    expect(res.status).toBe(403);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const html = await res.text();
+    expect(html).toContain('data-access-page="paywall"');
+    expect(html).toContain('Join Open Studio');
+    expect(html).toMatch(/data-access-price>\$90\.00[^<]*month/);
+    expect(html).toContain('Sign in to subscribe');
+    expect(html).not.toContain(PAID_AREA_TEXT);
+  });
+
+  it('a site user subscribes through the subscription checkout (test mode) and is a member once the order is placed', async () => {
+    const v = new Visitor();
+    const email = await signUp(v);
+    const wall = await (await v.get(PAID_AREA)).text();
+    expect(wall).toContain('>Subscribe</button>');
+    const areaId = wall.match(/name="areaId" value="([^"]+)"/)![1];
+    const sub = await v.postForm('/page-access', { intent: 'subscribe', areaId, redirectTo: PAID_AREA });
+    expect(sub.status).toBe(303);
+    expect(sub.headers.get('location')).toBe('/checkout?subscription=1');
+    expect(await (await v.get('/checkout?subscription=1')).text()).toContain('Open Studio Membership');
+    // Not a member before the order.
+    expect((await v.get(PAID_AREA)).status).toBe(403);
+    const placed = await v.postForm('/checkout', { cart: 'subscription', intent: 'place', email });
+    expect(placed.status).toBe(303);
+    expect(placed.headers.get('location')).toMatch(/^\/order-confirmed\//);
+    const member = await v.get(PAID_AREA);
+    expect(member.status).toBe(200);
+    expect(member.headers.get('cache-control')).toBe('private, no-store');
+    expect(await member.text()).toContain(PAID_AREA_TEXT);
+  });
+});
