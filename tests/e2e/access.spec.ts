@@ -63,3 +63,32 @@ test('a site user sees a member page, and joins a free member area to see its pa
   await expect(page.getByText('reserve seconds before they go on sale')).toBeVisible();
   await expect(page).toHaveURL(/\/kiln-club$/);
 });
+
+test('the paywall: a site user subscribes in test mode and then sees the paid area', async ({ page, javaScriptEnabled: js }) => {
+  await page.goto('/open-studio');
+  await ready(page, js);
+  await expect(page.getByRole('heading', { level: 1, name: 'Join Open Studio' })).toBeVisible();
+  await expect(page.locator('[data-access-price]')).toContainText('$90.00');
+  expect(await violations(page, js)).toEqual([]);
+
+  const email = `paid-${js ? 'js' : 'nojs'}-${Date.now()}@example.com`;
+  await page.goto('/account/sign-up');
+  await ready(page, js);
+  await page.getByLabel('Name').fill('Studio Member');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('a long enough password');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+
+  await page.goto('/open-studio');
+  await ready(page, js);
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page).toHaveURL(/\/checkout\?subscription=1$/);
+  await ready(page, js);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/order-confirmed\//);
+
+  await page.goto('/open-studio');
+  await expect(page.getByText('Book your wheel for the week')).toBeVisible();
+});
