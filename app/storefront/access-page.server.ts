@@ -62,7 +62,7 @@ async function screenFor(
   const back = encodeURIComponent(redirectTo);
   const links = {
     signInHref: `/account/sign-in?redirectTo=${back}`,
-    signUpHref: `/account/sign-up?redirectTo=${back}`,
+    signUpHref: '/account/sign-up',
     signInLabel: ACCESS_TEXT.signIn,
     signUpLabel: ACCESS_TEXT.signUp,
   };

@@ -6,6 +6,7 @@ import { loadSite, resolvePath } from '../catalog/catalog.server.js';
 import { baseUrlFor } from '../utils/base-url.server.js';
 import { eventIcs } from './ics.js';
 import { requestSite } from './site.server.js';
+import { guardPage } from './access-page.server.js';
 
 const notFound = () =>
   new Response('There is no such event.', {
@@ -18,6 +19,9 @@ export async function eventCalendar(request: Request, collection: string, item: 
   const site = await loadSite((await requestSite(request, context)).id);
   const r = await resolvePath(site.website.id, `/${encodeURIComponent(collection)}/${encodeURIComponent(item)}`);
   if (r.kind !== 'entry') return notFound();
+  // An event of a locked or member-only collection (app/access) is for those who may see its page.
+  const guard = await guardPage(request, site, new URL(request.url), r);
+  if (guard.kind === 'replace') return notFound();
   const e = r.item;
   const { startDate, endDate } = e;
   if (startDate === null || endDate === null) return notFound();
@@ -43,7 +47,7 @@ export async function eventCalendar(request: Request, collection: string, item: 
     headers: {
       'Content-Type': 'text/calendar; charset=utf-8',
       'Content-Disposition': `attachment; filename="${e.urlId}.ics"`,
-      'Cache-Control': 'public, max-age=300',
+      'Cache-Control': guard.restricted ? 'private, no-store' : 'public, max-age=300',
     },
   });
 }

@@ -108,6 +108,8 @@ describe('/config: locked and member pages', () => {
       }
       const xml = await (await v.get('/sitemap.xml')).text();
       expect(xml).not.toContain('<url>');
+      // An event's calendar file is a page of the site too.
+      expect((await v.get('/events/winter-kiln-opening/calendar.ics')).status).toBe(404);
       const wrong = await v.postForm('/page-access', { intent: 'unlock', scope: 'site', password: 'nope', redirectTo: '/shop' });
       expect(wrong.headers.get('location')).toBe('/shop');
       expect(await (await v.get('/shop')).text()).toContain('Incorrect password. Please try again.');
@@ -120,6 +122,7 @@ describe('/config: locked and member pages', () => {
     }
     const after = await shopper().get('/shop');
     expect(after.status).toBe(200);
+    expect((await shopper().get('/events/winter-kiln-opening/calendar.ics')).status).toBe(200);
     expect(after.headers.get('cache-control')).toMatch(/^public/);
   });
 });
