@@ -64,6 +64,13 @@ module.exports = {
       to: { path: '^app/(config|storefront|components|commerce|catalog|sites)/' },
     },
     {
+      name: 'access-below-the-storefront',
+      comment: 'app/access (who may see which page) knows nothing of how pages are made, the screens or the shop.',
+      severity: 'error',
+      from: { path: '^app/access/' },
+      to: { path: '^app/(storefront|components|config|commerce|sites)/' },
+    },
+    {
       name: 'config-below-the-storefront',
       comment: 'Owner services (app/config) use the domains and auth, never the page pipeline or React components.',
       severity: 'error',
