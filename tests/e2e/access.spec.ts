@@ -92,3 +92,38 @@ test('the paywall: a site user subscribes in test mode and then sees the paid ar
   await page.goto('/open-studio');
   await expect(page.getByText('Book your wheel for the week')).toBeVisible();
 });
+
+test('the owner sees the labels and the access screens, and adds a member area', async ({ page, javaScriptEnabled: js }) => {
+  await page.goto('/config');
+  await expect(page).toHaveURL(/\/config\/sign-in\?redirectTo=%2Fconfig$/);
+  await ready(page, js);
+  await page.getByLabel('Email').fill('owner@example.com');
+  await page.getByLabel('Password').fill('correct horse battery staple');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+  await page.goto('/config/pages');
+  await ready(page, js);
+  const wholesale = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Wholesale', exact: true }) });
+  await expect(wholesale.locator('[data-access-label]')).toHaveText('Locked');
+  const kiln = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Kiln Club', exact: true }) });
+  await expect(kiln.locator('[data-access-label]')).toHaveText('Members only: Kiln Club');
+
+  await wholesale.getByRole('link', { name: 'Wholesale', exact: true }).click();
+  await ready(page, js);
+  await page.getByRole('link', { name: 'Who can see this page (password, members only)' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Who can see Wholesale' })).toBeVisible();
+  await expect(page.getByLabel('Anyone with the password')).toBeChecked();
+  expect(await violations(page, js)).toEqual([]);
+
+  await page.goto('/config/access');
+  await ready(page, js);
+  await expect(page.getByRole('heading', { level: 1, name: 'Access and member areas' })).toBeVisible();
+  const name = `Glaze Lab ${js ? 'js' : 'nojs'} ${Date.now() % 100000}`;
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Price').selectOption({ label: 'Open Studio Membership' });
+  await page.getByRole('button', { name: 'Add member area' }).click();
+  await expect(page.getByText('Member area saved.')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: name })).toContainText('Paid: Open Studio Membership');
+  expect(await violations(page, js)).toEqual([]);
+});
