@@ -126,6 +126,18 @@ describe('a page locked with a password (lock screen, 103)', () => {
     expect(bad.status).toBe(303);
   });
 
+  it('a password posted from another site is refused (CSRF) and opens nothing', async () => {
+    const v = new Visitor();
+    const scope = scopeOf(await (await v.get(LOCKED)).text());
+    const res = await v.postForm(
+      '/page-access',
+      { intent: 'unlock', scope, password: PASSWORD, redirectTo: LOCKED },
+      { 'Sec-Fetch-Site': 'cross-site' },
+    );
+    expect(res.status).toBe(403);
+    expect((await v.get(LOCKED)).status).toBe(403);
+  });
+
   it('the JSON of the page route (?_data) and ?format=json carry the lock screen, never the page', async () => {
     const v = new Visitor();
     for (const path of [`${LOCKED}?_data=routes%2F%24`, `${LOCKED}?format=json`]) {

@@ -88,6 +88,14 @@ describe('/config: locked and member pages', () => {
     expect(await (await admin.get('/config/access')).text()).not.toContain(name);
   });
 
+  it('a page that is not one of this site answers 404, and saves nothing', async () => {
+    expect((await admin.get('/config/pages/col-nope/access')).status).toBe(404);
+    expect((await admin.postForm('/config/pages/col-nope/access', { kind: 'signed-in' })).status).toBe(404);
+    // The demo's page is another site's, for the admin editing this one.
+    expect((await admin.postForm('/config/pages/col-about/access', { kind: 'signed-in' })).status).toBe(404);
+    expect((await new Visitor().get('/about')).status).toBe(200);
+  });
+
   it('a paid area needs one of the shop subscription products', async () => {
     const bad = await admin.postForm('/config/access', { intent: 'save-area', name: 'Paid', itemId: 'itm-nope' });
     expect(bad.status).toBe(400);
