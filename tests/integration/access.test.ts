@@ -14,7 +14,8 @@ process.env.DATA_DIR = dataDir;
 const { decide, unlockToken, SITE_SCOPE } = await import('../../app/access/rules.js');
 const { readSiteAccess, lockOf, memberAreasOf } = await import('../../app/access/store.server.js');
 const { unlock } = await import('../../app/access/unlock.server.js');
-const { joinFreeArea } = await import('../../app/access/membership.server.js');
+const { grantPaidAreas, joinFreeArea } = await import('../../app/access/membership.server.js');
+const { createCartStore } = await import('../../app/commerce/cart.server.js');
 const { hashPassword } = await import('../../app/auth/password.server.js');
 const { createSiteUser } = await import('../../app/auth/site-user-store.server.js');
 const { shopperSession } = await import('../../app/utils/session.server.js');
@@ -164,6 +165,39 @@ describe.each(targets)('access rules on $name', (target) => {
     } finally {
       await db.sql`delete from site_lock where website_id = ${site}`;
     }
+  });
+
+  it("placing the order of a paid area's subscription makes the buyer a member; nothing else does", async () => {
+    const made = await createSiteUser(db.sql, site, {
+      email: `paid-${Date.now()}@example.com`,
+      name: 'P',
+      password: 'a long enough password',
+    });
+    if (!made.ok) throw new Error('no user');
+    const store = createCartStore(db.sql, { websiteId: site });
+    const values = {
+      email: 'paid@example.com',
+      name: '',
+      line1: '',
+      line2: '',
+      city: '',
+      region: '',
+      postalCode: '',
+      country: '',
+      shippingMethod: '',
+      gifts: {},
+    };
+    const sub = await store.subscribe({ itemId: 'itm-studio-membership', quantity: 1 });
+    if (!sub.ok) throw new Error(sub.error);
+    const order = await store.checkout(sub.cartId, values);
+    if (!order.ok) throw new Error(order.error);
+    expect(await grantPaidAreas(db.sql, site, order.order.id, made.user.id)).toEqual(['area-open-studio']);
+    // Again: already a member, nothing new.
+    expect(await grantPaidAreas(db.sql, site, order.order.id, made.user.id)).toEqual([]);
+    // No such order, or another site's id: nothing.
+    expect(await grantPaidAreas(db.sql, site, 'no-such-order', made.user.id)).toEqual([]);
+    expect(await grantPaidAreas(db.sql, 'other-site', order.order.id, made.user.id)).toEqual([]);
+    expect([...(await memberAreasOf(db.sql, made.user.id))]).toEqual(['area-open-studio']);
   });
 
   it('a site user joins a free area with one click, never a paid one', async () => {
