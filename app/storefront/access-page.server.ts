@@ -11,6 +11,7 @@ import { memberAreasOf, siteAccess } from '../access/store.server.js';
 import { ACCESS_TEXT } from '../access/texts.js';
 import { setAccessFlash, takeAccessFlash, unlock } from '../access/unlock.server.js';
 import { areaOf, joinFreeArea } from '../access/membership.server.js';
+import { ownerMayPreview } from '../access/owner-preview.server.js';
 import { currentSiteUser } from '../auth/site-user-session.server.js';
 import { cartStore, subscribe } from '../commerce/cart.server.js';
 import { subscriptionPriceText } from './subscription-price.server.js';
@@ -155,6 +156,8 @@ export async function guardPage(request: Request, site: Site, url: URL, resolved
   const visitor = await visitorOf(request, site.website.id, needsUser);
   const d = decide(access, collectionId, visitor);
   if (d.kind === 'open') return d;
+  // The site's owners see what they edit (still private, never shared).
+  if (await ownerMayPreview(await getSql(), request, site.website.id)) return { kind: 'open', restricted: true };
   return { kind: 'replace', plan: await screenFor(request, site, url, d, visitor.user !== null) };
 }
 

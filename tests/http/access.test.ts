@@ -4,6 +4,7 @@
 // them is publicly cached, listed in the sitemap or search, or readable as JSON.
 import { describe, expect, it } from 'vitest';
 import { Visitor } from './support/client.js';
+import { adminVisitor } from './support/owner.js';
 
 const LOCKED = '/wholesale';
 const LOCKED_TEXT = 'Trade prices are 50% of retail';
@@ -209,6 +210,22 @@ describe('member pages (protected content 105, member area access denied 106)', 
     const page = await v.get(PAID_AREA);
     expect(page.status).toBe(403);
     expect(await page.text()).not.toContain(PAID_AREA_TEXT);
+  });
+});
+
+describe("the site's owners", () => {
+  it('see locked and member pages as they are (privately), without a password or an account', async () => {
+    const owner = await adminVisitor();
+    for (const [path, text] of [
+      [LOCKED, LOCKED_TEXT],
+      [SIGNED_IN_ONLY, SIGNED_IN_TEXT],
+      [PAID_AREA, PAID_AREA_TEXT],
+    ]) {
+      const res = await owner.get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      expect(await res.text()).toContain(text);
+    }
   });
 });
 
