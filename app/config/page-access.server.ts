@@ -82,16 +82,18 @@ export interface PageAccessDetail {
   kind: AccessKind;
   areaId: string;
   hasPassword: boolean;
+  /** The page's path, as the audit log names pages. */
+  path: string;
 }
 
 /** The rule of a collection of the site, or null when there is no such collection. */
 export async function pageAccessDetail(sql: Sql, websiteId: string, collectionId: string): Promise<PageAccessDetail | null> {
-  const [c] = await sql<{ kind: AccessKind | null; member_area_id: string | null; has_password: boolean | null }[]>`
-    select a.kind, a.member_area_id, a.password_hash is not null as has_password
+  const [c] = await sql<{ kind: AccessKind | null; member_area_id: string | null; has_password: boolean | null; url_id: string }[]>`
+    select a.kind, a.member_area_id, a.password_hash is not null as has_password, c.url_id
       from collection c left join page_access a on a.collection_id = c.id
      where c.id = ${collectionId} and c.website_id = ${websiteId}`;
   if (!c) return null;
-  return { kind: c.kind ?? 'public', areaId: c.member_area_id ?? '', hasPassword: Boolean(c.has_password) };
+  return { kind: c.kind ?? 'public', areaId: c.member_area_id ?? '', hasPassword: Boolean(c.has_password), path: `/${c.url_id}` };
 }
 
 /** Saves a page's rule. A password page keeps its password when none is typed. */
@@ -121,7 +123,7 @@ export async function savePageAccess(a: OwnerAccess, collectionId: string, input
       insert into page_access (collection_id, kind, member_area_id) values (${collectionId}, 'members', ${input.areaId!})
       on conflict (collection_id) do update set kind = 'members', password_hash = null, member_area_id = excluded.member_area_id, updated_at = now()`;
   }
-  await recordAudit(sql, actorOf(a), 'page.access', collectionId, {
+  await recordAudit(sql, actorOf(a), 'page.access', now.path, {
     kind: input.kind,
     areaId: input.kind === 'members' ? input.areaId : undefined,
   });
@@ -145,7 +147,7 @@ export async function setSiteLock(a: OwnerAccess, password: string | null): Prom
       insert into site_lock (website_id, password_hash) values (${a.site.id}, ${hash})
       on conflict (website_id) do update set password_hash = excluded.password_hash, updated_at = now()`;
   }
-  await recordAudit(sql, actorOf(a), password === null ? 'site.unlock' : 'site.lock', a.site.id);
+  await recordAudit(sql, actorOf(a), password === null ? 'site.unlock' : 'site.lock', 'Site password');
   await storefrontChanged(sql, a.site.id);
 }
 
@@ -210,7 +212,7 @@ export async function saveArea(a: OwnerAccess, input: z.infer<typeof AreaForm>):
     await sql`
       insert into member_area (id, website_id, name, paid, item_id) values (${id}, ${a.site.id}, ${input.name}, ${itemId !== null}, ${itemId})`;
   }
-  await recordAudit(sql, actorOf(a), input.id ? 'area.update' : 'area.create', id, { name: input.name, paid: itemId !== null });
+  await recordAudit(sql, actorOf(a), input.id ? 'area.update' : 'area.create', input.name, { id, paid: itemId !== null });
   await storefrontChanged(sql, a.site.id);
   return id;
 }
@@ -220,8 +222,8 @@ export async function deleteArea(a: OwnerAccess, id: string): Promise<void> {
   const sql = a.sql;
   const [used] = await sql<{ n: number }[]>`select count(*)::int as n from page_access where member_area_id = ${id}`;
   if (used.n > 0) throw new AccessError(ACCESS_FORM_TEXT.areaInUse(used.n), 400);
-  const r = await sql`delete from member_area where id = ${id} and website_id = ${a.site.id} returning 1`;
+  const r = await sql<{ name: string }[]>`delete from member_area where id = ${id} and website_id = ${a.site.id} returning name`;
   if (r.length === 0) throw new AccessError(ACCESS_FORM_TEXT.notFound, 404);
-  await recordAudit(sql, actorOf(a), 'area.delete', id);
+  await recordAudit(sql, actorOf(a), 'area.delete', r[0].name, { id });
   await storefrontChanged(sql, a.site.id);
 }

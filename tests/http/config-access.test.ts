@@ -53,6 +53,11 @@ describe('/config: locked and member pages', () => {
     await v.postForm('/page-access', { intent: 'unlock', scope, password: 'about-pass', redirectTo: '/about' });
     expect((await v.get('/about')).status).toBe(200);
 
+    // The audit log says who changed it.
+    const audit = await (await admin.get('/config/audit')).text();
+    expect(audit).toContain('page.access');
+    expect(audit).toContain('/about');
+
     // Open again: no label, no lock.
     expect((await admin.postForm(path, { kind: 'public' })).status).toBe(303);
     expect((await shopper().get('/about')).status).toBe(200);
