@@ -9,7 +9,6 @@
 // (what autovacuum does to an append-only table), and every report query runs warm K times for the
 // last 30 days with comparison: median and p95 printed as a table and written as JSON. The
 // database is dropped at the end. Nothing is cached between runs: each run is the real query.
-import crypto from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, resolve } from 'node:path';
@@ -21,14 +20,11 @@ import { parseDateRange } from '../app/analytics/date-range.js';
 import { reportPeriod, reportSite, type ReportPeriod } from '../app/analytics/report-period.server.js';
 import { trafficQueries } from '../app/analytics/traffic-report.server.js';
 import { vitalsQueries } from '../app/analytics/vitals-report.server.js';
-import { openDb, redact, type Db, type Sql } from '../db/client.server.js';
+import { redact, type Sql } from '../db/client.server.js';
+import { option, flag } from './support/options.js';
+import { openThrowAwayDb } from './support/throw-away-db.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const argv = process.argv.slice(2);
-const option = (name: string) => {
-  const i = argv.indexOf(name);
-  return i >= 0 ? argv[i + 1] : undefined;
-};
 const EVENTS = Number(option('--events') ?? 1_000_000);
 const RUNS = Number(option('--runs') ?? 10);
 const jsonFile = resolve(option('--json') ?? resolve(here, 'results/analytics-queries.json'));
@@ -54,28 +50,8 @@ async function serverUrl(): Promise<string | null> {
   }
 }
 
-async function openBenchDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
-  const url = await serverUrl();
-  if (!url) return { db: await openDb({ dataDir: null, seedIfEmpty: false, log: quiet }), drop: async () => {} };
-  const name = `storefront_bench_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = () => postgres(url, { max: 1, onnotice: quiet });
-  const a = admin();
-  await a.unsafe(`create database ${name}`).finally(() => a.end({ timeout: 5 }));
-  const drop = async () => {
-    const d = admin();
-    await d.unsafe(`drop database if exists ${name} with (force)`).finally(() => d.end({ timeout: 5 }));
-  };
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  try {
-    // Bulk filling runs longer than the app's statement timeout.
-    const db = await openDb({ url: u.toString(), max: 4, seedIfEmpty: false, log: quiet });
-    return { db, drop };
-  } catch (e) {
-    await drop();
-    throw e;
-  }
-}
+// Bulk filling runs longer than the app's statement timeout: fill() lifts it for its connection.
+const openBenchDb = async () => openThrowAwayDb(await serverUrl(), { max: 4, seedIfEmpty: false });
 
 /** Fills the tables: everything is computed in SQL from the row number (spread, repeatable). */
 async function fill(sql: Sql, timeZone: string): Promise<void> {
@@ -258,7 +234,7 @@ async function main() {
   } finally {
     await db.close();
     // --keep leaves the database for EXPLAIN ANALYZE (drop it by hand).
-    if (argv.includes('--keep')) console.log(`kept ${db.where}`);
+    if (flag('--keep')) console.log(`kept ${db.where}`);
     else await drop();
   }
 }
