@@ -152,6 +152,16 @@ describe('the popup overlay', () => {
   });
 });
 
+describe('the checkout tweak', () => {
+  it("sets the checkout page's heading and a note above its form", async () => {
+    const saved = await admin.postForm('/config/tweaks/checkout', { heading: 'Pay <here>', note: 'We ship on Mondays.' });
+    expect(saved.status).toBe(303);
+    const html = await (await at().get('/checkout')).text();
+    expect(html).toContain('<h1>Pay &lt;here&gt;</h1>');
+    expect(html).toContain('<p class="checkout-note">We ship on Mondays.</p>');
+  });
+});
+
 describe('the splash page', () => {
   it('comes before the home page once per session when on, and sends visitors in with a plain link', async () => {
     const v = at();
