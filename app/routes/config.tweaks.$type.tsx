@@ -1,7 +1,7 @@
 // /config/tweaks/$type: the tweak page types of SPEC 2 (splash page, lock screen, popup overlay,
 // checkout, style, SSO page), one form each with a live preview (app/components/config/TweakEditor.tsx).
 // Any owner of the site may look (site.read); saving needs design.write.
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { NavLink, useActionData, useLoaderData } from '@remix-run/react';
 import { FormError, Notice } from '../components/config/Field.js';
@@ -14,8 +14,10 @@ import { loadSite } from '../catalog/catalog.server.js';
 import { siteStylesheet } from '../storefront/theme-css.server.js';
 import { isTweakType, TWEAK_LABELS, TWEAK_SCHEMAS, TWEAK_TEXT, TWEAK_TYPES, type Tweaks, type TweakType } from '../overlays/tweaks.js';
 import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
+import stylesheet from '../styles/config-tweaks.css?url';
 
 export const headers = ownerPageHeaders;
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.label} — Tweaks` : 'Tweaks' }];
 
 function typeOf(params: { type?: string }): TweakType {

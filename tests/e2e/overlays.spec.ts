@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startServer, type Started } from '../http/support/spawn-server.js';
+import { violations } from './axe.js';
 
 const OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' };
 
@@ -19,6 +20,8 @@ let dataDir: string;
 const url = (p: string) => `${server.url}${p}`;
 
 test.beforeAll(async () => {
+  // Migrating and seeding a fresh database beside the run's own server takes a while on a small machine.
+  test.setTimeout(180_000);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-overlays-'));
   server = await startServer({}, '/healthz', { dataDir });
   // The first request migrates and seeds the embedded database: wait for it here.
@@ -28,7 +31,11 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   server?.kill();
   await server?.exited;
-  fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  try {
+    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  } catch {
+    // The database may still be closing its files: the temporary folder is left to the system.
+  }
 });
 
 async function ready(page: Page, js: boolean) {
@@ -52,11 +59,12 @@ test('the owner sets up the popup; visitors get it by the rules', async ({ brows
   await owner.goto(url('/config/tweaks/popup-overlay'));
   await ready(owner, js);
   await expect(owner.getByRole('heading', { level: 1, name: 'Tweaks: Popup overlay' })).toBeVisible();
+  expect(await violations(owner, js, { exclude: ['iframe'] })).toEqual([]);
   await owner.getByLabel('Show the popup on the site').check();
   await owner.getByLabel('Title').fill('Ten percent off');
   await owner.getByLabel('Position').selectOption('bottom-right');
   await owner.getByLabel('Show it', { exact: true }).selectOption('time');
-  await owner.getByLabel('Seconds after loading').fill('1');
+  await owner.getByLabel('Seconds after loading').fill('2');
   await owner.getByLabel('Newsletter form').selectOption({ label: 'Contact' });
   await owner.getByRole('button', { name: 'Save' }).click();
   await expect(owner.getByRole('status')).toContainText('Popup overlay saved.');
@@ -66,11 +74,15 @@ test('the owner sets up the popup; visitors get it by the rules', async ({ brows
   await ready(page, js);
   const popup = page.getByRole('dialog', { name: 'Ten percent off' });
   if (js) {
-    // Opened by its trigger as a modal dialog, focus inside; Escape closes it and it stays closed.
+    // Opened by its trigger as a modal dialog, focus inside; Escape closes it, focus goes back to
+    // where it was, and it stays closed.
+    const before = page.getByRole('navigation').first().getByRole('link', { name: 'Shop' });
+    await before.focus();
     await expect(popup).toBeVisible();
     await expect(popup.getByRole('button', { name: 'Close' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(popup).toBeHidden();
+    await expect(before).toBeFocused();
     const memory = await page.evaluate(() => ({ closed: localStorage.getItem('date-closed'), version: localStorage.getItem('version') }));
     expect(memory.closed).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(memory.version).toBe('1');
