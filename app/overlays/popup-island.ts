@@ -58,6 +58,8 @@ export function enhancePopup(root: HTMLElement | null): () => void {
     opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     shown = true;
     dialog.showModal();
+    // For the analytics collector's overlay census call (app/analytics/collector.ts).
+    dialog.dispatchEvent(new CustomEvent('popup:shown', { bubbles: true }));
   };
   function onScroll() {
     const doc = document.documentElement;

@@ -1,6 +1,7 @@
 // The popup on storefront pages: its markup for a page (or nothing), with the newsletter form of
 // the owner's choice rendered as a form block that posts to /popup without JavaScript.
-import { getSql } from '../../db/client.server.js';
+import { getSql, isDatabaseUnavailable } from '../../db/client.server.js';
+import { log } from '../utils/log.server.js';
 import { loadForm } from '../forms/stored-forms.server.js';
 import { formBlockHtml, type FormBlockState } from '../forms/form-html.js';
 import { popupAllowedOn, popupHtml, POPUP_BLOCK_ID, POPUP_PATH } from './popup.js';
@@ -24,10 +25,17 @@ export function safeReturn(raw: string | null | undefined): string {
 /** The popup's HTML for any page of the site ('' when it is off or has no place on this page). */
 export async function popupFor(websiteId: string, pageType: number, url: URL): Promise<string> {
   if (!popupAllowedOn(pageType, url.pathname)) return '';
-  const tweaks = await siteTweaks(websiteId);
-  const popup = tweaks['popup-overlay'];
-  if (!popup.enabled) return '';
-  return popupHtml({ popup, style: tweaks.style, formHtml: await popupFormHtml(websiteId, popup.formId, url.pathname + url.search) });
+  try {
+    const tweaks = await siteTweaks(websiteId);
+    const popup = tweaks['popup-overlay'];
+    if (!popup.enabled) return '';
+    return popupHtml({ popup, style: tweaks.style, formHtml: await popupFormHtml(websiteId, popup.formId, url.pathname + url.search) });
+  } catch (e) {
+    // The popup is an extra: a page whose popup cannot be read is served without it.
+    if (isDatabaseUnavailable(e)) throw e;
+    log.warn(`popup: left out of ${url.pathname}: ${e instanceof Error ? e.message : String(e)}`);
+    return '';
+  }
 }
 
 /** The popup's newsletter form block (null when it has none, or the form was deleted). */

@@ -70,6 +70,8 @@ test('the owner sets up the popup; visitors get it by the rules', async ({ brows
   await expect(owner.getByRole('status')).toContainText('Popup overlay saved.');
   await owner.context().close();
 
+  // SPEC 7: the popup shown is recorded (POST /api/census/overlay).
+  const census = js ? page.waitForRequest((r) => r.url().endsWith('/api/census/overlay') && r.method() === 'POST') : null;
   await page.goto(url('/about'));
   await ready(page, js);
   const popup = page.getByRole('dialog', { name: 'Ten percent off' });
@@ -80,6 +82,7 @@ test('the owner sets up the popup; visitors get it by the rules', async ({ brows
     await before.focus();
     await expect(popup).toBeVisible();
     await expect(popup.getByRole('button', { name: 'Close' })).toBeFocused();
+    expect(JSON.parse((await census!).postData() ?? '{}')).toMatchObject({ targetId: 'site-popup', label: 'Ten percent off' });
     await page.keyboard.press('Escape');
     await expect(popup).toBeHidden();
     await expect(before).toBeFocused();
