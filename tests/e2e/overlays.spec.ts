@@ -111,6 +111,9 @@ test('the owner sets up the popup; visitors get it by the rules', async ({ brows
     await expect(page.getByRole('status')).toContainText('Thank you!');
     await page.getByRole('link', { name: 'Back to the site' }).click();
     await expect(page).toHaveURL(/\/shop$/);
+    // Its Close button is a method="dialog" form: it hides the region without any script.
+    await popup.getByRole('button', { name: 'Close' }).click();
+    await expect(popup).toBeHidden();
   }
 });
 
