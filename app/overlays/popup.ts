@@ -75,8 +75,9 @@ const POPUP_CSS = `
 .site-popup[data-popup-position$="-right"]:modal{right:1rem;left:auto}
 .site-popup-close{float:right;margin:0 0 .5rem .5rem}
 .site-popup-close button{font:inherit;cursor:pointer}
-.site-popup h2{margin-top:0}
-.site-popup .form-block button[type=submit]{background:var(--popup-accent,inherit)}`;
+.site-popup h2{margin-top:0}`;
+// Only with the owner's button colour: otherwise the theme's own button styles stand.
+const ACCENT_CSS = `.site-popup .form-block button[type=submit]{background:var(--popup-accent);color:var(--popup-on-accent)}`;
 
 export interface PopupView {
   popup: PopupTweak & { version: number };
@@ -96,7 +97,7 @@ export function popupHtml({ popup, style, formHtml }: PopupView): string {
     ` data-popup-version="${popup.version}" data-popup-trigger="${popup.trigger}"` +
     ` data-popup-delay="${popup.delaySeconds}" data-popup-scroll="${popup.scrollPercent}"` +
     ` data-popup-position="${popup.position}" style="${escapeHtml(overlayStyle(style, 'popup'))}">` +
-    `<style>${POPUP_CSS}</style>` +
+    `<style>${POPUP_CSS}${style.accent ? ACCENT_CSS : ''}</style>` +
     `<form method="dialog" class="site-popup-close"><button type="submit" data-popup-close>${escapeHtml(popup.closeLabel)}</button></form>` +
     `<h2 id="site-popup-title">${escapeHtml(popup.title)}</h2>` +
     paragraphs(popup.text) +

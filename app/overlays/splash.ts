@@ -20,7 +20,7 @@ export function splashCookie(secure: boolean): string {
 
 const SPLASH_CSS = `
 .site-splash{box-sizing:border-box;min-height:70vh;display:flex;flex-direction:column;align-items:center;justify-content:center;text-align:center;padding:3rem 1rem;border-radius:var(--splash-radius,8px);background:var(--splash-bg,transparent);color:var(--splash-text,inherit)}
-.site-splash-enter{display:inline-block;margin-top:1.5rem;padding:.75rem 1.5rem;border-radius:var(--splash-radius,8px);background:var(--splash-accent,#222);color:#fff;text-decoration:none}`;
+.site-splash-enter{display:inline-block;margin-top:1.5rem;padding:.75rem 1.5rem;border-radius:var(--splash-radius,8px);background:var(--splash-accent,#222);color:var(--splash-on-accent,#fff);text-decoration:none}`;
 
 export function splashHtml(splash: SplashTweak, style: StyleTweak): string {
   return (

@@ -82,6 +82,7 @@ test('the owner sets up the popup; visitors get it by the rules', async ({ brows
     await before.focus();
     await expect(popup).toBeVisible();
     await expect(popup.getByRole('button', { name: 'Close' })).toBeFocused();
+    expect(await violations(page, js)).toEqual([]);
     expect(JSON.parse((await census!).postData() ?? '{}')).toMatchObject({ targetId: 'site-popup', label: 'Ten percent off' });
     // Its newsletter form is sent through the forms API, in the dialog: remembered as submitted.
     await popup.getByLabel('First Name').fill('Grace');
@@ -107,6 +108,7 @@ test('the owner sets up the popup; visitors get it by the rules', async ({ brows
   } else {
     // A plain region at the end of the page: the page's own links and forms stay usable.
     await expect(popup).toBeVisible();
+    expect(await violations(page, js)).toEqual([]);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.getByRole('navigation').first().getByRole('link', { name: 'Shop' }).click();
     await expect(page).toHaveURL(/\/shop$/);
@@ -140,6 +142,7 @@ test('the splash page comes before the home page, once', async ({ browser, page,
   await ready(page, js);
   await expect(page).toHaveURL(/\/splash$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Saltgrass' })).toBeVisible();
+  expect(await violations(page, js)).toEqual([]);
   await page.getByRole('link', { name: 'Come in' }).click();
   await expect(page).toHaveURL(new RegExp(`${server.url}/$`));
   await page.goto(url('/'));
