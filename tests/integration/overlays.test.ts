@@ -10,6 +10,7 @@ import { saveTweak } from '../../app/config/tweaks.server.js';
 import { popupAllowedOn, popupDue, popupHtml, POPUP_STORAGE_KEYS, scrolledPercent } from '../../app/overlays/popup.js';
 import { splashDue, splashHtml } from '../../app/overlays/splash.js';
 import { PopupTweak, readTweak, SplashTweak, StyleTweak } from '../../app/overlays/tweaks.js';
+import { tweakPreviewBody, tweakPreviewDocument } from '../../app/overlays/preview.js';
 import { PageType } from '../../engine/ts/enums.js';
 import { targets } from './support/databases.js';
 
@@ -132,5 +133,22 @@ describe('the splash rule', () => {
     const html = splashHtml(SplashTweak.parse({ enabled: 'on', enterLabel: 'Go' }), StyleTweak.parse({ accent: '#336699' }));
     expect(html).toContain('<a class="site-splash-enter" href="/" data-splash-enter>Go</a>');
     expect(html).toContain('--splash-accent:');
+  });
+});
+
+describe('the tweak preview', () => {
+  it("renders each tweak type's form values with the storefront's markup, escaped", () => {
+    const popup = tweakPreviewBody('popup-overlay', { enabled: 'on', title: 'Hi <there>', position: 'top-left', formId: 'form-x' }, {});
+    expect(popup).toContain('data-popup-position="top-left"');
+    expect(popup).toContain('Hi &lt;there&gt;');
+    expect(popup).toContain('<input type="email" disabled>');
+    expect(tweakPreviewBody('splash-page', { title: 'Welcome', enterLabel: 'In' }, {})).toContain('data-splash-enter>In</a>');
+    expect(tweakPreviewBody('lock-screen', { buttonLabel: 'Open sesame' }, {})).toContain('Open sesame');
+    expect(tweakPreviewBody('checkout', { heading: 'Pay', note: 'Soon' }, {})).toContain('<h1>Pay</h1><p>Soon</p>');
+    expect(tweakPreviewBody('sso-page', { title: 'Staff' }, { radius: '12' })).toContain('--overlay-radius:12px');
+    // Half-typed or bad values preview as the defaults rather than failing.
+    expect(tweakPreviewBody('style', { radius: 'x', background: 'nope' }, {})).toContain('--popup-radius:8px');
+    const doc = tweakPreviewDocument('<p>x</p>', '/theme/abc.css');
+    expect(doc).toContain('<link rel="stylesheet" href="/theme/abc.css">');
   });
 });
