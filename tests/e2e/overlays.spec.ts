@@ -66,8 +66,12 @@ test('the owner sets up the popup; visitors get it by the rules', async ({ brows
   await owner.getByLabel('Show it', { exact: true }).selectOption('time');
   await owner.getByLabel('Seconds after loading').fill('2');
   await owner.getByLabel('Newsletter form').selectOption({ label: 'Contact' });
+  const preview = owner.locator('iframe[title="Preview"]');
+  // With JavaScript the preview follows the form before anything is saved.
+  if (js) await expect.poll(() => preview.getAttribute('srcdoc')).toContain('Ten percent off');
   await owner.getByRole('button', { name: 'Save' }).click();
   await expect(owner.getByRole('status')).toContainText('Popup overlay saved.');
+  expect(await preview.getAttribute('srcdoc')).toContain('data-popup-position="bottom-right"');
   await owner.context().close();
 
   // SPEC 7: the popup shown is recorded (POST /api/census/overlay).
