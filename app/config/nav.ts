@@ -30,4 +30,5 @@ export const CONFIG_NAV: readonly NavEntry[] = [
   { to: '/config/site', label: 'Site and domains', permission: 'site.read' },
   { to: '/config/theme', label: 'Theme', permission: 'site.read' },
   { to: '/config/design', label: 'Design', permission: 'site.read' },
+  { to: '/config/tweaks/popup-overlay', label: 'Tweaks', permission: 'site.read' },
 ];

@@ -83,6 +83,8 @@ export interface ContextExtras {
   formBlocks?: Record<string, string>;
   /** Product pages: whether the site has a mailing list (the restock form's join box). */
   restock?: { mailingList: boolean };
+  /** A page the app makes with a page type of its own (splash 3, popup overlay 104: app/overlays). */
+  pageType?: number;
 }
 
 /** The theme template that renders a resolved page. */
@@ -163,7 +165,7 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
   const path = extras.url.pathname;
   // The head's keys come last, once the page has decided them.
   const ctx: Omit<TemplateContext, 'pageTitle' | 'pageDescription' | 'canonicalUrl'> = {
-    pageType: pageTypeFor(resolved),
+    pageType: extras.pageType ?? pageTypeFor(resolved),
     pagePath: path,
     website: { ...site.website, baseUrl: origin },
     websiteSettings: {

@@ -23,6 +23,7 @@ import { adjustRestockMarkup, type RestockFlash } from '../forms/restock-markup.
 import type { CensusPage } from '../analytics/wire.js';
 import { analyticsEnabled } from '../analytics/switch.server.js';
 import { censusPage } from './census.js';
+import { popupFor } from '../overlays/popup.server.js';
 
 /** The site's theme as loadSite() returns it: sources by name. */
 export interface ThemeSources {
@@ -329,6 +330,8 @@ export async function storefrontPage(
       const data = renderContext(site, template, pageCtx, p.resolved);
       // The theme's back-in-stock forms post to this page (the engine's markup posts nowhere).
       if (pageCtx.productMerchandisingContext) data.html = restockForms(data.html, pageCtx, url, visit.flash?.restock ?? null);
+      // The popup overlay, at the end of every page it may be on (app/overlays).
+      data.html += await popupFor(site.website.id, pageCtx.pageType, url);
       if (privatePage) data.seo.robots = 'noindex';
       return rendered(data, status);
     };

@@ -169,6 +169,8 @@ export type CommercePageData = {
   order?: Order & { taxRateText: string | null };
   /** A site user's account pages (app/auth/site-user-pages.ts). */
   account?: Json;
+  /** The splash page and the popup's own page (app/overlays): `html`, made and escaped there. */
+  overlay?: Json;
 };
 
 /** The context of a page: every key the theme templates and the head read. */
