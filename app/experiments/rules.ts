@@ -58,11 +58,14 @@ export const VariantName = z
   .max(32, 'A variant name is at most 32 characters.')
   .regex(VARIANT, 'Use lower-case letters, digits, dashes and underscores for variant names.');
 
-export const Weight = z.coerce
-  .number({ invalid_type_error: 'A weight is a whole number from 0 to 1000.' })
-  .int('A weight is a whole number from 0 to 1000.')
-  .min(0, 'A weight is a whole number from 0 to 1000.')
-  .max(MAX_WEIGHT, 'A weight is a whole number from 0 to 1000.');
+const WEIGHT_TEXT = 'A weight is a whole number from 0 to 1000.';
+/** A weight as typed: digits only (an empty field is an error, not 0). */
+export const Weight = z
+  .string({ required_error: WEIGHT_TEXT })
+  .trim()
+  .regex(/^\d{1,4}$/, WEIGHT_TEXT)
+  .transform(Number)
+  .pipe(z.number().max(MAX_WEIGHT, WEIGHT_TEXT));
 
 /** Why a list of variants cannot be used (too few, repeated names, all weights 0), else null. */
 export function variantsProblem(variants: Variant[]): string | null {
