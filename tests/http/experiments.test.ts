@@ -156,6 +156,43 @@ describe('visitors and the variants', () => {
     expect(shown(await text(await admin.get(PRODUCT)))).toBe('Variant A');
   });
 
+  it('records the variant with page views, and the dashboard compares the variants', async () => {
+    const hit = (pagePath: string, pageType = 1) => ({
+      event: 'view',
+      data: JSON.stringify({
+        websiteId: 'ignored',
+        pageType,
+        url: `http://shop.test${pagePath}`,
+        pagePath,
+        title: 'T',
+        pageLoadId: 'pl-x',
+      }),
+    });
+    // a: sees the product, then reaches checkout (converted).
+    expect((await weights('1', '0')).status).toBe(200);
+    const va = new Visitor();
+    await va.get(PRODUCT);
+    expect((await va.postForm('/api/census/RecordHit', hit(PRODUCT))).status).toBe(202);
+    expect((await va.postForm('/api/census/RecordHit', hit('/checkout', 201))).status).toBe(202);
+    // b: sees the product only.
+    expect((await weights('0', '1')).status).toBe(200);
+    const vb = new Visitor();
+    await vb.get(PRODUCT);
+    expect((await vb.postForm('/api/census/RecordHit', hit(PRODUCT))).status).toBe(202);
+    // The ingest queue writes within about a second.
+    let html = '';
+    for (let i = 0; i < 40; i++) {
+      html = await text(await admin.get('/config/analytics/experiments?range=7'));
+      if (html.includes(`<tr data-variant="b"><th scope="row">b</th><td>1</td>`) && html.includes('<td>100%</td>')) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(html).toContain(`<caption>Conversion by variant of ${NAME}</caption>`);
+    expect(html).toMatch(/<tr data-variant="a"><th scope="row">a \(control\)<\/th><td>1<\/td><td>1<\/td><td>100%<\/td>/);
+    expect(html).toMatch(/<tr data-variant="b"><th scope="row">b<\/th><td>1<\/td><td>0<\/td><td>0%<\/td><td>-100.0 points<\/td>/);
+    const { visitor: reporting } = await visitorWithRole(admin, 3);
+    expect((await reporting.get('/config/analytics/experiments')).status).toBe(200);
+  });
+
   it('stopping assigns nobody: everyone sees the default, and the page is public again', async () => {
     const v = new Visitor();
     await v.get(PRODUCT);

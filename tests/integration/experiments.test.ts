@@ -18,6 +18,10 @@ import {
 } from '../../app/experiments/experiments.server.js';
 import { assign, overrideOf, pickVariant, shares, variantsProblem, type Running } from '../../app/experiments/rules.js';
 import { normalCdf, twoProportionZTest } from '../../app/experiments/z-test.js';
+import { compareVariants, variantCounts } from '../../app/experiments/conversion-report.server.js';
+import { PostgresEventStore, type EventRow } from '../../app/analytics/event-store.server.js';
+import { parseDateRange } from '../../app/analytics/date-range.js';
+import { reportPeriod, reportSite } from '../../app/analytics/report-period.server.js';
 import type { Db } from '../../db/client.server.js';
 import { targets } from './support/databases.js';
 
@@ -247,5 +251,75 @@ describe.each(targets)('experiments on $name', (target) => {
     const stranger = (await storage.commitSession(s)).split(';')[0];
     const other = await visitorExperiments(db.sql, new Request(url, { headers: { Cookie: stranger } }), site, [HERO], { random: () => 0 });
     expect(other.variants).toEqual({ hero: 'a' });
+  });
+
+  it('stores the variants with the events and compares the variants while the experiment ran', async () => {
+    await db.sql`
+      insert into experiment (id, website_id, name, variants, status, started_at)
+      values ('cmp-id', ${site}, 'cmp', ${db.sql.json([
+        { name: 'a', weight: 1 },
+        { name: 'b', weight: 1 },
+      ] as never)}, 'ACTIVE', now() - interval '2 hours')`;
+    const ago = (min: number) => new Date(Date.now() - min * 60_000);
+    const ev = (visitor: string, variant: string | null, extra: Partial<EventRow> = {}): EventRow => ({
+      website_id: site,
+      occurred_at: ago(30),
+      kind: 'page_view',
+      visitor_id: visitor,
+      visit_no: 1,
+      new_visit: false,
+      path: '/shop',
+      page_type: 1,
+      record_type: null,
+      item_id: null,
+      collection_id: null,
+      referrer_host: '',
+      device: 'desktop',
+      source: 'js',
+      data: {},
+      experiments: variant ? { cmp: variant } : null,
+      ...extra,
+    });
+    const store = new PostgresEventStore(async () => db.sql);
+    await store.writeEvents([
+      // a: two visitors, one adds to cart.
+      ev('v1', 'a'),
+      ev('v1', 'a', { kind: 'add_to_cart' }),
+      ev('v2', 'a'),
+      ev('v2', 'a'),
+      // b: one visitor reaches checkout; one seen before the experiment started does not count.
+      ev('v3', 'b'),
+      ev('v3', 'b', { page_type: 201 }),
+      ev('v4', 'b', { occurred_at: ago(180), kind: 'add_to_cart' }),
+      // Not in the experiment, without a visitor id, or another site's.
+      ev('v5', null, { kind: 'add_to_cart' }),
+      { ...ev('x', 'a'), visitor_id: null },
+      ev('v6', 'b', { website_id: 'another-site' }),
+    ]);
+    const [stored] = await db.sql<{ experiments: unknown }[]>`
+      select experiments from analytics_event where website_id = ${site} and visitor_id = 'v1' and kind = 'add_to_cart'`;
+    expect(stored.experiments).toEqual({ cmp: 'a' });
+    const [none] = await db.sql<{ experiments: unknown }[]>`
+      select experiments from analytics_event where website_id = ${site} and visitor_id = 'v5'`;
+    expect(none.experiments).toBeNull();
+
+    const reportFor = (await reportSite(db.sql, site))!;
+    const p = await reportPeriod(db.sql, reportFor, parseDateRange(new URLSearchParams({ range: '7' }), reportFor.today).range);
+    const counts = await variantCounts(db.sql, p);
+    expect(counts.filter((c) => c.experiment === 'cmp').sort((x, y) => x.variant.localeCompare(y.variant))).toEqual([
+      { experiment: 'cmp', variant: 'a', visitors: 2, converted: 1 },
+      { experiment: 'cmp', variant: 'b', visitors: 1, converted: 1 },
+    ]);
+    const experiments = await listExperiments(db.sql, site);
+    const [cmp] = compareVariants(experiments, counts).filter((e) => e.name === 'cmp');
+    expect(cmp.variants.map((v) => [v.variant, v.control, v.visitors, v.converted, v.rate])).toEqual([
+      ['a', true, 2, 1, 50],
+      ['b', false, 1, 1, 100],
+    ]);
+    expect(cmp.variants[0].test).toBeNull();
+    expect(cmp.variants[1].test?.differencePoints).toBeCloseTo(50, 10);
+    // Stopped before the events: nothing of this run counts.
+    await db.sql`update experiment set status = 'STOPPED', stopped_at = now() - interval '1 hour' where id = 'cmp-id'`;
+    expect((await variantCounts(db.sql, p)).filter((c) => c.experiment === 'cmp')).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 // Experiments (issue 16): experiments.read opens the screen; experiments.write creates, reweights,
-// starts, stops and deletes.
+// starts, stops and deletes; analytics.read opens the variants' comparison.
 import type { RouteCase } from './types.js';
 
 const cases: RouteCase[] = [
@@ -10,5 +10,6 @@ const cases: RouteCase[] = [
     action: 'experiments.write',
     body: { intent: 'create', name: 'refused' },
   },
+  { file: 'config.analytics.experiments.tsx', path: '/config/analytics/experiments', loader: 'analytics.read', action: null },
 ];
 export default cases;
