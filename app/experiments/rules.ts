@@ -152,7 +152,10 @@ export function sameAssignment(a: Assignment, b: Assignment): boolean {
   return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
 }
 
-/** Whether a template source reads the visitor's variants (so the page differs between them). */
+/**
+ * Whether a template source reads the visitor's variants (so the page differs between them): any
+ * mention of `experiments` or `experimentEntries` (a mention in text only costs the page's caching).
+ */
 export function readsExperiments(source: string | undefined): boolean {
-  return source !== undefined && source.includes('experiments');
+  return source !== undefined && /experiments|experimentEntries/.test(source);
 }

@@ -16,7 +16,7 @@ import {
   setStatus,
   setWeights,
 } from '../../app/experiments/experiments.server.js';
-import { assign, overrideOf, pickVariant, shares, variantsProblem, type Running } from '../../app/experiments/rules.js';
+import { assign, overrideOf, pickVariant, readsExperiments, shares, variantsProblem, type Running } from '../../app/experiments/rules.js';
 import { normalCdf, twoProportionZTest } from '../../app/experiments/z-test.js';
 import { compareVariants, variantCounts } from '../../app/experiments/conversion-report.server.js';
 import { PostgresEventStore, type EventRow } from '../../app/analytics/event-store.server.js';
@@ -107,6 +107,13 @@ describe('drawing a variant by weight', () => {
     ).toBe('At least one variant needs a weight above 0.');
     expect(variantsProblem(HERO.variants)).toBeNull();
     expect(shares(HERO.variants)).toEqual([25, 75]);
+  });
+
+  it('tells which templates read the variants', () => {
+    expect(readsExperiments('{.equal? experiments.hero "b"}B{.end}')).toBe(true);
+    expect(readsExperiments('{.repeated section experimentEntries}{name}{.end}')).toBe(true);
+    expect(readsExperiments('<h1>{item.title}</h1>')).toBe(false);
+    expect(readsExperiments(undefined)).toBe(false);
   });
 
   it('reads an override only for a running experiment and one of its variants', () => {
