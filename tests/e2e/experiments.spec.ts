@@ -1,8 +1,9 @@
 // Experiments (issue 16), JavaScript on and off: the owner creates an experiment on /config/experiments
 // and starts it, a visitor gets one variant and keeps it over several page loads (and the page still
 // hydrates on a reload), adds to cart, and the owner's analytics dashboard shows the conversion in
-// that variant.
+// that variant. Both owner screens pass axe.
 import { expect, test, type Page } from '@playwright/test';
+import { violations } from './axe.js';
 
 const OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' };
 const PRODUCT = '/shop/p/driftwood-dinner-plate?Size=10+in';
@@ -62,6 +63,7 @@ test('the owner starts an experiment, a visitor keeps one variant and converts, 
   await page.getByRole('button', { name: `Start ${name}`, exact: true }).click();
   await expect(page.getByText(`Experiment ${name} started.`)).toBeVisible();
   await expect(page.getByRole('button', { name: `Stop ${name}`, exact: true })).toBeVisible();
+  expect(await violations(page, js)).toEqual([]);
 
   // A visitor: one variant, the same on every load.
   const visitor = await browser.newContext({ javaScriptEnabled: js });
@@ -99,4 +101,5 @@ test('the owner starts an experiment, a visitor keeps one variant and converts, 
   expect(visitors).toBeGreaterThanOrEqual(converted);
   expect(cells[2]).toBe(`${Math.round((converted / visitors) * 1000) / 10}%`);
   await expect(page.getByRole('table', { name: `Conversion by variant of ${name}` })).toBeVisible();
+  expect(await violations(page, js)).toEqual([]);
 });
