@@ -209,6 +209,12 @@ export type TemplateContext = CommercePageData & {
   pageTitle: string;
   pageDescription: string;
   canonicalUrl: string;
+  /**
+   * The visitor's experiment variants by name (`{.equal? experiments.hero "b"}`) and SPEC 3's
+   * entries; only on pages whose templates read them while an experiment runs (ADR 0017).
+   */
+  experiments?: Record<string, string>;
+  experimentEntries?: { name: string; variant: string; status: 'ACTIVE' }[];
   /** The page template's HTML, in the layout's context only (render.server.ts adds it). */
   mainContent?: string;
 };
