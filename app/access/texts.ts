@@ -5,10 +5,6 @@ const minutes = (s: number) => Math.max(1, Math.ceil(s / 60));
 
 export const ACCESS_TEXT = {
   lockTitle: 'This page is password protected',
-  siteLockTitle: 'This site is password protected',
-  lockLead: 'Enter the password to continue.',
-  passwordLabel: 'Password',
-  enter: 'Enter',
   passwordBlank: 'Enter the password.',
   wrongPassword: 'Incorrect password. Please try again.',
   tooMany: (s: number) => `Too many attempts. Please wait ${minutes(s)} minute${minutes(s) > 1 ? 's' : ''} and try again.`,

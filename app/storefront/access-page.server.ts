@@ -16,6 +16,7 @@ import { currentSiteUser } from '../auth/site-user-session.server.js';
 import { cartStore, subscribe } from '../commerce/cart.server.js';
 import { subscriptionPriceText } from './subscription-price.server.js';
 import { shopperSession } from '../utils/session.server.js';
+import { siteTweaks } from '../overlays/tweak-store.server.js';
 import type { Json } from './template-context.js';
 
 /** What the pipeline shows instead of the page (the fields of its PagePlan). */
@@ -75,16 +76,19 @@ async function screenFor(
     case 'locked': {
       const flash = await takeAccessFlash(request);
       const mine = flash && flash.scope === d.scope ? flash : null;
+      // The owner's words from the lock screen tweak (/config/tweaks/lock-screen, app/overlays);
+      // its title speaks of the site, so a page's lock keeps its own.
+      const tweak = (await siteTweaks(site.website.id))['lock-screen'];
       template = 'lock-screen';
       access = {
         kind: 'lock',
-        title: d.scope === 'site' ? ACCESS_TEXT.siteLockTitle : ACCESS_TEXT.lockTitle,
-        lead: ACCESS_TEXT.lockLead,
+        title: d.scope === 'site' ? tweak.title : ACCESS_TEXT.lockTitle,
+        lead: tweak.text,
         scope: d.scope,
         redirectTo,
         error: mine?.error ?? '',
-        passwordLabel: ACCESS_TEXT.passwordLabel,
-        enterLabel: ACCESS_TEXT.enter,
+        passwordLabel: tweak.passwordLabel,
+        enterLabel: tweak.buttonLabel,
       };
       if (mine?.retryAfterS) {
         status = 429;

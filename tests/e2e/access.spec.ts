@@ -19,13 +19,13 @@ test('unlock a locked page: a wrong password says so, the right one opens it for
   expect(await violations(page, js)).toEqual([]);
 
   await page.getByLabel('Password').fill('not it');
-  await page.getByRole('button', { name: 'Enter' }).click();
+  await page.getByRole('button', { name: 'Unlock' }).click();
   await expect(page.getByRole('alert')).toHaveText('Incorrect password. Please try again.');
   await expect(page).toHaveURL(/\/wholesale$/);
 
   await ready(page, js);
   await page.getByLabel('Password').fill('saltgrass-wholesale');
-  await page.getByRole('button', { name: 'Enter' }).click();
+  await page.getByRole('button', { name: 'Unlock' }).click();
   await expect(page.getByText('Trade prices are 50% of retail')).toBeVisible();
   await expect(page).toHaveURL(/\/wholesale$/);
 

@@ -117,8 +117,21 @@ describe('/config: locked and member pages', () => {
       for (const path of ['/', '/shop', '/search?q=mug', '/cart']) {
         const res = await v.get(path);
         expect(res.status, path).toBe(403);
-        expect(await res.text(), path).toContain('This site is password protected');
+        expect(await res.text(), path).toContain('This site is private');
       }
+      // The lock screen tweak's words (design.write) are the lock screen's.
+      const tweak = await admin.postForm('/config/tweaks/lock-screen', {
+        title: 'Opening soon',
+        text: 'Friends and family first.',
+        passwordLabel: 'Secret word',
+        buttonLabel: 'Let me in',
+      });
+      expect(tweak.status).toBe(303);
+      const worded = await (await v.get('/')).text();
+      expect(worded).toContain('<h1>Opening soon</h1>');
+      expect(worded).toContain('Friends and family first.');
+      expect(worded).toContain('<label for="lock-password">Secret word</label>');
+      expect(worded).toContain('>Let me in</button>');
       const xml = await (await v.get('/sitemap.xml')).text();
       expect(xml).not.toContain('<url>');
       // An event's calendar file is a page of the site too.
