@@ -368,9 +368,7 @@ export async function storefrontPage(
     };
     if (!exp) return withRetry(respond(data, status, visit, context, privatePage));
     const seen = { ...visit, personalized: true, setCookies: exp.setCookie ? [...visit.setCookies, exp.setCookie] : visit.setCookies };
-    // No ETag: a 304 to a reload would carry a new CSP nonce over the cached document's old one,
-    // and the browser would then refuse the page's scripts (seen with `private, no-cache`).
-    return withRetry(respond({ ...data, etag: null }, status, seen, context, privatePage));
+    return withRetry(respond(data, status, seen, context, privatePage));
   } catch (e) {
     log.error(`storefront: ${request.method} ${url.pathname}${url.search} failed: ${explain(e)}`);
     if (isDatabaseUnavailable(e)) return respond(rendered(unavailablePage(), 503), 503, undefined, context);
