@@ -23,6 +23,7 @@ import { adjustRestockMarkup, type RestockFlash } from '../forms/restock-markup.
 import type { CensusPage } from '../analytics/wire.js';
 import { analyticsEnabled } from '../analytics/switch.server.js';
 import { censusPage } from './census.js';
+import { languageLinks, pageLanguage, resolvedIn, siteIn } from '../languages/page-language.server.js';
 
 /** The site's theme as loadSite() returns it: sources by name. */
 export interface ThemeSources {
@@ -303,7 +304,12 @@ export async function storefrontPage(
     return respond(rendered(unavailablePage(), 503), isDatabaseUnavailable(e) ? 503 : 500, undefined, context);
   }
   try {
-    let p = await plan(site, url);
+    // Issue 16: a non-default language's prefix (/fr/...) is read off here, so every route's plan
+    // sees the bare path; what it resolved is then read in that language (docs/decisions/0016).
+    const language = await pageLanguage(site, url);
+    site = siteIn(site, language);
+    let p = await plan(site, language.planUrl);
+    if (!language.isDefault) p = { ...p, resolved: await resolvedIn(p.resolved, language) };
     if (p.pageTemplate) {
       const { name, source } = p.pageTemplate;
       site = { ...site, templates: { ...site.templates, pages: { ...site.templates.pages, [name]: source } } };
@@ -326,7 +332,13 @@ export async function storefrontPage(
         ...p.extras,
         url,
       });
+      const links = languageLinks(pageCtx.canonicalUrl, language);
+      if (links.length > 0) pageCtx.languages = links.map(({ code, name, url, current }) => ({ code, name, url, current }));
       const data = renderContext(site, template, pageCtx, p.resolved);
+      if (links.length > 0 && data.seo.canonical) {
+        data.seo.canonical = links.find((l) => l.current)?.href ?? data.seo.canonical;
+        data.seo.alternates = [...links.map((l) => ({ hreflang: l.code, href: l.href })), { hreflang: 'x-default', href: links[0].href }];
+      }
       // The theme's back-in-stock forms post to this page (the engine's markup posts nowhere).
       if (pageCtx.productMerchandisingContext) data.html = restockForms(data.html, pageCtx, url, visit.flash?.restock ?? null);
       if (privatePage) data.seo.robots = 'noindex';

@@ -207,6 +207,8 @@ export type TemplateContext = CommercePageData & {
   pageTitle: string;
   pageDescription: string;
   canonicalUrl: string;
+  /** A site with more languages: this page in each, for the theme's language switcher (issue 16). */
+  languages?: { code: string; name: string; url: string; current: boolean }[];
   /** The page template's HTML, in the layout's context only (render.server.ts adds it). */
   mainContent?: string;
 };

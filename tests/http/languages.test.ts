@@ -1,0 +1,200 @@
+// More languages (issue 16) through the built server: the three multilingual settings APIs of
+// SPEC 7 (owner permission, CSRF, bad input), the demo's French pages under /fr/ with translated
+// fields, French texts and money, hreflang alternates and canonical links, the sitemap's
+// alternates, and a site user's language through POST /api/site-users/account/locale.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, Visitor } from './support/client.js';
+import { adminVisitor, auditHas, visitorWithRole } from './support/owner.js';
+
+const SETTINGS = '/api/multilingual/settings';
+const LANGUAGES = '/api/multilingual/languages';
+const CONNECTION = '/api/multilingual/connection';
+const DEMO = [
+  { code: 'en', isDefault: true },
+  { code: 'fr', isDefault: false },
+];
+
+let admin: Visitor;
+beforeAll(async () => {
+  admin = await adminVisitor();
+});
+
+const text = async (r: Response) => (await r.text()).replace(/<!-- -->/g, '');
+
+describe('multilingual settings API', () => {
+  it('GET answers the status and the demo languages, English the default', async () => {
+    const res = await admin.get(SETTINGS);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const body = await res.json();
+    expect(body.languages).toEqual([
+      { code: 'en', name: 'English', isDefault: true },
+      { code: 'fr', name: 'Français', isDefault: false },
+    ]);
+    expect(['CONNECTED', 'NOT_CONNECTED']).toContain(body.status);
+  });
+
+  it('PUT replaces the languages (audited), and the storefront follows at once', async () => {
+    const put = await admin.json(LANGUAGES, { languages: [...DEMO, { code: 'de' }] }, 'PUT');
+    expect(put.status, await put.clone().text()).toBe(200);
+    expect((await put.json()).languages.map((l: { code: string }) => l.code)).toEqual(['en', 'fr', 'de']);
+    expect((await new Visitor().get('/de/about')).status).toBe(200);
+    const de = await text(await new Visitor().get('/de/shop/p/tide-pool-mug'));
+    expect(de).toContain('<html lang="de"');
+    expect(de).toContain('In den Warenkorb');
+    expect(await auditHas(admin, 'settings', { actor: 'owner@example.com', action: 'settings.update', target: 'languages' })).toBe(true);
+    const back = await admin.json(LANGUAGES, { languages: DEMO }, 'PUT');
+    expect(back.status).toBe(200);
+    expect((await new Visitor().get('/de/about')).status).toBe(404);
+    expect((await (await admin.get(SETTINGS)).json()).languages.map((l: { code: string }) => l.code)).toEqual(['en', 'fr']);
+  });
+
+  it('refuses bad input with a 400 and its reason, keeping the languages', async () => {
+    const cases: [unknown, RegExp][] = [
+      [{ languages: 'fr' }, /^Send \{"languages"/],
+      [{}, /^Send \{"languages"/],
+      [{ languages: [] }, /at least one language/],
+      [{ languages: [{ code: 'xx', isDefault: true }] }, /"xx" is not a language this site can offer/],
+      [{ languages: [{ code: 'en', isDefault: true }, { code: 'en' }] }, /listed twice/],
+      [{ languages: [{ code: 'en' }, { code: 'fr' }] }, /exactly one default/],
+      [
+        {
+          languages: [
+            { code: 'en', isDefault: true },
+            { code: 'fr', isDefault: true },
+          ],
+        },
+        /exactly one default/,
+      ],
+    ];
+    for (const [body, error] of cases) {
+      const res = await admin.json(LANGUAGES, body, 'PUT');
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((await res.json()).error).toMatch(error);
+    }
+    const broken = await admin.json(LANGUAGES, '{"languages": [', 'PUT');
+    expect(broken.status).toBe(400);
+    expect((await broken.json()).error).toBe('Could not parse the request body.');
+    expect((await admin.json(LANGUAGES, { languages: DEMO }, 'POST')).status).toBe(405);
+    expect((await admin.get(LANGUAGES)).status).toBe(405);
+    expect((await (await admin.get(SETTINGS)).json()).languages.map((l: { code: string }) => l.code)).toEqual(['en', 'fr']);
+  });
+
+  it('is a 401 without an owner, a 403 for a viewer writing; a viewer may read', async () => {
+    const anon = new Visitor();
+    expect((await anon.get(SETTINGS)).status).toBe(401);
+    expect((await anon.json(LANGUAGES, { languages: DEMO }, 'PUT')).status).toBe(401);
+    expect((await anon.fetch(CONNECTION, { method: 'DELETE' })).status).toBe(401);
+    const { visitor } = await visitorWithRole(admin, 10);
+    expect((await visitor.get(SETTINGS)).status).toBe(200);
+    const put = await visitor.json(LANGUAGES, { languages: [{ code: 'fr', isDefault: true }] }, 'PUT');
+    expect(put.status).toBe(403);
+    expect(await put.json()).toEqual({ error: 'Your role on this site does not allow this.' });
+    expect((await visitor.fetch(CONNECTION, { method: 'DELETE' })).status).toBe(403);
+  });
+
+  it('refuses a PUT or DELETE from another site (CSRF), changing nothing', async () => {
+    const put = await admin.json(LANGUAGES, { languages: [{ code: 'fr', isDefault: true }] }, 'PUT', { Origin: 'https://evil.example' });
+    expect(put.status).toBe(403);
+    const del = await admin.fetch(CONNECTION, { method: 'DELETE', headers: { 'Sec-Fetch-Site': 'cross-site' } });
+    expect(del.status).toBe(403);
+    const settings = await (await admin.get(SETTINGS)).json();
+    expect(settings.languages[0]).toEqual({ code: 'en', name: 'English', isDefault: true });
+    expect(settings.status).toBe('CONNECTED');
+  });
+
+  it('DELETE disconnects the translation service', async () => {
+    const del = await admin.fetch(CONNECTION, { method: 'DELETE' });
+    expect(del.status).toBe(200);
+    expect(await del.json()).toEqual({ disconnected: true });
+    const after = await (await admin.get(SETTINGS)).json();
+    expect(after.status).toBe('NOT_CONNECTED');
+    expect(after.connection).toBeNull();
+    const again = await admin.fetch(CONNECTION, { method: 'DELETE' });
+    expect(await again.json()).toEqual({ disconnected: false });
+  });
+});
+
+describe('French pages under /fr/', () => {
+  it('renders a translated page in French, with lang, canonical and hreflang alternates', async () => {
+    const res = await new Visitor().get('/fr/about');
+    expect(res.status).toBe(200);
+    const html = await text(res);
+    expect(html).toContain('<html lang="fr"');
+    expect(html).toContain('À propos de l&#x27;atelier');
+    expect(html).toContain('Notre façon de travailler');
+    expect(html).not.toContain('How we work');
+    const base = baseUrl();
+    expect(html).toMatch(new RegExp(`<link rel="canonical" href="[^"]*/fr/about"`));
+    expect(html).toMatch(/<link rel="alternate" hrefLang="en" href="[^"]*\/about"\/>/);
+    expect(html).toMatch(/<link rel="alternate" hrefLang="fr" href="[^"]*\/fr\/about"\/>/);
+    expect(html).toMatch(/<link rel="alternate" hrefLang="x-default" href="[^"]*\/about"\/>/);
+    // The menus stay in the language; the switcher links the English page.
+    expect(html).toMatch(/<a href="\/fr\/shop"/);
+    expect(html).toMatch(/<a href="\/about" hreflang="en" lang="en">English<\/a>/);
+    expect(html).toMatch(/<a href="\/fr\/about" hreflang="fr" lang="fr" aria-current="true">Français<\/a>/);
+    expect(base).toBeTruthy();
+  });
+
+  it('the English page has the same alternates and stays English', async () => {
+    const html = await text(await new Visitor().get('/about'));
+    expect(html).toContain('<html lang="en');
+    expect(html).toContain('How we work');
+    expect(html).toMatch(/<link rel="alternate" hrefLang="fr" href="[^"]*\/fr\/about"\/>/);
+    expect(html).toMatch(/<link rel="alternate" hrefLang="x-default" href="[^"]*\/about"\/>/);
+  });
+
+  it('falls back to the English text where a page or product has no translation', async () => {
+    const html = await text(await new Visitor().get('/fr/shipping-returns'));
+    expect(html).toContain('<html lang="fr"');
+    expect(html).toContain('Shipping &amp; Returns');
+    const product = await text(await new Visitor().get('/fr/shop/p/driftwood-dinner-plate'));
+    expect(product).toContain('Driftwood Dinner Plate');
+    expect(product).toContain('Ajouter au panier');
+  });
+
+  it('renders a product in French: its fields, the engine texts and French money formats', async () => {
+    const res = await new Visitor().get('/fr/shop/p/tide-pool-mug');
+    expect(res.status).toBe(200);
+    const html = await text(res);
+    expect(html).toContain('Tasse Flaque de marée');
+    expect(html).toContain('Ajouter au panier');
+    expect(html).toContain('Quantité');
+    // 3400 cents of the store's USD, as CLDR writes them in French: comma decimals, symbol after.
+    expect(html).toContain('34,00\u00a0$US');
+    expect(html).not.toContain('$34.00');
+    const en = await text(await new Visitor().get('/shop/p/tide-pool-mug'));
+    expect(en).toContain('$34.00');
+    expect(en).toContain('Tide Pool Mug');
+  });
+
+  it('lists translated products under /fr/ with links that keep the prefix', async () => {
+    const html = await text(await new Visitor().get('/fr/shop'));
+    expect(html).toContain('Boutique');
+    expect(html).toContain('href="/fr/shop/p/tide-pool-mug"');
+    expect(html).not.toContain('href="/shop/p/tide-pool-mug"');
+    const home = await new Visitor().get('/fr');
+    expect(home.status).toBe(200);
+    expect(await text(home)).toContain('Fait lentement, au bord de la mer');
+  });
+
+  it("answers 404 for a prefix that is not one of the site's languages, and for the default one", async () => {
+    expect((await new Visitor().get('/de/about')).status).toBe(404);
+    expect((await new Visitor().get('/en/about')).status).toBe(404);
+    expect((await new Visitor().get('/fr/no-such-page')).status).toBe(404);
+  });
+});
+
+describe('sitemap alternates', () => {
+  it('lists each page in each language with its alternates and x-default', async () => {
+    const xml = await (await new Visitor().get('/sitemap.xml')).text();
+    expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    const about = /<url><loc>[^<]*\/fr\/about<\/loc><lastmod>[^<]+<\/lastmod>(.*?)<\/url>/.exec(xml);
+    expect(about).not.toBeNull();
+    expect(about![1]).toMatch(/<xhtml:link rel="alternate" hreflang="en" href="[^"]*\/about"\/>/);
+    expect(about![1]).toMatch(/<xhtml:link rel="alternate" hreflang="fr" href="[^"]*\/fr\/about"\/>/);
+    expect(about![1]).toMatch(/<xhtml:link rel="alternate" hreflang="x-default" href="[^"]*\/about"\/>/);
+    expect(xml).toMatch(/<url><loc>[^<]*\/fr<\/loc>/);
+    expect(xml).toMatch(/<url><loc>[^<]*\/fr\/shop\/p\/tide-pool-mug<\/loc>/);
+  });
+});
