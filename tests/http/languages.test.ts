@@ -2,6 +2,7 @@
 // SPEC 7 (owner permission, CSRF, bad input), the demo's French pages under /fr/ with translated
 // fields, French texts and money, hreflang alternates and canonical links, the sitemap's
 // alternates, and a site user's language through POST /api/site-users/account/locale.
+import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, Visitor } from './support/client.js';
 import { adminVisitor, auditHas, visitorWithRole } from './support/owner.js';
@@ -182,6 +183,63 @@ describe('French pages under /fr/', () => {
     expect((await new Visitor().get('/de/about')).status).toBe(404);
     expect((await new Visitor().get('/en/about')).status).toBe(404);
     expect((await new Visitor().get('/fr/no-such-page')).status).toBe(404);
+  });
+});
+
+describe('dates in French', () => {
+  it('a blog listing under /fr/ prints its dates through CLDR in French', async () => {
+    const fr = await text(await new Visitor().get('/fr/journal'));
+    expect(fr).toContain('18 avril 2026');
+    const en = await text(await new Visitor().get('/journal'));
+    expect(en).toContain('April 18, 2026');
+    expect(fr).toContain('href="/fr/journal/');
+  });
+});
+
+describe('POST /api/site-users/account/locale', () => {
+  const LOCALE = '/api/site-users/account/locale';
+
+  async function signedInShopper(): Promise<{ v: Visitor; token: string }> {
+    const v = new Visitor();
+    const email = `lang-${randomBytes(5).toString('hex')}@example.com`;
+    const up = await v.postForm('/account/sign-up', { name: 'Amélie', email, password: 'a long enough password' });
+    expect(up.status).toBe(303);
+    const session = await (await v.get('/api/site-users/account/session')).json();
+    expect(session.authenticated).toBe(true);
+    return { v, token: session.xsrfToken };
+  }
+
+  it("keeps the signed-in site user's language (fr-FR is French), with the XSRF token", async () => {
+    const { v, token } = await signedInShopper();
+    expect(await (await v.get(LOCALE)).json()).toEqual({ language: null });
+    const res = await v.json(LOCALE, { language: 'fr-FR' }, 'POST', { 'X-SiteUser-XSRF-Token': token });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ language: 'fr' });
+    expect(await (await v.get(LOCALE)).json()).toEqual({ language: 'fr' });
+    const en = await v.json(LOCALE, { language: 'en' }, 'POST', { 'X-SiteUser-XSRF-Token': token });
+    expect(await en.json()).toEqual({ language: 'en' });
+  });
+
+  it('refuses a language the site does not offer, a missing one, a stale token, nobody signed in, and another origin', async () => {
+    const { v, token } = await signedInShopper();
+    const h = { 'X-SiteUser-XSRF-Token': token };
+    const de = await v.json(LOCALE, { language: 'de' }, 'POST', h);
+    expect(de.status).toBe(400);
+    expect((await de.json()).error).toBe("Choose one of this site's languages: en, fr.");
+    const junk = await v.json(LOCALE, { language: '<script>' }, 'POST', h);
+    expect(junk.status).toBe(400);
+    const none = await v.json(LOCALE, {}, 'POST', h);
+    expect(await none.json()).toEqual({ error: 'Send {"language": "fr"}.' });
+    const stale = await v.json(LOCALE, { language: 'fr' }, 'POST', { 'X-SiteUser-XSRF-Token': `${token}x` });
+    expect(stale.status).toBe(403);
+    expect(await stale.json()).toEqual({ crumbFail: true });
+    const anon = await new Visitor().json(LOCALE, { language: 'fr' });
+    expect(anon.status).toBe(401);
+    expect(await anon.json()).toEqual({ error: 'Sign in to choose your language.' });
+    const forged = await v.json(LOCALE, { language: 'fr' }, 'POST', { ...h, Origin: 'https://evil.example' });
+    expect(forged.status).toBe(403);
+    expect(await (await v.get(LOCALE)).json()).toEqual({ language: null });
+    expect((await v.fetch(LOCALE, { method: 'PUT' })).status).toBe(405);
   });
 });
 
