@@ -243,6 +243,88 @@ describe('POST /api/site-users/account/locale', () => {
   });
 });
 
+describe('/config: languages and translations', () => {
+  it('the Languages screen lists the languages and saves a choice (audited); a bad default is refused with the choices kept', async () => {
+    const page = await text(await admin.get('/config/languages'));
+    expect(page).toContain('<h1>Languages</h1>');
+    expect(page).toMatch(/<input id="f-lang-fr" type="checkbox" name="lang" checked="" value="fr"\/>/);
+    expect(page).toMatch(/<option value="en" lang="en" selected="">English<\/option>/);
+    const bad = await admin.postForm('/config/languages', [
+      ['intent', 'save'],
+      ['default', 'xx'],
+      ['lang', 'fr'],
+      ['lang', 'de'],
+    ]);
+    expect(bad.status).toBe(400);
+    const kept = await text(bad);
+    expect(kept).toContain('&quot;xx&quot; is not a language this site can offer.');
+    expect(kept).toMatch(/<input id="f-lang-de" type="checkbox" name="lang" checked="" value="de"\/>/);
+    const ok = await admin.postForm('/config/languages', [
+      ['intent', 'save'],
+      ['default', 'en'],
+      ['lang', 'en'],
+      ['lang', 'fr'],
+      ['lang', 'es'],
+    ]);
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get('location')).toBe('/config/languages?done=saved');
+    expect(await text(await new Visitor().get('/es/shop/p/tide-pool-mug'))).toContain('Añadir al carrito');
+    const restore = await admin.postForm('/config/languages', [
+      ['intent', 'save'],
+      ['default', 'en'],
+      ['lang', 'fr'],
+    ]);
+    expect(restore.status).toBe(303);
+    expect((await new Visitor().get('/es/about')).status).toBe(404);
+  });
+
+  it('edits a page in French: saved fields show on /fr/, the body sanitised; a too-long title keeps what was typed', async () => {
+    const path = '/config/pages/col-care-guide/translations/fr';
+    const form = await text(await admin.get(path));
+    expect(form).toContain('<label for="f-title">Title</label>');
+    expect(form).toMatch(/aria-current="page" lang="fr"[^>]*>Français</);
+    const long = await admin.postForm(path, { title: 'T'.repeat(201), description: 'Gardé' });
+    expect(long.status).toBe(400);
+    const kept = await text(long);
+    expect(kept).toContain('A title is at most 200 characters.');
+    expect(kept).toMatch(/<textarea id="f-description"[^>]*>Gardé<\/textarea>/);
+    const saved = await admin.postForm(path, {
+      title: "Guide d'entretien",
+      description: 'Prendre soin du grès et du lin.',
+      body: '<p>Lavez à froid.</p><script>alert(1)</script>',
+      seoTitle: '',
+      seoDescription: '',
+    });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get('location')).toBe(`${path}?saved=1`);
+    expect(await text(await admin.get(`${path}?saved=1`))).toContain('Français saved.');
+    const fr = await text(await new Visitor().get('/fr/care-guide'));
+    expect(fr).toContain('Guide d&#x27;entretien');
+    expect(fr).toContain('<p>Lavez à froid.</p>');
+    expect(fr).not.toContain('alert(1)');
+    expect(await auditHas(admin, 'page', { actor: 'owner@example.com', action: 'page.translate', target: 'col-care-guide (fr)' })).toBe(
+      true,
+    );
+    // The page editor links its translation.
+    expect(await text(await admin.get('/config/pages/col-care-guide'))).toContain('href="/config/pages/col-care-guide/translations/fr"');
+  });
+
+  it('edits a product in French; a language the site lacks is a 404; a viewer may read but not save', async () => {
+    const path = '/config/products/itm-linen-napkins/translations/fr';
+    const saved = await admin.postForm(path, { title: 'Serviettes en lin, lot de quatre', excerpt: '', body: '' });
+    expect(saved.status).toBe(303);
+    const fr = await text(await new Visitor().get('/fr/shop/p/linen-napkins'));
+    expect(fr).toContain('Serviettes en lin, lot de quatre');
+    expect(await text(await admin.get('/config/products/itm-linen-napkins'))).toContain(`href="${path}"`);
+    expect((await admin.get('/config/products/itm-linen-napkins/translations/de')).status).toBe(404);
+    expect((await admin.get('/config/products/itm-linen-napkins/translations/en')).status).toBe(404);
+    const { visitor } = await visitorWithRole(admin, 10);
+    expect((await visitor.get(path)).status).toBe(200);
+    expect((await visitor.postForm(path, { title: 'x' })).status).toBe(403);
+    expect(await text(await new Visitor().get('/fr/shop/p/linen-napkins'))).toContain('Serviettes en lin, lot de quatre');
+  });
+});
+
 describe('sitemap alternates', () => {
   it('lists each page in each language with its alternates and x-default', async () => {
     const xml = await (await new Visitor().get('/sitemap.xml')).text();
