@@ -1,7 +1,8 @@
 // The demo store in French (issue 16), with JavaScript on and off: the French home and shop under
 // /fr/, French engine texts and French number formats on a product page, the hreflang alternates,
-// and the language switcher going to the same page in English and back.
+// the language switcher going to the same page in English and back, and axe on the French product page.
 import { expect, test, type Page } from '@playwright/test';
+import { violations } from './axe.js';
 
 async function ready(page: Page, js: boolean) {
   if (js) await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
@@ -31,6 +32,7 @@ test('browse the French store and switch language', async ({ page, javaScriptEna
   await expect(page.locator('[data-add-button]')).toHaveText('Ajouter au panier');
   await expect(page.getByText('Quantité', { exact: true })).toBeVisible();
   await expect(page.locator('[data-price-from]')).toContainText('34,00\u00a0$US');
+  expect(await violations(page, javaScriptEnabled)).toEqual([]);
   await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute('href', /\/shop\/p\/tide-pool-mug$/);
   await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute('href', /\/shop\/p\/tide-pool-mug$/);
 
@@ -39,6 +41,7 @@ test('browse the French store and switch language', async ({ page, javaScriptEna
   await expect(page).toHaveURL(/\/shop\/p\/tide-pool-mug$/);
   await expect(page).not.toHaveURL(/\/fr\//);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tide Pool Mug');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
   await expect(page.locator('[data-price-from]')).toContainText('$34.00');
   await expect(page.locator('[data-add-button]')).toHaveText('Add To Cart');
 
