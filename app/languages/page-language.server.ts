@@ -39,6 +39,11 @@ export async function pageLanguage(site: Site, url: URL): Promise<PageLanguage> 
   return { ...lp, langs, planUrl, locale: renderLocale(lp.code, site.website.locale) };
 }
 
+/** `pathname` without a language prefix of the site's (for actions, which run outside the pipeline). */
+export async function barePath(websiteId: string, pathname: string): Promise<string> {
+  return splitLanguagePath(pathname, await siteLanguages(await getSql(), websiteId)).path;
+}
+
 function prefixed(items: NavItem[], code: string, langs: SiteLanguages): NavItem[] {
   return items.map((i) => ({ ...i, url: pathIn(i.url, code, langs), children: prefixed(i.children, code, langs) }));
 }

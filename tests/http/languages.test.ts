@@ -186,6 +186,21 @@ describe('French pages under /fr/', () => {
   });
 });
 
+describe('forms on French pages', () => {
+  it('the back-in-stock form of a French product page posts to that page and answers there, without JavaScript', async () => {
+    const v = new Visitor();
+    const page = '/fr/shop/p/harbour-teapot';
+    const html = await text(await v.get(page));
+    const m = /data-product-id="([^"]+)" data-variant-id="([^"]+)"/.exec(html);
+    expect(m).not.toBeNull();
+    expect(html).toMatch(new RegExp(`<form class="product-restock-form" id="[^"]+" action="${page}" method="post"`));
+    const res = await v.postForm(page, { _action: 'restock', productId: m![1], variantId: m![2], email: 'fr-nojs@example.com' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(page);
+    expect(await text(await v.get(page))).toContain('Signed up!');
+  });
+});
+
 describe('dates in French', () => {
   it('a blog listing under /fr/ prints its dates through CLDR in French', async () => {
     const fr = await text(await new Visitor().get('/fr/journal'));
