@@ -1,7 +1,8 @@
 // The storefront texts the template engine prints (SPEC 8's fallback texts: sold out, sale, Add To
 // Cart...), per language, as the `localizedStrings` keys the engine reads. A key missing here
 // falls back to the engine's English text; the site's own overrides win (settings.localizedStrings
-// for the default language, settings.localizedStringsByLanguage[code] for the others).
+// for the default language, settings.localizedStringsByLanguage[code] for the others). A theme may
+// read keys of its own the same way (the store theme's skipToContentText, cartLinkText...).
 
 /** Built-in texts by language; English is the engine's own and needs no entry. */
 export const BUILT_IN_STRINGS: Record<string, Record<string, string>> = {
@@ -13,6 +14,11 @@ export const BUILT_IN_STRINGS: Record<string, Record<string, string>> = {
     productQuantityInputLabel: 'Quantité',
     productQuickViewText: 'Aperçu rapide',
     productVariantSelectText: 'Choisir {variantName}',
+    // The store theme's own texts (db/seed/theme/layout.html).
+    skipToContentText: 'Aller au contenu',
+    cartLinkText: 'Panier',
+    footerHelpTitle: 'Aide',
+    footerVisitTitle: 'Nous rendre visite',
   },
   de: {
     productAddToCartText: 'In den Warenkorb',

@@ -17,6 +17,7 @@ test('browse the French store and switch language', async ({ page, javaScriptEna
   await ready(page, javaScriptEnabled);
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Fait lentement, au bord de la mer');
+  await expect(page.locator('.cart-link-text')).toHaveText('Panier');
   const switcher = page.getByRole('navigation', { name: 'Language' });
   await expect(switcher.getByRole('link', { name: 'Français' })).toHaveAttribute('aria-current', 'true');
 

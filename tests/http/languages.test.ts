@@ -125,6 +125,9 @@ describe('French pages under /fr/', () => {
     expect(html).toContain('À propos de l&#x27;atelier');
     expect(html).toContain('Notre façon de travailler');
     expect(html).not.toContain('How we work');
+    // The theme's own texts, from localizedStrings in French.
+    expect(html).toContain('<a class="skip-link" href="#main">Aller au contenu</a>');
+    expect(html).toContain('<span class="cart-link-text">Panier</span>');
     const base = baseUrl();
     expect(html).toMatch(new RegExp(`<link rel="canonical" href="[^"]*/fr/about"`));
     expect(html).toMatch(/<link rel="alternate" hrefLang="en" href="[^"]*\/about"\/>/);
@@ -141,6 +144,7 @@ describe('French pages under /fr/', () => {
     const html = await text(await new Visitor().get('/about'));
     expect(html).toContain('<html lang="en');
     expect(html).toContain('How we work');
+    expect(html).toContain('<span class="cart-link-text">Cart</span>');
     expect(html).toMatch(/<link rel="alternate" hrefLang="fr" href="[^"]*\/fr\/about"\/>/);
     expect(html).toMatch(/<link rel="alternate" hrefLang="x-default" href="[^"]*\/about"\/>/);
   });
