@@ -49,7 +49,7 @@ create table item_translation (
 
 -- The store theme of sites seeded before this migration, where a template is still exactly the
 -- seed's (md5 of the whole source; one the owner edited is left alone): the header's language
--- switcher and its styles, the layout's and the product page's texts from localizedStrings, and
+-- switcher, the layout's and the product page's texts from localizedStrings, and
 -- post dates through CLDR (datetime date:long prints the same in en-US, and French on /fr/).
 
 update theme_template
@@ -61,7 +61,7 @@ update theme_template
     {.section languages}
     {## A site with more languages (issue 16): this page in each of them. ##}
     <nav class="language-switcher" aria-label="Language">
-      <ul>{.repeated section @}<li><a href="{url|htmlattr}" hreflang="{code|htmlattr}" lang="{code|htmlattr}"{.if current} aria-current="true"{.end}>{name|html}</a></li>{.end}</ul>
+      <ul style="display: flex; gap: .5rem; list-style: none; margin: 0; padding: 0; font-size: .85rem;">{.repeated section @}<li><a href="{url|htmlattr}" hreflang="{code|htmlattr}" lang="{code|htmlattr}"{.if current} aria-current="true" style="font-weight: 600;"{.end}>{name|html}</a></li>{.end}</ul>
     </nav>
     {.end}
     <div class="header-actions">$n$), $o$<span class="cart-link-text">Cart</span>$o$, $n$<span class="cart-link-text">{.if localizedStrings.cartLinkText}{localizedStrings.cartLinkText|html}{.or}Cart{.end}</span>$n$), $o$<h2>Help</h2>$o$, $n$<h2>{.if localizedStrings.footerHelpTitle}{localizedStrings.footerHelpTitle|html}{.or}Help{.end}</h2>$n$), $o$<h2>Visit</h2>$o$, $n$<h2>{.if localizedStrings.footerVisitTitle}{localizedStrings.footerVisitTitle|html}{.or}Visit{.end}</h2>$n$)
@@ -79,11 +79,3 @@ update theme_template
    set source = replace(source, $o${publishOn|date %B %e, %Y}$o$, $n${publishOn|datetime date:long}$n$)
  where kind = 'partial' and name = 'post-card' and md5(source) = '1301f0f351223e663adf91581b12554d';
 
-update theme_template
-   set source = replace(source, $o$.header-actions { display: flex; align-items: center; gap: .5rem; }
-$o$, $n$.header-actions { display: flex; align-items: center; gap: .5rem; }
-.language-switcher ul { display: flex; gap: .25rem; list-style: none; margin: 0; padding: 0; }
-.language-switcher a { display: block; padding: .3rem .55rem; border-radius: 999px; color: var(--ink); font-size: .85rem; text-decoration: none; }
-.language-switcher a[aria-current] { background: var(--paper-deep); font-weight: 600; }
-$n$)
- where kind = 'stylesheet' and name = 'theme.css' and md5(source) = 'ad46a40d4a3d42535bc88c83be37eaf2';

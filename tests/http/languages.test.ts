@@ -136,7 +136,7 @@ describe('French pages under /fr/', () => {
     // The menus stay in the language; the switcher links the English page.
     expect(html).toMatch(/<a href="\/fr\/shop"/);
     expect(html).toMatch(/<a href="\/about" hreflang="en" lang="en">English<\/a>/);
-    expect(html).toMatch(/<a href="\/fr\/about" hreflang="fr" lang="fr" aria-current="true">Français<\/a>/);
+    expect(html).toMatch(/<a href="\/fr\/about" hreflang="fr" lang="fr" aria-current="true" style="font-weight: 600;">Français<\/a>/);
     expect(base).toBeTruthy();
   });
 
