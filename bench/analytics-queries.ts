@@ -9,7 +9,6 @@
 // (what autovacuum does to an append-only table), and every report query runs warm K times for the
 // last 30 days with comparison: median and p95 printed as a table and written as JSON. The
 // database is dropped at the end. Nothing is cached between runs: each run is the real query.
-import crypto from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, resolve } from 'node:path';
@@ -21,14 +20,12 @@ import { parseDateRange } from '../app/analytics/date-range.js';
 import { reportPeriod, reportSite, type ReportPeriod } from '../app/analytics/report-period.server.js';
 import { trafficQueries } from '../app/analytics/traffic-report.server.js';
 import { vitalsQueries } from '../app/analytics/vitals-report.server.js';
-import { openDb, redact, type Db, type Sql } from '../db/client.server.js';
+import { variantCounts } from '../app/experiments/conversion-report.server.js';
+import { redact, type Sql } from '../db/client.server.js';
+import { option, flag } from './support/options.js';
+import { openThrowAwayDb } from './support/throw-away-db.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const argv = process.argv.slice(2);
-const option = (name: string) => {
-  const i = argv.indexOf(name);
-  return i >= 0 ? argv[i + 1] : undefined;
-};
 const EVENTS = Number(option('--events') ?? 1_000_000);
 const RUNS = Number(option('--runs') ?? 10);
 const jsonFile = resolve(option('--json') ?? resolve(here, 'results/analytics-queries.json'));
@@ -54,39 +51,22 @@ async function serverUrl(): Promise<string | null> {
   }
 }
 
-async function openBenchDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
-  const url = await serverUrl();
-  if (!url) return { db: await openDb({ dataDir: null, seedIfEmpty: false, log: quiet }), drop: async () => {} };
-  const name = `storefront_bench_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = () => postgres(url, { max: 1, onnotice: quiet });
-  const a = admin();
-  await a.unsafe(`create database ${name}`).finally(() => a.end({ timeout: 5 }));
-  const drop = async () => {
-    const d = admin();
-    await d.unsafe(`drop database if exists ${name} with (force)`).finally(() => d.end({ timeout: 5 }));
-  };
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  try {
-    // Bulk filling runs longer than the app's statement timeout.
-    const db = await openDb({ url: u.toString(), max: 4, seedIfEmpty: false, log: quiet });
-    return { db, drop };
-  } catch (e) {
-    await drop();
-    throw e;
-  }
-}
+// Bulk filling runs longer than the app's statement timeout: fill() lifts it for its connection.
+const openBenchDb = async () => openThrowAwayDb(await serverUrl(), { max: 4, seedIfEmpty: false });
 
 /** Fills the tables: everything is computed in SQL from the row number (spread, repeatable). */
 async function fill(sql: Sql, timeZone: string): Promise<void> {
   await sql`set statement_timeout = 0`.catch(() => {});
   for (const id of [SITE, ...OTHERS]) await sql`insert into website (id, title, time_zone) values (${id}, ${id}, ${timeZone})`;
   await sql`select analytics_ensure_partitions((now() at time zone 'UTC')::date - 62, 64)`;
-  const events = async (site: string, n: number, fromDaysAgo: number, days: number) => {
+  // `inExperiment`: a fifth of the site's visitors carry the variant of experiment "hero" (a or b by
+  // visitor), as the ingest records it from their cookie (issue 16).
+  const events = async (site: string, n: number, fromDaysAgo: number, days: number, inExperiment = false) => {
     // g * golden ratio mod 1 spreads the rows evenly over the span without a visible pattern.
     await sql`
       insert into analytics_event
-        (website_id, occurred_at, kind, visitor_id, visit_no, new_visit, path, page_type, record_type, item_id, referrer_host, device, source)
+        (website_id, occurred_at, kind, visitor_id, visit_no, new_visit, path, page_type, record_type, item_id, referrer_host, device, source,
+         experiments)
       select ${site},
              now() - make_interval(days => ${fromDaysAgo}) + ((g / 5 * 0.6180339887) - floor(g / 5 * 0.6180339887)) * make_interval(days => ${days})
                - interval '1 hour' + make_interval(mins => g % 5),
@@ -104,11 +84,16 @@ async function fill(sql: Sql, timeZone: string): Promise<void> {
              case when g % 7 < 3 or g % 100 >= 86 then 'item-' || (g % 120) end,
              case when g % 10 = 0 then 'ref' || (g % 23) || '.example' else '' end,
              (array['mobile', 'tablet', 'desktop'])[1 + g % 3],
-             case when g % 9 = 0 then 'server' else 'js' end
+             case when g % 9 = 0 then 'server' else 'js' end,
+             case when ${inExperiment} and g / 5 % 20 <> 0 and (g / 5 * 2654435761::bigint) % 150000 % 5 = 0
+                  then jsonb_build_object('hero', case when (g / 5 * 2654435761::bigint) % 150000 % 2 = 0 then 'a' else 'b' end) end
         from generate_series(1, ${n}::int) g`;
   };
-  await events(SITE, EVENTS, 30, 30);
-  await events(SITE, Math.round(EVENTS / 3), 60, 30);
+  await events(SITE, EVENTS, 30, 30, true);
+  await events(SITE, Math.round(EVENTS / 3), 60, 30, true);
+  await sql`
+    insert into experiment (id, website_id, name, variants, status, started_at)
+    values ('bench-hero', ${SITE}, 'hero', '[{"name": "a", "weight": 1}, {"name": "b", "weight": 1}]', 'ACTIVE', now() - interval '45 days')`;
   for (const o of OTHERS) await events(o, Math.round(EVENTS / 10), 60, 60);
 
   const perf = async (site: string, n: number, fromDaysAgo: number, days: number) => {
@@ -217,6 +202,7 @@ async function main() {
       ['funnel: orders + revenue', () => funnelQueries.orders(sql, p)],
       ['vitals: p75 per page + device', () => vitalsQueries.p75(sql, p)],
       ['errors: by message', () => errorsQueries.groups(sql, p)],
+      ['experiments: conversion/variant', () => variantCounts(sql, p)],
     ];
     const results: Timing[] = [];
     for (const [name, run] of queries) results.push(await time(name, run));
@@ -258,7 +244,7 @@ async function main() {
   } finally {
     await db.close();
     // --keep leaves the database for EXPLAIN ANALYZE (drop it by hand).
-    if (argv.includes('--keep')) console.log(`kept ${db.where}`);
+    if (flag('--keep')) console.log(`kept ${db.where}`);
     else await drop();
   }
 }

@@ -6,13 +6,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../tests/http/support/spawn-server.js';
+import { option, flag } from './support/options.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const argv = process.argv.slice(2);
-const option = (name: string) => {
-  const i = argv.indexOf(name);
-  return i >= 0 ? argv[i + 1] : undefined;
-};
 const seconds = Number(option('--time') ?? 5);
 const connections = Number(option('--connections') ?? 10);
 const jsonFile = resolve(option('--json') ?? resolve(here, 'results/http.json'));
@@ -77,7 +73,7 @@ mkdirSync(dirname(jsonFile), { recursive: true });
 writeFileSync(jsonFile, JSON.stringify({ date: new Date().toISOString(), connections, seconds, results, ratios }, null, 2));
 console.log(`\nwrote ${jsonFile}`);
 
-if (argv.includes('--gate')) {
+if (flag('--gate')) {
   const gates = JSON.parse(readFileSync(resolve(here, 'gates.json'), 'utf8')).httpGates as Record<string, number>;
   const failed = Object.entries(gates).filter(([k, min]) => !(ratios[k] >= min));
   for (const [k, min] of failed) console.error(`gate failed: ${k} = ${ratios[k]?.toFixed(3)} < ${min}`);

@@ -11,13 +11,9 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { startServer } from '../tests/http/support/spawn-server.js';
+import { option } from './support/options.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const argv = process.argv.slice(2);
-const option = (name: string) => {
-  const i = argv.indexOf(name);
-  return i >= 0 ? argv[i + 1] : undefined;
-};
 const seconds = Number(option('--time') ?? 5);
 const connections = Number(option('--connections') ?? 10);
 const jsonFile = resolve(option('--json') ?? resolve(here, 'results/ingest.json'));

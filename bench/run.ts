@@ -19,14 +19,9 @@ import { buildBrowserEngine } from '../engine/browser-build.mjs';
 import { tmpdir } from 'node:os';
 import { HOSTILE } from './hostile.js';
 import { previewKeystroke, SEED_LAYOUT } from './preview.js';
+import { option, flag } from './support/options.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const argv = process.argv.slice(2);
-const flag = (name: string) => argv.includes(name);
-const option = (name: string) => {
-  const i = argv.indexOf(name);
-  return i >= 0 ? argv[i + 1] : undefined;
-};
 const jsonFile = resolve(option('--json') ?? resolve(here, 'results/latest.json'));
 const time = Number(option('--time') ?? 400);
 const only = option('--only');

@@ -9,22 +9,17 @@
 // the bound holds: the bench creates the sites beyond N for that part).
 // DATABASE_URL set: a throw-away database `storefront_bench_<random>` on that server, dropped at
 // the end. Unset: an in-memory PGlite.
-import crypto from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import postgres from 'postgres';
-import { openDb, redact, type Db } from '../db/client.server.js';
+import { redact } from '../db/client.server.js';
+import { option } from './support/options.js';
+import { openThrowAwayDb } from './support/throw-away-db.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const argv = process.argv.slice(2);
-const option = (name: string) => {
-  const i = argv.indexOf(name);
-  return i >= 0 ? argv[i + 1] : undefined;
-};
 const N = Number(option('--sites') ?? 1000);
 const SAMPLE = Math.min(Number(option('--sample') ?? 200), Math.floor(N / 2));
 const plateauOption = option('--plateau');
@@ -46,29 +41,10 @@ function heapUsed(): number {
   return process.memoryUsage().heapUsed;
 }
 
-const quiet = () => {};
 const url = process.env.DATABASE_URL?.trim();
 
 /** The bench's database: a throw-away one on DATABASE_URL's server, else an in-memory PGlite. */
-async function openBenchDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
-  if (!url) return { db: await openDb({ dataDir: null, log: quiet }), drop: async () => {} };
-  const name = `storefront_bench_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = () => postgres(url, { max: 1, onnotice: quiet });
-  const a = admin();
-  await a.unsafe(`create database ${name}`).finally(() => a.end({ timeout: 5 }));
-  const drop = async () => {
-    const d = admin();
-    await d.unsafe(`drop database if exists ${name} with (force)`).finally(() => d.end({ timeout: 5 }));
-  };
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  try {
-    return { db: await openDb({ url: u.toString(), max: 10, log: quiet }), drop };
-  } catch (e) {
-    await drop();
-    throw e;
-  }
-}
+const openBenchDb = () => openThrowAwayDb(url ?? null, { max: 10 });
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -111,6 +111,11 @@ function start() {
     },
     true,
   );
+  // overlay (SPEC 7): the popup island announces the popup it opened (app/overlays/popup-island.ts).
+  document.addEventListener('popup:shown', (e) => {
+    const dialog = e.target as HTMLElement | null;
+    call('overlay', dialog?.id || undefined, dialog?.querySelector('h2')?.textContent ?? undefined);
+  });
   // The cart island announces a successful add (app/components/cart-island.ts).
   document.addEventListener('cart:added', (e) => {
     const form = e.target as HTMLFormElement | null;

@@ -20,6 +20,8 @@ export interface EventRow {
   device: string;
   source: 'js' | 'server';
   data: Record<string, unknown>;
+  /** The visitor's experiment variants ({hero: "b"}, migration 0029); absent or null when in none. */
+  experiments?: Record<string, string> | null;
 }
 
 export interface PerformanceRow {
@@ -117,7 +119,7 @@ export class PostgresEventStore implements EventStore {
     const col = <K extends keyof EventRow>(k: K) =>
       textArray(
         sql,
-        rows.map((r) => r[k] as Cell),
+        rows.map((r) => (r[k] ?? null) as Cell),
       );
     // The events and their daily roll-ups (migration 0025) in one statement: a batch is in both or
     // in neither, so a retried batch never counts twice. Keys are sorted so that two servers adding
@@ -125,13 +127,13 @@ export class PostgresEventStore implements EventStore {
     await sql`
       with ins as (
         insert into analytics_event (website_id, occurred_at, kind, visitor_id, visit_no, new_visit, path, page_type,
-                                     record_type, item_id, collection_id, referrer_host, device, source, data)
+                                     record_type, item_id, collection_id, referrer_host, device, source, data, experiments)
         select * from unnest(
           ${col('website_id')}::text[], ${col('occurred_at')}::timestamptz[], ${col('kind')}::text[],
           ${col('visitor_id')}::text[], ${col('visit_no')}::int[], ${col('new_visit')}::boolean[],
           ${col('path')}::text[], ${col('page_type')}::smallint[], ${col('record_type')}::smallint[],
           ${col('item_id')}::text[], ${col('collection_id')}::text[], ${col('referrer_host')}::text[],
-          ${col('device')}::text[], ${col('source')}::text[], ${col('data')}::jsonb[])
+          ${col('device')}::text[], ${col('source')}::text[], ${col('data')}::jsonb[], ${col('experiments')}::jsonb[])
         returning website_id, occurred_at, kind, visitor_id, new_visit, path, page_type, record_type, referrer_host
       ),
       hit as (

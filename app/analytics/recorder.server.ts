@@ -23,6 +23,7 @@ import {
   readCookies,
   visitorSetCookies,
 } from './visitor-cookies.js';
+import { cookieAssignment } from '../experiments/assignment.server.js';
 import type { AddToCartData, CensusCall, CensusHitData, CensusPage, JavascriptError, PerformanceRecord } from './wire.js';
 
 export interface Outcome {
@@ -53,6 +54,12 @@ export function referrerHost(referrer: string | undefined, ownHosts: readonly st
   } catch {
     return '';
   }
+}
+
+/** The visitor's experiment variants (their signed cookie), kept with the event; null when in none. */
+async function experimentsOf(request: Request): Promise<Record<string, string> | null> {
+  const a = await cookieAssignment(request);
+  return Object.keys(a).length > 0 ? a : null;
 }
 
 function offer(o: Offer, cookies: string[] = []): Outcome {
@@ -129,6 +136,7 @@ export async function recordPageView(request: Request, websiteId: string, view: 
     referrer_host: referrerHost(view.page.referrer, pageHost ? [ownHost, pageHost] : [ownHost]),
     device: deviceOf(ua, view.page.viewportInnerWidth),
     data: view.data,
+    experiments: await experimentsOf(request),
   });
   let setCookies: string[];
   if (verdict.settings.cookiePolicy === 'restrictive') {
@@ -166,6 +174,7 @@ export async function recordEvent(
   const row = baseEvent(websiteId, cart ? 'add_to_cart' : 'event', source);
   row.path = pagePath;
   row.device = deviceOf(request.headers.get('User-Agent'));
+  row.experiments = await experimentsOf(request);
   if (verdict.settings.cookiePolicy !== 'restrictive') {
     const v = visitorOfRequest(request);
     row.visitor_id = v.id;

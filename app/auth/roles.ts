@@ -61,13 +61,24 @@ export const PERMISSIONS = [
   'apikeys.manage',
   'audit.read',
   'analytics.read',
+  'experiments.read',
+  'experiments.write',
   'site.manage',
   'site.delete',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
 
-const READ_ALL: Permission[] = ['site.read', 'products.read', 'orders.read', 'pages.read', 'settings.read', 'audit.read', 'analytics.read'];
+const READ_ALL: Permission[] = [
+  'site.read',
+  'products.read',
+  'orders.read',
+  'pages.read',
+  'settings.read',
+  'audit.read',
+  'analytics.read',
+  'experiments.read',
+];
 
 // ADR 0010 explains each row. Roles for features we do not have (comments, scheduling, campaigns)
 // may look at the site and nothing more until those features exist.
@@ -84,12 +95,13 @@ const MATRIX: Record<RoleId, readonly Permission[]> = {
     'pages.read',
     'settings.read',
     'analytics.read',
+    'experiments.read',
     'forms.read',
   ],
   4: ['site.read', 'pages.read', 'pages.write', 'pages.publish', 'files.write', 'products.read', 'forms.read', 'forms.write'],
   16: ['site.read', 'pages.read', 'pages.write', 'files.write'],
   2: ['site.read', 'orders.read', 'settings.read'],
-  3: ['site.read', 'orders.read', 'products.read', 'analytics.read'],
+  3: ['site.read', 'orders.read', 'products.read', 'analytics.read', 'experiments.read'],
   10: READ_ALL,
   6: ['site.read'],
   7: ['site.read'],

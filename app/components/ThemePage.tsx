@@ -45,6 +45,20 @@ export function ThemePage({ html: fromLoader, jsonLd }: ThemePageProps) {
   useEffect(() => enhanceRestockForms(document.getElementById('page')), [html]);
   // Content pages: chart blocks are drawn with Chart.js (loaded only when the page has one).
   useEffect(() => enhanceCharts(document.getElementById('page')), [html]);
+  // The popup overlay (app/overlays): a modal dialog once its trigger fires, loaded only when the page has one.
+  useEffect(() => {
+    const root = document.getElementById('page');
+    if (!root?.querySelector('dialog[data-popup]')) return;
+    let stop: (() => void) | undefined;
+    let gone = false;
+    void import('../overlays/popup-island.js').then((m) => {
+      if (!gone) stop = m.enhancePopup(root);
+    });
+    return () => {
+      gone = true;
+      stop?.();
+    };
+  }, [html]);
   // Form blocks: the form island (and its CAPTCHA widget) load only on a page that has a form.
   useEffect(() => {
     const root = document.getElementById('page');

@@ -21,6 +21,7 @@ export const CONFIG_NAV: readonly NavEntry[] = [
   { to: '/config/gallery', label: 'Gallery', permission: 'pages.read' },
   { to: '/config/forms', label: 'Forms', permission: 'forms.read' },
   { to: '/config/analytics', label: 'Analytics', permission: 'analytics.read' },
+  { to: '/config/experiments', label: 'Experiments', permission: 'experiments.read' },
   { to: '/config/tags', label: 'Categories and tags', permission: 'products.read' },
   { to: '/config/files', label: 'Files', permission: 'site.read' },
   { to: '/config/settings', label: 'Settings', permission: 'settings.read' },
@@ -31,4 +32,5 @@ export const CONFIG_NAV: readonly NavEntry[] = [
   { to: '/config/site', label: 'Site and domains', permission: 'site.read' },
   { to: '/config/theme', label: 'Theme', permission: 'site.read' },
   { to: '/config/design', label: 'Design', permission: 'site.read' },
+  { to: '/config/tweaks/popup-overlay', label: 'Tweaks', permission: 'site.read' },
 ];

@@ -1,14 +1,30 @@
 // The home page: the theme's home template over the featured products and the home collection.
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { resolvePath } from '../catalog/catalog.server.js';
 import { metaFromSeo } from '../components/seo-meta.js';
 import { ThemePage } from '../components/ThemePage.js';
 import { forwardHeaders } from '../storefront/http.server.js';
 import { storefrontPage } from '../storefront/render.server.js';
+import { requestSite } from '../storefront/site.server.js';
+import { splashFirst } from '../overlays/splash.server.js';
+import { SPLASH_PATH } from '../overlays/splash.js';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return storefrontPage(request, async (site) => ({ resolved: await resolvePath(site.website.id, '/') }), context);
+  // The splash page comes first, once per browser session, when the owner has one (app/overlays).
+  let splash = { enabled: false, due: false };
+  try {
+    splash = await splashFirst((await requestSite(request, context)).id, request.headers.get('Cookie'));
+  } catch (e) {
+    // No site here (a 404 response) stands; anything else is the home page's own to report.
+    if (e instanceof Response) throw e;
+  }
+  if (splash.due) return redirect(SPLASH_PATH, { status: 303, headers: { 'Cache-Control': 'no-store' } });
+  const res = await storefrontPage(request, async (site) => ({ resolved: await resolvePath(site.website.id, '/') }), context);
+  // The same address answers differently with and without the splash cookie: caches must tell them apart.
+  if (splash.enabled && !/\bCookie\b/i.test(res.headers.get('Vary') ?? '')) res.headers.append('Vary', 'Cookie');
+  return res;
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => forwardHeaders(loaderHeaders);

@@ -6,6 +6,7 @@ import { addToCart, entryJson, MSG, rateLimited, shoppingCartJson } from '../com
 import { getCartId } from '../utils/session.server.js';
 import { AdditionalFields, apiRoute, BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../storefront/api.server.js';
 import { requestSite } from '../storefront/site.server.js';
+import { claimNewCart } from '../storefront/site-user-flow.server.js';
 
 const AddEntry = z.object({
   itemId: z.string().min(1).max(200),
@@ -29,6 +30,7 @@ export const action = apiRoute(async function action({ request, context }: Actio
   if (!parsed.success) return jsonError(400, MSG.addFailed);
   const r = await addToCart(websiteId, cartId, parsed.data);
   if (!r.ok) return jsonError(r.status, r.error);
+  await claimNewCart(request, websiteId, cartId, r.cartId);
   return jsonAnswer(
     { shoppingCart: shoppingCartJson(r.cart, websiteId), newlyAdded: entryJson(r.cart.currency)(r.entry) },
     { request, cartId: r.cartId, totalQuantity: r.cart.totalQuantity },

@@ -24,6 +24,7 @@ import { shapeItem } from '../storefront/context.server.js';
 import { pageActionHeaders } from '../storefront/http.server.js';
 import { storefrontPage } from '../storefront/render.server.js';
 import { requestSite } from '../storefront/site.server.js';
+import { claimNewCart } from '../storefront/site-user-flow.server.js';
 import { getCartId, shopperSession } from '../utils/session.server.js';
 import { recordServerAddToCart } from '../analytics/recorder.server.js';
 
@@ -106,6 +107,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (!r.ok) return failed(r.status, r.error, keep);
       const added = { title: r.entry.title, quantity: Number(f.quantity ?? 1) };
       session.setCartId(r.cartId);
+      await claimNewCart(request, websiteId, cartId, r.cartId);
       if (!fromIsland) {
         setFlash(session, { itemId: f.itemId, sku: f.sku, options, added });
         // Without JavaScript no collector sends the add to cart: recorded here (never failing the add).

@@ -25,6 +25,7 @@ import { recordOrderForSignedIn } from '../storefront/site-user-flow.server.js';
 import { parseForm, readForm } from '../utils/form.server.js';
 import { shopperSession } from '../utils/session.server.js';
 import { subscriptionPriceText } from '../storefront/subscription-price.server.js';
+import { siteTweaks } from '../overlays/tweak-store.server.js';
 
 const UNREADABLE = 'Could not parse the form fields, please check your entries.';
 
@@ -69,13 +70,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         return { ...e, unitPriceCents: unit, lineTotalCents: unit * e.quantity };
       });
       const subtotalCents = entries.reduce((s, e) => s + e.lineTotalCents, 0);
+      // The owner's checkout tweak (/config/tweaks/checkout): the heading and a note above the form.
+      const tweak = (await siteTweaks(site.website.id)).checkout;
       return {
         resolved: { kind: 'commerce', page: 'checkout' },
         extras: {
           commercePage: {
-            title: 'Checkout',
+            title: tweak.heading,
             data: {
               checkout: {
+                heading: tweak.heading,
+                note: tweak.note,
                 testMode: true,
                 subscription: subscription && cart.entries.length > 0,
                 subscriptionText: sub,

@@ -151,6 +151,17 @@ async function main(): Promise<void> {
       crossOriginEmbedderPolicy: false,
     }),
   );
+  // A 304's headers replace those the browser stored with the page: a fresh nonce there would not
+  // match the nonces in the document it keeps, and the browser would block that document's scripts.
+  // Without a CSP in the 304, the stored one, made with the document, stays.
+  app.use((_req, res, next) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: express.Response, ...args: unknown[]) {
+      if ((typeof args[0] === 'number' ? args[0] : this.statusCode) === 304) this.removeHeader('Content-Security-Policy');
+      return (writeHead as (...a: unknown[]) => express.Response).apply(this, args);
+    } as typeof res.writeHead;
+    next();
+  });
   app.use((req, res, next) => {
     if (!req.secure) res.removeHeader('Strict-Transport-Security');
     res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');

@@ -20,6 +20,7 @@ import { shapeBlocks } from './page-blocks.js';
 import { filterJson, shapeEntry, termLinks } from './collection-context.js';
 import { sanitizeStoredHtml } from '../config/sanitize.server.js';
 import { restockMerchandising, restockMessages } from '../forms/restock-context.js';
+import { experimentEntries } from '../experiments/entries.js';
 import type {
   CartEntryJson,
   CartEntrySummary,
@@ -83,6 +84,10 @@ export interface ContextExtras {
   formBlocks?: Record<string, string>;
   /** Product pages: whether the site has a mailing list (the restock form's join box). */
   restock?: { mailingList: boolean };
+  /** A page the app makes with a page type of its own (splash 3, popup overlay 104: app/overlays). */
+  pageType?: number;
+  /** The visitor's experiment variants, when the page's templates read them (app/experiments/page.server.ts). */
+  experiments?: Record<string, string>;
 }
 
 /** The theme template that renders a resolved page. */
@@ -163,7 +168,7 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
   const path = extras.url.pathname;
   // The head's keys come last, once the page has decided them.
   const ctx: Omit<TemplateContext, 'pageTitle' | 'pageDescription' | 'canonicalUrl'> = {
-    pageType: pageTypeFor(resolved),
+    pageType: extras.pageType ?? pageTypeFor(resolved),
     pagePath: path,
     website: { ...site.website, baseUrl: origin },
     websiteSettings: {
@@ -178,6 +183,10 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
     },
     cart: cart(extras.cart, currency, commerceSettings(settings), extras),
   };
+  if (extras.experiments) {
+    ctx.experiments = extras.experiments;
+    ctx.experimentEntries = experimentEntries(extras.experiments);
+  }
   const shape = (p: Product) => shapeItem(p, currency);
   let title = site.website.siteTitle;
   let description = site.website.siteDescription;

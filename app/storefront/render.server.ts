@@ -23,6 +23,10 @@ import { adjustRestockMarkup, type RestockFlash } from '../forms/restock-markup.
 import type { CensusPage } from '../analytics/wire.js';
 import { analyticsEnabled } from '../analytics/switch.server.js';
 import { censusPage } from './census.js';
+import { popupFor } from '../overlays/popup.server.js';
+import { getSql } from '../../db/client.server.js';
+import { pageExperiments } from '../experiments/page.server.js';
+import { formatPairs } from '../experiments/rules.js';
 import { languageLinks, pageLanguage, resolvedIn, siteIn } from '../languages/page-language.server.js';
 
 /** The site's theme as loadSite() returns it: sources by name. */
@@ -324,12 +328,21 @@ export async function storefrontPage(
     const template = p.template ?? templateFor(p.resolved);
     const status = p.status ?? statusFor(p.resolved);
     const privatePage = p.private ?? p.extras?.commercePage !== undefined;
+    // The visitor's variants, when this page's templates read them (ADR 0017): the page then
+    // differs between visitors, so it is private, and the render cache keeps one copy per variant.
+    const t = site.templates;
+    const exp = await pageExperiments(await getSql(), request, site.website.id, [
+      t.pages[template],
+      t.layout,
+      ...Object.values(t.partials),
+    ]);
     const build = async () => {
       const pageCtx = pageContext(site, p.resolved, {
         cart: visit.cart,
         cartKnown: visit.personalized,
         flash: visit.flash,
         ...p.extras,
+        ...(exp ? { experiments: exp.variants } : {}),
         url,
       });
       const links = languageLinks(pageCtx.canonicalUrl, language);
@@ -341,13 +354,20 @@ export async function storefrontPage(
       }
       // The theme's back-in-stock forms post to this page (the engine's markup posts nowhere).
       if (pageCtx.productMerchandisingContext) data.html = restockForms(data.html, pageCtx, url, visit.flash?.restock ?? null);
+      // The popup overlay, at the end of every page it may be on (app/overlays).
+      data.html += await popupFor(site.website.id, pageCtx.pageType, url);
       if (privatePage) data.seo.robots = 'noindex';
       return rendered(data, status);
     };
     // A catalog page is the same document for every visitor until the catalog changes: render it once.
     const shared = !visit.personalized && !privatePage && status === 200;
-    const data = shared ? await renderedPages.get(site.website.id, `${template}\u0000${url.pathname}${url.search}`, build) : await build();
-    return respond(data, status, visit, context, privatePage);
+    const variants = exp ? `\u0000${formatPairs(exp.variants)}` : '';
+    const data = shared
+      ? await renderedPages.get(site.website.id, `${template}\u0000${url.pathname}${url.search}${variants}`, build)
+      : await build();
+    if (!exp) return respond(data, status, visit, context, privatePage);
+    const seen = { ...visit, personalized: true, setCookies: exp.setCookie ? [...visit.setCookies, exp.setCookie] : visit.setCookies };
+    return respond(data, status, seen, context, privatePage);
   } catch (e) {
     log.error(`storefront: ${request.method} ${url.pathname}${url.search} failed: ${explain(e)}`);
     if (isDatabaseUnavailable(e)) return respond(rendered(unavailablePage(), 503), 503, undefined, context);

@@ -25,6 +25,17 @@ export async function signedInUser(request: Request, context?: AppLoadContext): 
   return currentSiteUser(await getSql(), request, site.id);
 }
 
+/**
+ * A cart the browser began while signed in is the account's at once (the cart code knows no
+ * accounts), so the shopper finds it in another browser without signing out here first.
+ */
+export async function claimNewCart(request: Request, websiteId: string, before: string | null, after: string): Promise<void> {
+  if (before === after) return;
+  const sql = await getSql();
+  const signed = await currentSiteUser(sql, request, websiteId);
+  if (signed) await claimCart(sql, websiteId, signed.user.id, after);
+}
+
 async function cartCountCookie(websiteId: string, cartId: string | null): Promise<string> {
   const cart = cartId ? await loadCart(websiteId, cartId) : null;
   return cartQtySetCookie(cart?.totalQuantity ?? 0);

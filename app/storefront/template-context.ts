@@ -169,6 +169,8 @@ export type CommercePageData = {
   order?: Order & { taxRateText: string | null };
   /** A site user's account pages (app/auth/site-user-pages.ts). */
   account?: Json;
+  /** The splash page and the popup's own page (app/overlays): `html`, made and escaped there. */
+  overlay?: Json;
 };
 
 /** The context of a page: every key the theme templates and the head read. */
@@ -209,6 +211,12 @@ export type TemplateContext = CommercePageData & {
   canonicalUrl: string;
   /** A site with more languages: this page in each, for the theme's language switcher (issue 16). */
   languages?: { code: string; name: string; url: string; current: boolean }[];
+  /**
+   * The visitor's experiment variants by name (`{.equal? experiments.hero "b"}`) and SPEC 3's
+   * entries; only on pages whose templates read them while an experiment runs (ADR 0017).
+   */
+  experiments?: Record<string, string>;
+  experimentEntries?: { name: string; variant: string; status: 'ACTIVE' }[];
   /** The page template's HTML, in the layout's context only (render.server.ts adds it). */
   mainContent?: string;
 };

@@ -58,6 +58,10 @@ describe('catalog pages are one public document for everyone', () => {
     const first = await new Visitor().get('/shop');
     const again = await v.get('/shop', { 'If-None-Match': first.headers.get('etag')! });
     expect(again.status).toBe(304);
+    // The browser keeps the document it has, with that document's CSP: a new nonce in the 304
+    // would replace it and block the kept document's scripts.
+    expect(first.headers.get('content-security-policy')).toMatch(/'nonce-/);
+    expect(again.headers.get('content-security-policy')).toBeNull();
   });
 
   it('the page right after a no-JavaScript add carries the flash: private, with the count', async () => {

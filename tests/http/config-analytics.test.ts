@@ -117,4 +117,31 @@ describe('/config/analytics', () => {
     );
     expect(res.status).toBe(403);
   });
+  it('counts an add to cart made without JavaScript in the funnel (recorded by the server)', async () => {
+    const admin = await adminVisitor();
+    const addToCart = async () => {
+      const html = await text(await admin.get('/config/analytics?range=7'));
+      const m = html.match(/<th scope="row">Add to cart<\/th><td>([\d,]+)<\/td>/);
+      expect(m, 'the funnel row').not.toBeNull();
+      return Number(m![1].replace(/,/g, ''));
+    };
+    const before = await addToCart();
+    // A shopper's form post to /cart, as the product page sends it with no script running.
+    const shopper = new Visitor();
+    const add = await shopper.postForm('/cart', {
+      intent: 'add',
+      itemId: 'itm-tide-pool-mug',
+      sku: 'SG-TPM-01',
+      quantity: '1',
+      returnTo: '/shop',
+    });
+    expect(add.status).toBe(303);
+    // The ingest queue writes within about a second; the dashboard reads the roll-ups it updates.
+    let after = before;
+    for (let i = 0; i < 50 && after === before; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      after = await addToCart();
+    }
+    expect(after).toBe(before + 1);
+  });
 });

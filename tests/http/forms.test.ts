@@ -4,6 +4,8 @@
 // unsubscribe page (confirm button, one-click POST).
 import fs from 'node:fs';
 import path from 'node:path';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { describe, expect, inject, it } from 'vitest';
 import { Visitor } from './support/client.js';
 import { adminVisitor } from './support/owner.js';
@@ -180,6 +182,27 @@ describe('form calls (SPEC 7, 8)', () => {
     expect(last!.status).toBe(429);
     expect(last!.headers.get('retry-after')).toMatch(/^\d+$/);
     expect((await last!.json()).error).toBe(T.rateLimited);
+  });
+
+  it('a form with the CAPTCHA: refused without a solution, taken with one, the same solution refused again', async () => {
+    const admin = await adminVisitor();
+    const made = await admin.postForm('/config/forms?index', {});
+    const formId = /\/config\/forms\/(form-[a-f0-9]+)\?/.exec(made.headers.get('location') ?? '')![1];
+    expect((await admin.postForm(`/config/forms/${formId}`, { intent: 'save-captcha', captcha: 'on' })).status).toBe(303);
+    const v = new Visitor();
+    const save = async (captcha?: string) =>
+      v.json('/api/form/SaveFormSubmission', { key: await key(v), formId, form: '{}', ...(captcha ? { captcha } : {}) });
+    const none = await save();
+    expect(none.status).toBe(400);
+    expect((await none.json()).error).toBe('Complete CAPTCHA before submitting');
+    // What the widget does in the browser: fetch a challenge, do the work, send the solution.
+    const challenge = await (await v.get('/api/form/captcha')).json();
+    const solution = await solveChallenge({ challenge, deriveKey });
+    const payload = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+    expect((await save(payload)).status).toBe(200);
+    const again = await save(payload);
+    expect(again.status).toBe(400);
+    expect((await again.json()).error).toBe('Complete CAPTCHA before submitting');
   });
 
   it('GET /api/form/captcha hands out a signed challenge, never cached', async () => {

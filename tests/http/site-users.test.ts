@@ -124,6 +124,20 @@ describe('the session API', () => {
     expect(await cartQuantity(w)).toBe(4);
   });
 
+  it('a cart begun while signed in is the account’s at once: another browser signing in finds it', async () => {
+    const v = new Visitor();
+    const email = await signUp(v);
+    expect(await cartQuantity(v)).toBe(0);
+    // By the API (with JavaScript) and by the form (without): both begin or fill the account's cart.
+    expect((await v.json('/api/commerce/shopping-cart/entries', { itemId: BREAD_BAG, quantity: 1 })).status).toBe(200);
+    expect((await v.postForm('/cart', { intent: 'add', itemId: BREAD_BAG, quantity: '2', returnTo: '/cart' })).status).toBe(303);
+    expect(await cartQuantity(v)).toBe(3);
+    // Still signed in here; a second browser signs in and has the same cart.
+    const w = new Visitor();
+    expect((await apiSignIn(w, email)).status).toBe(200);
+    expect(await cartQuantity(w)).toBe(3);
+  });
+
   it('a no-JS sign-out button posts to the page route', async () => {
     const v = new Visitor();
     await signUp(v);

@@ -121,7 +121,11 @@ describe.each(targets)('form submissions on $name', (target) => {
     const challenge = (await newChallenge()) as Parameters<typeof solveChallenge>[0]['challenge'];
     const solution = await solveChallenge({ challenge, deriveKey });
     const payload = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+    const spent = async () => Number((await db.sql`select count(*)::int as n from captcha_solution where expires_at > now()`)[0].n);
+    const before = await spent();
     expect(await submitForm(db.sql, contact({}, { formId: 'form-captcha', captcha: payload }))).toMatchObject({ ok: true });
+    // Spent in the database, where every server process looks, not in this process's memory.
+    expect(await spent()).toBe(before + 1);
     // The same solution a second time is refused.
     expect(await submitForm(db.sql, contact({}, { formId: 'form-captcha', captcha: payload }))).toMatchObject({ status: 400 });
   });

@@ -9,6 +9,7 @@ export const ANALYTICS_SCREENS = [
   { to: '/config/analytics', label: 'Overview' },
   { to: '/config/analytics/performance', label: 'Page speed' },
   { to: '/config/analytics/errors', label: 'JavaScript errors' },
+  { to: '/config/analytics/experiments', label: 'Experiments' },
   { to: '/config/analytics/settings', label: 'Settings' },
 ] as const;
 

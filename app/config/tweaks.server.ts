@@ -1,0 +1,56 @@
+// The tweak screen's work (/config/tweaks/$type): a tweak's saved values for the form, the forms
+// the popup may offer, and the save (a new popup version on request, so visitors who closed the
+// popup see it again), audited, with the storefront's caches dropped.
+import type { Sql } from '../../db/client.server.js';
+import type { OwnerAccess } from '../auth/access.server.js';
+import { listForms } from '../forms/forms.server.js';
+import { readTweaks } from '../overlays/tweak-store.server.js';
+import { TWEAK_LABELS, tweakFormValues, type Tweaks, type TweakType } from '../overlays/tweaks.js';
+import { actorOf, recordAudit } from './audit.server.js';
+import { storefrontChanged } from './storefront-changed.server.js';
+
+export interface TweakScreen {
+  values: Record<string, string>;
+  /** The style tweak's values, which every overlay's preview uses. */
+  style: Record<string, string>;
+  /** The popup's version now (SPEC 9's `version`). */
+  version: number;
+  /** The site's forms, for the popup's newsletter form. */
+  forms: { id: string; name: string }[];
+}
+
+export async function tweakScreen(sql: Sql, websiteId: string, type: TweakType): Promise<TweakScreen> {
+  const [tweaks, forms] = await Promise.all([readTweaks(sql, websiteId), type === 'popup-overlay' ? listForms(sql, websiteId) : []]);
+  const { version, ...popup } = tweaks['popup-overlay'];
+  const settings = type === 'popup-overlay' ? popup : tweaks[type];
+  return {
+    values: tweakFormValues(settings),
+    style: tweakFormValues(tweaks.style),
+    version,
+    forms: forms.map((f) => ({ id: f.id, name: f.name })),
+  };
+}
+
+/** Whether `formId` is one of the site's forms ('' is "no form"). */
+export async function isSiteForm(sql: Sql, websiteId: string, formId: string): Promise<boolean> {
+  if (formId === '') return true;
+  const rows = await sql`select 1 from form where id = ${formId} and website_id = ${websiteId}`;
+  return rows.length > 0;
+}
+
+/** Saves one tweak; `newVersion` (the popup only) makes the popup show again to everyone. */
+export async function saveTweak<T extends TweakType>(a: OwnerAccess, type: T, settings: Tweaks[T], newVersion = false): Promise<number> {
+  const { version: _drop, ...stored } = settings as Tweaks[T] & { version?: number };
+  const bump = type === 'popup-overlay' && newVersion;
+  const [row] = await a.sql<{ version: number }[]>`
+    insert into site_tweak (website_id, type, settings)
+    values (${a.site.id}, ${type}, ${a.sql.json(stored as never)})
+    on conflict (website_id, type) do update set
+      settings = excluded.settings,
+      version = site_tweak.version + ${bump ? 1 : 0},
+      updated_at = now()
+    returning version`;
+  await recordAudit(a.sql, actorOf(a), 'tweak.update', TWEAK_LABELS[type], { ...stored, ...(bump ? { version: row.version } : {}) });
+  await storefrontChanged(a.sql, a.site.id);
+  return row.version;
+}

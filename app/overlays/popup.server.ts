@@ -1,0 +1,69 @@
+// The popup on storefront pages: its markup for a page (or nothing), with the newsletter form of
+// the owner's choice rendered as a form block that posts to /popup without JavaScript.
+import { getSql, isDatabaseUnavailable } from '../../db/client.server.js';
+import { log } from '../utils/log.server.js';
+import { loadForm } from '../forms/stored-forms.server.js';
+import { formBlockHtml, type FormBlockState } from '../forms/form-html.js';
+import { popupAllowedOn, popupHtml, POPUP_BLOCK_ID, POPUP_PATH } from './popup.js';
+import { siteTweaks } from './tweak-store.server.js';
+import { SENT_PARAM } from '../forms/page-forms.server.js';
+import { escapeHtml, overlayStyle, paragraphs } from './markup.js';
+
+/** Where the popup's form posts from a page at `path`: /popup, which sends the visitor back there. */
+export function popupAction(returnTo: string): string {
+  return `${POPUP_PATH}?${new URLSearchParams({ return: safeReturn(returnTo) })}#form-${POPUP_BLOCK_ID}`;
+}
+
+/** A path of this site to go back to (never another origin); the home page otherwise. */
+export function safeReturn(raw: string | null | undefined): string {
+  const t = (raw ?? '').trim();
+  if (!t.startsWith('/') || t.startsWith('//') || t.startsWith('/\\') || /[\u0000-\u001f]/.test(t)) return '/';
+  if (t === POPUP_PATH || t.startsWith(`${POPUP_PATH}?`)) return '/';
+  return t;
+}
+
+/** The popup's HTML for any page of the site ('' when it is off or has no place on this page). */
+export async function popupFor(websiteId: string, pageType: number, url: URL): Promise<string> {
+  if (!popupAllowedOn(pageType, url.pathname)) return '';
+  try {
+    const tweaks = await siteTweaks(websiteId);
+    const popup = tweaks['popup-overlay'];
+    if (!popup.enabled) return '';
+    return popupHtml({ popup, style: tweaks.style, formHtml: await popupFormHtml(websiteId, popup.formId, url.pathname + url.search) });
+  } catch (e) {
+    // The popup is an extra: a page whose popup cannot be read is served without it.
+    if (isDatabaseUnavailable(e)) throw e;
+    log.warn(`popup: left out of ${url.pathname}: ${e instanceof Error ? e.message : String(e)}`);
+    return '';
+  }
+}
+
+/** The popup's newsletter form block (null when it has none, or the form was deleted). */
+export async function popupFormHtml(websiteId: string, formId: string, returnTo: string, state?: FormBlockState): Promise<string | null> {
+  if (!formId) return null;
+  const form = await loadForm(await getSql(), websiteId, formId);
+  if (!form) return null;
+  return formBlockHtml({ blockId: POPUP_BLOCK_ID, formId: form.id, definition: form.definition, action: popupAction(returnTo), state });
+}
+
+/**
+ * The popup as a page of its own (/popup, page type 104): where its form posts without JavaScript,
+ * shown again with the messages and everything typed, or with the thank-you text once sent, and a
+ * way back to the page the visitor came from. Null when the popup is off.
+ */
+export async function popupPage(websiteId: string, url: URL, state?: FormBlockState): Promise<{ title: string; html: string } | null> {
+  const tweaks = await siteTweaks(websiteId);
+  const popup = tweaks['popup-overlay'];
+  if (!popup.enabled) return null;
+  const back = safeReturn(url.searchParams.get('return'));
+  const sent = url.searchParams.get(SENT_PARAM) === POPUP_BLOCK_ID;
+  const form = await popupFormHtml(websiteId, popup.formId, back, sent ? { sent: true } : state);
+  const html =
+    `<section class="wrap-narrow site-popup-page" style="${escapeHtml(overlayStyle(tweaks.style, 'popup'))}">` +
+    `<h1>${escapeHtml(popup.title)}</h1>` +
+    paragraphs(popup.text) +
+    (form ?? '') +
+    `<p><a href="${escapeHtml(back)}" data-popup-back>Back to the site</a></p>` +
+    `</section>`;
+  return { title: popup.title, html };
+}

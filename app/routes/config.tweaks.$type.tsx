@@ -1,0 +1,99 @@
+// /config/tweaks/$type: the tweak page types of SPEC 2 (splash page, lock screen, popup overlay,
+// checkout, style, SSO page), one form each with a live preview (app/components/config/TweakEditor.tsx).
+// Any owner of the site may look (site.read); saving needs design.write.
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { NavLink, useActionData, useLoaderData } from '@remix-run/react';
+import { FormError, Notice } from '../components/config/Field.js';
+import { TweakEditor } from '../components/config/TweakEditor.js';
+import { useCan } from '../components/config/layout-data.js';
+import { ownerPageHeaders } from '../config/http.js';
+import { ownerAccess } from '../config/route-access.server.js';
+import { isSiteForm, saveTweak, tweakScreen } from '../config/tweaks.server.js';
+import { loadSite } from '../catalog/catalog.server.js';
+import { siteStylesheet } from '../storefront/theme-css.server.js';
+import { isTweakType, TWEAK_LABELS, TWEAK_SCHEMAS, TWEAK_TEXT, TWEAK_TYPES, type Tweaks, type TweakType } from '../overlays/tweaks.js';
+import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
+import stylesheet from '../styles/config-tweaks.css?url';
+
+export const headers = ownerPageHeaders;
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.label} — Tweaks` : 'Tweaks' }];
+
+function typeOf(params: { type?: string }): TweakType {
+  const t = params.type ?? '';
+  if (!isTweakType(t)) throw new Response('No such tweak', { status: 404 });
+  return t;
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const a = await ownerAccess(args, 'site.read');
+  const type = typeOf(args.params);
+  const [screen, site] = await Promise.all([tweakScreen(a.sql, a.site.id, type), loadSite(a.site.id)]);
+  const saved = new URL(args.request.url).searchParams.get('saved');
+  return json(
+    {
+      type,
+      label: TWEAK_LABELS[type],
+      ...screen,
+      stylesheet: siteStylesheet(site)?.href ?? null,
+      notice: saved ? TWEAK_TEXT.saved(TWEAK_LABELS[type]) : null,
+    },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const a = await ownerAccess(args, 'design.write');
+  const type = typeOf(args.params);
+  const form = await readForm(args.request);
+  if (!form) return json({ error: 'The form could not be read.', fields: {} as Record<string, string>, typed: null }, 400);
+  const typed: Record<string, string> = Object.fromEntries(form);
+  const parsed = parseForm(form, TWEAK_SCHEMAS[type]);
+  if (parsed.status !== 'success') return json({ error: TWEAK_TEXT.invalid, fields: firstErrors(parsed.error ?? undefined), typed }, 400);
+  const settings = parsed.value as Tweaks[TweakType];
+  if (type === 'popup-overlay' && !(await isSiteForm(a.sql, a.site.id, (settings as Tweaks['popup-overlay']).formId)))
+    return json({ error: TWEAK_TEXT.invalid, fields: { formId: TWEAK_TEXT.noForm }, typed }, 400);
+  await saveTweak(a, type, settings, form.get('newVersion') === 'on');
+  return redirect(`/config/tweaks/${type}?saved=1`, 303);
+}
+
+export default function TweakScreen() {
+  const data = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const canWrite = useCan('design.write');
+  const values = failed?.typed ?? data.values;
+  return (
+    <>
+      <h1>Tweaks: {data.label}</h1>
+      <nav aria-label="Tweaks">
+        <ul className="tweak-types">
+          {TWEAK_TYPES.map((t) => (
+            <li key={t}>
+              <NavLink to={`/config/tweaks/${t}`} prefetch="none">
+                {TWEAK_LABELS[t]}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {data.type === 'popup-overlay' ? <p className="hint">Version {data.version} is on the site.</p> : null}
+      {data.type === 'lock-screen' ? (
+        <p className="hint">The look and texts of the lock screen; which pages are locked is set elsewhere.</p>
+      ) : null}
+      <Notice message={failed ? null : data.notice} />
+      <FormError message={failed?.error} />
+      {!canWrite ? <p className="hint">Your role may look at these settings but not change them.</p> : null}
+      <TweakEditor
+        key={`${data.type}:${JSON.stringify(values)}`}
+        type={data.type}
+        values={values}
+        style={data.style}
+        errors={failed?.fields ?? {}}
+        forms={data.forms}
+        stylesheet={data.stylesheet}
+        canWrite={canWrite}
+      />
+    </>
+  );
+}

@@ -1,0 +1,105 @@
+// Experiments (issue 16), JavaScript on and off: the owner creates an experiment on /config/experiments
+// and starts it, a visitor gets one variant and keeps it over several page loads (and the page still
+// hydrates on a reload), adds to cart, and the owner's analytics dashboard shows the conversion in
+// that variant. Both owner screens pass axe.
+import { expect, test, type Page } from '@playwright/test';
+import { violations } from './axe.js';
+
+const OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' };
+const PRODUCT = '/shop/p/driftwood-dinner-plate?Size=10+in';
+// The product template prints the visitor's entries (SPEC 3's name and variant) ahead of the page.
+const ENTRIES = '<p id="exp-entries">{.repeated section experimentEntries}<span data-exp="{name}">{variant}</span>{.end}</p>';
+
+async function ready(page: Page, js: boolean) {
+  if (js) await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+}
+
+async function signIn(page: Page, js: boolean) {
+  await page.goto('/config');
+  await ready(page, js);
+  await page.getByLabel('Email').fill(OWNER.email);
+  await page.getByLabel('Password').fill(OWNER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}
+
+/** Set-up, not the journey: the product template reads the entries (saved and published once). */
+async function productTemplateReadsEntries(page: Page, baseURL: string) {
+  const preview = (await (await page.request.get('/config/theme/preview?page=product')).json()) as {
+    sources: { pages: Record<string, string> };
+  };
+  if (preview.sources.pages.product.includes('exp-entries')) return;
+  const headers = { Origin: baseURL };
+  const saved = await page.request.post('/config/theme/edit/product', {
+    form: { intent: 'save', source: ENTRIES + preview.sources.pages.product, note: 'experiments e2e' },
+    headers,
+    maxRedirects: 0,
+  });
+  const version = /\?saved=(\d+)$/.exec(saved.headers()['location'] ?? '')?.[1];
+  expect(version).toBeTruthy();
+  const published = await page.request.post('/config/theme', { form: { intent: 'publish', version: version! }, headers, maxRedirects: 0 });
+  expect(published.status()).toBeLessThan(400);
+}
+
+test('the owner starts an experiment, a visitor keeps one variant and converts, the dashboard shows it', async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled: js,
+}) => {
+  test.setTimeout(90_000);
+  const name = js ? 'hero_js' : 'hero_nojs';
+  await signIn(page, js);
+  await productTemplateReadsEntries(page, baseURL!);
+
+  // The owner creates the experiment (a and b, 50 each by default) and starts it.
+  await page.goto('/config/experiments');
+  await ready(page, js);
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await expect(page.getByLabel('Variant 1 name')).toHaveValue('a');
+  await expect(page.getByLabel('Variant 2 weight')).toHaveValue('50');
+  await page.getByRole('button', { name: 'Create experiment' }).click();
+  await expect(page.getByText(`Experiment ${name} created.`)).toBeVisible();
+  await page.getByRole('button', { name: `Start ${name}`, exact: true }).click();
+  await expect(page.getByText(`Experiment ${name} started.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: `Stop ${name}`, exact: true })).toBeVisible();
+  expect(await violations(page, js)).toEqual([]);
+
+  // A visitor: one variant, the same on every load.
+  const visitor = await browser.newContext({ javaScriptEnabled: js });
+  const shopper = await visitor.newPage();
+  await shopper.goto(PRODUCT);
+  await ready(shopper, js);
+  const variant = (await shopper.locator(`[data-exp="${name}"]`).textContent())?.trim() ?? '';
+  expect(['a', 'b']).toContain(variant);
+  for (let i = 0; i < 3; i++) {
+    await shopper.reload();
+    await ready(shopper, js);
+    await expect(shopper.locator(`[data-exp="${name}"]`)).toHaveText(variant);
+  }
+  // ...who adds to cart (the collector's event with JavaScript, the server's record without).
+  await shopper.locator('form.add-to-cart').getByRole('button', { name: 'Add To Cart' }).click();
+  if (js) await expect(shopper.locator('[data-cart-popover]')).toContainText('added to your cart');
+  else await expect(shopper.getByRole('status')).toHaveText(/added to your cart\./);
+  await visitor.close();
+
+  // The dashboard: that variant has the visitor, converted. (The other project's visitor, running
+  // at the same time, is in this experiment too, so counts are at least one, and the rate is theirs.)
+  const row = page.locator(`#experiment-${name} tr[data-variant="${variant}"]`);
+  let cells: string[] = [];
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/config/analytics/experiments?range=7');
+        cells = (await row.locator('td').allTextContents()).slice(0, 3);
+        return Number(cells[1] ?? 0);
+      },
+      { timeout: 20_000 },
+    )
+    .toBeGreaterThanOrEqual(1);
+  const [visitors, converted] = cells.slice(0, 2).map(Number);
+  expect(visitors).toBeGreaterThanOrEqual(converted);
+  expect(cells[2]).toBe(`${Math.round((converted / visitors) * 1000) / 10}%`);
+  await expect(page.getByRole('table', { name: `Conversion by variant of ${name}` })).toBeVisible();
+  expect(await violations(page, js)).toEqual([]);
+});

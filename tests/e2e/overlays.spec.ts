@@ -1,0 +1,184 @@
+// Popups, splash and unsubscribe in the browser (issue 16), with JavaScript on and off, on a server
+// of this file's own (a popup and a splash on the shared demo site would stand in the way of every
+// other journey). The owner turns them on in the tweak screens; then, with JavaScript, the popup
+// opens as a dialog after its trigger, Escape closes it, and it stays closed on reload; without
+// JavaScript it is a region at the end of the page that blocks nothing. The splash page comes
+// before the home page and lets the visitor in; the newsletter email's link unsubscribes.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { startServer, type Started } from '../http/support/spawn-server.js';
+import { violations } from './axe.js';
+
+const OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' };
+
+test.describe.configure({ mode: 'serial' });
+
+let server: Started;
+let dataDir: string;
+const url = (p: string) => `${server.url}${p}`;
+
+test.beforeAll(async () => {
+  // Migrating and seeding a fresh database beside the run's own server takes a while on a small machine.
+  test.setTimeout(180_000);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-overlays-'));
+  server = await startServer({}, '/healthz', { dataDir });
+  // The first request migrates and seeds the embedded database: wait for it here.
+  expect((await fetch(url('/readyz'))).status).toBe(200);
+});
+
+test.afterAll(async () => {
+  server?.kill();
+  await server?.exited;
+  try {
+    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  } catch {
+    // The database may still be closing its files: the temporary folder is left to the system.
+  }
+});
+
+async function ready(page: Page, js: boolean) {
+  if (js) await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+}
+
+async function signedInOwner(browser: Browser, js: boolean): Promise<Page> {
+  const page = await (await browser.newContext({ javaScriptEnabled: js })).newPage();
+  await page.goto(url('/config'));
+  await ready(page, js);
+  await page.getByLabel('Email').fill(OWNER.email);
+  await page.getByLabel('Password').fill(OWNER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  return page;
+}
+
+test('the owner sets up the popup; visitors get it by the rules', async ({ browser, page, javaScriptEnabled: js }) => {
+  test.setTimeout(90_000);
+  const owner = await signedInOwner(browser, js);
+  await owner.goto(url('/config/tweaks/popup-overlay'));
+  await ready(owner, js);
+  await expect(owner.getByRole('heading', { level: 1, name: 'Tweaks: Popup overlay' })).toBeVisible();
+  expect(await violations(owner, js, { exclude: ['iframe'] })).toEqual([]);
+  await owner.getByLabel('Show the popup on the site').check();
+  await owner.getByLabel('Title').fill('Ten percent off');
+  await owner.getByLabel('Position').selectOption('bottom-right');
+  await owner.getByLabel('Show it', { exact: true }).selectOption('time');
+  await owner.getByLabel('Seconds after loading').fill('2');
+  await owner.getByLabel('Newsletter form').selectOption({ label: 'Contact' });
+  const preview = owner.locator('iframe[title="Preview"]');
+  // With JavaScript the preview follows the form before anything is saved.
+  if (js) await expect.poll(() => preview.getAttribute('srcdoc')).toContain('Ten percent off');
+  await owner.getByRole('button', { name: 'Save' }).click();
+  await expect(owner.getByRole('status')).toContainText('Popup overlay saved.');
+  expect(await preview.getAttribute('srcdoc')).toContain('data-popup-position="bottom-right"');
+  await owner.context().close();
+
+  // SPEC 7: the popup shown is recorded (POST /api/census/overlay).
+  const census = js ? page.waitForRequest((r) => r.url().endsWith('/api/census/overlay') && r.method() === 'POST') : null;
+  await page.goto(url('/about'));
+  await ready(page, js);
+  const popup = page.getByRole('dialog', { name: 'Ten percent off' });
+  if (js) {
+    // Opened by its trigger as a modal dialog, focus inside; Escape closes it, focus goes back to
+    // where it was, and it stays closed.
+    const before = page.getByRole('navigation').first().getByRole('link', { name: 'Shop' });
+    await before.focus();
+    await expect(popup).toBeVisible();
+    await expect(popup.getByRole('button', { name: 'Close' })).toBeFocused();
+    expect(await violations(page, js)).toEqual([]);
+    expect(JSON.parse((await census!).postData() ?? '{}')).toMatchObject({ targetId: 'site-popup', label: 'Ten percent off' });
+    // Its newsletter form is sent through the forms API, in the dialog: remembered as submitted.
+    await popup.getByLabel('First Name').fill('Grace');
+    await popup.getByLabel('Last Name').fill('Hopper');
+    await popup.getByLabel('Email').fill('grace-js@example.com');
+    await popup.getByLabel('Message').fill('Hello');
+    await popup.getByRole('button', { name: 'Send' }).click();
+    await expect(popup.getByRole('status')).toContainText('Thank you!');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('submitted'))).toBe('true');
+    await page.keyboard.press('Escape');
+    await expect(popup).toBeHidden();
+    await expect(before).toBeFocused();
+    const memory = await page.evaluate(() => ({ closed: localStorage.getItem('date-closed'), version: localStorage.getItem('version') }));
+    expect(memory.closed).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(memory.version).toBe('1');
+    // A reload revalidates the cached page: the 304 keeps the document's own CSP (no new nonce),
+    // so its scripts run again and read what was remembered.
+    await page.reload();
+    await ready(page, js);
+    await page.waitForTimeout(1500);
+    await expect(popup).toBeHidden();
+  } else {
+    // A plain region at the end of the page: the page's own links and forms stay usable.
+    await expect(popup).toBeVisible();
+    expect(await violations(page, js)).toEqual([]);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.getByRole('navigation').first().getByRole('link', { name: 'Shop' }).click();
+    await expect(page).toHaveURL(/\/shop$/);
+    // Its form works without JavaScript: the answers post to /popup.
+    await popup.getByLabel('First Name').fill('Grace');
+    await popup.getByLabel('Last Name').fill('Hopper');
+    await popup.getByLabel('Email').fill('grace-nojs@example.com');
+    await popup.getByLabel('Message').fill('Hello');
+    await popup.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByRole('status')).toContainText('Thank you!');
+    await page.getByRole('link', { name: 'Back to the site' }).click();
+    await expect(page).toHaveURL(/\/shop$/);
+    // Its Close button is a method="dialog" form: it hides the region without any script.
+    await popup.getByRole('button', { name: 'Close' }).click();
+    await expect(popup).toBeHidden();
+  }
+});
+
+test('the splash page comes before the home page, once', async ({ browser, page, javaScriptEnabled: js }) => {
+  const owner = await signedInOwner(browser, js);
+  await owner.goto(url('/config/tweaks/splash-page'));
+  await ready(owner, js);
+  await owner.getByLabel('Show the splash page before the home page').check();
+  await owner.getByLabel('Title').fill('Welcome to Saltgrass');
+  await owner.getByLabel('Enter button').fill('Come in');
+  await owner.getByRole('button', { name: 'Save' }).click();
+  await expect(owner.getByRole('status')).toContainText('Splash page saved.');
+  await owner.context().close();
+
+  await page.goto(url('/'));
+  await ready(page, js);
+  await expect(page).toHaveURL(/\/splash$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Saltgrass' })).toBeVisible();
+  expect(await violations(page, js)).toEqual([]);
+  await page.getByRole('link', { name: 'Come in' }).click();
+  await expect(page).toHaveURL(new RegExp(`${server.url}/$`));
+  await page.goto(url('/'));
+  await expect(page).toHaveURL(new RegExp(`${server.url}/$`));
+});
+
+test('the link in a newsletter email unsubscribes', async ({ page, javaScriptEnabled: js }) => {
+  const email = `leave-${js ? 'js' : 'nojs'}@example.com`;
+  const joined = await page.request.post(url('/contact'), {
+    form: {
+      _formBlock: 'blk-contact-form',
+      contact_fax: '',
+      'name.first': 'Ada',
+      'name.last': 'Lovelace',
+      email,
+      message: 'Hello',
+      newsletter: 'Join our newsletter',
+    },
+    headers: { Origin: server.url },
+    maxRedirects: 0,
+  });
+  expect(joined.status()).toBe(303);
+  const outbox = path.join(dataDir, 'outbox');
+  const mail = fs
+    .readdirSync(outbox)
+    .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8').replace(/=\r\n/g, '').replace(/=3D/g, '='))
+    .find((m) => m.includes(`To: ${email}`));
+  const link = /https?:\/\/[^\s"<>]+\/newsletter\/unsubscribe\?token=[\w-]+/.exec(mail ?? '')?.[0];
+  expect(link).toBeDefined();
+  const u = new URL(link!);
+  await page.goto(url(u.pathname + u.search));
+  await ready(page, js);
+  await expect(page.getByText('Unsubscribe from this mailing list?')).toBeVisible();
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(page.getByRole('status')).toHaveText('You are unsubscribed from Newsletter. You will get no more emails from it.');
+});

@@ -1,0 +1,8 @@
+// The tweak screens (splash page, lock screen, popup overlay, checkout, style, SSO page): any owner
+// of the site may look; saving needs design.write.
+import type { RouteCase } from './types.js';
+
+const cases: RouteCase[] = [
+  { file: 'config.tweaks.$type.tsx', path: '/config/tweaks/popup-overlay', loader: 'site.read', action: 'design.write', body: {} },
+];
+export default cases;

@@ -1,0 +1,231 @@
+// Popups, splash and tweaks through the built server (issue 16), on a server of this file's own (the
+// splash and the popup would change every page of the suite's shared demo site): the tweak screen
+// saves with design.write only; the popup's markup is on pages it may be on and absent elsewhere;
+// its newsletter form works by plain POST to /popup; the splash page comes before the home page
+// once per session; the newsletter unsubscribe link works with one click, with a valid token only.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Visitor } from './support/client.js';
+import { adminVisitor, visitorWithRole } from './support/owner.js';
+import { OwnStore } from './support/own-store.js';
+
+const store = new OwnStore({ TRUST_PROXY: '1' });
+let admin: Visitor;
+const at = () => new Visitor(() => store.url());
+
+beforeAll(async () => {
+  await store.start();
+  admin = await adminVisitor(() => store.url());
+}, 120_000);
+afterAll(async () => {
+  await store.dispose();
+});
+
+const POPUP = {
+  enabled: 'on',
+  title: 'Ten percent off',
+  text: 'Join the list.\n\nNo spam.',
+  position: 'bottom-right',
+  trigger: 'scroll',
+  delaySeconds: '3',
+  scrollPercent: '40',
+  formId: 'form-contact',
+  closeLabel: 'No thanks',
+};
+
+const mailTo = (address: string): string | undefined => {
+  const dir = path.join(store.dataDir, 'outbox');
+  if (!fs.existsSync(dir)) return undefined;
+  for (const f of fs.readdirSync(dir)) {
+    const text = fs
+      .readFileSync(path.join(dir, f), 'utf8')
+      .replace(/=\r\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+    if (text.includes(`To: ${address}`)) return text;
+  }
+  return undefined;
+};
+
+describe('the tweak screens', () => {
+  it('show a form per tweak type with its preview', async () => {
+    for (const type of ['splash-page', 'lock-screen', 'popup-overlay', 'checkout', 'style', 'sso-page']) {
+      const res = await admin.get(`/config/tweaks/${type}`);
+      expect(res.status, type).toBe(200);
+      const html = await res.text();
+      expect(html, type).toMatch(/<iframe[^>]*title="Preview"[^>]*sandbox=""/);
+      expect(html, type).toContain('<button type="submit">Save</button>');
+    }
+    expect((await admin.get('/config/tweaks/nothing')).status).toBe(404);
+  });
+
+  it('refuse a save without design.write (403) and keep what was typed on bad input', async () => {
+    const { visitor: viewer } = await visitorWithRole(admin, 10, { base: () => store.url(), dataDir: store.dataDir });
+    expect((await viewer.get('/config/tweaks/popup-overlay')).status).toBe(200);
+    expect((await viewer.postForm('/config/tweaks/popup-overlay', POPUP)).status).toBe(403);
+    const bad = await admin.postForm('/config/tweaks/popup-overlay', { ...POPUP, delaySeconds: 'soon', title: 'Typed title' });
+    expect(bad.status).toBe(400);
+    const html = await bad.text();
+    expect(html).toContain('Update the missing or invalid information above.');
+    expect(html).toContain('Enter a whole number from 0 to 600.');
+    expect(html).toContain('value="Typed title"');
+    const otherForm = await admin.postForm('/config/tweaks/popup-overlay', { ...POPUP, formId: 'form-of-someone-else' });
+    expect(otherForm.status).toBe(400);
+    expect(await otherForm.text()).toContain('Choose one of your forms, or none.');
+  });
+});
+
+describe('the popup overlay', () => {
+  it('is absent while off', async () => {
+    expect(await (await at().get('/')).text()).not.toContain('data-popup');
+  });
+
+  it('once saved, is at the end of content pages as a non-modal region with its newsletter form', async () => {
+    const saved = await admin.postForm('/config/tweaks/popup-overlay', POPUP);
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get('location')).toBe('/config/tweaks/popup-overlay?saved=1');
+    for (const p of ['/', '/shop', '/about']) {
+      const html = await (await at().get(p)).text();
+      expect(html, p).toMatch(/<dialog open class="site-popup"[^>]*data-popup[^>]*data-popup-version="1"[^>]*data-popup-trigger="scroll"/);
+      expect(html, p).toContain('data-popup-position="bottom-right"');
+      expect(html, p).toContain('<h2 id="site-popup-title">Ten percent off</h2>');
+      expect(html, p).toContain('<p>Join the list.</p><p>No spam.</p>');
+      // Its close button needs no script; its form posts to /popup, back to this page after.
+      expect(html, p).toContain(
+        '<form method="dialog" class="site-popup-close"><button type="submit" data-popup-close>No thanks</button></form>',
+      );
+      expect(html, p).toContain(`action="/popup?return=${encodeURIComponent(p)}#form-popup"`);
+      // At the end of the page: nothing of the page comes after it.
+      expect(html.indexOf('</dialog>', html.indexOf('data-popup'))).toBeGreaterThan(html.lastIndexOf('</footer>'));
+    }
+  });
+
+  it('is never on checkout, the cart-free pages of its own, or a missing page', async () => {
+    for (const p of ['/checkout', '/popup', '/newsletter/unsubscribe?token=x', '/no-such-page']) {
+      const html = await (await at().get(p)).text();
+      expect(html, p).not.toContain('data-popup ');
+    }
+  });
+
+  it('takes its newsletter form by plain POST: errors keep what was typed; success thanks and links back', async () => {
+    const v = at();
+    const bad = await v.postForm('/popup?return=%2Fshop', [
+      ['_formBlock', 'popup'],
+      ['contact_fax', ''],
+      ['name.first', 'Grace'],
+      ['name.last', 'Hopper'],
+      ['email', 'not-an-email'],
+      ['message', 'Hello'],
+    ]);
+    expect(bad.status).toBe(400);
+    const page = await bad.text();
+    expect(page).toContain('Email is not valid.');
+    expect(page).toContain('value="Grace"');
+    const email = `popup-${Date.now()}@example.com`;
+    const ok = await v.postForm('/popup?return=%2Fshop', [
+      ['_formBlock', 'popup'],
+      ['contact_fax', ''],
+      ['name.first', 'Grace'],
+      ['name.last', 'Hopper'],
+      ['email', email],
+      ['message', 'Hello'],
+      ['newsletter', 'Join our newsletter'],
+    ]);
+    expect(ok.status).toBe(303);
+    const to = ok.headers.get('location')!;
+    expect(to).toBe('/popup?return=%2Fshop&formSent=popup#form-popup');
+    const thanks = await (await v.get(to)).text();
+    expect(thanks).toMatch(/data-form-success tabindex="-1" role="status">/);
+    expect(thanks).not.toMatch(/data-form-success tabindex="-1" role="status" hidden/);
+    expect(thanks).toContain('<a href="/shop" data-popup-back>Back to the site</a>');
+    // The newsletter confirmation carries the unsubscribe link and its List-Unsubscribe headers.
+    const mail = mailTo(email);
+    expect(mail).toMatch(/List-Unsubscribe:\s+<http[^>]+\/newsletter\/unsubscribe\?token=[\w-]+>/);
+    expect(mail).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+  });
+
+  it('a "show it again" save makes a new version; a plain save keeps it', async () => {
+    expect((await admin.postForm('/config/tweaks/popup-overlay', POPUP)).status).toBe(303);
+    expect(await (await at().get('/about')).text()).toContain('data-popup-version="1"');
+    expect((await admin.postForm('/config/tweaks/popup-overlay', { ...POPUP, newVersion: 'on' })).status).toBe(303);
+    expect(await (await at().get('/about')).text()).toContain('data-popup-version="2"');
+  });
+});
+
+describe('the checkout tweak', () => {
+  it("sets the checkout page's heading and a note above its form", async () => {
+    const saved = await admin.postForm('/config/tweaks/checkout', { heading: 'Pay <here>', note: 'We ship on Mondays.' });
+    expect(saved.status).toBe(303);
+    const html = await (await at().get('/checkout')).text();
+    expect(html).toContain('<h1>Pay &lt;here&gt;</h1>');
+    expect(html).toContain('<p class="checkout-note">We ship on Mondays.</p>');
+  });
+});
+
+describe('the splash page', () => {
+  it('comes before the home page once per session when on, and sends visitors in with a plain link', async () => {
+    const v = at();
+    expect((await v.get('/')).status).toBe(200);
+    const saved = await admin.postForm('/config/tweaks/splash-page', {
+      enabled: 'on',
+      title: 'Saltgrass',
+      text: 'Pottery from the coast.',
+      enterLabel: 'Come in',
+    });
+    expect(saved.status).toBe(303);
+    const first = await v.get('/');
+    expect(first.status).toBe(303);
+    expect(first.headers.get('location')).toBe('/splash');
+    expect(first.headers.get('cache-control')).toMatch(/no-store/);
+    const splash = await v.get('/splash');
+    expect(splash.status).toBe(200);
+    expect(splash.headers.get('set-cookie')).toMatch(/^ss_splash=1; Path=\/; HttpOnly; SameSite=Lax$/);
+    const html = await splash.text();
+    expect(html).toContain('<h1>Saltgrass</h1>');
+    expect(html).toContain('<a class="site-splash-enter" href="/" data-splash-enter>Come in</a>');
+    expect(html).not.toContain('data-popup ');
+    // The session cookie lets the home page through, and caches keep the two answers apart.
+    const home = await v.get('/');
+    expect(home.status).toBe(200);
+    expect(home.headers.get('vary')).toMatch(/Cookie/);
+    // Off again: no splash, and its address goes home.
+    expect((await admin.postForm('/config/tweaks/splash-page', { title: 'Saltgrass' })).status).toBe(303);
+    expect((await at().get('/')).status).toBe(200);
+    expect((await at().get('/splash')).headers.get('location')).toBe('/');
+  });
+});
+
+describe('newsletter unsubscribe (page type 300)', () => {
+  it('one click on the link from the email unsubscribes; an invalid token does nothing', async () => {
+    const v = at();
+    const email = `unsub-${Date.now()}@example.com`;
+    const joined = await v.postForm('/contact', [
+      ['_formBlock', 'blk-contact-form'],
+      ['contact_fax', ''],
+      ['name.first', 'Ada'],
+      ['name.last', 'Lovelace'],
+      ['email', email],
+      ['message', 'Hi'],
+      ['newsletter', 'Join our newsletter'],
+    ]);
+    expect(joined.status).toBe(303);
+    const link = /<(http[^>]+\/newsletter\/unsubscribe\?token=([\w-]+))>/.exec(mailTo(email) ?? '');
+    expect(link).not.toBeNull();
+    const pathAndQuery = new URL(link![1]).pathname + new URL(link![1]).search;
+    // A GET (a mail scanner, a link preview) only asks.
+    const ask = await v.get(pathAndQuery);
+    expect(ask.status).toBe(200);
+    expect(await ask.text()).toContain('Unsubscribe from this mailing list?');
+    // The mail client's one-click POST (RFC 8058), from no page of ours.
+    const oneClick = await v.fetch(pathAndQuery, {
+      method: 'POST',
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: '' },
+    });
+    expect(oneClick.status).toBe(200);
+    expect(await oneClick.text()).toContain('You are unsubscribed from Newsletter.');
+    const forged = await v.postForm('/newsletter/unsubscribe', { token: `${link![2].slice(0, -2)}xx` });
+    expect(forged.status).toBe(400);
+    expect(await forged.text()).toContain('This unsubscribe link is not valid.');
+  });
+});
