@@ -20,6 +20,7 @@ import {
   type SeedProduct,
 } from './seed/store.js';
 import { STORE_COLLECTIONS, type SeedCollection } from './seed/collections.js';
+import { DEMO_LANGUAGES, FRENCH_COLLECTIONS, FRENCH_PRODUCTS, TRANSLATION_PROVIDER } from './seed/french.js';
 import { CONTACT_FORM, NEWSLETTER, type SeedForm, type SeedMailingList } from './seed/forms.js';
 import { ACCESS_PAGES, demoAccessRows } from './seed/access.js';
 
@@ -126,7 +127,34 @@ export function demoRows(theme: ThemeTemplate[] = readTheme()): [table: string, 
   const content = { ...STORE_CONTENT, pages: [...STORE_CONTENT.pages, ...ACCESS_PAGES] };
   const rows = siteRows(content, theme, { websiteId: WEBSITE.id, title: WEBSITE.title, baseUrl: WEBSITE.baseUrl, domains: DEMO_DOMAINS });
   const access = demoAccessRows(WEBSITE.id, (raw) => raw);
-  return [...rows, ['member_area', ['id'], access.areas], ['page_access', ['collection_id'], access.rules]];
+  return [...rows, ['member_area', ['id'], access.areas], ['page_access', ['collection_id'], access.rules], ...frenchRows()];
+}
+
+/** The demo's second language (issue 16): French, with a few pages and products translated. */
+function frenchRows(): [table: string, key: string[], rows: Row[]][] {
+  const languages = DEMO_LANGUAGES.map((l, i) => ({ website_id: WEBSITE.id, code: l.code, is_default: l.isDefault, ordering: i }));
+  const collections = Object.entries(FRENCH_COLLECTIONS).map(([urlId, t]) => ({
+    collection_id: `col-${urlId}`,
+    language: 'fr',
+    title: t.title,
+    description: t.description,
+    body: t.body ?? null,
+    seo_title: t.seoTitle ?? null,
+    seo_description: null,
+  }));
+  const items = Object.entries(FRENCH_PRODUCTS).map(([slug, t]) => ({
+    item_id: `itm-${slug}`,
+    language: 'fr',
+    title: t.title,
+    excerpt: t.excerpt,
+    body: t.body ?? null,
+  }));
+  return [
+    ['website_language', ['website_id', 'code'], languages],
+    ['collection_translation', ['collection_id', 'language'], collections],
+    ['item_translation', ['item_id', 'language'], items],
+    ['translation_connection', ['website_id'], [{ website_id: WEBSITE.id, provider: TRANSLATION_PROVIDER, connected_at: SEEDED_AT }]],
+  ];
 }
 
 /** Every row of a site made from starting content and a theme, by table, in insertion order. */

@@ -26,6 +26,7 @@ export const CONFIG_NAV: readonly NavEntry[] = [
   { to: '/config/files', label: 'Files', permission: 'site.read' },
   { to: '/config/settings', label: 'Settings', permission: 'settings.read' },
   { to: '/config/access', label: 'Access and member areas', permission: 'settings.read' },
+  { to: '/config/languages', label: 'Languages', permission: 'settings.read' },
   { to: '/config/members', label: 'Members', permission: 'members.manage' },
   { to: '/config/api-keys', label: 'API keys', permission: 'apikeys.manage' },
   { to: '/config/audit', label: 'Audit log', permission: 'audit.read' },

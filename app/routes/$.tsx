@@ -17,6 +17,7 @@ import { formBlocksHtml, formStateOf, rememberFormState, takePagePost } from '..
 import { FORM_TEXT } from '../forms/form-validation.js';
 import { getSql } from '../../db/client.server.js';
 import { restockPageAction, restockPageExtras } from '../forms/restock-page.server.js';
+import { barePath } from '../languages/page-language.server.js';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The add-to-cart form's no-JavaScript "Show price and stock" button: the same page, its address clean.
@@ -47,7 +48,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const site = await requestSite(request, context);
   const url = new URL(request.url);
-  const resolved = await resolvePath(site.id, url.pathname);
+  // A page in another language (/fr/...) takes the same posts as the page itself (issue 16).
+  const resolved = await resolvePath(site.id, await barePath(site.id, url.pathname));
   // A product page takes one form: its back-in-stock sign-up (303 back with the answer).
   if (resolved.kind === 'product') return restockPageAction(request, site.id);
   let posted: FormData;

@@ -22,6 +22,8 @@ import { linkChoices } from '../config/rich-text/link-choices.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { listBlocks } from '../config/blocks/blocks.server.js';
 import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
+import { otherLanguages } from '../languages/translation-forms.server.js';
+import { TranslationTabs } from '../components/config/TranslationForm.js';
 
 export const headers = ownerPageHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Edit ${data.page.title}` : 'Page' }];
@@ -47,6 +49,8 @@ export async function loader(args: LoaderFunctionArgs) {
       canDelete: a.can('pages.write') && !page.isHome && (canPublish || UNPUBLISHED_STATUSES.includes(page.status)),
       homeText: PAGE_TEXT.homePage,
       linkChoices: await linkChoices(a.sql, a.site.id),
+      // The site's other languages: a tab each, to this page's translation (issue 16).
+      languages: await otherLanguages(a.sql, a.site.id),
       // The page's own status stays in the list (shown as it is), even when this role cannot pick it.
       statuses: PAGE_STATUSES.filter((s) => allowed.includes(s) || s === page.status).map((s) => ({ value: s, label: STATUS_LABELS[s] })),
     },
@@ -81,7 +85,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function EditPage() {
-  const { page, blocks, confirmDelete, notice, canWrite, canPublish, canDelete, homeText, statuses, linkChoices } =
+  const { page, blocks, confirmDelete, notice, canWrite, canPublish, canDelete, homeText, statuses, linkChoices, languages } =
     useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const t = failed?.typed.intent === 'save' ? failed.typed : null;
@@ -91,6 +95,9 @@ export default function EditPage() {
         <Link to="/config/pages">Pages</Link>
       </p>
       <h1>{`Edit ${page.title}`}</h1>
+      {languages.length > 0 ? (
+        <TranslationTabs base={`/config/pages/${encodeURIComponent(page.id)}`} current={null} languages={languages} label="Page" />
+      ) : null}
       <p>
         <span className={`badge ${page.live ? 'ok' : 'warn'}`}>{page.label}</span>{' '}
         {page.live ? (

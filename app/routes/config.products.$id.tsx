@@ -19,6 +19,8 @@ import {
 import { ownerAccess } from '../config/route-access.server.js';
 import stylesheet from '../styles/config-products.css?url';
 import { readForm } from '../utils/form.server.js';
+import { otherLanguages } from '../languages/translation-forms.server.js';
+import { TranslationTabs } from '../components/config/TranslationForm.js';
 
 export const headers = ownerPageHeaders;
 
@@ -36,7 +38,12 @@ export async function loader(args: LoaderFunctionArgs) {
   const id = args.params.id ?? '';
   const product = await loadProduct(a.sql, a.site.id, id);
   if (!product) throw notFound();
-  const [collections, images] = await Promise.all([productCollections(a.sql, a.site.id), imageFiles(a.sql, a.site.id)]);
+  const [collections, images, languages] = await Promise.all([
+    productCollections(a.sql, a.site.id),
+    imageFiles(a.sql, a.site.id),
+    // The site's other languages: a tab each, to this product's translation (issue 16).
+    otherLanguages(a.sql, a.site.id),
+  ]);
   const saved = new URL(args.request.url).searchParams.get('saved');
   return json(
     {
@@ -50,6 +57,7 @@ export async function loader(args: LoaderFunctionArgs) {
       values: productFormValues(product, a.site.currency),
       collections,
       images,
+      languages,
       currency: a.site.currency,
       canWrite: a.can('products.write'),
       notice: saved === 'created' ? 'Product created.' : saved ? 'Product saved.' : null,
@@ -93,6 +101,14 @@ export default function EditProduct() {
         <Link to="/config/products">Products</Link>
       </p>
       <h1>{product.title}</h1>
+      {data.languages.length > 0 ? (
+        <TranslationTabs
+          base={`/config/products/${encodeURIComponent(product.id)}`}
+          current={null}
+          languages={data.languages}
+          label="Product"
+        />
+      ) : null}
       <p>
         {product.published ? (
           <a href={product.publicUrl} target="_blank" rel="noreferrer">

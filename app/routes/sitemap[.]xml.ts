@@ -1,5 +1,6 @@
 // /sitemap.xml: every public page and product on the configured origin, with when it last changed
 // (products from item.updated_at, pages and listings from their collection and its products).
+// A site with more languages (issue 16) lists each page in each language, with its alternates.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { loadSite, sitemapEntries } from '../catalog/catalog.server.js';
 import { requestSite } from '../storefront/site.server.js';
@@ -7,6 +8,9 @@ import { baseUrlFor } from '../utils/base-url.server.js';
 import { MAX_AGE, STALE_WHILE_REVALIDATE } from '../storefront/http.server.js';
 import { log } from '../utils/log.server.js';
 import { siteAccess } from '../access/store.server.js';
+import { getSql } from '../../db/client.server.js';
+import { siteLanguages } from '../languages/settings.server.js';
+import { pathIn } from '../languages/languages.js';
 
 function xmlText(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
@@ -15,14 +19,30 @@ function xmlText(s: string): string {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { id: websiteId } = await requestSite(request, context);
   try {
-    const [site, all, access] = await Promise.all([loadSite(websiteId), sitemapEntries(websiteId), siteAccess(websiteId)]);
+    const [site, all, access, langs] = await Promise.all([
+      loadSite(websiteId),
+      sitemapEntries(websiteId),
+      siteAccess(websiteId),
+      siteLanguages(await getSql(), websiteId),
+    ]);
     // A site behind a password lists nothing (locked and member pages are never listed: the catalog leaves them out).
     const entries = access.siteLock === null ? all : [];
     const base = baseUrlFor(site.website.baseUrl);
-    const urls = entries.map((e) => `  <url><loc>${xmlText(new URL(e.path, base).href)}</loc><lastmod>${e.lastmod}</lastmod></url>`);
+    const loc = (path: string) => xmlText(new URL(path, base).href);
+    const many = langs.codes.length > 1;
+    const urls = entries.flatMap((e) => {
+      if (!many) return [`  <url><loc>${loc(e.path)}</loc><lastmod>${e.lastmod}</lastmod></url>`];
+      // Each language's URL is listed, each naming all of them (itself included) and x-default.
+      const alternates =
+        langs.codes.map((c) => `<xhtml:link rel="alternate" hreflang="${c}" href="${loc(pathIn(e.path, c, langs))}"/>`).join('') +
+        `<xhtml:link rel="alternate" hreflang="x-default" href="${loc(e.path)}"/>`;
+      return langs.codes.map((c) => `  <url><loc>${loc(pathIn(e.path, c, langs))}</loc><lastmod>${e.lastmod}</lastmod>${alternates}</url>`);
+    });
     const body = [
       '<?xml version="1.0" encoding="UTF-8"?>',
-      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      many
+        ? '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">'
+        : '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
       ...urls,
       '</urlset>',
       '',

@@ -28,6 +28,7 @@ import { popupFor } from '../overlays/popup.server.js';
 import { getSql } from '../../db/client.server.js';
 import { pageExperiments } from '../experiments/page.server.js';
 import { formatPairs } from '../experiments/rules.js';
+import { languageLinks, pageLanguage, resolvedIn, siteIn } from '../languages/page-language.server.js';
 
 /** The site's theme as loadSite() returns it: sources by name. */
 export interface ThemeSources {
@@ -310,12 +311,20 @@ export async function storefrontPage(
     return respond(rendered(unavailablePage(), 503), isDatabaseUnavailable(e) ? 503 : 500, undefined, context);
   }
   try {
-    let p = await plan(site, url);
+    // Issue 16: a non-default language's prefix (/fr/...) is read off here, so every route's plan
+    // sees the bare path; what it resolved is then read in that language (docs/decisions/0016).
+    const language = await pageLanguage(site, url);
+    site = siteIn(site, language);
+    let p = await plan(site, language.planUrl);
     // Locked and member pages (app/access): the lock screen, sign-in, access denied or paywall
-    // page instead; a page the visitor may see but not everyone may is never shared.
+    // page instead; a page the visitor may see but not everyone may is never shared. The screen
+    // sends the visitor back to the URL asked for, prefix and all.
     const guard = await guardPage(request, site, url, p.resolved);
     if (guard.kind === 'replace') p = guard.plan;
-    else if (guard.restricted) p = { ...p, private: true };
+    else {
+      if (guard.restricted) p = { ...p, private: true };
+      if (!language.isDefault) p = { ...p, resolved: await resolvedIn(p.resolved, language) };
+    }
     if (p.pageTemplate) {
       const { name, source } = p.pageTemplate;
       site = { ...site, templates: { ...site.templates, pages: { ...site.templates.pages, [name]: source } } };
@@ -347,7 +356,13 @@ export async function storefrontPage(
         ...(exp ? { experiments: exp.variants } : {}),
         url,
       });
+      const links = languageLinks(pageCtx.canonicalUrl, language);
+      if (links.length > 0) pageCtx.languages = links.map(({ code, name, url, current }) => ({ code, name, url, current }));
       const data = renderContext(site, template, pageCtx, p.resolved);
+      if (links.length > 0 && data.seo.canonical) {
+        data.seo.canonical = links.find((l) => l.current)?.href ?? data.seo.canonical;
+        data.seo.alternates = [...links.map((l) => ({ hreflang: l.code, href: l.href })), { hreflang: 'x-default', href: links[0].href }];
+      }
       // The theme's back-in-stock forms post to this page (the engine's markup posts nowhere).
       if (pageCtx.productMerchandisingContext) data.html = restockForms(data.html, pageCtx, url, visit.flash?.restock ?? null);
       // The popup overlay, at the end of every page it may be on (app/overlays).

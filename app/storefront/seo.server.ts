@@ -61,6 +61,8 @@ export interface Seo {
   lang: string;
   /** A robots directive, e.g. "noindex" for not-found, error and search result pages. */
   robots: string | null;
+  /** The page in the site's other languages and x-default (issue 16), for <link rel="alternate" hreflang>. */
+  alternates?: { hreflang: string; href: string }[];
 }
 
 const DESCRIPTION_MAX = 160;

@@ -211,6 +211,8 @@ export type TemplateContext = CommercePageData & {
   pageTitle: string;
   pageDescription: string;
   canonicalUrl: string;
+  /** A site with more languages: this page in each, for the theme's language switcher (issue 16). */
+  languages?: { code: string; name: string; url: string; current: boolean }[];
   /**
    * The visitor's experiment variants by name (`{.equal? experiments.hero "b"}`) and SPEC 3's
    * entries; only on pages whose templates read them while an experiment runs (ADR 0017).

@@ -1,0 +1,120 @@
+// /config/pages/<id>/translations/<code>: a page's fields in one of the site's other languages
+// (issue 16). pages.read opens it, pages.write saves; a failed save keeps what was typed.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { TranslationForm, TranslationTabs } from '../components/config/TranslationForm.js';
+import { ownerPageHeaders } from '../config/http.js';
+import { PAGE_TEXT, pageDetail } from '../config/pages.server.js';
+import { ownerAccess } from '../config/route-access.server.js';
+import {
+  otherLanguages,
+  PageTranslationForm,
+  savePageTranslation,
+  translatableLanguage,
+  TRANSLATION_TEXT,
+} from '../languages/translation-forms.server.js';
+import { readCollectionTranslation } from '../languages/translations.server.js';
+import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
+
+export const headers = ownerPageHeaders;
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.page.title} in ${data.language.name}` : 'Translation' },
+];
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+async function target(args: LoaderFunctionArgs | ActionFunctionArgs, permission: 'pages.read' | 'pages.write') {
+  const a = await ownerAccess(args, permission);
+  const page = await pageDetail(a.sql, a.site.id, args.params.pageId ?? '');
+  if (!page) throw json({ error: PAGE_TEXT.notFound }, { status: 404, headers: NO_STORE });
+  const language = await translatableLanguage(a.sql, a.site.id, args.params.lang ?? '');
+  if (!language) throw json({ error: TRANSLATION_TEXT.notOffered }, { status: 404, headers: NO_STORE });
+  return { a, page, language };
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { a, page, language } = await target(args, 'pages.read');
+  const [t, languages] = await Promise.all([readCollectionTranslation(a.sql, page.id, language.code), otherLanguages(a.sql, a.site.id)]);
+  const saved = new URL(args.request.url).searchParams.get('saved') === '1';
+  return json(
+    {
+      page: {
+        id: page.id,
+        title: page.title,
+        urlId: page.urlId,
+        description: page.description,
+        body: page.body,
+        seoTitle: page.seoTitle,
+        seoDescription: page.seoDescription,
+      },
+      language,
+      languages,
+      values: {
+        title: t.title ?? '',
+        description: t.description ?? '',
+        body: t.body ?? '',
+        seoTitle: t.seoTitle ?? '',
+        seoDescription: t.seoDescription ?? '',
+      },
+      notice: saved ? TRANSLATION_TEXT.saved(language.name) : null,
+      canWrite: a.can('pages.write'),
+    },
+    { headers: NO_STORE },
+  );
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { a, page, language } = await target(args, 'pages.write');
+  const form = await readForm(args.request);
+  if (!form)
+    return json({ error: 'The form could not be read.', fields: {} as Record<string, string>, typed: {} as Record<string, string> }, 400);
+  const typed: Record<string, string> = Object.fromEntries(form);
+  const parsed = parseForm(form, PageTranslationForm);
+  if (parsed.status !== 'success')
+    return json({ error: TRANSLATION_TEXT.invalid, fields: firstErrors(parsed.error ?? undefined), typed }, 400);
+  await savePageTranslation(a, page.id, language.code, parsed.value);
+  return redirect(`/config/pages/${encodeURIComponent(page.id)}/translations/${language.code}?saved=1`, 303);
+}
+
+export default function PageTranslation() {
+  const { page, language, languages, values, notice, canWrite } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const v = failed?.typed ?? values;
+  const base = `/config/pages/${encodeURIComponent(page.id)}`;
+  return (
+    <>
+      <p>
+        <Link to="/config/pages">Pages</Link>
+      </p>
+      <h1>{`${page.title} in ${language.name}`}</h1>
+      <TranslationTabs base={base} current={language.code} languages={languages} label="Page" />
+      <p>
+        <a href={`/${language.code}/${page.urlId}`} target="_blank" rel="noreferrer">
+          View /{language.code}/{page.urlId}
+        </a>
+      </p>
+      <TranslationForm
+        language={language.code}
+        notice={failed ? null : notice}
+        error={failed?.error ?? null}
+        errors={failed?.fields ?? {}}
+        canWrite={canWrite}
+        submitLabel={`Save ${language.name}`}
+        fields={[
+          { name: 'title', label: 'Title', maxLength: 200, original: page.title, value: v.title ?? '' },
+          { name: 'description', label: 'Description', multiline: true, original: page.description, value: v.description ?? '' },
+          { name: 'body', label: 'Body (HTML)', multiline: true, original: page.body, value: v.body ?? '' },
+          { name: 'seoTitle', label: 'SEO title', original: page.seoTitle, value: v.seoTitle ?? '' },
+          {
+            name: 'seoDescription',
+            label: 'SEO description',
+            multiline: true,
+            original: page.seoDescription,
+            value: v.seoDescription ?? '',
+          },
+        ]}
+      />
+    </>
+  );
+}

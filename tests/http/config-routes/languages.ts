@@ -1,0 +1,27 @@
+// More languages (issue 16): the Languages screen and the translation editors of pages and products.
+import type { RouteCase } from './types.js';
+
+const cases: RouteCase[] = [
+  {
+    file: 'config.languages.tsx',
+    path: '/config/languages',
+    loader: 'settings.read',
+    action: 'settings.write',
+    body: { intent: 'save', default: '' },
+  },
+  {
+    file: 'config.pages.$pageId_.translations.$lang.tsx',
+    path: '/config/pages/no-such-page/translations/fr',
+    loader: 'pages.read',
+    action: 'pages.write',
+    body: { title: '' },
+  },
+  {
+    file: 'config.products.$id_.translations.$lang.tsx',
+    path: '/config/products/no-such-product/translations/fr',
+    loader: 'products.read',
+    action: 'products.write',
+    body: { title: '' },
+  },
+];
+export default cases;
