@@ -70,7 +70,8 @@ export async function submitForm(sql: Sql, s: Submission): Promise<SubmitResult>
   const settings = form.definition.settings;
   if (settings.disclaimer?.required && !s.disclaimerAccepted) errors._disclaimer = FORM_TEXT.required;
   if (Object.keys(errors).length > 0) return { ok: false, status: 400, message: FORM_TEXT.invalid, errors, form, values };
-  if (settings.captcha && !(await captchaSolved(sql, s.captcha))) return { ok: false, status: 400, message: FORM_TEXT.captcha, form, values };
+  if (settings.captcha && !(await captchaSolved(sql, s.captcha)))
+    return { ok: false, status: 400, message: FORM_TEXT.captcha, form, values };
 
   const id = `sub-${crypto.randomUUID()}`;
   await sql`
