@@ -56,9 +56,17 @@ export function splitLanguagePath(pathname: string, langs: SiteLanguages): Langu
   return { code: langs.defaultCode, isDefault: true, path: pathname, prefix: '' };
 }
 
+/**
+ * The app's own pages and endpoints, which have no language versions (search, cart, checkout,
+ * accounts, the access and overlay screens, files, owner screens, APIs): a link to one stays bare
+ * on a French page, rather than pointing at a /fr/ URL that answers 404.
+ */
+const BARE_ONLY =
+  /^\/(search|cart|checkout|account|order-confirmed|newsletter|page-access|popup|splash|files|theme|fonts|config|api)(?=[/?#.]|$)/;
+
 /** `path` (a site-relative URL without prefix) in language `code`: `/shop` -> `/fr/shop`, `/` -> `/fr`. */
 export function pathIn(path: string, code: string, langs: SiteLanguages): string {
-  if (code === langs.defaultCode || !path.startsWith('/') || path.startsWith('//')) return path;
+  if (code === langs.defaultCode || !path.startsWith('/') || path.startsWith('//') || BARE_ONLY.test(path)) return path;
   return path === '/' ? `/${code}` : `/${code}${path}`;
 }
 

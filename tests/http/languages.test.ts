@@ -183,6 +183,16 @@ describe('French pages under /fr/', () => {
     expect(await text(home)).toContain('Fait lentement, au bord de la mer');
   });
 
+  it('every link on the French home page leads somewhere: the app’s own pages (search, cart, account) stay bare', async () => {
+    const v = new Visitor();
+    const html = await text(await v.get('/fr'));
+    const links = [...new Set([...html.matchAll(/<a [^>]*href="(\/[^"#]*)"/g)].map((m) => m[1]))];
+    expect(links).toContain('/fr/shop');
+    expect(links).toContain('/search');
+    expect(links.filter((l) => /^\/fr\/(search|cart|checkout|account)/.test(l))).toEqual([]);
+    for (const link of links) expect((await v.get(link)).status, link).toBeLessThan(400);
+  });
+
   it("answers 404 for a prefix that is not one of the site's languages, and for the default one", async () => {
     expect((await new Visitor().get('/de/about')).status).toBe(404);
     expect((await new Visitor().get('/en/about')).status).toBe(404);

@@ -35,6 +35,11 @@ describe('language paths (pure)', () => {
     expect(pathIn('/shop', 'en', EN_FR)).toBe('/shop');
     expect(pathIn('https://elsewhere.example/x', 'fr', EN_FR)).toBe('https://elsewhere.example/x');
     expect(pathIn('//cdn.example/x', 'fr', EN_FR)).toBe('//cdn.example/x');
+    // The app's own pages have no French version: their links stay bare (never a /fr/ 404).
+    for (const bare of ['/search', '/search?q=mug', '/cart', '/checkout', '/account/sign-in', '/api/commerce/shopping-cart']) {
+      expect(pathIn(bare, 'fr', EN_FR)).toBe(bare);
+    }
+    expect(pathIn('/searching-for-clay', 'fr', EN_FR)).toBe('/fr/searching-for-clay');
   });
 
   it('renders the default language in the site locale, another in its own', () => {
