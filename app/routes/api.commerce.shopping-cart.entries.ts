@@ -7,6 +7,7 @@ import { getCartId } from '../utils/session.server.js';
 import { AdditionalFields, apiRoute, BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../storefront/api.server.js';
 import { requestSite } from '../storefront/site.server.js';
 import { claimNewCart } from '../storefront/site-user-flow.server.js';
+import { mayBuyItem } from '../storefront/access-page.server.js';
 
 const AddEntry = z.object({
   itemId: z.string().min(1).max(200),
@@ -28,6 +29,8 @@ export const action = apiRoute(async function action({ request, context }: Actio
   if (body === null) return jsonError(400, BAD_BODY);
   const parsed = AddEntry.safeParse(body);
   if (!parsed.success) return jsonError(400, MSG.addFailed);
+  // An item behind a lock or a member area is, to those outside, no item at all.
+  if (!(await mayBuyItem(request, websiteId, parsed.data.itemId))) return jsonError(404, MSG.unavailable);
   const r = await addToCart(websiteId, cartId, parsed.data);
   if (!r.ok) return jsonError(r.status, r.error);
   await claimNewCart(request, websiteId, cartId, r.cartId);

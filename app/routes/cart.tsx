@@ -25,6 +25,7 @@ import { pageActionHeaders } from '../storefront/http.server.js';
 import { storefrontPage } from '../storefront/render.server.js';
 import { requestSite } from '../storefront/site.server.js';
 import { claimNewCart } from '../storefront/site-user-flow.server.js';
+import { mayBuyItem } from '../storefront/access-page.server.js';
 import { getCartId, shopperSession } from '../utils/session.server.js';
 import { recordServerAddToCart } from '../analytics/recorder.server.js';
 
@@ -97,6 +98,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case 'add': {
       const keep: CartFlash = { itemId: f.itemId, sku: f.sku, quantity: f.quantity, options };
       if (!f.itemId) return failed(400, MSG.unavailable, keep);
+      // An item behind a lock or a member area is, to those outside, no item at all.
+      if (!(await mayBuyItem(request, websiteId, f.itemId))) return failed(404, MSG.unavailable, keep);
       const r = await addToCart(websiteId, cartId, {
         itemId: f.itemId,
         sku: f.sku || null,
@@ -141,6 +144,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case 'subscribe': {
       const keep: CartFlash = { itemId: f.itemId, sku: f.sku, quantity: f.quantity, options };
       if (!f.itemId) return failed(400, MSG.unavailable, keep);
+      // An item behind a lock or a member area is, to those outside, no item at all.
+      if (!(await mayBuyItem(request, websiteId, f.itemId))) return failed(404, MSG.unavailable, keep);
       const r = await subscribe(websiteId, {
         itemId: f.itemId,
         sku: f.sku || null,

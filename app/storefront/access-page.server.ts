@@ -165,6 +165,24 @@ export async function guardPage(request: Request, site: Site, url: URL, resolved
   return { kind: 'replace', plan: await screenFor(request, site, url, d, visitor.user !== null) };
 }
 
+/**
+ * Whether the visitor may put item `itemId` in a cart: not when the site is locked, or the item's
+ * page (its product listing) is one the visitor may not see. The cart's routes ask this first, so
+ * the cart API is no way round a lock or a member area (it would show the price, and sell).
+ */
+export async function mayBuyItem(request: Request, websiteId: string, itemId: string): Promise<boolean> {
+  const access = await siteAccess(websiteId);
+  if (access.siteLock === null && Object.keys(access.pages).length === 0) return true;
+  const [item] = await (await getSql())<{ collection_id: string }[]>`
+    select i.collection_id from item i join collection c on c.id = i.collection_id where i.id = ${itemId} and c.website_id = ${websiteId}`;
+  const collectionId = item?.collection_id ?? null;
+  if (access.siteLock === null && (collectionId === null || !(collectionId in access.pages))) return true;
+  const rule = collectionId === null ? undefined : access.pages[collectionId];
+  const visitor = await visitorOf(request, websiteId, rule !== undefined && rule.kind !== 'password');
+  if (decide(access, collectionId, visitor).kind === 'open') return true;
+  return ownerMayPreview(await getSql(), request, websiteId);
+}
+
 export type AccessPost =
   | { intent: 'unlock'; scope: string; password?: string; redirectTo: string }
   | { intent: 'join'; areaId: string; redirectTo: string }

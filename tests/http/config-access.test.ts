@@ -111,9 +111,20 @@ describe('/config: locked and member pages', () => {
     const short = await admin.postForm('/config/access', { intent: 'lock-site', password: 'abc' });
     expect(short.status).toBe(400);
     expect(await short.text()).toContain('Use 4 to 256 characters.');
+    const product = await (await shopper().get('/shop/p/linen-bread-bag')).text();
+    const itemId = /<form class="add-to-cart"[\s\S]*?name="itemId" value="([^"]+)"/.exec(product)![1];
     expect((await admin.postForm('/config/access', { intent: 'lock-site', password: 'open sesame' })).status).toBe(303);
     try {
       const v = shopper();
+      // Nor can the cart API or the cart form go round the lock: the item is, to them, no item.
+      const api = await v.json('/api/commerce/shopping-cart/entries', { itemId, quantity: 1 });
+      expect(api.status).toBe(404);
+      expect((await api.json()).error).toBe('Sorry, that item variant is unavailable. Please select another variant.');
+      // The form (no JavaScript) comes back with the error and sets no cart count.
+      const form = await v.postForm('/cart', { intent: 'add', itemId, quantity: '1', returnTo: '/cart' });
+      expect(form.status).toBe(303);
+      expect(form.headers.getSetCookie().join()).not.toMatch(/cart_qty=[1-9]/);
+      expect(v.cookies.get('cart_qty') ?? '0').toBe('0');
       for (const path of ['/', '/shop', '/search?q=mug', '/cart']) {
         const res = await v.get(path);
         expect(res.status, path).toBe(403);
@@ -143,6 +154,7 @@ describe('/config: locked and member pages', () => {
       const open = await v.get('/shop');
       expect(open.status).toBe(200);
       expect(open.headers.get('cache-control')).toBe('private, no-store');
+      expect((await v.json('/api/commerce/shopping-cart/entries', { itemId, quantity: 1 })).status).toBe(200);
     } finally {
       expect((await admin.postForm('/config/access', { intent: 'unlock-site' })).status).toBe(303);
     }
