@@ -48,12 +48,14 @@ export async function auditEntries(
 ): Promise<AuditEntry[]> {
   const limit = Math.min(Math.max(opts.limit ?? 50, 1), 200);
   const before = opts.before && /^\d+$/.test(opts.before) ? opts.before : null;
+  // The id goes out as text (a bigint); the order is by the number: `order by id` would sort the
+  // text column of that name, and put entry 99 above entry 100.
   const rows = await sql<{ id: string; actor: string; action: string; target: string; detail: Record<string, unknown>; at: Date }[]>`
     select id::text, actor, action, target, detail, at from audit_log
      where website_id = ${websiteId}
        ${before ? sql`and id < ${before}` : sql``}
        ${opts.action ? sql`and action like ${opts.action.replace(/[%_]/g, '') + '%'}` : sql``}
-     order by id desc limit ${limit}`;
+     order by audit_log.id desc limit ${limit}`;
   return rows.map((r) => ({ ...r, at: r.at.toISOString() }));
 }
 

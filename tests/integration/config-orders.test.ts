@@ -87,6 +87,17 @@ describe.each(targets)('orders of a site on $name', (target) => {
     expect((await listOrders(db.sql, b.site, 'UTC')).rows.map((r) => r.id)).toEqual([theirs.id]);
   });
 
+  it('the audit log is newest first by number past entry 99 (not by the text of the id), and pages by it', async () => {
+    // Enough entries that ids reach three digits (the log also holds the other tests' entries).
+    await db.sql`
+      insert into audit_log (website_id, actor, action, target)
+      select ${other}, 'boss@example.com', 'page.test', 'entry ' || g from generate_series(1, 120) g`;
+    const page1 = await auditEntries(db.sql, other, { limit: 5 });
+    expect(page1.map((e) => e.target)).toEqual(['entry 120', 'entry 119', 'entry 118', 'entry 117', 'entry 116']);
+    const page2 = await auditEntries(db.sql, other, { limit: 2, before: page1[4].id });
+    expect(page2.map((e) => e.target)).toEqual(['entry 115', 'entry 114']);
+  });
+
   it('finds an order only on its own site', async () => {
     const theirs = await insertOrder(db.sql, other, [{ itemId: `${other}-${MUG}`, sku: MUG_SKU, quantity: 1 }]);
     expect(await orderDetail(db.sql, a.site, 'UTC', theirs.id)).toBeNull();
