@@ -33,6 +33,20 @@ export interface CheckoutValues {
   gifts: Record<string, { recipientEmail: string; message: string }>;
 }
 
+/** A form with nothing in it; a new form (checkout-page.server.ts) fills in the country and method. */
+export const BLANK_CHECKOUT: Readonly<CheckoutValues> = Object.freeze({
+  email: '',
+  name: '',
+  line1: '',
+  line2: '',
+  city: '',
+  region: '',
+  postalCode: '',
+  country: '',
+  shippingMethod: '',
+  gifts: {},
+});
+
 /** A line as checkout prices it (the current unit price, see line-price.ts). */
 export interface PricedLine {
   id: string;

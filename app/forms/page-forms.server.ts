@@ -1,7 +1,9 @@
 // Form blocks on storefront pages: their HTML for the page's template context, and the page's own
 // action that takes a form posted without JavaScript (re-rendered with messages and everything typed,
 // or a 303 to the redirect URL or back to the page showing the submission text).
+import { json, redirect } from '@remix-run/node';
 import type { Sql } from '../../db/client.server.js';
+import { FORM_TEXT } from './form-validation.js';
 import { blockFormId, loadForm, loadFormsOf } from './stored-forms.server.js';
 import { formBlockHtml, type FormBlockState } from './form-html.js';
 import { FORM_INPUT, readPosted } from './form-values.js';
@@ -118,4 +120,30 @@ export async function takePagePost(
   if (!r.errors || Object.keys(r.errors).length === 0) state.message = r.message;
   else if (r.errors._disclaimer) state.message = r.message;
   return { kind: 'render', status: r.status, state: { blockId: block.id, state }, retryAfterS: r.retryAfterS };
+}
+
+/**
+ * A page's action for its form blocks, as a Response: 400 for a body that cannot be read, 404 for
+ * a post that names no form block of the page, a 303 after a submission, or the status of a refused
+ * one, whose messages and typed values the loader's render of the same request then shows.
+ */
+export async function answerPagePost(
+  sql: Sql,
+  request: Request,
+  context: object | undefined,
+  websiteId: string,
+  blocks: readonly { id: string; type: string; settings: unknown }[],
+): Promise<Response> {
+  let posted: FormData;
+  try {
+    posted = await request.formData();
+  } catch {
+    return json({ error: FORM_TEXT.unparsable }, { status: 400 });
+  }
+  const r = await takePagePost(sql, request, websiteId, blocks, posted);
+  if (r.kind === 'not-a-form') return json({ error: FORM_TEXT.notConfigured }, { status: 404 });
+  if (r.kind === 'redirect') return redirect(r.to, 303);
+  rememberFormState(context, r.state);
+  const headers: Record<string, string> = r.retryAfterS ? { 'Retry-After': String(r.retryAfterS) } : {};
+  return json({ error: r.state.state.message ?? FORM_TEXT.invalid }, { status: r.status, headers });
 }

@@ -10,6 +10,7 @@ import { storefrontChanged } from '../config/storefront-changed.server.js';
 import { LANGUAGE_NAMES } from './languages.js';
 import { readSiteLanguages } from './settings.server.js';
 import { writeCollectionTranslation, writeItemTranslation } from './translations.server.js';
+import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
 
 export const TRANSLATION_TEXT = {
   notOffered: 'This site does not offer that language. Add it on the Languages screen first.',
@@ -40,6 +41,25 @@ export const ProductTranslationForm = z.object({
   body: html,
 });
 export type ProductTranslationInput = z.infer<typeof ProductTranslationForm>;
+
+/** A translation editor's post: saved, or refused with the errors beside their fields and what was typed. */
+export type TranslationPost = { ok: true } | { ok: false; error: string; fields: Record<string, string>; typed: Record<string, string> };
+
+/** Reads an editor's form, checks it against `schema` and, when it is good, hands it to `save`. */
+export async function postTranslation<S extends z.ZodTypeAny>(
+  request: Request,
+  schema: S,
+  save: (value: z.infer<S>) => Promise<void>,
+): Promise<TranslationPost> {
+  const form = await readForm(request);
+  if (!form) return { ok: false, error: 'The form could not be read.', fields: {}, typed: {} };
+  const typed: Record<string, string> = Object.fromEntries(form);
+  const parsed = parseForm(form, schema);
+  if (parsed.status !== 'success')
+    return { ok: false, error: TRANSLATION_TEXT.invalid, fields: firstErrors(parsed.error ?? undefined), typed };
+  await save(parsed.value);
+  return { ok: true };
+}
 
 /** A language the site offers besides its default, with its name; null otherwise. */
 export async function translatableLanguage(sql: Sql, websiteId: string, code: string): Promise<{ code: string; name: string } | null> {

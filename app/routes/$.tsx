@@ -4,7 +4,7 @@
 // Its action takes a page's form block posted without JavaScript (app/forms/page-forms.server.ts),
 // or a product page's back-in-stock form (app/forms/restock-page.server.ts).
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json, redirect } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { resolvePath } from '../catalog/catalog.server.js';
 import { metaFromSeo } from '../components/seo-meta.js';
@@ -13,8 +13,7 @@ import { pageActionHeaders, parsePage, parseSelectedOptions, variantViewLocation
 import { parseFilter } from '../storefront/collection-context.js';
 import { storefrontPage } from '../storefront/render.server.js';
 import { requestSite } from '../storefront/site.server.js';
-import { formBlocksHtml, formStateOf, rememberFormState, takePagePost } from '../forms/page-forms.server.js';
-import { FORM_TEXT } from '../forms/form-validation.js';
+import { answerPagePost, formBlocksHtml, formStateOf } from '../forms/page-forms.server.js';
 import { getSql } from '../../db/client.server.js';
 import { restockPageAction, restockPageExtras } from '../forms/restock-page.server.js';
 import { barePath } from '../languages/page-language.server.js';
@@ -52,20 +51,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const resolved = await resolvePath(site.id, await barePath(site.id, url.pathname));
   // A product page takes one form: its back-in-stock sign-up (303 back with the answer).
   if (resolved.kind === 'product') return restockPageAction(request, site.id);
-  let posted: FormData;
-  try {
-    posted = await request.formData();
-  } catch {
-    return json({ error: FORM_TEXT.unparsable }, { status: 400 });
-  }
   const blocks = resolved.kind === 'page' ? (resolved.blocks?.blocks ?? []) : [];
-  const r = await takePagePost(await getSql(), request, site.id, blocks, posted);
-  if (r.kind === 'not-a-form') return json({ error: FORM_TEXT.notConfigured }, { status: 404 });
-  if (r.kind === 'redirect') return redirect(r.to, 303);
-  // The loader renders the page again with the messages and everything typed (same load context).
-  rememberFormState(context, r.state);
-  const headers: Record<string, string> = r.retryAfterS ? { 'Retry-After': String(r.retryAfterS) } : {};
-  return json({ error: r.state.state.message ?? FORM_TEXT.invalid }, { status: r.status, headers });
+  // A refused post: the loader renders the page again with the messages and everything typed.
+  return answerPagePost(await getSql(), request, context, site.id, blocks);
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => pageActionHeaders({ loaderHeaders, actionHeaders });

@@ -9,13 +9,13 @@ import { PAGE_TEXT, pageDetail } from '../config/pages.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import {
   otherLanguages,
+  postTranslation,
   PageTranslationForm,
   savePageTranslation,
   translatableLanguage,
   TRANSLATION_TEXT,
 } from '../languages/translation-forms.server.js';
 import { readCollectionTranslation } from '../languages/translations.server.js';
-import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
 
 export const headers = ownerPageHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -66,14 +66,8 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { a, page, language } = await target(args, 'pages.write');
-  const form = await readForm(args.request);
-  if (!form)
-    return json({ error: 'The form could not be read.', fields: {} as Record<string, string>, typed: {} as Record<string, string> }, 400);
-  const typed: Record<string, string> = Object.fromEntries(form);
-  const parsed = parseForm(form, PageTranslationForm);
-  if (parsed.status !== 'success')
-    return json({ error: TRANSLATION_TEXT.invalid, fields: firstErrors(parsed.error ?? undefined), typed }, 400);
-  await savePageTranslation(a, page.id, language.code, parsed.value);
+  const r = await postTranslation(args.request, PageTranslationForm, (v) => savePageTranslation(a, page.id, language.code, v));
+  if (!r.ok) return json(r, 400);
   return redirect(`/config/pages/${encodeURIComponent(page.id)}/translations/${language.code}?saved=1`, 303);
 }
 

@@ -10,13 +10,13 @@ import { loadProduct, NOT_FOUND_TEXT } from '../config/products.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import {
   otherLanguages,
+  postTranslation,
   ProductTranslationForm,
   saveProductTranslation,
   translatableLanguage,
   TRANSLATION_TEXT,
 } from '../languages/translation-forms.server.js';
 import { readItemTranslation } from '../languages/translations.server.js';
-import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
 
 export const headers = ownerPageHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -54,14 +54,8 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { a, product, language } = await target(args, 'products.write');
-  const form = await readForm(args.request);
-  if (!form)
-    return json({ error: 'The form could not be read.', fields: {} as Record<string, string>, typed: {} as Record<string, string> }, 400);
-  const typed: Record<string, string> = Object.fromEntries(form);
-  const parsed = parseForm(form, ProductTranslationForm);
-  if (parsed.status !== 'success')
-    return json({ error: TRANSLATION_TEXT.invalid, fields: firstErrors(parsed.error ?? undefined), typed }, 400);
-  await saveProductTranslation(a, product.id, language.code, parsed.value);
+  const r = await postTranslation(args.request, ProductTranslationForm, (v) => saveProductTranslation(a, product.id, language.code, v));
+  if (!r.ok) return json(r, 400);
   return redirect(`/config/products/${encodeURIComponent(product.id)}/translations/${language.code}?saved=1`, 303);
 }
 

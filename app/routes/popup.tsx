@@ -3,15 +3,13 @@
 // needs a script to work: a refused post shows the form again with the messages and what was
 // typed; a sent one shows the thank-you text and a link back to the page the visitor came from.
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json, redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { metaFromSeo } from '../components/seo-meta.js';
 import { ThemePage } from '../components/ThemePage.js';
 import { pageActionHeaders } from '../storefront/http.server.js';
 import { storefrontPage } from '../storefront/render.server.js';
 import { requestSite } from '../storefront/site.server.js';
-import { formStateOf, rememberFormState, takePagePost } from '../forms/page-forms.server.js';
-import { FORM_TEXT } from '../forms/form-validation.js';
+import { answerPagePost, formStateOf } from '../forms/page-forms.server.js';
 import { popupPage } from '../overlays/popup.server.js';
 import { POPUP_BLOCK_ID } from '../overlays/popup.js';
 import { siteTweaks } from '../overlays/tweak-store.server.js';
@@ -38,19 +36,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const site = await requestSite(request, context);
   const popup = (await siteTweaks(site.id))['popup-overlay'];
-  let posted: FormData;
-  try {
-    posted = await request.formData();
-  } catch {
-    return json({ error: FORM_TEXT.unparsable }, { status: 400 });
-  }
   const blocks = popup.enabled && popup.formId ? [{ id: POPUP_BLOCK_ID, type: 'form', settings: { formId: popup.formId } }] : [];
-  const r = await takePagePost(await getSql(), request, site.id, blocks, posted);
-  if (r.kind === 'not-a-form') return json({ error: FORM_TEXT.notConfigured }, { status: 404 });
-  if (r.kind === 'redirect') return redirect(r.to, 303);
-  rememberFormState(context, r.state);
-  const headers: Record<string, string> = r.retryAfterS ? { 'Retry-After': String(r.retryAfterS) } : {};
-  return json({ error: r.state.state.message ?? FORM_TEXT.invalid }, { status: r.status, headers });
+  // A refused post: the loader renders the page again with the messages and everything typed.
+  return answerPagePost(await getSql(), request, context, site.id, blocks);
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => pageActionHeaders({ loaderHeaders, actionHeaders });

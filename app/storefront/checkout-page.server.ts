@@ -9,6 +9,7 @@ import {
   quote,
   requiresShipping,
   TEXT,
+  BLANK_CHECKOUT,
   type CheckoutValues,
   type FieldErrors,
   type PricedLine,
@@ -26,18 +27,7 @@ type Json = Record<string, unknown>;
 export function defaultValues(shipping: ShippingSettings, tax: TaxSettings): CheckoutValues {
   const country = tax.originRegion.split('-')[0];
   const method = shipping.methods.find((m) => !m.pickup && shipsTo(m, country)) ?? shipping.methods[0];
-  return {
-    email: '',
-    name: '',
-    line1: '',
-    line2: '',
-    city: '',
-    region: '',
-    postalCode: '',
-    country,
-    shippingMethod: method?.id ?? '',
-    gifts: {},
-  };
+  return { ...BLANK_CHECKOUT, gifts: {}, country, shippingMethod: method?.id ?? '' };
 }
 
 function field(name: string, id: string, value: string, error: string | undefined, extra: Json = {}): Json {

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BLANK_CHECKOUT } from '../../app/commerce/checkout-form.js';
 
 // The session secret lives in DATA_DIR: a folder of this file's own.
 const dataDir = mkdtempSync(join(tmpdir(), 'storefront-access-'));
@@ -176,15 +177,8 @@ describe.each(targets)('access rules on $name', (target) => {
     if (!made.ok) throw new Error('no user');
     const store = createCartStore(db.sql, { websiteId: site });
     const values = {
+      ...BLANK_CHECKOUT,
       email: 'paid@example.com',
-      name: '',
-      line1: '',
-      line2: '',
-      city: '',
-      region: '',
-      postalCode: '',
-      country: '',
-      shippingMethod: '',
       gifts: {},
     };
     const sub = await store.subscribe({ itemId: 'itm-studio-membership', quantity: 1 });

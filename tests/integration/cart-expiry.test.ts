@@ -3,7 +3,7 @@
 // pointing to a deleted cart reads as an empty cart until the next add makes a new one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCartStore, type CartStore } from '../../app/commerce/cart.server.js';
-import type { CheckoutValues } from '../../app/commerce/checkout-form.js';
+import { BLANK_CHECKOUT, type CheckoutValues } from '../../app/commerce/checkout-form.js';
 import { expireCarts, parseCartTtlDays } from '../../db/cart-expiry.server.js';
 import type { Db } from '../../db/client.server.js';
 import { targets } from './support/databases.js';
@@ -13,15 +13,8 @@ const MUG_SEA = 'SG-TPM-01'; // 14 in stock
 const PATTERN = 'itm-wave-quilt-pattern'; // digital, unlimited
 /** A digital-only cart needs only the email. */
 const DIGITAL: CheckoutValues = {
+  ...BLANK_CHECKOUT,
   email: 'ada@example.com',
-  name: '',
-  line1: '',
-  line2: '',
-  city: '',
-  region: '',
-  postalCode: '',
-  country: '',
-  shippingMethod: '',
   gifts: {},
 };
 const DAY = 86_400_000;

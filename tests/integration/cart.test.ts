@@ -3,7 +3,7 @@
 // nothing, subscriptions, and test-mode checkout.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCartStore, MSG, type CartStore } from '../../app/commerce/cart.server.js';
-import type { CheckoutValues } from '../../app/commerce/checkout-form.js';
+import { BLANK_CHECKOUT, type CheckoutValues } from '../../app/commerce/checkout-form.js';
 import type { Db } from '../../db/client.server.js';
 import { targets } from './support/databases.js';
 import { subscriptionPriceText } from '../../app/storefront/subscription-price.server.js';
@@ -19,15 +19,7 @@ const BOX = 'itm-seasonal-clay-box'; // subscribable physical, 40 in stock
 const MEMBERSHIP = 'itm-studio-membership'; // subscribable service, 12 cycles
 
 const EMPTY_FORM: CheckoutValues = {
-  email: '',
-  name: '',
-  line1: '',
-  line2: '',
-  city: '',
-  region: '',
-  postalCode: '',
-  country: '',
-  shippingMethod: '',
+  ...BLANK_CHECKOUT,
   gifts: {},
 };
 /** A form for a cart that ships to Buffalo, NY (no tax: exports are zero-rated). */

@@ -3,7 +3,14 @@
 // the form checked against a cart, and the totals.
 import { describe, expect, it } from 'vitest';
 import { addressLines, checkAddress } from '../../../app/commerce/address.js';
-import { checkCheckout, parseCheckoutForm, quote, type CheckoutValues, type PricedLine } from '../../../app/commerce/checkout-form.js';
+import {
+  BLANK_CHECKOUT,
+  checkCheckout,
+  parseCheckoutForm,
+  quote,
+  type CheckoutValues,
+  type PricedLine,
+} from '../../../app/commerce/checkout-form.js';
 import { DEFAULT_SHIPPING, methodRefusal, shippingCost, shippingSettings, shipsTo } from '../../../app/commerce/shipping.js';
 import { DEFAULT_TAX, rateText, taxOn, taxRate, taxSettings } from '../../../app/commerce/tax.js';
 
@@ -165,15 +172,8 @@ describe('tax', () => {
 });
 
 const values = (v: Partial<CheckoutValues>): CheckoutValues => ({
+  ...BLANK_CHECKOUT,
   email: 'ada@example.com',
-  name: '',
-  line1: '',
-  line2: '',
-  city: '',
-  region: '',
-  postalCode: '',
-  country: '',
-  shippingMethod: '',
   gifts: {},
   ...v,
 });
