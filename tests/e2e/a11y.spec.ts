@@ -4,10 +4,7 @@
 // the added-to-cart popover by keyboard; the pill filled from the cart_qty cookie on cached pages.
 import { expect, test, type Page } from '@playwright/test';
 import { violations } from './axe.js';
-
-async function ready(page: Page, js: boolean) {
-  if (js) await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
-}
+import { ready } from './journey.js';
 
 /** Adds one Linen Bread Bag (no options) through the product page's form. */
 async function addOne(page: Page, js: boolean) {

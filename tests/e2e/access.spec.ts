@@ -1,12 +1,9 @@
 // Locked and member pages (issue 16), with JavaScript on and off: the demo's /wholesale asks for a
 // password (a wrong one says so, the right one opens it for the session); a site user signs up and
 // sees /studio-notes, is refused /kiln-club (access denied) until joining it.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { violations } from './axe.js';
-
-async function ready(page: Page, js: boolean) {
-  if (js) await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
-}
+import { ready } from './journey.js';
 
 // argon2 hashes (the lock's and the sign-up's) on a busy machine.
 test.setTimeout(90_000);

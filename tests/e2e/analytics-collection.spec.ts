@@ -1,11 +1,8 @@
 // What the browser sends for analytics (issue 15, SPEC 3, 4 and 7), JavaScript on and off: page
 // views (RecordHit, then one per client-side navigation), add-to-cart events, the page-speed
 // record when the page is left, nothing at all on /search, and the pixel without JavaScript.
-import { expect, test, type BrowserContext, type Page, type Request } from '@playwright/test';
-
-async function ready(page: Page, js: boolean) {
-  if (js) await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
-}
+import { expect, test, type BrowserContext, type Request } from '@playwright/test';
+import { ready } from './journey.js';
 
 const PRODUCT = '/shop/p/driftwood-dinner-plate';
 const ANALYTICS = /\/api\/(census|events|1\/performance)\//;

@@ -5,22 +5,9 @@
 // read before the journey (they may grow by more than this journey's share), and the product is
 // one no other spec opens.
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { ready, signIn } from './journey.js';
 
-const OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' };
 const PRODUCT = '/shop/p/pebble-bud-vase';
-
-async function ready(page: Page) {
-  await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
-}
-
-async function signIn(page: Page) {
-  await page.goto('/config');
-  await ready(page);
-  await page.getByLabel('Email').fill(OWNER.email);
-  await page.getByLabel('Password').fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
 
 /** The row of `table` whose header cell reads `name`. */
 function row(table: Locator, name: string): Locator {

@@ -2,15 +2,10 @@
 // whose body has a link (written in Quill through the link editor with JavaScript, as HTML in the
 // textarea without), adds a gallery block to it (options panel, image picked from the files),
 // saves, and a shopper sees the link and then the gallery after the page's body. The block screen passes axe.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { png } from '../support/sample-files.js';
 import { violations } from './axe.js';
-
-const OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' };
-
-async function ready(page: Page, js: boolean) {
-  if (js) await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
-}
+import { OWNER, ready } from './journey.js';
 
 test('an owner adds a gallery block to a page and a shopper sees the gallery', async ({ page, browser, javaScriptEnabled: js }) => {
   // Six screens and an axe run: more than the default 30 s on a busy CI machine.

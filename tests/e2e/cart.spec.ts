@@ -2,10 +2,7 @@
 // button states, pill, popover) and off (plain form posts, 303 back with a flash message). Each
 // test has its own browser context, so its own session cookie.
 import { expect, test, type Page } from '@playwright/test';
-
-async function ready(page: Page, js: boolean) {
-  if (js) await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
-}
+import { ready } from './journey.js';
 
 const pill = (page: Page) => page.locator('[data-cart-pill]');
 const productForm = (page: Page) => page.locator('form.add-to-cart');

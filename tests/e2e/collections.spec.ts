@@ -1,11 +1,8 @@
 // A shopper's journey through the journal and events (issue 13), JavaScript on and off: the
 // journal from the main navigation, a post, then an event and its calendar links; axe on each.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { violations } from './axe.js';
-
-async function ready(page: Page, js: boolean) {
-  if (js) await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
-}
+import { ready } from './journey.js';
 
 test('a shopper reads a journal post and adds an event to a calendar', async ({ page, javaScriptEnabled: js }) => {
   // Two axe runs (each in a script-free twin page without JavaScript) on a shared machine.

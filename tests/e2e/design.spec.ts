@@ -4,25 +4,12 @@
 // The screen passes axe.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { violations } from './axe.js';
+import { ready, signIn } from './journey.js';
 
-const OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' };
 // Dark enough on the theme's paper for the other journeys' axe checks running meanwhile (4.5:1).
 const ACCENT = { typed: 'rgb(122 31 61)', computed: 'rgb(122, 31, 61)' };
-
-async function ready(page: Page, js: boolean) {
-  if (js) await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
-}
-
-async function signIn(page: Page, js: boolean) {
-  await page.goto('/config');
-  await ready(page, js);
-  await page.getByLabel('Email').fill(OWNER.email);
-  await page.getByLabel('Password').fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
 
 /**
  * Runs `work` while holding a lock file in the server's data folder: the two projects run at once

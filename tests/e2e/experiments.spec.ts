@@ -4,24 +4,11 @@
 // that variant. Both owner screens pass axe.
 import { expect, test, type Page } from '@playwright/test';
 import { violations } from './axe.js';
+import { ready, signIn } from './journey.js';
 
-const OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' };
 const PRODUCT = '/shop/p/driftwood-dinner-plate?Size=10+in';
 // The product template prints the visitor's entries (SPEC 3's name and variant) ahead of the page.
 const ENTRIES = '<p id="exp-entries">{.repeated section experimentEntries}<span data-exp="{name}">{variant}</span>{.end}</p>';
-
-async function ready(page: Page, js: boolean) {
-  if (js) await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
-}
-
-async function signIn(page: Page, js: boolean) {
-  await page.goto('/config');
-  await ready(page, js);
-  await page.getByLabel('Email').fill(OWNER.email);
-  await page.getByLabel('Password').fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
 
 /** Set-up, not the journey: the product template reads the entries (saved and published once). */
 async function productTemplateReadsEntries(page: Page, baseURL: string) {

@@ -1,14 +1,9 @@
 // The owner's forms journey, with JavaScript on and off: sign in, create a form, name it, add an
 // email field, create and connect a mailing list on the storage tab, and find the form in the list;
 // the builder passes axe.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { violations } from './axe.js';
-
-const OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' };
-
-async function ready(page: Page, js: boolean) {
-  if (js) await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
-}
+import { OWNER, ready } from './journey.js';
 
 test('an owner builds a form with an email field and connects a mailing list', async ({ page, javaScriptEnabled: js }) => {
   test.setTimeout(90_000);

@@ -3,16 +3,13 @@
 // takes valid ones with the newsletter box ticked; the confirmation email's unsubscribe link works.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { violations } from './axe.js';
+import { ready } from './journey.js';
 
 const EMAIL_TEXT = 'Email is not valid. Email addresses should follow the format name@example.com.';
 const ABOVE = 'Your form has encountered a problem. Please scroll down to review.';
 const THANKS = 'Thank you! We answer within two working days.';
-
-async function ready(page: Page, js: boolean) {
-  if (js) await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
-}
 
 /** The unsubscribe link of the newsletter confirmation sent to `email` (the server's outbox). */
 async function unsubscribeLink(email: string): Promise<string> {

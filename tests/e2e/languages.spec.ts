@@ -1,12 +1,9 @@
 // The demo store in French (issue 16), with JavaScript on and off: the French home and shop under
 // /fr/, French engine texts and French number formats on a product page, the hreflang alternates,
 // the language switcher going to the same page in English and back, and axe on the French product page.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { violations } from './axe.js';
-
-async function ready(page: Page, js: boolean) {
-  if (js) await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
-}
+import { ready } from './journey.js';
 
 test('browse the French store and switch language', async ({ page, javaScriptEnabled }) => {
   const problems: string[] = [];

@@ -10,8 +10,7 @@ import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startServer, type Started } from '../http/support/spawn-server.js';
 import { violations } from './axe.js';
-
-const OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' };
+import { OWNER, ready } from './journey.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -37,10 +36,6 @@ test.afterAll(async () => {
     // The database may still be closing its files: the temporary folder is left to the system.
   }
 });
-
-async function ready(page: Page, js: boolean) {
-  if (js) await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
-}
 
 async function signedInOwner(browser: Browser, js: boolean): Promise<Page> {
   const page = await (await browser.newContext({ javaScriptEnabled: js })).newPage();

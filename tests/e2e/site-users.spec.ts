@@ -1,11 +1,8 @@
 // A shopper's account journey, with JavaScript on and off: sign up, add to cart, sign out keeping
 // the cart (the cart still shows the item), then sign in again.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { violations } from './axe.js';
-
-async function ready(page: Page, js: boolean) {
-  if (js) await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
-}
+import { ready } from './journey.js';
 
 // Three argon2 hashes and two page flows: more than the default on a busy machine.
 test.setTimeout(90_000);

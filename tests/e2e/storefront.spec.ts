@@ -2,14 +2,11 @@
 // navigation, the variant island) and JavaScript off (plain links and forms). Each step asserts what the shopper
 // sees, the URL and, where it matters, the HTTP status and the head tags.
 import { expect, test, type Page } from '@playwright/test';
+import { ready } from './journey.js';
 
 const SITE = 'Saltgrass Studio';
 
 /** With JavaScript on, clicks before hydration would fall through to native navigation. */
-async function ready(page: Page, js: boolean) {
-  if (js) await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
-}
-
 /** Marks the current document: the mark survives client-side navigation, not a full page load. */
 async function markDocument(page: Page) {
   await page.evaluate(() => {

@@ -2,19 +2,9 @@
 // template in CodeMirror and the preview shows the change with no request to the server while
 // typing (the engine's browser build renders it), publishes it, and a shopper sees it. The theme
 // that was live is published again at the end. JavaScript only.
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Request } from '@playwright/test';
 import { violations } from './axe.js';
-
-const OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' };
-
-async function signIn(page: Page) {
-  await page.goto('/config');
-  await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
-  await page.getByLabel('Email').fill(OWNER.email);
-  await page.getByLabel('Password').fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
+import { signIn } from './journey.js';
 
 test('an owner edits the product template with a live preview, publishes it, and a shopper sees it', async ({ page, browser }) => {
   test.setTimeout(60_000);

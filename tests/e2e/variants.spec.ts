@@ -5,10 +5,7 @@
 // card and a class; then the page on a phone: the buy box on the first screen, a swipeable strip
 // of pictures, no sideways scrolling of the page.
 import { expect, test, type Page } from '@playwright/test';
-
-async function ready(page: Page, js: boolean) {
-  if (js) await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
-}
+import { ready } from './journey.js';
 
 const form = (page: Page) => page.locator('form.add-to-cart');
 const addButton = (page: Page) => form(page).locator('button[data-add-button]');

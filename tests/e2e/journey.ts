@@ -1,0 +1,20 @@
+// What the journeys share: the owner the test server makes (serve.mjs), waiting until a page's
+// script has taken over, and signing in to /config.
+import { expect, type Page } from '@playwright/test';
+
+export const OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' };
+
+/** With JavaScript on, waits until the page is hydrated (its handlers attached); without, returns. */
+export async function ready(page: Page, js = true): Promise<void> {
+  if (js) await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+}
+
+/** Signs `who` (the owner by default) in from /config and waits for the dashboard. */
+export async function signIn(page: Page, js = true, who: { email: string; password: string } = OWNER): Promise<void> {
+  await page.goto('/config');
+  await ready(page, js);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}
