@@ -34,7 +34,13 @@ export const SignUpForm = z.object({
   name: z.string({ required_error: FORM_TEXT.required }).trim().min(1, FORM_TEXT.required).max(100, FORM_TEXT.nameTooLong),
   email: Email,
   password: NewPassword,
+  redirectTo: z.string().max(500).optional(),
 });
+
+/** Where to go after signing in or up: a path of this site (never another's), /account by default. */
+export function safeNext(raw: string | null | undefined): string {
+  return raw && /^\/(?!\/)[^\\\s]*$/.test(raw) ? raw : '/account';
+}
 
 export const SignInForm = z.object({
   email: Email,

@@ -42,10 +42,11 @@ export const SIGN_UP_PAGE = page(`
 <header class="page-header"><h1>Create an account</h1></header>
 ${NOTICES}
 <form method="post" action="/account/sign-up" novalidate data-account-form="sign-up">
+  <input type="hidden" name="redirectTo" value="{redirectTo|htmlattr}">
   ${FIELDS}
   <p><button type="submit" class="button button-primary">Create account</button></p>
 </form>
-<p>Already have an account? <a href="/account/sign-in">Sign in</a></p>`);
+<p>Already have an account? <a href="{signInHref|htmlattr}">Sign in</a></p>`);
 
 export const FORGOT_PAGE = page(`
 <header class="page-header"><h1>Forgot password?</h1></header>

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { redirectWithFlash, setAccountFlash, takeAccountFlash } from '../auth/site-user-flash.server.js';
-import { SignInForm } from '../auth/site-user-forms.server.js';
+import { safeNext, SignInForm } from '../auth/site-user-forms.server.js';
 import { fieldView, SIGN_IN_PAGE } from '../auth/site-user-pages.js';
 import { metaFromSeo } from '../components/seo-meta.js';
 import { ThemePage } from '../components/ThemePage.js';
@@ -12,11 +12,6 @@ import { forwardHeaders } from '../storefront/http.server.js';
 import { accountPage, signedInUser, signInWithPassword } from '../storefront/site-user-flow.server.js';
 import { requestSite } from '../storefront/site.server.js';
 import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
-
-/** Where to go after signing in: a path of this site, /account by default. */
-function safeNext(raw: string | null | undefined): string {
-  return raw && /^\/(?!\/)[^\\\s]*$/.test(raw) ? raw : '/account';
-}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);

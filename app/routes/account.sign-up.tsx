@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { redirectWithFlash, setAccountFlash, takeAccountFlash } from '../auth/site-user-flash.server.js';
-import { MIN_PASSWORD, SignUpForm } from '../auth/site-user-forms.server.js';
+import { MIN_PASSWORD, safeNext, SignUpForm } from '../auth/site-user-forms.server.js';
 import { fieldView, SIGN_UP_PAGE } from '../auth/site-user-pages.js';
 import { createSiteUser } from '../auth/site-user-store.server.js';
 import { limitVisitor, MSG } from '../commerce/cart.server.js';
@@ -17,13 +17,18 @@ import { requestSite } from '../storefront/site.server.js';
 import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (await signedInUser(request, context)) return redirect('/account', 303);
+  const url = new URL(request.url);
+  if (await signedInUser(request, context)) return redirect(safeNext(url.searchParams.get('redirectTo')), 303);
   const flash = await takeAccountFlash(request, 'sign-up');
   const v = flash?.values ?? {};
   const e = flash?.errors ?? {};
+  // Sent here from a page for signed-in shoppers (issue 16), the shopper goes back to it after.
+  const next = safeNext(v.redirectTo ?? url.searchParams.get('redirectTo'));
   return accountPage(request, context, 'Create an account', SIGN_UP_PAGE, {
     notice: '',
     formError: flash?.formError ?? '',
+    redirectTo: next,
+    signInHref: next === '/account' ? '/account/sign-in' : `/account/sign-in?redirectTo=${encodeURIComponent(next)}`,
     fields: [
       fieldView('name', 'Name', { value: v.name, error: e.name, autocomplete: 'name' }),
       fieldView('email', 'Email', { type: 'email', value: v.email, error: e.email, autocomplete: 'email' }),
@@ -46,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await setAccountFlash(request, {
       form: 'sign-up',
       ...flash,
-      values: { name: String(typed.name ?? ''), email: String(typed.email ?? '') },
+      values: { name: String(typed.name ?? ''), email: String(typed.email ?? ''), redirectTo: String(typed.redirectTo ?? '') },
     });
     return redirectWithFlash(request, '/account/sign-up');
   };
@@ -58,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const created = await createSiteUser(await getSql(), websiteId, submission.value);
   if (!created.ok) return back({ errors: { email: created.error } });
   const { headers } = await signInUser(request, websiteId, created.user, false);
-  return redirect('/account', { status: 303, headers });
+  return redirect(safeNext(submission.value.redirectTo), { status: 303, headers });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => forwardHeaders(loaderHeaders);

@@ -64,7 +64,7 @@ async function screenFor(
   const back = encodeURIComponent(redirectTo);
   const links = {
     signInHref: `/account/sign-in?redirectTo=${back}`,
-    signUpHref: '/account/sign-up',
+    signUpHref: `/account/sign-up?redirectTo=${back}`,
     signInLabel: ACCESS_TEXT.signIn,
     signUpLabel: ACCESS_TEXT.signUp,
   };

@@ -162,6 +162,31 @@ describe('member pages (protected content 105, member area access denied 106)', 
     expect(html).not.toContain(SIGNED_IN_TEXT);
   });
 
+  it('the sign-up link of the 105 page brings the new account back to the page', async () => {
+    const v = new Visitor();
+    const link = `/account/sign-up?redirectTo=${encodeURIComponent(SIGNED_IN_ONLY)}`;
+    expect(await (await v.get(SIGNED_IN_ONLY)).text()).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
+    const form = await (await v.get(link)).text();
+    expect(form).toContain(`name="redirectTo" value="${SIGNED_IN_ONLY}"`);
+    const made = await v.postForm('/account/sign-up', {
+      name: 'Back Again',
+      email: `back-${Date.now()}@example.com`,
+      password: 'a long enough password',
+      redirectTo: SIGNED_IN_ONLY,
+    });
+    expect(made.status).toBe(303);
+    expect(made.headers.get('location')).toBe(SIGNED_IN_ONLY);
+    expect(await (await v.get(SIGNED_IN_ONLY)).text()).toContain(SIGNED_IN_TEXT);
+    // Never to another site.
+    const elsewhere = await new Visitor().postForm('/account/sign-up', {
+      name: 'Elsewhere',
+      email: `away-${Date.now()}@example.com`,
+      password: 'a long enough password',
+      redirectTo: '//evil.example/x',
+    });
+    expect(elsewhere.headers.get('location')).toBe('/account');
+  });
+
   it('a signed-in site user sees it, privately', async () => {
     const v = new Visitor();
     await signUp(v);
