@@ -2,7 +2,7 @@
 // recorded, and the site's own owners (signed in to /config) unless their only role there is
 // viewer. Also hands back the site's cookie policy, which decides whether visitors are identified.
 import type { Sql } from '../../db/client.server.js';
-import { OWNER_COOKIE, ownerSessionStorage } from '../auth/owner-session.server.js';
+import { ownerRoleOn } from '../auth/owner-role.server.js';
 import { ROLES } from '../auth/roles.js';
 import { pageRecordable } from './page-rules.js';
 import { readAnalyticsSettings, type AnalyticsSettings } from './settings.server.js';
@@ -10,25 +10,6 @@ import { analyticsEnabled } from './switch.server.js';
 
 export type Refusal = 'disabled' | 'page' | 'owner';
 export type RecordingVerdict = { ok: true; settings: AnalyticsSettings } | { ok: false; reason: Refusal };
-
-const ownerCookie = new RegExp(`(?:^|;)\\s*${OWNER_COOKIE}=`);
-
-/**
- * The role of the request's signed-in owner on `websiteId`, or null (no owner session, or an owner
- * of other sites only). The session lives in a table: looked up only when its cookie is there.
- */
-export async function ownerRoleOn(sql: Sql, request: Request, websiteId: string): Promise<number | null> {
-  const header = request.headers.get('Cookie');
-  if (!header || !ownerCookie.test(header)) return null;
-  const session = await ownerSessionStorage(sql)
-    .getSession(header)
-    .catch(() => null);
-  const ownerId = session?.get('ownerId');
-  if (!ownerId) return null;
-  const [row] = await sql<{ role_id: number }[]>`
-    select role_id from site_member where owner_id = ${ownerId} and website_id = ${websiteId}`;
-  return row && row.role_id !== ROLES.none ? row.role_id : null;
-}
 
 // The cookie policy is read on every hit: kept a few seconds per site, so a burst costs one query.
 const SETTINGS_TTL_MS = 5000;

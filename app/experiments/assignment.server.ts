@@ -4,7 +4,7 @@
 // the site's signed-in owners only, for the page asked, and is never stored.
 import { createCookie, type Cookie } from '@remix-run/node';
 import type { Sql } from '../../db/client.server.js';
-import { ownerRoleOn } from '../analytics/recording-rules.server.js';
+import { ownerRoleOn } from '../auth/owner-role.server.js';
 import { env } from '../utils/env.server.js';
 import { assign, formatPairs, overrideOf, parsePairs, sameAssignment, OVERRIDE_PARAM, type Assignment, type Running } from './rules.js';
 
