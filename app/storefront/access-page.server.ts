@@ -5,7 +5,7 @@
 import { redirect } from '@remix-run/node';
 import { getSql } from '../../db/client.server.js';
 import type { AccessPageName, Resolved, Site } from '../catalog/catalog.server.js';
-import { decide, type Decision, type MemberArea, type Visitor } from '../access/rules.js';
+import { decide, type Decision, type MemberArea, type SiteAccess, type Visitor } from '../access/rules.js';
 import { ACCESS_TEMPLATES } from '../access/screens.js';
 import { memberAreasOf, siteAccess } from '../access/store.server.js';
 import { ACCESS_TEXT } from '../access/texts.js';
@@ -150,19 +150,25 @@ async function screenFor(
   };
 }
 
-/** Whether the visitor may see the page `resolved` of `site`, and what they get if not. */
-export async function guardPage(request: Request, site: Site, url: URL, resolved: Resolved): Promise<Guard> {
-  const access = await siteAccess(site.website.id);
-  const collectionId = collectionOf(resolved);
+/** What the rules say to this visitor of the page of `collectionId` (null: no page of its own). */
+type Verdict = { kind: 'open'; restricted: boolean } | { kind: 'shut'; decision: Exclude<Decision, { kind: 'open' }>; signedIn: boolean };
+
+async function verdictFor(request: Request, websiteId: string, access: SiteAccess, collectionId: string | null): Promise<Verdict> {
   if (access.siteLock === null && (collectionId === null || !(collectionId in access.pages))) return { kind: 'open', restricted: false };
   const rule = collectionId === null ? undefined : access.pages[collectionId];
-  const needsUser = rule !== undefined && rule.kind !== 'password';
-  const visitor = await visitorOf(request, site.website.id, needsUser);
+  const visitor = await visitorOf(request, websiteId, rule !== undefined && rule.kind !== 'password');
   const d = decide(access, collectionId, visitor);
   if (d.kind === 'open') return d;
   // The site's owners see what they edit (still private, never shared).
-  if (await ownerMayPreview(await getSql(), request, site.website.id)) return { kind: 'open', restricted: true };
-  return { kind: 'replace', plan: await screenFor(request, site, url, d, visitor.user !== null) };
+  if (await ownerMayPreview(await getSql(), request, websiteId)) return { kind: 'open', restricted: true };
+  return { kind: 'shut', decision: d, signedIn: visitor.user !== null };
+}
+
+/** Whether the visitor may see the page `resolved` of `site`, and what they get if not. */
+export async function guardPage(request: Request, site: Site, url: URL, resolved: Resolved): Promise<Guard> {
+  const v = await verdictFor(request, site.website.id, await siteAccess(site.website.id), collectionOf(resolved));
+  if (v.kind === 'open') return v;
+  return { kind: 'replace', plan: await screenFor(request, site, url, v.decision, v.signedIn) };
 }
 
 /**
@@ -172,15 +178,11 @@ export async function guardPage(request: Request, site: Site, url: URL, resolved
  */
 export async function mayBuyItem(request: Request, websiteId: string, itemId: string): Promise<boolean> {
   const access = await siteAccess(websiteId);
+  // A site without rules (most) costs no look-up of the item.
   if (access.siteLock === null && Object.keys(access.pages).length === 0) return true;
   const [item] = await (await getSql())<{ collection_id: string }[]>`
     select i.collection_id from item i join collection c on c.id = i.collection_id where i.id = ${itemId} and c.website_id = ${websiteId}`;
-  const collectionId = item?.collection_id ?? null;
-  if (access.siteLock === null && (collectionId === null || !(collectionId in access.pages))) return true;
-  const rule = collectionId === null ? undefined : access.pages[collectionId];
-  const visitor = await visitorOf(request, websiteId, rule !== undefined && rule.kind !== 'password');
-  if (decide(access, collectionId, visitor).kind === 'open') return true;
-  return ownerMayPreview(await getSql(), request, websiteId);
+  return (await verdictFor(request, websiteId, access, item?.collection_id ?? null)).kind === 'open';
 }
 
 export type AccessPost =

@@ -376,14 +376,14 @@ export async function storefrontPage(
     const data = shared
       ? await renderedPages.get(site.website.id, `${template}\u0000${url.pathname}${url.search}${variants}`, build)
       : await build();
+    // A page showing variants is the visitor's own, with the cookie that keeps them.
+    const seen = exp
+      ? { ...visit, personalized: true, setCookies: exp.setCookie ? [...visit.setCookies, exp.setCookie] : visit.setCookies }
+      : visit;
+    const res = respond(data, status, seen, context, privatePage);
     // The lock screen after too many wrong passwords (app/access) says when to try again.
-    const withRetry = (res: TypedResponse<PageData>) => {
-      if (p.retryAfterS) res.headers.set('Retry-After', String(p.retryAfterS));
-      return res;
-    };
-    if (!exp) return withRetry(respond(data, status, visit, context, privatePage));
-    const seen = { ...visit, personalized: true, setCookies: exp.setCookie ? [...visit.setCookies, exp.setCookie] : visit.setCookies };
-    return withRetry(respond(data, status, seen, context, privatePage));
+    if (p.retryAfterS) res.headers.set('Retry-After', String(p.retryAfterS));
+    return res;
   } catch (e) {
     log.error(`storefront: ${request.method} ${url.pathname}${url.search} failed: ${explain(e)}`);
     if (isDatabaseUnavailable(e)) return respond(rendered(unavailablePage(), 503), 503, undefined, context);
