@@ -1,42 +1,20 @@
-// The storefront texts the template engine prints (SPEC 8's fallback texts: sold out, sale, Add To
-// Cart...), per language, as the `localizedStrings` keys the engine reads. A key missing here
-// falls back to the engine's English text; the site's own overrides win (settings.localizedStrings
-// for the default language, settings.localizedStringsByLanguage[code] for the others). A theme may
-// read keys of its own the same way (the store theme's skipToContentText, cartLinkText...).
+// The storefront's texts per language, as `localizedStrings` keys: the engine's own (SPEC 8's
+// fallback texts), the store theme's, and the app's (account, cart, checkout, emails...). English
+// is written where a text is used (`textFrom(strings, key, english)`, or a theme's `{.or}` branch),
+// so it needs no entry; app/languages/texts/ holds the other languages, one file per area. The
+// site's own overrides win: settings.localizedStrings for the default language,
+// settings.localizedStringsByLanguage[code] for the others.
+import { ENGINE_TEXTS } from './texts/engine.js';
+import type { TextsByLanguage } from './texts/types.js';
 
-/** Built-in texts by language; English is the engine's own and needs no entry. */
-export const BUILT_IN_STRINGS: Record<string, Record<string, string>> = {
-  fr: {
-    productAddToCartText: 'Ajouter au panier',
-    productSubscribeText: "S'abonner",
-    productSoldOutText: 'épuisé',
-    productSaleText: 'promo',
-    productQuantityInputLabel: 'Quantité',
-    productQuickViewText: 'Aperçu rapide',
-    productVariantSelectText: 'Choisir {variantName}',
-    // The store theme's own texts (db/seed/theme/layout.html).
-    skipToContentText: 'Aller au contenu',
-    cartLinkText: 'Panier',
-    footerHelpTitle: 'Aide',
-    footerVisitTitle: 'Nous rendre visite',
-  },
-  de: {
-    productAddToCartText: 'In den Warenkorb',
-    productSubscribeText: 'Abonnieren',
-    productSoldOutText: 'ausverkauft',
-    productSaleText: 'Angebot',
-    productQuantityInputLabel: 'Menge',
-    productQuickViewText: 'Schnellansicht',
-  },
-  es: {
-    productAddToCartText: 'Añadir al carrito',
-    productSubscribeText: 'Suscribirse',
-    productSoldOutText: 'agotado',
-    productSaleText: 'oferta',
-    productQuantityInputLabel: 'Cantidad',
-    productQuickViewText: 'Vista rápida',
-  },
-};
+/** Every area's texts; an area adds its file here. */
+const AREAS: TextsByLanguage[] = [ENGINE_TEXTS];
+
+/** Built-in texts by language, all areas merged; English is written at each use and needs no entry. */
+export const BUILT_IN_STRINGS: TextsByLanguage = {};
+for (const area of AREAS) {
+  for (const [code, texts] of Object.entries(area)) BUILT_IN_STRINGS[code] = { ...BUILT_IN_STRINGS[code], ...texts };
+}
 
 function obj(v: unknown): Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
@@ -46,4 +24,22 @@ function obj(v: unknown): Record<string, unknown> {
 export function localizedStringsFor(settings: Record<string, unknown>, code: string, isDefault: boolean): Record<string, unknown> {
   if (isDefault) return { ...(code === 'en' ? {} : BUILT_IN_STRINGS[code]), ...obj(settings.localizedStrings) };
   return { ...BUILT_IN_STRINGS[code], ...obj(obj(settings.localizedStringsByLanguage)[code]) };
+}
+
+/**
+ * One text in a page's (or an email's) language: `strings[key]` when it is a non-empty string,
+ * else `english`; `{name}` placeholders are filled from `vars` (unknown ones are left as written).
+ * `strings` is the page's `localizedStrings` (site.settings.localizedStrings once the pipeline has
+ * dressed the site for the language) or `localizedStringsFor(...)` outside a page.
+ */
+export function textFrom(
+  strings: Record<string, unknown> | undefined,
+  key: string,
+  english: string,
+  vars?: Record<string, string | number>,
+): string {
+  const v = strings?.[key];
+  const t = typeof v === 'string' && v.trim() !== '' ? v : english;
+  if (!vars) return t;
+  return t.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
 }
