@@ -24,6 +24,7 @@ import {
 } from './navigation.server.js';
 import { sanitizeOwnerHtml } from './sanitize.server.js';
 import { storefrontChanged } from './storefront-changed.server.js';
+import { LANGUAGE_NAMES } from '../languages/languages.js';
 
 const PAGE_TYPE = 10;
 const PRODUCTS_TYPE = 13;
@@ -43,7 +44,12 @@ export const STATUS_LABELS: Record<PageStatus, string> = {
 export const UNPUBLISHED_STATUSES: readonly PageStatus[] = ['draft', 'needs-review'];
 
 /** Addresses the app answers itself: a page there could never be reached. */
-export const RESERVED_SLUGS = ['cart', 'search', 'config', 'api', 'theme', 'files', 'checkout', 'order-confirmed', 'healthz', 'readyz'];
+export const RESERVED_SLUGS = [
+  ...['cart', 'search', 'config', 'api', 'theme', 'files', 'fonts', 'checkout', 'order-confirmed', 'healthz', 'readyz'],
+  ...['account', 'newsletter', 'page-access', 'popup', 'splash'],
+  // A language's pages live under its code (/fr/...), whether the site offers it now or later.
+  ...Object.keys(LANGUAGE_NAMES),
+];
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 export const PAGE_TEXT = {

@@ -1,11 +1,13 @@
 // A visitor's variants: drawn by weight on their first page that shows a running experiment, then
 // sticky for the browser session through a signed session cookie (no Max-Age: it ends with the
 // session; signed, so a visitor cannot pick a variant). The query override of SPEC 6 applies for
-// the site's signed-in owners only, for the page asked, and is never stored.
+// internal users only (the site's signed-in owners, anyone on an INTERNAL_HOSTS host), for the
+// page asked, and is never stored.
 import { createCookie, type Cookie } from '@remix-run/node';
 import type { Sql } from '../../db/client.server.js';
 import { ownerRoleOn } from '../auth/owner-role.server.js';
 import { env } from '../utils/env.server.js';
+import { isInternalHost, normalizeHost } from '../sites/hosts.js';
 import { assign, formatPairs, overrideOf, parsePairs, sameAssignment, OVERRIDE_PARAM, type Assignment, type Running } from './rules.js';
 
 export const EXPERIMENT_COOKIE = 'ss_exp';
@@ -65,10 +67,16 @@ export async function visitorExperiments(
   const params = new URL(request.url).searchParams;
   if (!params.has(OVERRIDE_PARAM)) return { variants, setCookie, overridden: false };
   const wanted = overrideOf(params, running);
-  // Only the site's own owners (any role on it) are internal users; for anyone else the parameter
-  // means nothing, so the public cannot pick their variant or spoil the comparison.
-  if (Object.keys(wanted).length === 0 || (await ownerRoleOn(sql, request, websiteId)) === null) {
+  // Internal users are the site's own owners (any role on it) and anyone on an internal host (a
+  // staging or review deployment); for anyone else the parameter means nothing, so the public
+  // cannot pick their variant or spoil the comparison.
+  if (Object.keys(wanted).length === 0 || !(await internalUser(sql, request, websiteId))) {
     return { variants, setCookie, overridden: false };
   }
   return { variants: { ...variants, ...wanted }, setCookie, overridden: true };
+}
+
+async function internalUser(sql: Sql, request: Request, websiteId: string): Promise<boolean> {
+  if (isInternalHost(normalizeHost(new URL(request.url).host), env().internalHosts)) return true;
+  return (await ownerRoleOn(sql, request, websiteId)) !== null;
 }

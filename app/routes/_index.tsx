@@ -10,6 +10,7 @@ import { storefrontPage } from '../storefront/render.server.js';
 import { requestSite } from '../storefront/site.server.js';
 import { splashFirst } from '../overlays/splash.server.js';
 import { SPLASH_PATH } from '../overlays/splash.js';
+import { isbot } from 'isbot';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The splash page comes first, once per browser session, when the owner has one (app/overlays).
@@ -20,10 +21,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // No site here (a 404 response) stands; anything else is the home page's own to report.
     if (e instanceof Response) throw e;
   }
-  if (splash.due) return redirect(SPLASH_PATH, { status: 303, headers: { 'Cache-Control': 'no-store' } });
+  // Crawlers index the home page itself: a splash in front of it would be all they ever saw.
+  if (splash.due && !isbot(request.headers.get('User-Agent')))
+    return redirect(SPLASH_PATH, { status: 303, headers: { 'Cache-Control': 'no-store' } });
   const res = await storefrontPage(request, async (site) => ({ resolved: await resolvePath(site.website.id, '/') }), context);
-  // The same address answers differently with and without the splash cookie: caches must tell them apart.
-  if (splash.enabled && !/\bCookie\b/i.test(res.headers.get('Vary') ?? '')) res.headers.append('Vary', 'Cookie');
+  // The same address answers differently with and without the splash cookie, and to crawlers:
+  // caches must tell them apart.
+  if (splash.enabled) {
+    for (const h of ['Cookie', 'User-Agent'])
+      if (!new RegExp(`\\b${h}\\b`, 'i').test(res.headers.get('Vary') ?? '')) res.headers.append('Vary', h);
+  }
   return res;
 }
 

@@ -51,3 +51,9 @@ export function siteLabel(name: string): string {
     .replace(/-+$/g, '');
   return s || 'site';
 }
+
+/** Whether `host` (normal form) is one of the internal hosts (SPEC 6: staging and review sites). */
+export function isInternalHost(host: string | null, patterns: readonly string[]): boolean {
+  if (!host) return false;
+  return patterns.some((p) => (p.startsWith('*.') ? host.endsWith(p.slice(1)) : host === p));
+}

@@ -55,6 +55,23 @@ const CartTtl = z
     return z.NEVER;
   });
 
+// "staging.shop.example,*.review.example": hosts where the deployment is internal (SPEC 6), in the
+// normal form app/sites/hosts.ts compares (lower case, no port).
+const HOST_PATTERN = /^(\*\.)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const InternalHosts = z
+  .string()
+  .optional()
+  .transform((raw, ctx) => {
+    const out: string[] = [];
+    for (const part of (raw ?? '').split(',')) {
+      const p = part.trim().toLowerCase().replace(/\.$/, '');
+      if (p === '') continue;
+      if (HOST_PATTERN.test(p)) out.push(p);
+      else ctx.addIssue({ code: 'custom', message: `INTERNAL_HOSTS: ${JSON.stringify(part.trim())} is not a host name or *.domain` });
+    }
+    return out;
+  });
+
 const Schema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -75,6 +92,7 @@ const Schema = z.object({
   // The first owner: created (or given this password) at start, administrator of every site.
   OWNER_EMAIL: z.string().email('OWNER_EMAIL must be an email address').optional(),
   OWNER_PASSWORD: z.string().min(10, 'OWNER_PASSWORD must be at least 10 characters').optional(),
+  INTERNAL_HOSTS: InternalHosts,
 });
 
 export interface Env {
@@ -97,6 +115,8 @@ export interface Env {
   cartTtlDays: number;
   /** The first owner to create or update at start (both set, or neither). */
   owner?: { email: string; password: string };
+  /** Hosts (or `*.domain` patterns) where anyone counts as an internal user (experiment overrides). */
+  internalHosts: string[];
 }
 
 export class ConfigError extends Error {
@@ -176,6 +196,7 @@ export function readEnv(raw: Record<string, string | undefined> = process.env): 
     secureCookies: e.COOKIE_SECURE ? e.COOKIE_SECURE === '1' : production,
     cartTtlDays: e.CART_TTL_DAYS,
     owner: e.OWNER_EMAIL && e.OWNER_PASSWORD ? { email: e.OWNER_EMAIL, password: e.OWNER_PASSWORD } : undefined,
+    internalHosts: e.INTERNAL_HOSTS,
   };
 }
 

@@ -370,6 +370,12 @@ describe('the pages screen', () => {
     const html = await res.text();
     expect(html).toContain('/cart is used by the site itself: choose another address.');
     expect(html).toContain('Enter a title.');
+    // The splash page's address and a language's prefix would hide the page too.
+    for (const urlId of ['splash', 'fr']) {
+      const again = await admin.postForm('/config/pages/new', fields({ title: 'Typed', urlId }));
+      expect(again.status).toBe(400);
+      expect(await again.text()).toContain(`/${urlId} is used by the site itself: choose another address.`);
+    }
   });
 
   it('lists pages with search and a status filter, and moves them up and down', async () => {

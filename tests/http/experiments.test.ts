@@ -142,7 +142,7 @@ describe('visitors and the variants', () => {
     }
   });
 
-  it('ignores ?experiment= from the public and a forged cookie; applies it for the owner', async () => {
+  it('ignores ?experiment= from the public and a forged cookie; applies it for the owner and on internal hosts', async () => {
     expect((await weights('1', '0')).status).toBe(200);
     const pub = await new Visitor().get(`${PRODUCT}?experiment=${NAME}:b`);
     expect(shown(await text(pub))).toBe('Variant A');
@@ -154,6 +154,10 @@ describe('visitors and the variants', () => {
     expect(owner.headers.get('cache-control')).toBe('private, no-cache');
     // Not stored: the owner's next page is their drawn variant again.
     expect(shown(await text(await admin.get(PRODUCT)))).toBe('Variant A');
+    // On an internal host (INTERNAL_HOSTS, as a staging deployment) anyone may ask for a variant.
+    const staging = new Visitor(undefined, 'localhost');
+    expect(shown(await text(await staging.get(`${PRODUCT}?experiment=${NAME}:b`)))).toBe('Variant B');
+    expect(shown(await text(await staging.get(PRODUCT)))).toBe('Variant A');
   });
 
   it('records the variant with page views, and the dashboard compares the variants', async () => {

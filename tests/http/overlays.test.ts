@@ -163,9 +163,11 @@ describe('the checkout tweak', () => {
 });
 
 describe('the splash page', () => {
+  // A person's browser: crawlers (and scripts such as fetch's "node") go straight to the home page.
+  const BROWSER = { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36' };
   it('comes before the home page once per session when on, and sends visitors in with a plain link', async () => {
     const v = at();
-    expect((await v.get('/')).status).toBe(200);
+    expect((await v.get('/', BROWSER)).status).toBe(200);
     const saved = await admin.postForm('/config/tweaks/splash-page', {
       enabled: 'on',
       title: 'Saltgrass',
@@ -173,10 +175,14 @@ describe('the splash page', () => {
       enterLabel: 'Come in',
     });
     expect(saved.status).toBe(303);
-    const first = await v.get('/');
+    const first = await v.get('/', BROWSER);
     expect(first.status).toBe(303);
     expect(first.headers.get('location')).toBe('/splash');
     expect(first.headers.get('cache-control')).toMatch(/no-store/);
+    // A crawler gets the home page itself, never the splash.
+    const crawled = await at().get('/', { 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' });
+    expect(crawled.status).toBe(200);
+    expect(crawled.headers.get('vary')).toMatch(/User-Agent/);
     const splash = await v.get('/splash');
     expect(splash.status).toBe(200);
     expect(splash.headers.get('set-cookie')).toMatch(/^ss_splash=1; Path=\/; HttpOnly; SameSite=Lax$/);
@@ -185,12 +191,12 @@ describe('the splash page', () => {
     expect(html).toContain('<a class="site-splash-enter" href="/" data-splash-enter>Come in</a>');
     expect(html).not.toContain('data-popup ');
     // The session cookie lets the home page through, and caches keep the two answers apart.
-    const home = await v.get('/');
+    const home = await v.get('/', BROWSER);
     expect(home.status).toBe(200);
     expect(home.headers.get('vary')).toMatch(/Cookie/);
     // Off again: no splash, and its address goes home.
     expect((await admin.postForm('/config/tweaks/splash-page', { title: 'Saltgrass' })).status).toBe(303);
-    expect((await at().get('/')).status).toBe(200);
+    expect((await at().get('/', BROWSER)).status).toBe(200);
     expect((await at().get('/splash')).headers.get('location')).toBe('/');
   });
 });

@@ -58,6 +58,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   delete env.SMTP_URL;
   // One proxy hop believed: each test visitor sends an address of its own (support/client.ts).
   env.TRUST_PROXY = '1';
+  // Visitors who come in as `localhost` are on an internal host (experiment overrides, SPEC 6).
+  env.INTERNAL_HOSTS = 'localhost';
   for (const k of ['BASE_URL', 'MODE', 'DEV', 'PROD', 'SSR']) delete env[k];
   // Vitest's own variables would make the server think it runs under a test (silent logs).
   for (const k of Object.keys(env)) if (k.startsWith('VITEST')) delete env[k];

@@ -28,7 +28,21 @@ describe('page addresses', () => {
   });
 
   it('refuses reserved paths and badly formed slugs', () => {
-    for (const s of ['cart', 'search', 'config', 'api', 'theme', 'files', 'checkout'])
+    for (const s of [
+      'cart',
+      'search',
+      'config',
+      'api',
+      'theme',
+      'files',
+      'checkout',
+      'account',
+      'popup',
+      'splash',
+      'page-access',
+      'fr',
+      'de',
+    ])
       expect(slugProblem(s)).toMatch(/used by the site itself/);
     for (const s of ['About', 'a b', '-a', 'a-', 'a/b', '']) expect(slugProblem(s)).toMatch(/lower-case letters/);
     expect(slugProblem('about-us')).toBeNull();

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readEnv } from '../../../app/utils/env.server.js';
+import { isInternalHost } from '../../../app/sites/hosts.js';
 
 const strong = 'x'.repeat(32);
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'env-test-'));
@@ -58,5 +59,28 @@ describe('readEnv', () => {
       /CART_TTL_DAYS "0" must be a whole number of days from 1 to 3650/,
     );
     expect(() => readEnv({ CART_TTL_DAYS: 'soon', DATA_DIR: tmp() })).toThrow(ConfigError);
+  });
+
+  it('reads INTERNAL_HOSTS as host names and *.domain patterns, and names a bad one', () => {
+    expect(readEnv({ DATA_DIR: tmp() }).internalHosts).toEqual([]);
+    expect(readEnv({ INTERNAL_HOSTS: 'Staging.Shop.example., *.review.example', DATA_DIR: tmp() }).internalHosts).toEqual([
+      'staging.shop.example',
+      '*.review.example',
+    ]);
+    expect(() => readEnv({ INTERNAL_HOSTS: 'shop.example,http://x', DATA_DIR: tmp() })).toThrow(
+      /INTERNAL_HOSTS: "http:\/\/x" is not a host name or \*\.domain/,
+    );
+  });
+});
+
+describe('isInternalHost', () => {
+  it('matches a name itself, and every name under a *.domain but not the domain', () => {
+    const patterns = ['staging.shop.example', '*.review.example'];
+    expect(isInternalHost('staging.shop.example', patterns)).toBe(true);
+    expect(isInternalHost('pr-12.review.example', patterns)).toBe(true);
+    expect(isInternalHost('review.example', patterns)).toBe(false);
+    expect(isInternalHost('shop.example', patterns)).toBe(false);
+    expect(isInternalHost('evilreview.example', patterns)).toBe(false);
+    expect(isInternalHost(null, patterns)).toBe(false);
   });
 });
