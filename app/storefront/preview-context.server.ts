@@ -42,12 +42,14 @@ async function firstOf(site: Site, kind: Resolved['kind']): Promise<{ path: stri
 /**
  * The context of one kind of page of the site, as a shopper without a cart gets it. A site without
  * such a page (no product yet) gets the not-found page's context under that page's template.
+ * `experiments`: the variant of each running experiment the page shows.
  */
-export async function sampleContext(site: Site, page: PreviewPage): Promise<SampleContext> {
+export async function sampleContext(site: Site, page: PreviewPage, experiments?: Record<string, string>): Promise<SampleContext> {
   const id = site.website.id;
   let path = '/';
   let resolved: Resolved = { kind: 'not-found' };
-  const extras: Omit<ContextExtras, 'url'> = {};
+  // The variants the owner previews (one of each running experiment), as a visitor drawn them has.
+  const extras: Omit<ContextExtras, 'url'> = experiments && Object.keys(experiments).length > 0 ? { experiments } : {};
   if (page === 'home') resolved = await resolvePath(id, '/');
   else if (page === 'products' || page === 'product' || page === 'page') {
     const found = await firstOf(site, page);

@@ -1,7 +1,8 @@
 // Experiments (issue 16), JavaScript on and off: the owner creates an experiment on /config/experiments
 // and starts it, a visitor gets one variant and keeps it over several page loads (and the page still
 // hydrates on a reload), adds to cart, and the owner's analytics dashboard shows the conversion in
-// that variant. Both owner screens pass axe. On a site of its own (see ownSite).
+// that variant; with JavaScript the theme editor's preview shows the variant the owner picks. Both
+// owner screens pass axe. On a site of its own (see ownSite).
 import { expect, test, type Page } from '@playwright/test';
 import { violations } from './axe.js';
 import { ready, signIn } from './journey.js';
@@ -71,6 +72,15 @@ test('the owner starts an experiment, a visitor keeps one variant and converts, 
   await expect(page.getByText(`Experiment ${name} started.`)).toBeVisible();
   await expect(page.getByRole('button', { name: `Stop ${name}`, exact: true })).toBeVisible();
   expect(await violations(page, js)).toEqual([]);
+
+  // With JavaScript the theme editor's live preview shows the variant the owner picks.
+  if (js) {
+    await page.goto('/config/theme/edit/product');
+    const frame = page.frameLocator('iframe[title="Preview of the page"]');
+    await expect(frame.locator(`[data-exp="${name}"]`)).toHaveText('a');
+    await page.getByLabel(`Experiment ${name}`).selectOption('b');
+    await expect(frame.locator(`[data-exp="${name}"]`)).toHaveText('b');
+  }
 
   // A visitor: one variant, the same on every load.
   const visitor = await browser.newContext({ javaScriptEnabled: js });

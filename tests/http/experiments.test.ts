@@ -160,6 +160,22 @@ describe('visitors and the variants', () => {
     expect(shown(await text(await staging.get(PRODUCT)))).toBe('Variant A');
   });
 
+  it("the theme editor's preview shows the variant the owner picks, else each experiment's first", async () => {
+    type Preview = {
+      context: { experiments?: Record<string, string> };
+      experiments: { name: string; variants: string[]; chosen: string }[];
+    };
+    const first = (await (await admin.get('/config/theme/preview?page=product')).json()) as Preview;
+    expect(first.context.experiments?.[NAME]).toBe('a');
+    expect(first.experiments.find((x) => x.name === NAME)).toEqual({ name: NAME, variants: ['a', 'b'], chosen: 'a' });
+    const picked = (await (await admin.get(`/config/theme/preview?page=product&experiment=${NAME}:b`)).json()) as Preview;
+    expect(picked.context.experiments?.[NAME]).toBe('b');
+    expect(picked.experiments.find((x) => x.name === NAME)?.chosen).toBe('b');
+    // A variant the experiment lacks is ignored, as on the storefront.
+    const unknown = (await (await admin.get(`/config/theme/preview?page=product&experiment=${NAME}:zz`)).json()) as Preview;
+    expect(unknown.context.experiments?.[NAME]).toBe('a');
+  });
+
   it('records the variant with page views, and the dashboard compares the variants', async () => {
     const hit = (pagePath: string, pageType = 1) => ({
       event: 'view',

@@ -35,6 +35,8 @@ interface PreviewData {
   /** The site's fonts and colours as CSS (/config/design), put before the theme's stylesheet. */
   design: string;
   sources: { layout: string; pages: Record<string, string>; partials: Record<string, string>; stylesheet: string };
+  /** The running experiments, each with the variant this preview shows. */
+  experiments: { name: string; variants: string[]; chosen: string }[];
 }
 
 export interface PreviewError {
@@ -130,6 +132,11 @@ export function ThemePreview({
   onErrors: (errors: PreviewError[]) => void;
 }) {
   const [page, setPage] = useState(initialPage);
+  // "name:variant" pairs the owner picked; empty: each running experiment's first variant.
+  const [variants, setVariants] = useState<Record<string, string>>({});
+  const variantQuery = Object.entries(variants)
+    .map(([k, v]) => `&experiment=${encodeURIComponent(`${k}:${v}`)}`)
+    .join('');
   const [device, setDevice] = useState<string>('desktop');
   const [data, setData] = useState<{ preview: PreviewData; engine: BrowserEngine } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -138,7 +145,9 @@ export function ThemePreview({
   useEffect(() => {
     let cancelled = false;
     (async () => {
-      const res = await fetch(`/config/theme/preview?page=${encodeURIComponent(page)}`, { headers: { Accept: 'application/json' } });
+      const res = await fetch(`/config/theme/preview?page=${encodeURIComponent(page)}${variantQuery}`, {
+        headers: { Accept: 'application/json' },
+      });
       if (!res.ok) throw new Error(`The preview's data could not be loaded (${res.status}).`);
       const preview = (await res.json()) as PreviewData;
       const e = await loadEngine();
@@ -150,7 +159,7 @@ export function ThemePreview({
     return () => {
       cancelled = true;
     };
-  }, [page]);
+  }, [page, variantQuery]);
 
   // Rendering is synchronous and pure: it is computed during render, on every edit.
   const result = useMemo(() => (data ? renderPreview(data.engine, data.preview, name, kind, source) : null), [data, name, kind, source]);
@@ -194,6 +203,25 @@ export function ThemePreview({
             ))}
           </select>
         </div>
+        {(data?.preview.experiments ?? []).map((x) => (
+          <div className="field" key={x.name}>
+            <label htmlFor={`preview-exp-${x.name}`}>{`Experiment ${x.name}`}</label>
+            <select
+              id={`preview-exp-${x.name}`}
+              value={x.chosen}
+              onChange={(e) => {
+                setFailure(null);
+                setVariants((v) => ({ ...v, [x.name]: e.target.value }));
+              }}
+            >
+              {x.variants.map((v) => (
+                <option key={v} value={v}>
+                  {v}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
         <ToggleButtonGroup
           aria-label="Preview width"
           selectionMode="single"

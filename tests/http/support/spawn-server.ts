@@ -63,7 +63,8 @@ export async function startServer(
     }),
   );
   const url = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 60_000;
+  // A server on the embedded database migrates and seeds before it listens: slow on a busy machine.
+  const until = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) break;
     try {
