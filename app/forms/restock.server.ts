@@ -274,18 +274,33 @@ export function restockEmail(site: { name: string }, product: string, variant: s
   };
 }
 
-/** The notice of variant `v` in the language of one waiting address (its account's, else its sign-up's). */
+type Notice = ReturnType<typeof restockEmail>;
+
+/**
+ * The notice of variant `v` for one waiting address, in its account's language, else its
+ * sign-up's; made once per language choice (`made`) however many addresses wait.
+ */
 async function noticeFor(
   sql: Sql,
   websiteId: string,
   site: { name: string; baseUrl: string },
   v: VariantRow,
   row: { email: string; language: string | null },
-) {
-  const lang = await mailLanguage(sql, websiteId, [await accountLanguage(sql, websiteId, row.email), row.language]);
-  const title = (await readItemTranslation(sql, v.item_id, lang.code)).title || v.title;
-  const url = site.baseUrl + lang.path(`/${v.collection_url_id}/p/${v.url_id}`);
-  return restockEmail(site, title, variantName(v.attributes), url, lang);
+  made: Map<string, Promise<Notice>>,
+): Promise<Notice> {
+  const choices = [await accountLanguage(sql, websiteId, row.email), row.language];
+  const key = choices.join('|');
+  let notice = made.get(key);
+  if (!notice) {
+    notice = (async () => {
+      const lang = await mailLanguage(sql, websiteId, choices);
+      const title = (await readItemTranslation(sql, v.item_id, lang.code)).title || v.title;
+      const url = site.baseUrl + lang.path(`/${v.collection_url_id}/p/${v.url_id}`);
+      return restockEmail(site, title, variantName(v.attributes), url, lang);
+    })();
+    made.set(key, notice);
+  }
+  return notice;
 }
 
 /**
@@ -300,6 +315,7 @@ export const restockSendJob = defineJob<SendJob>(
     const v = await findVariant(sql, data.websiteId, data.productId, data.variantId);
     if (!v || !inStock(v)) return;
     const site = await siteOf(sql, data.websiteId);
+    const made = new Map<string, Promise<Notice>>();
     let sent = 0;
     for (;;) {
       const [row] = await sql<{ id: string; email: string; language: string | null }[]>`
@@ -310,7 +326,7 @@ export const restockSendJob = defineJob<SendJob>(
           and notified_at is null
         returning id, email, language`;
       if (!row) break;
-      const mail = await noticeFor(sql, data.websiteId, site, v, row);
+      const mail = await noticeFor(sql, data.websiteId, site, v, row, made);
       const outcome = await sendMail({ from: { name: site.name, address: site.from }, to: row.email, tag: 'restock', ...mail });
       if (outcome.status === 'unsent') log.warn(`restock: the notice to ${row.email} was not sent: ${outcome.error}`);
       sent++;
