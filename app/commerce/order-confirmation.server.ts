@@ -1,7 +1,7 @@
 // Sends an order's confirmation email through the outbox, after the order has committed: from the
 // store's contact address to the shopper, with the signed link to the order page, in the shopper's
 // language (their account's, else that of the page they checked out from). Never throws.
-import { getSql } from '../../db/client.server.js';
+import { getSql, type Sql } from '../../db/client.server.js';
 import { baseUrlFor } from '../utils/base-url.server.js';
 import type { Order } from './cart.server.js';
 import { loadSite } from '../catalog/catalog.server.js';
@@ -15,6 +15,25 @@ function contactEmail(settings: Record<string, unknown>): string | null {
   const ws = settings.websiteSettings as { contact?: { email?: unknown } } | undefined;
   const e = ws?.contact?.email;
   return typeof e === 'string' && /^[^\s@<>]+@[^\s@<>]+$/.test(e) ? e : null;
+}
+
+/**
+ * The order's lines named in language `code`: a product translated into it takes its translated
+ * title, ahead of the variant's options the line was named with ("Tasse Flaque de marée (Ink)").
+ */
+async function itemsIn(sql: Sql, order: Order, code: string): Promise<Order['items']> {
+  const rows = await sql<{ line: number; product_name: string; title: string | null; translated: string | null }[]>`
+    select oi.line, oi.product_name, i.title, t.title as translated
+      from order_item oi
+      left join item i on i.id = oi.item_id
+      left join item_translation t on t.item_id = oi.item_id and t.language = ${code}
+     where oi.order_id = ${order.id}
+     order by oi.line`;
+  return order.items.map((item, i) => {
+    const r = rows[i];
+    if (!r?.title || !r.translated || !item.productName.startsWith(r.title)) return item;
+    return { ...item, productName: r.translated + item.productName.slice(r.title.length) };
+  });
 }
 
 /**
@@ -39,7 +58,8 @@ export async function sendOrderConfirmation(order: Order, request?: Request): Pr
     const name = site.website.siteTitle || 'Store';
     const from = contactEmail(site.settings) ?? 'no-reply@localhost';
     const url = baseUrlFor(site.website.baseUrl) + lang.path(signedOrderPath(order.id));
-    const content = orderEmail(order, { name, contactEmail: from, timeZone: site.website.timeZone }, url, lang);
+    const inLanguage = { ...order, items: await itemsIn(sql, order, lang.code) };
+    const content = orderEmail(inLanguage, { name, contactEmail: from, timeZone: site.website.timeZone }, url, lang);
     return await sendMail({ from: { name, address: from }, to: order.email, tag: `order-${order.orderNumber}`, ...content });
   } catch (e) {
     log.error(

@@ -16,6 +16,7 @@ const PASSWORD = 'a long enough password';
 const LOCALE = '/api/site-users/account/locale';
 const RESTOCK_API = '/api/site-users/account/notifications/restock';
 const BREAD_BAG = 'itm-linen-bread-bag'; // $26.00, physical
+const TEA_TOWEL = 'itm-linen-tea-towel'; // $22.00, translated into French in the demo
 const NY = {
   name: 'Ada Lovelace',
   line1: '1 Main St',
@@ -53,9 +54,15 @@ async function frenchSiteUser(): Promise<{ v: Visitor; email: string }> {
   return { v, email };
 }
 
-async function placeOrder(v: Visitor, email: string, headers: Record<string, string> = {}): Promise<void> {
-  const added = await v.json('/api/commerce/shopping-cart/entries', { itemId: BREAD_BAG, quantity: 1 });
-  expect(added.status).toBe(200);
+async function placeOrder(v: Visitor, email: string, headers: Record<string, string> = {}, itemIds = [BREAD_BAG]): Promise<void> {
+  for (const itemId of itemIds) {
+    const added = await v.json('/api/commerce/shopping-cart/entries', {
+      itemId,
+      quantity: 1,
+      ...(itemId === TEA_TOWEL ? { sku: 'SG-LTT-01' } : {}),
+    });
+    expect(added.status).toBe(200);
+  }
   const res = await v.postForm('/checkout', { cart: 'cart', intent: 'place', ...NY, email }, headers);
   expect(res.status).toBe(303);
   expect(res.headers.get('location')).toMatch(/^\/order-confirmed\//);
@@ -87,9 +94,9 @@ describe('emails to a site user who chose French', () => {
     expect(mail.headers['content-language']).toBe('en');
   });
 
-  it('the order confirmation is in French, with French money and date', async () => {
+  it('the order confirmation is in French, with French money, date and product names', async () => {
     const { v, email } = await frenchSiteUser();
-    await placeOrder(v, email);
+    await placeOrder(v, email, {}, [BREAD_BAG, TEA_TOWEL]);
     const mail = await mailTo(email, '-order-');
     expect(mail.subject).toMatch(/^\[TEST\] Votre commande #\d+ chez Saltgrass Studio est confirmée$/);
     expect(mail.headers['content-language']).toBe('fr');
@@ -97,7 +104,10 @@ describe('emails to a site user who chose French', () => {
     const text = spaces(mail.text);
     expect(text).toMatch(/Merci pour votre commande #\d+\./);
     expect(text).toMatch(/Passée le \d{1,2} (janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) \d{4}/);
-    expect(text).toContain('Sous-total: 26,00 $US');
+    expect(text).toContain('Sous-total: 48,00 $US');
+    // The tea towel has a French title; the bread bag has none and keeps its own.
+    expect(text).toMatch(/1 x Torchon en lin teint aux plantes \([^)]+\) \(SG-LTT-01\): 22,00 \$US/);
+    expect(text).toMatch(/1 x Linen Bread Bag[^\n]*: 26,00 \$US/);
     expect(text).toMatch(/Voir votre commande:\nhttps?:\/\/[^/\s]+\/(fr\/)?order-confirmed\/[0-9a-f-]{36}\?t=/);
   });
 });
