@@ -22,8 +22,8 @@ function contactEmail(settings: Record<string, unknown>): string | null {
  * title, ahead of the variant's options the line was named with ("Tasse Flaque de marée (Ink)").
  */
 async function itemsIn(sql: Sql, order: Order, code: string): Promise<Order['items']> {
-  const rows = await sql<{ line: number; product_name: string; title: string | null; translated: string | null }[]>`
-    select oi.line, oi.product_name, i.title, t.title as translated
+  const rows = await sql<{ title: string | null; translated: string | null }[]>`
+    select i.title, t.title as translated
       from order_item oi
       left join item i on i.id = oi.item_id
       left join item_translation t on t.item_id = oi.item_id and t.language = ${code}
