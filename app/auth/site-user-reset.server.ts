@@ -3,6 +3,7 @@
 // to a request is the same whether or not the email has an account.
 import crypto from 'node:crypto';
 import type { Sql } from '../../db/client.server.js';
+import type { MailLanguage } from '../languages/email-language.server.js';
 import { sendMail, type SendOutcome } from '../utils/outbox.server.js';
 import { endAllSiteUserSessions } from './site-user-session.server.js';
 import { setSiteUserPassword, siteUserForSignIn } from './site-user-store.server.js';
@@ -24,6 +25,27 @@ export interface ResetMailContext {
   origin: string;
   siteTitle: string;
   from: string;
+  /** The language to write to this account in (its own, else the page's, else the site's default). */
+  languageFor: (email: string) => Promise<MailLanguage>;
+}
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The reset email in the account's language: subject, plain text and HTML around the link. */
+export function resetEmail(lang: MailLanguage, siteTitle: string, email: string, link: string) {
+  const intro = lang.text('emailResetIntro', 'Someone asked to set a new password for your {site} account ({email}).', {
+    site: siteTitle,
+    email,
+  });
+  const action = lang.text('emailResetLink', 'Set a new password');
+  const within = lang.text('emailResetWithin', 'The link works once, within an hour.');
+  const ignore = lang.text('emailResetIgnore', 'If it was not you, ignore this email: your password stays as it is.');
+  return {
+    subject: lang.text('emailResetSubject', 'Set a new password for {site}', { site: siteTitle }),
+    text: `${intro}\n\n${action}:\n${link}\n${within}\n\n${ignore}\n`,
+    html: `<p>${esc(intro)}</p><p><a href="${esc(link)}">${esc(action)}</a></p><p>${esc(within)}</p><p>${esc(ignore)}</p>`,
+    language: lang.code,
+  };
 }
 
 /** Mails a reset link when `email` has an account on the site (nothing otherwise). */
@@ -39,17 +61,13 @@ export async function requestPasswordReset(
   await sql`
     insert into site_user_password_reset (token_hash, site_user_id, expires_at)
     values (${hashSecret(token)}, ${user.id}, ${new Date(Date.now() + RESET_HOURS * 3_600_000)})`;
-  const link = `${mail.origin}${RESET_PATH}?token=${token}`;
-  const text = `Someone asked to set a new password for your ${mail.siteTitle} account (${user.email}).\n\nSet it here within an hour: ${link}\n\nIf it was not you, ignore this email: your password stays as it is.`;
-  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-  const html = `<p>Someone asked to set a new password for your ${esc(mail.siteTitle)} account (${esc(user.email)}).</p><p><a href="${esc(link)}">Set a new password</a> (within an hour).</p><p>If it was not you, ignore this email: your password stays as it is.</p>`;
+  const lang = await mail.languageFor(user.email);
+  const link = `${mail.origin}${lang.path(RESET_PATH)}?token=${token}`;
   return sendMail({
     from: { name: mail.siteTitle, address: mail.from },
     to: user.email,
-    subject: `Set a new password for ${mail.siteTitle}`,
-    text,
-    html,
     tag: 'password-reset',
+    ...resetEmail(lang, mail.siteTitle, user.email, link),
   });
 }
 

@@ -1,5 +1,6 @@
 // The order confirmation email's content (pure): subject, plain text and HTML from an order, the
-// store's name and the signed link to the order page. The outbox (outbox.server.ts) sends it.
+// store's name and the signed link to the order page, in the shopper's language (given as data).
+// The outbox (outbox.server.ts) sends it.
 import type { Order } from './order.js';
 import { formatMoney } from './money.js';
 import { rateText } from './tax.js';
@@ -8,27 +9,72 @@ export interface OrderEmail {
   subject: string;
   text: string;
   html: string;
+  /** The language it is written in (Content-Language). */
+  language: string;
+}
+
+/**
+ * The language to write in, handed in as data (pure commerce code does not read the site's
+ * languages): its code, the CLDR locale of money and dates, and its texts, English at each use.
+ */
+export interface EmailLanguage {
+  code: string;
+  locale: string;
+  text: (key: string, english: string, vars?: Record<string, string | number>) => string;
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export const TEST_MODE_NOTE = 'TEST MODE: no payment provider is connected to this store and no money was taken.';
 
-export function orderEmail(order: Order, store: { name: string; contactEmail: string }, orderUrl: string): OrderEmail {
-  const m = (cents: number) => formatMoney(cents, order.currency);
-  const subject = `${order.testMode ? '[TEST] ' : ''}Your ${store.name} order ${order.orderNumberText} is confirmed`;
+/** The order's day in the store's time zone, in the language's long format ("26 novembre 2026"). */
+function orderDay(created: string, locale: string, timeZone: string | undefined): string {
+  const at = new Date(created);
+  try {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone }).format(at);
+  } catch {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(at);
+  }
+}
+
+export function orderEmail(
+  order: Order,
+  store: { name: string; contactEmail: string; timeZone?: string },
+  orderUrl: string,
+  lang: EmailLanguage,
+): OrderEmail {
+  const t = lang.text;
+  const m = (cents: number) => formatMoney(cents, order.currency, lang.locale);
+  const number = order.orderNumberText;
+  const subject = `${order.testMode ? '[TEST] ' : ''}${t('emailOrderSubject', 'Your {store} order {number} is confirmed', { store: store.name, number })}`;
+  const testNote = t('emailOrderTestMode', TEST_MODE_NOTE);
+  const thanks = t('emailOrderThanks', 'Thank you for your order {number}', { number });
+  const placed = t('emailOrderPlaced', 'Placed on {date}', { date: orderDay(order.created, lang.locale, store.timeZone) });
   const totals: [string, string][] = [
-    ['Subtotal', m(order.subtotalCents)],
-    [`Shipping${order.shippingMethod ? ` (${order.shippingMethod.label})` : ''}`, m(order.shippingTotalCents)],
-    [`Tax${order.taxBasisPoints > 0 ? ` (${rateText(order.taxBasisPoints)})` : ''}`, m(order.taxTotalCents)],
-    ['Total', m(order.grandTotalCents)],
+    [t('emailOrderSubtotal', 'Subtotal'), m(order.subtotalCents)],
+    [
+      `${t('emailOrderShipping', 'Shipping')}${order.shippingMethod ? ` (${order.shippingMethod.label})` : ''}`,
+      m(order.shippingTotalCents),
+    ],
+    [`${t('emailOrderTax', 'Tax')}${order.taxBasisPoints > 0 ? ` (${rateText(order.taxBasisPoints)})` : ''}`, m(order.taxTotalCents)],
+    [t('emailOrderTotal', 'Total'), m(order.grandTotalCents)],
   ];
-  const giftLine = (i: Order['items'][number]) =>
-    i.giftRecipientEmail ? `Gift card for ${i.giftRecipientEmail}${i.giftMessage ? `, with your message: "${i.giftMessage}"` : ''}` : '';
+  const giftLine = (i: Order['items'][number]) => {
+    if (!i.giftRecipientEmail) return '';
+    if (!i.giftMessage) return t('emailOrderGift', 'Gift card for {recipient}', { recipient: i.giftRecipientEmail });
+    return t('emailOrderGiftMessage', 'Gift card for {recipient}, with your message: "{message}"', {
+      recipient: i.giftRecipientEmail,
+      message: i.giftMessage,
+    });
+  };
+  const shippingTo = t('emailOrderShippingTo', 'Shipping to');
+  const see = t('emailOrderSee', 'See your order');
+  const questions = t('emailOrderQuestions', 'Questions? Write to {email}.', { email: store.contactEmail });
 
   const text = [
-    ...(order.testMode ? [TEST_MODE_NOTE, ''] : []),
-    `Thank you for your order ${order.orderNumberText}.`,
+    ...(order.testMode ? [testNote, ''] : []),
+    `${thanks}.`,
+    placed,
     '',
     ...order.items.flatMap((i) => {
       const g = giftLine(i);
@@ -36,21 +82,27 @@ export function orderEmail(order: Order, store: { name: string; contactEmail: st
     }),
     '',
     ...totals.map(([k, v]) => `${k}: ${v}`),
-    ...(order.shippingAddressLines.length > 0 ? ['', 'Shipping to:', ...order.shippingAddressLines.map((l) => `  ${l}`)] : []),
+    ...(order.shippingAddressLines.length > 0 ? ['', `${shippingTo}:`, ...order.shippingAddressLines.map((l) => `  ${l}`)] : []),
     ...(order.shippingMethod && order.shippingAddressLines.length === 0 ? ['', `${order.shippingMethod.label}.`] : []),
     '',
-    `Your order: ${orderUrl}`,
+    `${see}:`,
+    orderUrl,
     '',
-    `Questions? Write to ${store.contactEmail}.`,
+    questions,
     store.name,
     '',
   ].join('\n');
 
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(subject)}</title></head><body style="font-family:system-ui,sans-serif;color:#1d2327">
-${order.testMode ? `<p style="border:1px solid #b26200;padding:.5em"><strong>${esc(TEST_MODE_NOTE)}</strong></p>` : ''}
-<h1 style="font-size:1.4em">Thank you for your order ${esc(order.orderNumberText)}</h1>
+  // The contact address is a link of its own inside the question's sentence.
+  const [before, after] = esc(questions).split(esc(store.contactEmail));
+  const questionsHtml =
+    after === undefined ? esc(questions) : `${before}<a href="mailto:${esc(store.contactEmail)}">${esc(store.contactEmail)}</a>${after}`;
+  const html = `<!doctype html><html lang="${esc(lang.code)}"><head><meta charset="utf-8"><title>${esc(subject)}</title></head><body style="font-family:system-ui,sans-serif;color:#1d2327">
+${order.testMode ? `<p style="border:1px solid #b26200;padding:.5em"><strong>${esc(testNote)}</strong></p>` : ''}
+<h1 style="font-size:1.4em">${esc(thanks)}</h1>
+<p>${esc(placed)}</p>
 <table cellpadding="4" style="border-collapse:collapse">
-<thead><tr><th align="left">Item</th><th align="left">SKU</th><th align="right">Quantity</th><th align="right">Price</th></tr></thead>
+<thead><tr><th align="left">${esc(t('emailOrderItem', 'Item'))}</th><th align="left">${esc(t('emailOrderSku', 'SKU'))}</th><th align="right">${esc(t('emailOrderQuantity', 'Quantity'))}</th><th align="right">${esc(t('emailOrderPrice', 'Price'))}</th></tr></thead>
 <tbody>
 ${order.items.map((i) => `<tr><td>${esc(i.productName)}${giftLine(i) ? `<br><small>${esc(giftLine(i))}</small>` : ''}</td><td>${esc(i.sku)}</td><td align="right">${i.quantity}</td><td align="right">${esc(m(i.unitPriceCents * i.quantity))}</td></tr>`).join('\n')}
 </tbody>
@@ -58,11 +110,11 @@ ${order.items.map((i) => `<tr><td>${esc(i.productName)}${giftLine(i) ? `<br><sma
 ${totals.map(([k, v]) => `<tr><th colspan="3" align="right">${esc(k)}</th><td align="right">${esc(v)}</td></tr>`).join('\n')}
 </tfoot>
 </table>
-${order.shippingAddressLines.length > 0 ? `<h2 style="font-size:1.1em">Shipping to</h2><p>${order.shippingAddressLines.map(esc).join('<br>')}</p>` : ''}
-<p><a href="${esc(orderUrl)}">See your order</a></p>
-<p>Questions? Write to <a href="mailto:${esc(store.contactEmail)}">${esc(store.contactEmail)}</a>.</p>
+${order.shippingAddressLines.length > 0 ? `<h2 style="font-size:1.1em">${esc(shippingTo)}</h2><p>${order.shippingAddressLines.map(esc).join('<br>')}</p>` : ''}
+<p><a href="${esc(orderUrl)}">${esc(see)}</a></p>
+<p>${questionsHtml}</p>
 <p>${esc(store.name)}</p>
 </body></html>
 `;
-  return { subject, text, html };
+  return { subject, text, html, language: lang.code };
 }

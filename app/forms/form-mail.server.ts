@@ -1,9 +1,11 @@
 // The emails a form submission sends through the outbox: the owner's notification (to the form's
-// notifyEmail) and the newsletter confirmation, which carries the one-click unsubscribe link.
+// notifyEmail, in the site's own language) and the newsletter confirmation in the subscriber's
+// language, which carries the one-click unsubscribe link.
 import type { FormDefinition } from './form-definition.js';
 import { valueText, type FormValues } from './form-values.js';
 import { esc } from './form-html.js';
 import { sendMail, type SendOutcome } from '../utils/outbox.server.js';
+import type { MailLanguage } from '../languages/email-language.server.js';
 
 export interface SiteFacts {
   title: string;
@@ -13,8 +15,12 @@ export interface SiteFacts {
   from: string;
 }
 
+function unsubscribePath(token: string): string {
+  return `/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+}
+
 export function unsubscribeUrl(origin: string, token: string): string {
-  return `${origin}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+  return origin + unsubscribePath(token);
 }
 
 export function sendNotification(site: SiteFacts, form: FormDefinition, values: FormValues, pageUrl: string): Promise<SendOutcome> {
@@ -36,21 +42,33 @@ export function sendNotification(site: SiteFacts, form: FormDefinition, values: 
   });
 }
 
-export function sendNewsletterConfirmation(site: SiteFacts, listName: string, email: string, token: string): Promise<SendOutcome> {
-  const link = unsubscribeUrl(site.origin, token);
-  const text =
-    `You are now subscribed to ${listName} from ${site.title}.\n\n` +
-    `Not you, or changed your mind? Unsubscribe with one click:\n${link}\n`;
-  const html =
-    `<p>You are now subscribed to ${esc(listName)} from ${esc(site.title)}.</p>` +
-    `<p>Not you, or changed your mind? <a href="${esc(link)}">Unsubscribe</a> with one click.</p>`;
+/** The newsletter confirmation in `lang`; `listName` null is a list without a name ("our newsletter"). */
+export function newsletterEmail(site: SiteFacts, listName: string | null, link: string, lang: MailLanguage) {
+  const list = listName ?? lang.text('emailNewsletterDefaultList', 'our newsletter');
+  const body = lang.text('emailNewsletterBody', 'You are now subscribed to {list} from {site}.', { list, site: site.title });
+  const notYou = lang.text('emailNewsletterNotYou', 'Not you, or changed your mind?');
+  const unsubscribe = lang.text('emailNewsletterUnsubscribe', 'Unsubscribe with one click');
+  return {
+    subject: lang.text('emailNewsletterSubject', "You're subscribed to {list}", { list }),
+    text: `${body}\n\n${notYou} ${unsubscribe}:\n${link}\n`,
+    html: `<p>${esc(body)}</p><p>${esc(notYou)} <a href="${esc(link)}">${esc(unsubscribe)}</a>.</p>`,
+    language: lang.code,
+  };
+}
+
+export function sendNewsletterConfirmation(
+  site: SiteFacts,
+  listName: string | null,
+  email: string,
+  token: string,
+  lang: MailLanguage,
+): Promise<SendOutcome> {
+  const link = site.origin + lang.path(unsubscribePath(token));
   return sendMail({
     from: { name: site.title, address: site.from },
     to: email,
-    subject: `You're subscribed to ${listName}`,
-    text,
-    html,
     tag: 'newsletter-subscribed',
     listUnsubscribe: link,
+    ...newsletterEmail(site, listName, link, lang),
   });
 }

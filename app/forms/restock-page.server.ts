@@ -6,6 +6,7 @@ import { getSql } from '../../db/client.server.js';
 import { setFlash } from '../storefront/cart-ui.server.js';
 import { readForm } from '../utils/form.server.js';
 import { shopperSession } from '../utils/session.server.js';
+import { requestLanguage } from '../languages/email-language.server.js';
 import { allowSignUp, hasMailingList, signUp, successText } from './restock.server.js';
 import { RESTOCK_TEXT } from './restock-texts.js';
 
@@ -27,12 +28,18 @@ export async function restockPageAction(request: Request, websiteId: string): Pr
   const sql = await getSql();
   const allowed = await allowSignUp(sql, request);
   if (!allowed.ok) return answer({ variantId, ok: false, message: RESTOCK_TEXT.tooMany, email });
-  const r = await signUp(sql, websiteId, {
-    productId: form.get('productId') ?? '',
-    variantId,
-    siteVisitorEmail: email,
-    isJoinMailingList: form.get('isJoinMailingList') ?? false,
-  });
+  // The form posts to its product page, /fr/... in French: the notice will be in that language.
+  const r = await signUp(
+    sql,
+    websiteId,
+    {
+      productId: form.get('productId') ?? '',
+      variantId,
+      siteVisitorEmail: email,
+      isJoinMailingList: form.get('isJoinMailingList') ?? false,
+    },
+    await requestLanguage(sql, websiteId, url.pathname),
+  );
   if (!r.ok) return answer({ variantId, ok: false, message: r.error, email });
   return answer({ variantId, ok: true, message: (await successText(sql, websiteId)) || RESTOCK_TEXT.signedUp });
 }

@@ -9,6 +9,10 @@ import { defineJob, enqueue } from '../utils/jobs.server.js';
 import { log } from '../utils/log.server.js';
 import { sendMail } from '../utils/outbox.server.js';
 import { createLimiter, type Limiter } from '../utils/rate-limit.server.js';
+import { accountLanguage, mailLanguage, type MailLanguage } from '../languages/email-language.server.js';
+import { siteLanguages } from '../languages/settings.server.js';
+import { offeredLanguage } from '../languages/site-user-language.server.js';
+import { readItemTranslation } from '../languages/translations.server.js';
 import { defaultMailingList, subscribe } from './mailing-list.server.js';
 import { restockMessages } from './restock-context.js';
 import { emailError, payloadEmail, RESTOCK_TEXT, SignUpPayload } from './restock-texts.js';
@@ -65,9 +69,16 @@ export function variantName(attributes: Record<string, string>): string {
 
 /**
  * Signs an address up for a sold-out variant. A repeat while still waiting is accepted (the same
- * row stays); "join the mailing list" subscribes the address to the site's default list now.
+ * row stays); "join the mailing list" subscribes the address to the site's default list now. The
+ * notice's language is kept with it: the payload's `language` when the site offers it, else
+ * `pageLanguage` (the language of the page the sign-up came from).
  */
-export async function signUp(sql: Sql, websiteId: string, body: unknown): Promise<{ ok: true; created: boolean } | Failure> {
+export async function signUp(
+  sql: Sql,
+  websiteId: string,
+  body: unknown,
+  pageLanguage: string | null = null,
+): Promise<{ ok: true; created: boolean } | Failure> {
   const parsed = SignUpPayload.safeParse(body);
   if (!parsed.success) {
     const raw = body as { productId?: unknown; variantId?: unknown } | null;
@@ -86,9 +97,10 @@ export async function signUp(sql: Sql, websiteId: string, body: unknown): Promis
   if (!v) return { ok: false, status: 404, error: RESTOCK_TEXT.notFound };
   if (inStock(v)) return { ok: false, status: 409, error: RESTOCK_TEXT.inStock };
   const id = `rs-${crypto.randomBytes(8).toString('hex')}`;
+  const language = offeredLanguage(p.language, await siteLanguages(sql, websiteId)) ?? pageLanguage;
   const rows = await sql`
     insert into restock_signup (id, website_id, item_id, variant_id, email, join_mailing_list, language)
-    values (${id}, ${websiteId}, ${v.item_id}, ${v.variant_id}, ${email}, ${p.isJoinMailingList}, ${p.language ?? null})
+    values (${id}, ${websiteId}, ${v.item_id}, ${v.variant_id}, ${email}, ${p.isJoinMailingList}, ${language})
     on conflict (variant_id, email) where notified_at is null do nothing
     returning id`;
   if (p.isJoinMailingList) {
@@ -248,23 +260,54 @@ async function siteOf(sql: Sql, websiteId: string): Promise<{ name: string; from
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The notice's subject and bodies: the product, the variant and a link to the product page. */
-export function restockEmail(site: { name: string }, product: string, variant: string, url: string) {
+/** The notice's subject and bodies in `lang`: the product, the variant and a link to the product page. */
+export function restockEmail(site: { name: string }, product: string, variant: string, url: string, lang: MailLanguage) {
   const what = variant ? `${product} (${variant})` : product;
+  const body = lang.text('emailRestockBody', 'Good news: {product} is back in stock at {store}.', { product: what, store: site.name });
+  const see = lang.text('emailRestockSee', 'See {product}', { product });
+  const once = lang.text('emailRestockOnce', 'You asked us to tell you; this is the only email about it.');
   return {
-    subject: `Back in stock: ${what}`,
-    text: `Good news: ${what} is back in stock at ${site.name}.\n\nSee it here: ${url}\n\nYou asked us to tell you; this is the only email about it.\n`,
-    html:
-      `<p>Good news: <strong>${escapeHtml(what)}</strong> is back in stock at ${escapeHtml(site.name)}.</p>` +
-      `<p><a href="${escapeHtml(url)}">See ${escapeHtml(product)}</a></p>` +
-      '<p>You asked us to tell you; this is the only email about it.</p>',
+    subject: lang.text('emailRestockSubject', 'Back in stock: {product}', { product: what }),
+    text: `${body}\n\n${see}:\n${url}\n\n${once}\n`,
+    html: `<p>${escapeHtml(body)}</p><p><a href="${escapeHtml(url)}">${escapeHtml(see)}</a></p><p>${escapeHtml(once)}</p>`,
+    language: lang.code,
   };
 }
 
+type Notice = ReturnType<typeof restockEmail>;
+
 /**
- * Emails every address waiting for the variant. Each row is claimed (notified_at set) before its
- * email is written, one at a time: a retried job skips what an earlier attempt claimed, so an
- * address is never emailed twice. A variant sold out again meanwhile sends nothing.
+ * The notice of variant `v` for one waiting address, in its account's language, else its
+ * sign-up's; made once per language choice (`made`) however many addresses wait.
+ */
+async function noticeFor(
+  sql: Sql,
+  websiteId: string,
+  site: { name: string; baseUrl: string },
+  v: VariantRow,
+  row: { email: string; language: string | null },
+  made: Map<string, Promise<Notice>>,
+): Promise<Notice> {
+  const choices = [await accountLanguage(sql, websiteId, row.email), row.language];
+  const key = choices.join('|');
+  let notice = made.get(key);
+  if (!notice) {
+    notice = (async () => {
+      const lang = await mailLanguage(sql, websiteId, choices);
+      const title = (await readItemTranslation(sql, v.item_id, lang.code)).title || v.title;
+      const url = site.baseUrl + lang.path(`/${v.collection_url_id}/p/${v.url_id}`);
+      return restockEmail(site, title, variantName(v.attributes), url, lang);
+    })();
+    made.set(key, notice);
+  }
+  return notice;
+}
+
+/**
+ * Emails every address waiting for the variant, each in its own language. Each row is claimed
+ * (notified_at set) before its email is written, one at a time: a retried job skips what an
+ * earlier attempt claimed, so an address is never emailed twice. A variant sold out again
+ * meanwhile sends nothing.
  */
 export const restockSendJob = defineJob<SendJob>(
   'restock-send',
@@ -272,18 +315,18 @@ export const restockSendJob = defineJob<SendJob>(
     const v = await findVariant(sql, data.websiteId, data.productId, data.variantId);
     if (!v || !inStock(v)) return;
     const site = await siteOf(sql, data.websiteId);
-    const url = `${site.baseUrl}/${v.collection_url_id}/p/${v.url_id}`;
-    const mail = restockEmail(site, v.title, variantName(v.attributes), url);
+    const made = new Map<string, Promise<Notice>>();
     let sent = 0;
     for (;;) {
-      const [row] = await sql<{ id: string; email: string }[]>`
+      const [row] = await sql<{ id: string; email: string; language: string | null }[]>`
         update restock_signup set notified_at = now()
         where id = (select id from restock_signup
                     where website_id = ${data.websiteId} and variant_id = ${data.variantId} and notified_at is null
                     order by created_at, id limit 1)
           and notified_at is null
-        returning id, email`;
+        returning id, email, language`;
       if (!row) break;
+      const mail = await noticeFor(sql, data.websiteId, site, v, row, made);
       const outcome = await sendMail({ from: { name: site.name, address: site.from }, to: row.email, tag: 'restock', ...mail });
       if (outcome.status === 'unsent') log.warn(`restock: the notice to ${row.email} was not sent: ${outcome.error}`);
       sent++;

@@ -13,6 +13,7 @@ import { queueWebhook } from './webhook.server.js';
 import { createLimiter, type Limit, type Limiter } from '../utils/rate-limit.server.js';
 import { baseUrlFor } from '../utils/base-url.server.js';
 import { log } from '../utils/log.server.js';
+import { accountLanguage, mailLanguage, requestLanguage } from '../languages/email-language.server.js';
 
 /** Submissions a visitor may send per window: a person sends one or two; a script many. */
 export const SUBMIT_LIMIT: Limit = { points: 8, durationS: 60 };
@@ -111,8 +112,12 @@ async function afterSave(sql: Sql, form: StoredForm, values: FormValues, submiss
       try {
         const r = await subscribe(sql, form.websiteId, settings.mailingListId, email.trim(), { source: `form:${form.id}` });
         if (r) {
+          const to = email.trim().toLowerCase();
           const [list] = await sql<{ name: string }[]>`select name from mailing_list where id = ${settings.mailingListId}`;
-          await sendNewsletterConfirmation(await facts(), list?.name ?? 'our newsletter', email.trim().toLowerCase(), r.unsubscribeToken);
+          // The subscriber's account language, else that of the page the form is on (/fr/contact).
+          const page = await requestLanguage(sql, form.websiteId, pageUrl);
+          const lang = await mailLanguage(sql, form.websiteId, [await accountLanguage(sql, form.websiteId, to), page]);
+          await sendNewsletterConfirmation(await facts(), list?.name ?? null, to, r.unsubscribeToken, lang);
         }
       } catch (e) {
         log.error(`forms: newsletter sign-up for form ${form.id} failed: ${(e as Error)?.message ?? e}`);

@@ -49,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
     return redirectWithFlash(request, '/account/forgot-password');
   }
-  const sent = await requestPasswordReset(await getSql(), websiteId, submission.value.email, await accountMailContext(websiteId));
+  const sent = await requestPasswordReset(await getSql(), websiteId, submission.value.email, await accountMailContext(websiteId, request));
   if (sent?.status === 'unsent') log.warn('site-user: a password reset email was not sent');
   await setAccountFlash(request, { form: 'forgot', notice: RESET_TEXT.sent });
   return redirectWithFlash(request, '/account/forgot-password');

@@ -23,7 +23,7 @@ export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) 
   if (!allowed.ok) return jsonError(429, restockApi.text.tooMany, { 'Retry-After': String(allowed.retryAfterS) });
   const body = await readBody(request);
   if (body === null) return jsonError(400, BAD_BODY);
-  const r = await restockApi.signUp(websiteId, body);
+  const r = await restockApi.signUp(websiteId, body, request);
   if (!r.ok) return jsonError(r.status, r.error);
   return jsonAnswer({ ok: true, message: r.message });
 });

@@ -163,7 +163,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Checkout while signed in: the order shows in the account's order history.
   await recordOrderForSignedIn(request, websiteId, r.order.id);
   // The order is committed; the email goes after, and its failure is only logged (outbox).
-  void sendOrderConfirmation(r.order);
+  void sendOrderConfirmation(r.order, request);
   // A bought shopping cart is an empty one for the pill (a subscription cart never counted).
   const headers = which.cart === 'cart' ? { 'Set-Cookie': cartQtySetCookie(0) } : undefined;
   return redirect(`/order-confirmed/${encodeURIComponent(r.order.id)}`, { status: 303, headers });

@@ -7,6 +7,7 @@ import { grantPaidAreas } from '../access/membership.server.js';
 import { loadSite, type Site } from '../catalog/catalog.server.js';
 import type { ResetMailContext } from '../auth/site-user-reset.server.js';
 import { baseUrlFor } from '../utils/base-url.server.js';
+import { accountLanguage, languageOfRequest, mailLanguage } from '../languages/email-language.server.js';
 import { loadCart } from '../commerce/cart.server.js';
 import { QUANTITY_MAX } from '../commerce/rules.js';
 import { claimCart, detachedCopy, mergeCartOnSignIn, recordOrderOwner } from '../auth/site-user-cart.server.js';
@@ -124,11 +125,17 @@ export function accountPage(
   );
 }
 
-/** The site's origin, name and sender for account emails (the store's contact address). */
-export async function accountMailContext(websiteId: string): Promise<ResetMailContext> {
+/**
+ * The site's origin, name and sender for account emails (the store's contact address), and their
+ * language: the account's, else that of the page `request` came from.
+ */
+export async function accountMailContext(websiteId: string, request: Request): Promise<ResetMailContext> {
   const site = await loadSite(websiteId);
   const ws = (site.settings as { websiteSettings?: { contact?: { email?: unknown } } }).websiteSettings;
   const e = ws?.contact?.email;
   const from = typeof e === 'string' && /^[^\s@<>]+@[^\s@<>]+$/.test(e) ? e : 'no-reply@localhost';
-  return { origin: baseUrlFor(site.website.baseUrl), siteTitle: site.website.siteTitle || 'Store', from };
+  const sql = await getSql();
+  const page = await languageOfRequest(sql, websiteId, request);
+  const languageFor = async (email: string) => mailLanguage(sql, websiteId, [await accountLanguage(sql, websiteId, email), page]);
+  return { origin: baseUrlFor(site.website.baseUrl), siteTitle: site.website.siteTitle || 'Store', from, languageFor };
 }

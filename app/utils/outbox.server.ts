@@ -22,6 +22,11 @@ export interface OutgoingMail {
    * List-Unsubscribe-Post, so mail clients offer their own unsubscribe button.
    */
   listUnsubscribe?: string;
+  /**
+   * The language the mail is written in ("fr"): sent as Content-Language, and the lang of an HTML
+   * part given as a fragment (a whole document says its own).
+   */
+  language?: string;
 }
 
 export type SendOutcome =
@@ -35,17 +40,30 @@ export interface OutboxOptions {
 // Composes only: `buffer` hands back the message bytes, CRLF line ends as RFC 5322 asks.
 const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
 
+const escapeAttr = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** An HTML fragment as a whole document in `language`, so mail clients and screen readers know it. */
+function htmlDocument(html: string, subject: string, language: string | undefined): string {
+  if (/^\s*(<!doctype|<html)/i.test(html)) return html;
+  const lang = language ? ` lang="${escapeAttr(language)}"` : '';
+  return `<!doctype html><html${lang}><head><meta charset="utf-8"><title>${escapeAttr(subject)}</title></head><body>${html}</body></html>\n`;
+}
+
 /** The message as RFC 822 bytes. */
 export async function composeMail(mail: OutgoingMail): Promise<{ raw: Buffer; messageId: string }> {
+  const headers: Record<string, string> = {};
+  if (mail.listUnsubscribe) {
+    headers['List-Unsubscribe'] = `<${mail.listUnsubscribe}>`;
+    headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+  }
+  if (mail.language) headers['Content-Language'] = mail.language;
   const info = await composer.sendMail({
     from: mail.from,
     to: mail.to,
     subject: mail.subject,
     text: mail.text,
-    html: mail.html,
-    headers: mail.listUnsubscribe
-      ? { 'List-Unsubscribe': `<${mail.listUnsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
-      : undefined,
+    html: htmlDocument(mail.html, mail.subject, mail.language),
+    headers,
   });
   return { raw: info.message as Buffer, messageId: String(info.messageId ?? '') };
 }

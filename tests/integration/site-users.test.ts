@@ -14,6 +14,7 @@ const { createSiteUser, siteUserForSignIn } = await import('../../app/auth/site-
 const { authenticateSiteUser, startSiteUserSession, SITE_USER_SIGN_IN_TEXT } = await import('../../app/auth/site-user-sign-in.server.js');
 const { currentSiteUser } = await import('../../app/auth/site-user-session.server.js');
 const { requestPasswordReset, resetPassword, resetTokenIsLive } = await import('../../app/auth/site-user-reset.server.js');
+const { mailLanguage } = await import('../../app/languages/email-language.server.js');
 const { detachedCopy, mergeCartOnSignIn } = await import('../../app/auth/site-user-cart.server.js');
 const { targets } = await import('./support/databases.js');
 type Db = Awaited<ReturnType<(typeof targets)[number]['open']>>;
@@ -70,7 +71,12 @@ describe.each(targets)('site users on $name', (target) => {
     const signed = await currentSiteUser(db.sql, new Request('http://localhost/', { headers: { Cookie: cookie } }), site);
     expect(signed?.user.id).toBe(created.user.id);
 
-    const mail = { origin: 'http://shop.test', siteTitle: 'Shop', from: 'shop@example.com' };
+    const mail = {
+      origin: 'http://shop.test',
+      siteTitle: 'Shop',
+      from: 'shop@example.com',
+      languageFor: () => mailLanguage(db.sql, site, []),
+    };
     expect(await requestPasswordReset(db.sql, site, email(), mail)).toBeNull();
     const sent = await requestPasswordReset(db.sql, site, e, mail);
     expect(sent?.status).toBe('written');

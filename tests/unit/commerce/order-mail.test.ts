@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../app/commerce/cart.server.js';
 import { orderEmail } from '../../../app/commerce/order-email.js';
+import { textFrom } from '../../../app/languages/strings.js';
 import { orderLinkToken, signedOrderPath, verifyOrderLinkToken } from '../../../app/commerce/order-link.server.js';
 import { sendMail } from '../../../app/utils/outbox.server.js';
 import { readEnv } from '../../../app/utils/env.server.js';
@@ -71,6 +72,7 @@ describe('the confirmation email', () => {
       order,
       { name: 'Saltgrass Studio', contactEmail: 'hello@saltgrass.example' },
       'https://shop.example/order-confirmed/x?t=y',
+      { code: 'en', locale: 'en-US', text: (key, english, vars) => textFrom(undefined, key, english, vars) },
     );
     expect(m.subject).toBe('[TEST] Your Saltgrass Studio order #1001 is confirmed');
     expect(m.text).toMatch(/^TEST MODE: no payment provider/);

@@ -1,0 +1,67 @@
+// Reads an outbox .eml as a mail client would, for tests: unfolded headers with RFC 2047 words
+// decoded (a French subject), and the text and HTML parts decoded from quoted-printable or base64 (with \\n line ends).
+
+export interface ReadMail {
+  /** Header values by lower-case name (the first of each). */
+  headers: Record<string, string>;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_m, _charset: string, enc: string, data: string) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : Buffer.from(
+            data.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+            'latin1',
+          ).toString('utf8'),
+    );
+}
+
+function parseHeaders(block: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of block.replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
+    const i = line.indexOf(':');
+    if (i <= 0) continue;
+    const name = line.slice(0, i).trim().toLowerCase();
+    if (!(name in out)) out[name] = decodeWords(line.slice(i + 1).trim());
+  }
+  return out;
+}
+
+function decodeBody(body: string, encoding: string | undefined): string {
+  const enc = (encoding ?? '').toLowerCase();
+  if (enc === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (enc === 'quoted-printable') {
+    const bytes = body.replace(/=\r\n/g, '').replace(/=([0-9A-Fa-f]{2})/g, (_x, h: string) => String.fromCharCode(parseInt(h, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}
+
+function split(raw: string): [Record<string, string>, string] {
+  const at = raw.indexOf('\r\n\r\n');
+  return [parseHeaders(raw.slice(0, at)), raw.slice(at + 4)];
+}
+
+export function readEml(raw: string): ReadMail {
+  const [headers, body] = split(raw);
+  const mail: ReadMail = { headers, subject: headers.subject ?? '', text: '', html: '' };
+  const boundary = /boundary="?([^";]+)"?/.exec(headers['content-type'] ?? '')?.[1];
+  const parts = boundary
+    ? body
+        .split(`--${boundary}`)
+        .slice(1, -1)
+        .map((p) => split(p.replace(/^\r\n/, '')))
+    : [[headers, body] as [Record<string, string>, string]];
+  for (const [h, b] of parts) {
+    const text = decodeBody(b.replace(/\r\n$/, ''), h['content-transfer-encoding']).replace(/\r\n/g, '\n');
+    if ((h['content-type'] ?? '').startsWith('text/html')) mail.html = text;
+    else if ((h['content-type'] ?? 'text/plain').startsWith('text/plain')) mail.text = text;
+  }
+  return mail;
+}
