@@ -5,10 +5,11 @@
 // site's own overrides win: settings.localizedStrings for the default language,
 // settings.localizedStringsByLanguage[code] for the others.
 import { ENGINE_TEXTS } from './texts/engine.js';
+import { STOREFRONT_TEXTS } from './texts/storefront.js';
 import type { TextsByLanguage } from './texts/types.js';
 
 /** Every area's texts; an area adds its file here. */
-const AREAS: TextsByLanguage[] = [ENGINE_TEXTS];
+const AREAS: TextsByLanguage[] = [ENGINE_TEXTS, STOREFRONT_TEXTS];
 
 /** Built-in texts by language, all areas merged; English is written at each use and needs no entry. */
 export const BUILT_IN_STRINGS: TextsByLanguage = {};
