@@ -33,6 +33,13 @@ test('a French product page speaks French before and after a choice', async ({ p
   await expect(stock(page)).toHaveText('Épuisé');
   await expect(addButton(page)).toHaveText('Épuisé');
   await expect(addButton(page)).toBeDisabled();
+  // The back-in-stock form of the sold-out variant, and (with JavaScript) its island's answer.
+  const restock = page.locator('.product-restock-notification:not([hidden])');
+  await expect(restock).toContainText('Épuisé. Recevez un e-mail dès son retour en stock.');
+  if (js) {
+    await restock.getByRole('button', { name: 'Me prévenir' }).click();
+    await expect(restock.locator('[data-restock-message]')).toHaveText('L’adresse e-mail est obligatoire');
+  }
 
   await choose(page, js, { Size: 'L/XL', Color: 'Indigo' });
   await expect(stock(page)).toHaveText('Plus que 3 en stock');
@@ -46,8 +53,20 @@ test('a French product page speaks French before and after a choice', async ({ p
     await page.getByLabel('Size', { exact: true }).selectOption('');
     await expect(message(page)).toHaveText('Veuillez choisir l’option Size.');
     await expect(page.locator('form.add-to-cart [data-variant-status]')).toHaveText('Veuillez choisir l’option Size.');
+    await page.getByLabel('Size', { exact: true }).selectOption('L/XL');
   }
   await expect(page.locator('main')).not.toContainText(/Please select|Sold out|Only \d+ left|\(sold out\)|interest-free/);
+
+  // Adding: the button and the popover (JavaScript), or the page the server sends back, in French.
+  await addButton(page).click();
+  if (js) {
+    await expect(addButton(page)).toHaveText('Ajouté !');
+    await expect(page.getByRole('dialog', { name: 'Ajouté au panier' })).toContainText('1 × Saltmarsh Work Apron ajouté à votre panier.');
+    await expect(page.getByRole('dialog', { name: 'Ajouté au panier' }).getByRole('link', { name: 'Voir le panier' })).toBeVisible();
+  } else {
+    await expect(page).toHaveURL(/\/fr\/shop\/p\/saltmarsh-apron/);
+    await expect(page.locator('form.add-to-cart').getByRole('status')).toContainText('1 × Saltmarsh Work Apron ajouté à votre panier.');
+  }
   expect(problems).toEqual([]);
 });
 

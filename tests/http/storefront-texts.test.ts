@@ -55,6 +55,11 @@ describe('a product page with options in French', () => {
     expect(oat).toContain('Oat (épuisé)');
     for (const english of ['Sold out', 'Sold Out', '(sold out)', 'Get an email', 'Notify me', 'Email address'])
       expect(oat, english).not.toContain(english);
+    // The islands' own texts (the cart's add button, the back-in-stock answers) ride on the page.
+    expect(oat).toContain('data-adding-text="Ajout…" data-added-text="Ajouté !"');
+    expect(oat).toMatch(
+      /data-texts="\{&quot;signedUp&quot;:&quot;C’est noté !&quot;,&quot;emailBlank&quot;:&quot;L’adresse e-mail est obligatoire&quot;/,
+    );
   });
 
   it("gives the variant island its texts in French in the page's data block", async () => {
@@ -87,6 +92,7 @@ describe('a product page with options in French', () => {
     expect(oat).toMatch(/data-add-button[^>]*disabled>Sold Out<\/button>/);
     expect(oat).toContain('Sold out. Get an email when it is back in stock.');
     expect(oat).toContain('Oat (sold out)');
+    expect(oat).not.toMatch(/data-adding-text|data-texts=/);
     expect(main(await page(`${APRON}?Size=L%2FXL&Color=Indigo`))).toContain('<span class="stock-low">Only 3 left</span>');
   });
 });
@@ -99,6 +105,7 @@ describe('listing, home and other pages in French', () => {
     expect(shown).toContain('Ajouter au panier</button>');
     expect(shown).toMatch(/disabled>Épuisé<\/button>/);
     expect(shown).toContain('Suivant &rarr;');
+    expect(shown).toContain('data-select-text="Choisir une option"');
     for (const english of ['Select Option', 'Add To Cart', 'Sold Out', '(sold out)', ' products', 'Option for', 'Next &rarr;'])
       expect(shown, english).not.toContain(english);
     const en = main(await page('/shop'));

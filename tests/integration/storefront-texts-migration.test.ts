@@ -30,12 +30,14 @@ const FILES: { file: string; kind: 'page' | 'partial'; name: string }[] = [
 
 /**
  * A seed file as it was before 0031: each text from localizedStrings back to its English branch
- * (the product page's Quantity label came with 0028 and stays), and the journal's filter label
- * back to the server's.
+ * (the product page's Quantity label came with 0028 and stays), the add forms without their
+ * data-* texts for the cart island, and the journal's filter label back to the server's.
  */
 const before = (file: string) =>
   fs
     .readFileSync(file, 'utf8')
+    .replace(/\{\.if localizedStrings\.\w+\} data-[\w-]+="\{localizedStrings\.\w+\|htmlattr\}"\{\.end\}/g, '')
+    .replace('{.equal? structuredContent.productType 4}{.or}{.end}', '')
     .replace(/\{\.equal\? key "tag"\}(\{\.if localizedStrings\.filterTagLabel\}.*?\{\.end\})\{\.or\}.*?\{\.end\}\{\.end\}/, '$1')
     .replace(/\{\.if localizedStrings\.(?!productQuantityInputLabel)\w+\}(?:(?!\{\.or\}).)*\{\.or\}(.*?)\{\.end\}/g, '$1');
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');

@@ -17,9 +17,13 @@ const before0028 = (source: string) =>
     .replace(/ Its own\n {3}texts come from localizedStrings when the page's language has them \(issue 16\), else English\. ##\}/, ' ##}')
     .replace(/\{\.if localizedStrings\.(\w+)\}\{localizedStrings\.\1\|html\}\{\.or\}([^{]*)\{\.end\}/g, '$2');
 
-// What 0031 added to the product page: the rest of its texts from localizedStrings (any formatter).
+// What 0031 added to the product page: the rest of its texts from localizedStrings (any formatter),
+// and the add form's data-* texts for the cart island.
 const before0031 = (source: string) =>
-  source.replace(/\{\.if localizedStrings\.(\w+)\}\{localizedStrings\.\1\|[^}]*\}\{\.or\}(.*?)\{\.end\}/g, '$2');
+  source
+    .replace(/\{\.if localizedStrings\.\w+\} data-[\w-]+="\{localizedStrings\.\w+\|htmlattr\}"\{\.end\}/g, '')
+    .replace('{.equal? structuredContent.productType 4}{.or}{.end}', '')
+    .replace(/\{\.if localizedStrings\.(\w+)\}\{localizedStrings\.\1\|[^}]*\}\{\.or\}(.*?)\{\.end\}/g, '$2');
 
 // The seed's files as they were before 0021: without the restock lines, without the Account link.
 const before = (file: string) => {
