@@ -117,10 +117,14 @@ describe('listing, home and other pages in French', () => {
     const shown = main(await page('/fr/'));
     for (const french of ['Découvrir l’atelier', 'Réserver un cours', 'Nouveautés de l’atelier', 'Tout voir', 'Cours au tour et à la cuve'])
       expect(shown, french).toContain(french);
-    for (const english of ['Shop the studio', 'Book a class', 'New from the studio', 'View all', 'Select Option'])
+    // A subscription's price, in the engine's plan text for the language.
+    expect(shown).toMatch(/95,00\s\$US tous les 3 mois/);
+    for (const english of ['Shop the studio', 'Book a class', 'New from the studio', 'View all', 'Select Option', 'every 3 months'])
       expect(shown, english).not.toContain(english);
     const en = main(await page('/'));
-    for (const english of ['Shop the studio', 'Book a class', 'New from the studio', 'View all']) expect(en, english).toContain(english);
+    for (const english of ['Shop the studio', 'Book a class', 'New from the studio', 'View all', '$95.00 every 3 months'])
+      expect(en, english).toContain(english);
+    expect(main(await page('/fr/workshops'))).toMatch(/90,00\s\$US par mois pendant 1 an/);
   });
 
   it('shows the journal, a post and the not-found page in French', async () => {
