@@ -183,8 +183,27 @@ export function cartInstalmentEligible(cart: { entries: { productType: number }[
   return cart.entries.length > 0 && cart.entries.every((e) => e.productType === ProductType.PHYSICAL);
 }
 
-/** "Please select the Size option." and its longer forms (SPEC section 5). */
-export function pleaseSelect(names: string[]): string {
-  if (names.length === 1) return `Please select the ${names[0]} option.`;
-  return `Please select the ${names.slice(0, -1).join(', ')} and ${names[names.length - 1]} options.`;
+/**
+ * A shopper text in the page's language: the language's text under `key` with its `{slots}` filled
+ * from `vars`, or `english` filled the same way (the storefront passes textFrom over the page's
+ * localizedStrings; this module stays free of the app's language code).
+ */
+export type Say = (key: string, english: string, vars: Record<string, string>) => string;
+
+/** English, with its `{slots}` filled. */
+export const inEnglish: Say = (_key, english, vars) => english.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? vars[name] : m));
+
+/** SPEC section 5's texts asking for the missing options, in English, and their text keys. */
+export const PLEASE_SELECT = {
+  one: { key: 'variantPleaseSelectOneText', english: 'Please select the {name} option.' },
+  many: { key: 'variantPleaseSelectManyText', english: 'Please select the {names} and {last} options.' },
+} as const;
+
+/** "Please select the Size option." and its longer forms (SPEC section 5), in the page's language. */
+export function pleaseSelect(names: string[], say: Say = inEnglish): string {
+  if (names.length === 1) return say(PLEASE_SELECT.one.key, PLEASE_SELECT.one.english, { name: names[0] });
+  return say(PLEASE_SELECT.many.key, PLEASE_SELECT.many.english, {
+    names: names.slice(0, -1).join(', '),
+    last: names[names.length - 1],
+  });
 }

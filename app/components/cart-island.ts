@@ -61,32 +61,64 @@ export function syncCartCount(doc: Document) {
   showCartCount(doc, readCartQty(doc.cookie) ?? 0);
 }
 
+/** What an add-to-cart form and its popover say: the page's language, given by the form's data-* attributes. */
+export interface AddTexts {
+  selectOption: string;
+  adding: string;
+  added: string;
+  errorTitle: string;
+  /** "{quantity} × {title} added to your cart." */
+  addedMessage: string;
+  viewCart: string;
+  addedLabel: string;
+  close: string;
+}
+
+/**
+ * The texts of a form: the store theme writes a data attribute only where the page's language has
+ * its own text (issue 16), so a form without them, or none, says it in English.
+ */
+export function addTexts(form?: HTMLFormElement): AddTexts {
+  const d = form?.dataset ?? {};
+  const giftCard = form?.hasAttribute('data-gift-card') ?? false;
+  return {
+    selectOption: d.selectText ?? 'Select Option',
+    adding: d.addingText ?? 'Adding…',
+    added: d.addedText ?? 'Added!',
+    errorTitle: d.errorTitle ?? (giftCard ? 'Unable to purchase Gift Card' : 'Unable to Add Item'),
+    addedMessage: d.addedMessage ?? '{quantity} × {title} added to your cart.',
+    viewCart: d.viewCartText ?? 'View Cart',
+    addedLabel: d.addedLabel ?? 'Added to cart',
+    close: d.closeText ?? 'Close',
+  };
+}
+
 /**
  * The added-to-cart popover: a non-modal dialog that takes focus when it opens, so that a keyboard
  * user is in it (Tab reaches View Cart and Close); Escape or the close button closes it and focus goes back where it
  * was. It is removed after 3 s unless focus is inside it.
  */
-export function showAddedPopover(doc: Document, title: string, quantity: number) {
+export function showAddedPopover(doc: Document, title: string, quantity: number, texts: AddTexts = addTexts()) {
   doc.querySelectorAll('[data-cart-popover]').forEach((el) => el.remove());
   const returnTo = doc.activeElement instanceof HTMLElement ? doc.activeElement : null;
   const box = doc.createElement('div');
   box.className = 'cart-popover';
   box.setAttribute('data-cart-popover', '');
   box.setAttribute('role', 'dialog');
-  box.setAttribute('aria-label', 'Added to cart');
+  box.setAttribute('aria-label', texts.addedLabel);
   box.tabIndex = -1;
   const p = doc.createElement('p');
   p.id = 'cart-popover-text';
-  p.textContent = `${quantity} × ${title} added to your cart.`;
+  p.textContent = texts.addedMessage.replace(/\{(quantity|title)\}/g, (_, k: string) => (k === 'title' ? title : String(quantity)));
   box.setAttribute('aria-describedby', p.id);
   const link = doc.createElement('a');
   link.href = '/cart';
   link.className = 'button';
-  link.textContent = 'View Cart';
+  link.textContent = texts.viewCart;
   const close = doc.createElement('button');
   close.type = 'button';
   close.className = 'cart-popover-close';
-  close.setAttribute('aria-label', 'Close');
+  close.setAttribute('aria-label', texts.close);
   close.textContent = '×';
   box.append(p, link, close);
 
@@ -159,7 +191,7 @@ export function handleAddToCart(form: HTMLFormElement, submitter: HTMLButtonElem
   if (form.hasAttribute('data-list') && sku instanceof HTMLSelectElement && sku.value === '') {
     button.dataset.state = 'select';
     button.disabled = true;
-    setLabel(button, 'Select Option');
+    setLabel(button, addTexts(form).selectOption);
     setTimeout(() => {
       setLabel(button, label);
       button.disabled = false;
@@ -174,9 +206,10 @@ export function handleAddToCart(form: HTMLFormElement, submitter: HTMLButtonElem
 
 async function send(form: HTMLFormElement, button: HTMLButtonElement, label: string, onAdded?: () => void) {
   const doc = form.ownerDocument;
+  const texts = addTexts(form);
   button.dataset.state = 'adding';
   button.setAttribute('aria-busy', 'true');
-  setLabel(button, 'Adding…');
+  setLabel(button, texts.adding);
   showMessage(form, '', false);
   const started = Date.now();
   let reply: CartReply;
@@ -198,19 +231,18 @@ async function send(form: HTMLFormElement, button: HTMLButtonElement, label: str
   if (wait > 0) await sleep(wait);
   button.removeAttribute('aria-busy');
   if (!reply.ok) {
-    const title = form.hasAttribute('data-gift-card') ? 'Unable to purchase Gift Card' : 'Unable to Add Item';
-    showMessage(form, `${title}: ${reply.error ?? 'Unable to add item'}`, true);
+    showMessage(form, `${texts.errorTitle}: ${reply.error ?? 'Unable to add item'}`, true);
     button.dataset.state = 'error';
     await sleep(ERROR_RESET_MS);
     setIdle(form, button, label);
     return;
   }
   button.dataset.state = 'added';
-  setLabel(button, 'Added!');
+  setLabel(button, texts.added);
   // The analytics collector records the add (app/analytics/collector.ts listens on the document).
   form.dispatchEvent(new Event('cart:added', { bubbles: true }));
   if (reply.cart) showCartCount(doc, reply.cart.totalQuantity, reply.cart.subtotalText);
-  if (reply.added) showAddedPopover(doc, reply.added.title, reply.added.quantity);
+  if (reply.added) showAddedPopover(doc, reply.added.title, reply.added.quantity, texts);
   await sleep(ADDED_MS);
   setIdle(form, button, label);
   onAdded?.();

@@ -2,7 +2,7 @@
 // the page by app/forms/restock-markup.ts) is sent as JSON to the sign-up API instead, and its
 // place shows the merchant's text or "Signed up!" (SPEC 4), or the error (SPEC 5, 8); and when the
 // shopper chooses another variant, the form shown is that variant's (only a sold-out one has one).
-import { emailError, RESTOCK_TEXT } from '../forms/restock-texts.js';
+import { emailError, RESTOCK_TEXT, type RestockIslandTexts } from '../forms/restock-texts.js';
 
 export const RESTOCK_API = '/api/site-users/account/notifications/restock';
 
@@ -15,20 +15,36 @@ function showMessage(box: HTMLElement, text: string, error: boolean): void {
   p.setAttribute('role', error ? 'alert' : 'status');
 }
 
+/** The box's texts in the page's language (its data-texts), English where it has none. */
+function textsOf(box: HTMLElement): RestockIslandTexts {
+  const english: RestockIslandTexts = {
+    signedUp: RESTOCK_TEXT.signedUp,
+    emailBlank: RESTOCK_TEXT.emailBlank,
+    emailInvalid: RESTOCK_TEXT.emailInvalid,
+    failed: RESTOCK_TEXT.failed,
+  };
+  try {
+    return { ...english, ...(JSON.parse(box.dataset.texts ?? '{}') as Partial<RestockIslandTexts>) };
+  } catch {
+    return english;
+  }
+}
+
 async function send(form: HTMLFormElement, box: HTMLElement): Promise<void> {
+  const texts = textsOf(box);
   const input = form.querySelector<HTMLInputElement>('input[name="email"]');
   const email = input?.value ?? '';
   const bad = emailError(email);
   if (bad) {
     input?.setAttribute('aria-invalid', 'true');
-    showMessage(box, bad, true);
+    showMessage(box, bad === RESTOCK_TEXT.emailBlank ? texts.emailBlank : texts.emailInvalid, true);
     input?.focus();
     return;
   }
   const join = box.querySelector<HTMLInputElement>('input[name="isJoinMailingList"]');
   const button = form.querySelector<HTMLInputElement>('input[type="submit"]');
   if (button) button.disabled = true;
-  let message: string = RESTOCK_TEXT.failed;
+  let message: string = texts.failed;
   let ok = false;
   try {
     const res = await fetch(RESTOCK_API, {
@@ -46,7 +62,7 @@ async function send(form: HTMLFormElement, box: HTMLElement): Promise<void> {
     });
     const body = (await res.json().catch(() => null)) as { error?: unknown; message?: unknown } | null;
     ok = res.ok;
-    if (ok) message = box.dataset.successText || (typeof body?.message === 'string' && body.message) || RESTOCK_TEXT.signedUp;
+    if (ok) message = box.dataset.successText || (typeof body?.message === 'string' && body.message) || texts.signedUp;
     else if (typeof body?.error === 'string' && body.error) message = body.error;
   } catch {
     // offline or refused: the spec's fallback text

@@ -2,8 +2,9 @@
 // variant at once (price line, stock, picture, the button's Sold Out / Add To Cart state, the
 // instalment text and the "(sold out)" marks on the other options), and says so in a polite live
 // region. It reads the variants from the page's `<script type="application/json" data-variant-picker>`
-// block (data, never run: fine under the CSP). Without JavaScript the same selects are posted with
-// the add-to-cart form and the server resolves the variant; nothing here is needed to buy.
+// block (data, never run: fine under the CSP), texts included, in the page's language. Without
+// JavaScript the same selects are posted with the add-to-cart form and the server resolves the
+// variant; nothing here is needed to buy.
 
 /** One variant as the page's data block describes it (built by app/storefront/context.server.ts). */
 export interface VariantChoice {
@@ -32,7 +33,7 @@ export interface VariantPickerData {
   soldOut: boolean;
   /** The button's idle label (Add To Cart, Subscribe or the product's own). */
   addLabel: string;
-  texts: { unavailable: string; giftCard: string; soldOut: string };
+  texts: VariantPickerTexts;
   /** The product's picture, shown when no variant with its own is chosen. */
   image: string | null;
   /** The srcset widths of every picture (the theme's image-srcset: `{url}?format=300w 300w`...). */
@@ -40,6 +41,37 @@ export interface VariantPickerData {
   /** The instalment text at the lowest price (nothing chosen). */
   instalment: string | null;
   variants: VariantChoice[];
+}
+
+/** What the island says, in the page's language (the server fills it from localizedStrings). */
+export interface VariantPickerTexts {
+  unavailable: string;
+  giftCard: string;
+  /** The add button's label when the choice is sold out. */
+  soldOut: string;
+  /** "Please select the {name} option." */
+  pleaseSelectOne: string;
+  /** "Please select the {names} and {last} options." */
+  pleaseSelectMany: string;
+  /** The mark after a value that cannot be bought: "sold out", shown in brackets. */
+  soldOutMark: string;
+  /** The hidden label before a sale's struck-out price: "Original price:". */
+  originalPrice: string;
+  /** What the live region says of a sale price: "{price}, was {original}". */
+  was: string;
+}
+
+/** The island's English texts, for pages whose data block predates the texts it carries. */
+export const ENGLISH_TEXTS: Omit<VariantPickerTexts, 'unavailable' | 'giftCard' | 'soldOut'> = {
+  pleaseSelectOne: 'Please select the {name} option.',
+  pleaseSelectMany: 'Please select the {names} and {last} options.',
+  soldOutMark: 'sold out',
+  originalPrice: 'Original price:',
+  was: '{price}, was {original}',
+};
+
+function fill(text: string, vars: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? vars[name] : m));
 }
 
 export type ChoiceState = 'select' | 'unavailable' | 'sold-out' | 'available';
@@ -52,9 +84,12 @@ export interface Choice {
 }
 
 /** "Please select the Size option." and its longer forms (SPEC section 5; the server's pleaseSelect). */
-export function pleaseSelectText(names: string[]): string {
-  if (names.length === 1) return `Please select the ${names[0]} option.`;
-  return `Please select the ${names.slice(0, -1).join(', ')} and ${names[names.length - 1]} options.`;
+export function pleaseSelectText(names: string[], texts: Partial<VariantPickerTexts> = {}): string {
+  if (names.length === 1) return fill(texts.pleaseSelectOne ?? ENGLISH_TEXTS.pleaseSelectOne, { name: names[0] });
+  return fill(texts.pleaseSelectMany ?? ENGLISH_TEXTS.pleaseSelectMany, {
+    names: names.slice(0, -1).join(', '),
+    last: names[names.length - 1],
+  });
 }
 
 /** The variant the chosen options mean, and what the page says about it (as the server renders it). */
@@ -63,7 +98,7 @@ export function choose(data: VariantPickerData, chosen: Record<string, string>):
   const variant = missing.length > 0 ? null : (data.variants.find((v) => data.options.every((n) => v.attributes[n] === chosen[n])) ?? null);
   if (data.soldOut) return { state: 'sold-out', variant, message: null };
   if (missing.length > 0)
-    return { state: 'select', variant: null, message: data.giftCard ? data.texts.giftCard : pleaseSelectText(missing) };
+    return { state: 'select', variant: null, message: data.giftCard ? data.texts.giftCard : pleaseSelectText(missing, data.texts) };
   if (variant === null) return { state: 'unavailable', variant: null, message: data.texts.unavailable };
   return { state: variant.soldOut ? 'sold-out' : 'available', variant, message: null };
 }
@@ -77,10 +112,10 @@ export function valueAvailable(data: VariantPickerData, chosen: Record<string, s
 }
 
 /** What the live region says after a choice. */
-export function announcement(choice: Choice): string {
+export function announcement(choice: Choice, texts: Partial<VariantPickerTexts> = {}): string {
   const v = choice.variant;
   if (!v) return choice.message ?? '';
-  const price = v.salePrice ? `${v.salePrice}, was ${v.price}` : v.price;
+  const price = v.salePrice ? fill(texts.was ?? ENGLISH_TEXTS.was, { price: v.salePrice, original: v.price }) : v.price;
   return `${v.name}: ${price}. ${v.stock.text}.`;
 }
 
@@ -88,13 +123,14 @@ function readData(script: Element | null): VariantPickerData | null {
   if (!script?.textContent) return null;
   try {
     const data = JSON.parse(script.textContent) as VariantPickerData;
-    return Array.isArray(data.options) && Array.isArray(data.variants) ? data : null;
+    if (!Array.isArray(data.options) || !Array.isArray(data.variants)) return null;
+    return { ...data, texts: { ...ENGLISH_TEXTS, ...data.texts } };
   } catch {
     return null;
   }
 }
 
-function priceNodes(doc: Document, v: VariantChoice): Node[] {
+function priceNodes(doc: Document, v: VariantChoice, texts: VariantPickerTexts): Node[] {
   const now = doc.createElement('span');
   now.className = 'price-now';
   if (!v.salePrice) {
@@ -106,7 +142,7 @@ function priceNodes(doc: Document, v: VariantChoice): Node[] {
   was.className = 'price-was';
   const label = doc.createElement('span');
   label.className = 'visually-hidden';
-  label.textContent = 'Original price: ';
+  label.textContent = `${texts.originalPrice} `;
   was.append(label, v.price);
   return [now, doc.createTextNode(' '), was];
 }
@@ -148,7 +184,7 @@ export function enhanceVariantPickers(root: ParentNode | null): () => void {
       const from = one<HTMLElement>('[data-price-from]');
       const exact = one<HTMLElement>('[data-price-chosen]');
       if (exact && from) {
-        if (v) exact.replaceChildren(...priceNodes(doc, v));
+        if (v) exact.replaceChildren(...priceNodes(doc, v, data.texts));
         exact.hidden = !v;
         from.hidden = !!v;
       }
@@ -188,7 +224,8 @@ export function enhanceVariantPickers(root: ParentNode | null): () => void {
       for (const s of selects) {
         for (const o of s.options) {
           if (!o.value) continue;
-          const text = valueAvailable(data, chosen, s.dataset.option ?? '', o.value) ? o.value : `${o.value} (sold out)`;
+          const available = valueAvailable(data, chosen, s.dataset.option ?? '', o.value);
+          const text = available ? o.value : `${o.value} (${data.texts.soldOutMark})`;
           if (o.textContent !== text) o.textContent = text;
         }
       }
@@ -203,7 +240,7 @@ export function enhanceVariantPickers(root: ParentNode | null): () => void {
 
       if (announce) {
         const live = form.querySelector<HTMLElement>('[data-variant-status]');
-        if (live) live.textContent = announcement(choice);
+        if (live) live.textContent = announcement(choice, data.texts);
       }
     };
 

@@ -2,6 +2,7 @@
 // `productMerchandisingContext[productId]` entry the engine's `product-restock-notification`
 // formatter reads (SPEC 3 "Other context"): a view per sold-out variant, the form's texts and
 // whether the join-mailing-list box shows.
+import { textFrom } from '../languages/strings.js';
 import { RESTOCK_MESSAGES, type RestockMessages } from './restock-texts.js';
 
 export interface RestockProduct {
@@ -12,10 +13,26 @@ export interface RestockProduct {
   restockable: boolean;
 }
 
-/** The site's own texts (settings.restockNotificationMessages) over the defaults. */
-export function restockMessages(settings: Record<string, unknown>): RestockMessages {
+/** The localizedStrings key of each default text in another language. */
+const TEXT_KEYS: Record<keyof RestockMessages, string | null> = {
+  CTAText: 'restockCtaText',
+  placeholderText: 'restockPlaceholderText',
+  buttonText: 'restockButtonText',
+  mailingListDescription: 'restockMailingListText',
+  successText: null,
+};
+
+/**
+ * The site's own texts (settings.restockNotificationMessages) over the defaults, those in the
+ * page's language (`strings`: its localizedStrings) where it has them.
+ */
+export function restockMessages(settings: Record<string, unknown>, strings: Record<string, unknown> = {}): RestockMessages {
   const own = settings.restockNotificationMessages;
   const out: RestockMessages = { ...RESTOCK_MESSAGES };
+  for (const k of Object.keys(out) as (keyof RestockMessages)[]) {
+    const key = TEXT_KEYS[k];
+    if (key) out[k] = textFrom(strings, key, out[k]);
+  }
   if (own && typeof own === 'object') {
     for (const k of Object.keys(out) as (keyof RestockMessages)[]) {
       const v = (own as Record<string, unknown>)[k];

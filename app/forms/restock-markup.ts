@@ -20,7 +20,11 @@ export interface RestockMarkupOptions {
   /** Variant id -> SKU, so the variant island's choice finds its form. */
   skus: Record<string, string>;
   flash?: RestockFlash | null;
+  /** The island's texts in the page's language; absent on a page in English (the island's own). */
+  texts?: RestockIslandTexts | null;
 }
+
+import type { RestockIslandTexts } from './restock-texts.js';
 
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -65,6 +69,7 @@ export function adjustRestockMarkup(html: string, o: RestockMarkupOptions): stri
       `<div class="product-restock-notification" data-product-id="${productId}" data-variant-id="${variantId}"` +
       (sku !== undefined ? ` data-sku="${attr(sku)}"` : '') +
       ` data-success-text="${attr(o.successText)}"` +
+      (o.texts ? ` data-texts="${attr(JSON.stringify(o.texts))}"` : '') +
       (hidden && !flash ? ' hidden' : '') +
       `>${inner}\n</div>\n`
     );

@@ -14,6 +14,16 @@ export const RESTOCK_TEXT = {
   sendNone: 'Nobody is waiting for this variant.',
 } as const;
 
+/** What the island says itself, and the localizedStrings key of each in another language. */
+export const RESTOCK_ISLAND_KEYS = {
+  signedUp: 'restockSignedUpText',
+  emailBlank: 'restockEmailBlankText',
+  emailInvalid: 'restockEmailInvalidText',
+  failed: 'restockFailedText',
+} as const;
+
+export type RestockIslandTexts = { [K in keyof typeof RESTOCK_ISLAND_KEYS]: string };
+
 /** The form's default texts (restockNotificationMessages), when the site sets none of its own. */
 export const RESTOCK_MESSAGES = {
   CTAText: 'Sold out. Get an email when it is back in stock.',

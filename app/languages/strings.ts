@@ -6,10 +6,12 @@
 // settings.localizedStringsByLanguage[code] for the others.
 import { EMAIL_TEXTS } from './texts/emails.js';
 import { ENGINE_TEXTS } from './texts/engine.js';
+import { STOREFRONT_TEXTS } from './texts/storefront.js';
+import { SUBSCRIPTION_TEXTS } from './texts/subscriptions.js';
 import type { TextsByLanguage } from './texts/types.js';
 
 /** Every area's texts; an area adds its file here. */
-const AREAS: TextsByLanguage[] = [ENGINE_TEXTS, EMAIL_TEXTS];
+const AREAS: TextsByLanguage[] = [ENGINE_TEXTS, STOREFRONT_TEXTS, SUBSCRIPTION_TEXTS, EMAIL_TEXTS];
 
 /** Built-in texts by language, all areas merged; English is written at each use and needs no entry. */
 export const BUILT_IN_STRINGS: TextsByLanguage = {};

@@ -11,8 +11,12 @@ import {
   commerceSettings,
   instalmentNotice,
   pleaseSelect,
+  PLEASE_SELECT,
   type CommerceSettings,
+  type InstalmentNotice,
+  type Say,
 } from '../commerce/rules.js';
+import { textFrom } from '../languages/strings.js';
 import { formatMoney, money } from '../commerce/money.js';
 import { PageType, ProductType } from '../../engine/ts/enums.js';
 import { COMMERCE_PAGE_TYPES } from './page-types.js';
@@ -152,6 +156,11 @@ function obj(v: unknown): Json {
   return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {};
 }
 
+/** Shopper texts in the page's language, from its localizedStrings (English where it has none). */
+export function sayIn(strings: Json): Say {
+  return (key, english, vars) => textFrom(strings, key, english, vars);
+}
+
 /** The template context of a page. */
 
 /** A post, event or picture for templates, its HTML cleaned again on the way out (as page bodies are). */
@@ -188,6 +197,7 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
     ctx.experimentEntries = experimentEntries(extras.experiments);
   }
   const shape = (p: Product) => shapeItem(p, currency);
+  const say = sayIn(ctx.localizedStrings);
   let title = site.website.siteTitle;
   let description = site.website.siteDescription;
   let canonicalPath = path;
@@ -220,7 +230,8 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
         hasNextPage: p.nextPageUrl !== null,
         pages: pageLinks(c.fullUrl, p.page, p.pageCount),
       };
-      title = `${c.seoTitle || c.title}${p.page > 1 ? ` (page ${p.page})` : ''} — ${site.website.siteTitle}`;
+      const pageNote = p.page > 1 ? ` (${say('pageOfTitleText', 'page {page}', { page: String(p.page) })})` : '';
+      title = `${c.seoTitle || c.title}${pageNote} — ${site.website.siteTitle}`;
       description = c.seoDescription || c.description || description;
       canonicalPath = p.page > 1 ? `${c.fullUrl}?page=${p.page}` : c.fullUrl;
       break;
@@ -232,7 +243,7 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
       const wanted = flash?.options && flash.itemId === resolved.item.id ? flash.options : (extras.selectedOptions ?? {});
       const item = productDetail(resolved.item, currency, wanted, ctx.websiteSettings, ctx.localizedStrings);
       if (item.purchase.showVariantSelector) {
-        item.variantPicker = variantPickerJson(resolved.item, item, currency, commerceSettings(settings), site.website.locale);
+        item.variantPicker = variantPickerJson(resolved.item, item, currency, commerceSettings(settings), site.website.locale, say);
       }
       ctx.collection = shapeCollection(c);
       ctx.item = productItem = item;
@@ -244,7 +255,11 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
         restockable: true,
       };
       ctx.productMerchandisingContext = {
-        [item.id]: restockMerchandising(restockProduct, restockMessages(settings), extras.restock?.mailingList ?? false),
+        [item.id]: restockMerchandising(
+          restockProduct,
+          restockMessages(settings, ctx.localizedStrings),
+          extras.restock?.mailingList ?? false,
+        ),
       };
       title = `${resolved.item.title} — ${site.website.siteTitle}`;
       description = resolved.item.excerpt || description;
@@ -299,10 +314,10 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
       break;
     }
     case 'not-found':
-      title = `Page not found — ${site.website.siteTitle}`;
+      title = `${say('notFoundTitle', 'Page not found', {})} — ${site.website.siteTitle}`;
       break;
     case 'error':
-      title = `Something went wrong — ${site.website.siteTitle}`;
+      title = `${say('errorTitle', 'Something went wrong', {})} — ${site.website.siteTitle}`;
       break;
   }
   if (extras.search) {
@@ -326,7 +341,7 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
     };
   }
   if (productItem) {
-    ctx.instalment = productInstalment(productItem, currency, commerceSettings(settings), site.website.locale);
+    ctx.instalment = productInstalment(productItem, currency, commerceSettings(settings), site.website.locale, say);
   }
   if (extras.commercePage) {
     const page = extras.commercePage;
@@ -394,21 +409,50 @@ function placedFlash(flash: CartFlash | null, entryIds: string[]): CartJson['fla
 }
 
 /** The instalment notice of a product page (SPEC 5): physical products only, at the chosen or lowest price. */
-function productInstalment(item: ProductDetailJson, currency: string, s: CommerceSettings, locale: string): InstalmentJson | null {
+function productInstalment(
+  item: ProductDetailJson,
+  currency: string,
+  s: CommerceSettings,
+  locale: string,
+  say: Say,
+): InstalmentJson | null {
   const sc = item.structuredContent;
   const chosen = item.selectedVariant;
   const prices = chosen ? [sellingPrice(chosen)] : sc.variants.map(sellingPrice);
   if (prices.length === 0) return null;
-  const notice = instalmentNotice(Math.min(...prices), sc.productType, { currency, shopperLanguage: locale }, s);
+  const cents = Math.min(...prices);
+  const notice = instalmentNotice(cents, sc.productType, { currency, shopperLanguage: locale }, s);
   if (!notice) return null;
-  return { show: true, text: instalmentText(notice), count: notice.numInstallments, inRange: notice.inRange, brand: notice.brand };
+  const text = instalmentText(notice, cents, { currency, locale, s, say });
+  return { show: true, text, count: notice.numInstallments, inRange: notice.inRange, brand: notice.brand };
 }
 
 /** A shaped variant's price as sold (the sale price when on sale), minor units. */
 const sellingPrice = (v: VariantJson) => (v.onSale ? v.salePrice : v.price);
 
-function instalmentText(notice: { inRange: boolean; text: string; brand: string }): string {
-  return notice.inRange ? `${notice.text} ${notice.brand}` : `${notice.brand} ${notice.text}`;
+/** The instalment line at a price, in the page's language with its money format. */
+function instalmentText(
+  notice: InstalmentNotice,
+  priceCents: number,
+  page: { currency: string; locale: string; s: CommerceSettings; say: Say },
+): string {
+  const { currency, locale, s, say } = page;
+  const brand = notice.brand;
+  if (notice.inRange) {
+    const amount = formatMoney(notice.amountCents, currency, locale);
+    const count = String(notice.numInstallments);
+    return say('instalmentInRangeText', 'or {count} interest-free payments of {amount} with {brand}', { count, amount, brand });
+  }
+  if (priceCents > s.instalmentsMaxCents) {
+    return say('instalmentUpToText', '{brand} available for orders up to {amount}', {
+      brand,
+      amount: formatMoney(s.instalmentsMaxCents, currency, locale),
+    });
+  }
+  return say('instalmentOverText', '{brand} available for orders over {amount}', {
+    brand,
+    amount: formatMoney(s.instalmentsMinCents, currency, locale),
+  });
 }
 
 /** JSON for a `<script type="application/json">` block: nothing in it can close the element. */
@@ -432,6 +476,7 @@ export function variantPickerData(
   currency: string,
   s: CommerceSettings,
   locale: string,
+  say: Say = sayIn({}),
 ): VariantPickerData {
   const sc = item.structuredContent;
   const shaped = sc.variants;
@@ -439,7 +484,7 @@ export function variantPickerData(
   const fmt = (cents: number) => formatMoney(cents, currency, locale);
   const instalment = (cents: number) => {
     const notice = instalmentNotice(cents, productType, { currency, shopperLanguage: locale }, s);
-    return notice ? instalmentText(notice) : null;
+    return notice ? instalmentText(notice, cents, { currency, locale, s, say }) : null;
   };
   const purchase = item.purchase;
   const variants: VariantChoice[] = shaped.map((v) => ({
@@ -450,10 +495,10 @@ export function variantPickerData(
     salePrice: v.onSale ? fmt(v.salePrice) : null,
     soldOut: v.soldOut,
     stock: v.soldOut
-      ? { text: 'Sold out', tone: 'out' }
+      ? { text: say('stockSoldOutText', 'Sold out', {}), tone: 'out' }
       : v.limitedStock
-        ? { text: `Only ${v.qtyInStock} left`, tone: 'low' }
-        : { text: v.unlimited ? 'Available' : 'In stock', tone: 'ok' },
+        ? { text: say('stockOnlyLeftText', 'Only {qty} left', { qty: String(v.qtyInStock) }), tone: 'low' }
+        : { text: v.unlimited ? say('stockAvailableText', 'Available', {}) : say('stockInStockText', 'In stock', {}), tone: 'ok' },
     image: v.imageUrl ? v.imageUrl : null,
     instalment: instalment(sellingPrice(v)),
   }));
@@ -462,7 +507,17 @@ export function variantPickerData(
     giftCard: productType === ProductType.GIFT_CARD,
     soldOut: purchase.productSoldOut,
     addLabel: purchase.addButtonText,
-    texts: { unavailable: UNAVAILABLE, giftCard: GIFT_CARD_SELECT, soldOut: 'Sold Out' },
+    texts: {
+      unavailable: say('variantUnavailableText', UNAVAILABLE, {}),
+      giftCard: say('giftCardSelectText', GIFT_CARD_SELECT, {}),
+      soldOut: say('productSoldOutButtonText', 'Sold Out', {}),
+      // Templates the island fills itself ({name}, {names} and {last}; {price} and {original}).
+      pleaseSelectOne: say(PLEASE_SELECT.one.key, PLEASE_SELECT.one.english, {}),
+      pleaseSelectMany: say(PLEASE_SELECT.many.key, PLEASE_SELECT.many.english, {}),
+      soldOutMark: say('productSoldOutText', 'sold out', {}),
+      originalPrice: say('productOriginalPriceText', 'Original price:', {}),
+      was: say('variantWasText', '{price}, was {original}', {}),
+    },
     image: p.assetUrl,
     imageWidths: IMAGE_WIDTHS,
     instalment: shaped.length > 0 ? instalment(Math.min(...shaped.map(sellingPrice))) : null,
@@ -470,8 +525,8 @@ export function variantPickerData(
   };
 }
 
-function variantPickerJson(p: Product, item: ProductDetailJson, currency: string, s: CommerceSettings, locale: string): string {
-  return scriptJson(variantPickerData(p, item, currency, s, locale));
+function variantPickerJson(p: Product, item: ProductDetailJson, currency: string, s: CommerceSettings, locale: string, say: Say): string {
+  return scriptJson(variantPickerData(p, item, currency, s, locale, say));
 }
 
 function navigation(items: NavItem[], path: string): NavLink[] {
@@ -594,6 +649,7 @@ export function productDetail(
   websiteSettings: Json,
   strings: Json,
 ): ProductDetailJson {
+  const say = sayIn(strings);
   const item = shapeItem(p, currency);
   const sc = item.structuredContent;
   const variants = sc.variants;
@@ -640,10 +696,10 @@ export function productDetail(
     state = 'sold-out';
   } else if (missing.length > 0) {
     state = 'select';
-    message = p.productType === ProductType.GIFT_CARD ? GIFT_CARD_SELECT : pleaseSelect(missing);
+    message = p.productType === ProductType.GIFT_CARD ? say('giftCardSelectText', GIFT_CARD_SELECT, {}) : pleaseSelect(missing, say);
   } else if (selected === null) {
     state = 'unavailable';
-    message = UNAVAILABLE;
+    message = say('variantUnavailableText', UNAVAILABLE, {});
   } else if (selected.soldOut) {
     state = 'sold-out';
   } else {

@@ -20,6 +20,7 @@ import { siteStylesheet } from './theme-css.server.js';
 import { log } from '../utils/log.server.js';
 import { NOTICE_STYLE, NOTICES } from '../utils/notices.js';
 import { adjustRestockMarkup, type RestockFlash } from '../forms/restock-markup.js';
+import { RESTOCK_ISLAND_KEYS, RESTOCK_TEXT, type RestockIslandTexts } from '../forms/restock-texts.js';
 import type { CensusPage } from '../analytics/wire.js';
 import { analyticsEnabled } from '../analytics/switch.server.js';
 import { censusPage } from './census.js';
@@ -29,6 +30,7 @@ import { getSql } from '../../db/client.server.js';
 import { pageExperiments } from '../experiments/page.server.js';
 import { formatPairs } from '../experiments/rules.js';
 import { languageLinks, pageLanguage, resolvedIn, siteIn } from '../languages/page-language.server.js';
+import { textFrom } from '../languages/strings.js';
 
 /** The site's theme as loadSite() returns it: sources by name. */
 export interface ThemeSources {
@@ -260,7 +262,15 @@ function restockForms(html: string, ctx: TemplateContext, url: URL, flash: Resto
     successText: messages?.restockNotificationMessages?.successText ?? '',
     skus,
     flash,
+    texts: restockIslandTexts(ctx.localizedStrings),
   });
+}
+
+/** The restock island's texts in the page's language, or null when it has none of its own (English). */
+function restockIslandTexts(strings: Record<string, unknown>): RestockIslandTexts | null {
+  const keys = Object.entries(RESTOCK_ISLAND_KEYS) as [keyof RestockIslandTexts, string][];
+  if (!keys.some(([, key]) => textFrom(strings, key, '') !== '')) return null;
+  return Object.fromEntries(keys.map(([name, key]) => [name, textFrom(strings, key, RESTOCK_TEXT[name])])) as RestockIslandTexts;
 }
 
 /** Renders the site's page template `templateName`, inside its layout, in the website's locale and zone. */

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalog, type Catalog, type Resolved, type Site } from '../../app/catalog/catalog.server.js';
 import { pageContext, statusFor, templateFor } from '../../app/storefront/context.server.js';
+import { localizedStringsFor } from '../../app/languages/strings.js';
 import { money, moneyValue } from '../../app/commerce/money.js';
 import { pleaseSelect } from '../../app/commerce/rules.js';
 import type { Db } from '../../db/client.server.js';
@@ -184,6 +185,27 @@ describe.each(targets)('page context on $name', (target) => {
     const chosen = (await ctxFor('/shop/p/saltgrass-gift-card', { selected: { Amount: '$100' } })).ctx.item;
     expect(chosen.selectedVariant.priceMoney).toEqual({ currency: 'USD', value: '100.00' });
     expect(chosen.purchase.canAddToCart).toBe(true);
+  });
+
+  it("says it in the page's language, the owner's own texts over the built-in ones", async () => {
+    const settings = { ...site.settings, localizedStringsByLanguage: { fr: { stockSoldOutText: 'Plus en stock' } } };
+    const fr = {
+      ...site,
+      website: { ...site.website, locale: 'fr' },
+      settings: { ...settings, localizedStrings: localizedStringsFor(settings, 'fr', false) },
+    };
+    const path = '/shop/p/saltmarsh-apron';
+    const resolved = await catalog.resolvePath(path, {});
+    const item = (pageContext(fr, resolved, { url: url(path), selectedOptions: { Size: 'S/M' } }) as J).item;
+    expect(item.purchase.message).toBe('Veuillez choisir l’option Color.');
+    const data = JSON.parse(item.variantPicker as string) as J;
+    expect(data.texts.pleaseSelectOne).toBe('Veuillez choisir l’option {name}.');
+    expect(data.variants.map((v: J) => v.stock.text)).toEqual(['En stock', 'Plus en stock', 'Plus que 3 en stock', 'En stock']);
+    // The owner's English override for the default language stays out of the French page.
+    const en = { ...site, settings: { ...site.settings, localizedStrings: { stockSoldOutText: 'Gone' } } };
+    const enData = JSON.parse((pageContext(en, resolved, { url: url(path) }) as J).item.variantPicker as string) as J;
+    expect(enData.variants[1].stock.text).toBe('Gone');
+    expect(enData.texts.pleaseSelectMany).toBe('Please select the {names} and {last} options.');
   });
 
   it('picks the only variant of a simple product', async () => {

@@ -57,7 +57,7 @@ describe('language paths (pure)', () => {
     expect(fr.productAddToCartText).toBe('Ajouter au panier');
     expect(fr.productSoldOutText).toBe('plus là');
     // No French text for this key: the engine prints its English one.
-    expect(fr.productPriceFromText).toBeUndefined();
+    expect(fr.productSummaryFormNoAnswerText).toBeUndefined();
     expect(localizedStringsFor(settings, 'en', true)).toEqual({ productSaleText: 'deal' });
     expect(localizedStringsFor({}, 'ja', false)).toEqual({});
   });

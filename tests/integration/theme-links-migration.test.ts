@@ -1,6 +1,7 @@
 // Migration 0021 on a database seeded before it: a product template and layout still exactly the
 // seed's get the back-in-stock form and the header's Account link (and, with 0028's language
-// switcher and texts, then equal today's seed files); ones the owner edited are left as they were.
+// switcher and texts, and 0031's texts, then equal today's seed files); ones the owner edited are
+// left as they were.
 // On PGlite and PostgreSQL.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -16,9 +17,17 @@ const before0028 = (source: string) =>
     .replace(/ Its own\n {3}texts come from localizedStrings when the page's language has them \(issue 16\), else English\. ##\}/, ' ##}')
     .replace(/\{\.if localizedStrings\.(\w+)\}\{localizedStrings\.\1\|html\}\{\.or\}([^{]*)\{\.end\}/g, '$2');
 
+// What 0031 added to the product page: the rest of its texts from localizedStrings (any formatter),
+// and the add form's data-* texts for the cart island.
+const before0031 = (source: string) =>
+  source
+    .replace(/\{\.if localizedStrings\.\w+\} data-[\w-]+="\{localizedStrings\.\w+\|htmlattr\}"\{\.end\}/g, '')
+    .replace('{.equal? structuredContent.productType 4}{.or}{.end}', '')
+    .replace(/\{\.if localizedStrings\.(\w+)\}\{localizedStrings\.\1\|[^}]*\}\{\.or\}(.*?)\{\.end\}/g, '$2');
+
 // The seed's files as they were before 0021: without the restock lines, without the Account link.
 const before = (file: string) => {
-  const now = before0028(fs.readFileSync(file, 'utf8'));
+  const now = before0028(before0031(fs.readFileSync(file, 'utf8')));
   if (file.endsWith('product.html')) return now.replace(/ {4}\{## Sold-out variants:.*\n {4}\{@\|product-restock-notification\}\n/, '');
   return now.replace(/ {6}<a class="icon-link" href="\/account"[\s\S]*?<\/a>\n/, '');
 };

@@ -24,6 +24,7 @@ export const ENGINE_TEXTS: TextsByLanguage = {
     productSaleText: 'Angebot',
     productQuantityInputLabel: 'Menge',
     productQuickViewText: 'Schnellansicht',
+    productVariantSelectText: '{variantName} wählen',
   },
   es: {
     productAddToCartText: 'Añadir al carrito',
@@ -32,5 +33,6 @@ export const ENGINE_TEXTS: TextsByLanguage = {
     productSaleText: 'oferta',
     productQuantityInputLabel: 'Cantidad',
     productQuickViewText: 'Vista rápida',
+    productVariantSelectText: 'Seleccionar {variantName}',
   },
 };

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   announcement,
   choose,
+  ENGLISH_TEXTS,
   pleaseSelectText,
   srcsetFor,
   valueAvailable,
@@ -36,6 +37,7 @@ const apron: VariantPickerData = {
     unavailable: 'Sorry, that item variant is unavailable. Please select another variant.',
     giftCard: 'Select a denomination for the Gift Card.',
     soldOut: 'Sold Out',
+    ...ENGLISH_TEXTS,
   },
   image: '/a.svg',
   imageWidths: IMAGE_WIDTHS,

@@ -1,0 +1,145 @@
+// The store theme's own texts in the page's language (issue 16) through the built server: the
+// demo's French product pages (options, stock, sold out, back-in-stock form, instalment line and
+// the variant island's data block), listing, home, journal and not-found pages say it in French,
+// none of the English they used to show is left, and the English pages are as they were.
+import { describe, expect, it } from 'vitest';
+import { Visitor } from './support/client.js';
+
+const APRON = '/shop/p/saltmarsh-apron';
+
+async function page(path: string, status = 200): Promise<string> {
+  const res = await new Visitor().get(path);
+  expect(res.status, path).toBe(status);
+  return (await res.text()).replace(/<!-- -->/g, '');
+}
+
+/** The page's main content without its scripts and data blocks (what a shopper reads). */
+function main(html: string): string {
+  const start = html.indexOf('<main');
+  const end = html.indexOf('</main>');
+  return html.slice(start, end).replace(/<script[\s\S]*?<\/script>/g, '');
+}
+
+/** The variant island's data block. */
+function picker(html: string): { texts: Record<string, string>; variants: { sku: string; stock: { text: string } }[]; instalment: string } {
+  const m = /<script type="application\/json" data-variant-picker>([\s\S]*?)<\/script>/.exec(html);
+  expect(m, 'the variant data block').not.toBeNull();
+  return JSON.parse(m![1]) as ReturnType<typeof picker>;
+}
+
+describe('a product page with options in French', () => {
+  it('asks for the options, marks what is sold out and shows stock in French', async () => {
+    const html = await page(`/fr${APRON}`);
+    const shown = main(html);
+    expect(shown).toContain('<option value="">Choisir Size</option>');
+    expect(shown).toContain('Veuillez choisir les options Size et Color.');
+    expect(shown).toContain('Voir le prix et le stock');
+    expect(shown).toContain('à partir de');
+    expect(shown).toContain('aria-label="Fil d’Ariane"');
+    expect(shown).toMatch(/ou 4 paiements sans frais de 17,00\s\$US avec Afterpay/);
+    expect(shown).toContain('Payez en 4 versements sans frais');
+    for (const english of ['Select Size', 'Please select', 'Show price and stock', 'Breadcrumb', 'interest-free', 'Close<'])
+      expect(shown, english).not.toContain(english);
+    expect(shown).not.toMatch(/from \d/);
+
+    const low = main(await page(`/fr${APRON}?Size=L%2FXL&Color=Indigo`));
+    expect(low).toContain('<span class="stock-low">Plus que 3 en stock</span>');
+    expect(low).not.toContain('left<');
+
+    const oat = main(await page(`/fr${APRON}?Size=S%2FM&Color=Oat`));
+    expect(oat).toContain('<span class="stock-out">Épuisé</span>');
+    expect(oat).toMatch(/data-add-button[^>]*disabled>Épuisé<\/button>/);
+    expect(oat).toContain('Épuisé. Recevez un e-mail dès son retour en stock.');
+    expect(oat).toContain('placeholder="Adresse e-mail"');
+    expect(oat).toContain('value="Me prévenir"');
+    expect(oat).toContain('Oat (épuisé)');
+    for (const english of ['Sold out', 'Sold Out', '(sold out)', 'Get an email', 'Notify me', 'Email address'])
+      expect(oat, english).not.toContain(english);
+    // The islands' own texts (the cart's add button, the back-in-stock answers) ride on the page.
+    expect(oat).toContain('data-adding-text="Ajout…" data-added-text="Ajouté !"');
+    expect(oat).toMatch(
+      /data-texts="\{&quot;signedUp&quot;:&quot;C’est noté !&quot;,&quot;emailBlank&quot;:&quot;L’adresse e-mail est obligatoire&quot;/,
+    );
+  });
+
+  it("gives the variant island its texts in French in the page's data block", async () => {
+    const data = picker(await page(`/fr${APRON}`));
+    expect(data.texts).toMatchObject({
+      soldOut: 'Épuisé',
+      pleaseSelectOne: 'Veuillez choisir l’option {name}.',
+      pleaseSelectMany: 'Veuillez choisir les options {names} et {last}.',
+      soldOutMark: 'épuisé',
+      unavailable: 'Désolé, cette variante n’est pas disponible. Veuillez en choisir une autre.',
+    });
+    const stock = Object.fromEntries(data.variants.map((v) => [v.sku, v.stock.text]));
+    expect(stock).toEqual({ 'SG-SMA-01': 'En stock', 'SG-SMA-02': 'Épuisé', 'SG-SMA-03': 'Plus que 3 en stock', 'SG-SMA-04': 'En stock' });
+    // Money in the French format (a no-break space before the currency).
+    expect(data.instalment).toMatch(/^ou 4 paiements sans frais de 17,00\s\$US avec Afterpay$/);
+  });
+
+  it('keeps the English page as it was', async () => {
+    const html = await page(APRON);
+    const shown = main(html);
+    expect(shown).toContain('<option value="">Select Size</option>');
+    expect(shown).toContain('Please select the Size and Color options.');
+    expect(shown).toContain('Show price and stock');
+    expect(shown).toContain('from $68.00');
+    expect(shown).toContain('or 4 interest-free payments of $17.00 with Afterpay');
+    expect(shown).toContain('aria-label="Breadcrumb"');
+    expect(picker(html).texts).toMatchObject({ soldOut: 'Sold Out', pleaseSelectMany: 'Please select the {names} and {last} options.' });
+    const oat = main(await page(`${APRON}?Size=S%2FM&Color=Oat`));
+    expect(oat).toContain('<span class="stock-out">Sold out</span>');
+    expect(oat).toMatch(/data-add-button[^>]*disabled>Sold Out<\/button>/);
+    expect(oat).toContain('Sold out. Get an email when it is back in stock.');
+    expect(oat).toContain('Oat (sold out)');
+    expect(oat).not.toMatch(/data-adding-text|data-texts=/);
+    expect(main(await page(`${APRON}?Size=L%2FXL&Color=Indigo`))).toContain('<span class="stock-low">Only 3 left</span>');
+  });
+});
+
+describe('listing, home and other pages in French', () => {
+  it('shows the shop listing and its product cards in French', async () => {
+    const shown = main(await page('/fr/shop'));
+    expect(shown).toMatch(/\d+ produits &middot; page 1 sur \d+/);
+    expect(shown).toContain('<option value="">Choisir une option</option>');
+    expect(shown).toContain('Ajouter au panier</button>');
+    expect(shown).toMatch(/disabled>Épuisé<\/button>/);
+    expect(shown).toContain('Suivant &rarr;');
+    expect(shown).toContain('data-select-text="Choisir une option"');
+    for (const english of ['Select Option', 'Add To Cart', 'Sold Out', '(sold out)', ' products', 'Option for', 'Next &rarr;'])
+      expect(shown, english).not.toContain(english);
+    const en = main(await page('/shop'));
+    expect(en).toMatch(/\d+ products &middot; page 1 of \d+/);
+    for (const english of ['Select Option', 'Add To Cart', 'Sold Out', 'Option for', 'Next &rarr;']) expect(en, english).toContain(english);
+  });
+
+  it('shows the home page in French', async () => {
+    const shown = main(await page('/fr/'));
+    for (const french of ['Découvrir l’atelier', 'Réserver un cours', 'Nouveautés de l’atelier', 'Tout voir', 'Cours au tour et à la cuve'])
+      expect(shown, french).toContain(french);
+    // A subscription's price, in the engine's plan text for the language.
+    expect(shown).toMatch(/95,00\s\$US tous les 3 mois/);
+    for (const english of ['Shop the studio', 'Book a class', 'New from the studio', 'View all', 'Select Option', 'every 3 months'])
+      expect(shown, english).not.toContain(english);
+    const en = main(await page('/'));
+    for (const english of ['Shop the studio', 'Book a class', 'New from the studio', 'View all', '$95.00 every 3 months'])
+      expect(en, english).toContain(english);
+    expect(main(await page('/fr/workshops'))).toMatch(/90,00\s\$US par mois pendant 1 an/);
+  });
+
+  it('shows the journal, a post and the not-found page in French', async () => {
+    const journal = main(await page('/fr/journal'));
+    expect(journal).toContain('Lire la suite');
+    expect(journal).toContain('Catégories');
+    expect(journal).not.toContain('Read more');
+    const post = main(await page('/fr/journal/spring-firing-notes'));
+    expect(post).toContain('Par Maren Holt');
+    expect(post).toContain('Tous les articles');
+    expect(post).not.toMatch(/By Maren|All posts|Comments are/);
+    const missing = await page('/fr/nothing-here', 404);
+    expect(main(missing)).toContain('<h1>Page introuvable</h1>');
+    expect(missing).toContain('<title>Page introuvable');
+    expect(main(missing)).not.toContain('Page not found');
+    expect(main(await page('/nothing-here', 404))).toContain('<h1>Page not found</h1>');
+  });
+});
