@@ -55,6 +55,25 @@ const CartTtl = z
     return z.NEVER;
   });
 
+// Where the machine-translation client sends its calls instead of the provider's own host: a test's
+// fake service. Refused in production (checked in readEnv), where the provider's host is fixed.
+const ServiceUrl = z.string().transform((raw, ctx) => {
+  let u: URL | null = null;
+  try {
+    u = new URL(raw);
+  } catch {
+    // reported below
+  }
+  if (u && (u.protocol === 'http:' || u.protocol === 'https:') && !u.username && !u.password && !u.search && !u.hash)
+    return u.href.replace(/\/+$/, '');
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      'TRANSLATION_SERVICE_URL must be an http:// or https:// URL without credentials, query or fragment (example: http://127.0.0.1:8787)',
+  });
+  return z.NEVER;
+});
+
 const Schema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -75,6 +94,8 @@ const Schema = z.object({
   // The first owner: created (or given this password) at start, administrator of every site.
   OWNER_EMAIL: z.string().email('OWNER_EMAIL must be an email address').optional(),
   OWNER_PASSWORD: z.string().min(10, 'OWNER_PASSWORD must be at least 10 characters').optional(),
+  // Tests only: a stand-in for the translation service's host (app/languages/deepl.server.ts).
+  TRANSLATION_SERVICE_URL: ServiceUrl.optional(),
 });
 
 export interface Env {
@@ -97,6 +118,8 @@ export interface Env {
   cartTtlDays: number;
   /** The first owner to create or update at start (both set, or neither). */
   owner?: { email: string; password: string };
+  /** A stand-in for the translation service's host (never in production). */
+  translationServiceUrl?: string;
 }
 
 export class ConfigError extends Error {
@@ -142,6 +165,11 @@ export function readEnv(raw: Record<string, string | undefined> = process.env): 
   if (Boolean(e.OWNER_EMAIL) !== Boolean(e.OWNER_PASSWORD)) {
     throw new ConfigError('OWNER_EMAIL and OWNER_PASSWORD go together: set both to create the first owner, or neither.');
   }
+  if (production && e.TRANSLATION_SERVICE_URL) {
+    throw new ConfigError(
+      "TRANSLATION_SERVICE_URL is for tests only: in production the translation service's address is the provider's own. Unset it.",
+    );
+  }
   let sessionSecrets: string[];
   let sessionSecretSource: Env['sessionSecretSource'];
   if (e.SESSION_SECRET) {
@@ -176,6 +204,7 @@ export function readEnv(raw: Record<string, string | undefined> = process.env): 
     secureCookies: e.COOKIE_SECURE ? e.COOKIE_SECURE === '1' : production,
     cartTtlDays: e.CART_TTL_DAYS,
     owner: e.OWNER_EMAIL && e.OWNER_PASSWORD ? { email: e.OWNER_EMAIL, password: e.OWNER_PASSWORD } : undefined,
+    translationServiceUrl: e.TRANSLATION_SERVICE_URL,
   };
 }
 
