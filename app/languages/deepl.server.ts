@@ -11,13 +11,14 @@ export const DEEPL_TIMEOUT_MS = 15_000;
 export const MAX_TEXTS_PER_CALL = 50;
 export const MAX_CHARS_PER_CALL = 60_000;
 
-export type ServiceProblem = 'refused' | 'quota' | 'busy' | 'unreachable' | 'failed';
+export type ServiceProblem = 'refused' | 'quota' | 'busy' | 'unreachable' | 'rejected' | 'failed';
 
 export const SERVICE_TEXT: Record<ServiceProblem, string> = {
   refused: 'DeepL refused the API key. Copy it again from your DeepL account (Account, API keys) and connect again.',
   quota: 'Your DeepL character quota is used up. Translation can go on once it renews or after you upgrade your DeepL plan.',
   busy: 'DeepL is receiving too many requests just now. Try again in a few minutes.',
   unreachable: `DeepL could not be reached (no answer within ${DEEPL_TIMEOUT_MS / 1000} seconds). Try again in a few minutes.`,
+  rejected: 'DeepL did not accept the request (a text may be too long for it). Translate the rest in the editors.',
   failed: 'DeepL could not translate the text just now. Try again later.',
 };
 
@@ -30,7 +31,7 @@ export class TranslationServiceError extends Error {
     super(SERVICE_TEXT[problem]);
   }
 
-  /** Worth another try later (busy, unreachable, the service's own failure); a refused key or a spent quota is not. */
+  /** Worth another try later (busy, unreachable, the service's own failure); a refused key, a spent quota or a refused request is not. */
   get retryable(): boolean {
     return this.problem === 'busy' || this.problem === 'unreachable' || this.problem === 'failed';
   }
@@ -51,6 +52,8 @@ function problemOf(status: number): ServiceProblem {
   if (status === 401 || status === 403) return 'refused';
   if (status === 456) return 'quota';
   if (status === 429) return 'busy';
+  // Other refusals of the request itself will not change on a retry.
+  if (status >= 400 && status < 500) return 'rejected';
   return 'failed';
 }
 

@@ -25,6 +25,7 @@ export const MACHINE_TEXT = {
   nothing: (name: string) => `Every page and product field already has a ${name} translation.`,
   started: (name: string) => `Translating what is missing in ${name}. The progress shows below.`,
   queueFailed: 'The translation could not be started. Try again in a moment.',
+  stopped: 'The translation stopped on an unexpected error. Start it again: what was translated stays.',
   retrying: (message: string) => `${message} Trying again shortly.`,
 };
 
@@ -168,6 +169,8 @@ async function finish(sql: Sql, runId: string, state: 'done' | 'failed', error: 
 }
 
 const RETRIES = 3;
+/** Longer than a run's last retry waits plus its job's time limit: an open run older than this is dead. */
+const STALE_HOURS = 3;
 
 async function translateMissing(data: { runId: string }, ctx: JobContext): Promise<void> {
   const { sql } = ctx;
@@ -203,7 +206,7 @@ async function translateMissing(data: { runId: string }, ctx: JobContext): Promi
     if (!(e instanceof TranslationServiceError)) {
       log.error(`translations: run ${run.id} failed: ${errorText(e)}`);
       if (ctx.retryCount < RETRIES) throw e;
-      return finish(sql, run.id, 'failed', MACHINE_TEXT.queueFailed);
+      return finish(sql, run.id, 'failed', MACHINE_TEXT.stopped);
     }
     if (e.retryable && ctx.retryCount < RETRIES) {
       await sql`update translation_run set state = 'queued', error = ${MACHINE_TEXT.retrying(e.message)}, updated_at = now()
@@ -252,6 +255,11 @@ export async function startTranslation(
   if (!conn.key) return { ok: false, error: MACHINE_TEXT.noKey };
   const missing = await missingFields(a.sql, websiteId, code);
   if (missing.length === 0) return { ok: false, error: MACHINE_TEXT.nothing(name) };
+  // A run whose server stopped mid-way (and whose job ran out of tries) would block the language.
+  await a.sql`
+    update translation_run set state = 'failed', error = ${MACHINE_TEXT.stopped}, updated_at = now()
+     where website_id = ${websiteId} and language = ${code} and state in ('queued', 'running')
+       and updated_at < now() - ${`${STALE_HOURS} hours`}::interval`;
   const id = randomUUID();
   const made = await a.sql`
     insert into translation_run (id, website_id, language, state, fields_total, requested_by)

@@ -19,6 +19,9 @@ import { targets } from './support/databases.js';
 const SITE = 'saltgrass';
 let peer: FakeDeepl;
 
+// A short first retry for the test (the job's real delay is a minute, doubled each time).
+translateMissingJob.options.retryDelay = 1;
+
 beforeAll(async () => {
   peer = await startFakeDeepl();
   // Read by the app's configuration on first use (never set in production: readEnv refuses it there).
@@ -145,5 +148,25 @@ describe.each(targets)('machine translation on $name', (target) => {
     expect((await latestRuns(db.sql, SITE)).de).toMatchObject({ state: 'failed', done: 0, error: SERVICE_TEXT.quota });
     expect(await startTranslation(access(), 'en')).toEqual({ ok: false, error: MACHINE_TEXT.notOffered });
     expect(await startTranslation(access(), 'it')).toEqual({ ok: false, error: MACHINE_TEXT.notOffered });
+  });
+
+  it('tries again when the service is busy, and finishes on the next try', async () => {
+    peer.failNext.push(429);
+    expect((await startTranslation(access(), 'de')).ok).toBe(true);
+    expect(await runQueuedJobs(db.sql, translateMissingJob)).toEqual({ ran: 1, failed: 1 });
+    expect((await latestRuns(db.sql, SITE)).de).toMatchObject({ state: 'queued', error: MACHINE_TEXT.retrying(SERVICE_TEXT.busy) });
+    let ran = { ran: 0, failed: 0 };
+    for (let i = 0; i < 60 && ran.ran === 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      ran = await runQueuedJobs(db.sql, translateMissingJob);
+    }
+    expect(ran).toEqual({ ran: 1, failed: 0 });
+    const run = (await latestRuns(db.sql, SITE)).de;
+    expect(run).toMatchObject({ state: 'done', error: null });
+    expect(run.done).toBe(run.total);
+    const [t] = await db.sql<{ title: string }[]>`
+      select t.title from collection_translation t join collection c on c.id = t.collection_id
+       where c.website_id = ${SITE} and c.url_id = 'contact' and t.language = 'de'`;
+    expect(t.title).toBe('[DE] Contact');
   });
 });
