@@ -187,8 +187,11 @@ async function translateMissing(data: { runId: string }, ctx: JobContext): Promi
               updated_at = now() where id = ${run.id}`;
   try {
     for (const batch of batches(missing)) {
+      // Read again before each call: an owner who disconnects or changes the key mid-run is obeyed.
+      const current = await connectionKey(sql, run.website_id);
+      if (!current?.key) return await finish(sql, run.id, 'failed', MACHINE_TEXT.noConnection);
       const out = await deeplTranslate(
-        conn.key,
+        current.key,
         batch.map((f) => f.text),
         langs.defaultCode,
         run.language,
