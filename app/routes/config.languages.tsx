@@ -217,7 +217,12 @@ export default function Languages() {
                 <input type="hidden" name="language" value={l.code} />
                 <FormError message={failed?.form === 'translate' && failed.language === l.code ? failed.error : null} />
                 <RunStatus run={runs[l.code]} />
-                <button type="submit" name="intent" value="translate" disabled={!canWrite}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="translate"
+                  disabled={!canWrite || runs[l.code]?.state === 'queued' || runs[l.code]?.state === 'running'}
+                >
                   Translate what is missing in <span lang={l.code}>{l.name}</span>
                 </button>
               </Form>
