@@ -17,6 +17,7 @@ import { errorText, log } from './utils/log.server.js';
 // Modules that define jobs (defineJob) are imported here, so startJobs below runs their workers.
 import './forms/webhook.server.js';
 import './forms/restock.server.js';
+import './languages/machine-translation.server.js';
 import { scheduleRetention, stopRetention } from './analytics/retention.server.js';
 import { startIngest, stopIngest } from './analytics/ingest.server.js';
 

@@ -24,8 +24,8 @@ export interface MultilingualSettings {
   /** CONNECTED when a translation service is connected, else NOT_CONNECTED. */
   status: 'CONNECTED' | 'NOT_CONNECTED';
   languages: { code: string; name: string; isDefault: boolean }[];
-  /** The connected translation service, or null. */
-  connection: { provider: string; connectedAt: string } | null;
+  /** The connected translation service, or null; never its key, only the key's last 4 characters (null when none is kept). */
+  connection: { provider: string; connectedAt: string; keyLast4: string | null } | null;
 }
 
 /** The site's languages; a site that never chose any has its locale's language only. */
@@ -50,13 +50,13 @@ export function siteLanguages(sql: Sql, websiteId: string): Promise<SiteLanguage
 export async function readMultilingualSettings(sql: Sql, websiteId: string): Promise<MultilingualSettings> {
   const [langs, [conn]] = await Promise.all([
     readSiteLanguages(sql, websiteId),
-    sql<{ provider: string; connected_at: Date }[]>`
-      select provider, connected_at from translation_connection where website_id = ${websiteId}`,
+    sql<{ provider: string; connected_at: Date; key_last4: string | null }[]>`
+      select provider, connected_at, key_last4 from translation_connection where website_id = ${websiteId}`,
   ]);
   return {
     status: conn ? 'CONNECTED' : 'NOT_CONNECTED',
     languages: langs.codes.map((code) => ({ code, name: LANGUAGE_NAMES[code] ?? code, isDefault: code === langs.defaultCode })),
-    connection: conn ? { provider: conn.provider, connectedAt: new Date(conn.connected_at).toISOString() } : null,
+    connection: conn ? { provider: conn.provider, connectedAt: new Date(conn.connected_at).toISOString(), keyLast4: conn.key_last4 } : null,
   };
 }
 

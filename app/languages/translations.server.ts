@@ -136,15 +136,28 @@ export async function translateResolved(sql: Sql, resolved: Resolved, code: stri
 }
 
 // ---------------------------------------------------------------------------------------------
-// The owner's editors: one language's fields of one page or product.
+// The owner's editors: one language's fields of one page or product, with the columns a machine
+// filled (app/languages/machine-translation.server.ts) that the owner has not changed since.
 
-export async function readCollectionTranslation(sql: Sql, collectionId: string, code: string): Promise<CollectionTranslation> {
+export async function readCollectionTranslation(
+  sql: Sql,
+  collectionId: string,
+  code: string,
+): Promise<CollectionTranslation & { machineFields: string[] }> {
   const [r] = await sql<
-    { title: string | null; description: string | null; body: string | null; seo_title: string | null; seo_description: string | null }[]
+    {
+      title: string | null;
+      description: string | null;
+      body: string | null;
+      seo_title: string | null;
+      seo_description: string | null;
+      machine_fields: string[];
+    }[]
   >`
-    select title, description, body, seo_title, seo_description from collection_translation
+    select title, description, body, seo_title, seo_description, machine_fields from collection_translation
      where collection_id = ${collectionId} and language = ${code}`;
   return {
+    machineFields: r?.machine_fields ?? [],
     title: r?.title ?? null,
     description: r?.description ?? null,
     body: r?.body ?? null,
@@ -153,15 +166,15 @@ export async function readCollectionTranslation(sql: Sql, collectionId: string, 
   };
 }
 
-export async function readItemTranslation(sql: Sql, itemId: string, code: string): Promise<ItemTranslation> {
-  const [r] = await sql<{ title: string | null; excerpt: string | null; body: string | null }[]>`
-    select title, excerpt, body from item_translation where item_id = ${itemId} and language = ${code}`;
-  return { title: r?.title ?? null, excerpt: r?.excerpt ?? null, body: r?.body ?? null };
+export async function readItemTranslation(sql: Sql, itemId: string, code: string): Promise<ItemTranslation & { machineFields: string[] }> {
+  const [r] = await sql<{ title: string | null; excerpt: string | null; body: string | null; machine_fields: string[] }[]>`
+    select title, excerpt, body, machine_fields from item_translation where item_id = ${itemId} and language = ${code}`;
+  return { title: r?.title ?? null, excerpt: r?.excerpt ?? null, body: r?.body ?? null, machineFields: r?.machine_fields ?? [] };
 }
 
 const nullIfBlank = (s: string | null) => (s === null || s.trim() === '' ? null : s);
 
-/** Saves one language's fields of a page (blank fields fall back to the default language). */
+/** Saves one language's fields of a page (blank fields fall back to the default language); a changed field loses its machine mark. */
 export async function writeCollectionTranslation(sql: Sql, collectionId: string, code: string, t: CollectionTranslation): Promise<void> {
   const row = {
     collection_id: collectionId,
@@ -175,7 +188,14 @@ export async function writeCollectionTranslation(sql: Sql, collectionId: string,
   await sql`
     insert into collection_translation ${sql(row)}
     on conflict (collection_id, language) do update set title = excluded.title, description = excluded.description,
-      body = excluded.body, seo_title = excluded.seo_title, seo_description = excluded.seo_description, updated_at = now()`;
+      body = excluded.body, seo_title = excluded.seo_title, seo_description = excluded.seo_description, updated_at = now(),
+      machine_fields = array(
+        select f from unnest(collection_translation.machine_fields) f
+         where (f = 'title' and collection_translation.title is not distinct from excluded.title)
+            or (f = 'description' and collection_translation.description is not distinct from excluded.description)
+            or (f = 'body' and collection_translation.body is not distinct from excluded.body)
+            or (f = 'seo_title' and collection_translation.seo_title is not distinct from excluded.seo_title)
+            or (f = 'seo_description' and collection_translation.seo_description is not distinct from excluded.seo_description))`;
 }
 
 /** Saves one language's fields of a product. */
@@ -183,5 +203,10 @@ export async function writeItemTranslation(sql: Sql, itemId: string, code: strin
   const row = { item_id: itemId, language: code, title: nullIfBlank(t.title), excerpt: nullIfBlank(t.excerpt), body: nullIfBlank(t.body) };
   await sql`
     insert into item_translation ${sql(row)}
-    on conflict (item_id, language) do update set title = excluded.title, excerpt = excluded.excerpt, body = excluded.body, updated_at = now()`;
+    on conflict (item_id, language) do update set title = excluded.title, excerpt = excluded.excerpt, body = excluded.body, updated_at = now(),
+      machine_fields = array(
+        select f from unnest(item_translation.machine_fields) f
+         where (f = 'title' and item_translation.title is not distinct from excluded.title)
+            or (f = 'excerpt' and item_translation.excerpt is not distinct from excluded.excerpt)
+            or (f = 'body' and item_translation.body is not distinct from excluded.body))`;
 }

@@ -1,28 +1,46 @@
 // /config/languages (issue 16): the site's languages, one the default (served at the bare URLs,
-// the others under /<code>/), and the translation service connection with its Disconnect button.
-// settings.read opens it, settings.write saves; a refused save keeps the choices made.
+// the others under /<code>/), and the translation service: connect it with an API key (checked by
+// the service, shown afterwards only by its last 4 characters), translate what is missing in a
+// language (a job; its progress shows here), disconnect. settings.read opens it, settings.write
+// saves; a refused form keeps what was typed, except an API key.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { FormError, Notice } from '../components/config/Field.js';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Field, FormError, Notice, SelectField } from '../components/config/Field.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
+import { TranslationServiceError } from '../languages/deepl.server.js';
 import { LANGUAGE_NAMES } from '../languages/languages.js';
+import { latestRuns, startTranslation, type TranslationRun } from '../languages/machine-translation.server.js';
 import { deleteConnection, parseLanguages, readMultilingualSettings, writeLanguages } from '../languages/settings.server.js';
+import { connectService, parseConnection, PROVIDERS } from '../languages/translation-service.server.js';
 import { readForm } from '../utils/form.server.js';
 
 export const headers = ownerPageHeaders;
 export const meta: MetaFunction = () => [{ title: 'Languages' }];
 
-const NOTICES: Record<string, string> = { saved: 'Languages saved.', disconnected: 'The translation service is disconnected.' };
+const NOTICES: Record<string, string> = {
+  saved: 'Languages saved.',
+  disconnected: 'The translation service is disconnected.',
+  connected: 'The translation service is connected.',
+  translating: 'Translating what is missing: the progress shows below.',
+};
+
+type Failed =
+  | { form: 'languages'; error: string; typed: { default: string; langs: string[] } }
+  | { form: 'connect'; error: string; field: string | null; typed: { provider: string } }
+  | { form: 'translate'; error: string; language: string }
+  | { form: 'other'; error: string };
 
 export async function loader(args: LoaderFunctionArgs) {
   const a = await ownerAccess(args, 'settings.read');
-  const settings = await readMultilingualSettings(a.sql, a.site.id);
+  const [settings, runs] = await Promise.all([readMultilingualSettings(a.sql, a.site.id), latestRuns(a.sql, a.site.id)]);
   const notice = NOTICES[new URL(args.request.url).searchParams.get('done') ?? ''] ?? null;
   return json(
     {
       settings,
+      runs,
+      providers: PROVIDERS.map((p) => ({ value: p, label: p })),
       choices: Object.entries(LANGUAGE_NAMES).map(([code, name]) => ({ code, name })),
       notice,
       canWrite: a.can('settings.write'),
@@ -31,35 +49,86 @@ export async function loader(args: LoaderFunctionArgs) {
   );
 }
 
+const refused = (f: Failed) => json(f, { status: 400 });
+
 export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'settings.write');
   const form = await readForm(args.request);
-  if (!form) return json({ error: 'The form could not be read.', typed: null }, { status: 400 });
-  if (form.get('intent') === 'disconnect') {
+  if (!form) return refused({ form: 'other', error: 'The form could not be read.' });
+  const intent = form.get('intent');
+  if (intent === 'disconnect') {
     await deleteConnection(a);
     return redirect('/config/languages?done=disconnected', 303);
+  }
+  if (intent === 'connect') {
+    const provider = form.get('provider') ?? '';
+    const input = parseConnection({ provider, apiKey: form.get('apiKey') ?? '' });
+    if (!input.ok) return refused({ form: 'connect', error: input.error, field: input.field ?? null, typed: { provider } });
+    try {
+      await connectService(a, input.value);
+    } catch (e) {
+      if (!(e instanceof TranslationServiceError)) throw e;
+      return refused({ form: 'connect', error: e.message, field: 'apiKey', typed: { provider } });
+    }
+    return redirect('/config/languages?done=connected', 303);
+  }
+  if (intent === 'translate') {
+    const language = form.get('language') ?? '';
+    const started = await startTranslation(a, language);
+    if (!started.ok) return refused({ form: 'translate', error: started.error, language });
+    return redirect('/config/languages?done=translating', 303);
   }
   const def = form.get('default') ?? '';
   const checked = form.getAll('lang');
   // The default language is offered whether or not its box is ticked.
   const codes = [def, ...checked.filter((c) => c !== def)];
   const parsed = parseLanguages({ languages: codes.map((code) => ({ code, isDefault: code === def })) });
-  if (!parsed.ok) return json({ error: parsed.error, typed: { default: def, langs: checked } }, { status: 400 });
+  if (!parsed.ok) return refused({ form: 'languages', error: parsed.error, typed: { default: def, langs: checked } });
   await writeLanguages(a, parsed.value);
   return redirect('/config/languages?done=saved', 303);
 }
 
+function RunStatus({ run }: { run: TranslationRun | undefined }) {
+  if (!run) return null;
+  const at = <time dateTime={run.updatedAt}>{run.updatedAt.slice(0, 16).replace('T', ' ')} UTC</time>;
+  switch (run.state) {
+    case 'queued':
+    case 'running':
+      return (
+        <p data-run={run.state} role="status">
+          Translating: {run.done} of {run.total} fields done.{run.error ? ` ${run.error}` : ''} <Link to="/config/languages">Refresh</Link>
+        </p>
+      );
+    case 'done':
+      return (
+        <p data-run="done">
+          Last run: {run.done} of {run.total} fields translated, {at}.
+        </p>
+      );
+    default:
+      return (
+        <p data-run="failed" className="error">
+          The last run stopped after {run.done} of {run.total} fields ({at}): {run.error}
+        </p>
+      );
+  }
+}
+
 export default function Languages() {
-  const { settings, choices, notice, canWrite } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  const { settings, runs, providers, choices, notice, canWrite } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>() as Failed | undefined;
   const current = settings.languages.find((l) => l.isDefault)?.code ?? 'en';
-  const def = failed?.typed?.default ?? current;
-  const on = new Set(failed?.typed?.langs ?? settings.languages.map((l) => l.code));
+  const typedLanguages = failed?.form === 'languages' ? failed.typed : null;
+  const def = typedLanguages?.default ?? current;
+  const on = new Set(typedLanguages?.langs ?? settings.languages.map((l) => l.code));
+  const others = settings.languages.filter((l) => !l.isDefault);
+  const conn = settings.connection;
+  const connectFailed = failed?.form === 'connect' ? failed : null;
   return (
     <>
       <h1>Languages</h1>
       <Notice message={failed ? null : notice} />
-      <FormError message={failed?.error} />
+      <FormError message={failed?.form === 'languages' || failed?.form === 'other' ? failed.error : null} />
       <Form method="post" className="card" aria-labelledby="languages-h">
         <h2 id="languages-h">Languages of the site</h2>
         <p className="hint">
@@ -95,11 +164,12 @@ export default function Languages() {
       </Form>
       <section className="card" aria-labelledby="connection-h">
         <h2 id="connection-h">Translation service</h2>
-        {settings.connection ? (
+        {conn ? (
           <Form method="post">
             <p data-connection="connected">
-              Connected to {settings.connection.provider} since{' '}
-              <time dateTime={settings.connection.connectedAt}>{settings.connection.connectedAt.slice(0, 10)}</time>.
+              Connected to {conn.provider}
+              {conn.keyLast4 ? ` with the API key ending in ${conn.keyLast4}` : ''} since{' '}
+              <time dateTime={conn.connectedAt}>{conn.connectedAt.slice(0, 10)}</time>.
             </p>
             <button type="submit" name="intent" value="disconnect" className="secondary" disabled={!canWrite}>
               Disconnect
@@ -108,6 +178,57 @@ export default function Languages() {
         ) : (
           <p data-connection="none">No translation service is connected: translations are written on each page and product.</p>
         )}
+        <Form method="post" aria-labelledby="connect-h">
+          <h3 id="connect-h">{conn ? 'Connect with another key' : 'Connect a translation service'}</h3>
+          <FormError message={connectFailed?.error} />
+          <fieldset disabled={!canWrite}>
+            <SelectField
+              name="provider"
+              label="Service"
+              options={providers}
+              defaultValue={connectFailed?.typed.provider ?? conn?.provider}
+              error={connectFailed?.field === 'provider' ? connectFailed.error : null}
+            />
+            <Field
+              name="apiKey"
+              label="API key"
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              required
+              maxLength={200}
+              hint="From your DeepL account (Account, API keys). It is checked with DeepL, kept encrypted, and never shown again."
+              error={connectFailed?.field === 'apiKey' ? connectFailed.error : null}
+            />
+            <button type="submit" name="intent" value="connect">
+              Connect
+            </button>
+          </fieldset>
+        </Form>
+        {conn && others.length > 0 ? (
+          <>
+            <h3>Translate what is missing</h3>
+            <p className="hint">
+              Fills every page and product field that has no translation yet. Fields you translated yourself are never changed; machine
+              translations are marked in the translation editors.
+            </p>
+            {others.map((l) => (
+              <Form method="post" key={l.code} aria-label={`Translate what is missing in ${l.name}`} data-language={l.code}>
+                <input type="hidden" name="language" value={l.code} />
+                <FormError message={failed?.form === 'translate' && failed.language === l.code ? failed.error : null} />
+                <RunStatus run={runs[l.code]} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="translate"
+                  disabled={!canWrite || runs[l.code]?.state === 'queued' || runs[l.code]?.state === 'running'}
+                >
+                  Translate what is missing in <span lang={l.code}>{l.name}</span>
+                </button>
+              </Form>
+            ))}
+          </>
+        ) : null}
       </section>
     </>
   );

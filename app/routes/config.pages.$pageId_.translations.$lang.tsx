@@ -57,6 +57,7 @@ export async function loader(args: LoaderFunctionArgs) {
         seoTitle: t.seoTitle ?? '',
         seoDescription: t.seoDescription ?? '',
       },
+      machine: t.machineFields,
       notice: saved ? TRANSLATION_TEXT.saved(language.name) : null,
       canWrite: a.can('pages.write'),
     },
@@ -72,7 +73,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function PageTranslation() {
-  const { page, language, languages, values, notice, canWrite } = useLoaderData<typeof loader>();
+  const { page, language, languages, values, machine, notice, canWrite } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const v = failed?.typed ?? values;
   const base = `/config/pages/${encodeURIComponent(page.id)}`;
@@ -96,16 +97,37 @@ export default function PageTranslation() {
         canWrite={canWrite}
         submitLabel={`Save ${language.name}`}
         fields={[
-          { name: 'title', label: 'Title', maxLength: 200, original: page.title, value: v.title ?? '' },
-          { name: 'description', label: 'Description', multiline: true, original: page.description, value: v.description ?? '' },
-          { name: 'body', label: 'Body (HTML)', multiline: true, original: page.body, value: v.body ?? '' },
-          { name: 'seoTitle', label: 'SEO title', original: page.seoTitle, value: v.seoTitle ?? '' },
+          { name: 'title', label: 'Title', maxLength: 200, original: page.title, value: v.title ?? '', machine: machine.includes('title') },
+          {
+            name: 'description',
+            label: 'Description',
+            multiline: true,
+            original: page.description,
+            value: v.description ?? '',
+            machine: machine.includes('description'),
+          },
+          {
+            name: 'body',
+            label: 'Body (HTML)',
+            multiline: true,
+            original: page.body,
+            value: v.body ?? '',
+            machine: machine.includes('body'),
+          },
+          {
+            name: 'seoTitle',
+            label: 'SEO title',
+            original: page.seoTitle,
+            value: v.seoTitle ?? '',
+            machine: machine.includes('seo_title'),
+          },
           {
             name: 'seoDescription',
             label: 'SEO description',
             multiline: true,
             original: page.seoDescription,
             value: v.seoDescription ?? '',
+            machine: machine.includes('seo_description'),
           },
         ]}
       />

@@ -45,6 +45,7 @@ export async function loader(args: LoaderFunctionArgs) {
       language,
       languages,
       values: { title: t.title ?? '', excerpt: t.excerpt ?? '', body: t.body ?? '' },
+      machine: t.machineFields,
       notice: saved ? TRANSLATION_TEXT.saved(language.name) : null,
       canWrite: a.can('products.write'),
     },
@@ -60,7 +61,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function ProductTranslation() {
-  const { product, language, languages, values, notice, canWrite } = useLoaderData<typeof loader>();
+  const { product, language, languages, values, machine, notice, canWrite } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const v = failed?.typed ?? values;
   return (
@@ -89,9 +90,30 @@ export default function ProductTranslation() {
         canWrite={canWrite}
         submitLabel={`Save ${language.name}`}
         fields={[
-          { name: 'title', label: 'Title', maxLength: 200, original: product.title, value: v.title ?? '' },
-          { name: 'excerpt', label: 'Summary', multiline: true, original: product.excerpt, value: v.excerpt ?? '' },
-          { name: 'body', label: 'Description (HTML)', multiline: true, original: product.body, value: v.body ?? '' },
+          {
+            name: 'title',
+            label: 'Title',
+            maxLength: 200,
+            original: product.title,
+            value: v.title ?? '',
+            machine: machine.includes('title'),
+          },
+          {
+            name: 'excerpt',
+            label: 'Summary',
+            multiline: true,
+            original: product.excerpt,
+            value: v.excerpt ?? '',
+            machine: machine.includes('excerpt'),
+          },
+          {
+            name: 'body',
+            label: 'Description (HTML)',
+            multiline: true,
+            original: product.body,
+            value: v.body ?? '',
+            machine: machine.includes('body'),
+          },
         ]}
       />
     </>

@@ -33,6 +33,11 @@ async function main(): Promise<void> {
   // NODE_ENV=production set by the operator means production (Secure cookies, a required secret);
   // `npm start` without it is the demo on plain http, served with React's production build all the same.
   if (!config.production) process.env.COOKIE_SECURE ??= '0';
+  // Without NODE_ENV the app below reads production, where a stand-in translation service is refused.
+  if (config.translationServiceUrl && !process.env.NODE_ENV) {
+    console.error('storefront: cannot start. TRANSLATION_SERVICE_URL is for tests: set NODE_ENV=development or test with it.');
+    process.exit(1);
+  }
   process.env.NODE_ENV ??= 'production';
   // This server closes the database itself once requests have drained.
   process.env.STOREFRONT_MANAGED_SHUTDOWN = '1';

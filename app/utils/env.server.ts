@@ -72,6 +72,25 @@ const InternalHosts = z
     return out;
   });
 
+// Where the machine-translation client sends its calls instead of the provider's own host: a test's
+// fake service. Refused in production (checked in readEnv), where the provider's host is fixed.
+const ServiceUrl = z.string().transform((raw, ctx) => {
+  let u: URL | null = null;
+  try {
+    u = new URL(raw);
+  } catch {
+    // reported below
+  }
+  if (u && (u.protocol === 'http:' || u.protocol === 'https:') && !u.username && !u.password && !u.search && !u.hash)
+    return u.href.replace(/\/+$/, '');
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      'TRANSLATION_SERVICE_URL must be an http:// or https:// URL without credentials, query or fragment (example: http://127.0.0.1:8787)',
+  });
+  return z.NEVER;
+});
+
 const Schema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -93,6 +112,8 @@ const Schema = z.object({
   OWNER_EMAIL: z.string().email('OWNER_EMAIL must be an email address').optional(),
   OWNER_PASSWORD: z.string().min(10, 'OWNER_PASSWORD must be at least 10 characters').optional(),
   INTERNAL_HOSTS: InternalHosts,
+  // Tests only: a stand-in for the translation service's host (app/languages/deepl.server.ts).
+  TRANSLATION_SERVICE_URL: ServiceUrl.optional(),
 });
 
 export interface Env {
@@ -117,6 +138,8 @@ export interface Env {
   owner?: { email: string; password: string };
   /** Hosts (or `*.domain` patterns) where anyone counts as an internal user (experiment overrides). */
   internalHosts: string[];
+  /** A stand-in for the translation service's host (never in production). */
+  translationServiceUrl?: string;
 }
 
 export class ConfigError extends Error {
@@ -162,6 +185,11 @@ export function readEnv(raw: Record<string, string | undefined> = process.env): 
   if (Boolean(e.OWNER_EMAIL) !== Boolean(e.OWNER_PASSWORD)) {
     throw new ConfigError('OWNER_EMAIL and OWNER_PASSWORD go together: set both to create the first owner, or neither.');
   }
+  if (production && e.TRANSLATION_SERVICE_URL) {
+    throw new ConfigError(
+      "TRANSLATION_SERVICE_URL is for tests only: in production the translation service's address is the provider's own. Unset it.",
+    );
+  }
   let sessionSecrets: string[];
   let sessionSecretSource: Env['sessionSecretSource'];
   if (e.SESSION_SECRET) {
@@ -197,6 +225,7 @@ export function readEnv(raw: Record<string, string | undefined> = process.env): 
     cartTtlDays: e.CART_TTL_DAYS,
     owner: e.OWNER_EMAIL && e.OWNER_PASSWORD ? { email: e.OWNER_EMAIL, password: e.OWNER_PASSWORD } : undefined,
     internalHosts: e.INTERNAL_HOSTS,
+    translationServiceUrl: e.TRANSLATION_SERVICE_URL,
   };
 }
 

@@ -11,6 +11,8 @@ export interface TranslationField {
   /** The field's text in the default language. */
   original: string;
   value: string;
+  /** Filled by the translation service and not changed by the owner since. */
+  machine?: boolean;
 }
 
 /** Tabs that are plain links (they work without JavaScript): the item itself, then each language. */
@@ -71,7 +73,8 @@ export function TranslationForm({
       <p className="hint">A field left empty shows the default language&apos;s text.</p>
       <fieldset disabled={!canWrite} lang={language}>
         {fields.map((f) => {
-          const hint = f.original ? `Default language: ${short(f.original)}` : undefined;
+          const original = f.original ? `Default language: ${short(f.original)}` : '';
+          const hint = [f.machine ? 'Machine-translated: check it, then save.' : '', original].filter(Boolean).join(' ') || undefined;
           return f.multiline ? (
             <TextAreaField
               key={f.name}

@@ -84,3 +84,19 @@ describe('isInternalHost', () => {
     expect(isInternalHost(null, patterns)).toBe(false);
   });
 });
+
+describe('TRANSLATION_SERVICE_URL', () => {
+  it('is read outside production (without a trailing slash) and refused in production or when not a plain URL', () => {
+    expect(readEnv({ NODE_ENV: 'test', DATA_DIR: tmp(), TRANSLATION_SERVICE_URL: 'http://127.0.0.1:8787/' }).translationServiceUrl).toBe(
+      'http://127.0.0.1:8787',
+    );
+    expect(readEnv({ NODE_ENV: 'test', DATA_DIR: tmp() }).translationServiceUrl).toBeUndefined();
+    expect(() => readEnv({ NODE_ENV: 'production', SESSION_SECRET: strong, TRANSLATION_SERVICE_URL: 'http://127.0.0.1:8787' })).toThrow(
+      /TRANSLATION_SERVICE_URL is for tests only/,
+    );
+    for (const bad of ['ftp://x.example', 'not a url', 'http://u:p@x.example', 'http://x.example/?a=1'])
+      expect(() => readEnv({ NODE_ENV: 'test', DATA_DIR: tmp(), TRANSLATION_SERVICE_URL: bad }), bad).toThrow(
+        /TRANSLATION_SERVICE_URL must be/,
+      );
+  });
+});
