@@ -3,7 +3,7 @@
 // settings.read opens it, settings.write saves; a refused save keeps the choices made.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { FormError, Notice } from '../components/config/Field.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
@@ -93,6 +93,23 @@ export default function Languages() {
           </button>
         </fieldset>
       </Form>
+      {settings.languages.some((l) => !l.isDefault) ? (
+        <section className="card" aria-labelledby="nav-labels-h">
+          <h2 id="nav-labels-h">Navigation labels</h2>
+          <p className="hint">Pages and products are translated on their own screens; the menus&apos; labels here.</p>
+          <ul>
+            {settings.languages
+              .filter((l) => !l.isDefault)
+              .map((l) => (
+                <li key={l.code}>
+                  <Link to={`/config/navigation/translations/${l.code}`}>
+                    Navigation in <span lang={l.code}>{l.name}</span>
+                  </Link>
+                </li>
+              ))}
+          </ul>
+        </section>
+      ) : null}
       <section className="card" aria-labelledby="connection-h">
         <h2 id="connection-h">Translation service</h2>
         {settings.connection ? (

@@ -41,10 +41,17 @@ export async function loader(args: LoaderFunctionArgs) {
   const saved = new URL(args.request.url).searchParams.get('saved') === '1';
   return json(
     {
-      product: { id: product.id, title: product.title, excerpt: product.excerpt, body: product.body, publicUrl: product.publicUrl },
+      product: {
+        id: product.id,
+        title: product.title,
+        urlId: product.urlId,
+        excerpt: product.excerpt,
+        body: product.body,
+        publicUrl: product.publicUrl,
+      },
       language,
       languages,
-      values: { title: t.title ?? '', excerpt: t.excerpt ?? '', body: t.body ?? '' },
+      values: { title: t.title ?? '', slug: t.slug ?? '', excerpt: t.excerpt ?? '', body: t.body ?? '' },
       notice: saved ? TRANSLATION_TEXT.saved(language.name) : null,
       canWrite: a.can('products.write'),
     },
@@ -90,6 +97,7 @@ export default function ProductTranslation() {
         submitLabel={`Save ${language.name}`}
         fields={[
           { name: 'title', label: 'Title', maxLength: 200, original: product.title, value: v.title ?? '' },
+          { name: 'slug', label: 'URL slug', maxLength: 100, original: product.urlId, value: v.slug ?? '' },
           { name: 'excerpt', label: 'Summary', multiline: true, original: product.excerpt, value: v.excerpt ?? '' },
           { name: 'body', label: 'Description (HTML)', multiline: true, original: product.body, value: v.body ?? '' },
         ]}
