@@ -70,10 +70,13 @@ export async function navigationLabelRows(sql: Sql, websiteId: string, code: str
 const Form = z.object({
   items: z
     .array(
-      z.object({
-        title: z.string().max(1000).default(''),
-        label: z.string().trim().max(MAX_LABEL, NAV_LABEL_TEXT.tooLong).default(''),
-      }),
+      z
+        .object({
+          title: z.string().max(1000).default(''),
+          label: z.string().trim().max(MAX_LABEL, NAV_LABEL_TEXT.tooLong).default(''),
+        })
+        // A post of some rows only (items[3] without items[0..2]) leaves the others as they are.
+        .optional(),
     )
     .max(500)
     .default([]),
@@ -98,10 +101,10 @@ export async function postNavigationLabels(a: OwnerAccess, request: Request, cod
   const current = new Set((await navigationLabelRows(a.sql, a.site.id, code)).map((r) => r.title));
   const fields: Record<string, string> = {};
   parsed.value.items.forEach((r, i) => {
-    if (!current.has(r.title) && r.label !== '') fields[`items[${i}].label`] = NAV_LABEL_TEXT.gone;
+    if (r && !current.has(r.title) && r.label !== '') fields[`items[${i}].label`] = NAV_LABEL_TEXT.gone;
   });
   if (Object.keys(fields).length > 0) return { ok: false, status: 400, error: NAV_LABEL_TEXT.invalid, fields, typed };
-  const rows = parsed.value.items.filter((r) => current.has(r.title));
+  const rows = parsed.value.items.filter((r): r is { title: string; label: string } => r !== undefined && current.has(r.title));
   await a.sql.begin(async (tx) => {
     for (const r of rows) {
       if (r.label === '') {

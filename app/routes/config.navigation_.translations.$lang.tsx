@@ -32,6 +32,7 @@ export async function loader(args: LoaderFunctionArgs) {
       language,
       languages,
       rows,
+      maxLabel: MAX_LABEL,
       notice: saved ? NAV_LABEL_TEXT.saved(language.name) : null,
       canWrite: a.can('pages.write') && a.can('pages.publish'),
     },
@@ -47,7 +48,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function NavigationTranslation() {
-  const { language, languages, rows, notice, canWrite } = useLoaderData<typeof loader>();
+  const { language, languages, rows, maxLabel, notice, canWrite } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const typed = failed && !failed.ok ? failed.typed : null;
   const errors = failed && !failed.ok ? failed.fields : {};
@@ -81,7 +82,7 @@ export default function NavigationTranslation() {
                   id={id}
                   name={`items[${i}].label`}
                   defaultValue={value}
-                  maxLength={MAX_LABEL}
+                  maxLength={maxLabel}
                   placeholder={r.fallback ?? r.title}
                   aria-invalid={err ? true : undefined}
                   aria-describedby={`${id}-hint${err ? ` ${id}-error` : ''}`}
