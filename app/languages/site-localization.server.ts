@@ -55,7 +55,15 @@ export async function readSiteLocalization(sql: Sql, websiteId: string): Promise
   return out;
 }
 
-const cache = createReadCache({ max: 10_000 });
+/** Roughly what a site's localization weighs: a few hundred bytes per entry, both ways. */
+function weight(v: unknown): number {
+  let n = 1;
+  for (const l of (v as SiteLocalization).values())
+    n += 2 * (l.slugs.collections.size + l.slugs.items.size) + l.labels.size + l.pageTitles.size;
+  return 200 * n;
+}
+
+const cache = createReadCache({ max: 10_000, maxBytes: 32 * 1024 * 1024, sizeOf: weight });
 
 /** The storefront's read of readSiteLocalization, kept until the site's catalog changes. */
 export function siteLocalization(sql: Sql, websiteId: string): Promise<SiteLocalization> {
