@@ -20,7 +20,7 @@ import {
   type SeedProduct,
 } from './seed/store.js';
 import { STORE_COLLECTIONS, type SeedCollection } from './seed/collections.js';
-import { DEMO_LANGUAGES, FRENCH_COLLECTIONS, FRENCH_PRODUCTS, TRANSLATION_PROVIDER } from './seed/french.js';
+import { DEMO_LANGUAGES, FRENCH_COLLECTIONS, FRENCH_NAV_LABELS, FRENCH_PRODUCTS, TRANSLATION_PROVIDER } from './seed/french.js';
 import { CONTACT_FORM, NEWSLETTER, type SeedForm, type SeedMailingList } from './seed/forms.js';
 import { ACCESS_PAGES, demoAccessRows } from './seed/access.js';
 
@@ -137,6 +137,7 @@ function frenchRows(): [table: string, key: string[], rows: Row[]][] {
     collection_id: `col-${urlId}`,
     language: 'fr',
     title: t.title,
+    slug: t.slug ?? null,
     description: t.description,
     body: t.body ?? null,
     seo_title: t.seoTitle ?? null,
@@ -146,13 +147,16 @@ function frenchRows(): [table: string, key: string[], rows: Row[]][] {
     item_id: `itm-${slug}`,
     language: 'fr',
     title: t.title,
+    slug: t.slug ?? null,
     excerpt: t.excerpt,
     body: t.body ?? null,
   }));
+  const labels = Object.entries(FRENCH_NAV_LABELS).map(([title, label]) => ({ website_id: WEBSITE.id, language: 'fr', title, label }));
   return [
     ['website_language', ['website_id', 'code'], languages],
     ['collection_translation', ['collection_id', 'language'], collections],
     ['item_translation', ['item_id', 'language'], items],
+    ['navigation_translation', ['website_id', 'language', 'title'], labels],
     ['translation_connection', ['website_id'], [{ website_id: WEBSITE.id, provider: TRANSLATION_PROVIDER, connected_at: SEEDED_AT }]],
   ];
 }

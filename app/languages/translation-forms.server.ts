@@ -1,11 +1,14 @@
 // The owner's translation editors (issue 16): the forms for one language's fields of a page or a
 // product, what each field may hold, and saving them (body HTML sanitised, audited, the storefront
 // refreshed). Only a site's non-default languages are edited here: the default is the page itself.
+// A translated URL slug follows the default slugs' rules and is unique in its language (ADR 0019).
 import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
 import type { OwnerAccess } from '../auth/access.server.js';
 import { actorOf, recordAudit } from '../config/audit.server.js';
 import { sanitizeOwnerHtml } from '../config/sanitize.server.js';
+import { slugProblem } from '../config/pages.server.js';
+import { SLUG_RE, TEXT as PRODUCT_TEXT } from '../config/product-form.js';
 import { storefrontChanged } from '../config/storefront-changed.server.js';
 import { LANGUAGE_NAMES } from './languages.js';
 import { readSiteLanguages } from './settings.server.js';
@@ -16,6 +19,8 @@ export const TRANSLATION_TEXT = {
   notOffered: 'This site does not offer that language. Add it on the Languages screen first.',
   saved: (name: string) => `${name} saved.`,
   invalid: 'Update the missing or invalid information above.',
+  pageSlugTaken: (code: string, slug: string) => `This site already has a page at /${code}/${slug}.`,
+  productSlugTaken: (name: string) => `Another product in this collection already uses this URL slug in ${name}.`,
 };
 
 const text = (max: number, what: string) =>
@@ -26,8 +31,22 @@ const text = (max: number, what: string) =>
     .default('');
 const html = z.string().max(200_000, 'The text is too long (at most 200,000 characters of HTML).').default('');
 
+/** A translated slug: lower-cased, blank for "keep the default slug", else `problem`'s verdict. */
+const slug = (max: number, problem: (s: string) => string | null) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(max, `An address is at most ${max} characters.`)
+    .default('')
+    .superRefine((s, ctx) => {
+      const p = s === '' ? null : problem(s);
+      if (p) ctx.addIssue({ code: 'custom', message: p });
+    });
+
 export const PageTranslationForm = z.object({
   title: text(200, 'A title'),
+  slug: slug(63, slugProblem),
   description: text(2000, 'A description'),
   body: html,
   seoTitle: text(200, 'An SEO title'),
@@ -37,6 +56,7 @@ export type PageTranslationInput = z.infer<typeof PageTranslationForm>;
 
 export const ProductTranslationForm = z.object({
   title: text(200, 'A title'),
+  slug: slug(100, (s) => (SLUG_RE.test(s) ? null : PRODUCT_TEXT.slug)),
   excerpt: text(2000, 'A summary'),
   body: html,
 });
@@ -45,11 +65,14 @@ export type ProductTranslationInput = z.infer<typeof ProductTranslationForm>;
 /** A translation editor's post: saved, or refused with the errors beside their fields and what was typed. */
 export type TranslationPost = { ok: true } | { ok: false; error: string; fields: Record<string, string>; typed: Record<string, string> };
 
-/** Reads an editor's form, checks it against `schema` and, when it is good, hands it to `save`. */
+/**
+ * Reads an editor's form, checks it against `schema` and, when it is good, hands it to `save`,
+ * which may still refuse it with errors by field (a slug another page has).
+ */
 export async function postTranslation<S extends z.ZodTypeAny>(
   request: Request,
   schema: S,
-  save: (value: z.infer<S>) => Promise<void>,
+  save: (value: z.infer<S>) => Promise<Record<string, string> | null>,
 ): Promise<TranslationPost> {
   const form = await readForm(request);
   if (!form) return { ok: false, error: 'The form could not be read.', fields: {}, typed: {} };
@@ -57,8 +80,29 @@ export async function postTranslation<S extends z.ZodTypeAny>(
   const parsed = parseForm(form, schema);
   if (parsed.status !== 'success')
     return { ok: false, error: TRANSLATION_TEXT.invalid, fields: firstErrors(parsed.error ?? undefined), typed };
-  await save(parsed.value);
+  const refused = await save(parsed.value);
+  if (refused) return { ok: false, error: TRANSLATION_TEXT.invalid, fields: refused, typed };
   return { ok: true };
+}
+
+/**
+ * Whether another page of the site is at /{code}/{slug}: a page's address in a language is its
+ * slug there, else its default one (so a translated slug never hides another page's).
+ */
+export async function pageSlugTaken(sql: Sql, websiteId: string, pageId: string, code: string, slug: string): Promise<boolean> {
+  const [hit] = await sql`
+    select 1 from collection c left join collection_translation t on t.collection_id = c.id and t.language = ${code}
+     where c.website_id = ${websiteId} and c.id <> ${pageId} and coalesce(t.slug, c.url_id) = ${slug} limit 1`;
+  return hit !== undefined;
+}
+
+/** Whether another product of the same collection has `slug` in language `code` (its own there, else its default). */
+export async function productSlugTaken(sql: Sql, itemId: string, code: string, slug: string): Promise<boolean> {
+  const [hit] = await sql`
+    select 1 from item i left join item_translation t on t.item_id = i.id and t.language = ${code}
+     where i.collection_id = (select collection_id from item where id = ${itemId}) and i.id <> ${itemId}
+       and coalesce(t.slug, i.url_id) = ${slug} limit 1`;
+  return hit !== undefined;
 }
 
 /** A language the site offers besides its default, with its name; null otherwise. */
@@ -74,9 +118,18 @@ export async function otherLanguages(sql: Sql, websiteId: string): Promise<{ cod
   return langs.codes.filter((c) => c !== langs.defaultCode).map((code) => ({ code, name: LANGUAGE_NAMES[code] ?? code }));
 }
 
-export async function savePageTranslation(a: OwnerAccess, pageId: string, code: string, v: PageTranslationInput): Promise<void> {
+/** Saves a page's fields in a language; refused (nothing saved) when its slug is another page's there. */
+export async function savePageTranslation(
+  a: OwnerAccess,
+  pageId: string,
+  code: string,
+  v: PageTranslationInput,
+): Promise<Record<string, string> | null> {
+  if (v.slug !== '' && (await pageSlugTaken(a.sql, a.site.id, pageId, code, v.slug)))
+    return { slug: TRANSLATION_TEXT.pageSlugTaken(code, v.slug) };
   await writeCollectionTranslation(a.sql, pageId, code, {
     title: v.title,
+    slug: v.slug,
     description: v.description,
     body: sanitizeOwnerHtml(v.body),
     seoTitle: v.seoTitle,
@@ -84,10 +137,20 @@ export async function savePageTranslation(a: OwnerAccess, pageId: string, code: 
   });
   await recordAudit(a.sql, actorOf(a), 'page.translate', `${pageId} (${code})`, { language: code });
   await storefrontChanged(a.sql, a.site.id);
+  return null;
 }
 
-export async function saveProductTranslation(a: OwnerAccess, itemId: string, code: string, v: ProductTranslationInput): Promise<void> {
-  await writeItemTranslation(a.sql, itemId, code, { title: v.title, excerpt: v.excerpt, body: sanitizeOwnerHtml(v.body) });
+/** Saves a product's fields in a language; refused when its slug is another product's of the collection there. */
+export async function saveProductTranslation(
+  a: OwnerAccess,
+  itemId: string,
+  code: string,
+  v: ProductTranslationInput,
+): Promise<Record<string, string> | null> {
+  if (v.slug !== '' && (await productSlugTaken(a.sql, itemId, code, v.slug)))
+    return { slug: TRANSLATION_TEXT.productSlugTaken(LANGUAGE_NAMES[code] ?? code) };
+  await writeItemTranslation(a.sql, itemId, code, { title: v.title, slug: v.slug, excerpt: v.excerpt, body: sanitizeOwnerHtml(v.body) });
   await recordAudit(a.sql, actorOf(a), 'product.translate', `${itemId} (${code})`, { language: code });
   await storefrontChanged(a.sql, a.site.id);
+  return null;
 }

@@ -1,11 +1,12 @@
 // Translated pages and products (issue 16): the fields of a collection (title, description, body,
 // SEO title and description) and of a product (title, excerpt, body) in a language, read over
 // what the catalog resolved for a path, and written by the owner's editors. A field without a
-// translation keeps the default language's text; links inside the page take the language prefix.
+// translation keeps the default language's text; links inside the page take the language's paths.
+// The storefront's reads are cached until the catalog changes, like the catalog's own.
 import type { Sql } from '../../db/client.server.js';
 import type { Collection, Product, Resolved } from '../catalog/catalog.server.js';
 import type { Entry } from '../catalog/collections.server.js';
-import { pathIn, type SiteLanguages } from './languages.js';
+import { createReadCache } from '../catalog/read-cache.server.js';
 
 export interface CollectionTranslation {
   title: string | null;
@@ -13,12 +14,16 @@ export interface CollectionTranslation {
   body: string | null;
   seoTitle: string | null;
   seoDescription: string | null;
+  /** The page's URL slug in the language (ADR 0019); absent or null keeps the default slug. */
+  slug?: string | null;
 }
 
 export interface ItemTranslation {
   title: string | null;
   excerpt: string | null;
   body: string | null;
+  /** The product's URL slug in the language (ADR 0019); absent or null keeps the default slug. */
+  slug?: string | null;
 }
 
 const orText = (t: string | null | undefined, d: string) => (t === null || t === undefined || t === '' ? d : t);
@@ -67,34 +72,50 @@ function idsOf(r: Resolved): { collections: string[]; items: string[] } {
   return { collections, items };
 }
 
-/**
- * What `resolved` shows, in language `code` (not the default): translated fields where there are
- * some, and every page and product link under the language's prefix. The input is not changed
- * (it is the catalog's cached read).
- */
-export async function translateResolved(sql: Sql, resolved: Resolved, code: string, langs: SiteLanguages): Promise<Resolved> {
-  const ids = idsOf(resolved);
+type Fields = [collections: [string, CollectionTranslation][], items: [string, ItemTranslation][]];
+
+async function readFields(sql: Sql, code: string, ids: { collections: string[]; items: string[] }): Promise<Fields> {
   const [cs, is] = await Promise.all([
     ids.collections.length === 0
       ? []
       : sql<({ collection_id: string } & Record<string, string | null>)[]>`
-          select collection_id, title, description, body, seo_title, seo_description from collection_translation
+          select collection_id, title, description, body, seo_title, seo_description, slug from collection_translation
            where language = ${code} and collection_id in ${sql(ids.collections)}`,
     ids.items.length === 0
       ? []
       : sql<({ item_id: string } & Record<string, string | null>)[]>`
-          select item_id, title, excerpt, body from item_translation where language = ${code} and item_id in ${sql(ids.items)}`,
+          select item_id, title, excerpt, body, slug from item_translation where language = ${code} and item_id in ${sql(ids.items)}`,
   ]);
-  const o: Overlay = {
-    collections: new Map(
-      cs.map((r) => [
-        r.collection_id,
-        { title: r.title, description: r.description, body: r.body, seoTitle: r.seo_title, seoDescription: r.seo_description },
-      ]),
-    ),
-    items: new Map(is.map((r) => [r.item_id, { title: r.title, excerpt: r.excerpt, body: r.body }])),
-    to: (path) => pathIn(path, code, langs),
-  };
+  return [
+    cs.map((r) => [
+      r.collection_id,
+      { title: r.title, description: r.description, body: r.body, seoTitle: r.seo_title, seoDescription: r.seo_description, slug: r.slug },
+    ]),
+    is.map((r) => [r.item_id, { title: r.title, excerpt: r.excerpt, body: r.body, slug: r.slug }]),
+  ];
+}
+
+/** Translated fields by language and the pages and products a path shows (32 MB at most). */
+const fieldCache = createReadCache({ max: 20_000, maxBytes: 32 * 1024 * 1024, sizeOf: (v) => 2 * JSON.stringify(v).length });
+
+/**
+ * What `resolved` shows, in language `code` (not the default): translated fields where there are
+ * some, and every page and product link through `to` (the language's path of a default path).
+ * The input is not changed (it is the catalog's cached read). `websiteId` keys the read cache,
+ * which the site's catalog changes empty.
+ */
+export async function translateResolved(
+  sql: Sql,
+  websiteId: string,
+  resolved: Resolved,
+  code: string,
+  to: (path: string) => string,
+): Promise<Resolved> {
+  const ids = idsOf(resolved);
+  const key = `${code}\u0000${ids.collections.join(',')}\u0000${ids.items.join(',')}`;
+  const [cs, is] =
+    ids.collections.length + ids.items.length === 0 ? [[], []] : await fieldCache.get(websiteId, key, () => readFields(sql, code, ids));
+  const o: Overlay = { collections: new Map(cs), items: new Map(is), to };
   const toOrNull = (u: string | null) => (u === null ? null : o.to(u));
   switch (resolved.kind) {
     case 'home':
@@ -152,9 +173,10 @@ export async function readCollectionTranslation(
       seo_title: string | null;
       seo_description: string | null;
       machine_fields: string[];
+      slug: string | null;
     }[]
   >`
-    select title, description, body, seo_title, seo_description, machine_fields from collection_translation
+    select title, description, body, seo_title, seo_description, slug, machine_fields from collection_translation
      where collection_id = ${collectionId} and language = ${code}`;
   return {
     machineFields: r?.machine_fields ?? [],
@@ -163,13 +185,22 @@ export async function readCollectionTranslation(
     body: r?.body ?? null,
     seoTitle: r?.seo_title ?? null,
     seoDescription: r?.seo_description ?? null,
+    slug: r?.slug ?? null,
   };
 }
 
 export async function readItemTranslation(sql: Sql, itemId: string, code: string): Promise<ItemTranslation & { machineFields: string[] }> {
-  const [r] = await sql<{ title: string | null; excerpt: string | null; body: string | null; machine_fields: string[] }[]>`
-    select title, excerpt, body, machine_fields from item_translation where item_id = ${itemId} and language = ${code}`;
-  return { title: r?.title ?? null, excerpt: r?.excerpt ?? null, body: r?.body ?? null, machineFields: r?.machine_fields ?? [] };
+  const [r] = await sql<
+    { title: string | null; excerpt: string | null; body: string | null; slug: string | null; machine_fields: string[] }[]
+  >`
+    select title, excerpt, body, slug, machine_fields from item_translation where item_id = ${itemId} and language = ${code}`;
+  return {
+    title: r?.title ?? null,
+    excerpt: r?.excerpt ?? null,
+    body: r?.body ?? null,
+    slug: r?.slug ?? null,
+    machineFields: r?.machine_fields ?? [],
+  };
 }
 
 const nullIfBlank = (s: string | null) => (s === null || s.trim() === '' ? null : s);
@@ -184,11 +215,13 @@ export async function writeCollectionTranslation(sql: Sql, collectionId: string,
     body: nullIfBlank(t.body),
     seo_title: nullIfBlank(t.seoTitle),
     seo_description: nullIfBlank(t.seoDescription),
+    slug: nullIfBlank(t.slug ?? null),
   };
   await sql`
     insert into collection_translation ${sql(row)}
     on conflict (collection_id, language) do update set title = excluded.title, description = excluded.description,
-      body = excluded.body, seo_title = excluded.seo_title, seo_description = excluded.seo_description, updated_at = now(),
+      body = excluded.body, seo_title = excluded.seo_title, seo_description = excluded.seo_description, slug = excluded.slug,
+      updated_at = now(),
       machine_fields = array(
         select f from unnest(collection_translation.machine_fields) f
          where (f = 'title' and collection_translation.title is not distinct from excluded.title)
@@ -200,10 +233,18 @@ export async function writeCollectionTranslation(sql: Sql, collectionId: string,
 
 /** Saves one language's fields of a product. */
 export async function writeItemTranslation(sql: Sql, itemId: string, code: string, t: ItemTranslation): Promise<void> {
-  const row = { item_id: itemId, language: code, title: nullIfBlank(t.title), excerpt: nullIfBlank(t.excerpt), body: nullIfBlank(t.body) };
+  const row = {
+    item_id: itemId,
+    language: code,
+    title: nullIfBlank(t.title),
+    excerpt: nullIfBlank(t.excerpt),
+    body: nullIfBlank(t.body),
+    slug: nullIfBlank(t.slug ?? null),
+  };
   await sql`
     insert into item_translation ${sql(row)}
-    on conflict (item_id, language) do update set title = excluded.title, excerpt = excluded.excerpt, body = excluded.body, updated_at = now(),
+    on conflict (item_id, language) do update set title = excluded.title, excerpt = excluded.excerpt, body = excluded.body,
+      slug = excluded.slug, updated_at = now(),
       machine_fields = array(
         select f from unnest(item_translation.machine_fields) f
          where (f = 'title' and item_translation.title is not distinct from excluded.title)

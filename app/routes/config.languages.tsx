@@ -162,6 +162,23 @@ export default function Languages() {
           </button>
         </fieldset>
       </Form>
+      {settings.languages.some((l) => !l.isDefault) ? (
+        <section className="card" aria-labelledby="nav-labels-h">
+          <h2 id="nav-labels-h">Navigation labels</h2>
+          <p className="hint">Pages and products are translated on their own screens; the menus&apos; labels here.</p>
+          <ul>
+            {settings.languages
+              .filter((l) => !l.isDefault)
+              .map((l) => (
+                <li key={l.code}>
+                  <Link to={`/config/navigation/translations/${l.code}`}>
+                    Navigation in <span lang={l.code}>{l.name}</span>
+                  </Link>
+                </li>
+              ))}
+          </ul>
+        </section>
+      ) : null}
       <section className="card" aria-labelledby="connection-h">
         <h2 id="connection-h">Translation service</h2>
         {conn ? (

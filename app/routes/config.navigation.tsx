@@ -23,6 +23,7 @@ import {
   type NavRow,
 } from '../config/navigation.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
+import { otherLanguages } from '../languages/translation-forms.server.js';
 import { parseForm, readForm } from '../utils/form.server.js';
 
 export const headers = ownerPageHeaders;
@@ -30,11 +31,12 @@ export const meta: MetaFunction = () => [{ title: 'Navigation' }];
 
 export async function loader(args: LoaderFunctionArgs) {
   const a = await ownerAccess(args, 'pages.read');
-  const editor = await navigationEditor(a.sql, a.site.id);
+  const [editor, languages] = await Promise.all([navigationEditor(a.sql, a.site.id), otherLanguages(a.sql, a.site.id)]);
   const saved = new URL(args.request.url).searchParams.get('saved');
   return json(
     {
       ...editor,
+      languages,
       menuNames: MENU_NAMES.map((name) => ({ name, label: MENU_LABELS[name] })),
       maxDepth: MAX_DEPTH,
       notice: saved && (MENU_NAMES as readonly string[]).includes(saved) ? `${MENU_LABELS[saved as MenuName]} saved.` : null,
@@ -123,6 +125,21 @@ export default function Navigation() {
         Links can point at a page of the site or at a path or web address. A link can have links under it (one level). Pages hidden from the
         navigation are chosen on <Link to="/config/pages">each page</Link>.
       </p>
+      {d.languages.length > 0 ? (
+        <nav aria-label="Labels in other languages">
+          <p>
+            Labels in other languages:{' '}
+            {d.languages.map((l, i) => (
+              <span key={l.code}>
+                {i > 0 ? ', ' : null}
+                <Link to={`/config/navigation/translations/${l.code}`} lang={l.code}>
+                  {l.name}
+                </Link>
+              </span>
+            ))}
+          </p>
+        </nav>
+      ) : null}
       {d.menuNames.map(({ name, label }) => {
         const mine = result?.menu === name ? result : null;
         const rows = mine ? mine.rows : d.menus[name as MenuName];

@@ -52,6 +52,7 @@ export async function loader(args: LoaderFunctionArgs) {
       languages,
       values: {
         title: t.title ?? '',
+        slug: t.slug ?? '',
         description: t.description ?? '',
         body: t.body ?? '',
         seoTitle: t.seoTitle ?? '',
@@ -85,8 +86,8 @@ export default function PageTranslation() {
       <h1>{`${page.title} in ${language.name}`}</h1>
       <TranslationTabs base={base} current={language.code} languages={languages} label="Page" />
       <p>
-        <a href={`/${language.code}/${page.urlId}`} target="_blank" rel="noreferrer">
-          View /{language.code}/{page.urlId}
+        <a href={`/${language.code}/${values.slug || page.urlId}`} target="_blank" rel="noreferrer">
+          View /{language.code}/{values.slug || page.urlId}
         </a>
       </p>
       <TranslationForm
@@ -98,6 +99,7 @@ export default function PageTranslation() {
         submitLabel={`Save ${language.name}`}
         fields={[
           { name: 'title', label: 'Title', maxLength: 200, original: page.title, value: v.title ?? '', machine: machine.includes('title') },
+          { name: 'slug', label: 'URL slug', maxLength: 63, original: page.urlId, value: v.slug ?? '' },
           {
             name: 'description',
             label: 'Description',

@@ -41,10 +41,17 @@ export async function loader(args: LoaderFunctionArgs) {
   const saved = new URL(args.request.url).searchParams.get('saved') === '1';
   return json(
     {
-      product: { id: product.id, title: product.title, excerpt: product.excerpt, body: product.body, publicUrl: product.publicUrl },
+      product: {
+        id: product.id,
+        title: product.title,
+        urlId: product.urlId,
+        excerpt: product.excerpt,
+        body: product.body,
+        publicUrl: product.publicUrl,
+      },
       language,
       languages,
-      values: { title: t.title ?? '', excerpt: t.excerpt ?? '', body: t.body ?? '' },
+      values: { title: t.title ?? '', slug: t.slug ?? '', excerpt: t.excerpt ?? '', body: t.body ?? '' },
       machine: t.machineFields,
       notice: saved ? TRANSLATION_TEXT.saved(language.name) : null,
       canWrite: a.can('products.write'),
@@ -98,6 +105,7 @@ export default function ProductTranslation() {
             value: v.title ?? '',
             machine: machine.includes('title'),
           },
+          { name: 'slug', label: 'URL slug', maxLength: 100, original: product.urlId, value: v.slug ?? '' },
           {
             name: 'excerpt',
             label: 'Summary',

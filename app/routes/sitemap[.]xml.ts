@@ -1,6 +1,7 @@
 // /sitemap.xml: every public page and product on the configured origin, with when it last changed
 // (products from item.updated_at, pages and listings from their collection and its products).
-// A site with more languages (issue 16) lists each page in each language, with its alternates.
+// A site with more languages (issue 16) lists each page in each language, at its translated path
+// where it has one (ADR 0019), with its alternates.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { loadSite, sitemapEntries } from '../catalog/catalog.server.js';
 import { requestSite } from '../storefront/site.server.js';
@@ -10,7 +11,8 @@ import { log } from '../utils/log.server.js';
 import { siteAccess } from '../access/store.server.js';
 import { getSql } from '../../db/client.server.js';
 import { siteLanguages } from '../languages/settings.server.js';
-import { pathIn } from '../languages/languages.js';
+import { localizationOf, siteLocalization } from '../languages/site-localization.server.js';
+import { localPath } from '../languages/slug-paths.js';
 
 function xmlText(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
@@ -19,11 +21,13 @@ function xmlText(s: string): string {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { id: websiteId } = await requestSite(request, context);
   try {
-    const [site, all, access, langs] = await Promise.all([
+    const sql = await getSql();
+    const [site, all, access, langs, localization] = await Promise.all([
       loadSite(websiteId),
       sitemapEntries(websiteId),
       siteAccess(websiteId),
-      siteLanguages(await getSql(), websiteId),
+      siteLanguages(sql, websiteId),
+      siteLocalization(sql, websiteId),
     ]);
     // A site behind a password lists nothing (locked and member pages are never listed: the catalog leaves them out).
     const entries = access.siteLock === null ? all : [];
@@ -33,10 +37,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const urls = entries.flatMap((e) => {
       if (!many) return [`  <url><loc>${loc(e.path)}</loc><lastmod>${e.lastmod}</lastmod></url>`];
       // Each language's URL is listed, each naming all of them (itself included) and x-default.
+      const paths = langs.codes.map((c) => ({ c, path: localPath(e.path, c, langs, localizationOf(localization, c).slugs) }));
       const alternates =
-        langs.codes.map((c) => `<xhtml:link rel="alternate" hreflang="${c}" href="${loc(pathIn(e.path, c, langs))}"/>`).join('') +
+        paths.map(({ c, path }) => `<xhtml:link rel="alternate" hreflang="${c}" href="${loc(path)}"/>`).join('') +
         `<xhtml:link rel="alternate" hreflang="x-default" href="${loc(e.path)}"/>`;
-      return langs.codes.map((c) => `  <url><loc>${loc(pathIn(e.path, c, langs))}</loc><lastmod>${e.lastmod}</lastmod>${alternates}</url>`);
+      return paths.map(({ path }) => `  <url><loc>${loc(path)}</loc><lastmod>${e.lastmod}</lastmod>${alternates}</url>`);
     });
     const body = [
       '<?xml version="1.0" encoding="UTF-8"?>',

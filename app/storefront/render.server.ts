@@ -1,7 +1,7 @@
 // Rendering public pages: theme templates compiled once per process (cached by a hash of their
 // source) and rendered over the template context, the page inside the layout; and the pipeline
 // route loaders call (site, context, render, status and caching headers). Nothing here throws.
-import { json, type AppLoadContext, type TypedResponse } from '@remix-run/node';
+import { json, redirect, type AppLoadContext, type TypedResponse } from '@remix-run/node';
 import { compile, render, type Backend, type Code, type TemplateError } from '../../engine/node.js';
 import { loadSite, type Resolved, type Site } from '../catalog/catalog.server.js';
 import { pageContext, statusFor, templateFor, type ContextExtras } from './context.server.js';
@@ -324,6 +324,8 @@ export async function storefrontPage(
     // Issue 16: a non-default language's prefix (/fr/...) is read off here, so every route's plan
     // sees the bare path; what it resolved is then read in that language (docs/decisions/0016).
     const language = await pageLanguage(site, url);
+    // A page asked for by its default slug under a language that has its own: one URL per page and language.
+    if (language.redirect) return redirect(language.redirect, 301);
     site = siteIn(site, language);
     let p = await plan(site, language.planUrl);
     // Locked and member pages (app/access): the lock screen, sign-in, access denied or paywall

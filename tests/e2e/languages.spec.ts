@@ -1,5 +1,5 @@
 // The demo store in French (issue 16), with JavaScript on and off: the French home and shop under
-// /fr/, French engine texts and French number formats on a product page, the hreflang alternates,
+// /fr/ at their French addresses (ADR 0019: /fr/boutique, the menu's French labels), French engine texts and French number formats on a product page, the hreflang alternates,
 // the language switcher going to the same page in English and back, and axe on the French product page.
 import { expect, test } from '@playwright/test';
 import { violations } from './axe.js';
@@ -18,13 +18,13 @@ test('browse the French store and switch language', async ({ page, javaScriptEna
   const switcher = page.getByRole('navigation', { name: 'Language' });
   await expect(switcher.getByRole('link', { name: 'Français' })).toHaveAttribute('aria-current', 'true');
 
-  // The menu keeps the visitor in French.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop' }).click();
-  await expect(page).toHaveURL(/\/fr\/shop$/);
+  // The menu keeps the visitor in French: its Shop link shows the listing's French title.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Boutique' }).click();
+  await expect(page).toHaveURL(/\/fr\/boutique$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Boutique');
 
-  await page.locator('a.card-link[href="/fr/shop/p/tide-pool-mug"]').first().click();
-  await expect(page).toHaveURL(/\/fr\/shop\/p\/tide-pool-mug$/);
+  await page.locator('a.card-link[href="/fr/boutique/p/tasse-flaque-de-maree"]').first().click();
+  await expect(page).toHaveURL(/\/fr\/boutique\/p\/tasse-flaque-de-maree$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tasse Flaque de marée');
   // French engine texts and CLDR's French number format: comma decimals, the currency after.
   await expect(page.locator('[data-add-button]')).toHaveText('Ajouter au panier');
@@ -45,7 +45,7 @@ test('browse the French store and switch language', async ({ page, javaScriptEna
 
   // And back to French.
   await page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'Français' }).click();
-  await expect(page).toHaveURL(/\/fr\/shop\/p\/tide-pool-mug$/);
+  await expect(page).toHaveURL(/\/fr\/boutique\/p\/tasse-flaque-de-maree$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tasse Flaque de marée');
   expect(problems).toEqual([]);
 });

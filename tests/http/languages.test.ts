@@ -1,7 +1,9 @@
 // More languages (issue 16) through the built server: the three multilingual settings APIs of
 // SPEC 7 (owner permission, CSRF, bad input), the demo's French pages under /fr/ with translated
 // fields, French texts and money, hreflang alternates and canonical links, the sitemap's
-// alternates, and a site user's language through POST /api/site-users/account/locale.
+// alternates, a site user's language through POST /api/site-users/account/locale; and (ADR 0019)
+// translated slugs and menu labels: the demo's French addresses (/fr/boutique, /fr/a-propos), the
+// 301 from a default slug under /fr/, and the owner's slug and navigation label editors.
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, Visitor } from './support/client.js';
@@ -118,7 +120,7 @@ describe('multilingual settings API', () => {
 
 describe('French pages under /fr/', () => {
   it('renders a translated page in French, with lang, canonical and hreflang alternates', async () => {
-    const res = await new Visitor().get('/fr/about');
+    const res = await new Visitor().get('/fr/a-propos');
     expect(res.status).toBe(200);
     const html = await text(res);
     expect(html).toContain('<html lang="fr"');
@@ -129,14 +131,14 @@ describe('French pages under /fr/', () => {
     expect(html).toContain('<a class="skip-link" href="#main">Aller au contenu</a>');
     expect(html).toContain('<span class="cart-link-text">Panier</span>');
     const base = baseUrl();
-    expect(html).toMatch(new RegExp(`<link rel="canonical" href="[^"]*/fr/about"`));
+    expect(html).toMatch(new RegExp(`<link rel="canonical" href="[^"]*/fr/a-propos"`));
     expect(html).toMatch(/<link rel="alternate" hrefLang="en" href="[^"]*\/about"\/>/);
-    expect(html).toMatch(/<link rel="alternate" hrefLang="fr" href="[^"]*\/fr\/about"\/>/);
+    expect(html).toMatch(/<link rel="alternate" hrefLang="fr" href="[^"]*\/fr\/a-propos"\/>/);
     expect(html).toMatch(/<link rel="alternate" hrefLang="x-default" href="[^"]*\/about"\/>/);
     // The menus stay in the language; the switcher links the English page.
-    expect(html).toMatch(/<a href="\/fr\/shop"/);
+    expect(html).toMatch(/<a href="\/fr\/boutique"/);
     expect(html).toMatch(/<a href="\/about" hreflang="en" lang="en">English<\/a>/);
-    expect(html).toMatch(/<a href="\/fr\/about" hreflang="fr" lang="fr" aria-current="true" style="font-weight: 600;">Français<\/a>/);
+    expect(html).toMatch(/<a href="\/fr\/a-propos" hreflang="fr" lang="fr" aria-current="true" style="font-weight: 600;">Français<\/a>/);
     expect(base).toBeTruthy();
   });
 
@@ -145,7 +147,7 @@ describe('French pages under /fr/', () => {
     expect(html).toContain('<html lang="en');
     expect(html).toContain('How we work');
     expect(html).toContain('<span class="cart-link-text">Cart</span>');
-    expect(html).toMatch(/<link rel="alternate" hrefLang="fr" href="[^"]*\/fr\/about"\/>/);
+    expect(html).toMatch(/<link rel="alternate" hrefLang="fr" href="[^"]*\/fr\/a-propos"\/>/);
     expect(html).toMatch(/<link rel="alternate" hrefLang="x-default" href="[^"]*\/about"\/>/);
   });
 
@@ -153,13 +155,13 @@ describe('French pages under /fr/', () => {
     const html = await text(await new Visitor().get('/fr/shipping-returns'));
     expect(html).toContain('<html lang="fr"');
     expect(html).toContain('Shipping &amp; Returns');
-    const product = await text(await new Visitor().get('/fr/shop/p/driftwood-dinner-plate'));
+    const product = await text(await new Visitor().get('/fr/boutique/p/driftwood-dinner-plate'));
     expect(product).toContain('Driftwood Dinner Plate');
     expect(product).toContain('Ajouter au panier');
   });
 
   it('renders a product in French: its fields, the engine texts and French money formats', async () => {
-    const res = await new Visitor().get('/fr/shop/p/tide-pool-mug');
+    const res = await new Visitor().get('/fr/boutique/p/tasse-flaque-de-maree');
     expect(res.status).toBe(200);
     const html = await text(res);
     expect(html).toContain('Tasse Flaque de marée');
@@ -174,9 +176,9 @@ describe('French pages under /fr/', () => {
   });
 
   it('lists translated products under /fr/ with links that keep the prefix', async () => {
-    const html = await text(await new Visitor().get('/fr/shop'));
+    const html = await text(await new Visitor().get('/fr/boutique'));
     expect(html).toContain('Boutique');
-    expect(html).toContain('href="/fr/shop/p/tide-pool-mug"');
+    expect(html).toContain('href="/fr/boutique/p/tasse-flaque-de-maree"');
     expect(html).not.toContain('href="/shop/p/tide-pool-mug"');
     const home = await new Visitor().get('/fr');
     expect(home.status).toBe(200);
@@ -187,7 +189,7 @@ describe('French pages under /fr/', () => {
     const v = new Visitor();
     const html = await text(await v.get('/fr'));
     const links = [...new Set([...html.matchAll(/<a [^>]*href="(\/[^"#]*)"/g)].map((m) => m[1]))];
-    expect(links).toContain('/fr/shop');
+    expect(links).toContain('/fr/boutique');
     expect(links).toContain('/search');
     expect(links.filter((l) => /^\/fr\/(search|cart|checkout|account)/.test(l))).toEqual([]);
     for (const link of links) expect((await v.get(link)).status, link).toBeLessThan(400);
@@ -203,7 +205,7 @@ describe('French pages under /fr/', () => {
 describe('forms on French pages', () => {
   it('the back-in-stock form of a French product page posts to that page and answers there, without JavaScript', async () => {
     const v = new Visitor();
-    const page = '/fr/shop/p/harbour-teapot';
+    const page = '/fr/boutique/p/harbour-teapot';
     const html = await text(await v.get(page));
     const m = /data-product-id="([^"]+)" data-variant-id="([^"]+)"/.exec(html);
     expect(m).not.toBeNull();
@@ -342,7 +344,7 @@ describe('/config: languages and translations', () => {
     const path = '/config/products/itm-linen-napkins/translations/fr';
     const saved = await admin.postForm(path, { title: 'Serviettes en lin, lot de quatre', excerpt: '', body: '' });
     expect(saved.status).toBe(303);
-    const fr = await text(await new Visitor().get('/fr/shop/p/linen-napkins'));
+    const fr = await text(await new Visitor().get('/fr/boutique/p/linen-napkins'));
     expect(fr).toContain('Serviettes en lin, lot de quatre');
     expect(await text(await admin.get('/config/products/itm-linen-napkins'))).toContain(`href="${path}"`);
     expect((await admin.get('/config/products/itm-linen-napkins/translations/de')).status).toBe(404);
@@ -350,7 +352,7 @@ describe('/config: languages and translations', () => {
     const { visitor } = await visitorWithRole(admin, 10);
     expect((await visitor.get(path)).status).toBe(200);
     expect((await visitor.postForm(path, { title: 'x' })).status).toBe(403);
-    expect(await text(await new Visitor().get('/fr/shop/p/linen-napkins'))).toContain('Serviettes en lin, lot de quatre');
+    expect(await text(await new Visitor().get('/fr/boutique/p/linen-napkins'))).toContain('Serviettes en lin, lot de quatre');
   });
 });
 
@@ -358,12 +360,16 @@ describe('sitemap alternates', () => {
   it('lists each page in each language with its alternates and x-default', async () => {
     const xml = await (await new Visitor().get('/sitemap.xml')).text();
     expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
-    const about = /<url><loc>[^<]*\/fr\/about<\/loc><lastmod>[^<]+<\/lastmod>(.*?)<\/url>/.exec(xml);
+    const about = /<url><loc>[^<]*\/fr\/a-propos<\/loc><lastmod>[^<]+<\/lastmod>(.*?)<\/url>/.exec(xml);
     expect(about).not.toBeNull();
     expect(about![1]).toMatch(/<xhtml:link rel="alternate" hreflang="en" href="[^"]*\/about"\/>/);
-    expect(about![1]).toMatch(/<xhtml:link rel="alternate" hreflang="fr" href="[^"]*\/fr\/about"\/>/);
+    expect(about![1]).toMatch(/<xhtml:link rel="alternate" hreflang="fr" href="[^"]*\/fr\/a-propos"\/>/);
     expect(about![1]).toMatch(/<xhtml:link rel="alternate" hreflang="x-default" href="[^"]*\/about"\/>/);
     expect(xml).toMatch(/<url><loc>[^<]*\/fr<\/loc>/);
-    expect(xml).toMatch(/<url><loc>[^<]*\/fr\/shop\/p\/tide-pool-mug<\/loc>/);
+    expect(xml).toMatch(/<url><loc>[^<]*\/fr\/boutique\/p\/tasse-flaque-de-maree<\/loc>/);
+    // The untranslated product is listed under the translated listing; default slugs are not French addresses.
+    expect(xml).toMatch(/<url><loc>[^<]*\/fr\/boutique\/p\/driftwood-dinner-plate<\/loc>/);
+    expect(xml).not.toMatch(/\/fr\/shop[/<"]/);
+    expect(xml).not.toMatch(/\/fr\/about[<"]/);
   });
 });

@@ -5,6 +5,7 @@
 // money and dates in the language's CLDR formats.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalog, type Resolved } from '../../app/catalog/catalog.server.js';
+import { catalogChanged } from '../../app/catalog/changes.server.js';
 import { pathIn, renderLocale, splitLanguagePath, type SiteLanguages } from '../../app/languages/languages.js';
 import { parseLanguages, readMultilingualSettings, readSiteLanguages } from '../../app/languages/settings.server.js';
 import { offeredLanguage, setSiteUserLanguage, siteUserLanguage } from '../../app/languages/site-user-language.server.js';
@@ -16,6 +17,8 @@ import { targets } from './support/databases.js';
 
 const SITE = 'saltgrass';
 const EN_FR: SiteLanguages = { defaultCode: 'en', codes: ['en', 'fr'] };
+/** Links under /fr, in the default slugs (translated slugs are tests/integration/translated-slugs.test.ts's). */
+const FR = (path: string) => pathIn(path, 'fr', EN_FR);
 
 describe('language paths (pure)', () => {
   it('reads a non-default language prefix off a path, and only that', () => {
@@ -109,6 +112,8 @@ describe.each(targets)('translated pages and products on $name', (target) => {
   let db: Db;
   beforeAll(async () => {
     db = await target.open();
+    // Translated fields are cached per site until the catalog changes (another target's reads too).
+    catalogChanged(SITE);
   }, 120_000);
   afterAll(async () => {
     await db?.close();
@@ -133,7 +138,7 @@ describe.each(targets)('translated pages and products on $name', (target) => {
     const catalog = createCatalog(db.sql, { websiteId: SITE });
     const about = await catalog.resolvePath('/about');
     const before = JSON.stringify(about);
-    const fr = await translateResolved(db.sql, about, 'fr', EN_FR);
+    const fr = await translateResolved(db.sql, SITE, about, 'fr', FR);
     expect(JSON.stringify(about)).toBe(before);
     if (fr.kind !== 'page' || about.kind !== 'page') throw new Error(`a page, not ${fr.kind}`);
     expect(fr.collection.title).toBe("À propos de l'atelier");
@@ -145,7 +150,7 @@ describe.each(targets)('translated pages and products on $name', (target) => {
 
   it('keeps the English text of a product field with no translation, and of an untranslated product', async () => {
     const catalog = createCatalog(db.sql, { websiteId: SITE });
-    const shop = (await translateResolved(db.sql, await catalog.resolvePath('/shop'), 'fr', EN_FR)) as Extract<
+    const shop = (await translateResolved(db.sql, SITE, await catalog.resolvePath('/shop'), 'fr', FR)) as Extract<
       Resolved,
       { kind: 'products' }
     >;
@@ -170,15 +175,17 @@ describe.each(targets)('translated pages and products on $name', (target) => {
       seoTitle: null,
       seoDescription: null,
     });
+    // What an owner's save does after writing (storefrontChanged): the cached translations go.
+    catalogChanged(SITE);
     const catalog = createCatalog(db.sql, { websiteId: SITE });
-    const plate = await translateResolved(db.sql, await catalog.resolvePath('/shop/p/driftwood-dinner-plate'), 'fr', EN_FR);
+    const plate = await translateResolved(db.sql, SITE, await catalog.resolvePath('/shop/p/driftwood-dinner-plate'), 'fr', FR);
     if (plate.kind !== 'product') throw new Error(plate.kind);
     expect(plate.item.title).toBe('Assiette Bois flotté');
     expect(plate.item.excerpt).not.toBe('');
     const [row] = await db.sql<{ excerpt: string | null }[]>`
       select excerpt from item_translation where item_id = 'itm-driftwood-dinner-plate' and language = 'fr'`;
     expect(row.excerpt).toBeNull();
-    const about = await translateResolved(db.sql, await catalog.resolvePath('/about'), 'fr', EN_FR);
+    const about = await translateResolved(db.sql, SITE, await catalog.resolvePath('/about'), 'fr', FR);
     if (about.kind !== 'page') throw new Error(about.kind);
     expect(about.collection.title).toBe('About the studio');
     expect(about.collection.description).toBe('Deux artisans.');

@@ -1,4 +1,5 @@
-// More languages (issue 16): the Languages screen and the translation editors of pages and products.
+// More languages (issue 16): the Languages screen and the translation editors of pages, products
+// and the navigation's labels (ADR 0019).
 import type { RouteCase } from './types.js';
 
 const cases: RouteCase[] = [
@@ -22,6 +23,13 @@ const cases: RouteCase[] = [
     loader: 'products.read',
     action: 'products.write',
     body: { title: '' },
+  },
+  {
+    file: 'config.navigation_.translations.$lang.tsx',
+    path: '/config/navigation/translations/fr',
+    loader: 'pages.read',
+    action: 'pages.write',
+    body: {},
   },
 ];
 export default cases;

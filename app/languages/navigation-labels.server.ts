@@ -1,0 +1,125 @@
+// Menu labels in a site's other languages (ADR 0019): the owner gives a label in a language for a
+// link's default-language text ("Shop" -> "Boutique"), kept by that text so it follows the link
+// wherever the menus move it. A link without one shows the translated title of the page it links
+// to, else its default label. The editor's rows, checks and save (audited, storefront refreshed).
+import { z } from 'zod';
+import type { Sql } from '../../db/client.server.js';
+import type { OwnerAccess } from '../auth/access.server.js';
+import { actorOf, recordAudit } from '../config/audit.server.js';
+import { linkPath, MENU_LABELS, MENU_NAMES, readMenus, type StoredLink } from '../config/navigation.server.js';
+import { storefrontChanged } from '../config/storefront-changed.server.js';
+import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
+
+export const MAX_LABEL = 100;
+
+export const NAV_LABEL_TEXT = {
+  tooLong: `A label is at most ${MAX_LABEL} characters.`,
+  gone: 'This link is no longer in the menus: reload the page to see them as they are.',
+  invalid: 'Update the missing or invalid information above.',
+  refused: 'Your role cannot change the navigation visitors see; an editor can.',
+  saved: (name: string) => `Navigation labels in ${name} saved.`,
+};
+
+/** One default label of the menus, with where it is and what French (say) pages show for it now. */
+export interface LabelRow {
+  /** The link's default-language text: the key of its labels. */
+  title: string;
+  /** The menus and paths it is on, for the owner to recognise it ("Main navigation: /shop"). */
+  where: string;
+  /** The owner's label in the language ('' when none). */
+  label: string;
+  /** What a link without a label shows: the linked page's translated title, else null (the default label). */
+  fallback: string | null;
+}
+
+function walk(items: StoredLink[], visit: (l: StoredLink) => void): void {
+  for (const i of items) {
+    visit(i);
+    walk(i.children, visit);
+  }
+}
+
+/** Every distinct default label of the main and footer menus, in menu order, with its label in `code`. */
+export async function navigationLabelRows(sql: Sql, websiteId: string, code: string): Promise<LabelRow[]> {
+  const [menus, labels, titles] = await Promise.all([
+    readMenus(sql, websiteId),
+    sql<{ title: string; label: string }[]>`
+      select title, label from navigation_translation where website_id = ${websiteId} and language = ${code}`,
+    sql<{ url_id: string; title: string }[]>`
+      select c.url_id, t.title from collection_translation t join collection c on c.id = t.collection_id
+       where c.website_id = ${websiteId} and t.language = ${code} and t.title is not null`,
+  ]);
+  const labelOf = new Map(labels.map((l) => [l.title, l.label]));
+  const pageTitle = new Map(titles.map((t) => [`/${t.url_id}`, t.title]));
+  const rows = new Map<string, LabelRow>();
+  for (const name of MENU_NAMES) {
+    walk(menus.get(name) ?? [], (l) => {
+      const where = `${MENU_LABELS[name]}: ${l.url}`;
+      const row = rows.get(l.title);
+      if (row) {
+        if (!row.where.includes(where)) row.where += `; ${where}`;
+        row.fallback ??= pageTitle.get(linkPath(l.url)) ?? null;
+        return;
+      }
+      rows.set(l.title, { title: l.title, where, label: labelOf.get(l.title) ?? '', fallback: pageTitle.get(linkPath(l.url)) ?? null });
+    });
+  }
+  return [...rows.values()];
+}
+
+const Form = z.object({
+  items: z
+    .array(
+      z
+        .object({
+          title: z.string().max(1000).default(''),
+          label: z.string().trim().max(MAX_LABEL, NAV_LABEL_TEXT.tooLong).default(''),
+        })
+        // A post of some rows only (items[3] without items[0..2]) leaves the others as they are.
+        .optional(),
+    )
+    .max(500)
+    .default([]),
+});
+
+export type NavLabelPost =
+  { ok: true } | { ok: false; status: number; error: string; fields: Record<string, string>; typed: Record<string, string> };
+
+/**
+ * Reads the editor's post and saves the labels in `code` (a blank one is removed, so the link falls
+ * back); refused with the errors by field and what was typed, or with a 403 for a role that cannot
+ * publish the navigation.
+ */
+export async function postNavigationLabels(a: OwnerAccess, request: Request, code: string): Promise<NavLabelPost> {
+  const form = await readForm(request);
+  if (!form) return { ok: false, status: 400, error: 'The form could not be read.', fields: {}, typed: {} };
+  const typed: Record<string, string> = Object.fromEntries(form);
+  if (!a.can('pages.publish')) return { ok: false, status: 403, error: NAV_LABEL_TEXT.refused, fields: {}, typed };
+  const parsed = parseForm(form, Form);
+  if (parsed.status !== 'success')
+    return { ok: false, status: 400, error: NAV_LABEL_TEXT.invalid, fields: firstErrors(parsed.error ?? undefined), typed };
+  const current = new Set((await navigationLabelRows(a.sql, a.site.id, code)).map((r) => r.title));
+  const fields: Record<string, string> = {};
+  parsed.value.items.forEach((r, i) => {
+    if (r && !current.has(r.title) && r.label !== '') fields[`items[${i}].label`] = NAV_LABEL_TEXT.gone;
+  });
+  if (Object.keys(fields).length > 0) return { ok: false, status: 400, error: NAV_LABEL_TEXT.invalid, fields, typed };
+  const rows = parsed.value.items.filter((r): r is { title: string; label: string } => r !== undefined && current.has(r.title));
+  await a.sql.begin(async (tx) => {
+    for (const r of rows) {
+      if (r.label === '') {
+        await tx`delete from navigation_translation where website_id = ${a.site.id} and language = ${code} and title = ${r.title}`;
+      } else {
+        await tx`
+          insert into navigation_translation (website_id, language, title, label) values (${a.site.id}, ${code}, ${r.title}, ${r.label})
+          on conflict (website_id, language, title) do update set label = excluded.label, updated_at = now()`;
+      }
+    }
+  });
+  await recordAudit(a.sql, actorOf(a), 'navigation.translate', `navigation (${code})`, {
+    language: code,
+    labels: rows.filter((r) => r.label !== '').length,
+  });
+  await storefrontChanged(a.sql, a.site.id);
+  return { ok: true };
+}
