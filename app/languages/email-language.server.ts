@@ -2,7 +2,9 @@
 // site offers it, else the language of the page they acted on, else the site's default; and what
 // writing in it takes (the texts, the CLDR locale of money and dates, the language's URLs).
 import type { Sql } from '../../db/client.server.js';
-import { pathIn, renderLocale, splitLanguagePath } from './languages.js';
+import { renderLocale, splitLanguagePath } from './languages.js';
+import { localizationOf, siteLocalization } from './site-localization.server.js';
+import { localPath } from './slug-paths.js';
 import { siteLanguages } from './settings.server.js';
 import { offeredLanguage } from './site-user-language.server.js';
 import { localizedStringsFor, textFrom } from './strings.js';
@@ -14,7 +16,7 @@ export interface MailLanguage {
   locale: string;
   /** One text in the language: English is written at the call site, as with `textFrom`. */
   text: (key: string, english: string, vars?: Record<string, string | number>) => string;
-  /** A site-relative path in the language: `/shop/p/mug` -> `/fr/shop/p/mug`. */
+  /** A site-relative path in the language: `/shop/p/mug` -> `/fr/boutique/p/tasse` (its translated slugs). */
   path: (path: string) => string;
 }
 
@@ -57,9 +59,10 @@ export async function accountLanguage(sql: Sql, websiteId: string, email: string
  * under the owner's overrides, as the pages in that language have.
  */
 export async function mailLanguage(sql: Sql, websiteId: string, choices: (string | null | undefined)[]): Promise<MailLanguage> {
-  const [langs, [w]] = await Promise.all([
+  const [langs, [w], localization] = await Promise.all([
     siteLanguages(sql, websiteId),
     sql<{ locale: string; settings: Record<string, unknown> | null }[]>`select locale, settings from website where id = ${websiteId}`,
+    siteLocalization(sql, websiteId),
   ]);
   const code = choices.map((c) => offeredLanguage(c, langs)).find((c) => c !== null) ?? langs.defaultCode;
   const websiteLocale = w?.locale ?? 'en-US';
@@ -68,6 +71,7 @@ export async function mailLanguage(sql: Sql, websiteId: string, choices: (string
     code,
     locale: renderLocale(code, websiteLocale),
     text: (key, english, vars) => textFrom(strings, key, english, vars),
-    path: (p) => pathIn(p, code, langs),
+    // The page's own address in the language (translated slugs), as its pages link to it.
+    path: (p) => localPath(p, code, langs, localizationOf(localization, code).slugs),
   };
 }

@@ -6,6 +6,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { ready } from './journey.js';
 
 const APRON = '/shop/p/saltmarsh-apron';
+// The shop's French address (ADR 0019: the demo's listing is /fr/boutique).
+const FR_APRON = '/fr/boutique/p/saltmarsh-apron';
 const message = (page: Page) => page.locator('[data-purchase-message]');
 const stock = (page: Page) => page.locator('[data-variant-stock]');
 const addButton = (page: Page) => page.locator('form.add-to-cart button[data-add-button]');
@@ -19,7 +21,7 @@ async function choose(page: Page, js: boolean, options: Record<string, string>) 
 test('a French product page speaks French before and after a choice', async ({ page, javaScriptEnabled: js }) => {
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(e.message));
-  await page.goto(`/fr${APRON}`);
+  await page.goto(`${FR_APRON}`);
   await ready(page, js);
   await expect(message(page)).toHaveText('Veuillez choisir les options Size et Color.');
   await expect(page.getByLabel('Size', { exact: true }).locator('option').first()).toHaveText('Choisir Size');

@@ -136,7 +136,7 @@ describe('a checkout from a French page', () => {
 describe('back-in-stock notices', () => {
   it('go out in the language of each sign-up when stock returns', async () => {
     const shopper = new Visitor();
-    const page = '/fr/shop/p/canvas-market-tote?Color=Natural';
+    const page = '/fr/boutique/p/canvas-market-tote?Color=Natural';
     const html = await (await shopper.get(page)).text();
     const m = /<div class="product-restock-notification" data-product-id="([^"]+)" data-variant-id="([^"]+)"/.exec(html);
     expect(m, 'the French page shows a restock form').not.toBeNull();
@@ -163,7 +163,7 @@ describe('back-in-stock notices', () => {
       expect(mail.headers['content-language']).toBe('fr');
       expect(mail.html).toMatch(/^<!doctype html><html lang="fr">/);
       expect(mail.text).toContain('Bonne nouvelle : Canvas Market Tote (Natural) est de nouveau en stock chez Saltgrass Studio.');
-      expect(mail.text).toMatch(/Voir Canvas Market Tote:\nhttps?:\/\/[^/\s]+\/fr\/shop\/p\/canvas-market-tote\n/);
+      expect(mail.text).toMatch(/Voir Canvas Market Tote:\nhttps?:\/\/[^/\s]+\/fr\/boutique\/p\/canvas-market-tote\n/);
     }
     const en = await mailTo(english, '-restock-');
     expect(en.subject).toBe('Back in stock: Canvas Market Tote (Natural)');

@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { Visitor } from './support/client.js';
 
 const APRON = '/shop/p/saltmarsh-apron';
+// The shop's French address (ADR 0019: the demo's listing is /fr/boutique).
+const FR_APRON = '/fr/boutique/p/saltmarsh-apron';
 
 async function page(path: string, status = 200): Promise<string> {
   const res = await new Visitor().get(path);
@@ -29,7 +31,7 @@ function picker(html: string): { texts: Record<string, string>; variants: { sku:
 
 describe('a product page with options in French', () => {
   it('asks for the options, marks what is sold out and shows stock in French', async () => {
-    const html = await page(`/fr${APRON}`);
+    const html = await page(`${FR_APRON}`);
     const shown = main(html);
     expect(shown).toContain('<option value="">Choisir Size</option>');
     expect(shown).toContain('Veuillez choisir les options Size et Color.');
@@ -42,11 +44,11 @@ describe('a product page with options in French', () => {
       expect(shown, english).not.toContain(english);
     expect(shown).not.toMatch(/from \d/);
 
-    const low = main(await page(`/fr${APRON}?Size=L%2FXL&Color=Indigo`));
+    const low = main(await page(`${FR_APRON}?Size=L%2FXL&Color=Indigo`));
     expect(low).toContain('<span class="stock-low">Plus que 3 en stock</span>');
     expect(low).not.toContain('left<');
 
-    const oat = main(await page(`/fr${APRON}?Size=S%2FM&Color=Oat`));
+    const oat = main(await page(`${FR_APRON}?Size=S%2FM&Color=Oat`));
     expect(oat).toContain('<span class="stock-out">Épuisé</span>');
     expect(oat).toMatch(/data-add-button[^>]*disabled>Épuisé<\/button>/);
     expect(oat).toContain('Épuisé. Recevez un e-mail dès son retour en stock.');
@@ -63,7 +65,7 @@ describe('a product page with options in French', () => {
   });
 
   it("gives the variant island its texts in French in the page's data block", async () => {
-    const data = picker(await page(`/fr${APRON}`));
+    const data = picker(await page(`${FR_APRON}`));
     expect(data.texts).toMatchObject({
       soldOut: 'Épuisé',
       pleaseSelectOne: 'Veuillez choisir l’option {name}.',
@@ -99,7 +101,7 @@ describe('a product page with options in French', () => {
 
 describe('listing, home and other pages in French', () => {
   it('shows the shop listing and its product cards in French', async () => {
-    const shown = main(await page('/fr/shop'));
+    const shown = main(await page('/fr/boutique'));
     expect(shown).toMatch(/\d+ produits &middot; page 1 sur \d+/);
     expect(shown).toContain('<option value="">Choisir une option</option>');
     expect(shown).toContain('Ajouter au panier</button>');

@@ -101,7 +101,7 @@ describe('translate what is missing', () => {
 
     const contact = strip(await (await new Visitor(base).get('/fr/contact')).text());
     expect(contact).toContain('[FR] Contact');
-    const about = strip(await (await new Visitor(base).get('/fr/about')).text());
+    const about = strip(await (await new Visitor(base).get('/fr/a-propos')).text());
     expect(about).toContain('À propos de l&#x27;atelier');
     expect(about).not.toContain('[FR] About the studio');
     expect(peer.calls.every((c) => c.body.target_lang === 'FR' && c.body.source_lang === 'EN')).toBe(true);

@@ -96,7 +96,8 @@ describe.each(targets)('emails in the shopper language on $name', (target) => {
   it('takes the first language the site offers (the account, then the page), else the default', async () => {
     const fr = await mailLanguage(db.sql, SITE, [null, 'fr']);
     expect(fr).toMatchObject({ code: 'fr', locale: 'fr' });
-    expect(fr.path('/shop/p/tide-pool-mug')).toBe('/fr/shop/p/tide-pool-mug');
+    // The demo's French slugs (ADR 0019): links in the email are the pages' French addresses.
+    expect(fr.path('/shop/p/tide-pool-mug')).toBe('/fr/boutique/p/tasse-flaque-de-maree');
     expect(fr.text('emailOrderSee', 'See your order')).toBe('Voir votre commande');
     // German is not one of the site's languages: the page's French comes next.
     expect((await mailLanguage(db.sql, SITE, ['de', 'fr-FR'])).code).toBe('fr');
@@ -255,7 +256,7 @@ describe.each(targets)('emails in the shopper language on $name', (target) => {
       expect(m.headers['content-language']).toBe('fr');
       expect(m.html).toMatch(/^<!doctype html><html lang="fr">/);
       expect(m.text).toMatch(/Bonne nouvelle : Tasse Flaque de marée.* est de nouveau en stock chez /);
-      expect(m.text).toMatch(/Voir Tasse Flaque de marée:\nhttps?:\/\/[^/\s]+\/fr\/shop\/p\/tide-pool-mug\n/);
+      expect(m.text).toMatch(/Voir Tasse Flaque de marée:\nhttps?:\/\/[^/\s]+\/fr\/boutique\/p\/tasse-flaque-de-maree\n/);
     }
     const [en] = mailsTo(english, 'restock');
     expect(en.subject).toMatch(/^Back in stock: Tide Pool Mug/);
