@@ -66,7 +66,7 @@ export function syncCartCount(doc: Document) {
  * user is in it (Tab reaches View Cart and Close); Escape or the close button closes it and focus goes back where it
  * was. It is removed after 3 s unless focus is inside it.
  */
-export function showAddedPopover(doc: Document, title: string, quantity: number) {
+export function showAddedPopover(doc: Document, title: string, quantity: number, cartHref = '/cart') {
   doc.querySelectorAll('[data-cart-popover]').forEach((el) => el.remove());
   const returnTo = doc.activeElement instanceof HTMLElement ? doc.activeElement : null;
   const box = doc.createElement('div');
@@ -80,7 +80,7 @@ export function showAddedPopover(doc: Document, title: string, quantity: number)
   p.textContent = `${quantity} × ${title} added to your cart.`;
   box.setAttribute('aria-describedby', p.id);
   const link = doc.createElement('a');
-  link.href = '/cart';
+  link.href = cartHref;
   link.className = 'button';
   link.textContent = 'View Cart';
   const close = doc.createElement('button');
@@ -183,7 +183,8 @@ async function send(form: HTMLFormElement, button: HTMLButtonElement, label: str
   try {
     // Remix answers a route action with its own JSON (not the page) for a data request.
     const url = new URL(form.action, window.location.href);
-    url.searchParams.set('_data', 'routes/cart');
+    // The cart route's id: its file is app/routes/($lang).cart.tsx (/cart, or /fr/cart from a French page).
+    url.searchParams.set('_data', 'routes/($lang).cart');
     const res = await fetch(url, {
       method: 'POST',
       body: new FormData(form),
@@ -210,7 +211,8 @@ async function send(form: HTMLFormElement, button: HTMLButtonElement, label: str
   // The analytics collector records the add (app/analytics/collector.ts listens on the document).
   form.dispatchEvent(new Event('cart:added', { bubbles: true }));
   if (reply.cart) showCartCount(doc, reply.cart.totalQuantity, reply.cart.subtotalText);
-  if (reply.added) showAddedPopover(doc, reply.added.title, reply.added.quantity);
+  // The cart the form posted to is the page's language's (/fr/cart from a French page).
+  if (reply.added) showAddedPopover(doc, reply.added.title, reply.added.quantity, new URL(form.action, window.location.href).pathname);
   await sleep(ADDED_MS);
   setIdle(form, button, label);
   onAdded?.();

@@ -4,11 +4,13 @@
 // so it needs no entry; app/languages/texts/ holds the other languages, one file per area. The
 // site's own overrides win: settings.localizedStrings for the default language,
 // settings.localizedStringsByLanguage[code] for the others.
+import { ACCOUNT_TEXTS } from './texts/account.js';
+import { COMMERCE_TEXTS } from './texts/commerce.js';
 import { ENGINE_TEXTS } from './texts/engine.js';
 import type { TextsByLanguage } from './texts/types.js';
 
 /** Every area's texts; an area adds its file here. */
-const AREAS: TextsByLanguage[] = [ENGINE_TEXTS];
+const AREAS: TextsByLanguage[] = [ENGINE_TEXTS, COMMERCE_TEXTS, ACCOUNT_TEXTS];
 
 /** Built-in texts by language, all areas merged; English is written at each use and needs no entry. */
 export const BUILT_IN_STRINGS: TextsByLanguage = {};

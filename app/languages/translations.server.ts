@@ -3,7 +3,7 @@
 // what the catalog resolved for a path, and written by the owner's editors. A field without a
 // translation keeps the default language's text; links inside the page take the language prefix.
 import type { Sql } from '../../db/client.server.js';
-import type { Collection, Product, Resolved } from '../catalog/catalog.server.js';
+import type { Collection, Product, Resolved, SearchHit } from '../catalog/catalog.server.js';
 import type { Entry } from '../catalog/collections.server.js';
 import { pathIn, type SiteLanguages } from './languages.js';
 
@@ -72,8 +72,8 @@ function idsOf(r: Resolved): { collections: string[]; items: string[] } {
  * some, and every page and product link under the language's prefix. The input is not changed
  * (it is the catalog's cached read).
  */
-export async function translateResolved(sql: Sql, resolved: Resolved, code: string, langs: SiteLanguages): Promise<Resolved> {
-  const ids = idsOf(resolved);
+/** The translations in `code` of the given pages and products, and the language's link maker. */
+async function overlayFor(sql: Sql, ids: { collections: string[]; items: string[] }, code: string, langs: SiteLanguages): Promise<Overlay> {
   const [cs, is] = await Promise.all([
     ids.collections.length === 0
       ? []
@@ -85,7 +85,7 @@ export async function translateResolved(sql: Sql, resolved: Resolved, code: stri
       : sql<({ item_id: string } & Record<string, string | null>)[]>`
           select item_id, title, excerpt, body from item_translation where language = ${code} and item_id in ${sql(ids.items)}`,
   ]);
-  const o: Overlay = {
+  return {
     collections: new Map(
       cs.map((r) => [
         r.collection_id,
@@ -95,6 +95,10 @@ export async function translateResolved(sql: Sql, resolved: Resolved, code: stri
     items: new Map(is.map((r) => [r.item_id, { title: r.title, excerpt: r.excerpt, body: r.body }])),
     to: (path) => pathIn(path, code, langs),
   };
+}
+
+export async function translateResolved(sql: Sql, resolved: Resolved, code: string, langs: SiteLanguages): Promise<Resolved> {
+  const o = await overlayFor(sql, idsOf(resolved), code, langs);
   const toOrNull = (u: string | null) => (u === null ? null : o.to(u));
   switch (resolved.kind) {
     case 'home':
@@ -133,6 +137,35 @@ export async function translateResolved(sql: Sql, resolved: Resolved, code: stri
     default:
       return resolved;
   }
+}
+
+/**
+ * Search results in language `code` (not the default): translated titles and excerpts where there
+ * are some, links under the prefix. Pages are collections; products, posts and events are items.
+ */
+export async function translateSearchHits(sql: Sql, hits: SearchHit[], code: string, langs: SiteLanguages): Promise<SearchHit[]> {
+  const pages = hits.filter((h) => h.kind === 'page');
+  const o = await overlayFor(
+    sql,
+    { collections: pages.map((h) => h.id), items: hits.filter((h) => h.kind !== 'page').map((h) => h.id) },
+    code,
+    langs,
+  );
+  return hits.map((h) => {
+    const fullUrl = o.to(h.fullUrl);
+    if (h.kind === 'page') {
+      const t = o.collections.get(h.id);
+      return { ...h, fullUrl, title: orText(t?.title, h.title), excerpt: orText(t?.description, h.excerpt) };
+    }
+    const t = o.items.get(h.id);
+    return {
+      ...h,
+      fullUrl,
+      title: orText(t?.title, h.title),
+      excerpt: orText(t?.excerpt, h.excerpt),
+      item: h.item && productIn(h.item, o),
+    };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

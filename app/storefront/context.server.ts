@@ -21,6 +21,7 @@ import { filterJson, shapeEntry, termLinks } from './collection-context.js';
 import { sanitizeStoredHtml } from '../config/sanitize.server.js';
 import { restockMerchandising, restockMessages } from '../forms/restock-context.js';
 import { experimentEntries } from '../experiments/entries.js';
+import { textFrom } from '../languages/strings.js';
 import type {
   CartEntryJson,
   CartEntrySummary,
@@ -294,7 +295,11 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
     }
     case 'search': {
       const q = extras.search?.query ?? '';
-      title = `${q ? `Search: ${q}` : 'Search'} — ${site.website.siteTitle}`;
+      const strings = site.settings.localizedStrings as Record<string, unknown> | undefined;
+      const heading = q
+        ? textFrom(strings, 'searchTitleForText', 'Search: {query}', { query: q })
+        : textFrom(strings, 'searchTitleText', 'Search');
+      title = `${heading} — ${site.website.siteTitle}`;
       canonicalPath = '/search';
       break;
     }
