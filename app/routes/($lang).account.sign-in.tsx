@@ -13,7 +13,7 @@ import { forwardHeaders } from '../storefront/http.server.js';
 import { accountPage, signedInUser, signInWithPassword } from '../storefront/site-user-flow.server.js';
 import { requestSite } from '../storefront/site.server.js';
 import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
-import { requestLanguage, servesLanguage } from '../storefront/request-language.server.js';
+import { accountPageOf, requestLanguage, servesLanguage } from '../storefront/request-language.server.js';
 import { messageIn, messagesIn, UNREADABLE } from '../storefront/shop-messages.server.js';
 import { action as pageAction, loader as pageLoader } from './$.js';
 
@@ -62,7 +62,10 @@ export async function action(args: ActionFunctionArgs) {
   if (submission.status !== 'success') return back({ errors: firstErrors(submission.error ?? undefined) });
   const r = await signInWithPassword(request, websiteId, submission.value);
   if (!r.ok) return back({ formError: r.error });
-  return redirect(nextIn(submission.value.redirectTo, lang.to), { status: 303, headers: r.headers });
+  // Sent to no page in particular: the account page, in the language the shopper chose before.
+  const next = nextIn(submission.value.redirectTo, lang.to);
+  const to = next === lang.to('/account') ? await accountPageOf(websiteId, r.user.id, lang) : next;
+  return redirect(to, { status: 303, headers: r.headers });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => forwardHeaders(loaderHeaders);

@@ -5,6 +5,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import { getSql } from '../../db/client.server.js';
 import { loadSite, type SearchHit, type Site } from '../catalog/catalog.server.js';
 import { translateSearchHits } from '../languages/translations.server.js';
+import { siteUserLanguage } from '../languages/site-user-language.server.js';
 import { pathIn, splitLanguagePath, type SiteLanguages } from '../languages/languages.js';
 import { siteLanguages } from '../languages/settings.server.js';
 import { localizedStringsFor, textFrom } from '../languages/strings.js';
@@ -62,4 +63,13 @@ export function pageStrings(site: Site): Record<string, unknown> {
 /** Search results as a page in `lang` shows them: translated titles, links under the prefix. */
 export async function searchHitsIn(hits: SearchHit[], lang: RequestLanguage): Promise<SearchHit[]> {
   return lang.isDefault ? hits : translateSearchHits(await getSql(), hits, lang.code, lang.langs);
+}
+
+/**
+ * The account page a site user lands on after signing in: in the language they saved
+ * (site_user.locale) when the site offers it, else in the language of the page they signed in on.
+ */
+export async function accountPageOf(websiteId: string, siteUserId: string, lang: RequestLanguage): Promise<string> {
+  const saved = await siteUserLanguage(await getSql(), websiteId, siteUserId);
+  return saved && lang.langs.codes.includes(saved) ? pathIn('/account', saved, lang.langs) : lang.to('/account');
 }

@@ -192,6 +192,27 @@ describe('/fr/account', () => {
   });
 });
 
+describe('signing in with a saved language', () => {
+  it('lands on the account page in the language the shopper chose (site_user.locale)', async () => {
+    const v = new Visitor();
+    const email = `saved-${randomBytes(5).toString('hex')}@example.com`;
+    const password = 'a long enough password';
+    expect((await v.postForm('/account/sign-up', { name: 'Amélie', email, password })).status).toBe(303);
+    const { xsrfToken } = await (await v.get('/api/site-users/account/session')).json();
+    const chose = await v.json('/api/site-users/account/locale', { language: 'fr' }, 'POST', { 'X-SiteUser-XSRF-Token': xsrfToken });
+    expect(chose.status).toBe(200);
+    expect((await v.postForm('/account/sign-out', { cloneCart: 'on' })).status).toBe(303);
+    const signedIn = await v.postForm('/account/sign-in', { email, password });
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.headers.get('location')).toBe('/fr/account');
+    expect(await text(await v.get('/fr/account'))).toContain('<h1>Votre compte</h1>');
+    // A page asked for explicitly still wins.
+    await v.postForm('/account/sign-out', { cloneCart: 'on' });
+    const back = await v.postForm('/account/sign-in', { email, password, redirectTo: '/shop' });
+    expect(back.headers.get('location')).toBe('/shop');
+  });
+});
+
 describe('paths whose first segment is no language of the site', () => {
   it('are served or refused as before: the catch-all answers', async () => {
     for (const path of ['/xx/cart', '/en/search', '/de/checkout', '/journal/search', '/xx/account/sign-in', '/xx/order-confirmed/x']) {
