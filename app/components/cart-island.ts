@@ -20,6 +20,21 @@ export interface CartReply {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * One of the island's texts in the page's language: a page in another language carries them
+ * (app/storefront/island-texts.server.ts); else `english`. `{name}` placeholders come from `vars`.
+ */
+function text(doc: Document, key: string, english: string, vars: Record<string, string | number> = {}): string {
+  let texts: Record<string, unknown> = {};
+  try {
+    texts = JSON.parse(doc.getElementById('island-texts')?.textContent ?? '{}') as Record<string, unknown>;
+  } catch {
+    // unreadable: English
+  }
+  const t = typeof texts[key] === 'string' && texts[key] !== '' ? (texts[key] as string) : english;
+  return t.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
+}
+
 /** The pill's text and spoken label for a count (SPEC: hidden at 0, 100+ above 100). */
 export function pillText(count: number): { hidden: boolean; text: string; label: string } {
   if (count > 100) return { hidden: false, text: '100+', label: 'More than 100 items in cart' };
@@ -73,20 +88,20 @@ export function showAddedPopover(doc: Document, title: string, quantity: number,
   box.className = 'cart-popover';
   box.setAttribute('data-cart-popover', '');
   box.setAttribute('role', 'dialog');
-  box.setAttribute('aria-label', 'Added to cart');
+  box.setAttribute('aria-label', text(doc, 'cartAddedPopoverLabel', 'Added to cart'));
   box.tabIndex = -1;
   const p = doc.createElement('p');
   p.id = 'cart-popover-text';
-  p.textContent = `${quantity} × ${title} added to your cart.`;
+  p.textContent = text(doc, 'cartAddedPopoverText', '{quantity} × {title} added to your cart.', { quantity, title });
   box.setAttribute('aria-describedby', p.id);
   const link = doc.createElement('a');
   link.href = cartHref;
   link.className = 'button';
-  link.textContent = 'View Cart';
+  link.textContent = text(doc, 'cartViewCartText', 'View Cart');
   const close = doc.createElement('button');
   close.type = 'button';
   close.className = 'cart-popover-close';
-  close.setAttribute('aria-label', 'Close');
+  close.setAttribute('aria-label', text(doc, 'cartCloseLabel', 'Close'));
   close.textContent = '×';
   box.append(p, link, close);
 
@@ -159,7 +174,7 @@ export function handleAddToCart(form: HTMLFormElement, submitter: HTMLButtonElem
   if (form.hasAttribute('data-list') && sku instanceof HTMLSelectElement && sku.value === '') {
     button.dataset.state = 'select';
     button.disabled = true;
-    setLabel(button, 'Select Option');
+    setLabel(button, text(form.ownerDocument, 'cartSelectOptionText', 'Select Option'));
     setTimeout(() => {
       setLabel(button, label);
       button.disabled = false;
@@ -176,7 +191,7 @@ async function send(form: HTMLFormElement, button: HTMLButtonElement, label: str
   const doc = form.ownerDocument;
   button.dataset.state = 'adding';
   button.setAttribute('aria-busy', 'true');
-  setLabel(button, 'Adding…');
+  setLabel(button, text(doc, 'cartAddingText', 'Adding…'));
   showMessage(form, '', false);
   const started = Date.now();
   let reply: CartReply;
@@ -199,7 +214,9 @@ async function send(form: HTMLFormElement, button: HTMLButtonElement, label: str
   if (wait > 0) await sleep(wait);
   button.removeAttribute('aria-busy');
   if (!reply.ok) {
-    const title = form.hasAttribute('data-gift-card') ? 'Unable to purchase Gift Card' : 'Unable to Add Item';
+    const title = form.hasAttribute('data-gift-card')
+      ? text(doc, 'cartUnableGiftCardText', 'Unable to purchase Gift Card')
+      : text(doc, 'cartUnableToAddText', 'Unable to Add Item');
     showMessage(form, `${title}: ${reply.error ?? 'Unable to add item'}`, true);
     button.dataset.state = 'error';
     await sleep(ERROR_RESET_MS);
@@ -207,7 +224,7 @@ async function send(form: HTMLFormElement, button: HTMLButtonElement, label: str
     return;
   }
   button.dataset.state = 'added';
-  setLabel(button, 'Added!');
+  setLabel(button, text(doc, 'cartAddedText', 'Added!'));
   // The analytics collector records the add (app/analytics/collector.ts listens on the document).
   form.dispatchEvent(new Event('cart:added', { bubbles: true }));
   if (reply.cart) showCartCount(doc, reply.cart.totalQuantity, reply.cart.subtotalText);

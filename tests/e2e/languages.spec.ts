@@ -62,6 +62,13 @@ test('buy in French: the cart, a refused checkout and the order stay under /fr/'
   const form = page.locator('form.add-to-cart');
   await form.getByLabel('Quantité').fill('2');
   await form.getByRole('button', { name: 'Ajouter au panier' }).click();
+  if (js) {
+    // The island's button states and popover in French, its View Cart link to the French cart.
+    await expect(form.locator('button[data-add-button]')).toHaveText('Ajout…');
+    const popover = page.getByRole('dialog', { name: 'Ajouté au panier' });
+    await expect(popover).toContainText('2 × Linen Bread Bag ajouté à votre panier.');
+    await expect(popover.getByRole('link', { name: 'Voir le panier' })).toHaveAttribute('href', '/fr/cart');
+  }
   await expect(pill(page)).toHaveAttribute('aria-label', '2 items in cart');
   // Without JavaScript the post comes back to the French product page.
   await expect(page).toHaveURL(/\/fr\/shop\/p\/linen-bread-bag$/);

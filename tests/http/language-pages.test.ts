@@ -48,6 +48,10 @@ describe('/fr/cart without JavaScript', () => {
     const v = new Visitor();
     const product = await text(await v.get('/fr/shop/p/linen-bread-bag'));
     expect(product).toMatch(/<form class="add-to-cart[^"]*" method="post" action="\/fr\/cart"/);
+    // The add-to-cart island's texts come with the French page; the English page needs none.
+    expect(product).toContain('<script type="application/json" id="island-texts">');
+    expect(product).toContain('"cartAddedText":"Ajouté !"');
+    expect(await text(await v.get('/shop/p/linen-bread-bag'))).not.toContain('id="island-texts"');
     const add = await v.postForm('/fr/cart', { intent: 'add', itemId: BREAD_BAG, quantity: '2', returnTo: '/fr/cart' });
     expect(add.status).toBe(303);
     expect(add.headers.get('location')).toBe('/fr/cart');

@@ -4,6 +4,16 @@ import type { TextsByLanguage } from './types.js';
 
 export const COMMERCE_TEXTS: TextsByLanguage = {
   fr: {
+    // The add-to-cart island (app/storefront/island-texts.server.ts).
+    cartAddingText: 'Ajout…',
+    cartAddedText: 'Ajouté !',
+    cartSelectOptionText: 'Choisir une option',
+    cartUnableToAddText: "Impossible d'ajouter l'article",
+    cartUnableGiftCardText: "Impossible d'acheter la carte cadeau",
+    cartAddedPopoverText: '{quantity} × {title} ajouté à votre panier.',
+    cartAddedPopoverLabel: 'Ajouté au panier',
+    cartViewCartText: 'Voir le panier',
+    cartCloseLabel: 'Fermer',
     cartTitleText: 'Panier',
     cartItemsLabel: 'Articles de votre panier',
     cartEachText: "l'unité",
@@ -118,6 +128,16 @@ export const COMMERCE_TEXTS: TextsByLanguage = {
     orderStatusCanceledText: 'Annulée',
   },
   de: {
+    // The add-to-cart island (app/storefront/island-texts.server.ts).
+    cartAddingText: 'Wird hinzugefügt…',
+    cartAddedText: 'Hinzugefügt!',
+    cartSelectOptionText: 'Option wählen',
+    cartUnableToAddText: 'Artikel konnte nicht hinzugefügt werden',
+    cartUnableGiftCardText: 'Geschenkkarte konnte nicht gekauft werden',
+    cartAddedPopoverText: '{quantity} × {title} wurde in den Warenkorb gelegt.',
+    cartAddedPopoverLabel: 'In den Warenkorb gelegt',
+    cartViewCartText: 'Warenkorb ansehen',
+    cartCloseLabel: 'Schließen',
     cartTitleText: 'Warenkorb',
     cartItemsLabel: 'Artikel in Ihrem Warenkorb',
     cartEachText: 'pro Stück',
@@ -232,6 +252,16 @@ export const COMMERCE_TEXTS: TextsByLanguage = {
     orderStatusCanceledText: 'Storniert',
   },
   es: {
+    // The add-to-cart island (app/storefront/island-texts.server.ts).
+    cartAddingText: 'Añadiendo…',
+    cartAddedText: '¡Añadido!',
+    cartSelectOptionText: 'Elige una opción',
+    cartUnableToAddText: 'No se pudo añadir el artículo',
+    cartUnableGiftCardText: 'No se pudo comprar la tarjeta regalo',
+    cartAddedPopoverText: '{quantity} × {title} añadido a tu carrito.',
+    cartAddedPopoverLabel: 'Añadido al carrito',
+    cartViewCartText: 'Ver carrito',
+    cartCloseLabel: 'Cerrar',
     cartTitleText: 'Carrito',
     cartItemsLabel: 'Artículos de tu carrito',
     cartEachText: 'cada uno',
