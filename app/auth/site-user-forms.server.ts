@@ -42,6 +42,15 @@ export function safeNext(raw: string | null | undefined): string {
   return raw && /^\/(?!\/)[^\\\s]*$/.test(raw) ? raw : '/account';
 }
 
+/**
+ * The same, with the account page in the page's language by default (`to` puts a site path in it,
+ * /account -> /fr/account): a form on a French page brings the shopper back to French pages.
+ */
+export function nextIn(raw: string | null | undefined, to: (path: string) => string): string {
+  const next = safeNext(raw);
+  return next === '/account' ? to(next) : next;
+}
+
 export const SignInForm = z.object({
   email: Email,
   password: z.string({ required_error: FORM_TEXT.required }).min(1, FORM_TEXT.required).max(MAX_PASSWORD),

@@ -36,7 +36,7 @@ export function ThemePage({ html: fromLoader, jsonLd }: ThemePageProps) {
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   // SPEC 4: the cart is recalculating between the start and the end of an entry update.
-  const recalculating = navigation.state !== 'idle' && navigation.formAction === '/cart';
+  const recalculating = navigation.state !== 'idle' && /^(\/[a-z]{2,3})?\/cart$/.test(navigation.formAction ?? '');
   // Catalog pages come without the visitor's cart: the count is filled in after each render.
   useEffect(() => syncCartCount(document), [html]);
   // Product pages: a chosen option shows its variant at once (price, stock, picture, button).

@@ -20,6 +20,21 @@ export interface CartReply {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * One of the island's texts in the page's language: a page in another language carries them
+ * (app/storefront/island-texts.server.ts); else `english`. `{name}` placeholders come from `vars`.
+ */
+function text(doc: Document, key: string, english: string, vars: Record<string, string | number> = {}): string {
+  let texts: Record<string, unknown> = {};
+  try {
+    texts = JSON.parse(doc.getElementById('island-texts')?.textContent ?? '{}') as Record<string, unknown>;
+  } catch {
+    // unreadable: English
+  }
+  const t = typeof texts[key] === 'string' && texts[key] !== '' ? (texts[key] as string) : english;
+  return t.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
+}
+
 /** The pill's text and spoken label for a count (SPEC: hidden at 0, 100+ above 100). */
 export function pillText(count: number): { hidden: boolean; text: string; label: string } {
   if (count > 100) return { hidden: false, text: '100+', label: 'More than 100 items in cart' };
@@ -61,64 +76,32 @@ export function syncCartCount(doc: Document) {
   showCartCount(doc, readCartQty(doc.cookie) ?? 0);
 }
 
-/** What an add-to-cart form and its popover say: the page's language, given by the form's data-* attributes. */
-export interface AddTexts {
-  selectOption: string;
-  adding: string;
-  added: string;
-  errorTitle: string;
-  /** "{quantity} × {title} added to your cart." */
-  addedMessage: string;
-  viewCart: string;
-  addedLabel: string;
-  close: string;
-}
-
-/**
- * The texts of a form: the store theme writes a data attribute only where the page's language has
- * its own text (issue 16), so a form without them, or none, says it in English.
- */
-export function addTexts(form?: HTMLFormElement): AddTexts {
-  const d = form?.dataset ?? {};
-  const giftCard = form?.hasAttribute('data-gift-card') ?? false;
-  return {
-    selectOption: d.selectText ?? 'Select Option',
-    adding: d.addingText ?? 'Adding…',
-    added: d.addedText ?? 'Added!',
-    errorTitle: d.errorTitle ?? (giftCard ? 'Unable to purchase Gift Card' : 'Unable to Add Item'),
-    addedMessage: d.addedMessage ?? '{quantity} × {title} added to your cart.',
-    viewCart: d.viewCartText ?? 'View Cart',
-    addedLabel: d.addedLabel ?? 'Added to cart',
-    close: d.closeText ?? 'Close',
-  };
-}
-
 /**
  * The added-to-cart popover: a non-modal dialog that takes focus when it opens, so that a keyboard
  * user is in it (Tab reaches View Cart and Close); Escape or the close button closes it and focus goes back where it
  * was. It is removed after 3 s unless focus is inside it.
  */
-export function showAddedPopover(doc: Document, title: string, quantity: number, texts: AddTexts = addTexts()) {
+export function showAddedPopover(doc: Document, title: string, quantity: number, cartHref = '/cart') {
   doc.querySelectorAll('[data-cart-popover]').forEach((el) => el.remove());
   const returnTo = doc.activeElement instanceof HTMLElement ? doc.activeElement : null;
   const box = doc.createElement('div');
   box.className = 'cart-popover';
   box.setAttribute('data-cart-popover', '');
   box.setAttribute('role', 'dialog');
-  box.setAttribute('aria-label', texts.addedLabel);
+  box.setAttribute('aria-label', text(doc, 'cartAddedPopoverLabel', 'Added to cart'));
   box.tabIndex = -1;
   const p = doc.createElement('p');
   p.id = 'cart-popover-text';
-  p.textContent = texts.addedMessage.replace(/\{(quantity|title)\}/g, (_, k: string) => (k === 'title' ? title : String(quantity)));
+  p.textContent = text(doc, 'cartAddedPopoverText', '{quantity} × {title} added to your cart.', { quantity, title });
   box.setAttribute('aria-describedby', p.id);
   const link = doc.createElement('a');
-  link.href = '/cart';
+  link.href = cartHref;
   link.className = 'button';
-  link.textContent = texts.viewCart;
+  link.textContent = text(doc, 'cartViewCartText', 'View Cart');
   const close = doc.createElement('button');
   close.type = 'button';
   close.className = 'cart-popover-close';
-  close.setAttribute('aria-label', texts.close);
+  close.setAttribute('aria-label', text(doc, 'cartCloseLabel', 'Close'));
   close.textContent = '×';
   box.append(p, link, close);
 
@@ -191,7 +174,7 @@ export function handleAddToCart(form: HTMLFormElement, submitter: HTMLButtonElem
   if (form.hasAttribute('data-list') && sku instanceof HTMLSelectElement && sku.value === '') {
     button.dataset.state = 'select';
     button.disabled = true;
-    setLabel(button, addTexts(form).selectOption);
+    setLabel(button, text(form.ownerDocument, 'cartSelectOptionText', 'Select Option'));
     setTimeout(() => {
       setLabel(button, label);
       button.disabled = false;
@@ -206,17 +189,17 @@ export function handleAddToCart(form: HTMLFormElement, submitter: HTMLButtonElem
 
 async function send(form: HTMLFormElement, button: HTMLButtonElement, label: string, onAdded?: () => void) {
   const doc = form.ownerDocument;
-  const texts = addTexts(form);
   button.dataset.state = 'adding';
   button.setAttribute('aria-busy', 'true');
-  setLabel(button, texts.adding);
+  setLabel(button, text(doc, 'cartAddingText', 'Adding…'));
   showMessage(form, '', false);
   const started = Date.now();
   let reply: CartReply;
   try {
     // Remix answers a route action with its own JSON (not the page) for a data request.
     const url = new URL(form.action, window.location.href);
-    url.searchParams.set('_data', 'routes/cart');
+    // The cart route's id: its file is app/routes/($lang).cart.tsx (/cart, or /fr/cart from a French page).
+    url.searchParams.set('_data', 'routes/($lang).cart');
     const res = await fetch(url, {
       method: 'POST',
       body: new FormData(form),
@@ -231,18 +214,22 @@ async function send(form: HTMLFormElement, button: HTMLButtonElement, label: str
   if (wait > 0) await sleep(wait);
   button.removeAttribute('aria-busy');
   if (!reply.ok) {
-    showMessage(form, `${texts.errorTitle}: ${reply.error ?? 'Unable to add item'}`, true);
+    const title = form.hasAttribute('data-gift-card')
+      ? text(doc, 'cartUnableGiftCardText', 'Unable to purchase Gift Card')
+      : text(doc, 'cartUnableToAddText', 'Unable to Add Item');
+    showMessage(form, `${title}: ${reply.error ?? 'Unable to add item'}`, true);
     button.dataset.state = 'error';
     await sleep(ERROR_RESET_MS);
     setIdle(form, button, label);
     return;
   }
   button.dataset.state = 'added';
-  setLabel(button, texts.added);
+  setLabel(button, text(doc, 'cartAddedText', 'Added!'));
   // The analytics collector records the add (app/analytics/collector.ts listens on the document).
   form.dispatchEvent(new Event('cart:added', { bubbles: true }));
   if (reply.cart) showCartCount(doc, reply.cart.totalQuantity, reply.cart.subtotalText);
-  if (reply.added) showAddedPopover(doc, reply.added.title, reply.added.quantity, texts);
+  // The cart the form posted to is the page's language's (/fr/cart from a French page).
+  if (reply.added) showAddedPopover(doc, reply.added.title, reply.added.quantity, new URL(form.action, window.location.href).pathname);
   await sleep(ADDED_MS);
   setIdle(form, button, label);
   onAdded?.();

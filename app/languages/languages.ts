@@ -57,12 +57,29 @@ export function splitLanguagePath(pathname: string, langs: SiteLanguages): Langu
 }
 
 /**
- * The app's own pages and endpoints, which have no language versions (search, cart, checkout,
- * accounts, the access and overlay screens, files, owner screens, APIs): a link to one stays bare
- * on a French page, rather than pointing at a /fr/ URL that answers 404.
+ * The app's own pages that have a version in every language (issue 16): search, the cart,
+ * checkout, the order page and the account pages, at /fr/cart and so on.
  */
-const BARE_ONLY =
-  /^\/(search|cart|checkout|account|order-confirmed|newsletter|page-access|popup|splash|files|theme|fonts|config|api)(?=[/?#.]|$)/;
+const APP_PAGES = 'search|cart|checkout|account|order-confirmed';
+
+/**
+ * The app's pages and endpoints that have no language versions (the access and overlay screens,
+ * files, owner screens, APIs): a link to one stays bare on a French page, rather than pointing at
+ * a /fr/ URL that answers 404.
+ */
+const BARE_ONLY = /^\/(newsletter|page-access|popup|splash|files|theme|fonts|config|api)(?=[/?#.]|$)/;
+
+/** An href, action or formaction attribute whose value is one of the app's pages (`href="/cart"`). */
+const APP_LINK = new RegExp(`(\\s(?:href|action|formaction)=")(?=/(?:${APP_PAGES})["/?#])`, 'g');
+
+/**
+ * A rendered page's own links and form actions to the app's pages (`href="/cart"`, `action="/search"`:
+ * a theme writes them bare) under the language's prefix, so a French page leads to the French cart.
+ */
+export function appLinksIn(html: string, prefix: string): string {
+  if (!prefix) return html;
+  return html.replace(APP_LINK, `$1${prefix}`);
+}
 
 /** `path` (a site-relative URL without prefix) in language `code`: `/shop` -> `/fr/shop`, `/` -> `/fr`. */
 export function pathIn(path: string, code: string, langs: SiteLanguages): string {

@@ -4,6 +4,8 @@
 // so it needs no entry; app/languages/texts/ holds the other languages, one file per area. The
 // site's own overrides win: settings.localizedStrings for the default language,
 // settings.localizedStringsByLanguage[code] for the others.
+import { ACCOUNT_TEXTS } from './texts/account.js';
+import { COMMERCE_TEXTS } from './texts/commerce.js';
 import { EMAIL_TEXTS } from './texts/emails.js';
 import { ENGINE_TEXTS } from './texts/engine.js';
 import { STOREFRONT_TEXTS } from './texts/storefront.js';
@@ -11,7 +13,7 @@ import { SUBSCRIPTION_TEXTS } from './texts/subscriptions.js';
 import type { TextsByLanguage } from './texts/types.js';
 
 /** Every area's texts; an area adds its file here. */
-const AREAS: TextsByLanguage[] = [ENGINE_TEXTS, STOREFRONT_TEXTS, SUBSCRIPTION_TEXTS, EMAIL_TEXTS];
+const AREAS: TextsByLanguage[] = [ENGINE_TEXTS, STOREFRONT_TEXTS, SUBSCRIPTION_TEXTS, COMMERCE_TEXTS, ACCOUNT_TEXTS, EMAIL_TEXTS];
 
 /** Built-in texts by language, all areas merged; English is written at each use and needs no entry. */
 export const BUILT_IN_STRINGS: TextsByLanguage = {};

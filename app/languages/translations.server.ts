@@ -4,7 +4,7 @@
 // translation keeps the default language's text; links inside the page take the language's paths.
 // The storefront's reads are cached until the catalog changes, like the catalog's own.
 import type { Sql } from '../../db/client.server.js';
-import type { Collection, Product, Resolved } from '../catalog/catalog.server.js';
+import type { Collection, Product, Resolved, SearchHit } from '../catalog/catalog.server.js';
 import type { Entry } from '../catalog/collections.server.js';
 import { createReadCache } from '../catalog/read-cache.server.js';
 
@@ -98,6 +98,20 @@ async function readFields(sql: Sql, code: string, ids: { collections: string[]; 
 /** Translated fields by language and the pages and products a path shows (32 MB at most). */
 const fieldCache = createReadCache({ max: 20_000, maxBytes: 32 * 1024 * 1024, sizeOf: (v) => 2 * JSON.stringify(v).length });
 
+/** The translations in `code` of the given pages and products (through the read cache), and the link maker. */
+async function overlayFor(
+  sql: Sql,
+  websiteId: string,
+  ids: { collections: string[]; items: string[] },
+  code: string,
+  to: (path: string) => string,
+): Promise<Overlay> {
+  const key = `${code}\u0000${ids.collections.join(',')}\u0000${ids.items.join(',')}`;
+  const [cs, is] =
+    ids.collections.length + ids.items.length === 0 ? [[], []] : await fieldCache.get(websiteId, key, () => readFields(sql, code, ids));
+  return { collections: new Map(cs), items: new Map(is), to };
+}
+
 /**
  * What `resolved` shows, in language `code` (not the default): translated fields where there are
  * some, and every page and product link through `to` (the language's path of a default path).
@@ -111,11 +125,7 @@ export async function translateResolved(
   code: string,
   to: (path: string) => string,
 ): Promise<Resolved> {
-  const ids = idsOf(resolved);
-  const key = `${code}\u0000${ids.collections.join(',')}\u0000${ids.items.join(',')}`;
-  const [cs, is] =
-    ids.collections.length + ids.items.length === 0 ? [[], []] : await fieldCache.get(websiteId, key, () => readFields(sql, code, ids));
-  const o: Overlay = { collections: new Map(cs), items: new Map(is), to };
+  const o = await overlayFor(sql, websiteId, idsOf(resolved), code, to);
   const toOrNull = (u: string | null) => (u === null ? null : o.to(u));
   switch (resolved.kind) {
     case 'home':
@@ -154,6 +164,39 @@ export async function translateResolved(
     default:
       return resolved;
   }
+}
+
+/**
+ * Search results in language `code` (not the default): translated titles and excerpts where there
+ * are some, links through `to` (the language's path of a default path). Pages are collections; products, posts and events are items.
+ */
+export async function translateSearchHits(
+  sql: Sql,
+  websiteId: string,
+  hits: SearchHit[],
+  code: string,
+  to: (path: string) => string,
+): Promise<SearchHit[]> {
+  const ids = {
+    collections: hits.filter((h) => h.kind === 'page').map((h) => h.id),
+    items: hits.filter((h) => h.kind !== 'page').map((h) => h.id),
+  };
+  const o = await overlayFor(sql, websiteId, ids, code, to);
+  return hits.map((h) => {
+    const fullUrl = o.to(h.fullUrl);
+    if (h.kind === 'page') {
+      const t = o.collections.get(h.id);
+      return { ...h, fullUrl, title: orText(t?.title, h.title), excerpt: orText(t?.description, h.excerpt) };
+    }
+    const t = o.items.get(h.id);
+    return {
+      ...h,
+      fullUrl,
+      title: orText(t?.title, h.title),
+      excerpt: orText(t?.excerpt, h.excerpt),
+      item: h.item && productIn(h.item, o),
+    };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 // What the checkout template reads: the form's fields (value as typed, error, ids for
 // aria-describedby), the countries and shipping methods to choose from, gift card fields per line,
-// and the totals (subtotal, shipping, tax, total) for what is chosen so far.
+// and the totals (subtotal, shipping, tax, total) for what is chosen so far; labels, hints and
+// errors in the page's language (issue 16).
 import { checkAddress, COUNTRIES, CA_PROVINCES, FIELD_MAX, US_STATES } from '../commerce/address.js';
 import {
   GIFT_MESSAGE_MAX,
@@ -20,6 +21,8 @@ import { shippingCost, shipsTo, type ShippingSettings } from '../commerce/shippi
 import { rateText, type TaxSettings } from '../commerce/tax.js';
 import type { CartView } from '../commerce/cart.server.js';
 import { money } from '../commerce/money.js';
+import { textFrom } from '../languages/strings.js';
+import { messagesIn } from './shop-messages.server.js';
 
 type Json = Record<string, unknown>;
 
@@ -58,10 +61,15 @@ export interface CheckoutPageInput {
   errors: FieldErrors;
   shipping: ShippingSettings;
   tax: TaxSettings;
+  /** The page's localizedStrings (its language's texts); none: English. */
+  strings?: Record<string, unknown>;
 }
 
 export function checkoutForm(input: CheckoutPageInput): Json {
-  const { cart, lines, values, errors, shipping, tax } = input;
+  const { cart, lines, values, shipping, tax } = input;
+  const strings = input.strings ?? {};
+  const t = (key: string, english: string, vars?: Record<string, string | number>) => textFrom(strings, key, english, vars);
+  const errors = messagesIn(strings, input.errors);
   const currency = cart.currency;
   const m = (cents: number) => money(cents, currency);
   const ships = requiresShipping(lines);
@@ -72,43 +80,46 @@ export function checkoutForm(input: CheckoutPageInput): Json {
 
   const address = [
     field('name', 'checkout-name', values.name, errors.name, {
-      label: 'Full name',
+      label: t('checkoutNameLabel', 'Full name'),
       autocomplete: 'shipping name',
       required: true,
       maxLength: FIELD_MAX.name,
     }),
     field('line1', 'checkout-line1', values.line1, errors.line1, {
-      label: 'Address',
+      label: t('checkoutAddressLabel', 'Address'),
       autocomplete: 'shipping address-line1',
       required: true,
       maxLength: FIELD_MAX.line1,
     }),
     field('line2', 'checkout-line2', values.line2, errors.line2, {
-      label: 'Apartment, suite, etc. (optional)',
+      label: t('checkoutLine2Label', 'Apartment, suite, etc. (optional)'),
       autocomplete: 'shipping address-line2',
       required: false,
       maxLength: FIELD_MAX.line2,
     }),
     field('city', 'checkout-city', values.city, errors.city, {
-      label: 'City',
+      label: t('checkoutCityLabel', 'City'),
       autocomplete: 'shipping address-level2',
       required: true,
       maxLength: FIELD_MAX.city,
     }),
     field('region', 'checkout-region', values.region, errors.region, {
-      label: 'State / Province / Region',
+      label: t('checkoutRegionLabel', 'State / Province / Region'),
       autocomplete: 'shipping address-level1',
       required: false,
       maxLength: FIELD_MAX.region,
-      hint: 'Required in the US (state) and Canada (province): the code or the name, like NY or Nova Scotia.',
+      hint: t('checkoutRegionHint', 'Required in the US (state) and Canada (province): the code or the name, like NY or Nova Scotia.'),
       list: 'checkout-regions',
     }),
     field('postalCode', 'checkout-postal-code', values.postalCode, errors.postalCode, {
-      label: 'ZIP / Postal code',
+      label: t('checkoutPostalCodeLabel', 'ZIP / Postal code'),
       autocomplete: 'shipping postal-code',
       required: false,
       maxLength: FIELD_MAX.postalCode,
-      hint: 'US: a ZIP code, 12345 or 12345-6789. Canada: A1A 1A1. UK: a postcode like SW1A 1AA. Elsewhere: if your country uses one.',
+      hint: t(
+        'checkoutPostalCodeHint',
+        'US: a ZIP code, 12345 or 12345-6789. Canada: A1A 1A1. UK: a postcode like SW1A 1AA. Elsewhere: if your country uses one.',
+      ),
     }),
   ];
 
@@ -116,14 +127,14 @@ export function checkoutForm(input: CheckoutPageInput): Json {
     const cost = shippingCost(method, q.subtotalCents, shipping);
     const freeNote =
       method.freeEligible && shipping.freeFromCents !== null
-        ? `, free on orders of ${formatMoney(shipping.freeFromCents, currency)} or more`
+        ? t('checkoutFreeFromText', ', free on orders of {amount} or more', { amount: formatMoney(shipping.freeFromCents, currency) })
         : '';
     return {
       id: method.id,
       inputId: `checkout-shipping-${method.id}`,
       label: method.label,
       description: method.description,
-      priceText: cost === 0 ? 'Free' : formatMoney(cost, currency),
+      priceText: cost === 0 ? t('checkoutFreeText', 'Free') : formatMoney(cost, currency),
       rateNote: method.rateCents === 0 ? '' : `${formatMoney(method.rateCents, currency)}${freeNote}`,
       checked: method.id === values.shippingMethod,
     };
@@ -139,15 +150,15 @@ export function checkoutForm(input: CheckoutPageInput): Json {
         title,
         quantity: e.quantity,
         recipient: field(giftRecipientField(e.id), `gift-recipient-${e.id}`, g.recipientEmail, errors[giftRecipientField(e.id)], {
-          label: `Recipient's email for ${title}`,
+          label: t('checkoutGiftRecipientLabel', "Recipient's email for {title}", { title }),
           type: 'email',
           maxLength: 256,
         }),
         message: field(giftMessageField(e.id), `gift-message-${e.id}`, g.message, errors[giftMessageField(e.id)], {
-          label: `Message for the recipient (optional, at most ${GIFT_MESSAGE_MAX} characters)`,
+          label: t('checkoutGiftMessageLabel', 'Message for the recipient (optional, at most {max} characters)', { max: GIFT_MESSAGE_MAX }),
           required: false,
           textarea: true,
-          hint: 'Sent with the gift card.',
+          hint: t('checkoutGiftMessageHint', 'Sent with the gift card.'),
         }),
       };
     });
@@ -172,9 +183,9 @@ export function checkoutForm(input: CheckoutPageInput): Json {
     ...Object.fromEntries([...address, ...gifts.flatMap((g) => [g.recipient, g.message])].map((f) => [String(f.name), String(f.id)])),
   };
   const labelOf: Record<string, string> = {
-    email: 'Email',
-    shippingMethod: 'Shipping method',
-    country: 'Country',
+    email: t('checkoutEmailLabel', 'Email'),
+    shippingMethod: t('checkoutShippingMethodLabel', 'Shipping method'),
+    country: t('checkoutCountryLabel', 'Country'),
     ...Object.fromEntries([...address, ...gifts.flatMap((g) => [g.recipient, g.message])].map((f) => [String(f.name), String(f.label)])),
   };
   const errorList = order.filter((k) => errors[k]).map((k) => ({ href: `#${ids[k]}`, label: labelOf[k], message: errors[k] }));
@@ -182,15 +193,15 @@ export function checkoutForm(input: CheckoutPageInput): Json {
   return {
     requiresShipping: ships,
     email: field('email', 'checkout-email', values.email, errors.email, {
-      label: 'Email',
+      label: t('checkoutEmailLabel', 'Email'),
       type: 'email',
       autocomplete: 'email',
       maxLength: 256,
-      hint: 'Your order confirmation is sent here.',
+      hint: t('checkoutEmailHint', 'Your order confirmation is sent here.'),
     }),
     address,
     country: field('country', 'checkout-country', values.country, errors.country, {
-      label: 'Country',
+      label: t('checkoutCountryLabel', 'Country'),
       options: COUNTRIES.map((c) => ({ ...c, selected: c.code === values.country })),
     }),
     shippingMethod: { error: errors.shippingMethod ?? null, errorId: 'checkout-shipping-error', methods },
@@ -199,20 +210,21 @@ export function checkoutForm(input: CheckoutPageInput): Json {
       ...Object.entries(CA_PROVINCES).map(([code, name]) => ({ code, name })),
     ],
     gifts,
-    errors: errorList.length > 0 ? { summary: TEXT.anyInvalid, list: errorList } : null,
+    errors: errorList.length > 0 ? { summary: t('checkoutAnyInvalidText', TEXT.anyInvalid), list: errorList } : null,
     totals: {
       subtotal: m(q.subtotalCents),
       shipping: m(q.shippingCents),
       shippingText: !ships
-        ? 'Not needed'
+        ? t('checkoutShippingNotNeededText', 'Not needed')
         : q.method
           ? q.shippingCents === 0
-            ? 'Free'
+            ? t('checkoutFreeText', 'Free')
             : formatMoney(q.shippingCents, currency)
-          : 'Choose a method',
-      shippingLabel: q.method ? q.method.label : 'Shipping',
+          : t('checkoutChooseMethodShortText', 'Choose a method'),
+      shippingLabel: q.method ? q.method.label : t('checkoutShippingText', 'Shipping'),
       tax: m(q.taxCents),
-      taxLabel: q.taxBasisPoints > 0 ? `Tax (${rateText(q.taxBasisPoints)})` : 'Tax',
+      taxLabel:
+        q.taxBasisPoints > 0 ? t('checkoutTaxRateText', 'Tax ({rate})', { rate: rateText(q.taxBasisPoints) }) : t('checkoutTaxText', 'Tax'),
       total: m(q.totalCents),
       // Prices moved since the lines were added: the page says the order uses today's.
       pricesChanged: lines.some((l) => byId.get(l.id) && cart.entries.find((e) => e.id === l.id)?.unitPriceCents !== l.unitPriceCents),

@@ -309,7 +309,11 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
     }
     case 'search': {
       const q = extras.search?.query ?? '';
-      title = `${q ? `Search: ${q}` : 'Search'} — ${site.website.siteTitle}`;
+      const strings = site.settings.localizedStrings as Record<string, unknown> | undefined;
+      const heading = q
+        ? textFrom(strings, 'searchTitleForText', 'Search: {query}', { query: q })
+        : textFrom(strings, 'searchTitleText', 'Search');
+      title = `${heading} — ${site.website.siteTitle}`;
       canonicalPath = '/search';
       break;
     }

@@ -31,6 +31,8 @@ import { pageExperiments } from '../experiments/page.server.js';
 import { formatPairs } from '../experiments/rules.js';
 import { languageLinks, pageLanguage, resolvedIn, siteIn } from '../languages/page-language.server.js';
 import { textFrom } from '../languages/strings.js';
+import { appLinksIn } from '../languages/languages.js';
+import { islandTextsHtml } from './island-texts.server.js';
 
 /** The site's theme as loadSite() returns it: sources by name. */
 export interface ThemeSources {
@@ -379,6 +381,10 @@ export async function storefrontPage(
       if (pageCtx.productMerchandisingContext) data.html = restockForms(data.html, pageCtx, url, visit.flash?.restock ?? null);
       // The popup overlay, at the end of every page it may be on (app/overlays).
       data.html += await popupFor(site.website.id, pageCtx.pageType, url);
+      // The theme's own links to search, the cart, checkout and accounts lead to their versions in the page's language.
+      data.html = appLinksIn(data.html, language.prefix);
+      // The add-to-cart island's texts when the page is in another language.
+      data.html += islandTextsHtml(site.settings.localizedStrings as Record<string, unknown>, language.isDefault);
       if (privatePage) data.seo.robots = 'noindex';
       return rendered(data, status);
     };

@@ -58,7 +58,8 @@ export async function signInUser(request: Request, websiteId: string, user: Site
   return { headers, xsrfToken };
 }
 
-export type SignInAnswer = { ok: true; headers: Headers; xsrfToken: string } | { ok: false; error: string; retryAfterS?: number };
+export type SignInAnswer =
+  { ok: true; user: SiteUser; headers: Headers; xsrfToken: string } | { ok: false; error: string; retryAfterS?: number };
 
 /** Checks the email and password, then signs in (see signInUser). */
 export async function signInWithPassword(
@@ -69,7 +70,7 @@ export async function signInWithPassword(
   const sql = await getSql();
   const r = await authenticateSiteUser(sql, websiteId, { email: input.email, password: input.password, visitor: visitorOf(request) });
   if (!r.ok) return r;
-  return { ok: true, ...(await signInUser(request, websiteId, r.user, input.rememberMe)) };
+  return { ok: true, user: r.user, ...(await signInUser(request, websiteId, r.user, input.rememberMe)) };
 }
 
 /**

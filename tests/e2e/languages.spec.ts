@@ -1,7 +1,9 @@
 // The demo store in French (issue 16), with JavaScript on and off: the French home and shop under
-// /fr/ at their French addresses (ADR 0019: /fr/boutique, the menu's French labels), French engine texts and French number formats on a product page, the hreflang alternates,
-// the language switcher going to the same page in English and back, and axe on the French product page.
-import { expect, test } from '@playwright/test';
+// /fr/ at their French addresses (ADR 0019: /fr/boutique, the menu's French labels), French engine
+// texts and French number formats on a product page, the hreflang alternates, the language switcher
+// going to the same page in English and back, and axe on the French product page; a French cart
+// and checkout journey that stays under /fr/ from the product to the order.
+import { expect, test, type Page } from '@playwright/test';
 import { violations } from './axe.js';
 import { ready } from './journey.js';
 
@@ -47,5 +49,68 @@ test('browse the French store and switch language', async ({ page, javaScriptEna
   await page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'Français' }).click();
   await expect(page).toHaveURL(/\/fr\/boutique\/p\/tasse-flaque-de-maree$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tasse Flaque de marée');
+  expect(problems).toEqual([]);
+});
+
+const pill = (page: Page) => page.locator('[data-cart-pill]');
+
+test('buy in French: the cart, a refused checkout and the order stay under /fr/', async ({ page, javaScriptEnabled: js }) => {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+
+  await page.goto('/fr/shop/p/linen-bread-bag');
+  await ready(page, js);
+  const form = page.locator('form.add-to-cart');
+  await form.getByLabel('Quantité').fill('2');
+  await form.getByRole('button', { name: 'Ajouter au panier' }).click();
+  if (js) {
+    // The island's button states and popover in French, its View Cart link to the French cart.
+    await expect(form.locator('button[data-add-button]')).toHaveText('Ajout…');
+    const popover = page.getByRole('dialog', { name: 'Ajouté au panier' });
+    await expect(popover).toContainText('2 × Linen Bread Bag ajouté à votre panier.');
+    await expect(popover.getByRole('link', { name: 'Voir le panier' })).toHaveAttribute('href', '/fr/cart');
+  }
+  await expect(pill(page)).toHaveAttribute('aria-label', '2 items in cart');
+  // Without JavaScript the post comes back to the French product page.
+  await expect(page).toHaveURL(/\/fr\/shop\/p\/linen-bread-bag$/);
+
+  // The header's cart link leads to the French cart.
+  await page.locator('a.cart-link').click();
+  await expect(page).toHaveURL(/\/fr\/cart$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Panier' })).toBeVisible();
+  await ready(page, js);
+  const entry = page.locator('.cart-entry').filter({ hasText: 'Linen Bread Bag' });
+  await entry.getByLabel('Quantité').fill('1');
+  await entry.getByRole('button', { name: 'Mettre à jour' }).click();
+  await expect(page).toHaveURL(/\/fr\/cart$/);
+  await expect(page.locator('[data-cart-pill-count]')).toHaveText('1');
+  await entry.getByLabel('Quantité').fill('1.5');
+  await entry.getByRole('button', { name: 'Mettre à jour' }).click();
+  await expect(entry.getByRole('alert')).toHaveText('La quantité doit être un nombre entier');
+
+  await page.getByRole('link', { name: 'Passer commande' }).click();
+  await expect(page).toHaveURL(/\/fr\/checkout$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Paiement' })).toBeVisible();
+  await ready(page, js);
+  await page.getByLabel('E-mail').fill('amelie@');
+  await page.getByLabel('Pays').selectOption({ label: 'United States' });
+  await page.getByLabel('Nom complet').fill('Amélie Poulain');
+  await page.getByRole('textbox', { name: 'Adresse', exact: true }).fill('1 Main St');
+  await page.getByLabel('Ville').fill('Buffalo');
+  await page.getByLabel('État / Province / Région').fill('NY');
+  await page.getByLabel('Code postal / ZIP').fill('14201');
+  await page.getByRole('button', { name: 'Passer la commande' }).click();
+  await expect(page).toHaveURL(/\/fr\/checkout$/);
+  await expect(page.getByText('Un ou plusieurs champs ne sont pas valides, veuillez vérifier vos saisies.')).toBeVisible();
+  await expect(page.getByLabel('E-mail')).toHaveAccessibleDescription(/L'adresse e-mail n'est pas valide\./);
+  await expect(page.getByLabel('E-mail')).toHaveValue('amelie@');
+  await expect(page.getByLabel('Nom complet')).toHaveValue('Amélie Poulain');
+
+  await page.getByLabel('E-mail').fill('amelie@example.com');
+  await page.getByRole('button', { name: 'Passer la commande' }).click();
+  await expect(page).toHaveURL(/\/fr\/order-confirmed\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Merci, votre commande est confirmée');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(pill(page)).toBeHidden();
   expect(problems).toEqual([]);
 });

@@ -95,7 +95,7 @@ describe('addresses', () => {
 
 describe('cross-site requests (CSRF)', () => {
   it('refuses a cross-site Remix data post to /checkout with 403', async () => {
-    const res = await fetch(`${baseUrl()}/checkout?_data=routes%2Fcheckout`, {
+    const res = await fetch(`${baseUrl()}/checkout?_data=routes%2F(%24lang).checkout`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'cross-site', Origin: 'https://evil.example' },
       body: 'cart=cart',

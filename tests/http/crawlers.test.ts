@@ -79,6 +79,9 @@ describe('robots.txt', () => {
     expect(lines).toContain('User-agent: *');
     expect(lines).toContain('Allow: /');
     for (const p of ['/cart', '/checkout', '/order-confirmed', '/api', '/config']) expect(lines).toContain(`Disallow: ${p}`);
+    // The demo's French cart, checkout and order pages too (issue 16); the API and owner area have no French version.
+    for (const p of ['/fr/cart', '/fr/checkout', '/fr/order-confirmed']) expect(lines).toContain(`Disallow: ${p}`);
+    expect(lines).not.toContain('Disallow: /fr/api');
     expect(lines).toContain(`Sitemap: ${DEMO_BASE}/sitemap.xml`);
   });
 });

@@ -156,10 +156,10 @@ describe('the product form posts its options: a product with two options', () =>
   it('answers the island (fetch) with JSON, resolving the same options', async () => {
     const v = await shopper();
     const headers = { 'X-Cart-Fetch': '1', Accept: 'application/json' };
-    const bad = await v.postForm('/cart?_data=routes/cart', addForm(APRON, { Size: 'L/XL', Color: '' }), headers);
+    const bad = await v.postForm('/cart?_data=routes/($lang).cart', addForm(APRON, { Size: 'L/XL', Color: '' }), headers);
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ ok: false, error: 'Please select the Color option.' });
-    const ok = await v.postForm('/cart?_data=routes/cart', addForm(APRON, { Size: 'L/XL', Color: 'Oat' }), headers);
+    const ok = await v.postForm('/cart?_data=routes/($lang).cart', addForm(APRON, { Size: 'L/XL', Color: 'Oat' }), headers);
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({
       ok: true,

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalog, type Resolved } from '../../app/catalog/catalog.server.js';
 import { catalogChanged } from '../../app/catalog/changes.server.js';
-import { pathIn, renderLocale, splitLanguagePath, type SiteLanguages } from '../../app/languages/languages.js';
+import { appLinksIn, pathIn, renderLocale, splitLanguagePath, type SiteLanguages } from '../../app/languages/languages.js';
 import { parseLanguages, readMultilingualSettings, readSiteLanguages } from '../../app/languages/settings.server.js';
 import { offeredLanguage, setSiteUserLanguage, siteUserLanguage } from '../../app/languages/site-user-language.server.js';
 import { localizedStringsFor } from '../../app/languages/strings.js';
@@ -38,11 +38,26 @@ describe('language paths (pure)', () => {
     expect(pathIn('/shop', 'en', EN_FR)).toBe('/shop');
     expect(pathIn('https://elsewhere.example/x', 'fr', EN_FR)).toBe('https://elsewhere.example/x');
     expect(pathIn('//cdn.example/x', 'fr', EN_FR)).toBe('//cdn.example/x');
-    // The app's own pages have no French version: their links stay bare (never a /fr/ 404).
-    for (const bare of ['/search', '/search?q=mug', '/cart', '/checkout', '/account/sign-in', '/api/commerce/shopping-cart']) {
+    // Search, the cart, checkout and accounts have French versions; the app's endpoints and
+    // screens without one stay bare (never a /fr/ 404).
+    for (const app of ['/search', '/search?q=mug', '/cart', '/checkout', '/account/sign-in', '/order-confirmed/x']) {
+      expect(pathIn(app, 'fr', EN_FR)).toBe(`/fr${app}`);
+    }
+    for (const bare of ['/api/commerce/shopping-cart', '/config', '/files/a/b.pdf', '/newsletter/unsubscribe', '/page-access']) {
       expect(pathIn(bare, 'fr', EN_FR)).toBe(bare);
     }
     expect(pathIn('/searching-for-clay', 'fr', EN_FR)).toBe('/fr/searching-for-clay');
+  });
+
+  it("puts a rendered page's own links to the app's pages under the prefix, and nothing else", () => {
+    const html =
+      '<a href="/cart">x</a><form method="post" action="/cart"></form><a class="y" href="/account/sign-in?redirectTo=%2Fshop">' +
+      '<a href="/search">s</a><a href="/shop">shop</a><a href="/carts">c</a><a href="/fr/cart">fr</a><a href="/api/x">api</a>';
+    expect(appLinksIn(html, '/fr')).toBe(
+      '<a href="/fr/cart">x</a><form method="post" action="/fr/cart"></form><a class="y" href="/fr/account/sign-in?redirectTo=%2Fshop">' +
+        '<a href="/fr/search">s</a><a href="/shop">shop</a><a href="/carts">c</a><a href="/fr/cart">fr</a><a href="/api/x">api</a>',
+    );
+    expect(appLinksIn(html, '')).toBe(html);
   });
 
   it('renders the default language in the site locale, another in its own', () => {

@@ -1,6 +1,7 @@
-// /cart: the cart page (page type 200, the theme's `cart` template) and the action every cart form
-// posts to (add, update, remove, subscribe). Without JavaScript the action answers with a 303 back
-// to the page, its message in the session's flash; the add-to-cart island's fetch gets JSON instead.
+// /cart (and /fr/cart in another language of the site): the cart page (page type 200, the theme's
+// `cart` template) and the action every cart form posts to (add, update, remove, subscribe).
+// Without JavaScript the action answers with a 303 back to the page, its message (in the page's
+// language) in the session's flash; the add-to-cart island's fetch gets JSON instead.
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
@@ -28,8 +29,15 @@ import { claimNewCart } from '../storefront/site-user-flow.server.js';
 import { mayBuyItem } from '../storefront/access-page.server.js';
 import { getCartId, shopperSession } from '../utils/session.server.js';
 import { recordServerAddToCart } from '../analytics/recorder.server.js';
+import { pageStrings, requestLanguage, servesLanguage } from '../storefront/request-language.server.js';
+import { messageIn } from '../storefront/shop-messages.server.js';
+import { textFrom } from '../languages/strings.js';
+import { action as pageAction, loader as pageLoader } from './$.js';
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, context, params } = args;
+  // /blog/cart is no language's cart: the catch-all shows what is there.
+  if (!(await servesLanguage(request, context, params.lang))) return pageLoader(args);
   return storefrontPage(
     request,
     async (site) => {
@@ -41,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         resolved: { kind: 'commerce', page: 'cart' },
         extras: {
           commercePage: {
-            title: 'Cart',
+            title: textFrom(pageStrings(site), 'cartTitleText', 'Cart'),
             data: { alsoBought: others.map((p) => shapeItem(p, site.website.currency)) },
           },
         },
@@ -55,13 +63,17 @@ function reply(cart: CartView) {
   return { totalQuantity: cart.totalQuantity, subtotalText: formatMoney(cart.subtotalCents, cart.currency) };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
+  const { request, context, params } = args;
+  if (!(await servesLanguage(request, context, params.lang))) return pageAction(args);
   const { id: websiteId } = await requestSite(request, context);
+  // A form on a French page posts to /fr/cart: its answers and messages stay in French.
+  const lang = await requestLanguage(request, context);
   const fromIsland = request.headers.get('X-Cart-Fetch') === '1';
   const parsed = await readCartForm(request);
   const intent = parsed.ok ? parsed.form.intent : 'add';
   const returnTo = parsed.ok ? parsed.form.returnTo : parsed.returnTo;
-  const back = safeReturnPath(returnTo, request, intent === 'update' || intent === 'remove' ? '/cart' : '/');
+  const back = safeReturnPath(returnTo, request, lang.to(intent === 'update' || intent === 'remove' ? '/cart' : '/'));
   const session = await shopperSession(request);
 
   /** The session's Set-Cookie (cart id, flash), when it changed, then `more`. */
@@ -74,7 +86,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   /** The failure: JSON for the island, else a 303 back with the message and what was typed. */
-  async function failed(status: number, error: string, keep: CartFlash = {}) {
+  async function failed(status: number, english: string, keep: CartFlash = {}) {
+    const error = messageIn(lang.strings, english);
     if (fromIsland) return json({ ok: false, error }, { status });
     setFlash(session, { ...keep, error });
     return redirect(back, { status: 303, headers: await cookies() });
@@ -86,7 +99,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!limit.ok) {
     const retry = { 'Retry-After': String(limit.retryAfterS) };
     return fromIsland
-      ? json({ ok: false, error: MSG.tooManyRequests }, { status: 429, headers: retry })
+      ? json({ ok: false, error: messageIn(lang.strings, MSG.tooManyRequests) }, { status: 429, headers: retry })
       : tooManyRequests(limit.retryAfterS);
   }
 
@@ -157,8 +170,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       // The subscription cart checks out on its own: its id travels in the session, beside the cart's.
       session.setSubscriptionCartId(r.cartId);
       const headers = await cookies();
-      if (fromIsland) return json({ ok: true, checkout: '/checkout?subscription=1' }, { headers });
-      return redirect('/checkout?subscription=1', { status: 303, headers });
+      const checkout = lang.to('/checkout?subscription=1');
+      if (fromIsland) return json({ ok: true, checkout }, { headers });
+      return redirect(checkout, { status: 303, headers });
     }
   }
 }

@@ -1,5 +1,6 @@
-// /search?q=: PostgreSQL full-text search over products and pages, shown by the theme's search
-// template (its form is a plain GET form, so it works without JavaScript).
+// /search?q= (and /fr/search in another language of the site): PostgreSQL full-text search over
+// products and pages, shown by the theme's search template (a plain GET form, so it works without
+// JavaScript).
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
@@ -8,12 +9,18 @@ import { metaFromSeo } from '../components/seo-meta.js';
 import { ThemePage } from '../components/ThemePage.js';
 import { forwardHeaders } from '../storefront/http.server.js';
 import { storefrontPage } from '../storefront/render.server.js';
+import { requestLanguage, searchHitsIn, servesLanguage } from '../storefront/request-language.server.js';
+import { loader as pageLoader } from './$.js';
 
 const SearchQuery = z.object({
-  q: z.string().trim().max(MAX_QUERY_LENGTH, `Search terms can be at most ${MAX_QUERY_LENGTH} characters long.`).default(''),
+  q: z.string().trim().max(MAX_QUERY_LENGTH).default(''),
 });
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, context, params } = args;
+  // /blog/search is no language's search page: the catch-all shows what is there.
+  if (!(await servesLanguage(request, context, params.lang))) return pageLoader(args);
+  const lang = await requestLanguage(request, context);
   return storefrontPage(
     request,
     async (site, url) => {
@@ -22,11 +29,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       if (!parsed.success) {
         // Too long: say so on the search page, keeping what was typed (cut to the limit) in the box.
         const query = (raw ?? '').trim().slice(0, MAX_QUERY_LENGTH);
-        const error = parsed.error.issues[0]?.message ?? 'Invalid search.';
+        const error = lang.t('searchTooLongText', 'Search terms can be at most {max} characters long.', { max: MAX_QUERY_LENGTH });
         return { resolved: { kind: 'search' }, status: 400, extras: { search: { query, hits: [], error } } };
       }
       const { q } = parsed.data;
-      const hits = q ? await searchCatalog(site.website.id, q) : [];
+      const hits = q ? await searchHitsIn(await searchCatalog(site.website.id, q), lang) : [];
       return { resolved: { kind: 'search' }, extras: { search: { query: q, hits } } };
     },
     context,

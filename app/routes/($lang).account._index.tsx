@@ -1,6 +1,7 @@
 // /account: the signed-in shopper's account: orders placed while signed in (each linked to its
 // page), saved addresses (add, edit, remove, with the checkout's address rules), back-in-stock
-// sign-ups and newsletter subscriptions. Not signed in: a 303 to the sign-in page.
+// sign-ups and newsletter subscriptions. Not signed in: a 303 to the sign-in page. /fr/account is
+// the same page in another language of the site, its answers under /fr.
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
@@ -19,22 +20,46 @@ import { forwardHeaders } from '../storefront/http.server.js';
 import { accountPage, signedInUser } from '../storefront/site-user-flow.server.js';
 import { requestSite } from '../storefront/site.server.js';
 import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
+import { requestLanguage, servesLanguage, type RequestLanguage } from '../storefront/request-language.server.js';
+import { messageIn, messagesIn, UNREADABLE } from '../storefront/shop-messages.server.js';
+import { action as pageAction, loader as pageLoader } from './$.js';
 
-const SIGN_IN = '/account/sign-in?redirectTo=%2Faccount';
 const ADDRESS_KEYS = ['name', 'line1', 'line2', 'city', 'region', 'postalCode', 'country'] as const;
 
-function addressFields(values: Record<string, string>, errors: Record<string, string>) {
-  const labels = addressLabels(values.country ?? '');
+/** The sign-in page in the page's language, coming back to the account after. */
+const signInFor = (lang: RequestLanguage) => lang.to(`/account/sign-in?redirectTo=${encodeURIComponent(lang.to('/account'))}`);
+
+/** The label of a region or postal code as addressLabels writes it, in the page's language. */
+const ADDRESS_LABEL_KEYS: Record<string, string> = {
+  State: 'addressStateLabel',
+  'ZIP code': 'addressZipLabel',
+  Province: 'addressProvinceLabel',
+  'Postal code': 'addressPostalCodeLabel',
+  County: 'addressCountyLabel',
+  Postcode: 'addressPostcodeLabel',
+  'State / province / region': 'addressRegionLabel',
+};
+
+function addressFields(values: Record<string, string>, errors: Record<string, string>, lang: RequestLanguage) {
+  const english = addressLabels(values.country ?? '');
+  const labels = {
+    region: lang.t(ADDRESS_LABEL_KEYS[english.region] ?? '', english.region),
+    postalCode: lang.t(ADDRESS_LABEL_KEYS[english.postalCode] ?? '', english.postalCode),
+  };
   return [
-    fieldView('name', 'Full name', { value: values.name, error: errors.name, autocomplete: 'name' }),
-    fieldView('line1', 'Address', { value: values.line1, error: errors.line1, autocomplete: 'address-line1' }),
-    fieldView('line2', 'Apartment, suite (optional)', {
+    fieldView('name', lang.t('checkoutNameLabel', 'Full name'), { value: values.name, error: errors.name, autocomplete: 'name' }),
+    fieldView('line1', lang.t('checkoutAddressLabel', 'Address'), {
+      value: values.line1,
+      error: errors.line1,
+      autocomplete: 'address-line1',
+    }),
+    fieldView('line2', lang.t('accountLine2Label', 'Apartment, suite (optional)'), {
       value: values.line2,
       error: errors.line2,
       autocomplete: 'address-line2',
       required: false,
     }),
-    fieldView('city', 'City', { value: values.city, error: errors.city, autocomplete: 'address-level2' }),
+    fieldView('city', lang.t('checkoutCityLabel', 'City'), { value: values.city, error: errors.city, autocomplete: 'address-level2' }),
     fieldView('region', labels.region, { value: values.region, error: errors.region, autocomplete: 'address-level1', required: false }),
     fieldView('postalCode', labels.postalCode, {
       value: values.postalCode,
@@ -42,13 +67,21 @@ function addressFields(values: Record<string, string>, errors: Record<string, st
       autocomplete: 'postal-code',
       required: false,
     }),
-    fieldView('country', 'Country', { value: values.country, error: errors.country, autocomplete: 'country', choices: COUNTRIES }),
+    fieldView('country', lang.t('checkoutCountryLabel', 'Country'), {
+      value: values.country,
+      error: errors.country,
+      autocomplete: 'country',
+      choices: COUNTRIES,
+    }),
   ];
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, context, params } = args;
+  if (!(await servesLanguage(request, context, params.lang))) return pageLoader(args);
+  const lang = await requestLanguage(request, context);
   const signed = await signedInUser(request, context);
-  if (!signed) return redirect(SIGN_IN, 303);
+  if (!signed) return redirect(signInFor(lang), 303);
   const { user } = signed;
   const sql = await getSql();
   const url = new URL(request.url);
@@ -66,29 +99,33 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     : editing
       ? { ...editing }
       : { country: 'US' };
-  return accountPage(request, context, 'Your account', ACCOUNT_PAGE, async (site) => ({
+  const m = (english: string) => messageIn(lang.strings, english);
+  return accountPage(request, context, lang.t('accountTitle', 'Your account'), ACCOUNT_PAGE, async (site) => ({
     user: { name: user.name, email: user.email },
-    notice: flash?.notice ?? '',
-    formError: flash?.values?.intent?.endsWith('address') ? '' : (flash?.formError ?? ''),
+    notice: m(flash?.notice ?? ''),
+    formError: flash?.values?.intent?.endsWith('address') ? '' : m(flash?.formError ?? ''),
     orders: orders.map((o) => ({
       orderNumber: o.orderNumber,
       href: signedOrderPath(o.id),
       dateText: o.createdAt.toISOString().slice(0, 10),
-      statusText: o.fulfillmentStatus[0].toUpperCase() + o.fulfillmentStatus.slice(1),
+      statusText: lang.t(
+        `orderStatus${o.fulfillmentStatus[0].toUpperCase()}${o.fulfillmentStatus.slice(1)}Text`,
+        o.fulfillmentStatus[0].toUpperCase() + o.fulfillmentStatus.slice(1),
+      ),
       totalText: formatMoney(o.grandTotalCents, site.website.currency),
     })),
     addresses: addresses.map((a) => ({ id: a.id, lines: addressLines(a) })),
     addressForm: {
-      title: editing ? 'Edit address' : 'Add an address',
+      title: editing ? lang.t('accountEditAddressTitle', 'Edit address') : lang.t('accountAddAddressTitle', 'Add an address'),
       intent: editing ? 'update-address' : 'add-address',
       addressId: editing?.id ?? '',
-      formError: flash?.values?.intent?.endsWith('address') ? (flash.formError ?? '') : '',
-      fields: addressFields(values, flash?.errors ?? {}),
+      formError: flash?.values?.intent?.endsWith('address') ? m(flash.formError ?? '') : '',
+      fields: addressFields(values, messagesIn(lang.strings, flash?.errors ?? {}), lang),
     },
     restock: restock.map((r) => ({
       productName: r.productName,
       variantName: r.variantName,
-      statusText: r.notifiedAt ? 'Notified' : 'Waiting',
+      statusText: r.notifiedAt ? lang.t('accountRestockNotifiedText', 'Notified') : lang.t('accountRestockWaitingText', 'Waiting'),
     })),
     lists,
   }));
@@ -100,19 +137,22 @@ const Intent = z.object({
   listId: z.string().max(100).optional(),
 });
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
+  const { request, context, params } = args;
+  if (!(await servesLanguage(request, context, params.lang))) return pageAction(args);
   const { id: websiteId } = await requestSite(request, context);
+  const lang = await requestLanguage(request, context);
   const signed = await signedInUser(request, context);
-  if (!signed) return redirect(SIGN_IN, 303);
+  if (!signed) return redirect(signInFor(lang), 303);
   const { user } = signed;
   const sql = await getSql();
   const form = await readForm(request);
   const parsed = form ? parseForm(form, Intent) : null;
   const done = async (flash: { notice?: string; formError?: string; errors?: Record<string, string>; values?: Record<string, string> }) => {
     await setAccountFlash(request, { form: 'account', ...flash });
-    return redirectWithFlash(request, '/account');
+    return redirectWithFlash(request, lang.to('/account'));
   };
-  if (!form || parsed?.status !== 'success') return done({ formError: 'Could not parse the form fields, please check your entries.' });
+  if (!form || parsed?.status !== 'success') return done({ formError: UNREADABLE });
   const { intent, addressId, listId } = parsed.value;
   switch (intent) {
     case 'add-address':

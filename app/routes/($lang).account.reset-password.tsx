@@ -1,5 +1,6 @@
 // /account/reset-password?token=...: the link of the reset email. A live link shows the form; the
 // new password ends every session of the account, then the shopper signs in with it.
+// /fr/account/reset-password is the same page in another language of the site.
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { getSql } from '../../db/client.server.js';
@@ -12,41 +13,54 @@ import { ThemePage } from '../components/ThemePage.js';
 import { forwardHeaders } from '../storefront/http.server.js';
 import { accountPage } from '../storefront/site-user-flow.server.js';
 import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
+import { requestLanguage, servesLanguage } from '../storefront/request-language.server.js';
+import { messageIn, messagesIn } from '../storefront/shop-messages.server.js';
+import { action as pageAction, loader as pageLoader } from './$.js';
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, context, params } = args;
+  if (!(await servesLanguage(request, context, params.lang))) return pageLoader(args);
+  const lang = await requestLanguage(request, context);
   const token = new URL(request.url).searchParams.get('token') ?? '';
   const flash = await takeAccountFlash(request, 'reset');
   const live = await resetTokenIsLive(await getSql(), token);
-  const e = flash?.errors ?? {};
-  return accountPage(request, context, 'Set a new password', RESET_PAGE, {
+  const e = messagesIn(lang.strings, flash?.errors ?? {});
+  return accountPage(request, context, lang.t('accountResetTitle', 'Set a new password'), RESET_PAGE, {
     notice: '',
-    formError: live ? (flash?.formError ?? '') : RESET_TEXT.invalid,
+    formError: messageIn(lang.strings, live ? (flash?.formError ?? '') : RESET_TEXT.invalid),
     live,
     token: live ? token : '',
     fields: [
-      fieldView('password', 'New password', {
+      fieldView('password', lang.t('accountNewPasswordLabel', 'New password'), {
         type: 'password',
         error: e.password,
         autocomplete: 'new-password',
-        hint: `At least ${MIN_PASSWORD} characters.`,
+        hint: lang.t('accountPasswordHint', 'At least {min} characters.', { min: MIN_PASSWORD }),
       }),
-      fieldView('confirm', 'New password again', { type: 'password', error: e.confirm, autocomplete: 'new-password' }),
+      fieldView('confirm', lang.t('accountConfirmPasswordLabel', 'New password again'), {
+        type: 'password',
+        error: e.confirm,
+        autocomplete: 'new-password',
+      }),
     ],
   });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
+  const { request, context, params } = args;
+  if (!(await servesLanguage(request, context, params.lang))) return pageAction(args);
+  const lang = await requestLanguage(request, context);
   const form = await readForm(request);
   const submission = form ? parseForm(form, ResetForm) : null;
   const token = String((submission?.payload as Record<string, unknown> | undefined)?.token ?? '');
-  const here = `/account/reset-password?token=${encodeURIComponent(token)}`;
+  const here = lang.to(`/account/reset-password?token=${encodeURIComponent(token)}`);
   if (!submission || submission.status !== 'success') {
     await setAccountFlash(request, { form: 'reset', errors: firstErrors(submission?.error ?? undefined) });
     return redirectWithFlash(request, here);
   }
   if (!(await resetPassword(await getSql(), submission.value.token, submission.value.password))) return redirectWithFlash(request, here);
   await setAccountFlash(request, { form: 'sign-in', notice: RESET_TEXT.done });
-  return redirectWithFlash(request, '/account/sign-in');
+  return redirectWithFlash(request, lang.to('/account/sign-in'));
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => forwardHeaders(loaderHeaders);

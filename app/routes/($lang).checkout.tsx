@@ -1,8 +1,8 @@
-// /checkout: the test-mode checkout (page type 201, the theme's `checkout` template) of the shopping
+// /checkout (and /fr/checkout in another language of the site): the test-mode checkout (page type 201, the theme's `checkout` template) of the shopping
 // cart, or of a subscription cart (?subscription=1): email, shipping address and method when
 // something ships, gift card recipients, totals with shipping and tax. Every post answers with a
 // 303: to the order page, or back here with what was typed (kept on the cart) and a flash that
-// shows its errors once. A cart already bought goes to its order.
+// shows its errors once, all under the page's language prefix. A cart already bought goes to its order.
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
@@ -26,8 +26,10 @@ import { parseForm, readForm } from '../utils/form.server.js';
 import { shopperSession } from '../utils/session.server.js';
 import { subscriptionPriceText } from '../storefront/subscription-price.server.js';
 import { siteTweaks } from '../overlays/tweak-store.server.js';
-
-const UNREADABLE = 'Could not parse the form fields, please check your entries.';
+import { pageStrings, requestLanguage, servesLanguage } from '../storefront/request-language.server.js';
+import { messageIn, UNREADABLE } from '../storefront/shop-messages.server.js';
+import { textFrom } from '../languages/strings.js';
+import { action as pageAction, loader as pageLoader } from './$.js';
 
 /** Which cart a checkout request is about: the subscription cart or the shopping cart. */
 async function cartIdFor(request: Request, subscription: boolean): Promise<string | null> {
@@ -36,18 +38,22 @@ async function cartIdFor(request: Request, subscription: boolean): Promise<strin
 }
 
 /** The 303 to the order a bought cart became (a double submit, the back button, a second tab). */
-async function toOrderOf(store: CartStore, cartId: string | null): Promise<Response | null> {
+async function toOrderOf(store: CartStore, cartId: string | null, prefix: string): Promise<Response | null> {
   const orderId = await store.orderIdForCart(cartId);
-  return orderId ? redirect(`/order-confirmed/${encodeURIComponent(orderId)}`, { status: 303 }) : null;
+  return orderId ? redirect(`${prefix}/order-confirmed/${encodeURIComponent(orderId)}`, { status: 303 }) : null;
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, context, params } = args;
+  // /blog/checkout is no language's checkout: the catch-all shows what is there.
+  if (!(await servesLanguage(request, context, params.lang))) return pageLoader(args);
   const { id: websiteId } = await requestSite(request, context);
+  const { prefix } = await requestLanguage(request, context);
   const url = new URL(request.url);
   const subscription = url.searchParams.get('subscription') === '1';
   const cartId = await cartIdFor(request, subscription);
   const store = await cartStore(websiteId);
-  const bought = await toOrderOf(store, cartId);
+  const bought = await toOrderOf(store, cartId, prefix);
   if (bought) return bought;
   return storefrontPage(
     request,
@@ -72,14 +78,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       const subtotalCents = entries.reduce((s, e) => s + e.lineTotalCents, 0);
       // The owner's checkout tweak (/config/tweaks/checkout): the heading and a note above the form.
       const tweak = (await siteTweaks(site.website.id)).checkout;
+      // The tweak's default heading is the English word: the page's language has its own.
+      const heading = tweak.heading === 'Checkout' ? textFrom(pageStrings(site), 'checkoutTitleText', 'Checkout') : tweak.heading;
       return {
         resolved: { kind: 'commerce', page: 'checkout' },
         extras: {
           commercePage: {
-            title: tweak.heading,
+            title: heading,
             data: {
               checkout: {
-                heading: tweak.heading,
+                heading,
                 note: tweak.note,
                 testMode: true,
                 subscription: subscription && cart.entries.length > 0,
@@ -89,7 +97,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
                 totalQuantity: cart.totalQuantity,
                 subtotal: money(subtotalCents, currency),
                 checkoutMinimum: checkoutMinimum(subtotalCents, currency, settings),
-                form: checkoutForm({ cart, lines, values, errors, shipping, tax }),
+                form: checkoutForm({ cart, lines, values, errors, shipping, tax, strings: pageStrings(site) }),
               },
             },
           },
@@ -105,17 +113,21 @@ const Which = z.object({
   intent: z.enum(['place', 'update']).default('place'),
 });
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
+  const { request, context, params } = args;
+  if (!(await servesLanguage(request, context, params.lang))) return pageAction(args);
   const { id: websiteId } = await requestSite(request, context);
+  // Posted from a French page to /fr/checkout: every answer goes back under /fr, its message in French.
+  const lang = await requestLanguage(request, context);
   const body = await readForm(request);
   const parsed = body ? parseForm(body, Which) : null;
   const which = parsed?.status === 'success' ? parsed.value : null;
-  const back = which?.cart === 'subscription' ? '/checkout?subscription=1' : '/checkout';
+  const back = lang.to(which?.cart === 'subscription' ? '/checkout?subscription=1' : '/checkout');
   const session = await shopperSession(request);
   const cartId = await cartIdFor(request, which?.cart === 'subscription');
   /** A 303 to `to` with a flash for the page there (its message, or the token of the errors to show). */
   const withFlash = async (to: string, flash: { error?: string; checkoutToken?: string }) => {
-    setFlash(session, flash);
+    setFlash(session, { ...flash, error: messageIn(lang.strings, flash.error) });
     return redirect(to, { status: 303, headers: { 'Set-Cookie': (await session.commit())! } });
   };
   const fail = (error: string | undefined, checkoutToken?: string) => withFlash(back, { error, checkoutToken });
@@ -123,7 +135,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const limit = await limitVisitor(request, cartId);
   if (!limit.ok) return tooManyRequests(limit.retryAfterS);
   const store = await cartStore(websiteId);
-  const bought = await toOrderOf(store, cartId);
+  const bought = await toOrderOf(store, cartId, lang.prefix);
   if (bought) return bought;
 
   const { cart, lines } = await store.pricedCart(cartId);
@@ -140,7 +152,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   // Lines that can no longer be bought as they are go back to the cart, where they are marked.
   const { review } = await store.loadCart(cartId);
-  if (review.blocking && review.message) return withFlash(which.cart === 'subscription' ? back : '/cart', { error: review.message });
+  if (review.blocking && review.message)
+    return withFlash(which.cart === 'subscription' ? back : lang.to('/cart'), { error: review.message });
 
   /** Back to the form: what was typed is kept on the cart; the errors show once, with the flash's token. */
   const refused = async (errors: Record<string, string>, error?: string) => {
@@ -155,7 +168,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const r = await store.checkout(cartId, values);
   if (!r.ok) {
     if (r.status === 409) {
-      const again = await toOrderOf(store, cartId);
+      const again = await toOrderOf(store, cartId, lang.prefix);
       if (again) return again;
     }
     return refused(r.fieldErrors ?? {}, r.error);
@@ -166,7 +179,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   void sendOrderConfirmation(r.order, request);
   // A bought shopping cart is an empty one for the pill (a subscription cart never counted).
   const headers = which.cart === 'cart' ? { 'Set-Cookie': cartQtySetCookie(0) } : undefined;
-  return redirect(`/order-confirmed/${encodeURIComponent(r.order.id)}`, { status: 303, headers });
+  return redirect(`${lang.prefix}/order-confirmed/${encodeURIComponent(r.order.id)}`, { status: 303, headers });
 }
 
 export const headers: HeadersFunction = pageActionHeaders;

@@ -1,5 +1,6 @@
 // /account/forgot-password: asks for a reset link by email. The answer is the same whether or not
-// the email has an account; requests are rate-limited per visitor.
+// the email has an account; requests are rate-limited per visitor. /fr/account/forgot-password is
+// the same page in another language of the site.
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { getSql } from '../../db/client.server.js';
@@ -7,7 +8,7 @@ import { redirectWithFlash, setAccountFlash, takeAccountFlash } from '../auth/si
 import { ForgotForm } from '../auth/site-user-forms.server.js';
 import { FORGOT_PAGE, fieldView } from '../auth/site-user-pages.js';
 import { requestPasswordReset, RESET_TEXT } from '../auth/site-user-reset.server.js';
-import { limitVisitor } from '../commerce/cart.server.js';
+import { limitVisitor, MSG } from '../commerce/cart.server.js';
 import { metaFromSeo } from '../components/seo-meta.js';
 import { ThemePage } from '../components/ThemePage.js';
 import { forwardHeaders } from '../storefront/http.server.js';
@@ -15,20 +16,35 @@ import { accountMailContext, accountPage } from '../storefront/site-user-flow.se
 import { requestSite } from '../storefront/site.server.js';
 import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
 import { log } from '../utils/log.server.js';
+import { requestLanguage, servesLanguage } from '../storefront/request-language.server.js';
+import { messageIn, messagesIn } from '../storefront/shop-messages.server.js';
+import { action as pageAction, loader as pageLoader } from './$.js';
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, context, params } = args;
+  if (!(await servesLanguage(request, context, params.lang))) return pageLoader(args);
+  const lang = await requestLanguage(request, context);
   const flash = await takeAccountFlash(request, 'forgot');
-  return accountPage(request, context, 'Forgot password?', FORGOT_PAGE, {
-    notice: flash?.notice ?? '',
-    formError: flash?.formError ?? '',
+  const e = messagesIn(lang.strings, flash?.errors ?? {});
+  return accountPage(request, context, lang.t('accountForgotTitle', 'Forgot password?'), FORGOT_PAGE, {
+    notice: messageIn(lang.strings, flash?.notice ?? ''),
+    formError: messageIn(lang.strings, flash?.formError ?? ''),
     fields: [
-      fieldView('email', 'Email', { type: 'email', value: flash?.values?.email, error: flash?.errors?.email, autocomplete: 'email' }),
+      fieldView('email', lang.t('accountEmailLabel', 'Email'), {
+        type: 'email',
+        value: flash?.values?.email,
+        error: e.email,
+        autocomplete: 'email',
+      }),
     ],
   });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
+  const { request, context, params } = args;
+  if (!(await servesLanguage(request, context, params.lang))) return pageAction(args);
   const { id: websiteId } = await requestSite(request, context);
+  const lang = await requestLanguage(request, context);
   const form = await readForm(request);
   const submission = form ? parseForm(form, ForgotForm) : null;
   if (!submission || submission.status !== 'success') {
@@ -38,21 +54,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
       errors: firstErrors(submission?.error ?? undefined),
       values: { email: String(typed.email ?? '') },
     });
-    return redirectWithFlash(request, '/account/forgot-password');
+    return redirectWithFlash(request, lang.to('/account/forgot-password'));
   }
   const limit = await limitVisitor(request, null);
   if (!limit.ok) {
     await setAccountFlash(request, {
       form: 'forgot',
-      formError: 'Please try again in a few seconds.',
+      formError: MSG.tooManyRequests,
       values: { email: submission.value.email },
     });
-    return redirectWithFlash(request, '/account/forgot-password');
+    return redirectWithFlash(request, lang.to('/account/forgot-password'));
   }
   const sent = await requestPasswordReset(await getSql(), websiteId, submission.value.email, await accountMailContext(websiteId, request));
   if (sent?.status === 'unsent') log.warn('site-user: a password reset email was not sent');
   await setAccountFlash(request, { form: 'forgot', notice: RESET_TEXT.sent });
-  return redirectWithFlash(request, '/account/forgot-password');
+  return redirectWithFlash(request, lang.to('/account/forgot-password'));
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => forwardHeaders(loaderHeaders);

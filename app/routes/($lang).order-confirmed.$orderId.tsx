@@ -1,4 +1,4 @@
-// /order-confirmed/{orderId}: the order confirmed page (page type 202, the theme's
+// /order-confirmed/{orderId} (and /fr/order-confirmed/{orderId}): the order confirmed page (page type 202, the theme's
 // `order-confirmed` template): number, lines, shipping, tax and total, in test mode. Private: it
 // opens for the holder of the session whose cart bought the order, or through the signed link of the
 // confirmation email (?t=); anyone else gets the not-found page, so an order id alone tells nothing.
@@ -13,6 +13,9 @@ import { ThemePage } from '../components/ThemePage.js';
 import { forwardHeaders } from '../storefront/http.server.js';
 import { storefrontPage } from '../storefront/render.server.js';
 import { shopperSession } from '../utils/session.server.js';
+import { pageStrings, servesLanguage } from '../storefront/request-language.server.js';
+import { textFrom } from '../languages/strings.js';
+import { loader as pageLoader } from './$.js';
 
 const OrderId = z
   .string()
@@ -20,7 +23,10 @@ const OrderId = z
   .max(100)
   .regex(/^[A-Za-z0-9_-]+$/);
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, params, context } = args;
+  // /blog/order-confirmed/x is no language's order page: the catch-all shows what is there.
+  if (!(await servesLanguage(request, context, params.lang))) return pageLoader(args);
   return storefrontPage(
     request,
     async (site, url) => {
@@ -38,7 +44,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         resolved: { kind: 'commerce', page: 'order-confirmed' },
         extras: {
           commercePage: {
-            title: `Order ${order.orderNumberText}`,
+            title: textFrom(pageStrings(site), 'orderTitleText', 'Order {number}', { number: order.orderNumberText }),
             data: { order: { ...order, taxRateText: order.taxBasisPoints > 0 ? rateText(order.taxBasisPoints) : null } },
           },
         },

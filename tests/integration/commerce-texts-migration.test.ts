@@ -1,0 +1,59 @@
+// Migration 0032 on a database seeded before it: the store theme's cart, checkout, search and
+// order-confirmed templates still exactly the seed's become today's (their texts from
+// localizedStrings, issue 16); one the owner edited is left as it was. On PGlite and PostgreSQL.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.server.js';
+import { migrate, readMigrations } from '../../db/migrate.server.js';
+import { targets } from './support/databases.js';
+
+const NAMES = ['cart', 'checkout', 'search', 'order-confirmed'];
+const file = (name: string) => `db/seed/theme/${name}.html`;
+
+/** A seed template as it was before 0032: each text in English, as its {.or} branch writes it. */
+const before = (source: string) =>
+  source
+    .replace(/\s+Its texts come\s+from\s+localizedStrings when the page's language has them \(issue 16\), else English\. ##\}/, ' ##}')
+    .replace(/\{\.if localizedStrings\.searchResultCountText\}.*?\{\.or\}(.*?)\{\.end\}<\/p>/, '$1</p>')
+    .replace(/\{\.if localizedStrings\.(\w+)\}\{localizedStrings\.\1\|(?:html|htmlattr)\}\{\.or\}([^{]*)\{\.end\}/g, '$2');
+const md5 = (s: string) => createHash('md5').update(s).digest('hex');
+const MIGRATION = 'db/migrations/0032_commerce_page_texts.sql';
+
+describe.each(targets)('0032 on a database seeded before it, on $name', (target) => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await target.open({ migrate: false, seed: false });
+    await migrate(
+      db.sql,
+      readMigrations().filter((m) => m.version < '0032'),
+    );
+    for (const id of ['plain', 'edited']) await db.sql`insert into website (id, title) values (${id}, ${id})`;
+    const rows = NAMES.flatMap((name) => [
+      { website_id: 'plain', name, kind: 'page', source: before(fs.readFileSync(file(name), 'utf8')) },
+      { website_id: 'edited', name, kind: 'page', source: `${before(fs.readFileSync(file(name), 'utf8'))}<!-- mine -->\n` },
+    ]);
+    await db.sql`insert into theme_template ${db.sql(rows, 'website_id', 'name', 'kind', 'source')}`;
+    await migrate(db.sql, readMigrations());
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  const source = async (id: string, name: string) =>
+    (await db.sql<{ source: string }[]>`select source from theme_template where website_id = ${id} and name = ${name}`)[0]?.source;
+
+  it('knows the old seed files by their md5', () => {
+    const migration = fs.readFileSync(MIGRATION, 'utf8');
+    for (const name of NAMES) expect(migration, `${name} before 0032`).toContain(md5(before(fs.readFileSync(file(name), 'utf8'))));
+  });
+
+  it("turns the seed's templates into today's, and leaves an edited one alone", async () => {
+    for (const name of NAMES) {
+      const now = fs.readFileSync(file(name), 'utf8');
+      expect(await source('plain', name), name).toBe(now);
+      expect(await source('edited', name), name).toBe(`${before(now)}<!-- mine -->\n`);
+    }
+    expect(await source('plain', 'cart')).toContain('{.if localizedStrings.cartTitleText}');
+  });
+});
