@@ -58,7 +58,7 @@ test('buy in French: the cart, a refused checkout and the order stay under /fr/'
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
 
-  await page.goto('/fr/shop/p/linen-bread-bag');
+  await page.goto('/fr/boutique/p/linen-bread-bag');
   await ready(page, js);
   const form = page.locator('form.add-to-cart');
   await form.getByLabel('Quantité').fill('2');

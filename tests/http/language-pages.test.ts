@@ -22,7 +22,7 @@ describe('/fr/search', () => {
     expect(html).toMatch(/<title>Recherche : mug — /);
     expect(html).toMatch(/<p class="result-count">\d+ résultat\(s\) pour &ldquo;mug&rdquo;<\/p>/);
     // The translated product, linked under /fr/.
-    expect(html).toContain('<a href="/fr/shop/p/tide-pool-mug">Tasse Flaque de marée</a>');
+    expect(html).toContain('<a href="/fr/boutique/p/tasse-flaque-de-maree">Tasse Flaque de marée</a>');
     expect(html).not.toContain('href="/shop/p/tide-pool-mug"');
     // The search form searches in French again.
     expect(html).toContain('<form class="search-form" method="get" action="/fr/search" role="search">');
@@ -46,7 +46,7 @@ describe('/fr/search', () => {
 describe('/fr/cart without JavaScript', () => {
   it('a French product page posts to /fr/cart, and the add comes back to the French page', async () => {
     const v = new Visitor();
-    const product = await text(await v.get('/fr/shop/p/linen-bread-bag'));
+    const product = await text(await v.get('/fr/boutique/p/linen-bread-bag'));
     expect(product).toMatch(/<form class="add-to-cart[^"]*" method="post" action="\/fr\/cart"/);
     // The add-to-cart island's texts come with the French page; the English page needs none.
     expect(product).toContain('<script type="application/json" id="island-texts">');
