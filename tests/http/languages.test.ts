@@ -190,6 +190,9 @@ describe('French pages under /fr/', () => {
     const html = await text(await v.get('/fr'));
     const links = [...new Set([...html.matchAll(/<a [^>]*href="(\/[^"#]*)"/g)].map((m) => m[1]))];
     expect(links).toContain('/fr/boutique');
+    // The logo leads to the French home; only the switcher's English link goes to /.
+    expect(html).toContain('<a class="brand" href="/fr">');
+    expect([...html.matchAll(/<a [^>]*href="\/"[^>]*>/g)].every((m) => m[0].includes('hreflang="en"'))).toBe(true);
     expect(links).toEqual(expect.arrayContaining(['/fr/search', '/fr/account', '/fr/cart']));
     expect(links.filter((l) => /^\/(search|cart|checkout|account)/.test(l))).toEqual([]);
     for (const link of links) expect((await v.get(link)).status, link).toBeLessThan(400);

@@ -58,6 +58,10 @@ describe('language paths (pure)', () => {
         '<a href="/fr/search">s</a><a href="/shop">shop</a><a href="/carts">c</a><a href="/fr/cart">fr</a><a href="/api/x">api</a>',
     );
     expect(appLinksIn(html, '')).toBe(html);
+    // The logo's link home goes to the French home; the switcher's link to English stays.
+    expect(appLinksIn('<a class="brand" href="/">S</a><a href="/" hreflang="en" lang="en">English</a>', '/fr')).toBe(
+      '<a class="brand" href="/fr">S</a><a href="/" hreflang="en" lang="en">English</a>',
+    );
   });
 
   it('renders the default language in the site locale, another in its own', () => {
