@@ -173,10 +173,8 @@ export const PageForm = z
     hidden: z.string().optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.urlId !== '') {
-      const problem = slugProblem(v.urlId);
-      if (problem) ctx.addIssue({ code: 'custom', path: ['urlId'], message: problem });
-    }
+    // The address's form only: whether it is reserved depends on the page's own (savePage).
+    if (v.urlId !== '' && !SLUG.test(v.urlId)) ctx.addIssue({ code: 'custom', path: ['urlId'], message: PAGE_TEXT.slug });
     if (v.status === 'scheduled' && zonedLocalToUtc(v.publishAt, 'UTC') === null) {
       ctx.addIssue({ code: 'custom', path: ['publishAt'], message: PAGE_TEXT.publishAt });
     }
@@ -329,9 +327,16 @@ export async function savePage(a: OwnerAccess, id: string | null, input: PageInp
 
       let urlId = input.urlId;
       if (urlId !== '') {
+        // A page already at an address reserved since keeps it; a new address may not be one.
+        if (urlId !== existing?.url_id && RESERVED_SLUGS.includes(urlId)) throw new PageError(400, PAGE_TEXT.reserved(urlId), 'urlId');
         const [taken] = await tx`
           select 1 from collection where website_id = ${websiteId} and url_id = ${urlId} and id <> ${existing?.id ?? ''}`;
         if (taken) throw new PageError(400, PAGE_TEXT.taken(urlId), 'urlId');
+        // Another page's address in another language (ADR 0019: /fr/a-propos is About's) would hide this one there.
+        const [translated] = await tx<{ language: string }[]>`
+          select t.language from collection_translation t join collection c on c.id = t.collection_id
+           where c.website_id = ${websiteId} and t.slug = ${urlId} and c.id <> ${existing?.id ?? ''} limit 1`;
+        if (translated) throw new PageError(400, PAGE_TEXT.taken(`${translated.language}/${urlId}`), 'urlId');
       } else {
         urlId = await freeSlug(tx, websiteId, slugify(input.title), existing?.id ?? null);
       }

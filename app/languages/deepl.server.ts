@@ -7,9 +7,9 @@ import { env } from '../utils/env.server.js';
 
 export const DEEPL = 'DeepL';
 export const DEEPL_TIMEOUT_MS = 15_000;
-/** DeepL takes at most 50 texts per request, and a body of at most 128 KiB. */
+/** DeepL takes at most 50 texts per request, and a body of at most 128 KiB (the texts' JSON and the rest). */
 export const MAX_TEXTS_PER_CALL = 50;
-export const MAX_CHARS_PER_CALL = 60_000;
+export const MAX_BYTES_PER_CALL = 100_000;
 
 export type ServiceProblem = 'refused' | 'quota' | 'busy' | 'unreachable' | 'rejected' | 'failed';
 

@@ -72,21 +72,23 @@ const BARE_ONLY = /^\/(newsletter|page-access|popup|splash|files|theme|fonts|con
 /** An href, action or formaction attribute whose value is one of the app's pages (`href="/cart"`). */
 const APP_LINK = new RegExp(`(\\s(?:href|action|formaction)=")(?=/(?:${APP_PAGES})["/?#])`, 'g');
 
-/** An anchor whose href is the home page itself. */
-const HOME_LINK = /<a\b[^>]*\shref="\/"[^>]*>/g;
+/** A tag that may link or post somewhere. */
+const LINKING_TAG = /<(?:a|form|button|input)\b[^>]*>/g;
 
 /**
  * A rendered page's own links and form actions to the app's pages (`href="/cart"`, `action="/search"`:
  * a theme writes them bare) and to the home page under the language's prefix, so a French page
- * leads to the French cart and home.
+ * leads to the French cart and home. A link that names its language (hreflang: the language
+ * switcher's, to the same page in English) is left as it is.
  */
 export function appLinksIn(html: string, prefix: string): string {
   if (!prefix) return html;
-  // The home page too (a theme's logo links to "/"), but not the switcher's link to the default
-  // language's home, which names its language (hreflang).
-  return html
-    .replace(APP_LINK, `$1${prefix}`)
-    .replace(HOME_LINK, (tag) => (/\shreflang=/.test(tag) ? tag : tag.replace(' href="/"', ` href="${prefix}"`)));
+  return html.replace(LINKING_TAG, (tag) => {
+    if (/\shreflang=/.test(tag)) return tag;
+    const app = tag.replace(APP_LINK, `$1${prefix}`);
+    // A theme's logo links home.
+    return app.startsWith('<a') ? app.replace(' href="/"', ` href="${prefix}"`) : app;
+  });
 }
 
 /** `path` (a site-relative URL without prefix) in language `code`: `/shop` -> `/fr/shop`, `/` -> `/fr`. */

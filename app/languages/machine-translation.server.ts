@@ -11,7 +11,7 @@ import { sanitizeOwnerHtml } from '../config/sanitize.server.js';
 import { storefrontChanged } from '../config/storefront-changed.server.js';
 import { defineJob, enqueue, type JobContext } from '../utils/jobs.server.js';
 import { errorText, log } from '../utils/log.server.js';
-import { deeplTranslate, MAX_CHARS_PER_CALL, MAX_TEXTS_PER_CALL, TranslationServiceError } from './deepl.server.js';
+import { deeplTranslate, MAX_BYTES_PER_CALL, MAX_TEXTS_PER_CALL, TranslationServiceError } from './deepl.server.js';
 import { LANGUAGE_NAMES } from './languages.js';
 import { readSiteLanguages } from './settings.server.js';
 import { connectionKey } from './translation-service.server.js';
@@ -85,13 +85,15 @@ export function batches(fields: Missing[]): Missing[][] {
     let current: Missing[] = [];
     let chars = 0;
     for (const f of fields.filter((x) => x.html === html)) {
-      if (current.length > 0 && (current.length >= MAX_TEXTS_PER_CALL || chars + f.text.length > MAX_CHARS_PER_CALL)) {
+      // The service counts the request's bytes as JSON (escapes and UTF-8 included), not characters.
+      const size = Buffer.byteLength(JSON.stringify(f.text));
+      if (current.length > 0 && (current.length >= MAX_TEXTS_PER_CALL || chars + size > MAX_BYTES_PER_CALL)) {
         out.push(current);
         current = [];
         chars = 0;
       }
       current.push(f);
-      chars += f.text.length;
+      chars += size;
     }
     if (current.length > 0) out.push(current);
   }
@@ -100,9 +102,12 @@ export function batches(fields: Missing[]): Missing[][] {
 
 function cleaned(f: Missing, translated: string): string | null {
   const limit = f.table === 'collection' ? COLLECTION_FIELDS[f.field as CollectionField] : ITEM_FIELDS[f.field as ItemField];
-  const text = f.html ? sanitizeOwnerHtml(translated) : translated.trim();
-  if (text.trim() === '') return null;
-  return limit === null ? text : text.slice(0, limit);
+  // Cut before sanitising, so no tag or entity is cut in two; what sanitising makes longer than
+  // the column takes is left for the editors.
+  const cut = limit === null ? translated : translated.slice(0, limit);
+  const text = f.html ? sanitizeOwnerHtml(cut) : cut.trim();
+  if (text.trim() === '' || (limit !== null && text.length > limit)) return null;
+  return text;
 }
 
 /**
@@ -190,13 +195,23 @@ async function translateMissing(data: { runId: string }, ctx: JobContext): Promi
       // Read again before each call: an owner who disconnects or changes the key mid-run is obeyed.
       const current = await connectionKey(sql, run.website_id);
       if (!current?.key) return await finish(sql, run.id, 'failed', MACHINE_TEXT.noConnection);
-      const out = await deeplTranslate(
-        current.key,
-        batch.map((f) => f.text),
-        langs.defaultCode,
-        run.language,
-        batch[0].html,
-      );
+      let out: string[];
+      try {
+        out = await deeplTranslate(
+          current.key,
+          batch.map((f) => f.text),
+          langs.defaultCode,
+          run.language,
+          batch[0].html,
+        );
+      } catch (e) {
+        // A batch the service will never take (a text too long for it): skipped, so the fields
+        // after it are still translated; the skipped ones stay missing for the editors.
+        if (!(e instanceof TranslationServiceError) || e.problem !== 'rejected') throw e;
+        log.warn(`translations: run ${run.id}: DeepL rejected a batch of ${batch.length} field(s); skipped`);
+        await sql`update translation_run set fields_done = fields_done + ${batch.length}, updated_at = now() where id = ${run.id}`;
+        continue;
+      }
       const done = batch.flatMap((f, i) => {
         const text = cleaned(f, out[i]);
         return text === null ? [] : [{ f, text }];

@@ -17,8 +17,20 @@ import { answerPagePost, formBlocksHtml, formStateOf } from '../forms/page-forms
 import { getSql } from '../../db/client.server.js';
 import { restockPageAction, restockPageExtras } from '../forms/restock-page.server.js';
 import { barePath } from '../languages/page-language.server.js';
+import { loader as ownerAreaNotFound } from './config.$.js';
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+/**
+ * /config/search, /config/cart...: the app pages' routes take a first segment for a language
+ * (`($lang).search`) and hand every other one here; under /config that is the owner area's
+ * not-found (behind its sign-in), as any other unknown /config address.
+ */
+function ownerArea(request: Request): boolean {
+  return new URL(request.url).pathname.startsWith('/config/');
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  if (ownerArea(args.request)) return ownerAreaNotFound(args);
+  const { request, context } = args;
   // The add-to-cart form's no-JavaScript "Show price and stock" button: the same page, its address clean.
   const view = variantViewLocation(new URL(request.url));
   if (view !== null) return redirect(view, 303);
@@ -44,7 +56,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
+  if (ownerArea(args.request)) return ownerAreaNotFound(args);
+  const { request, context } = args;
   const site = await requestSite(request, context);
   const url = new URL(request.url);
   // A page in another language (/fr/...) takes the same posts as the page itself (issue 16).

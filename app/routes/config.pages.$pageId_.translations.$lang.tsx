@@ -24,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
-async function target(args: LoaderFunctionArgs | ActionFunctionArgs, permission: 'pages.read' | 'pages.write') {
+async function target(args: LoaderFunctionArgs | ActionFunctionArgs, permission: 'pages.read' | 'pages.publish') {
   const a = await ownerAccess(args, permission);
   const page = await pageDetail(a.sql, a.site.id, args.params.pageId ?? '');
   if (!page) throw json({ error: PAGE_TEXT.notFound }, { status: 404, headers: NO_STORE });
@@ -60,14 +60,15 @@ export async function loader(args: LoaderFunctionArgs) {
       },
       machine: t.machineFields,
       notice: saved ? TRANSLATION_TEXT.saved(language.name) : null,
-      canWrite: a.can('pages.write'),
+      // A translation is live at once: only a role that may publish pages saves one.
+      canWrite: a.can('pages.publish'),
     },
     { headers: NO_STORE },
   );
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { a, page, language } = await target(args, 'pages.write');
+  const { a, page, language } = await target(args, 'pages.publish');
   const r = await postTranslation(args.request, PageTranslationForm, (v) => savePageTranslation(a, page.id, language.code, v));
   if (!r.ok) return json(r, 400);
   return redirect(`/config/pages/${encodeURIComponent(page.id)}/translations/${language.code}?saved=1`, 303);

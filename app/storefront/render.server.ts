@@ -327,7 +327,8 @@ export async function storefrontPage(
     // sees the bare path; what it resolved is then read in that language (docs/decisions/0016).
     const language = await pageLanguage(site, url);
     // A page asked for by its default slug under a language that has its own: one URL per page and language.
-    if (language.redirect) return redirect(language.redirect, 301);
+    // Kept an hour, not for ever: the owner may change the translated slug again.
+    if (language.redirect) return redirect(language.redirect, { status: 301, headers: { 'Cache-Control': 'public, max-age=3600' } });
     site = siteIn(site, language);
     let p = await plan(site, language.planUrl);
     // Locked and member pages (app/access): the lock screen, sign-in, access denied or paywall

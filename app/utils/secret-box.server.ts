@@ -23,9 +23,13 @@ export function seal(plain: string, purpose: string, secrets: string[] = env().s
 export function open(sealed: string, purpose: string, secrets: string[] = env().sessionSecrets): string | null {
   const [version, iv, tag, body] = sealed.split('.');
   if (version !== VERSION || !iv || !tag || body === undefined) return null;
+  // GCM would also take a cut-down tag (4 bytes and up): only the full 16 bytes count.
+  if (Buffer.from(tag, 'base64url').length !== 16) return null;
   for (const secret of secrets) {
     try {
-      const decipher = crypto.createDecipheriv('aes-256-gcm', keyFrom(secret, purpose), Buffer.from(iv, 'base64url'));
+      const decipher = crypto.createDecipheriv('aes-256-gcm', keyFrom(secret, purpose), Buffer.from(iv, 'base64url'), {
+        authTagLength: 16,
+      });
       decipher.setAAD(Buffer.from(purpose));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
       return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');

@@ -24,6 +24,18 @@ describe('owner sign-in', () => {
     expect(cookie).toMatch(/SameSite=Lax/i);
   });
 
+  it('keeps every /config address behind the sign-in, also those ending like a shop page (/config/search)', async () => {
+    for (const path of ['/config/search', '/config/cart', '/config/account/sign-in']) {
+      const res = await new Visitor().get(path);
+      expect(res.status, path).toBe(302);
+      expect(res.headers.get('location'), path).toBe(`/config/sign-in?redirectTo=${encodeURIComponent(path)}`);
+    }
+    const owner = await adminVisitor();
+    const res = await owner.get('/config/search');
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('data-search');
+  });
+
   it('never sends an owner off the site after signing in', async () => {
     const v = new Visitor();
     const res = await v.postForm('/config/sign-in', { email: OWNER.email, password: OWNER.password, redirectTo: '//evil.example/config' });

@@ -26,6 +26,8 @@ describe('/fr/search', () => {
     expect(html).not.toContain('href="/shop/p/tide-pool-mug"');
     // The search form searches in French again.
     expect(html).toContain('<form class="search-form" method="get" action="/fr/search" role="search">');
+    // The language switcher still leads to the English search.
+    expect(html).toMatch(/<a href="\/search(\?q=mug)?" hreflang="en"/);
     expect(html).toMatch(/<link rel="canonical" href="[^"]*\/fr\/search"/);
 
     const en = await text(await new Visitor().get('/search?q=mug'));

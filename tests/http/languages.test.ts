@@ -332,6 +332,9 @@ describe('/config: languages and translations', () => {
     expect(saved.status).toBe(303);
     expect(saved.headers.get('location')).toBe(`${path}?saved=1`);
     expect(await text(await admin.get(`${path}?saved=1`))).toContain('Français saved.');
+    // A draft editor (pages.write without pages.publish) may not change a live French page.
+    const { visitor: draft } = await visitorWithRole(admin, 16);
+    expect((await draft.postForm(path, { title: 'Brouillon' })).status).toBe(403);
     const fr = await text(await new Visitor().get('/fr/care-guide'));
     expect(fr).toContain('Guide d&#x27;entretien');
     expect(fr).toContain('<p>Lavez à froid.</p>');

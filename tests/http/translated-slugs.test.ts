@@ -62,6 +62,8 @@ describe('French addresses', () => {
       const res = await new Visitor().get(from);
       expect(res.status, from).toBe(301);
       expect(res.headers.get('location'), from).toBe(to);
+      // Not cached for ever: the owner may change the slug again.
+      expect(res.headers.get('cache-control'), from).toBe('public, max-age=3600');
     }
     // A French slug is no English address.
     expect((await new Visitor().get('/boutique')).status).toBe(404);

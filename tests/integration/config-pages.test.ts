@@ -109,6 +109,24 @@ describe.each(targets)('pages and stores on $name', (target) => {
     expect(await siteHasStore(db.sql, site)).toBe(false);
   });
 
+  it("keeps an address reserved since a page took it, and refuses another page's address in another language", async () => {
+    const site = await journalSite('Reserved Journal');
+    const a = access(site);
+    const { id } = await savePage(a, null, page({ title: 'Italiano', urlId: 'italiano' }));
+    // Made before "it" was reserved for Italian pages (set directly: the editor no longer allows it).
+    await db.sql`update collection set url_id = 'it' where id = ${id}`;
+    expect((await savePage(a, id, page({ title: 'Italiano', urlId: 'it', body: '<p>Ancora.</p>' }))).urlId).toBe('it');
+    await expect(savePage(a, null, page({ title: 'Another', urlId: 'fr' }))).rejects.toMatchObject({
+      field: 'urlId',
+      message: '/fr is used by the site itself: choose another address.',
+    });
+    await db.sql`insert into collection_translation (collection_id, language, slug) values (${id}, 'fr', 'italien')`;
+    await expect(savePage(a, null, page({ title: 'Italien', urlId: 'italien' }))).rejects.toMatchObject({
+      field: 'urlId',
+      message: 'This site already has a page at /fr/italien.',
+    });
+  });
+
   it('keeps pages visitors must not see out of pages, search, the sitemap and the menus', async () => {
     const site = await journalSite('Hidden Pages Journal');
     const catalog = createCatalog(db.sql, { websiteId: site });

@@ -62,6 +62,10 @@ describe('language paths (pure)', () => {
     expect(appLinksIn('<a class="brand" href="/">S</a><a href="/" hreflang="en" lang="en">English</a>', '/fr')).toBe(
       '<a class="brand" href="/fr">S</a><a href="/" hreflang="en" lang="en">English</a>',
     );
+    // On /fr/cart the switcher's English link is /cart, and stays so.
+    expect(appLinksIn('<a href="/cart" hreflang="en" lang="en">English</a><a href="/cart">Panier</a>', '/fr')).toBe(
+      '<a href="/cart" hreflang="en" lang="en">English</a><a href="/fr/cart">Panier</a>',
+    );
   });
 
   it('renders the default language in the site locale, another in its own', () => {

@@ -150,6 +150,20 @@ describe.each(targets)('machine translation on $name', (target) => {
     expect(await startTranslation(access(), 'it')).toEqual({ ok: false, error: MACHINE_TEXT.notOffered });
   });
 
+  it('skips a batch the service rejects (a text too long for it) and translates the rest', async () => {
+    await db.sql`insert into website_language (website_id, code, is_default, ordering) values (${SITE}, 'es', false, 6)`;
+    peer.failNext.push(413);
+    expect((await startTranslation(access(), 'es')).ok).toBe(true);
+    expect(await runQueuedJobs(db.sql, translateMissingJob)).toEqual({ ran: 1, failed: 0 });
+    const run = (await latestRuns(db.sql, SITE)).es;
+    expect(run).toMatchObject({ state: 'done', error: null });
+    expect(run.done).toBe(run.total);
+    const [{ n }] = await db.sql<{ n: number }[]>`
+      select count(*)::int as n from collection_translation t join collection c on c.id = t.collection_id
+       where c.website_id = ${SITE} and t.language = 'es' and t.body like '[ES] %'`;
+    expect(n).toBeGreaterThan(0);
+  });
+
   it('tries again when the service is busy, and finishes on the next try', async () => {
     peer.failNext.push(429);
     expect((await startTranslation(access(), 'de')).ok).toBe(true);
