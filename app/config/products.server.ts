@@ -8,6 +8,7 @@ import { CollectionType, RecordType } from '../../engine/ts/enums.js';
 import type { OwnerAccess } from '../auth/access.server.js';
 import { firstErrors, parseForm } from '../utils/form.server.js';
 import { actorOf, recordAudit } from './audit.server.js';
+import { LANGUAGE_NAMES } from '../languages/languages.js';
 import { LOW_STOCK } from './dashboard.server.js';
 import {
   BLANK_ROWS,
@@ -420,6 +421,14 @@ async function freeSlug(
   if (typed !== null) {
     const [taken] = await tx`select 1 from item where collection_id = ${collectionId} and url_id = ${typed} and id <> ${itemId}`;
     if (taken) throw new ProductFormError({ urlId: 'Another product in this collection already uses this URL slug.' });
+    // Another product's slug in another language (ADR 0019) would hide this one there.
+    const [translated] = await tx<{ language: string }[]>`
+      select t.language from item_translation t join item i on i.id = t.item_id
+       where i.collection_id = ${collectionId} and t.slug = ${typed} and i.id <> ${itemId} limit 1`;
+    if (translated)
+      throw new ProductFormError({
+        urlId: `Another product in this collection uses this URL slug in ${LANGUAGE_NAMES[translated.language] ?? translated.language}.`,
+      });
     return typed;
   }
   const base = slugify(title) || 'product';

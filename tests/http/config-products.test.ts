@@ -236,6 +236,13 @@ describe('products', () => {
     );
     expect(taken.status).toBe(400);
     expect(await taken.text()).toContain('Another product in this collection already uses this URL slug.');
+    // ...or has in French (the demo's mug is /fr/boutique/p/tasse-flaque-de-maree): it would hide the new one there.
+    const french = await admin.postForm(
+      '/config/products/new',
+      productForm({ title: 'Tasse', urlId: 'tasse-flaque-de-maree', variants: [{ sku: 'TF-1', attrs: ['One'], price: '5', qty: '1' }] }),
+    );
+    expect(french.status).toBe(400);
+    expect(await french.text()).toContain('Another product in this collection uses this URL slug in Français.');
 
     // JavaScript off: "Add more rows" draws the form again with what was typed and three more rows.
     const more = await admin.postForm(

@@ -188,7 +188,7 @@ describe.each(targets)('emails in the shopper language on $name', (target) => {
       'Taxes (14%): 173,44 $US',
       'Total: 1 420,00 $US',
       'Livraison à:',
-      'Voir votre commande:\nhttps://shop.example/order-confirmed/o-1?t=y',
+      'Voir votre commande:\nhttps://shop.example/fr/order-confirmed/o-1?t=y',
       'Des questions ? Écrivez-nous à hello@saltgrass.example.',
     ]) {
       expect(money(m.text)).toContain(s);

@@ -48,10 +48,12 @@ describe('the slug map (pure)', () => {
     expect(translatedPath('https://example.com/shop', slugs)).toBe('https://example.com/shop');
   });
 
-  it('links under the prefix in the language, app pages bare, the default language as is', () => {
+  it('links under the prefix in the language, files and owner pages bare, the default language as is', () => {
     expect(localPath('/shop/p/tide-pool-mug', 'fr', EN_FR, slugs)).toBe('/fr/boutique/p/tasse');
     expect(localPath('/', 'fr', EN_FR, slugs)).toBe('/fr');
-    expect(localPath('/search?q=mug', 'fr', EN_FR, slugs)).toBe('/search?q=mug');
+    // The app's pages have French versions (/fr/search); files, owner pages and APIs have none.
+    expect(localPath('/search?q=mug', 'fr', EN_FR, slugs)).toBe('/fr/search?q=mug');
+    expect(localPath('/files/f-1/label.pdf', 'fr', EN_FR, slugs)).toBe('/files/f-1/label.pdf');
     expect(localPath('/shop', 'en', EN_FR, slugs)).toBe('/shop');
   });
 });
