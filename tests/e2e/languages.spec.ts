@@ -72,7 +72,7 @@ test('buy in French: the cart, a refused checkout and the order stay under /fr/'
   }
   await expect(pill(page)).toHaveAttribute('aria-label', '2 items in cart');
   // Without JavaScript the post comes back to the French product page.
-  await expect(page).toHaveURL(/\/fr\/shop\/p\/linen-bread-bag$/);
+  await expect(page).toHaveURL(/\/fr\/boutique\/p\/linen-bread-bag$/);
 
   // The header's cart link leads to the French cart.
   await page.locator('a.cart-link').click();
