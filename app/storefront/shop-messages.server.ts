@@ -169,7 +169,7 @@ function reasonsIn(strings: Record<string, unknown>, text: string, money: MoneyI
       }
       return reason;
     })
-    .join('; ');
+    .join(textFrom(strings, 'reviewReasonSeparatorText', '; '));
 }
 
 /**

@@ -34,6 +34,8 @@ export const MESSAGE_TEXTS: TextsByLanguage = {
     reviewOneLeftReasonText: 'il ne reste qu’un exemplaire de {name} et votre panier en contient {units}',
     reviewLeftReasonText: 'il ne reste que {stock} exemplaires de {name} et votre panier en contient {units}',
     reviewMoreReasonsText: '{count} autres',
+    // French sets a space before a semicolon.
+    reviewReasonSeparatorText: ' ; ',
     reviewPriceOneText: 'Le prix de {name} a changé depuis son ajout à votre panier : la commande utilisera le nouveau prix.',
     reviewPriceManyText: 'Les prix de {names} ont changé depuis leur ajout à votre panier : la commande utilisera les nouveaux prix.',
     reviewPriceSomeText: 'Certains prix ont changé depuis l’ajout des articles à votre panier : la commande utilisera les nouveaux prix.',
@@ -74,6 +76,7 @@ export const MESSAGE_TEXTS: TextsByLanguage = {
     reviewOneLeftReasonText: 'von {name} ist nur noch 1 Stück übrig und Ihr Warenkorb enthält {units}',
     reviewLeftReasonText: 'von {name} sind nur noch {stock} Stück übrig und Ihr Warenkorb enthält {units}',
     reviewMoreReasonsText: '{count} weitere',
+    reviewReasonSeparatorText: '; ',
     reviewPriceOneText:
       'Der Preis von {name} hat sich geändert, seit der Artikel in Ihren Warenkorb gelegt wurde: Die Bestellung verwendet den neuen Preis.',
     reviewPriceManyText:
@@ -116,6 +119,7 @@ export const MESSAGE_TEXTS: TextsByLanguage = {
     reviewOneLeftReasonText: 'solo queda 1 unidad de {name} y tu carrito tiene {units}',
     reviewLeftReasonText: 'solo quedan {stock} unidades de {name} y tu carrito tiene {units}',
     reviewMoreReasonsText: '{count} más',
+    reviewReasonSeparatorText: '; ',
     reviewPriceOneText: 'El precio de {name} cambió desde que se añadió a tu carrito: el pedido usará el nuevo precio.',
     reviewPriceManyText: 'Los precios de {names} cambiaron desde que se añadieron a tu carrito: el pedido usará los nuevos precios.',
     reviewPriceSomeText: 'Algunos precios cambiaron desde que se añadieron los artículos a tu carrito: el pedido usará los nuevos precios.',
