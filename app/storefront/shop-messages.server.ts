@@ -73,12 +73,12 @@ const KEYS = new Map<string, string>([
 
 /** The key of each English template; `{name}` marks a value. A more specific template comes first. */
 const TEMPLATES: [string, string][] = [
-  [STOCK_TEXT.soldOut, 'stockSoldOutText'],
-  [STOCK_TEXT.oneLeftHeld, 'stockOneLeftHeldText'],
-  [STOCK_TEXT.leftHeldAll, 'stockLeftHeldAllText'],
-  [STOCK_TEXT.leftHeld, 'stockLeftHeldText'],
-  [STOCK_TEXT.oneLeft, 'stockOneLeftText'],
-  [STOCK_TEXT.left, 'stockLeftText'],
+  [STOCK_TEXT.soldOut, 'stockRefusalSoldOutText'],
+  [STOCK_TEXT.oneLeftHeld, 'stockRefusalOneLeftHeldText'],
+  [STOCK_TEXT.leftHeldAll, 'stockRefusalLeftHeldAllText'],
+  [STOCK_TEXT.leftHeld, 'stockRefusalLeftHeldText'],
+  [STOCK_TEXT.oneLeft, 'stockRefusalOneLeftText'],
+  [STOCK_TEXT.left, 'stockRefusalLeftText'],
   [REVIEW_TEXT.gone, 'reviewGoneText'],
   [REVIEW_TEXT.removeIt, 'reviewRemoveItText'],
   [REVIEW_TEXT.priceChanged, 'reviewPriceChangedText'],
