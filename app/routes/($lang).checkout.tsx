@@ -27,7 +27,7 @@ import { shopperSession } from '../utils/session.server.js';
 import { subscriptionPriceText } from '../storefront/subscription-price.server.js';
 import { siteTweaks } from '../overlays/tweak-store.server.js';
 import { pageStrings, requestLanguage, servesLanguage } from '../storefront/request-language.server.js';
-import { messageIn, pageMessages, UNREADABLE } from '../storefront/shop-messages.server.js';
+import { pageMessages, UNREADABLE } from '../storefront/shop-messages.server.js';
 import { textFrom } from '../languages/strings.js';
 import { action as pageAction, loader as pageLoader } from './$.js';
 
@@ -128,7 +128,7 @@ export async function action(args: ActionFunctionArgs) {
   const cartId = await cartIdFor(request, which?.cart === 'subscription');
   /** A 303 to `to` with a flash for the page there (its message, or the token of the errors to show). */
   const withFlash = async (to: string, flash: { error?: string; checkoutToken?: string }) => {
-    setFlash(session, { ...flash, error: messageIn(lang.strings, flash.error) });
+    setFlash(session, { ...flash, error: flash.error === undefined ? undefined : lang.message(flash.error) });
     return redirect(to, { status: 303, headers: { 'Set-Cookie': (await session.commit())! } });
   };
   const fail = (error: string | undefined, checkoutToken?: string) => withFlash(back, { error, checkoutToken });

@@ -92,7 +92,8 @@ describe('/fr/cart without JavaScript', () => {
     expect(await bad.json()).toEqual({ ok: false, error: 'La quantité doit être au moins 1.' });
     const ok = await v.postForm(url, { intent: 'add', itemId: BREAD_BAG, quantity: '1' }, headers);
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toMatchObject({ ok: true, added: { quantity: 1 }, cart: { totalQuantity: 1 } });
+    // The cart's subtotal in the French page's money format.
+    expect(await ok.json()).toMatchObject({ ok: true, added: { quantity: 1 }, cart: { totalQuantity: 1, subtotalText: '26,00\u00a0$US' } });
   });
 });
 
