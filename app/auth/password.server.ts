@@ -29,10 +29,13 @@ export async function verifyPassword(stored: string | null, password: string): P
   }
 }
 
+/** The password rules' texts as templates: the storefront finds `{count}` again to translate them. */
+export const PASSWORD_TEXT = { tooShort: 'Use at least {count} characters.', tooLong: 'Use at most {count} characters.' } as const;
+
 /** Why `password` cannot be used, or null when it can. */
 export function passwordProblem(password: string): string | null {
-  if (password.length < MIN_PASSWORD) return `Use at least ${MIN_PASSWORD} characters.`;
-  if (password.length > MAX_PASSWORD) return `Use at most ${MAX_PASSWORD} characters.`;
+  if (password.length < MIN_PASSWORD) return PASSWORD_TEXT.tooShort.replace('{count}', String(MIN_PASSWORD));
+  if (password.length > MAX_PASSWORD) return PASSWORD_TEXT.tooLong.replace('{count}', String(MAX_PASSWORD));
   if (password.trim() === '') return 'A password cannot be only spaces.';
   return null;
 }

@@ -20,7 +20,10 @@ export const PER_VISITOR: Limit = { points: 20, durationS: 15 * 60, blockS: 15 *
 
 export const SITE_USER_SIGN_IN_TEXT = {
   wrong: 'The email or password is incorrect.',
-  tooMany: (s: number) => `Too many sign-in attempts. Please wait ${Math.ceil(s / 60)} minute${s > 60 ? 's' : ''} and try again.`,
+  tooManyOne: 'Too many sign-in attempts. Please wait 1 minute and try again.',
+  tooManyMinutes: 'Too many sign-in attempts. Please wait {minutes} minutes and try again.',
+  tooMany: (s: number) =>
+    s > 60 ? SITE_USER_SIGN_IN_TEXT.tooManyMinutes.replace('{minutes}', String(Math.ceil(s / 60))) : SITE_USER_SIGN_IN_TEXT.tooManyOne,
 };
 
 export type SignInOutcome = { ok: true; user: SiteUser } | { ok: false; error: string; retryAfterS?: number };

@@ -234,8 +234,8 @@ export function checkAddress(input: AddressInput): { ok: true; address: Address 
   return { ok: true, address: v };
 }
 
-/** The address as lines for a page or an email. */
-export function addressLines(a: Address): string[] {
+/** The address as lines for a page or an email; `nameOf` names the country in the page's language. */
+export function addressLines(a: Address, nameOf: (code: string) => string = countryName): string[] {
   const place = [a.city, [a.region, a.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  return [a.name, a.line1, a.line2, place, countryName(a.country)].filter((l) => l !== '');
+  return [a.name, a.line1, a.line2, place, nameOf(a.country)].filter((l) => l !== '');
 }

@@ -1,6 +1,6 @@
 // The cart review before checkout: which lines can no longer be bought as they are (sold out, not
 // enough stock, gone) and which changed price since they were added, with the shopper's texts.
-import { itemName, stockMessage } from './item-text.js';
+import { fillText, itemName, stockMessage } from './item-text.js';
 
 /** Minor units as shopper text in the cart's currency ("$68.00"): formatMoney of rules.server.ts. */
 export type MoneyText = (cents: number) => string;
@@ -54,6 +54,28 @@ const MAX_LISTED = 3;
 /** Longest cart-level message (the session's flash that carries it back to /cart takes 500 characters). */
 const MAX_MESSAGE = 400;
 
+/** The review's texts as templates (see STOCK_TEXT in item-text.ts); a line's message is one or more of them. */
+export const REVIEW_TEXT = {
+  goneReason: '{name} is no longer available',
+  gone: 'Sorry, {name} is no longer available. Remove it to check out.',
+  removeIt: 'Remove it to check out.',
+  priceChanged: 'Price changed from {from} to {to}.',
+  soldOutReason: '{name} is sold out',
+  fixLines: 'Your cart has {units} of it in {lines} lines: lower them to {stock} in all to check out.',
+  fixLine: 'This line has {quantity}: lower the quantity to {stock} to check out.',
+  oneLeftReason: 'only 1 of {name} is left and your cart has {units}',
+  leftReason: 'only {stock} of {name} are left and your cart has {units}',
+  moreReasons: '{count} more',
+  fixOne: 'To check out, first fix the marked line: {reasons}.',
+  fixMany: 'To check out, first fix the marked lines: {reasons}.',
+  fixCount: 'To check out, first fix the {count} marked lines.',
+  fixCountOne: 'To check out, first fix the 1 marked line.',
+  priceOne: 'The price of {name} changed since it was added to your cart: the order will use the new price.',
+  priceMany: 'The prices of {names} changed since they were added to your cart: the order will use the new prices.',
+  priceSome: 'Some prices changed since the items were added to your cart: the order will use the new prices.',
+} as const;
+const T = REVIEW_TEXT;
+
 const BLOCKING: ReadonlySet<LineStatus> = new Set(['sold_out', 'insufficient_stock', 'unavailable']);
 
 /** "a", "a and b", "a, b and c". */
@@ -83,38 +105,40 @@ export function reviewCart(lines: ReviewLine[], moneyText: MoneyText): CartRevie
     const name = itemName(l.title, l.attributes);
     const c = l.current;
     if (!c) {
-      blockers.push(`${name} is no longer available`);
+      blockers.push(fillText(T.goneReason, { name }));
       return {
         id: l.id,
         status: 'unavailable',
         blocking: true,
         currentPriceCents: null,
         left: null,
-        message: `Sorry, ${name} is no longer available. Remove it to check out.`,
+        message: fillText(T.gone, { name }),
       };
     }
     const priceChanged = c.priceCents !== l.purchasePriceCents;
-    const priceText = priceChanged ? `Price changed from ${moneyText(l.purchasePriceCents)} to ${moneyText(c.priceCents)}.` : null;
+    const priceText = priceChanged
+      ? fillText(T.priceChanged, { from: moneyText(l.purchasePriceCents), to: moneyText(c.priceCents) })
+      : null;
     const currentPriceCents = priceChanged ? c.priceCents : null;
     const h = held.get(c.variantId)!;
     if (!c.unlimited && c.qtyInStock <= 0) {
-      blockers.push(`${name} is sold out`);
+      blockers.push(fillText(T.soldOutReason, { name }));
       return {
         id: l.id,
         status: 'sold_out',
         blocking: true,
         currentPriceCents,
         left: 0,
-        message: `${stockMessage(name, 0, 0)} Remove it to check out.`,
+        message: `${stockMessage(name, 0, 0)} ${T.removeIt}`,
       };
     }
     if (!c.unlimited && h.units > c.qtyInStock) {
       const stock = c.qtyInStock;
       const fix =
         h.lines > 1
-          ? `Your cart has ${h.units} of it in ${h.lines} lines: lower them to ${stock} in all to check out.`
-          : `This line has ${l.quantity}: lower the quantity to ${stock} to check out.`;
-      const reason = `only ${stock} of ${name} ${stock === 1 ? 'is' : 'are'} left and your cart has ${h.units}`;
+          ? fillText(T.fixLines, { units: h.units, lines: h.lines, stock })
+          : fillText(T.fixLine, { quantity: l.quantity, stock });
+      const reason = fillText(stock === 1 ? T.oneLeftReason : T.leftReason, { name, stock, units: h.units });
       if (!blockers.includes(reason)) blockers.push(reason);
       if (priceChanged) priced.push(name);
       return {
@@ -139,18 +163,20 @@ export function reviewCart(lines: ReviewLine[], moneyText: MoneyText): CartRevie
 
 /** The cart's one message for what stops checkout: it also travels in the session's flash, so it stays short. */
 function blockingMessage(reasons: string[]): string {
-  const lines = reasons.length === 1 ? 'line' : 'lines';
-  const shown = reasons.length > MAX_LISTED ? [...reasons.slice(0, MAX_LISTED), `${reasons.length - MAX_LISTED} more`] : reasons;
-  const text = `To check out, first fix the marked ${lines}: ${shown.join('; ')}.`;
-  return text.length <= MAX_MESSAGE ? text : `To check out, first fix the ${reasons.length} marked ${lines}.`;
+  const one = reasons.length === 1;
+  const shown =
+    reasons.length > MAX_LISTED
+      ? [...reasons.slice(0, MAX_LISTED), fillText(T.moreReasons, { count: reasons.length - MAX_LISTED })]
+      : reasons;
+  const text = fillText(one ? T.fixOne : T.fixMany, { reasons: shown.join('; ') });
+  if (text.length <= MAX_MESSAGE) return text;
+  return one ? T.fixCountOne : fillText(T.fixCount, { count: reasons.length });
 }
 
 function priceNotice(priced: string[]): string | null {
   const names = [...new Set(priced)];
   if (names.length === 0) return null;
-  if (names.length === 1) return `The price of ${names[0]} changed since it was added to your cart: the order will use the new price.`;
-  const text = `The prices of ${listText(names)} changed since they were added to your cart: the order will use the new prices.`;
-  return text.length <= MAX_MESSAGE
-    ? text
-    : 'Some prices changed since the items were added to your cart: the order will use the new prices.';
+  if (names.length === 1) return fillText(T.priceOne, { name: names[0] });
+  const text = fillText(T.priceMany, { names: listText(names) });
+  return text.length <= MAX_MESSAGE ? text : T.priceSome;
 }

@@ -8,13 +8,32 @@ export function itemName(title: string, attributes: Record<string, string>): str
 }
 
 /**
+ * The shopper's texts with values in them, as templates: the storefront finds a message's template
+ * and its `{values}` again to show it in the page's language (shop-messages.server.ts), so a message
+ * is always one of these, filled with `fillText`.
+ */
+export const STOCK_TEXT = {
+  soldOut: 'Sorry, {name} is sold out.',
+  oneLeft: 'Sorry, only 1 of {name} is left.',
+  left: 'Sorry, only {stock} of {name} are left.',
+  oneLeftHeld: 'Sorry, only 1 of {name} is left, and your cart already holds it.',
+  leftHeldAll: 'Sorry, only {stock} of {name} are left, and your cart already holds all of them.',
+  leftHeld: 'Sorry, only {stock} of {name} are left, and your cart already holds {held}.',
+} as const;
+
+/** A template with its `{name}` placeholders filled from `vars` (unknown ones stay as written). */
+export function fillText(template: string, vars: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
+}
+
+/**
  * The stock refusal (ADR 0004): names the item and what is left, counting what this cart already
  * holds of it in other lines (`held`).
  */
 export function stockMessage(name: string, stock: number, held: number): string {
-  if (stock <= 0) return `Sorry, ${name} is sold out.`;
-  const left = `Sorry, only ${stock} of ${name} ${stock === 1 ? 'is' : 'are'} left`;
-  if (held <= 0) return `${left}.`;
-  if (held >= stock) return `${left}, and your cart already holds ${stock === 1 ? 'it' : 'all of them'}.`;
-  return `${left}, and your cart already holds ${held}.`;
+  const t = STOCK_TEXT;
+  if (stock <= 0) return fillText(t.soldOut, { name });
+  if (held <= 0) return fillText(stock === 1 ? t.oneLeft : t.left, { name, stock });
+  if (held >= stock) return fillText(stock === 1 ? t.oneLeftHeld : t.leftHeldAll, { name, stock });
+  return fillText(t.leftHeld, { name, stock, held });
 }

@@ -1,6 +1,7 @@
 // The cart's pure rules of SPEC sections 5 and 9: quantity parsing, the exact validation texts,
 // store commerce settings (checkout minimum, instalment bounds) and the instalment notice.
 import { formatMoney } from './money.js';
+import { fillText } from './item-text.js';
 import { ProductType } from '../../engine/ts/enums.js';
 
 /** SPEC section 5 texts, word for word. */
@@ -52,7 +53,7 @@ export function parseQuantity(raw: unknown): { ok: true; quantity: number } | { 
   return { ok: true, quantity: n };
 }
 
-export { itemName, stockMessage } from './item-text.js';
+export { fillText, itemName, STOCK_TEXT, stockMessage } from './item-text.js';
 
 /** Commerce settings of a store, read from website.settings.websiteSettings.storeSettings. */
 export interface CommerceSettings {
@@ -104,9 +105,12 @@ export function commerceSettings(settings: unknown): CommerceSettings {
 
 /** Integer minor units as shopper text: 123456 USD -> "$1,234.56" (exact: formatted from a decimal string). */
 
+/** SPEC section 5's checkout minimum, as a template (see STOCK_TEXT in item-text.ts). */
+export const MINIMUM_TEXT = 'To check out, your order subtotal must be {subtotal} or more.';
+
 /** SPEC section 5: `To check out, your order subtotal must be {subtotal} or more.` */
-export function checkoutMinimumMessage(minimumCents: number, currency: string): string {
-  return `To check out, your order subtotal must be ${formatMoney(minimumCents, currency)} or more.`;
+export function checkoutMinimumMessage(minimumCents: number, currency: string, locale?: string): string {
+  return fillText(MINIMUM_TEXT, { subtotal: formatMoney(minimumCents, currency, locale) });
 }
 
 export const INSTALMENT_COUNT = 4;

@@ -1,6 +1,7 @@
 // Shipping methods and their rates, read from the store's settings
 // (website.settings.websiteSettings.storeSettings.shipping): which methods a country can use, what
 // each costs, and the free-shipping threshold. Amounts are integer minor units.
+import { fillText } from './item-text.js';
 
 export interface ShippingMethod {
   id: string;
@@ -102,9 +103,17 @@ export function shippingCost(method: ShippingMethod, subtotalCents: number, s: S
   return method.rateCents;
 }
 
+/** The refusal's texts as templates (see STOCK_TEXT in item-text.ts). */
+export const SHIPPING_TEXT = {
+  notThere: '{method} does not go to this country.',
+  chooseOther: '{method} does not go to this country: choose {other}.',
+} as const;
+
 /** Why `method` cannot go to `country`, naming the method that can; null when it can. */
 export function methodRefusal(method: ShippingMethod, country: string, s: ShippingSettings): string | null {
   if (shipsTo(method, country)) return null;
   const other = s.methods.find((m) => !m.pickup && shipsTo(m, country));
-  return `${method.label} does not go to this country${other ? `: choose ${other.label}` : ''}.`;
+  return other
+    ? fillText(SHIPPING_TEXT.chooseOther, { method: method.label, other: other.label })
+    : fillText(SHIPPING_TEXT.notThere, { method: method.label });
 }

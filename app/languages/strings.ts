@@ -8,12 +8,21 @@ import { ACCOUNT_TEXTS } from './texts/account.js';
 import { COMMERCE_TEXTS } from './texts/commerce.js';
 import { EMAIL_TEXTS } from './texts/emails.js';
 import { ENGINE_TEXTS } from './texts/engine.js';
+import { MESSAGE_TEXTS } from './texts/messages.js';
 import { STOREFRONT_TEXTS } from './texts/storefront.js';
 import { SUBSCRIPTION_TEXTS } from './texts/subscriptions.js';
 import type { TextsByLanguage } from './texts/types.js';
 
 /** Every area's texts; an area adds its file here. */
-const AREAS: TextsByLanguage[] = [ENGINE_TEXTS, STOREFRONT_TEXTS, SUBSCRIPTION_TEXTS, COMMERCE_TEXTS, ACCOUNT_TEXTS, EMAIL_TEXTS];
+const AREAS: TextsByLanguage[] = [
+  ENGINE_TEXTS,
+  STOREFRONT_TEXTS,
+  SUBSCRIPTION_TEXTS,
+  COMMERCE_TEXTS,
+  MESSAGE_TEXTS,
+  ACCOUNT_TEXTS,
+  EMAIL_TEXTS,
+];
 
 /** Built-in texts by language, all areas merged; English is written at each use and needs no entry. */
 export const BUILT_IN_STRINGS: TextsByLanguage = {};

@@ -10,7 +10,8 @@ import { getSql } from '../../db/client.server.js';
 import { addAddress, addressesOf, ordersOf, removeAddress, restockSignupsOf, updateAddress } from '../auth/site-user-account.server.js';
 import { redirectWithFlash, setAccountFlash, takeAccountFlash } from '../auth/site-user-flash.server.js';
 import { ACCOUNT_PAGE, fieldView } from '../auth/site-user-pages.js';
-import { addressLabels, addressLines, checkAddress, COUNTRIES, type Address } from '../commerce/address.js';
+import { addressLabels, addressLines, checkAddress, COUNTRIES, countryName, type Address } from '../commerce/address.js';
+import { countriesIn, countryNameIn } from '../languages/country-names.js';
 import { formatMoney } from '../commerce/money.js';
 import { signedOrderPath } from '../commerce/order-link.server.js';
 import { metaFromSeo } from '../components/seo-meta.js';
@@ -40,7 +41,7 @@ const ADDRESS_LABEL_KEYS: Record<string, string> = {
   'State / province / region': 'addressRegionLabel',
 };
 
-function addressFields(values: Record<string, string>, errors: Record<string, string>, lang: RequestLanguage) {
+function addressFields(values: Record<string, string>, errors: Record<string, string>, lang: RequestLanguage, locale: string) {
   const english = addressLabels(values.country ?? '');
   const labels = {
     region: lang.t(ADDRESS_LABEL_KEYS[english.region] ?? '', english.region),
@@ -71,7 +72,7 @@ function addressFields(values: Record<string, string>, errors: Record<string, st
       value: values.country,
       error: errors.country,
       autocomplete: 'country',
-      choices: COUNTRIES,
+      choices: countriesIn(locale, COUNTRIES),
     }),
   ];
 }
@@ -112,15 +113,18 @@ export async function loader(args: LoaderFunctionArgs) {
         `orderStatus${o.fulfillmentStatus[0].toUpperCase()}${o.fulfillmentStatus.slice(1)}Text`,
         o.fulfillmentStatus[0].toUpperCase() + o.fulfillmentStatus.slice(1),
       ),
-      totalText: formatMoney(o.grandTotalCents, site.website.currency),
+      totalText: formatMoney(o.grandTotalCents, site.website.currency, site.website.locale),
     })),
-    addresses: addresses.map((a) => ({ id: a.id, lines: addressLines(a) })),
+    addresses: addresses.map((a) => ({
+      id: a.id,
+      lines: addressLines(a, (code) => countryNameIn(site.website.locale, code, countryName(code))),
+    })),
     addressForm: {
       title: editing ? lang.t('accountEditAddressTitle', 'Edit address') : lang.t('accountAddAddressTitle', 'Add an address'),
       intent: editing ? 'update-address' : 'add-address',
       addressId: editing?.id ?? '',
       formError: flash?.values?.intent?.endsWith('address') ? m(flash.formError ?? '') : '',
-      fields: addressFields(values, messagesIn(lang.strings, flash?.errors ?? {}), lang),
+      fields: addressFields(values, messagesIn(lang.strings, flash?.errors ?? {}), lang, site.website.locale),
     },
     restock: restock.map((r) => ({
       productName: r.productName,

@@ -59,8 +59,9 @@ export async function loader(args: LoaderFunctionArgs) {
   );
 }
 
-function reply(cart: CartView) {
-  return { totalQuantity: cart.totalQuantity, subtotalText: formatMoney(cart.subtotalCents, cart.currency) };
+/** The cart as the island shows it: its subtotal in the page's money format. */
+function reply(cart: CartView, locale: string) {
+  return { totalQuantity: cart.totalQuantity, subtotalText: formatMoney(cart.subtotalCents, cart.currency, locale) };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -87,7 +88,7 @@ export async function action(args: ActionFunctionArgs) {
 
   /** The failure: JSON for the island, else a 303 back with the message and what was typed. */
   async function failed(status: number, english: string, keep: CartFlash = {}) {
-    const error = messageIn(lang.strings, english);
+    const error = lang.message(english);
     if (fromIsland) return json({ ok: false, error }, { status });
     setFlash(session, { ...keep, error });
     return redirect(back, { status: 303, headers: await cookies() });
@@ -135,7 +136,7 @@ export async function action(args: ActionFunctionArgs) {
         });
       }
       const headers = await cookies(cartQtySetCookie(r.cart.totalQuantity));
-      if (fromIsland) return json({ ok: true, cart: reply(r.cart), added }, { headers });
+      if (fromIsland) return json({ ok: true, cart: reply(r.cart, lang.locale), added }, { headers });
       return redirect(back, { status: 303, headers });
     }
     case 'update':
@@ -151,7 +152,7 @@ export async function action(args: ActionFunctionArgs) {
       session.setCartId(r.cartId);
       // The readable count that public pages fill the pill from (app/storefront/cart-count.ts).
       const headers = await cookies(cartQtySetCookie(r.cart.totalQuantity));
-      if (fromIsland) return json({ ok: true, cart: reply(r.cart) }, { headers });
+      if (fromIsland) return json({ ok: true, cart: reply(r.cart, lang.locale) }, { headers });
       return redirect(back, { status: 303, headers });
     }
     case 'subscribe': {

@@ -27,7 +27,7 @@ import { shopperSession } from '../utils/session.server.js';
 import { subscriptionPriceText } from '../storefront/subscription-price.server.js';
 import { siteTweaks } from '../overlays/tweak-store.server.js';
 import { pageStrings, requestLanguage, servesLanguage } from '../storefront/request-language.server.js';
-import { messageIn, UNREADABLE } from '../storefront/shop-messages.server.js';
+import { pageMessages, UNREADABLE } from '../storefront/shop-messages.server.js';
 import { textFrom } from '../languages/strings.js';
 import { action as pageAction, loader as pageLoader } from './$.js';
 
@@ -80,6 +80,7 @@ export async function loader(args: LoaderFunctionArgs) {
       const tweak = (await siteTweaks(site.website.id)).checkout;
       // The tweak's default heading is the English word: the page's language has its own.
       const heading = tweak.heading === 'Checkout' ? textFrom(pageStrings(site), 'checkoutTitleText', 'Checkout') : tweak.heading;
+      const say = pageMessages(pageStrings(site), currency, site.website.locale);
       return {
         resolved: { kind: 'commerce', page: 'checkout' },
         extras: {
@@ -93,11 +94,11 @@ export async function loader(args: LoaderFunctionArgs) {
                 subscription: subscription && cart.entries.length > 0,
                 subscriptionText: sub,
                 cartToken: subscription ? 'subscription' : 'cart',
-                entries: shapeCartEntries(entries, currency),
+                entries: shapeCartEntries(entries, currency, say),
                 totalQuantity: cart.totalQuantity,
                 subtotal: money(subtotalCents, currency),
-                checkoutMinimum: checkoutMinimum(subtotalCents, currency, settings),
-                form: checkoutForm({ cart, lines, values, errors, shipping, tax, strings: pageStrings(site) }),
+                checkoutMinimum: checkoutMinimum(subtotalCents, currency, settings, say),
+                form: checkoutForm({ cart, lines, values, errors, shipping, tax, strings: pageStrings(site), locale: site.website.locale }),
               },
             },
           },
@@ -127,7 +128,7 @@ export async function action(args: ActionFunctionArgs) {
   const cartId = await cartIdFor(request, which?.cart === 'subscription');
   /** A 303 to `to` with a flash for the page there (its message, or the token of the errors to show). */
   const withFlash = async (to: string, flash: { error?: string; checkoutToken?: string }) => {
-    setFlash(session, { ...flash, error: messageIn(lang.strings, flash.error) });
+    setFlash(session, { ...flash, error: flash.error === undefined ? undefined : lang.message(flash.error) });
     return redirect(to, { status: 303, headers: { 'Set-Cookie': (await session.commit())! } });
   };
   const fail = (error: string | undefined, checkoutToken?: string) => withFlash(back, { error, checkoutToken });

@@ -2,6 +2,9 @@
 // `order-confirmed` template): number, lines, shipping, tax and total, in test mode. Private: it
 // opens for the holder of the session whose cart bought the order, or through the signed link of the
 // confirmation email (?t=); anyone else gets the not-found page, so an order id alone tells nothing.
+import { addressLines, countryName } from '../commerce/address.js';
+import { countryNameIn } from '../languages/country-names.js';
+import { messageIn } from '../storefront/shop-messages.server.js';
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
@@ -45,7 +48,20 @@ export async function loader(args: LoaderFunctionArgs) {
         extras: {
           commercePage: {
             title: textFrom(pageStrings(site), 'orderTitleText', 'Order {number}', { number: order.orderNumberText }),
-            data: { order: { ...order, taxRateText: order.taxBasisPoints > 0 ? rateText(order.taxBasisPoints) : null } },
+            data: {
+              order: {
+                ...order,
+                // The method's label and the country in the page's language.
+                shippingMethod: order.shippingMethod && {
+                  ...order.shippingMethod,
+                  label: messageIn(pageStrings(site), order.shippingMethod.label),
+                },
+                shippingAddressLines: order.shippingAddress
+                  ? addressLines(order.shippingAddress, (code) => countryNameIn(site.website.locale, code, countryName(code)))
+                  : order.shippingAddressLines,
+                taxRateText: order.taxBasisPoints > 0 ? rateText(order.taxBasisPoints) : null,
+              },
+            },
           },
         },
       };

@@ -22,7 +22,8 @@ import { rateText, type TaxSettings } from '../commerce/tax.js';
 import type { CartView } from '../commerce/cart.server.js';
 import { money } from '../commerce/money.js';
 import { textFrom } from '../languages/strings.js';
-import { messagesIn } from './shop-messages.server.js';
+import { countriesIn } from '../languages/country-names.js';
+import { messageIn, messagesIn } from './shop-messages.server.js';
 
 type Json = Record<string, unknown>;
 
@@ -63,6 +64,8 @@ export interface CheckoutPageInput {
   tax: TaxSettings;
   /** The page's localizedStrings (its language's texts); none: English. */
   strings?: Record<string, unknown>;
+  /** The page's CLDR locale (site.website.locale once dressed for the language): money and country names. */
+  locale?: string;
 }
 
 export function checkoutForm(input: CheckoutPageInput): Json {
@@ -71,7 +74,9 @@ export function checkoutForm(input: CheckoutPageInput): Json {
   const t = (key: string, english: string, vars?: Record<string, string | number>) => textFrom(strings, key, english, vars);
   const errors = messagesIn(strings, input.errors);
   const currency = cart.currency;
+  const locale = input.locale ?? 'en-US';
   const m = (cents: number) => money(cents, currency);
+  const moneyText = (cents: number) => formatMoney(cents, currency, locale);
   const ships = requiresShipping(lines);
   const checked = checkAddress(values);
   const place = checked.ok ? checked.address : { country: values.country, region: '' };
@@ -127,15 +132,15 @@ export function checkoutForm(input: CheckoutPageInput): Json {
     const cost = shippingCost(method, q.subtotalCents, shipping);
     const freeNote =
       method.freeEligible && shipping.freeFromCents !== null
-        ? t('checkoutFreeFromText', ', free on orders of {amount} or more', { amount: formatMoney(shipping.freeFromCents, currency) })
+        ? t('checkoutFreeFromText', ', free on orders of {amount} or more', { amount: moneyText(shipping.freeFromCents) })
         : '';
     return {
       id: method.id,
       inputId: `checkout-shipping-${method.id}`,
-      label: method.label,
-      description: method.description,
-      priceText: cost === 0 ? t('checkoutFreeText', 'Free') : formatMoney(cost, currency),
-      rateNote: method.rateCents === 0 ? '' : `${formatMoney(method.rateCents, currency)}${freeNote}`,
+      label: messageIn(strings, method.label),
+      description: messageIn(strings, method.description),
+      priceText: cost === 0 ? t('checkoutFreeText', 'Free') : moneyText(cost),
+      rateNote: method.rateCents === 0 ? '' : `${moneyText(method.rateCents)}${freeNote}`,
       checked: method.id === values.shippingMethod,
     };
   });
@@ -202,7 +207,7 @@ export function checkoutForm(input: CheckoutPageInput): Json {
     address,
     country: field('country', 'checkout-country', values.country, errors.country, {
       label: t('checkoutCountryLabel', 'Country'),
-      options: COUNTRIES.map((c) => ({ ...c, selected: c.code === values.country })),
+      options: countriesIn(locale, COUNTRIES).map((c) => ({ ...c, selected: c.code === values.country })),
     }),
     shippingMethod: { error: errors.shippingMethod ?? null, errorId: 'checkout-shipping-error', methods },
     regions: [
@@ -219,9 +224,9 @@ export function checkoutForm(input: CheckoutPageInput): Json {
         : q.method
           ? q.shippingCents === 0
             ? t('checkoutFreeText', 'Free')
-            : formatMoney(q.shippingCents, currency)
+            : moneyText(q.shippingCents)
           : t('checkoutChooseMethodShortText', 'Choose a method'),
-      shippingLabel: q.method ? q.method.label : t('checkoutShippingText', 'Shipping'),
+      shippingLabel: q.method ? messageIn(strings, q.method.label) : t('checkoutShippingText', 'Shipping'),
       tax: m(q.taxCents),
       taxLabel:
         q.taxBasisPoints > 0 ? t('checkoutTaxRateText', 'Tax ({rate})', { rate: rateText(q.taxBasisPoints) }) : t('checkoutTaxText', 'Tax'),

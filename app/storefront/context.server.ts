@@ -20,6 +20,7 @@ import { textFrom } from '../languages/strings.js';
 import { formatMoney, money } from '../commerce/money.js';
 import { PageType, ProductType } from '../../engine/ts/enums.js';
 import { COMMERCE_PAGE_TYPES } from './page-types.js';
+import { pageMessages, type PageMessages } from './shop-messages.server.js';
 import { shapeBlocks } from './page-blocks.js';
 import { filterJson, shapeEntry, termLinks } from './collection-context.js';
 import { sanitizeStoredHtml } from '../config/sanitize.server.js';
@@ -190,7 +191,14 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
       mainNavigation: navigation(site.navigation.mainNavigation, path),
       footerNavigation: navigation(site.navigation.footerNavigation, path),
     },
-    cart: cart(extras.cart, currency, commerceSettings(settings), extras),
+    cart: cart(
+      extras.cart,
+      currency,
+      commerceSettings(settings),
+      extras,
+      pageMessages(obj(settings.localizedStrings), currency, site.website.locale),
+      site.website.locale,
+    ),
   };
   if (extras.experiments) {
     ctx.experiments = extras.experiments;
@@ -356,10 +364,11 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
   return Object.assign(ctx, { pageTitle: title, pageDescription: description, canonicalUrl: origin + canonicalPath });
 }
 
-/** Cart entries with money objects and option lists, as the cart and checkout templates read them. */
-export function shapeCartEntries(entries: CartEntrySummary[], currency: string): CartEntryJson[] {
+/** Cart entries with money objects and option lists, as the cart and checkout templates read them; `say` shows their messages in the page's language. */
+export function shapeCartEntries(entries: CartEntrySummary[], currency: string, say?: PageMessages): CartEntryJson[] {
   return entries.map((e) => ({
     ...e,
+    ...(e.availability && say ? { availability: { ...e.availability, message: say(e.availability.message) } } : {}),
     unitPrice: money(e.unitPriceCents, currency),
     lineTotal: money(e.lineTotalCents, currency),
     currentPrice: e.availability?.currentPriceCents != null ? money(e.availability.currentPriceCents, currency) : null,
@@ -368,12 +377,20 @@ export function shapeCartEntries(entries: CartEntrySummary[], currency: string):
 }
 
 /** The checkout minimum of SPEC section 5: met, or the message to show. */
-export function checkoutMinimum(subtotalCents: number, currency: string, s: CommerceSettings): CheckoutMinimumJson {
+export function checkoutMinimum(subtotalCents: number, currency: string, s: CommerceSettings, say?: PageMessages): CheckoutMinimumJson {
   const met = subtotalCents >= s.checkoutMinimumCents;
-  return { met, message: met ? null : checkoutMinimumMessage(s.checkoutMinimumCents, currency) };
+  const message = met ? null : checkoutMinimumMessage(s.checkoutMinimumCents, currency);
+  return { met, message: say ? say(message) : message };
 }
 
-function cart(c: CartSummary | undefined, currency: string, s: CommerceSettings, extras: ContextExtras): CartJson {
+function cart(
+  c: CartSummary | undefined,
+  currency: string,
+  s: CommerceSettings,
+  extras: ContextExtras,
+  say: PageMessages,
+  locale: string,
+): CartJson {
   const summary = c ?? { totalQuantity: 0, subtotalCents: 0, entries: [] };
   const eligible = cartInstalmentEligible(summary);
   const notice = eligible ? instalmentNotice(summary.subtotalCents, 1, { currency }, s) : null;
@@ -383,11 +400,13 @@ function cart(c: CartSummary | undefined, currency: string, s: CommerceSettings,
     totalQuantity: summary.totalQuantity,
     subtotalCents: summary.subtotalCents,
     subtotal: money(summary.subtotalCents, currency),
-    subtotalText: formatMoney(summary.subtotalCents, currency),
-    entries: shapeCartEntries(summary.entries, currency),
-    checkoutMinimum: checkoutMinimum(summary.subtotalCents, currency, s),
+    subtotalText: formatMoney(summary.subtotalCents, currency, locale),
+    entries: shapeCartEntries(summary.entries, currency, say),
+    checkoutMinimum: checkoutMinimum(summary.subtotalCents, currency, s, say),
     // Lines that can no longer be bought as they are (marked, checkout refused) and price changes.
-    review: c?.review ?? { blocking: false, message: null, priceNotice: null },
+    review: c?.review
+      ? { ...c.review, message: say(c.review.message), priceNotice: say(c.review.priceNotice) }
+      : { blocking: false, message: null, priceNotice: null },
     instalmentEligible: eligible && notice !== null,
     instalmentNotice: notice,
     // Cart forms send the shopper back to the page they are on.

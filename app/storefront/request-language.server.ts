@@ -6,11 +6,12 @@ import { getSql } from '../../db/client.server.js';
 import { loadSite, type SearchHit, type Site } from '../catalog/catalog.server.js';
 import { translateSearchHits } from '../languages/translations.server.js';
 import { siteUserLanguage } from '../languages/site-user-language.server.js';
-import { pathIn, splitLanguagePath, type SiteLanguages } from '../languages/languages.js';
+import { pathIn, renderLocale, splitLanguagePath, type SiteLanguages } from '../languages/languages.js';
 import { siteLanguages } from '../languages/settings.server.js';
 import { localizedStringsFor, textFrom } from '../languages/strings.js';
 import { localizationOf, siteLocalization } from '../languages/site-localization.server.js';
 import { localPath } from '../languages/slug-paths.js';
+import { messageIn, moneyIn } from './shop-messages.server.js';
 import { requestSite } from './site.server.js';
 
 export interface RequestLanguage {
@@ -22,6 +23,12 @@ export interface RequestLanguage {
   langs: SiteLanguages;
   /** The page's `localizedStrings` in this language (the built-in texts under the owner's). */
   strings: Record<string, unknown>;
+  /** The CLDR locale of this language's money and dates (renderLocale). */
+  locale: string;
+  /** The site's currency. */
+  currency: string;
+  /** A shop message in this language, its money in this locale (shop-messages.server.ts). */
+  message(english: string): string;
   /** A site path (`/cart`) in this language (`/fr/cart`). */
   to(path: string): string;
   /** One text in this language (textFrom over `strings`). */
@@ -46,6 +53,7 @@ export async function requestLanguage(request: Request, context?: AppLoadContext
   const [langs, site] = await Promise.all([getSql().then((sql) => siteLanguages(sql, id)), loadSite(id)]);
   const lp = splitLanguagePath(new URL(request.url).pathname, langs);
   const strings = localizedStringsFor(site.settings, lp.code, lp.isDefault);
+  const locale = renderLocale(lp.code, site.website.locale);
   return {
     websiteId: id,
     code: lp.code,
@@ -53,6 +61,9 @@ export async function requestLanguage(request: Request, context?: AppLoadContext
     prefix: lp.prefix,
     langs,
     strings,
+    locale,
+    currency: site.website.currency,
+    message: (english) => messageIn(strings, english, moneyIn(site.website.currency, locale)),
     to: (path) => pathIn(path, lp.code, langs),
     t: (key, english, vars) => textFrom(strings, key, english, vars),
   };

@@ -93,7 +93,9 @@ test('buy in French: the cart, a refused checkout and the order stay under /fr/'
   await expect(page.getByRole('heading', { level: 1, name: 'Paiement' })).toBeVisible();
   await ready(page, js);
   await page.getByLabel('E-mail').fill('amelie@');
-  await page.getByLabel('Pays').selectOption({ label: 'United States' });
+  // Countries and shipping methods are named in French.
+  await page.getByLabel('Pays').selectOption({ label: 'États-Unis' });
+  await expect(page.getByRole('radio', { name: /Livraison standard/ })).toBeVisible();
   await page.getByLabel('Nom complet').fill('Amélie Poulain');
   await page.getByRole('textbox', { name: 'Adresse', exact: true }).fill('1 Main St');
   await page.getByLabel('Ville').fill('Buffalo');
@@ -110,6 +112,7 @@ test('buy in French: the cart, a refused checkout and the order stay under /fr/'
   await page.getByRole('button', { name: 'Passer la commande' }).click();
   await expect(page).toHaveURL(/\/fr\/order-confirmed\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Merci, votre commande est confirmée');
+  await expect(page.locator('address')).toContainText('États-Unis');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await expect(pill(page)).toBeHidden();
   expect(problems).toEqual([]);

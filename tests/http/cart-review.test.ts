@@ -102,6 +102,22 @@ describe('the cart review (own server, database changed between runs)', () => {
     await store.dispose();
   });
 
+  it('marks the lines on the French /fr/cart in French, the amounts in French format (issue 16)', async () => {
+    const html = await (await shopper.get('/fr/cart')).text();
+    expect(html).toContain(
+      'data-cart-review="blocking">Pour passer commande, corrigez d’abord les lignes signalées : ' +
+        'il ne reste que 2 exemplaires de Tide Pool Mug (Sea Glass) et votre panier en contient 3 ; ' +
+        'Driftwood Dinner Plate (8 in) est épuisé ; Moonsnail Espresso Cups, Set of Two (Stone) n’est plus disponible.</p>',
+    );
+    expect(html).toContain('data-cart-review="price">Le prix de Saltmarsh Work Apron (L/XL / Indigo) a changé depuis son ajout');
+    expect(html).toContain(
+      'Désolé, il ne reste que 2 exemplaires de Tide Pool Mug (Sea Glass). Cette ligne en compte 3 : ramenez la quantité à 2 pour passer commande.',
+    );
+    expect(html).toContain('Le prix est passé de 72,00\u00a0$US à 65,00\u00a0$US.');
+    expect(html).toContain('Désolé, Driftwood Dinner Plate (8 in) est épuisé. Retirez-le pour passer commande.');
+    expect(html).not.toContain('Remove it to check out');
+  });
+
   it('marks each line on /cart, sums it up at the top and shuts Checkout', async () => {
     const res = await shopper.get('/cart');
     expect(res.status).toBe(200);

@@ -94,7 +94,8 @@ describe('/fr/cart without JavaScript', () => {
     expect(await bad.json()).toEqual({ ok: false, error: 'La quantité doit être au moins 1.' });
     const ok = await v.postForm(url, { intent: 'add', itemId: BREAD_BAG, quantity: '1' }, headers);
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toMatchObject({ ok: true, added: { quantity: 1 }, cart: { totalQuantity: 1 } });
+    // The cart's subtotal in the French page's money format.
+    expect(await ok.json()).toMatchObject({ ok: true, added: { quantity: 1 }, cart: { totalQuantity: 1, subtotalText: '26,00\u00a0$US' } });
   });
 });
 
@@ -148,6 +149,67 @@ describe('/fr/checkout without JavaScript', () => {
     expect(order).toContain('Une confirmation est en route vers <strong data-order-email>amelie@example.com</strong>');
     // The English order page is the same order.
     expect(await text(await v.get(location.slice(3)))).toContain('Thank you, your order is confirmed');
+  });
+});
+
+describe('values, countries, shipping methods and money on French shop pages', () => {
+  it('/fr/checkout names countries and the shipping methods in French, its amounts in French format; /checkout is unchanged', async () => {
+    const v = new Visitor();
+    await v.postForm('/fr/cart', { intent: 'add', itemId: BREAD_BAG, quantity: '1', returnTo: '/fr/cart' });
+    const fr = await text(await v.get('/fr/checkout'));
+    expect(fr).toMatch(/<option value="US"( selected)?>États-Unis<\/option>/);
+    expect(fr).toContain('<option value="GB">Royaume-Uni</option>');
+    expect(fr).toContain(
+      '<strong>Livraison standard</strong> <span class="checkout-method-price" data-method-price="standard">12,00\u00a0$US</span>',
+    );
+    expect(fr).toContain('États-Unis et Canada, 3 à 7 jours ouvrés');
+    expect(fr).toContain('<strong>Retrait sur place</strong>');
+    expect(fr).not.toContain('Standard shipping');
+    expect(fr).not.toContain('>United States<');
+
+    const en = await text(await v.get('/checkout'));
+    expect(en).toMatch(/<option value="US"( selected)?>United States<\/option>/);
+    expect(en).toContain(
+      '<strong>Standard shipping</strong> <span class="checkout-method-price" data-method-price="standard">$12.00</span>',
+    );
+    expect(en).toContain('US and Canada, 3 to 7 working days: $12.00, free on orders of $120.00 or more');
+  });
+
+  it('a refused shipping method, the French order page and its address say it in French', async () => {
+    const v = new Visitor();
+    await v.postForm('/fr/cart', { intent: 'add', itemId: BREAD_BAG, quantity: '1', returnTo: '/fr/cart' });
+    const to = { name: 'Amélie Poulain', line1: '15 rue des Trois Frères', city: 'Buffalo', region: 'NY', postalCode: '14201' };
+    await v.postForm('/fr/checkout', {
+      cart: 'cart',
+      intent: 'place',
+      email: 'amelie@example.com',
+      shippingMethod: 'standard',
+      ...to,
+      city: 'Paris',
+      region: '',
+      postalCode: '75018',
+      country: 'FR',
+    });
+    expect(await text(await v.get('/fr/checkout'))).toContain(
+      'Livraison standard ne livre pas ce pays : choisissez Livraison internationale.',
+    );
+    const placed = await v.postForm('/fr/checkout', {
+      cart: 'cart',
+      intent: 'place',
+      email: 'amelie@example.com',
+      shippingMethod: 'standard',
+      ...to,
+      country: 'US',
+    });
+    const order = await text(await v.get(placed.headers.get('location')!));
+    expect(order).toContain('(Livraison standard)');
+    expect(order).toMatch(/Buffalo, NY 14201<br>États-Unis<\/address>/);
+  });
+
+  it('too short a password at /fr/account/sign-up is refused in French', async () => {
+    const v = new Visitor();
+    await v.postForm('/fr/account/sign-up', { name: 'Amélie', email: 'court@example.com', password: 'court', redirectTo: '/fr/account' });
+    expect(await text(await v.get('/fr/account/sign-up'))).toContain('Utilisez au moins 10 caractères.');
   });
 });
 
