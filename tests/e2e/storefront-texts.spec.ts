@@ -66,7 +66,7 @@ test('a French product page speaks French before and after a choice', async ({ p
     await expect(page.getByRole('dialog', { name: 'Ajouté au panier' })).toContainText('1 × Saltmarsh Work Apron ajouté à votre panier.');
     await expect(page.getByRole('dialog', { name: 'Ajouté au panier' }).getByRole('link', { name: 'Voir le panier' })).toBeVisible();
   } else {
-    await expect(page).toHaveURL(/\/fr\/shop\/p\/saltmarsh-apron/);
+    await expect(page).toHaveURL(/\/fr\/boutique\/p\/saltmarsh-apron/);
     await expect(page.locator('form.add-to-cart').getByRole('status')).toContainText('1 × Saltmarsh Work Apron ajouté à votre panier.');
   }
   expect(problems).toEqual([]);
