@@ -1,7 +1,8 @@
 // The store theme's own texts in the page's language (issue 16) through the built server: the
 // demo's French product pages (options, stock, sold out, back-in-stock form, instalment line and
-// the variant island's data block), listing, home, journal and not-found pages say it in French,
-// none of the English they used to show is left, and the English pages are as they were.
+// the variant island's data block), listing, home, journal, events and not-found pages say it in
+// French (event dates too), none of the English they used to show is left, and the English pages
+// are as they were.
 import { describe, expect, it } from 'vitest';
 import { Visitor } from './support/client.js';
 
@@ -152,5 +153,34 @@ describe('listing, home and other pages in French', () => {
     expect(missing).toContain('<title>Page introuvable');
     expect(main(missing)).not.toContain('Page not found');
     expect(main(await page('/nothing-here', 404))).toContain('<h1>Page not found</h1>');
+  });
+});
+
+describe('event dates in French', () => {
+  // The winter kiln opening: 14:00 to 18:00 UTC on Saturday 16 January 2027, 10:00 to 14:00 in
+  // the site's Halifax time.
+  it('prints the events list and an event page with French words and a 24-hour clock', async () => {
+    const list = main(await page('/fr/events'));
+    expect(list).toContain('<span class="event-month">janv.</span>');
+    expect(list).toContain('<span class="event-day">16</span>');
+    expect(list).toContain('samedi 16 janvier 2027 à 10:00</time> &ndash; <time datetime="2027-01-16T14:00">14:00</time>');
+    expect(list).not.toMatch(/\b(AM|PM|Saturday|January)\b/);
+    const event = main(await page('/fr/events/winter-kiln-opening'));
+    expect(event).toContain('<time datetime="2027-01-16T10:00">samedi 16 janvier 2027</time>');
+    expect(event).toContain('<time datetime="2027-01-16T10:00">10:00</time>');
+    expect(event).toMatch(/<time datetime="2027-01-16T14:00">14:00 UTC.4<\/time>/);
+    expect(event).not.toMatch(/\b(AM|PM|Saturday|January)\b/);
+  });
+
+  it('keeps the English dates as they were', async () => {
+    const list = main(await page('/events'));
+    expect(list).toContain('<span class="event-month">Jan</span>');
+    expect(list).toContain('<span class="event-day">16</span>');
+    expect(list).toContain('Saturday, January 16, 2027, 10:00 AM</time> &ndash; <time datetime="2027-01-16T14:00"> 2:00 PM</time>');
+    const event = main(await page('/events/winter-kiln-opening'));
+    expect(event).toContain('<time datetime="2027-01-16T10:00">Saturday, January 16, 2027</time>');
+    expect(event).toContain('<time datetime="2027-01-16T10:00">10:00 AM</time>');
+    expect(event).toMatch(/<time datetime="2027-01-16T14:00"> 2:00 PM A[SD]T<\/time>/);
+    expect(event).not.toContain('janvier');
   });
 });
