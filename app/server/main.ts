@@ -16,6 +16,8 @@ import { errorText, log, requestScope } from '../utils/log.server.js';
 import { API_UNAVAILABLE, NOTICES, NOTICE_STYLE } from '../utils/notices.js';
 
 const CART_CLEANUP_EVERY_MS = 60 * 60 * 1000;
+/** The paths that serve uploaded files: /files/<id>/<name> and /config/files/<id>/content. */
+const FILE_PATHS = /^\/(files\/|config\/files\/[^/]+\/content\/?$)/;
 
 async function main(): Promise<void> {
   let config: Env;
@@ -173,10 +175,13 @@ async function main(): Promise<void> {
     next();
   });
   // An uploaded file's response sends its own nosniff and, for an SVG, a CSP that forbids its
-  // scripts; a page's CSP is not for a PDF or a video opened on its own (app/routes/files.$id.$name.ts).
-  app.use('/files/', (_req, res, next) => {
-    res.removeHeader('Content-Security-Policy');
-    res.removeHeader('X-Content-Type-Options');
+  // scripts, on every path that serves one (the public /files/ and the owner's preview,
+  // app/config/files.server.ts fileResponse); a page's CSP is not for a PDF or a video opened on its own.
+  app.use((req, res, next) => {
+    if (FILE_PATHS.test(req.path)) {
+      res.removeHeader('Content-Security-Policy');
+      res.removeHeader('X-Content-Type-Options');
+    }
     next();
   });
 
