@@ -93,16 +93,20 @@ describe('a new owner password signs that owner out everywhere', () => {
 
     const cli = ownerCreate(email, 'the new cli password');
     expect(cli.status, cli.out).toBe(0);
-    expect(cli.out).toContain(`owner: new password for ${email}; 1 session(s) signed out`);
 
     s = await start('the new start password');
-    expect(s.output()).toContain(`OWNER_PASSWORD is new: 1 session(s) of ${OWNER.email} ended`);
     // Both cookies were live when the server stopped; both owners' passwords changed since.
-    for (const v of [owner, other]) {
+    for (const [who, v] of [
+      ['OWNER_PASSWORD', owner],
+      ['owner:create', other],
+    ] as const) {
       const res = await v.get('/config');
-      expect(res.status).toBe(302);
-      expect(res.headers.get('location')).toContain('/config/sign-in');
+      expect.soft(res.status, `signed out by ${who}`).toBe(302);
+      expect.soft(res.headers.get('location'), `signed out by ${who}`).toContain('/config/sign-in');
     }
+    // Both say so.
+    expect(cli.out).toContain(`owner: new password for ${email}; 1 session(s) signed out`);
+    expect(s.output()).toContain(`OWNER_PASSWORD is new: 1 session(s) of ${OWNER.email} ended`);
     // The new passwords work; the old ones do not.
     const old = await new Visitor(base).postForm('/config/sign-in', { email: OWNER.email, password: OWNER.password });
     expect(old.status).toBe(400);
