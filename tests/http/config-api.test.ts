@@ -97,6 +97,8 @@ describe('a key acts for the member who made it', () => {
       error: 'This API key no longer works: the member who made it is no longer a member of this site.',
     });
     expect((await program(`${PREFS}/by-manager`, key)).status).toBe(401);
+    // The seen case: the languages endpoint (its body left invalid, so a pass would be a 400 that changes nothing).
+    expect((await program('/api/multilingual/languages', key, 'PUT', { languages: 'none' })).status).toBe(401);
     // Nothing was written by the refused PUT.
     expect(await (await admin.get(`${PREFS}/by-manager`)).json()).toEqual({ v: 1, websiteId: 'saltgrass' });
     // The list says who made it, and that it no longer works.
