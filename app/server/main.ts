@@ -56,7 +56,7 @@ async function main(): Promise<void> {
           owner?: { email: string; password: string };
           production: boolean;
           dataDir: string;
-        }) => Promise<{ email: string; created: boolean; sites: number; passwordFile?: string } | null>;
+        }) => Promise<{ email: string; created: boolean; sessionsEnded: number; sites: number; passwordFile?: string } | null>;
       };
     };
   };
@@ -72,6 +72,8 @@ async function main(): Promise<void> {
           log.info(`storefront: demo owner ${first.email} created; sign in at /config with the password in ${first.passwordFile}`);
         } else if (first) {
           log.info(`storefront: owner ${first.email} ${first.created ? 'created' : 'updated'}, administrator of ${first.sites} site(s)`);
+          if (first.sessionsEnded > 0)
+            log.info(`storefront: OWNER_PASSWORD is new: ${first.sessionsEnded} session(s) of ${first.email} ended`);
         }
         return true;
       })
