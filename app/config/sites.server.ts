@@ -55,7 +55,10 @@ export async function requireSiteCreator(request: Request): Promise<{ sql: Sql; 
 }
 
 /** Spends one of the owner's site creations; a 429 answer (with what was typed kept) when none is left. */
-export async function spendSiteCreation(sql: Sql, owner: Owner): Promise<{ ok: true } | { ok: false; message: string; retryAfterS: number }> {
+export async function spendSiteCreation(
+  sql: Sql,
+  owner: Owner,
+): Promise<{ ok: true } | { ok: false; message: string; retryAfterS: number }> {
   const v = await createLimiterFor(sql).consume(`owner:${owner.id}`);
   if (v.ok) return v;
   return { ok: false, message: SITE_CREATE_TEXT.limited(Math.max(1, Math.ceil(v.retryAfterS / 60))), retryAfterS: v.retryAfterS };

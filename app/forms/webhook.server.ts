@@ -39,7 +39,8 @@ async function post(url: string, body: string, headers: Record<string, string>):
     });
     return { status: res.status, error: null };
   } catch (e) {
-    if (e instanceof SafeFetchError && e.problem === 'timeout') return { status: null, error: `no answer within ${WEBHOOK_TIMEOUT_MS / 1000} s` };
+    if (e instanceof SafeFetchError && e.problem === 'timeout')
+      return { status: null, error: `no answer within ${WEBHOOK_TIMEOUT_MS / 1000} s` };
     return { status: null, error: ((e as Error).message ?? String(e)).slice(0, 500) };
   }
 }

@@ -106,7 +106,8 @@ export const DOMAIN_TEXT = {
   taken: (host: string) => `${host} is already in use by a site.`,
   mine: (host: string) => `${host} is already one of this site's domains.`,
   none: 'This site has no such domain.',
-  expired: (host: string) => `The claim on ${host} lapsed after ${CLAIM_DAYS} days without verification: add the domain again for a new token.`,
+  expired: (host: string) =>
+    `The claim on ${host} lapsed after ${CLAIM_DAYS} days without verification: add the domain again for a new token.`,
   notServed: (host: string) =>
     `${host} does not serve the verification token yet: put it in ${VERIFICATION_PATH} on that domain, then try again.`,
   verifyFirst: 'Verify the domain before making it the primary one.',
@@ -125,7 +126,6 @@ function isOwnName(host: string): boolean {
   return baseUrl ? normalizeHost(new URL(baseUrl).host) === host : false;
 }
 
-
 /** The site's domains, primary first, then its pending (unexpired) claims. */
 export async function listDomains(sql: Sql, websiteId: string): Promise<DomainRow[]> {
   const rows = await sql<{ host: string; kind: DomainRow['kind']; is_primary: boolean }[]>`
@@ -135,7 +135,14 @@ export async function listDomains(sql: Sql, websiteId: string): Promise<DomainRo
     select host, verification_token, created_at + interval '7 days' as expires from domain_claim
      where website_id = ${websiteId} and created_at > now() - interval '7 days' order by host`;
   return [
-    ...rows.map((r) => ({ host: r.host, kind: r.kind, isPrimary: r.is_primary, verified: true, verificationToken: null, claimExpires: null })),
+    ...rows.map((r) => ({
+      host: r.host,
+      kind: r.kind,
+      isPrimary: r.is_primary,
+      verified: true,
+      verificationToken: null,
+      claimExpires: null,
+    })),
     ...claims.map((c) => ({
       host: c.host,
       kind: 'custom' as const,
