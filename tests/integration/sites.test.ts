@@ -151,7 +151,9 @@ describe.each(targets)('sites on $name', (target) => {
     expect(await sites.siteForHost(host)).toBeNull();
     expect((await listDomains(db.sql, site.websiteId)).map((d) => [d.host, d.isPrimary])).toEqual([['tidal-prints.localhost', true]]);
     // The temporary domain is the site's origin again.
-    expect((await db.sql`select base_url from website where id = ${site.websiteId}`)[0].base_url).toMatch(/^http:\/\/tidal-prints\.localhost(:\d+)?$/);
+    expect((await db.sql`select base_url from website where id = ${site.websiteId}`)[0].base_url).toMatch(
+      /^http:\/\/tidal-prints\.localhost(:\d+)?$/,
+    );
   });
 
   it('renames, sets currency and locale, unpublishes and deletes a site after its name is typed', async () => {
