@@ -2,9 +2,12 @@
 // product, cart, order or setting crosses between them; unknown hosts reach no site; a journal
 // site has no shop; an unpublished site shows visitors a notice. Custom domains (issue 28): another
 // site's claim, fresh or lapsed, never blocks a site that proves the domain; verification refuses a
-// redirect to an internal address; removing the primary domain gives the site its own origin back.
+// redirect to an internal address; removing the primary domain gives the site its own origin back
+// (canonical links, the sitemap, password-reset emails).
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCustomDomain } from '../../app/sites/domains.server.js';
 import { createSite } from '../../app/sites/create.server.js';
@@ -219,6 +222,22 @@ describe('custom domains through /config/site (issue 28)', () => {
     const xml = await (await at(harbour.host).get('/sitemap.xml')).text();
     expect(xml).not.toContain('claimed.example');
     expect(xml).toContain(`<loc>http://${harbour.host}:`);
+    // A password-reset email sent now links to the temporary domain, not to the removed one.
+    const email = `reset-${Date.now()}@example.com`;
+    const shopper = at(harbour.host);
+    const signUp = await shopper.postForm('/account/sign-up', { name: 'Ada', email, password: 'a long enough password' });
+    expect(signUp.status).toBe(303);
+    await at(harbour.host).postForm('/account/forgot-password', { email });
+    const dir = path.join(store.dataDir, 'outbox');
+    let eml = '';
+    for (let i = 0; i < 50 && !eml; i++) {
+      const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.includes('password-reset')) : [];
+      eml = files.map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).find((t) => t.includes(`To: ${email}`)) ?? '';
+      if (!eml) await new Promise((r) => setTimeout(r, 100));
+    }
+    const body = eml.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    expect(body).toMatch(new RegExp(`http://${harbour.host}:\\d+/account/reset-password\\?token=`));
+    expect(body).not.toContain('claimed.example');
     // The temporary domain is the primary one again.
     expect(strip(await (await admin.get(SITE)).text())).toMatch(new RegExp(`${harbour.host} <span class="badge ok">Primary</span>`));
   });
