@@ -13,7 +13,7 @@ export const SIGN_IN_PATH = '/config/sign-in';
 
 export const ACCESS_TEXT = {
   forbidden: 'Your role on this site does not allow this.',
-  noSites: 'You do not belong to any site yet. Ask an administrator to invite you, or create a site.',
+  noSites: 'You do not belong to any site yet. Ask an administrator to invite you.',
   signIn: 'Please sign in to continue.',
   badKey: 'This API key is not valid, or it has been revoked.',
   keyScope: 'This API key does not have the scope this request needs.',
