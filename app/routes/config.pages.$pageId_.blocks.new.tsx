@@ -64,7 +64,7 @@ export async function action(args: ActionFunctionArgs) {
         fields: e.field ? { [e.field]: e.message } : {},
         typed: typedBlockValues(wanted, form),
       },
-      e.status === 409 ? 409 : 400,
+      e.status === 409 || e.status === 403 ? e.status : 400,
     );
   }
 }
