@@ -273,7 +273,9 @@ export async function listPages(sql: Sql, websiteId: string, opts: { q?: string;
 }
 
 export async function pageDetail(sql: Sql, websiteId: string, id: string): Promise<PageDetail | null> {
-  const [r] = await sql<(Row & { description: string; body: string; seo_title: string | null; seo_description: string | null; was_live: boolean })[]>`
+  const [r] = await sql<
+    (Row & { description: string; body: string; seo_title: string | null; seo_description: string | null; was_live: boolean })[]
+  >`
     select id, title, url_id, status, publish_at, description, body, seo_title, seo_description, was_live
       from collection where id = ${id} and website_id = ${websiteId} and type = ${PAGE_TYPE}`;
   if (!r) return null;
@@ -441,7 +443,8 @@ export async function deletePage(a: OwnerAccess, id: string): Promise<{ title: s
       select title, url_id, status, was_live from collection
        where id = ${id} and website_id = ${websiteId} and type = ${PAGE_TYPE} for update`;
     if (!row) throw new PageError(404, PAGE_TEXT.notFound);
-    if (!a.can('pages.publish') && !draftOnly({ status: row.status, wasLive: row.was_live })) throw new PageError(403, PAGE_TEXT.deleteRefused);
+    if (!a.can('pages.publish') && !draftOnly({ status: row.status, wasLive: row.was_live }))
+      throw new PageError(403, PAGE_TEXT.deleteRefused);
     if ((await homeUrlId(tx, websiteId)) === row.url_id) throw new PageError(409, PAGE_TEXT.homePage);
     await tx`delete from collection where id = ${id}`;
     const path = `/${row.url_id}`;

@@ -5,7 +5,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Field, FormError, Notice, SelectField, TextAreaField } from '../components/config/Field.js';
-import { addPicture, canChangeGallery, galleryScreen, GalleryError, movePicture, PictureForm, removePicture } from '../config/gallery.server.js';
+import {
+  addPicture,
+  canChangeGallery,
+  galleryScreen,
+  GalleryError,
+  movePicture,
+  PictureForm,
+  removePicture,
+} from '../config/gallery.server.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { firstErrors, parseForm, readForm } from '../utils/form.server.js';

@@ -87,13 +87,7 @@ export function PageEditor({
       </fieldset>
       <fieldset>
         <legend>Publishing</legend>
-        <SelectField
-          name="status"
-          label="Status"
-          options={statuses}
-          defaultValue={values.status}
-          error={errors.status}
-        />
+        <SelectField name="status" label="Status" options={statuses} defaultValue={values.status} error={errors.status} />
         <Field
           name="publishAt"
           label="Publish date"
