@@ -154,6 +154,10 @@ describe('a draft editor and published pages', () => {
     expect((await draft.postForm(`${base}/${blockId}`, { intent: 'remove' })).status).toBe(403);
     const after = await pageData(id);
     expect(after.blocks).toHaveLength(1);
+    // The block screens offer no save to the draft editor here (an editor keeps it).
+    const blockData = `${base}/${blockId}?_data=${encodeURIComponent('routes/config.pages.$pageId_.blocks.$blockId')}`;
+    expect((await (await draft.get(blockData)).json()).canWrite).toBe(false);
+    expect((await (await admin.get(blockData)).json()).canWrite).toBe(true);
     const live = strip(await (await new Visitor().get(`/${slug}`)).text());
     expect(live).toContain('kept code');
     expect(live).not.toContain('sneaky code');

@@ -159,6 +159,15 @@ async function requireChangeable(a: OwnerAccess, pageId: string): Promise<void> 
   if (isLiveStatus(page.status)) throw new BlockError(403, PAGE_RIGHTS_TEXT.live);
 }
 
+/** Whether this owner may change the page's blocks: what the block screens offer (the server checks again). */
+export async function canChangeBlocks(a: OwnerAccess, pageId: string): Promise<boolean> {
+  if (!a.can('pages.write')) return false;
+  return requireChangeable(a, pageId).then(
+    () => true,
+    () => false,
+  );
+}
+
 /** Adds a block at the end of the page. */
 export async function addBlock<T extends BlockType>(a: OwnerAccess, pageId: string, type: T, settings: BlockSettings[T]): Promise<string> {
   await requireChangeable(a, pageId);
