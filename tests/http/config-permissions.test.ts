@@ -250,7 +250,6 @@ describe('the role matrix, for every route and every role', () => {
     }
     await pool(8, jobs);
     expect(wrong).toEqual([]);
-    if (process.env.ROLES_DEBUG) console.log(`refused posts: ${posts}`);
     expect(posts).toBeGreaterThan(300);
 
     const after = await pool(
@@ -280,7 +279,6 @@ describe('the role matrix, for every route and every role', () => {
         jobs.push(async () => {
           const res = await as(role).postForm(url, body);
           await res.arrayBuffer();
-          if (process.env.ROLES_DEBUG) console.log(`POST ${url} as ${role}: ${res.status}`);
           if ([401, 403].includes(res.status) || res.status >= 500) wrong.push(`POST ${url} as ${who(role)}: ${res.status}`);
         });
       }
@@ -290,7 +288,6 @@ describe('the role matrix, for every route and every role', () => {
         jobs.push(async () => {
           const res = await as(role).fetch(a.path, apiInit(a));
           await res.arrayBuffer();
-          if (process.env.ROLES_DEBUG) console.log(`${a.method} ${a.path} as ${role}: ${res.status}`);
           if ([401, 403].includes(res.status) || res.status >= 500) wrong.push(`${a.method} ${a.path} as ${who(role)}: ${res.status}`);
         });
       }

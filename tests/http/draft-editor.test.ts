@@ -184,6 +184,35 @@ describe('a draft editor and published posts, events and the gallery', () => {
     expect((await draft.postForm(`/config/blog/${encodeURIComponent(mine)}`, { intent: 'delete' })).status).toBe(303);
   });
 
+  it('cannot change or delete a published event, "as a draft" either', async () => {
+    const slug = `live-event-${unique()}`;
+    const fields = {
+      intent: 'save',
+      title: 'Live event',
+      urlId: slug,
+      start: '2031-05-04T10:00',
+      end: '2031-05-04T12:00',
+      addressTitle: '',
+      addressLine1: '',
+      addressLine2: '',
+      addressCountry: '',
+      excerpt: '',
+      body: '<p>Come along.</p>',
+      status: 'published',
+    };
+    const made = await admin.postForm('/config/events/new', fields);
+    expect(made.status).toBe(303);
+    const path = made.headers.get('location')!.replace(/\?.*$/, '');
+    try {
+      const res = await draft.postForm(path, { ...fields, title: 'Cancelled', status: 'draft' });
+      expect(res.status).toBe(403);
+      expect((await draft.postForm(path, { intent: 'delete' })).status).toBe(403);
+      expect(strip(await (await new Visitor().get(`/events/${slug}`)).text())).toContain('Live event');
+    } finally {
+      await admin.postForm(path, { intent: 'delete' });
+    }
+  });
+
   it('cannot add a picture to the published gallery', async () => {
     const before = await (await admin.get('/config/gallery?_data=routes/config.gallery')).json();
     const res = await draft.postForm('/config/gallery', { intent: 'add', fileId: 'any', title: 'Sneaky', description: '' });
