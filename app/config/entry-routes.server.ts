@@ -80,9 +80,10 @@ export async function entryEditLoader(args: LoaderFunctionArgs, kind: EntryKind)
       title: entry?.title ?? '',
       values: formValues(kind, entry, canPublish),
       timeZone: entry?.timeZone ?? (await siteTimeZone(a.sql, a.site.id)),
-      canWrite: a.can('pages.write'),
+      // Without pages.publish: drafts only, and only drafts never published may be deleted (ADR 0010).
+      canWrite: a.can('pages.write') && (canPublish || !entry?.published),
       canPublish,
-      canDelete: !isNew && a.can('pages.write') && (canPublish || !entry?.published),
+      canDelete: !isNew && a.can('pages.write') && (canPublish || !entry?.wasLive),
       confirmDelete: url.searchParams.get('delete') === 'confirm',
       notice: saved ? `${one === 'post' ? 'Post' : 'Event'} ${saved}.` : null,
     },

@@ -9,6 +9,7 @@ import { PageBlocks } from '../components/config/PageBlocks.js';
 import { ownerPageHeaders } from '../config/http.js';
 import {
   deletePage,
+  isLiveStatus,
   PAGE_STATUSES,
   PAGE_TEXT,
   pageDetail,
@@ -20,6 +21,7 @@ import {
 } from '../config/pages.server.js';
 import { linkChoices } from '../config/rich-text/link-choices.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
+import { pageRights } from '../config/page-rights.js';
 import { listBlocks } from '../config/blocks/blocks.server.js';
 import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
 import { otherLanguages } from '../languages/translation-forms.server.js';
@@ -35,7 +37,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const page = await pageDetail(a.sql, a.site.id, args.params.pageId ?? '');
   if (!page) throw json({ error: PAGE_TEXT.notFound }, { status: 404 });
   const url = new URL(args.request.url);
-  const canPublish = a.can('pages.publish');
+  const rights = pageRights(a.roleId, { live: isLiveStatus(page.status), wasLive: page.wasLive, isHome: page.isHome });
+  const canPublish = rights.canPublish;
   const allowed = canPublish ? PAGE_STATUSES : UNPUBLISHED_STATUSES;
   const blocks = (await listBlocks(a.sql, a.site.id, page.id)) ?? [];
   return json(
@@ -44,9 +47,10 @@ export async function loader(args: LoaderFunctionArgs) {
       blocks,
       confirmDelete: url.searchParams.get('delete') === 'confirm',
       notice: NOTICES[url.searchParams.get('saved') ?? ''] ?? null,
-      canWrite: a.can('pages.write'),
+      canWrite: rights.canWrite,
       canPublish,
-      canDelete: a.can('pages.write') && !page.isHome && (canPublish || UNPUBLISHED_STATUSES.includes(page.status)),
+      canDelete: rights.canDelete,
+      rightsHint: rights.hint,
       homeText: PAGE_TEXT.homePage,
       linkChoices: await linkChoices(a.sql, a.site.id),
       // The site's other languages: a tab each, to this page's translation (issue 16).
@@ -85,7 +89,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function EditPage() {
-  const { page, blocks, confirmDelete, notice, canWrite, canPublish, canDelete, homeText, statuses, linkChoices, languages } =
+  const { page, blocks, confirmDelete, notice, canWrite, canPublish, canDelete, rightsHint, homeText, statuses, linkChoices, languages } =
     useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const t = failed?.typed.intent === 'save' ? failed.typed : null;
@@ -146,6 +150,7 @@ export default function EditPage() {
         timeZone={page.timeZone}
         canWrite={canWrite}
         canPublish={canPublish}
+        rightsHint={rightsHint}
         submitLabel="Save page"
       />
       <PageBlocks pageId={page.id} blocks={blocks} canWrite={canWrite} />

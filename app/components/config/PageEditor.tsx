@@ -25,12 +25,24 @@ interface PageEditorProps {
   timeZone: string;
   canWrite: boolean;
   canPublish: boolean;
+  /** The one sentence about what the role cannot do here (app/config/page-rights.ts), or null. */
+  rightsHint: string | null;
   submitLabel: string;
   /** What the body's link editor offers (the site's pages and files). */
   linkChoices: LinkChoices;
 }
 
-export function PageEditor({ values, errors, statuses, timeZone, canWrite, canPublish, submitLabel, linkChoices }: PageEditorProps) {
+export function PageEditor({
+  values,
+  errors,
+  statuses,
+  timeZone,
+  canWrite,
+  canPublish,
+  rightsHint,
+  submitLabel,
+  linkChoices,
+}: PageEditorProps) {
   // A role that cannot publish cannot take a hidden page into the navigation: the box stays as it is.
   const lockHidden = !canPublish && values.hidden;
   return (
@@ -75,14 +87,7 @@ export function PageEditor({ values, errors, statuses, timeZone, canWrite, canPu
       </fieldset>
       <fieldset>
         <legend>Publishing</legend>
-        <SelectField
-          name="status"
-          label="Status"
-          options={statuses}
-          defaultValue={values.status}
-          error={errors.status}
-          hint={canPublish ? undefined : 'Your role can save a page as a draft or for review; an editor publishes it.'}
-        />
+        <SelectField name="status" label="Status" options={statuses} defaultValue={values.status} error={errors.status} />
         <Field
           name="publishAt"
           label="Publish date"
@@ -104,7 +109,7 @@ export function PageEditor({ values, errors, statuses, timeZone, canWrite, canPu
       <button type="submit" disabled={!canWrite}>
         {submitLabel}
       </button>
-      {canWrite ? null : <p className="hint">Your role can look at pages but not change them.</p>}
+      {rightsHint ? <p className="hint">{rightsHint}</p> : null}
     </Form>
   );
 }
