@@ -23,10 +23,7 @@ const SIG = /^[A-Za-z0-9_-]{43}$/;
 export const GRANT_ID = /^[0-9a-f]{32}$/;
 
 function sign(secret: string, grantId: string, generation: number): string {
-  return crypto
-    .createHmac('sha256', secret)
-    .update(`${PURPOSE}${grantId}:${generation}`)
-    .digest('base64url');
+  return crypto.createHmac('sha256', secret).update(`${PURPOSE}${grantId}:${generation}`).digest('base64url');
 }
 
 /** The signature of a grant's current link, made with the newest secret. */

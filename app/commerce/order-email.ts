@@ -93,7 +93,9 @@ export function orderEmail(
     ...totals.map(([k, v]) => `${k}: ${v}`),
     ...(order.shippingAddressLines.length > 0 ? ['', `${shippingTo}:`, ...order.shippingAddressLines.map((l) => `  ${l}`)] : []),
     ...(order.shippingMethod && order.shippingAddressLines.length === 0 ? ['', `${order.shippingMethod.label}.`] : []),
-    ...(downloads.length > 0 ? ['', `${downloadsTitle}:`, ...downloads.flatMap((d) => [`${downloadLabel(d)}:`, d.url]), downloadsNote] : []),
+    ...(downloads.length > 0
+      ? ['', `${downloadsTitle}:`, ...downloads.flatMap((d) => [`${downloadLabel(d)}:`, d.url]), downloadsNote]
+      : []),
     '',
     `${see}:`,
     orderUrl,

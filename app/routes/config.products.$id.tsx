@@ -98,7 +98,9 @@ export async function action(args: ActionFunctionArgs) {
   }
   if (intent === 'download-file') {
     const parsed = DownloadFileForm.safeParse(Object.fromEntries(form));
-    const r = parsed.success ? await setProductDownloadFile(a, id, parsed.data.digitalFileId) : { ok: false as const, error: DOWNLOAD_FILE_TEXT.notAFile };
+    const r = parsed.success
+      ? await setProductDownloadFile(a, id, parsed.data.digitalFileId)
+      : { ok: false as const, error: DOWNLOAD_FILE_TEXT.notAFile };
     if (r.ok) return redirect(`/config/products/${encodeURIComponent(id)}?saved=download`, 303);
     return json({ values: null, errors: {}, error: null, drawn, confirmDelete: false, downloadError: r.error }, { status: 400 });
   }

@@ -18,7 +18,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const site = await requestSite(request, context);
   const url = new URL(request.url);
-  const r = await renewDownload(site.id, params.grantId ?? '', url.searchParams.get('t'), request.headers.get('x-storefront-client-address') || 'unknown');
+  const r = await renewDownload(
+    site.id,
+    params.grantId ?? '',
+    url.searchParams.get('t'),
+    request.headers.get('x-storefront-client-address') || 'unknown',
+  );
   if (!r.ok) {
     return new Response(MSG.tooManyRequests, {
       status: 429,

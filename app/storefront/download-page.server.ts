@@ -51,7 +51,8 @@ ${body}
       'X-Robots-Tag': 'noindex',
       // The server drops a page's own headers on /downloads/ (a file's are its own): these stand in.
       'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy': "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'self'",
+      'Content-Security-Policy':
+        "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'self'",
       'Referrer-Policy': 'no-referrer',
       ...opts.headers,
     },

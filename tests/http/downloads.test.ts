@@ -46,7 +46,11 @@ async function buyPattern(v: Visitor, email: string, at = ''): Promise<{ html: s
     v.fetch(at + p, { method: 'POST', body, headers: { 'Content-Type': type, ...(at ? { Origin: at } : {}) } });
   const added = await post('/api/commerce/shopping-cart/entries', JSON.stringify({ itemId: PATTERN, quantity: 1 }), 'application/json');
   expect(added.status).toBe(200);
-  const res = await post('/checkout', new URLSearchParams({ cart: 'cart', intent: 'place', email }).toString(), 'application/x-www-form-urlencoded');
+  const res = await post(
+    '/checkout',
+    new URLSearchParams({ cart: 'cart', intent: 'place', email }).toString(),
+    'application/x-www-form-urlencoded',
+  );
   expect(res.status).toBe(303);
   const location = res.headers.get('location')!;
   const page = await v.fetch(at + location);
@@ -60,7 +64,9 @@ async function buyPattern(v: Visitor, email: string, at = ''): Promise<{ html: s
 function expectTheFile(res: Response, body: Buffer) {
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toBe('application/pdf');
-  expect(res.headers.get('content-disposition')).toBe(`attachment; filename="wave-quilt-pattern.pdf"; filename*=UTF-8''wave-quilt-pattern.pdf`);
+  expect(res.headers.get('content-disposition')).toBe(
+    `attachment; filename="wave-quilt-pattern.pdf"; filename*=UTF-8''wave-quilt-pattern.pdf`,
+  );
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   expect(res.headers.get('cache-control')).toBe('private, no-store');
   expect(body.equals(PDF)).toBe(true);
@@ -104,7 +110,9 @@ describe('buying a digital product', () => {
     expect(asked.status).toBe(200);
     expect(await asked.text()).toContain(SENT);
     const renewed = await mailTo(outbox, email, '-download-', [link]);
-    expect(renewed).toMatch(new RegExp(`^Subject: Your new download link for Wave Quilt Pattern \\(PDF\\) \\(order #${number}\\)\\r$`, 'm'));
+    expect(renewed).toMatch(
+      new RegExp(`^Subject: Your new download link for Wave Quilt Pattern \\(PDF\\) \\(order #${number}\\)\\r$`, 'm'),
+    );
     const fresh = new RegExp(`https?://[^/\\s"]+(${LINK.source})`).exec(renewed)?.[1];
     expect(fresh).toBeTruthy();
     expect(fresh).not.toBe(link);
@@ -188,7 +196,9 @@ describe('an expired link', () => {
     }
     const env = { SESSION_SECRET: randomBytes(32).toString('base64url'), SMTP_URL: undefined, DATABASE_URL: databaseUrl };
     const lapse = async () => {
-      const db = databaseUrl ? await openDb({ url: databaseUrl, migrate: false, seedIfEmpty: false, log: () => {} }) : await openDb({ dataDir, log: () => {} });
+      const db = databaseUrl
+        ? await openDb({ url: databaseUrl, migrate: false, seedIfEmpty: false, log: () => {} })
+        : await openDb({ dataDir, log: () => {} });
       await db.sql`update download_grant set expires_at = now() - interval '1 minute'`;
       await db.close();
     };
