@@ -2,6 +2,8 @@
 -- digital order line. The link a shopper gets is an HMAC of the grant's id and generation (ADR 0029),
 -- so no token is stored; asking for a new link bumps the generation, which kills the old one.
 alter table product add column digital_file_id text references file_asset(id) on delete set null;
+-- /files/<id> asks whether a file is some product's download (then it is not public).
+create index product_digital_file on product (digital_file_id) where digital_file_id is not null;
 
 create table download_grant (
   id                text primary key,
