@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createReadableStreamFromReadable, unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node';
 import type { Sql } from '../../db/client.server.js';
+import { seedFileId, seedFileSource } from '../../db/seed.server.js';
 import type { OwnerAccess } from '../auth/access.server.js';
 import { env } from '../utils/env.server.js';
 import { log } from '../utils/log.server.js';
@@ -275,6 +276,24 @@ export async function deleteFile(a: OwnerAccess, id: string): Promise<boolean> {
   return true;
 }
 
+/**
+ * Opens a file's bytes. A starting product's file (db/seed/files/, issue 33) is put back from the
+ * copy shipped with the code when the data folder does not have it yet (a new DATA_DIR, a
+ * database seeded elsewhere).
+ */
+async function openFile(websiteId: string, f: { id: string; name: string }): Promise<fs.promises.FileHandle> {
+  const at = path.join(filesDir(websiteId), f.id);
+  try {
+    return await fs.promises.open(at, 'r');
+  } catch (e) {
+    const source = f.id === seedFileId(websiteId, f.name) ? seedFileSource(f.name) : null;
+    if (!source) throw e;
+    await fs.promises.mkdir(path.dirname(at), { recursive: true });
+    await fs.promises.copyFile(source, at);
+    return fs.promises.open(at, 'r');
+  }
+}
+
 /** A Content-Disposition that survives any name: an ASCII fallback and the UTF-8 name (RFC 6266). */
 function disposition(inline: boolean, name: string): string {
   const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
@@ -296,21 +315,29 @@ const notFound = () =>
  * keep it from running as a page (nosniff; FILE_CSP for an SVG), whatever the path. `audience`: 'public'
  * for /files/ (cached for a year: a file id never changes content), 'owner' for previews in /config.
  */
-export async function fileResponse(sql: Sql, websiteId: string, id: string | undefined, request: Request, audience: 'public' | 'owner') {
+export async function fileResponse(
+  sql: Sql,
+  websiteId: string,
+  id: string | undefined,
+  request: Request,
+  audience: 'public' | 'owner' | 'download',
+) {
   const f = await fileById(sql, websiteId, id);
   if (!f) return notFound();
   let handle: fs.promises.FileHandle;
   try {
-    handle = await fs.promises.open(path.join(filesDir(websiteId), f.id), 'r');
+    handle = await openFile(websiteId, f);
   } catch {
     return notFound();
   }
   const size = (await handle.stat()).size;
   const k = kindOf(f.contentType);
+  // A bought download (issue 33) is always saved, never cached by anyone but the buyer's browser.
+  const cache = { public: 'public, max-age=31536000, immutable', owner: 'private, max-age=3600', download: 'private, no-store' }[audience];
   const headers = new Headers({
     'Content-Type': /^text\/|^image\/svg\+xml$/.test(f.contentType) ? `${f.contentType}; charset=utf-8` : f.contentType,
-    'Cache-Control': audience === 'public' ? 'public, max-age=31536000, immutable' : 'private, max-age=3600',
-    'Content-Disposition': disposition(k?.inline ?? false, f.name),
+    'Cache-Control': cache,
+    'Content-Disposition': disposition(audience === 'download' ? false : (k?.inline ?? false), f.name),
     ETag: `"${f.id}"`,
     'Accept-Ranges': 'bytes',
   });

@@ -16,8 +16,11 @@ import { errorText, log, requestScope } from '../utils/log.server.js';
 import { API_UNAVAILABLE, NOTICES, NOTICE_STYLE } from '../utils/notices.js';
 
 const CART_CLEANUP_EVERY_MS = 60 * 60 * 1000;
-/** The paths that serve uploaded files: /files/<id>/<name> and /config/files/<id>/content. */
-const FILE_PATHS = /^\/(files\/|config\/files\/[^/]+\/content\/?$)/;
+/**
+ * The paths that serve uploaded files: /files/<id>/<name>, /config/files/<id>/content and a bought
+ * download, /downloads/<grant> (its refusal page sends a CSP of its own).
+ */
+const FILE_PATHS = /^\/(files\/|downloads\/|config\/files\/[^/]+\/content\/?$)/;
 
 async function main(): Promise<void> {
   let config: Env;
