@@ -51,8 +51,8 @@ export default function Dashboard() {
           <ul>
             {d.mailProblems.map((m, n) => (
               <li key={n} data-mail-problem={m.state}>
-                {m.orderId ? <Link to={`/config/orders/${encodeURIComponent(m.orderId)}`}>{m.kind}</Link> : m.kind} to {m.recipient}:{' '}
-                {m.text}
+                {m.orderId ? <Link to={`/config/orders/${encodeURIComponent(m.orderId)}`}>{m.kind}</Link> : m.kind}
+                {` to ${m.recipient}: ${m.text}`}
               </li>
             ))}
           </ul>

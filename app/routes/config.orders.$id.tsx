@@ -183,8 +183,11 @@ export default function OrderPage() {
           <p>{o.email ? <a href={`mailto:${o.email}`}>{o.email}</a> : 'No email'}</p>
           {confirmation ? (
             <p data-confirmation-email={confirmation.state}>
-              Confirmation email:{' '}
-              {confirmation.state === 'failed' ? <span className="badge warn">{confirmation.text}</span> : confirmation.text}
+              {confirmation.state === 'failed' ? (
+                <span className="badge warn">{`Confirmation email: ${confirmation.text}`}</span>
+              ) : (
+                `Confirmation email: ${confirmation.text}`
+              )}
             </p>
           ) : null}
           <h3>Shipping address</h3>

@@ -1,6 +1,7 @@
 // No mail lost (issue 28), through a server of the test's own: an order's confirmation is queued in
 // the order's transaction, so a server killed (SIGKILL) right after the order, or stopped (SIGTERM),
-// sends it after its restart on the same database: exactly once.
+// sends it after its restart on the same database: exactly once. A send that fails is retried, and
+// the owner sees it on the order's page and the dashboard.
 import fs from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Visitor } from './support/client.js';
-import { startServer, type Started } from './support/spawn-server.js';
+import { adminVisitor } from './support/owner.js';
+import { freePort, startServer, type Started } from './support/spawn-server.js';
 import { testPostgres, throwAwayDatabase, type ThrowAway } from './support/throwaway-postgres.js';
 
 const PATTERN = 'itm-wave-quilt-pattern'; // digital: an email is all checkout asks
@@ -92,4 +94,39 @@ describe('the order confirmation survives the server', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 240_000);
+
+  it('that cannot be sent is retried, and the owner sees why on the order and the dashboard', async () => {
+    const admin = testPostgres();
+    const db = admin ? await throwAwayDatabase(admin) : null;
+    // A mail server that is down: nothing listens on its port.
+    const s = await startServer({ SMTP_URL: `smtp://127.0.0.1:${await freePort()}`, ...(db ? { DATABASE_URL: db.url } : {}) }, '/readyz');
+    started.push(s);
+    try {
+      const v = new Visitor(() => s.url);
+      expect((await v.json('/api/commerce/shopping-cart/entries', { itemId: PATTERN, quantity: 1 })).status).toBe(200);
+      const placed = await v.postForm('/checkout', { cart: 'cart', intent: 'place', email: 'unlucky@example.com' });
+      expect(placed.status).toBe(303);
+      const orderId = /^\/order-confirmed\/([0-9a-f-]{36})$/.exec(placed.headers.get('location') ?? '')?.[1];
+      expect(orderId).toBeTruthy();
+      const owner = await adminVisitor(() => s.url);
+      let html = '';
+      for (let i = 0; i < 150 && !html.includes('data-confirmation-email="retrying"'); i++) {
+        if (i > 0) await new Promise((r) => setTimeout(r, 100));
+        html = await (await owner.get(`/config/orders/${orderId}`)).text();
+      }
+      expect(html, s.output().slice(-2000)).toContain('data-confirmation-email="retrying"');
+      expect(html).toMatch(/>Confirmation email: Not sent yet, retrying \(attempt 1 failed on [^)]*: connect ECONNREFUSED [^)]*\)</);
+      const dashboard = await (await owner.get('/config')).text();
+      expect(dashboard).toContain('<h2 id="mail-problems">Emails not sent</h2>');
+      expect(dashboard).toMatch(
+        new RegExp(
+          `<a [^>]*href="/config/orders/${orderId}">Order confirmation</a> to unlucky@example\\.com: Not sent yet, retrying \\(attempt 1`,
+        ),
+      );
+    } finally {
+      s.kill();
+      await s.exited;
+      await db?.drop().catch(() => {});
+    }
+  }, 120_000);
 });
