@@ -6,15 +6,17 @@ import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { expireCarts, type CartExpiry } from '../db/cart-expiry.server.js';
-import { closeDb, getDb, getSql } from '../db/client.server.js';
+import { closeDb, getDb, getSql, isDatabaseUnavailable } from '../db/client.server.js';
 import { ensureFirstOwner } from './auth/first-owner.server.js';
 import { deleteExpiredSessions } from './auth/owner-session.server.js';
 import { NonceContext } from './components/nonce.js';
 import { PageHtmlContext } from './components/page-html.js';
 import { notModified, strongEtag } from './storefront/http.server.js';
 import { startWorkers, stopJobs } from './utils/jobs.server.js';
-import { errorText, log } from './utils/log.server.js';
+import { errorText, log, requestScope } from './utils/log.server.js';
 // Modules that define jobs (defineJob) are imported here, so startJobs below runs their workers.
+import './utils/mail-queue.server.js';
+import './commerce/order-confirmation.server.js';
 import './forms/webhook.server.js';
 import './forms/restock.server.js';
 import './languages/machine-translation.server.js';
@@ -96,6 +98,26 @@ export async function shutdown(): Promise<void> {
   const db = await getDb().catch(() => null);
   if (db) await stopJobs(db.sql);
   await closeDb();
+}
+
+/**
+ * Remix calls this for an error thrown by a loader, an action or the render. One that means the
+ * database cannot serve marks the request, so the server (app/server/main.ts) answers 503 with
+ * Retry-After instead of a 500; every error is still logged, as Remix's own would.
+ */
+export function handleError(error: unknown, { request }: { request: Request }): void {
+  if (request.signal.aborted) return;
+  // Remix wraps some errors in an ErrorResponse whose `error` is the one thrown.
+  const inner = (error as { error?: unknown } | null)?.error;
+  if (isDatabaseUnavailable(error) || isDatabaseUnavailable(inner)) {
+    const scope = requestScope.getStore();
+    if (scope) scope.databaseUnavailable = true;
+    log.error(`storefront: ${request.method} ${new URL(request.url).pathname}: the database is unavailable: ${errorText(error)}`);
+    return;
+  }
+  log.error(
+    `storefront: ${request.method} ${new URL(request.url).pathname} failed: ${errorText(inner instanceof Error ? inner : error, true)}`,
+  );
 }
 
 export default function handleRequest(

@@ -95,3 +95,17 @@ export async function migrate(
   }
   return applied;
 }
+
+let expectedVersion: string | undefined;
+
+/**
+ * Where the database's schema is against this build: the last migration applied there (null on an
+ * empty database) and the last one this build ships. A server whose database is behind (emptied,
+ * restored from an old backup) can only fail its queries, so it is not ready (/readyz).
+ */
+export async function schemaState(sql: Sql): Promise<{ at: string | null; expected: string | null }> {
+  expectedVersion ??= readMigrations().at(-1)?.version ?? '';
+  const [{ present }] = await sql<{ present: boolean }[]>`select to_regclass('schema_migrations') is not null as present`;
+  const at = present ? ((await sql<{ v: string | null }[]>`select max(version) as v from schema_migrations`)[0]?.v ?? null) : null;
+  return { at, expected: expectedVersion || null };
+}

@@ -2,6 +2,7 @@
 // through the outbox) carries a link that expires. Accepting creates the owner account (or, for
 // an existing owner, checks their password) and gives the role. Only the token's hash is stored.
 import crypto from 'node:crypto';
+import type postgres from 'postgres';
 import type { Sql } from '../../db/client.server.js';
 import { emailProblem, normalizeEmail, ownerForSignIn, grantRole, upsertOwner, type Owner } from './owners.server.js';
 import { passwordProblem, verifyPassword } from './password.server.js';
@@ -37,19 +38,26 @@ export interface PendingInvite {
   hasAccount: boolean;
 }
 
-/** Makes an invite and returns its token (put in the link; never stored). */
+/**
+ * Makes an invite and returns its token (put in the link; never stored). `inTransaction` runs in the
+ * invite's transaction with the token (its email is queued there: both or neither).
+ */
 export async function createInvite(
   sql: Sql,
   input: { websiteId: string; email: string; roleId: number; invitedBy: string | null },
+  inTransaction?: (tx: postgres.TransactionSql, token: string) => Promise<void>,
 ): Promise<string> {
   const problem = emailProblem(input.email);
   if (problem) throw new InviteError(problem, 'email');
   if (!isRoleId(input.roleId) || input.roleId === 14) throw new InviteError('Choose a role.', 'roleId');
   const token = crypto.randomBytes(32).toString('base64url');
-  await sql`
-    insert into owner_invite (token_hash, website_id, email, role_id, invited_by, expires_at)
-    values (${hashSecret(token)}, ${input.websiteId}, ${normalizeEmail(input.email)}, ${input.roleId}, ${input.invitedBy},
-            now() + ${`${INVITE_DAYS} days`}::interval)`;
+  await sql.begin(async (tx) => {
+    await tx`
+      insert into owner_invite (token_hash, website_id, email, role_id, invited_by, expires_at)
+      values (${hashSecret(token)}, ${input.websiteId}, ${normalizeEmail(input.email)}, ${input.roleId}, ${input.invitedBy},
+              now() + ${`${INVITE_DAYS} days`}::interval)`;
+    await inTransaction?.(tx, token);
+  });
   return token;
 }
 

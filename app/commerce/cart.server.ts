@@ -23,7 +23,7 @@ import {
   type UpdateResult,
 } from './cart/entries.server.js';
 import { subscribableProduct, subscribe as subscribeIn, type SubscribeInput, type SubscribeResult } from './cart/subscriptions.server.js';
-import { checkout as checkoutIn, pricedCart, type CheckoutResult } from './cart/checkout.server.js';
+import { checkout as checkoutIn, pricedCart, type CheckoutOptions, type CheckoutResult } from './cart/checkout.server.js';
 import { getOrder as getOrderIn, orderIdForCart } from './cart/orders.server.js';
 import { checkoutDraft, saveCheckoutDraft, type CheckoutDraft } from './cart/drafts.server.js';
 import { stockOf } from './cart/products.server.js';
@@ -36,7 +36,7 @@ export type { CartFailure, CheckoutFailure } from './cart/context.server.js';
 export type { CartEntryView, CartReviewSummary, CartView, EntryAvailability } from './cart/view.server.js';
 export type { AddInput, AddResult, UpdateResult } from './cart/entries.server.js';
 export type { SubscribeInput, SubscribeResult } from './cart/subscriptions.server.js';
-export type { CheckoutResult, PricedEntry } from './cart/checkout.server.js';
+export type { CheckoutOptions, CheckoutResult, PricedEntry } from './cart/checkout.server.js';
 export type { CheckoutDraft } from './cart/drafts.server.js';
 export type { Order, OrderItem } from './order.js';
 export { normalizeAdditionalFields, resolveVariant } from './cart/products.server.js';
@@ -59,7 +59,7 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
       updateAdditionalFieldsIn(ctx, cartId, entryId, input),
     subscribe: (input: SubscribeInput) => subscribeIn(ctx, input),
     subscribableProduct: (itemId: string) => subscribableProduct(ctx, itemId),
-    checkout: (cartId: string | null, values: CheckoutValues) => checkoutIn(ctx, cartId, values),
+    checkout: (cartId: string | null, values: CheckoutValues, opts?: CheckoutOptions) => checkoutIn(ctx, cartId, values, opts),
     getOrder: (orderId: string) => getOrderIn(ctx, orderId),
     orderIdForCart: (cartId: string | null) => orderIdForCart(ctx, cartId),
     pricedCart: (cartId: string | null) => pricedCart(ctx, cartId),

@@ -1,4 +1,4 @@
-// The Members screen's work: invite someone with a role (the email goes through the outbox), change
+// The Members screen's work: invite someone with a role (the email is queued with the invite), change
 // a member's role, remove a member. Every write is in the audit log.
 import type { OwnerAccess } from '../auth/access.server.js';
 import { inviteEmail } from '../auth/invite-mail.js';
@@ -6,21 +6,33 @@ import { createInvite, INVITE_DAYS, removeMember, setMemberRole } from '../auth/
 import { normalizeEmail } from '../auth/owners.server.js';
 import { ROLE_NAMES, type RoleId } from '../auth/roles.js';
 import { baseUrlFor } from '../utils/base-url.server.js';
-import { sendMail, type SendOutcome } from '../utils/outbox.server.js';
+import { enqueueComposed, prepareMail } from '../utils/mail-queue.server.js';
 import { actorOf, recordAudit } from './audit.server.js';
 
-export async function inviteMember(a: OwnerAccess, email: string, roleId: RoleId): Promise<SendOutcome> {
-  const token = await createInvite(a.sql, { websiteId: a.site.id, email, roleId, invitedBy: a.owner.id });
-  const link = `${baseUrlFor(a.site.baseUrl)}/config/invite/${token}`;
-  const mail = inviteEmail({
-    siteTitle: a.site.title,
-    inviter: a.owner.name || a.owner.email,
-    roleName: ROLE_NAMES[roleId],
-    link,
-    days: INVITE_DAYS,
+/** Invites `email`: the invite and its email (queued, sent by the mail queue) commit together. */
+export async function inviteMember(a: OwnerAccess, email: string, roleId: RoleId): Promise<void> {
+  await prepareMail(a.sql);
+  await createInvite(a.sql, { websiteId: a.site.id, email, roleId, invitedBy: a.owner.id }, async (tx, token) => {
+    const link = `${baseUrlFor(a.site.baseUrl)}/config/invite/${token}`;
+    const mail = inviteEmail({
+      siteTitle: a.site.title,
+      inviter: a.owner.name || a.owner.email,
+      roleName: ROLE_NAMES[roleId],
+      link,
+      days: INVITE_DAYS,
+    });
+    const to = normalizeEmail(email);
+    await enqueueComposed(
+      a.sql,
+      tx,
+      { from: { name: a.site.title, address: 'no-reply@localhost' }, to, tag: 'invite', ...mail },
+      {
+        websiteId: a.site.id,
+        kind: 'invite',
+      },
+    );
   });
   await recordAudit(a.sql, actorOf(a), 'member.invite', normalizeEmail(email), { role: ROLE_NAMES[roleId] });
-  return sendMail({ from: { name: a.site.title, address: 'no-reply@localhost' }, to: normalizeEmail(email), tag: 'invite', ...mail });
 }
 
 export async function changeMemberRole(a: OwnerAccess, ownerId: string, roleId: RoleId, email: string): Promise<void> {

@@ -1,10 +1,10 @@
-// The emails a form submission sends through the outbox: the owner's notification (to the form's
+// The emails a form submission sends (queued with it, sent by the mail queue): the owner's notification (to the form's
 // notifyEmail, in the site's own language) and the newsletter confirmation in the subscriber's
 // language, which carries the one-click unsubscribe link.
 import type { FormDefinition } from './form-definition.js';
 import { valueText, type FormValues } from './form-values.js';
 import { esc } from './form-html.js';
-import { sendMail, type SendOutcome } from '../utils/outbox.server.js';
+import type { OutgoingMail } from '../utils/outbox.server.js';
 import type { MailLanguage } from '../languages/email-language.server.js';
 
 export interface SiteFacts {
@@ -23,7 +23,7 @@ export function unsubscribeUrl(origin: string, token: string): string {
   return origin + unsubscribePath(token);
 }
 
-export function sendNotification(site: SiteFacts, form: FormDefinition, values: FormValues, pageUrl: string): Promise<SendOutcome> {
+export function notificationMail(site: SiteFacts, form: FormDefinition, values: FormValues, pageUrl: string): OutgoingMail {
   const rows = form.fields.filter((f) => f.type !== 'section').map((f) => ({ title: f.title, text: valueText(values[f.id]) || 'N/A' }));
   const text =
     `A new submission of "${form.name}" on ${site.title}${pageUrl ? ` (${pageUrl})` : ''}:\n\n` +
@@ -32,14 +32,14 @@ export function sendNotification(site: SiteFacts, form: FormDefinition, values: 
   const html =
     `<p>A new submission of &ldquo;${esc(form.name)}&rdquo; on ${esc(site.title)}${pageUrl ? ` (${esc(pageUrl)})` : ''}:</p>` +
     `<table>${rows.map((r) => `<tr><th align="left">${esc(r.title)}</th><td>${esc(r.text)}</td></tr>`).join('')}</table>`;
-  return sendMail({
+  return {
     from: { name: site.title, address: site.from },
     to: form.settings.notifyEmail ?? '',
     subject: `New submission: ${form.name}`,
     text,
     html,
     tag: 'form-notification',
-  });
+  };
 }
 
 /** The newsletter confirmation in `lang`; `listName` null is a list without a name ("our newsletter"). */
@@ -56,19 +56,19 @@ export function newsletterEmail(site: SiteFacts, listName: string | null, link: 
   };
 }
 
-export function sendNewsletterConfirmation(
+export function newsletterConfirmationMail(
   site: SiteFacts,
   listName: string | null,
   email: string,
   token: string,
   lang: MailLanguage,
-): Promise<SendOutcome> {
+): OutgoingMail {
   const link = site.origin + lang.path(unsubscribePath(token));
-  return sendMail({
+  return {
     from: { name: site.title, address: site.from },
     to: email,
     tag: 'newsletter-subscribed',
     listUnsubscribe: link,
     ...newsletterEmail(site, listName, link, lang),
-  });
+  };
 }

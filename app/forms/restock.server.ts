@@ -6,8 +6,7 @@ import type { Sql } from '../../db/client.server.js';
 import { recordAudit } from '../config/audit.server.js';
 import { baseUrlFor } from '../utils/base-url.server.js';
 import { defineJob, enqueue } from '../utils/jobs.server.js';
-import { log } from '../utils/log.server.js';
-import { sendMail } from '../utils/outbox.server.js';
+import { enqueueComposed, prepareMail } from '../utils/mail-queue.server.js';
 import { createLimiter, type Limiter } from '../utils/rate-limit.server.js';
 import { accountLanguage, mailLanguage, type MailLanguage } from '../languages/email-language.server.js';
 import { siteLanguages } from '../languages/settings.server.js';
@@ -305,9 +304,9 @@ async function noticeFor(
 
 /**
  * Emails every address waiting for the variant, each in its own language. Each row is claimed
- * (notified_at set) before its email is written, one at a time: a retried job skips what an
- * earlier attempt claimed, so an address is never emailed twice. A variant sold out again
- * meanwhile sends nothing.
+ * (notified_at set) in the transaction that queues its email, one at a time: a retried job skips
+ * what an earlier attempt claimed, so an address is never emailed twice, and a claimed one always
+ * has its email queued. A variant sold out again meanwhile sends nothing.
  */
 export const restockSendJob = defineJob<SendJob>(
   'restock-send',
@@ -317,19 +316,30 @@ export const restockSendJob = defineJob<SendJob>(
     const site = await siteOf(sql, data.websiteId);
     const made = new Map<string, Promise<Notice>>();
     let sent = 0;
+    await prepareMail(sql);
     for (;;) {
       const [row] = await sql<{ id: string; email: string; language: string | null }[]>`
-        update restock_signup set notified_at = now()
-        where id = (select id from restock_signup
-                    where website_id = ${data.websiteId} and variant_id = ${data.variantId} and notified_at is null
-                    order by created_at, id limit 1)
-          and notified_at is null
-        returning id, email, language`;
+        select id, email, language from restock_signup
+         where website_id = ${data.websiteId} and variant_id = ${data.variantId} and notified_at is null
+         order by created_at, id limit 1`;
       if (!row) break;
       const mail = await noticeFor(sql, data.websiteId, site, v, row, made);
-      const outcome = await sendMail({ from: { name: site.name, address: site.from }, to: row.email, tag: 'restock', ...mail });
-      if (outcome.status === 'unsent') log.warn(`restock: the notice to ${row.email} was not sent: ${outcome.error}`);
-      sent++;
+      // The claim and the queued notice commit together: a retried job skips what is claimed, and
+      // the mail queue sends each notice once, with its own retries.
+      await sql.begin(async (tx) => {
+        const claimed = await tx`update restock_signup set notified_at = now() where id = ${row.id} and notified_at is null returning 1`;
+        if (claimed.length === 0) return;
+        await enqueueComposed(
+          sql,
+          tx,
+          { from: { name: site.name, address: site.from }, to: row.email, tag: 'restock', ...mail },
+          {
+            websiteId: data.websiteId,
+            kind: 'restock',
+          },
+        );
+        sent++;
+      });
     }
     if (sent > 0) {
       await recordAudit(sql, { websiteId: data.websiteId, ownerId: data.ownerId, actor: data.actor }, 'restock.send', v.sku, {

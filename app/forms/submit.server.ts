@@ -1,19 +1,22 @@
 // Taking one form submission, from the JSON API or a page's form post alike: the visitor's rate
 // limit, the form, the honeypot, the captcha, the answers (the shared rules of form-validation.ts),
-// then the row in form_submission, the newsletter sign-up, the owner's email and the webhook.
+// then the row in form_submission with the newsletter sign-up and the emails (one transaction), and the webhook.
 import crypto from 'node:crypto';
+import type postgres from 'postgres';
 import type { Sql } from '../../db/client.server.js';
 import { loadForm, type StoredForm } from './stored-forms.server.js';
 import { FORM_TEXT, validateForm } from './form-validation.js';
 import type { FormValues } from './form-values.js';
 import { captchaSolved } from './captcha.server.js';
 import { subscribe } from './mailing-list.server.js';
-import { sendNewsletterConfirmation, sendNotification, type SiteFacts } from './form-mail.server.js';
+import { newsletterConfirmationMail, notificationMail, type SiteFacts } from './form-mail.server.js';
 import { queueWebhook } from './webhook.server.js';
 import { createLimiter, type Limit, type Limiter } from '../utils/rate-limit.server.js';
 import { baseUrlFor } from '../utils/base-url.server.js';
 import { log } from '../utils/log.server.js';
-import { accountLanguage, mailLanguage, requestLanguage } from '../languages/email-language.server.js';
+import { accountLanguage, mailLanguage, requestLanguage, type MailLanguage } from '../languages/email-language.server.js';
+import { enqueueComposed, prepareMail } from '../utils/mail-queue.server.js';
+import type { OutgoingMail } from '../utils/outbox.server.js';
 
 /** Submissions a visitor may send per window: a person sends one or two; a script many. */
 export const SUBMIT_LIMIT: Limit = { points: 8, durationS: 60 };
@@ -75,10 +78,21 @@ export async function submitForm(sql: Sql, s: Submission): Promise<SubmitResult>
     return { ok: false, status: 400, message: FORM_TEXT.captcha, form, values };
 
   const id = `sub-${crypto.randomUUID()}`;
-  await sql`
-    insert into form_submission (id, form_id, website_id, fields, page_url)
-    values (${id}, ${form.id}, ${s.websiteId}, ${sql.json(values as never)}, ${(s.pageUrl ?? '').slice(0, 2000)})`;
-  await afterSave(sql, form, values, id, s.pageUrl ?? '');
+  const pageUrl = (s.pageUrl ?? '').slice(0, 2000);
+  const mails = await mailPlan(sql, form, values, s.pageUrl ?? '');
+  await prepareMail(sql);
+  // The submission, its newsletter sign-up and its emails commit together: none is lost to a crash.
+  await sql.begin(async (tx) => {
+    await tx`
+      insert into form_submission (id, form_id, website_id, fields, page_url)
+      values (${id}, ${form.id}, ${s.websiteId}, ${tx.json(values as never)}, ${pageUrl})`;
+    await queueMails(sql, tx, form, mails);
+  });
+  try {
+    await queueWebhook(sql, { formId: form.id, submissionId: id });
+  } catch (e) {
+    log.error(`forms: cannot queue the webhook of submission ${id}: ${(e as Error)?.message ?? e}`);
+  }
   return { ok: true, form, submissionId: id, values };
 }
 
@@ -101,35 +115,44 @@ function optedIn(form: StoredForm, values: FormValues): boolean {
   return Array.isArray(v) ? v.length > 0 : typeof v === 'string' ? v.trim() !== '' : false;
 }
 
-/** What follows a stored submission; none of it undoes the submission when it fails. */
-async function afterSave(sql: Sql, form: StoredForm, values: FormValues, submissionId: string, pageUrl: string): Promise<void> {
+interface MailPlan {
+  site: SiteFacts;
+  /** The newsletter sign-up the answers ask for, with the language of its confirmation. */
+  newsletter: { listId: string; listName: string | null; email: string; lang: MailLanguage } | null;
+  notification: OutgoingMail | null;
+}
+
+/** What a submission will send, read before its transaction (on PGlite the transaction holds the one connection). */
+async function mailPlan(sql: Sql, form: StoredForm, values: FormValues, pageUrl: string): Promise<MailPlan> {
   const settings = form.definition.settings;
-  let site: SiteFacts | null = null;
-  const facts = async () => (site ??= await siteFacts(sql, form.websiteId));
+  const site = await siteFacts(sql, form.websiteId);
+  let newsletter: MailPlan['newsletter'] = null;
   if (settings.mailingListId && settings.newsletterFieldId && optedIn(form, values)) {
     const email = values[settings.newsletterFieldId];
     if (typeof email === 'string' && email.trim() !== '') {
-      try {
-        const r = await subscribe(sql, form.websiteId, settings.mailingListId, email.trim(), { source: `form:${form.id}` });
-        if (r) {
-          const to = email.trim().toLowerCase();
-          const [list] = await sql<{ name: string }[]>`select name from mailing_list where id = ${settings.mailingListId}`;
-          // The subscriber's account language, else that of the page the form is on (/fr/contact).
-          const page = await requestLanguage(sql, form.websiteId, pageUrl);
-          const lang = await mailLanguage(sql, form.websiteId, [await accountLanguage(sql, form.websiteId, to), page]);
-          await sendNewsletterConfirmation(await facts(), list?.name ?? null, to, r.unsubscribeToken, lang);
-        }
-      } catch (e) {
-        log.error(`forms: newsletter sign-up for form ${form.id} failed: ${(e as Error)?.message ?? e}`);
-      }
+      const to = email.trim().toLowerCase();
+      const [list] = await sql<{ name: string }[]>`select name from mailing_list where id = ${settings.mailingListId}`;
+      // The subscriber's account language, else that of the page the form is on (/fr/contact).
+      const page = await requestLanguage(sql, form.websiteId, pageUrl);
+      const lang = await mailLanguage(sql, form.websiteId, [await accountLanguage(sql, form.websiteId, to), page]);
+      newsletter = { listId: settings.mailingListId, listName: list?.name ?? null, email: to, lang };
     }
   }
-  if (settings.notifyEmail) await sendNotification(await facts(), form.definition, values, pageUrl);
-  try {
-    await queueWebhook(sql, { formId: form.id, submissionId });
-  } catch (e) {
-    log.error(`forms: cannot queue the webhook of submission ${submissionId}: ${(e as Error)?.message ?? e}`);
+  const notification = settings.notifyEmail ? notificationMail(site, form.definition, values, pageUrl) : null;
+  return { site, newsletter, notification };
+}
+
+/** The newsletter sign-up and the emails of a submission, in its transaction. */
+async function queueMails(sql: Sql, tx: postgres.TransactionSql, form: StoredForm, plan: MailPlan): Promise<void> {
+  const n = plan.newsletter;
+  if (n) {
+    const r = await subscribe(tx as unknown as Sql, form.websiteId, n.listId, n.email, { source: `form:${form.id}` });
+    if (r) {
+      const mail = newsletterConfirmationMail(plan.site, n.listName, n.email, r.unsubscribeToken, n.lang);
+      await enqueueComposed(sql, tx, mail, { websiteId: form.websiteId, kind: 'newsletter' });
+    }
   }
+  if (plan.notification) await enqueueComposed(sql, tx, plan.notification, { websiteId: form.websiteId, kind: 'form' });
 }
 
 /** Forgets every visitor's count (tests). */

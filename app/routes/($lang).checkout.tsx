@@ -12,7 +12,7 @@ import { cartQtySetCookie, readFlash, setFlash } from '../storefront/cart-ui.ser
 import { cartStore, limitVisitor, MSG, tooManyRequests, type CartStore } from '../commerce/cart.server.js';
 import { checkoutForm, defaultValues } from '../storefront/checkout-page.server.js';
 import { parseCheckoutForm } from '../commerce/checkout-form.js';
-import { sendOrderConfirmation } from '../commerce/order-confirmation.server.js';
+import { confirmationOnCheckout } from '../commerce/order-confirmation.server.js';
 import { metaFromSeo } from '../components/seo-meta.js';
 import { ActionNotice } from '../components/ActionNotice.js';
 import { ThemePage } from '../components/ThemePage.js';
@@ -165,8 +165,9 @@ export async function action(args: ActionFunctionArgs) {
   };
   if (!submission.ok) return refused(submission.errors, UNREADABLE);
 
-  // The transaction checks the form again against the lines as they are when it locks them.
-  const r = await store.checkout(cartId, values);
+  // The transaction checks the form again against the lines as they are when it locks them, and
+  // queues the confirmation email with the order (sent by the mail queue, even after a crash).
+  const r = await store.checkout(cartId, values, await confirmationOnCheckout(request, websiteId));
   if (!r.ok) {
     if (r.status === 409) {
       const again = await toOrderOf(store, cartId, lang.prefix);
@@ -176,8 +177,6 @@ export async function action(args: ActionFunctionArgs) {
   }
   // Checkout while signed in: the order shows in the account's order history.
   await recordOrderForSignedIn(request, websiteId, r.order.id);
-  // The order is committed; the email goes after, and its failure is only logged (outbox).
-  void sendOrderConfirmation(r.order, request);
   // A bought shopping cart is an empty one for the pill (a subscription cart never counted).
   const headers = which.cart === 'cart' ? { 'Set-Cookie': cartQtySetCookie(0) } : undefined;
   return redirect(`${lang.prefix}/order-confirmed/${encodeURIComponent(r.order.id)}`, { status: 303, headers });

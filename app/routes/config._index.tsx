@@ -1,17 +1,23 @@
-// /config: the dashboard. Today's orders and revenue, what is running low, and recent changes.
+// /config: the dashboard. Today's orders and revenue, emails that could not be sent, what is running
+// low, and recent changes.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { formatMoney } from '../commerce/money.js';
 import { dashboard, LOW_STOCK } from '../config/dashboard.server.js';
+import { mailProblemsOf } from '../config/mail-status.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
+import { siteTimeZone } from '../config/site-time.server.js';
 
 export async function loader(args: LoaderFunctionArgs) {
   const a = await ownerAccess(args, 'site.read');
   const d = await dashboard(a.sql, a.site.id);
+  // Emails carry customers' addresses: shown to those who may read orders.
+  const mailProblems = a.can('orders.read') ? await mailProblemsOf(a.sql, a.site.id, await siteTimeZone(a.sql, a.site.id)) : [];
   return json(
     {
       ...d,
+      mailProblems,
       revenueText: formatMoney(d.revenueTodayCents, d.currency),
       canSeeOrders: a.can('orders.read'),
       canSeeAudit: a.can('audit.read'),
@@ -38,6 +44,19 @@ export default function Dashboard() {
             <p className="stat">{d.revenueText}</p>
           </section>
         </div>
+      ) : null}
+      {d.mailProblems.length > 0 ? (
+        <section className="card" aria-labelledby="mail-problems">
+          <h2 id="mail-problems">Emails not sent</h2>
+          <ul>
+            {d.mailProblems.map((m, n) => (
+              <li key={n} data-mail-problem={m.state}>
+                {m.orderId ? <Link to={`/config/orders/${encodeURIComponent(m.orderId)}`}>{m.kind}</Link> : m.kind}
+                {` to ${m.recipient}: ${m.text}`}
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
       <section className="card" aria-labelledby="low-stock">
         <h2 id="low-stock">Low stock</h2>

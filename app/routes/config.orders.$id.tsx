@@ -1,5 +1,5 @@
-// /config/orders/<id>: one order of the site: its lines, money, email, shipping address, gift card
-// recipients and status; mark it fulfilled, or refund a test-mode order (after a confirmation
+// /config/orders/<id>: one order of the site: its lines, money, email (and whether its confirmation
+// was sent), shipping address, gift card recipients and status; mark it fulfilled, or refund a test-mode order (after a confirmation
 // step, a page of its own, so it works without JavaScript), which puts its stock back.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
@@ -10,6 +10,7 @@ import { useCan } from '../components/config/layout-data.js';
 import { OrderStatusBadges } from '../components/config/OrderStatus.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { fulfilOrder, ORDER_TEXT, orderDetail, OrderError, refundOrder } from '../config/orders.server.js';
+import { confirmationStatus } from '../config/mail-status.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { siteTimeZone } from '../config/site-time.server.js';
 import { parseForm, readForm } from '../utils/form.server.js';
@@ -43,6 +44,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return json(
     {
       order,
+      confirmation: await confirmationStatus(a.sql, a.site.id, order.id, timeZone),
       notice: NOTICES[url.searchParams.get('saved') ?? ''] ?? null,
       confirmRefund: url.searchParams.get('confirm') === 'refund' && order.canRefund,
     },
@@ -78,7 +80,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function OrderPage() {
-  const { order: o, notice, confirmRefund } = useLoaderData<typeof loader>();
+  const { order: o, notice, confirmRefund, confirmation } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const canWrite = useCan('orders.write');
   const confirming = o.canRefund && (confirmRefund || failed?.confirm === true);
@@ -179,6 +181,15 @@ export default function OrderPage() {
         <section className="card" aria-labelledby="customer-h">
           <h2 id="customer-h">Customer</h2>
           <p>{o.email ? <a href={`mailto:${o.email}`}>{o.email}</a> : 'No email'}</p>
+          {confirmation ? (
+            <p data-confirmation-email={confirmation.state}>
+              {confirmation.state === 'failed' ? (
+                <span className="badge warn">{`Confirmation email: ${confirmation.text}`}</span>
+              ) : (
+                `Confirmation email: ${confirmation.text}`
+              )}
+            </p>
+          ) : null}
           <h3>Shipping address</h3>
           {o.addressLines.length > 0 ? (
             <address>

@@ -228,6 +228,24 @@ async function main(): Promise<void> {
     );
   });
 
+  // A database that disappears under load is a 503 with Retry-After, never a 500: whatever route
+  // failed on it (entry.server's handleError marks the request), its 500 is turned round here,
+  // just before the status line goes out.
+  app.use((req, res, next) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: typeof res, ...args: unknown[]) {
+      const status = typeof args[0] === 'number' ? args[0] : res.statusCode;
+      if (status === 500 && requestScope.getStore()?.databaseUnavailable) {
+        if (typeof args[0] === 'number') args[0] = 503;
+        res.statusCode = 503;
+        res.setHeader('Retry-After', '5');
+        res.setHeader('Cache-Control', 'no-store');
+      }
+      return (writeHead as (...a: unknown[]) => typeof res).apply(this, args);
+    } as typeof res.writeHead;
+    next();
+  });
+
   const handler = createRequestHandler({
     build,
     mode: 'production',

@@ -1,6 +1,7 @@
 // The job queue: pg-boss in the one database (its own `pgboss` schema), driven through our
 // postgres.js client so the embedded PGlite's single connection serves it too (ADR 0012).
 import PgBoss from 'pg-boss';
+import type postgres from 'postgres';
 import type { Sql } from '../../db/client.server.js';
 import { errorText, log } from './log.server.js';
 
@@ -18,6 +19,8 @@ export interface JobContext {
   id: string;
   /** 0 on the first attempt. */
   retryCount: number;
+  /** The attempt after which no retry comes (`retryCount === retryLimit` is the last one). */
+  retryLimit?: number;
   sql: Sql;
 }
 
@@ -55,14 +58,14 @@ interface Boss {
 // One pg-boss per database client: the process's own, or a test's in-memory one.
 const bosses = new WeakMap<Sql, Promise<Boss>>();
 
-function adapter(sql: Sql) {
+function adapter(sql: Sql | postgres.TransactionSql) {
   return {
     executeSql: async (text: string, values: unknown[] = []) => {
       // pg-boss passes undefined for absent options; postgres.js refuses undefined parameters.
       const params = values.map((v) => (v === undefined ? null : v)) as never[];
       // Its migrations and queue creation are one text with BEGIN ... COMMIT: with a pool, that
       // text must keep one connection to itself (postgres.js refuses a bare BEGIN otherwise).
-      if (/^\s*BEGIN\b/im.test(text)) {
+      if (/^\s*BEGIN\b/im.test(text) && 'reserve' in sql) {
         const reserved = await sql.reserve();
         try {
           return { rows: (await reserved.unsafe(text, params)) as unknown as unknown[] };
@@ -108,8 +111,43 @@ export async function enqueue<T extends object>(
   return b.boss.send(def.name, data, { ...def.options, ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}) });
 }
 
+// The started pg-boss of each database, once known without waiting (enqueueIn needs it at once).
+const ready = new WeakMap<Sql, Boss>();
+
+/**
+ * Makes `def`'s queue ready on this database, so that `enqueueIn` can then write its jobs inside a
+ * transaction without a query of its own (on PGlite the transaction holds the one connection).
+ */
+export async function prepareJob(sql: Sql, def: JobDefinition<never> | JobDefinition<object>): Promise<void> {
+  const b = await bossFor(sql);
+  await ensureQueue(b, def.name);
+  ready.set(sql, b);
+}
+
+/**
+ * Queues a job in the caller's transaction `tx` (of the database `sql`): it exists if and only if
+ * the transaction commits, so what caused it and the job are never apart. `prepareJob(sql, def)`
+ * must have run before the transaction began.
+ */
+export async function enqueueIn<T extends object>(
+  sql: Sql,
+  tx: postgres.TransactionSql,
+  def: JobDefinition<T>,
+  data: T,
+  opts: { id?: string; singletonKey?: string } = {},
+): Promise<string | null> {
+  const b = ready.get(sql);
+  if (!b || !b.queues.has(def.name)) throw new Error(`jobs: prepareJob(sql, ${def.name}) must run before the transaction that enqueues it`);
+  return b.boss.send(def.name, data, {
+    ...def.options,
+    ...(opts.id ? { id: opts.id } : {}),
+    ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+    db: adapter(tx),
+  } as PgBoss.SendOptions);
+}
+
 async function runOne(sql: Sql, def: JobDefinition<object>, job: PgBoss.Job<object> & { retryCount?: number }): Promise<void> {
-  await def.handler(job.data, { id: job.id, retryCount: job.retryCount ?? 0, sql });
+  await def.handler(job.data, { id: job.id, retryCount: job.retryCount ?? 0, retryLimit: def.options.retryLimit, sql });
 }
 
 /**
@@ -118,6 +156,7 @@ async function runOne(sql: Sql, def: JobDefinition<object>, job: PgBoss.Job<obje
  */
 export async function startWorkers(sql: Sql, pollingIntervalSeconds = 1): Promise<void> {
   const b = await bossFor(sql);
+  ready.set(sql, b);
   if (b.working) return;
   b.working = true;
   for (const def of definitions.values()) {
@@ -178,6 +217,7 @@ export async function stopJobs(sql: Sql): Promise<void> {
   const p = bosses.get(sql);
   if (!p) return;
   bosses.delete(sql);
+  ready.delete(sql);
   const b = await p.catch(() => null);
   await b?.boss.stop({ graceful: true, wait: true, timeout: 5000 }).catch(() => {});
 }

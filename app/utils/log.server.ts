@@ -6,6 +6,11 @@ import pino from 'pino';
 /** The request a log line belongs to. */
 export interface RequestScope {
   id: string;
+  /**
+   * Set when the request failed because the database could not serve (entry.server's handleError):
+   * the server then answers 503 with Retry-After instead of the 500 Remix would send.
+   */
+  databaseUnavailable?: boolean;
 }
 
 // One store per process: the server (app/server/main.ts) and the Remix build are bundled apart,

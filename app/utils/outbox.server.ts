@@ -35,6 +35,13 @@ export type SendOutcome =
 export interface OutboxOptions {
   smtpUrl?: string;
   dataDir?: string;
+  /**
+   * The message's Message-ID ("<job-id@host>"): the mail queue gives each job its own, and a file
+   * for it already in the outbox counts as written (a retry after a crash writes no second one).
+   */
+  messageId?: string;
+  /** Keep a failed SMTP send as *.unsent.eml (default true; the mail queue retries instead). */
+  keepUnsent?: boolean;
 }
 
 // Composes only: `buffer` hands back the message bytes, CRLF line ends as RFC 5322 asks.
@@ -50,7 +57,7 @@ function htmlDocument(html: string, subject: string, language: string | undefine
 }
 
 /** The message as RFC 822 bytes. */
-export async function composeMail(mail: OutgoingMail): Promise<{ raw: Buffer; messageId: string }> {
+export async function composeMail(mail: OutgoingMail, messageId?: string): Promise<{ raw: Buffer; messageId: string }> {
   const headers: Record<string, string> = {};
   if (mail.listUnsubscribe) {
     headers['List-Unsubscribe'] = `<${mail.listUnsubscribe}>`;
@@ -64,6 +71,7 @@ export async function composeMail(mail: OutgoingMail): Promise<{ raw: Buffer; me
     text: mail.text,
     html: htmlDocument(mail.html, mail.subject, mail.language),
     headers,
+    ...(messageId ? { messageId } : {}),
   });
   return { raw: info.message as Buffer, messageId: String(info.messageId ?? '') };
 }
@@ -72,11 +80,23 @@ export function outboxDir(dataDir: string = env().dataDir): string {
   return path.resolve(dataDir, 'outbox');
 }
 
+/** The file-name suffix that stands for a Message-ID in the outbox. */
+const idSuffix = (messageId: string) => `-${crypto.createHash('sha256').update(messageId).digest('hex').slice(0, 16)}.eml`;
+
+/** The outbox file already written for `messageId`, if any. */
+async function writtenFor(dir: string, messageId: string): Promise<string | null> {
+  const suffix = idSuffix(messageId);
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  const found = names.find((n) => n.endsWith(suffix) && !n.endsWith(`.unsent${suffix}`));
+  return found ? path.join(dir, found) : null;
+}
+
 /** Writes the message to the outbox atomically (a reader never sees half a file). */
-async function writeEml(dir: string, tag: string, raw: Buffer, unsent: boolean): Promise<string> {
+async function writeEml(dir: string, tag: string, raw: Buffer, unsent: boolean, messageId?: string): Promise<string> {
   await fs.mkdir(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const name = `${stamp}-${tag.replace(/[^a-z0-9-]/gi, '')}-${crypto.randomBytes(4).toString('hex')}${unsent ? '.unsent' : ''}.eml`;
+  const end = messageId && !unsent ? idSuffix(messageId) : `-${crypto.randomBytes(4).toString('hex')}${unsent ? '.unsent' : ''}.eml`;
+  const name = `${stamp}-${tag.replace(/[^a-z0-9-]/gi, '')}${end}`;
   const file = path.join(dir, name);
   await fs.writeFile(`${file}.tmp`, raw, { mode: 0o600 });
   await fs.rename(`${file}.tmp`, file);
@@ -102,7 +122,7 @@ export async function sendMail(mail: OutgoingMail, opts: OutboxOptions = {}): Pr
   const dir = outboxDir(opts.dataDir);
   let raw: Buffer;
   try {
-    raw = (await composeMail(mail)).raw;
+    raw = (await composeMail(mail, opts.messageId)).raw;
   } catch (e) {
     const error = e instanceof Error ? e.message : String(e);
     log.error(`outbox: cannot compose "${mail.subject}" to ${mail.to}: ${error}`);
@@ -110,7 +130,8 @@ export async function sendMail(mail: OutgoingMail, opts: OutboxOptions = {}): Pr
   }
   if (!smtpUrl) {
     try {
-      return { status: 'written', file: await writeEml(dir, mail.tag, raw, false) };
+      const before = opts.messageId ? await writtenFor(dir, opts.messageId) : null;
+      return { status: 'written', file: before ?? (await writeEml(dir, mail.tag, raw, false, opts.messageId)) };
     } catch (e) {
       const error = e instanceof Error ? e.message : String(e);
       log.error(`outbox: cannot write "${mail.subject}" to ${dir}: ${error}`);
@@ -123,6 +144,10 @@ export async function sendMail(mail: OutgoingMail, opts: OutboxOptions = {}): Pr
   } catch (e) {
     const error = e instanceof Error ? e.message : String(e);
     let file: string | null = null;
+    if (opts.keepUnsent === false) {
+      log.warn(`outbox: sending "${mail.subject}" to ${mail.to} failed (${error})`);
+      return { status: 'unsent', file, error };
+    }
     try {
       file = await writeEml(dir, mail.tag, raw, true);
     } catch (e2) {

@@ -14,7 +14,8 @@ const THANKS = 'Thank you! We answer within two working days.';
 /** The unsubscribe link of the newsletter confirmation sent to `email` (the server's outbox). */
 async function unsubscribeLink(email: string): Promise<string> {
   const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  for (let i = 0; i < 50; i++) {
+  // The mail queue's worker sends it within a poll or two (a second each).
+  for (let i = 0; i < 150; i++) {
     for (const f of fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.includes('-newsletter-subscribed-')) : []) {
       const raw = fs
         .readFileSync(path.join(dir, f), 'utf8')

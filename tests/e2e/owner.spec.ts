@@ -20,7 +20,8 @@ async function signIn(page: Page, js: boolean, who: { email: string; password: s
 /** The invitation link sent to `email`, read from the server's outbox (playwright.config.ts names its folder). */
 async function inviteLink(email: string): Promise<string> {
   const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  for (let i = 0; i < 50; i++) {
+  // The mail queue's worker sends it within a poll or two (a second each).
+  for (let i = 0; i < 150; i++) {
     for (const f of fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.includes('-invite-')) : []) {
       const raw = fs.readFileSync(path.join(dir, f), 'utf8').replace(/=\r?\n/g, '');
       const m = raw.includes(`To: ${email}`) ? raw.match(/\/config\/invite\/[A-Za-z0-9_-]+/) : null;

@@ -275,7 +275,8 @@ describe('the confirmation email', () => {
     const n = orderNumber(html);
     const dir = path.join(inject('dataDir'), 'outbox');
     let eml = '';
-    for (let i = 0; i < 50 && !eml; i++) {
+    // The mail queue's worker sends it within a poll or two (a second each).
+    for (let i = 0; i < 150 && !eml; i++) {
       const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml') && f.includes(`-order-${n}-`)) : [];
       const mine = files.map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).find((t) => t.includes(`To: ${email}`));
       if (mine) eml = mine;

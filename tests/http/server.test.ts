@@ -1,9 +1,12 @@
 // The server process itself: it refuses to start without a secret in production, answers 503
-// with Retry-After while the database cannot be reached (quickly, not after 30 s), and stops
+// with Retry-After while the database cannot be reached (quickly, not after 30 s) or goes away under
+// load (never a 500), is not ready on a database whose schema is behind the build, and stops
 // on SIGTERM after finishing what it was doing, closing the database, with exit code 0.
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { Visitor } from './support/client.js';
 import { freePort, startServer, type Started } from './support/spawn-server.js';
+import { testPostgres, throwAwayDatabase } from './support/throwaway-postgres.js';
 
 const started: Started[] = [];
 afterAll(() => {
@@ -73,4 +76,121 @@ describe('the server process', () => {
     expect(await s.exited).toBe(0);
     expect(s.output()).toMatch(/SIGTERM: finishing requests/);
   });
+
+  // A database shared with the test (PostgreSQL, ADR 0018): the embedded one serves one process.
+  const admin = testPostgres();
+  const onPostgres = admin ? [{ name: 'PostgreSQL', admin }] : [];
+
+  it.each(onPostgres)(
+    'is not ready on a database whose schema is behind the build or empty ($name)',
+    async ({ admin }) => {
+      const db = await throwAwayDatabase(admin);
+      try {
+        const s = await startServer({ DATABASE_URL: db.url }, '/readyz');
+        started.push(s);
+        const ready = await fetch(`${s.url}/readyz`);
+        expect(ready.status, s.output()).toBe(200);
+        const [{ last }] = await db.sql<{ last: string }[]>`select max(version) as last from schema_migrations`;
+        // An older backup restored under the running server: the last migration is missing.
+        await db.sql`delete from schema_migrations where version = ${last}`;
+        const behind = await fetch(`${s.url}/readyz`);
+        expect(behind.status).toBe(503);
+        expect(behind.headers.get('retry-after')).toBe('5');
+        expect(await behind.text()).toMatch(new RegExp(`expected ${last}$`));
+        // Emptied: no schema at all.
+        await db.sql.unsafe('drop schema public cascade; create schema public');
+        const empty = await fetch(`${s.url}/readyz`);
+        expect(empty.status).toBe(503);
+        expect(await empty.text()).toBe(`schema at none, expected ${last}`);
+        s.kill();
+        await s.exited;
+      } finally {
+        await db.drop();
+      }
+    },
+    120_000,
+  );
+
+  it.each(onPostgres)(
+    'answers 503 with Retry-After, never 500, when the database drops its connections under load ($name)',
+    async ({ admin }) => {
+      const db = await throwAwayDatabase(admin);
+      // The database behind a proxy the test can cut: open connections die, then new ones are refused.
+      const upstream = new URL(admin);
+      const sockets = new Set<net.Socket>();
+      const proxy = net.createServer((client) => {
+        const server = net.connect(Number(upstream.port || 5432), upstream.hostname);
+        sockets.add(client).add(server);
+        client.pipe(server).pipe(client);
+        const end = () => {
+          client.destroy();
+          server.destroy();
+        };
+        client.on('error', end).on('close', end);
+        server.on('error', end).on('close', end);
+      });
+      await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+      const via = new URL(db.url);
+      via.port = String((proxy.address() as net.AddressInfo).port);
+      try {
+        const s = await startServer({ DATABASE_URL: via.toString() }, '/readyz');
+        started.push(s);
+        expect((await fetch(`${s.url}/readyz`)).status, s.output()).toBe(200);
+        const v = new Visitor(() => s.url);
+        // Pages, the cart API, a checkout, sign-ins (shopper and owner), a password reset, an
+        // invitation, a form post, an order page: what visitors do at once.
+        const requests = () => [
+          v.get('/'),
+          v.get('/shop'),
+          v.get('/order-confirmed/00000000-0000-4000-8000-000000000000'),
+          v.get(`/config/invite/${'a'.repeat(43)}`),
+          v.get('/api/commerce/shopping-cart'),
+          v.json('/api/commerce/shopping-cart/entries', { itemId: 'itm-wave-quilt-pattern', quantity: 1 }),
+          v.postForm('/checkout', { cart: 'cart', intent: 'place', email: 'load@example.com' }),
+          v.postForm('/account/sign-in', { email: 'load@example.com', password: 'not the password' }),
+          v.postForm('/config/sign-in', { email: 'load@example.com', password: 'not the password' }),
+          v.postForm('/account/forgot-password', { email: 'load@example.com' }),
+          v.postForm('/contact', { name: 'Load' }),
+        ];
+        const answers: { status: number; retryAfter: string | null; url: string }[] = [];
+        const collect = async (batch: Promise<Response>[]) => {
+          for (const r of await Promise.all(batch)) {
+            answers.push({ status: r.status, retryAfter: r.headers.get('retry-after'), url: r.url });
+            await r.arrayBuffer();
+          }
+        };
+        // Warm: the site and its pages are known (and cached) before the connections drop.
+        await collect(requests());
+        answers.length = 0;
+        const cut = () => {
+          for (const c of sockets) c.destroy();
+          sockets.clear();
+        };
+        // Under load, the database drops every connection (a restart, a failover): the queries in
+        // flight fail, the next ones reconnect. Bounded: until a few requests met a dropped one.
+        for (let round = 0; round < 20 && answers.filter((a) => a.status >= 500).length < 3; round++) {
+          const batch = collect([...requests(), ...requests()]);
+          await new Promise((r) => setTimeout(r, 5 + (round % 4) * 10));
+          cut();
+          await batch;
+        }
+        // Then it is gone for good: new connections are refused too.
+        proxy.close();
+        cut();
+        await collect(requests());
+        const failed = answers.filter((a) => a.status >= 500);
+        expect(failed.length, 'some requests met a dropped connection').toBeGreaterThan(0);
+        for (const a of failed) {
+          expect(a, s.output().slice(-3000)).toMatchObject({ status: 503, retryAfter: '5' });
+        }
+        s.kill();
+        await s.exited;
+      } finally {
+        proxy.close();
+        for (const c of sockets) c.destroy();
+        await db.drop();
+      }
+    },
+    120_000,
+  );
 });

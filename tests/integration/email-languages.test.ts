@@ -19,7 +19,8 @@ const { requestPasswordReset } = await import('../../app/auth/site-user-reset.se
 const { orderEmail } = await import('../../app/commerce/order-email.js');
 const { restockSendJob, signUp } = await import('../../app/forms/restock.server.js');
 const { submitForm } = await import('../../app/forms/submit.server.js');
-const { stopJobs } = await import('../../app/utils/jobs.server.js');
+const { runQueuedJobs, stopJobs } = await import('../../app/utils/jobs.server.js');
+const { composedMail } = await import('../../app/utils/mail-queue.server.js');
 const { targets } = await import('./support/databases.js');
 type Db = Awaited<ReturnType<(typeof targets)[number]['open']>>;
 type Order = Parameters<typeof orderEmail>[0];
@@ -249,6 +250,8 @@ describe.each(targets)('emails in the shopper language on $name', (target) => {
       { websiteId: SITE, productId: v.item_id, variantId: v.id, actor: 'test', ownerId: null },
       { id: 'email-languages', retryCount: 0, sql: db.sql },
     );
+    // Each notice is queued; the mail queue sends it.
+    expect((await runQueuedJobs(db.sql, composedMail)).failed).toBe(0);
     for (const to of [fromPayload, fromPage, fromAccount]) {
       const [m] = mailsTo(to, 'restock');
       expect(m, to).toBeTruthy();
@@ -277,6 +280,7 @@ describe.each(targets)('emails in the shopper language on $name', (target) => {
     const english = address('news-en');
     expect((await submit(french, '/fr/contact?ref=1')).ok).toBe(true);
     expect((await submit(english, '/contact')).ok).toBe(true);
+    expect((await runQueuedJobs(db.sql, composedMail)).failed).toBe(0);
     const [fr] = mailsTo(french, 'newsletter-subscribed');
     expect(fr.subject).toBe('Vous êtes abonné·e à Newsletter');
     expect(fr.headers['content-language']).toBe('fr');

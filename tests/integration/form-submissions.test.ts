@@ -14,6 +14,8 @@ import { submitForm, SUBMIT_LIMIT, type Submission } from '../../app/forms/submi
 import { FORM_TEXT } from '../../app/forms/form-validation.js';
 import { unsubscribeByToken } from '../../app/forms/mailing-list.server.js';
 import { outboxDir } from '../../app/utils/outbox.server.js';
+import { runQueuedJobs, stopJobs } from '../../app/utils/jobs.server.js';
+import { composedMail } from '../../app/utils/mail-queue.server.js';
 import { newChallenge } from '../../app/forms/captcha.server.js';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
@@ -43,6 +45,7 @@ describe.each(targets)('form submissions on $name', (target) => {
     db = await target.open();
   });
   afterAll(async () => {
+    if (db) await stopJobs(db.sql);
     await db?.close();
   });
 
@@ -64,6 +67,8 @@ describe.each(targets)('form submissions on $name', (target) => {
       contact({ name: ['Ada', 'Lovelace'], email, message: 'Hello', newsletter: ['Join our newsletter'] }),
     );
     expect(r.ok).toBe(true);
+    // The emails were queued with the submission; the mail queue sends them.
+    expect(await runQueuedJobs(db.sql, composedMail)).toMatchObject({ ran: 2, failed: 0 });
     const id = r.ok ? r.submissionId : null;
     const [row] = await db.sql<
       { fields: Record<string, unknown>; page_url: string }[]

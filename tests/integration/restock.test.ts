@@ -8,6 +8,7 @@ import { createMailingList, subscriptionsOf } from '../../app/forms/mailing-list
 import { listGroups, listSignUps, PAGE_SIZE, requestSend, restockSendJob, signUp } from '../../app/forms/restock.server.js';
 import { RESTOCK_TEXT } from '../../app/forms/restock-texts.js';
 import { runQueuedJobs, stopJobs } from '../../app/utils/jobs.server.js';
+import { composedMail } from '../../app/utils/mail-queue.server.js';
 import { outboxDir } from '../../app/utils/outbox.server.js';
 import type { Db } from '../../db/client.server.js';
 import { targets } from './support/databases.js';
@@ -114,6 +115,8 @@ describe.each(targets)('restock sign-ups on $name', (target) => {
     await requestSend(db.sql, who(), soldOut.item_id, soldOut.id);
     const ran = await runQueuedJobs(db.sql, restockSendJob);
     expect(ran.failed).toBe(0);
+    // Each notice is a job of the mail queue of its own.
+    expect((await runQueuedJobs(db.sql, composedMail)).failed).toBe(0);
     expect(await mailsTo(email)).toBe(1);
     const [{ waiting }] = await db.sql<{ waiting: string }[]>`
       select count(*) as waiting from restock_signup where variant_id = ${soldOut.id} and notified_at is null`;
@@ -123,6 +126,7 @@ describe.each(targets)('restock sign-ups on $name', (target) => {
       { websiteId: site, productId: soldOut.item_id, variantId: soldOut.id, actor: 'test', ownerId: null },
       { id: 'retry', retryCount: 1, sql: db.sql },
     );
+    await runQueuedJobs(db.sql, composedMail);
     expect(await mailsTo(email)).toBe(1);
     const mail = (await fs.readdir(outboxDir())).length;
     expect(mail).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 // Test-mode checkout: pricing a cart at its variants' current prices, and turning it into an order
 // in one transaction (form check, stock, checkout minimum, shipping, tax, order number, stock taken).
 import crypto from 'node:crypto';
+import type postgres from 'postgres';
 import { announceCatalogChange, catalogChanged } from '../../catalog/changes.server.js';
 import { checkCheckout, quote, TEXT, type CheckoutValues, type PricedLine } from '../checkout-form.js';
 import { currentUnitPriceCents } from '../line-price.js';
@@ -12,6 +13,19 @@ import { checkStock, type VariantRow } from './products.server.js';
 import { viewOf, type CartView } from './view.server.js';
 
 export type CheckoutResult = { ok: true; order: Order } | CheckoutFailure;
+
+/** What the caller adds to the order's transaction. */
+export interface CheckoutOptions {
+  /** The language of the page the order was placed from (its confirmation's, without an account one). */
+  language?: string | null;
+  /** The signed-in site user placing it (their order history, their language). */
+  siteUserId?: string | null;
+  /**
+   * Runs in the order's transaction once the order is written (its confirmation email is queued
+   * here): both commit or neither does. Its queries go through `tx`.
+   */
+  inTransaction?: (tx: postgres.TransactionSql, order: { id: string; email: string | null }) => Promise<void>;
+}
 
 /** A line priced as checkout charges it now. */
 export interface PricedEntry extends PricedLine {
@@ -55,7 +69,12 @@ export async function pricedCart(ctx: CartContext, cartId: string | null): Promi
  * computes shipping and tax, takes the next order number, writes the order and its lines, takes
  * limited stock and marks the cart purchased. A refusal changes nothing.
  */
-export async function checkout(ctx: CartContext, cartId: string | null, values: CheckoutValues): Promise<CheckoutResult> {
+export async function checkout(
+  ctx: CartContext,
+  cartId: string | null,
+  values: CheckoutValues,
+  opts: CheckoutOptions = {},
+): Promise<CheckoutResult> {
   const w = await ctx.website.current();
   const r = await run(ctx, async (tx) => {
     if (!cartId || !CART_ID.test(cartId)) throw new CartError(404, MSG.empty);
@@ -90,10 +109,12 @@ export async function checkout(ctx: CartContext, cartId: string | null, values: 
     const orderId = crypto.randomUUID();
     await tx`
       insert into "order" (id, website_id, purchased_cart_id, test_mode, order_number, email, shipping_address, shipping_method,
-                           subtotal_cents, grand_total_cents, shipping_total_cents, tax_total_cents, tax_basis_points)
+                           subtotal_cents, grand_total_cents, shipping_total_cents, tax_total_cents, tax_basis_points,
+                           language, site_user_id)
       values (${orderId}, ${w.id}, ${cartId}, true, ${orderNumber}, ${d.email},
               ${d.address === null ? null : JSON.stringify(d.address)}::text::jsonb, ${d.shippingMethod},
-              ${q.subtotalCents}, ${q.totalCents}, ${q.shippingCents}, ${q.taxCents}, ${q.taxBasisPoints})`;
+              ${q.subtotalCents}, ${q.totalCents}, ${q.shippingCents}, ${q.taxCents}, ${q.taxBasisPoints},
+              ${opts.language ?? null}, ${opts.siteUserId ?? null})`;
     let line = 0;
     for (const [i, e] of view.entries.entries()) {
       const name = Object.keys(e.attributes).length > 0 ? `${e.title} (${Object.values(e.attributes).join(', ')})` : e.title;
@@ -108,6 +129,7 @@ export async function checkout(ctx: CartContext, cartId: string | null, values: 
       if (!v.unlimited) await tx`update variant set qty_in_stock = qty_in_stock - ${wanted.get(v.id) ?? 0} where id = ${v.id}`;
     }
     await tx`update cart set is_purchased = true, checkout_draft = null, updated = now() where id = ${cartId}`;
+    await opts.inTransaction?.(tx, { id: orderId, email: d.email || null });
     return { orderId };
   });
   if ('ok' in r) return r;

@@ -27,7 +27,8 @@ export async function adminVisitor(base?: () => string, host?: string): Promise<
 /** The invite link sent to `email` (the newest), read from the server's outbox. */
 export async function inviteLinkFor(email: string, dataDir: string = inject('dataDir')): Promise<string> {
   const dir = path.join(dataDir, 'outbox');
-  for (let i = 0; i < 50; i++) {
+  // The mail queue's worker sends it within a poll or two (a second each).
+  for (let i = 0; i < 150; i++) {
     const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml') && f.includes('-invite-')) : [];
     for (const f of files.sort().reverse()) {
       const raw = fs.readFileSync(path.join(dir, f), 'utf8');
