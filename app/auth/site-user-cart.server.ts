@@ -41,7 +41,15 @@ export async function mergeCartOnSignIn(
       return anon.id;
     }
     const entries = await tx<
-      { id: string; item_id: string; variant_id: string | null; quantity: number; has_fields: boolean; copied_from: string | null; copied_quantity: number | null }[]
+      {
+        id: string;
+        item_id: string;
+        variant_id: string | null;
+        quantity: number;
+        has_fields: boolean;
+        copied_from: string | null;
+        copied_quantity: number | null;
+      }[]
     >`
       select id, item_id, variant_id, quantity, additional_fields is not null as has_fields, copied_from, copied_quantity
         from cart_entry where cart_id = ${anon.id} order by created, id`;

@@ -19,7 +19,8 @@ const englishOnly = (source: string) =>
     .replace(/\{\.if localizedStrings\.searchResultCountText\}.*?\{\.or\}(.*?)\{\.end\}<\/p>/, '$1</p>')
     .replace(/\{\.if localizedStrings\.(\w+)\}\{localizedStrings\.\1\|(?:html|htmlattr)\}\{\.or\}([^{]*)\{\.end\}/g, '$2');
 /** The checkout's total field, which 0043 adds after 0032 (to edited templates too). */
-const withoutShownTotal = (source: string) => source.replace(/ {4}\{\.section totals\}<input type="hidden" name="shownTotalCents"[^\n]*\n/, '');
+const withoutShownTotal = (source: string) =>
+  source.replace(/ {4}\{\.section totals\}<input type="hidden" name="shownTotalCents"[^\n]*\n/, '');
 /** A seed template as it was before 0032. */
 const before = (source: string) => englishOnly(withoutShownTotal(source));
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
