@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { violations } from './axe.js';
-import { OWNER, ready } from './journey.js';
+import { OWNER, placeOrder, ready } from './journey.js';
 
 async function signIn(page: Page, js: boolean, who: { email: string; password: string }) {
   await page.goto('/config');
@@ -118,7 +118,7 @@ test('an owner creates a product with variants, adds it to the navigation, a sho
   await shop.getByLabel('City').fill('Buffalo');
   await shop.getByLabel('State / Province / Region').fill('New York');
   await shop.getByLabel('ZIP / Postal code').fill('14201');
-  await shop.getByRole('button', { name: 'Place order' }).click();
+  await placeOrder(shop, js);
   await expect(shop).toHaveURL(/\/order-confirmed\/[\w-]+$/);
   const number = (await shop.locator('[data-order-number]').textContent())?.trim() ?? '';
   expect(number).toMatch(/^#\d{4,}$/);
