@@ -168,7 +168,8 @@ export async function action(args: ActionFunctionArgs) {
   // Never an order at a total the shopper did not see (issue 33: Local pickup chosen, "Update
   // totals" not pressed): the page comes back with the new totals and asks to confirm.
   const total = checkShownTotal(body.get('shownTotalCents'), { lines, values, shipping, tax });
-  if (!total.ok) return refused({}, TEXT.totalChanged.replace('{total}', formatMoney(total.totalCents, cart.currency, lang.locale)));
+  // Written in US English, as every shop message; the page's language and money format come with the flash.
+  if (!total.ok) return refused({}, TEXT.totalChanged.replace('{total}', formatMoney(total.totalCents, cart.currency)));
 
   // The transaction checks the form again against the lines as they are when it locks them.
   const r = await store.checkout(cartId, values);
