@@ -124,6 +124,12 @@ test('an owner creates a product with variants, adds it to the navigation, a sho
   expect(number).toMatch(/^#\d{4,}$/);
   await shopperContext.close();
 
+  // The owner looks at the product in their own browser (issue 33: later loads came from its cache).
+  await page.goto(`/shop/p/${slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.locator('form.add-to-cart').getByRole('button', { name: 'Add To Cart' })).toBeVisible();
+  await expect(page.locator('[data-instalment]')).toHaveCount(1);
+
   // The owner sees the order, the stock taken, and fulfils it.
   await page.goto('/config/orders');
   await ready(page, js);
@@ -135,6 +141,16 @@ test('an owner creates a product with variants, adds it to the navigation, a sho
   await expect(page.locator('[data-fulfillment]')).toHaveText(/^Fulfilled /);
   await page.goto('/config/inventory?q=' + encodeURIComponent(`LAN-S-${suffix}`));
   await expect(page.getByRole('spinbutton').first()).toHaveValue('4');
+
+  // Stock to 0, and the same browser's next load of the product shows it sold out at once, with no
+  // instalments offered (it showed it for sale for up to 60 s: pages were public, max-age=60).
+  await ready(page, js);
+  await page.getByRole('spinbutton').first().fill('0');
+  await page.getByRole('button', { name: 'Save stock' }).click();
+  await expect(page.getByText('Stock saved for 1 variant.')).toBeVisible();
+  await page.goto(`/shop/p/${slug}`);
+  await expect(page.locator('form.add-to-cart').getByRole('button', { name: 'Sold Out' })).toBeVisible();
+  await expect(page.locator('[data-instalment]')).toHaveCount(0);
 });
 
 test('a viewer sees a product but cannot save it', async ({ page, browser, javaScriptEnabled: js }) => {
