@@ -1,6 +1,6 @@
 // The cart of a signed-in shopper: at sign-in the browser's anonymous cart merges into the account's
-// (same item and variant add up, within stock and the quantity maximum); at sign-out the browser
-// either keeps a detached copy (cloneCart) or leaves the cart with the account.
+// (same item and variant add up, within stock and the quantity maximum, a line never counted twice);
+// at sign-out the browser either keeps a detached copy (cloneCart) or leaves the cart with the account.
 import crypto from 'node:crypto';
 import type postgres from 'postgres';
 import type { Sql } from '../../db/client.server.js';
@@ -40,10 +40,28 @@ export async function mergeCartOnSignIn(
       await tx`update cart set site_user_id = ${siteUserId}, updated = now() where id = ${anon.id}`;
       return anon.id;
     }
-    const entries = await tx<{ id: string; item_id: string; variant_id: string | null; quantity: number; has_fields: boolean }[]>`
-      select id, item_id, variant_id, quantity, additional_fields is not null as has_fields
+    const entries = await tx<
+      {
+        id: string;
+        item_id: string;
+        variant_id: string | null;
+        quantity: number;
+        has_fields: boolean;
+        copied_from: string | null;
+        copied_quantity: number | null;
+      }[]
+    >`
+      select id, item_id, variant_id, quantity, additional_fields is not null as has_fields, copied_from, copied_quantity
         from cart_entry where cart_id = ${anon.id} order by created, id`;
     for (const e of entries) {
+      // A line of a copy kept at sign-out whose original is still in the account's cart is that same
+      // line: only what the shopper added to it since the copy is new (issue 33: 1 -> 2 -> 4).
+      const [original] = e.copied_from
+        ? await tx<{ id: string; quantity: number }[]>`
+            select id, quantity from cart_entry where id = ${e.copied_from} and cart_id = ${mine}`
+        : [];
+      const added = original ? Math.max(0, e.quantity - (e.copied_quantity ?? e.quantity)) : e.quantity;
+      if (added === 0) continue;
       const [v] = e.variant_id
         ? await tx<{ unlimited: boolean; qty: number }[]>`
             select unlimited, qty_in_stock as qty from variant where id = ${e.variant_id} for update`
@@ -53,18 +71,20 @@ export async function mergeCartOnSignIn(
         select sum(quantity) as q from cart_entry
          where cart_id = ${mine} and item_id = ${e.item_id} and variant_id is not distinct from ${e.variant_id}`;
       const room = Math.max(0, cap - Number(held?.q ?? 0));
-      const moved = Math.min(e.quantity, room);
+      const moved = Math.min(added, room);
       if (moved === 0) continue;
-      const [same] = e.has_fields
-        ? []
-        : await tx<{ id: string; quantity: number }[]>`
+      const [same] = original
+        ? [original]
+        : e.has_fields
+          ? []
+          : await tx<{ id: string; quantity: number }[]>`
             select id, quantity from cart_entry where cart_id = ${mine} and item_id = ${e.item_id}
                and variant_id is not distinct from ${e.variant_id} and additional_fields is null
              order by created, id limit 1`;
       if (same) {
         await tx`update cart_entry set quantity = ${Math.min(opts.quantityMax, same.quantity + moved)} where id = ${same.id}`;
       } else {
-        await tx`update cart_entry set cart_id = ${mine}, quantity = ${moved} where id = ${e.id}`;
+        await tx`update cart_entry set cart_id = ${mine}, quantity = ${moved}, copied_from = null, copied_quantity = null where id = ${e.id}`;
       }
     }
     await tx`delete from cart where id = ${anon.id}`;
@@ -81,7 +101,10 @@ export async function claimCart(sql: Sql, websiteId: string, siteUserId: string,
      where id = ${cartId} and website_id = ${websiteId} and site_user_id is null and not is_purchased`;
 }
 
-/** A copy of the account's cart for the browser to keep after signing out (no owner); its id. */
+/**
+ * A copy of the account's cart for the browser to keep after signing out (no owner); its id. Each
+ * line remembers its original and the quantity copied, so a later sign-in does not add it twice.
+ */
 export async function detachedCopy(sql: Sql, websiteId: string, cartId: string): Promise<string | null> {
   return sql.begin(async (tx) => {
     const [src] = await tx<{ id: string }[]>`
@@ -92,8 +115,10 @@ export async function detachedCopy(sql: Sql, websiteId: string, cartId: string):
     const entries = await tx<{ id: string }[]>`select id from cart_entry where cart_id = ${cartId} order by created, id`;
     for (const e of entries) {
       await tx`
-        insert into cart_entry (id, cart_id, item_id, variant_id, quantity, purchase_price_cents, additional_fields, created)
-        select ${crypto.randomUUID()}, ${id}, item_id, variant_id, quantity, purchase_price_cents, additional_fields, created
+        insert into cart_entry (id, cart_id, item_id, variant_id, quantity, purchase_price_cents, additional_fields, created,
+                                copied_from, copied_quantity)
+        select ${crypto.randomUUID()}, ${id}, item_id, variant_id, quantity, purchase_price_cents, additional_fields, created,
+               id, quantity
           from cart_entry where id = ${e.id}`;
     }
     return id;

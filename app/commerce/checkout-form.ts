@@ -16,6 +16,8 @@ export const TEXT = {
   tooLong: 'You have exceeded the character limit.',
   anyInvalid: 'One or more fields is invalid, please check your entries.',
   chooseMethod: 'Choose a shipping method.',
+  /** Place order at a total the page did not show (issue 33): {total} is the new one. */
+  totalChanged: 'The total is now {total}, not what this page showed: check the totals below and press Place order again to confirm.',
 } as const;
 
 /** What the form holds, as typed (kept after a failed submit). */

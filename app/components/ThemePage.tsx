@@ -8,6 +8,7 @@ import { handleAddToCart, syncCartCount } from './cart-island.js';
 import { enhanceVariantPickers } from './variant-island.js';
 import { enhanceCharts } from './chart-island.js';
 import { enhanceRestockForms } from './restock-island.js';
+import { enhanceCheckoutTotals, totalsSettled } from './checkout-island.js';
 
 export interface ThemePageProps {
   /** Null on the first render in the browser: the document already holds it (entry.server.tsx). */
@@ -59,6 +60,8 @@ export function ThemePage({ html: fromLoader, jsonLd }: ThemePageProps) {
       stop?.();
     };
   }, [html]);
+  // Checkout: the totals follow the shipping method, country and region as they change.
+  useEffect(() => enhanceCheckoutTotals(document.getElementById('page')), [html]);
   // Form blocks: the form island (and its CAPTCHA widget) load only on a page that has a form.
   useEffect(() => {
     const root = document.getElementById('page');
@@ -112,7 +115,10 @@ export function ThemePage({ html: fromLoader, jsonLd }: ThemePageProps) {
       // The pressed button goes along (its name and value), as in a native submit: the checkout's
       // "Update totals" and "Place order" differ only by it.
       const by = submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement ? submitter : form;
-      submit(by, { method: 'post', action: postTo.pathname + postTo.search, preventScrollReset: true });
+      // Place order goes once the totals on screen are those of the form (a recalculation under way).
+      void totalsSettled(form).then(() =>
+        submit(by, { method: 'post', action: postTo.pathname + postTo.search, preventScrollReset: true }),
+      );
       return;
     }
     if (method !== 'get') return;

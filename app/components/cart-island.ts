@@ -165,8 +165,9 @@ export function handleAddToCart(form: HTMLFormElement, submitter: HTMLButtonElem
   if (intent !== 'add') return false;
   const button = submitter ?? form.querySelector<HTMLButtonElement>('button[type="submit"]');
   if (!button) return false;
-  // Busy or just added: ignore the click (SPEC: a button marked added ignores clicks).
-  if (button.dataset.state && button.dataset.state !== 'idle') return true;
+  // Busy or just added: ignore the click (SPEC: a button marked added ignores clicks). A click
+  // after an error always sends (issue 33): the error state is only the message's second on screen.
+  if (button.dataset.state && button.dataset.state !== 'idle' && button.dataset.state !== 'error') return true;
   const label = idleLabel(button);
   button.dataset.label = label;
 
@@ -194,6 +195,9 @@ async function send(form: HTMLFormElement, button: HTMLButtonElement, label: str
   setLabel(button, text(doc, 'cartAddingText', 'Adding…'));
   showMessage(form, '', false);
   const started = Date.now();
+  // This send's number: a later click's send owns the button, and this one's timers leave it alone.
+  const run = String(Number(button.dataset.run ?? '0') + 1);
+  button.dataset.run = run;
   let reply: CartReply;
   try {
     // Remix answers a route action with its own JSON (not the page) for a data request.
@@ -210,19 +214,23 @@ async function send(form: HTMLFormElement, button: HTMLButtonElement, label: str
   } catch {
     reply = { ok: false, error: 'Please check your internet connection.' };
   }
-  const wait = ADDING_MIN_MS - (Date.now() - started);
-  if (wait > 0) await sleep(wait);
-  button.removeAttribute('aria-busy');
   if (!reply.ok) {
+    // SPEC 4: error, then idle after 1 s. The error shows as soon as it comes, with the button's own
+    // label back (not "Adding…"), and the button takes the next click at once.
+    button.removeAttribute('aria-busy');
     const title = form.hasAttribute('data-gift-card')
       ? text(doc, 'cartUnableGiftCardText', 'Unable to purchase Gift Card')
       : text(doc, 'cartUnableToAddText', 'Unable to Add Item');
     showMessage(form, `${title}: ${reply.error ?? 'Unable to add item'}`, true);
+    setLabel(button, label);
     button.dataset.state = 'error';
     await sleep(ERROR_RESET_MS);
-    setIdle(form, button, label);
+    if (button.dataset.run === run && button.dataset.state === 'error') setIdle(form, button, label);
     return;
   }
+  const wait = ADDING_MIN_MS - (Date.now() - started);
+  if (wait > 0) await sleep(wait);
+  button.removeAttribute('aria-busy');
   button.dataset.state = 'added';
   setLabel(button, text(doc, 'cartAddedText', 'Added!'));
   // The analytics collector records the add (app/analytics/collector.ts listens on the document).

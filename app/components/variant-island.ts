@@ -212,6 +212,9 @@ export function enhanceVariantPickers(root: ParentNode | null): () => void {
       const instalment = one<HTMLElement>('[data-instalment-text]');
       const instalmentText = v ? v.instalment : data.instalment;
       if (instalment && instalmentText) instalment.textContent = instalmentText;
+      // A sold-out choice offers no instalments (issue 33): the notice hides, and shows again with a buyable one.
+      const notice = one<HTMLElement>('[data-instalment]');
+      if (notice) notice.hidden = !instalmentText;
 
       // The picture matching the variant (SPEC 4), back to the product's when there is none.
       const img = one<HTMLImageElement>('[data-product-image] img');

@@ -10,14 +10,14 @@ import crypto from 'node:crypto';
 import { z } from 'zod';
 import { cartQtySetCookie, readFlash, setFlash } from '../storefront/cart-ui.server.js';
 import { cartStore, limitVisitor, MSG, tooManyRequests, type CartStore } from '../commerce/cart.server.js';
-import { checkoutForm, defaultValues } from '../storefront/checkout-page.server.js';
-import { parseCheckoutForm } from '../commerce/checkout-form.js';
+import { checkoutForm, checkShownTotal, defaultValues } from '../storefront/checkout-page.server.js';
+import { parseCheckoutForm, TEXT } from '../commerce/checkout-form.js';
 import { confirmationOnCheckout } from '../commerce/order-confirmation.server.js';
 import { metaFromSeo } from '../components/seo-meta.js';
 import { ActionNotice } from '../components/ActionNotice.js';
 import { ThemePage } from '../components/ThemePage.js';
 import { checkoutMinimum, shapeCartEntries } from '../storefront/context.server.js';
-import { money } from '../commerce/money.js';
+import { formatMoney, money } from '../commerce/money.js';
 import { pageActionHeaders } from '../storefront/http.server.js';
 import { storefrontPage } from '../storefront/render.server.js';
 import { requestSite } from '../storefront/site.server.js';
@@ -141,7 +141,7 @@ export async function action(args: ActionFunctionArgs) {
 
   const { cart, lines } = await store.pricedCart(cartId);
   if (cart.entries.length === 0) return fail(MSG.empty);
-  const { shipping } = await store.checkoutSettings();
+  const { shipping, tax } = await store.checkoutSettings();
   // The form for this cart's lines (Conform): what was typed, and the details or an error per field.
   const submission = parseCheckoutForm(body, lines, shipping);
   const values = submission.values;
@@ -164,6 +164,12 @@ export async function action(args: ActionFunctionArgs) {
     return Object.keys(errors).length > 0 ? fail(undefined, token) : fail(error);
   };
   if (!submission.ok) return refused(submission.errors, UNREADABLE);
+
+  // Never an order at a total the shopper did not see (issue 33: Local pickup chosen, "Update
+  // totals" not pressed): the page comes back with the new totals and asks to confirm.
+  const total = checkShownTotal(body.get('shownTotalCents'), { lines, values, shipping, tax });
+  // Written in US English, as every shop message; the page's language and money format come with the flash.
+  if (!total.ok) return refused({}, TEXT.totalChanged.replace('{total}', formatMoney(total.totalCents, cart.currency)));
 
   // The transaction checks the form again against the lines as they are when it locks them, and
   // queues the confirmation email with the order (sent by the mail queue, even after a crash).

@@ -68,6 +68,31 @@ export interface CheckoutPageInput {
   locale?: string;
 }
 
+/**
+ * The totals the page shows for what the form holds (an address not yet valid counts by its country
+ * alone): Place order refuses an order whose total differs from what the shopper saw (issue 33).
+ */
+export function pageQuote(lines: PricedLine[], values: CheckoutValues, shipping: ShippingSettings, tax: TaxSettings) {
+  const checked = checkAddress(values);
+  const place = checked.ok ? checked.address : { country: values.country, region: '' };
+  return quote(lines, { shippingMethod: values.shippingMethod, address: place }, shipping, tax);
+}
+
+/**
+ * Place order's total check (issue 33): the total now for what was posted, against the one the page
+ * showed, which the form sends back in `shownTotalCents` (null when that field was not sent: a theme
+ * template without it, an API-style client). A malformed value matches no total.
+ */
+export function checkShownTotal(
+  shownTotalCents: string | null,
+  input: { lines: PricedLine[]; values: CheckoutValues; shipping: ShippingSettings; tax: TaxSettings },
+): { ok: true } | { ok: false; totalCents: number } {
+  if (shownTotalCents === null) return { ok: true };
+  const totalCents = pageQuote(input.lines, input.values, input.shipping, input.tax).totalCents;
+  const shown = /^\d{1,15}$/.test(shownTotalCents.trim()) ? Number(shownTotalCents.trim()) : NaN;
+  return shown === totalCents ? { ok: true } : { ok: false, totalCents };
+}
+
 export function checkoutForm(input: CheckoutPageInput): Json {
   const { cart, lines, values, shipping, tax } = input;
   const strings = input.strings ?? {};
@@ -78,9 +103,7 @@ export function checkoutForm(input: CheckoutPageInput): Json {
   const m = (cents: number) => money(cents, currency);
   const moneyText = (cents: number) => formatMoney(cents, currency, locale);
   const ships = requiresShipping(lines);
-  const checked = checkAddress(values);
-  const place = checked.ok ? checked.address : { country: values.country, region: '' };
-  const q = quote(lines, { shippingMethod: values.shippingMethod, address: place }, shipping, tax);
+  const q = pageQuote(lines, values, shipping, tax);
   const byId = new Map(lines.map((l) => [l.id, l]));
 
   const address = [
@@ -231,6 +254,8 @@ export function checkoutForm(input: CheckoutPageInput): Json {
       taxLabel:
         q.taxBasisPoints > 0 ? t('checkoutTaxRateText', 'Tax ({rate})', { rate: rateText(q.taxBasisPoints) }) : t('checkoutTaxText', 'Tax'),
       total: m(q.totalCents),
+      // Sent back with Place order (a hidden field): the server places the order only at this total.
+      totalCents: q.totalCents,
       // Prices moved since the lines were added: the page says the order uses today's.
       pricesChanged: lines.some((l) => byId.get(l.id) && cart.entries.find((e) => e.id === l.id)?.unitPriceCents !== l.unitPriceCents),
     },

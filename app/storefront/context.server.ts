@@ -431,7 +431,10 @@ function placedFlash(flash: CartFlash | null, entryIds: string[]): CartJson['fla
   return placed;
 }
 
-/** The instalment notice of a product page (SPEC 5): physical products only, at the chosen or lowest price. */
+/**
+ * The instalment notice of a product page (SPEC 5): physical products only, at the chosen or lowest
+ * price of what can be bought. A sold-out product or variant offers no instalments (issue 33).
+ */
 function productInstalment(
   item: ProductDetailJson,
   currency: string,
@@ -441,7 +444,8 @@ function productInstalment(
 ): InstalmentJson | null {
   const sc = item.structuredContent;
   const chosen = item.selectedVariant;
-  const prices = chosen ? [sellingPrice(chosen)] : sc.variants.map(sellingPrice);
+  if (item.purchase.productSoldOut || chosen?.soldOut) return null;
+  const prices = chosen ? [sellingPrice(chosen)] : sc.variants.filter((v) => !v.soldOut).map(sellingPrice);
   if (prices.length === 0) return null;
   const cents = Math.min(...prices);
   const notice = instalmentNotice(cents, sc.productType, { currency, shopperLanguage: locale }, s);
@@ -510,6 +514,7 @@ export function variantPickerData(
     return notice ? instalmentText(notice, cents, { currency, locale, s, say }) : null;
   };
   const purchase = item.purchase;
+  const inStock = shaped.filter((v) => !v.soldOut);
   const variants: VariantChoice[] = shaped.map((v) => ({
     sku: v.sku,
     attributes: Object.fromEntries(Object.entries(v.attributes).map(([k, x]) => [k, String(x)])),
@@ -523,7 +528,8 @@ export function variantPickerData(
         ? { text: say('stockOnlyLeftText', 'Only {qty} left', { qty: String(v.qtyInStock) }), tone: 'low' }
         : { text: v.unlimited ? say('stockAvailableText', 'Available', {}) : say('stockInStockText', 'In stock', {}), tone: 'ok' },
     image: v.imageUrl ? v.imageUrl : null,
-    instalment: instalment(sellingPrice(v)),
+    // Nothing to pay for in instalments when it cannot be bought.
+    instalment: v.soldOut ? null : instalment(sellingPrice(v)),
   }));
   return {
     options: p.variantOptionOrdering,
@@ -543,7 +549,7 @@ export function variantPickerData(
     },
     image: p.assetUrl,
     imageWidths: IMAGE_WIDTHS,
-    instalment: shaped.length > 0 ? instalment(Math.min(...shaped.map(sellingPrice))) : null,
+    instalment: inStock.length > 0 && !purchase.productSoldOut ? instalment(Math.min(...inStock.map(sellingPrice))) : null,
     variants,
   };
 }

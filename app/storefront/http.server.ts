@@ -4,12 +4,19 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { OPTION_FIELD } from '../utils/form.server.js';
 
-/** Seconds a shared cache may serve a page as fresh, then while it revalidates in the background. */
+/**
+ * Seconds a shared cache (a CDN) may serve a page as fresh, then while it revalidates in the
+ * background. Browsers get max-age=0: they ask again every time (a 304 when the ETag still matches),
+ * so an owner's edit shows at the next load, not a minute later (issue 33).
+ */
 export const MAX_AGE = 60;
 export const STALE_WHILE_REVALIDATE = 300;
 
 export interface CacheOptions {
-  /** The page shows something of this visitor's (a cart, a session): never in a shared cache. */
+  /**
+   * The page shows something of this visitor's (a cart, a session), or the visitor is the site's
+   * signed-in owner (who must see an edit at once, never a CDN's copy): never in a shared cache.
+   */
   personalized?: boolean;
   /** Cart, checkout and order pages: kept by no cache at all, not even the browser's. */
   noStore?: boolean;
@@ -21,7 +28,7 @@ export function cacheControl(status: number, opts: CacheOptions = {}): string {
   if (status >= 500 || (status >= 400 && status !== 404 && status !== 410)) return 'no-store';
   if (opts.noStore) return 'private, no-store';
   if (opts.personalized) return 'private, no-cache';
-  return `public, max-age=${MAX_AGE}, stale-while-revalidate=${STALE_WHILE_REVALIDATE}`;
+  return `public, max-age=0, s-maxage=${MAX_AGE}, stale-while-revalidate=${STALE_WHILE_REVALIDATE}`;
 }
 
 /** A strong entity tag: a quoted hash of every part that shapes the bytes sent. */

@@ -27,6 +27,7 @@ import { censusPage } from './census.js';
 import { guardPage } from './access-page.server.js';
 import { popupFor } from '../overlays/popup.server.js';
 import { getSql } from '../../db/client.server.js';
+import { ownerRoleOn } from '../auth/owner-role.server.js';
 import { pageExperiments } from '../experiments/page.server.js';
 import { formatPairs } from '../experiments/rules.js';
 import { languageLinks, pageLanguage, resolvedIn, siteIn } from '../languages/page-language.server.js';
@@ -389,8 +390,11 @@ export async function storefrontPage(
       if (privatePage) data.seo.robots = 'noindex';
       return rendered(data, status);
     };
+    // The site's signed-in owner gets a page rendered now and kept by no shared cache: an edit made
+    // in /config shows at their next load (issue 33). The cookie test keeps this free for shoppers.
+    const owner = (await ownerRoleOn(await getSql(), request, site.website.id)) !== null;
     // A catalog page is the same document for every visitor until the catalog changes: render it once.
-    const shared = !visit.personalized && !privatePage && status === 200;
+    const shared = !visit.personalized && !privatePage && !owner && status === 200;
     const variants = exp ? `\u0000${formatPairs(exp.variants)}` : '';
     const data = shared
       ? await renderedPages.get(site.website.id, `${template}\u0000${url.pathname}${url.search}${variants}`, build)
@@ -398,7 +402,9 @@ export async function storefrontPage(
     // A page showing variants is the visitor's own, with the cookie that keeps them.
     const seen = exp
       ? { ...visit, personalized: true, setCookies: exp.setCookie ? [...visit.setCookies, exp.setCookie] : visit.setCookies }
-      : visit;
+      : owner
+        ? { ...visit, personalized: true }
+        : visit;
     const res = respond(data, status, seen, context, privatePage);
     // The lock screen after too many wrong passwords (app/access) says when to try again.
     if (p.retryAfterS) res.headers.set('Retry-After', String(p.retryAfterS));

@@ -92,6 +92,7 @@ const TEMPLATES: [string, string][] = [
   [REVIEW_TEXT.priceMany, 'reviewPriceManyText'],
   [REVIEW_TEXT.priceSome, 'reviewPriceSomeText'],
   [MINIMUM_TEXT, 'checkoutMinimumText'],
+  [CHECKOUT_TEXT.totalChanged, 'checkoutTotalChangedText'],
   [PASSWORD_TEXT.tooShort, 'passwordTooShortText'],
   [PASSWORD_TEXT.tooLong, 'textTooLongText'],
   [SITE_USER_SIGN_IN_TEXT.tooManyOne, 'accountSignInTooManyOneText'],
@@ -101,7 +102,7 @@ const TEMPLATES: [string, string][] = [
 ];
 
 /** Values that are money: the domain writes them in US English ("$72.00"); a page shows its own format. */
-const MONEY_VARS = new Set(['from', 'to', 'subtotal']);
+const MONEY_VARS = new Set(['from', 'to', 'subtotal', 'total']);
 
 /** How a message shows money found in it: as written, or in the page's locale. */
 type MoneyIn = (english: string) => string;

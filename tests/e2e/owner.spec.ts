@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { violations } from './axe.js';
-import { OWNER, ready } from './journey.js';
+import { OWNER, placeOrder, ready } from './journey.js';
 
 async function signIn(page: Page, js: boolean, who: { email: string; password: string }) {
   await page.goto('/config');
@@ -119,11 +119,17 @@ test('an owner creates a product with variants, adds it to the navigation, a sho
   await shop.getByLabel('City').fill('Buffalo');
   await shop.getByLabel('State / Province / Region').fill('New York');
   await shop.getByLabel('ZIP / Postal code').fill('14201');
-  await shop.getByRole('button', { name: 'Place order' }).click();
+  await placeOrder(shop, js);
   await expect(shop).toHaveURL(/\/order-confirmed\/[\w-]+$/);
   const number = (await shop.locator('[data-order-number]').textContent())?.trim() ?? '';
   expect(number).toMatch(/^#\d{4,}$/);
   await shopperContext.close();
+
+  // The owner looks at the product in their own browser (issue 33: later loads came from its cache).
+  await page.goto(`/shop/p/${slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.locator('form.add-to-cart').getByRole('button', { name: 'Add To Cart' })).toBeVisible();
+  await expect(page.locator('[data-instalment]')).toHaveCount(1);
 
   // The owner sees the order, the stock taken, and fulfils it.
   await page.goto('/config/orders');
@@ -136,6 +142,16 @@ test('an owner creates a product with variants, adds it to the navigation, a sho
   await expect(page.locator('[data-fulfillment]')).toHaveText(/^Fulfilled /);
   await page.goto('/config/inventory?q=' + encodeURIComponent(`LAN-S-${suffix}`));
   await expect(page.getByRole('spinbutton').first()).toHaveValue('4');
+
+  // Stock to 0, and the same browser's next load of the product shows it sold out at once, with no
+  // instalments offered (it showed it for sale for up to 60 s: pages were public, max-age=60).
+  await ready(page, js);
+  await page.getByRole('spinbutton').first().fill('0');
+  await page.getByRole('button', { name: 'Save stock' }).click();
+  await expect(page.getByText('Stock saved for 1 variant.')).toBeVisible();
+  await page.goto(`/shop/p/${slug}`);
+  await expect(page.locator('form.add-to-cart').getByRole('button', { name: 'Sold Out' })).toBeVisible();
+  await expect(page.locator('[data-instalment]')).toHaveCount(0);
 });
 
 test('a viewer sees a product but cannot save it', async ({ page, browser, javaScriptEnabled: js }) => {

@@ -1,5 +1,5 @@
 // A shopper's account journey, with JavaScript on and off: sign up, add to cart, sign out keeping
-// the cart (the cart still shows the item), then sign in again.
+// the cart (the cart still shows the item), then sign in again: still one of it (issue 33).
 import { expect, test } from '@playwright/test';
 import { violations } from './axe.js';
 import { ready } from './journey.js';
@@ -43,4 +43,8 @@ test('sign up, add to cart, sign out keeping the cart, sign in again', async ({ 
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByText(`Signed in as Journey Shopper (${email})`)).toBeVisible();
+  // The kept cart is the account's own: one bag, not two (issue 33: 1 -> 2 -> 4 on every round).
+  await expect(page.locator('[data-cart-pill]')).toHaveAttribute('aria-label', '1 item in cart');
+  await page.goto('/cart');
+  await expect(page.locator('.cart-entry').filter({ hasText: 'Linen Bread Bag' }).getByLabel('Quantity')).toHaveValue('1');
 });

@@ -62,6 +62,8 @@ test('two options: choose both and add with one click', async ({ page, javaScrip
     await expect(addButton(page)).toHaveText('Sold Out');
     await expect(addButton(page)).toBeDisabled();
     await expect(image).toHaveAttribute('src', '/images/products/saltmarsh-apron--sm-oat.svg');
+    // Nothing to pay in instalments for a choice that cannot be bought (issue 33).
+    await expect(page.locator('[data-instalment]')).toBeHidden();
 
     await page.getByLabel('Size').selectOption('L/XL');
     await expect(priceLine(page)).toHaveText('$72.00');
@@ -70,6 +72,7 @@ test('two options: choose both and add with one click', async ({ page, javaScrip
     await expect(addButton(page)).toBeEnabled();
     await expect(image).toHaveAttribute('src', '/images/products/saltmarsh-apron--lxl-oat.svg');
     await expect(image).toHaveAttribute('srcset', /lxl-oat\.svg\?format=300w 300w/);
+    await expect(page.locator('[data-instalment]')).toBeVisible();
     await expect(page.locator('[data-instalment-text]')).toHaveText('or 4 interest-free payments of $18.00 with Afterpay');
     await expect(page.getByLabel('Color').locator('option', { hasText: 'Oat (sold out)' })).toHaveCount(0);
     await expect(page.locator('[data-purchase-message]')).toHaveText('');
@@ -108,6 +111,15 @@ test('two options: choose both and add with one click', async ({ page, javaScrip
     { quantity: 2, purchasePriceCents: 7200, chosenVariant: { sku: 'SG-SMA-03', attributes: { Size: 'L/XL', Color: 'Indigo' } } },
   ]);
   expect(problems).toEqual([]);
+});
+
+test('a sold-out choice offers no instalments; one that can be bought does (issue 33)', async ({ page, javaScriptEnabled: js }) => {
+  await page.goto('/shop/p/saltmarsh-apron?Size=S%2FM&Color=Oat');
+  await ready(page, js);
+  await expect(stock(page)).toHaveText('Sold out');
+  await expect(page.locator('[data-instalment]')).toHaveCount(0);
+  await page.goto('/shop/p/saltmarsh-apron?Size=L%2FXL&Color=Oat');
+  await expect(page.locator('[data-instalment-text]')).toHaveText('or 4 interest-free payments of $18.00 with Afterpay');
 });
 
 test('two options: a missing one is named, and what was chosen stays chosen', async ({ page, javaScriptEnabled: js }) => {

@@ -266,6 +266,50 @@ describe('placing orders', () => {
   });
 });
 
+// Issue 33: /checkout showed Standard shipping, tax 5%, $39.90; Local pickup chosen and Place
+// order pressed without "Update totals" placed the order at $29.64 (tax 14%), a total never shown.
+describe('the order is placed only at the total the page showed', () => {
+  const shownTotal = (html: string) => /<input type="hidden" name="shownTotalCents" value="(\d+)">/.exec(html)?.[1];
+  const PICKUP = { email: 'ada@example.com', shippingMethod: 'pickup' };
+
+  it('a total that changed since the page is refused (303 back): the page shows the new totals, then Place order confirms', async () => {
+    const v = new Visitor();
+    await add(v, BREAD_BAG);
+    const first = await (await v.get('/checkout')).text();
+    expect(cell(first, 'data-checkout-total')).toBe('$39.90'); // 26.00 + 12.00 Standard, 5%
+    expect(shownTotal(first)).toBe('3990');
+
+    const refused = await place(v, { ...PICKUP, shownTotalCents: '3990' });
+    expect(refused.status).toBe(303);
+    expect(refused.headers.get('location')).toBe('/checkout');
+    expect((await apiCart(v)).entries).toHaveLength(1); // no order: the cart is still open
+    const again = await (await v.get('/checkout')).text();
+    expect(again).toContain('The total is now $29.64, not what this page showed');
+    expect(cell(again, 'data-checkout-total')).toBe('$29.64'); // 26.00 at the studio, 14%
+    expect(again).toContain('<th scope="row">Tax (14%)</th>');
+    expect(shownTotal(again)).toBe('2964');
+    // What was chosen and typed is kept.
+    expect(input(again, 'checkout-shipping-pickup')).toContain('checked');
+    expect(input(again, 'checkout-email')).toContain('value="ada@example.com"');
+
+    const { html } = await placed(v, { ...PICKUP, shownTotalCents: '2964' });
+    expect(cell(html, 'data-order-total')).toBe('$29.64');
+  });
+
+  it('a malformed shown total is a total that differs (never a 500); the total shown places the order at once', async () => {
+    const v = new Visitor();
+    await add(v, BREAD_BAG);
+    for (const bad of ['abc', '-1', '3990.5', '9'.repeat(40)]) {
+      const res = await place(v, { ...NY, shownTotalCents: bad });
+      expect(res.status, bad).toBe(303);
+      expect(res.headers.get('location'), bad).toBe('/checkout');
+    }
+    // New York: Standard $12, no tax (an export).
+    const { html } = await placed(v, { ...NY, shownTotalCents: '3800' });
+    expect(cell(html, 'data-order-total')).toBe('$38.00');
+  });
+});
+
 describe('the confirmation email', () => {
   it('is written to DATA_DIR/outbox as an .eml with the number, and its signed link opens the order for anyone holding it', async () => {
     const v = new Visitor();

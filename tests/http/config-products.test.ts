@@ -198,6 +198,48 @@ describe('products', () => {
     expect(left[0].variantId).toBe(ids[1]);
   });
 
+  // Issue 33: after stock set to 0 in /config the owner's own browser showed the product for sale for
+  // up to 60 s (public, max-age=60: the browser never asked again). Browsers now revalidate every
+  // time, the owner's own requests are never a shared cache's; a sold-out product offers no instalments.
+  it('an edit shows at the next load: the owner gets a fresh private page, a browser revalidating gets the new one', async () => {
+    const title = `Clay Dish ${tag()}`;
+    const sku = `CD-${tag()}`;
+    const { id, slug } = await createProduct(title, [{ sku, attrs: ['Sand'], price: '12.00', qty: '3' }]);
+    const path = `/shop/p/${slug}`;
+
+    const shopper = new Visitor();
+    const seen = await shopper.get(path);
+    expect(seen.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=300');
+    const etag = seen.headers.get('etag')!;
+    expect(etag).toMatch(/^"/);
+    expect(await seen.text()).toContain('interest-free payments of $3.00');
+    const mine = await admin.get(path);
+    expect(mine.headers.get('cache-control')).toBe('private, no-cache');
+    expect(mine.headers.get('etag')).toMatch(/^"/);
+
+    const editHtml = await (await admin.get(`/config/products/${id}`)).text();
+    const variantId = /name="variants\[0\]\.id" value="([^"]+)"/.exec(editHtml)![1];
+    const res = await admin.postForm(
+      `/config/products/${id}`,
+      productForm({ title, urlId: slug, variants: [{ id: variantId, sku, attrs: ['Sand'], price: '12.00', qty: '0' }] }),
+    );
+    expect(res.status).toBe(303);
+
+    // The owner's own browser, at once: sold out, and no instalments for it.
+    const after = await admin.get(path);
+    expect(after.status).toBe(200);
+    expect(after.headers.get('cache-control')).toBe('private, no-cache');
+    const ownerHtml = await after.text();
+    expect(ownerHtml).toContain('Sold Out');
+    expect(ownerHtml).not.toContain('interest-free');
+    expect(ownerHtml).not.toContain('data-instalment');
+    // A shopper's browser asks again with its ETag and gets the new page, not a 304.
+    const revalidated = await shopper.get(path, { 'If-None-Match': etag });
+    expect(revalidated.status).toBe(200);
+    expect(revalidated.headers.get('etag')).not.toBe(etag);
+    expect(await revalidated.text()).not.toContain('interest-free');
+  });
+
   it('refuses bad input with 400, the texts, and what was typed', async () => {
     const res = await admin.postForm(
       '/config/products/new',

@@ -125,9 +125,9 @@ describe('the session API', () => {
     expect((await del(true)).status).toBe(200);
     expect(await cartQuantity(v)).toBe(2);
 
-    // Signing in again merges the kept copy into the account's cart: 2 + 2.
+    // Signing in again: the kept copy is the account's own cart, not 2 more (issue 33).
     expect((await apiSignIn(v, email)).status).toBe(200);
-    expect(await cartQuantity(v)).toBe(4);
+    expect(await cartQuantity(v)).toBe(2);
     expect((await del(false)).status).toBe(200);
     expect(await cartQuantity(v)).toBe(0);
     expect(v.cookies.get('cart_qty') ?? '0').toBe('0');
@@ -135,7 +135,7 @@ describe('the session API', () => {
     // The cart left with the account comes back at the next sign-in, in another browser too.
     const w = new Visitor();
     expect((await apiSignIn(w, email)).status).toBe(200);
-    expect(await cartQuantity(w)).toBe(4);
+    expect(await cartQuantity(w)).toBe(2);
   });
 
   it('a cart begun while signed in is the account’s at once: another browser signing in finds it', async () => {
@@ -159,6 +159,98 @@ describe('the session API', () => {
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/account/sign-in');
     expect((await v.get('/account')).headers.get('location')).toBe('/account/sign-in?redirectTo=%2Faccount');
+  });
+});
+
+// Issue 33: the cart doubled on every sign-out ("Keep my cart in this browser") and sign-in. Every
+// order of events, with JavaScript (the JSON APIs) and without (the page forms).
+describe.each(['with JavaScript', 'without JavaScript'] as const)('the cart across sign-out and sign-in, %s', (way) => {
+  const js = way === 'with JavaScript';
+  const addBag = async (v: Visitor, quantity = 1) => {
+    const res = js
+      ? await v.json('/api/commerce/shopping-cart/entries', { itemId: BREAD_BAG, quantity })
+      : await v.postForm('/cart', { intent: 'add', itemId: BREAD_BAG, quantity: String(quantity), returnTo: '/cart' });
+    expect(res.status).toBe(js ? 200 : 303);
+  };
+  const signIn = async (v: Visitor, email: string) => {
+    const res = js ? await apiSignIn(v, email) : await v.postForm('/account/sign-in', { email, password: PASSWORD });
+    expect(res.status).toBe(js ? 200 : 303);
+  };
+  const signOut = async (v: Visitor, keep: boolean) => {
+    const token = async () => (await (await v.get(SESSION)).json()).xsrfToken as string;
+    const res = js
+      ? await v.fetch(`${SESSION}?cloneCart=${keep}`, { method: 'DELETE', headers: { 'X-SiteUser-XSRF-Token': await token() } })
+      : await v.postForm('/account/sign-out', keep ? { cloneCart: 'on' } : {});
+    expect(res.status).toBe(js ? 200 : 303);
+  };
+
+  it('added while signed in: signing out keeping the cart and back in, twice, leaves 1 (not 2, then 4)', async () => {
+    const v = new Visitor();
+    const email = await signUp(v);
+    await addBag(v);
+    for (let round = 0; round < 2; round++) {
+      await signOut(v, true);
+      expect(await cartQuantity(v)).toBe(1);
+      await signIn(v, email);
+      expect(await cartQuantity(v)).toBe(1);
+    }
+    // Another browser signing in finds the same one bag.
+    const w = new Visitor();
+    await signIn(w, email);
+    expect(await cartQuantity(w)).toBe(1);
+  });
+
+  it('added while signed out, then signed in: the bag becomes the account’s once, and stays 1 after a kept sign-out', async () => {
+    const email = await signUp(new Visitor());
+    const v = new Visitor();
+    await addBag(v);
+    await signIn(v, email);
+    expect(await cartQuantity(v)).toBe(1);
+    await signOut(v, true);
+    await signIn(v, email);
+    expect(await cartQuantity(v)).toBe(1);
+  });
+
+  it('added to the kept cart while signed out: only that one more joins the account’s cart', async () => {
+    const v = new Visitor();
+    const email = await signUp(v);
+    await addBag(v);
+    await signOut(v, true);
+    await addBag(v);
+    expect(await cartQuantity(v)).toBe(2);
+    await signIn(v, email);
+    expect(await cartQuantity(v)).toBe(2);
+    await signOut(v, true);
+    await signIn(v, email);
+    expect(await cartQuantity(v)).toBe(2);
+  });
+
+  it('signed out without keeping the cart: the browser is empty, and signing in brings the account’s cart back once', async () => {
+    const v = new Visitor();
+    const email = await signUp(v);
+    await addBag(v);
+    await signOut(v, false);
+    expect(await cartQuantity(v)).toBe(0);
+    await signIn(v, email);
+    expect(await cartQuantity(v)).toBe(1);
+    await signOut(v, false);
+    await signIn(v, email);
+    expect(await cartQuantity(v)).toBe(1);
+  });
+
+  it('a second browser signs in and adds while the first keeps a copy: the first signing in again counts each bag once', async () => {
+    const v = new Visitor();
+    const email = await signUp(v);
+    await addBag(v);
+    await signOut(v, true);
+    const w = new Visitor();
+    await signIn(w, email);
+    expect(await cartQuantity(w)).toBe(1);
+    await addBag(w);
+    expect(await cartQuantity(w)).toBe(2);
+    await signIn(v, email);
+    expect(await cartQuantity(v)).toBe(2);
+    expect(await cartQuantity(w)).toBe(2);
   });
 });
 

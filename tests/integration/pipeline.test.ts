@@ -43,7 +43,7 @@ describe('storefrontPage', () => {
   it('renders a product with the chosen variant, cacheable, with a content ETag and JSON-LD', async () => {
     const res = await storefrontPage(req('/shop/p/driftwood-dinner-plate?Size=10+in'), productPlan({ Size: '10 in' }));
     expect(res.status).toBe(200);
-    expect(res.headers.get('Cache-Control')).toBe('public, max-age=60, stale-while-revalidate=300');
+    expect(res.headers.get('Cache-Control')).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=300');
     const etag = res.headers.get('ETag');
     expect(etag).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
     const data = await res.json();

@@ -17,6 +17,7 @@ import { STOREFRONT_TEXTS } from '../../app/languages/texts/storefront.js';
 import { SUBSCRIPTION_TEXTS } from '../../app/languages/texts/subscriptions.js';
 import { messageIn, pageMessages } from '../../app/storefront/shop-messages.server.js';
 import { COUNTRIES } from '../../app/commerce/address.js';
+import { TEXT as CHECKOUT_TEXT } from '../../app/commerce/checkout-form.js';
 
 const fr = localizedStringsFor({}, 'fr', false);
 const en = localizedStringsFor({}, 'en', true);
@@ -58,6 +59,10 @@ describe('messageIn with values', () => {
   it('translates the checkout minimum, the password rules, sign-in waits and shipping refusals', () => {
     expect(pageMessages(fr, 'USD', 'fr')(checkoutMinimumMessage(10000, 'USD'))).toBe(
       'Pour passer commande, le sous-total de votre commande doit être d’au moins 100,00\u00a0$US.',
+    );
+    // Place order at a total the page did not show (issue 33): the new total in the page's money format.
+    expect(pageMessages(fr, 'USD', 'fr')(CHECKOUT_TEXT.totalChanged.replace('{total}', '$29.64'))).toBe(
+      'Le total est maintenant de 29,64\u00a0$US, et non celui qu’affichait cette page : vérifiez les totaux ci-dessous et appuyez de nouveau sur Passer la commande pour confirmer.',
     );
     expect(messageIn(fr, passwordProblem('short')!)).toBe('Utilisez au moins 10 caractères.');
     expect(messageIn(fr, SITE_USER_SIGN_IN_TEXT.tooMany(600))).toBe(

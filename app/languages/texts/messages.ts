@@ -40,6 +40,8 @@ export const MESSAGE_TEXTS: TextsByLanguage = {
     reviewPriceManyText: 'Les prix de {names} ont changé depuis leur ajout à votre panier : la commande utilisera les nouveaux prix.',
     reviewPriceSomeText: 'Certains prix ont changé depuis l’ajout des articles à votre panier : la commande utilisera les nouveaux prix.',
     checkoutMinimumText: 'Pour passer commande, le sous-total de votre commande doit être d’au moins {subtotal}.',
+    checkoutTotalChangedText:
+      'Le total est maintenant de {total}, et non celui qu’affichait cette page : vérifiez les totaux ci-dessous et appuyez de nouveau sur Passer la commande pour confirmer.',
     passwordTooShortText: 'Utilisez au moins {count} caractères.',
     textTooLongText: 'Utilisez au plus {count} caractères.',
     accountSignInTooManyOneText: 'Trop de tentatives de connexion. Veuillez patienter 1 minute puis réessayer.',
@@ -84,6 +86,8 @@ export const MESSAGE_TEXTS: TextsByLanguage = {
     reviewPriceSomeText:
       'Einige Preise haben sich geändert, seit die Artikel in Ihren Warenkorb gelegt wurden: Die Bestellung verwendet die neuen Preise.',
     checkoutMinimumText: 'Um zur Kasse zu gehen, muss Ihre Zwischensumme mindestens {subtotal} betragen.',
+    checkoutTotalChangedText:
+      'Die Gesamtsumme beträgt jetzt {total}, nicht wie auf dieser Seite angezeigt: Prüfen Sie die Summen unten und klicken Sie zur Bestätigung erneut auf Bestellung aufgeben.',
     passwordTooShortText: 'Verwenden Sie mindestens {count} Zeichen.',
     textTooLongText: 'Verwenden Sie höchstens {count} Zeichen.',
     accountSignInTooManyOneText: 'Zu viele Anmeldeversuche. Bitte warten Sie 1 Minute und versuchen Sie es erneut.',
@@ -124,6 +128,8 @@ export const MESSAGE_TEXTS: TextsByLanguage = {
     reviewPriceManyText: 'Los precios de {names} cambiaron desde que se añadieron a tu carrito: el pedido usará los nuevos precios.',
     reviewPriceSomeText: 'Algunos precios cambiaron desde que se añadieron los artículos a tu carrito: el pedido usará los nuevos precios.',
     checkoutMinimumText: 'Para finalizar la compra, el subtotal de tu pedido debe ser de al menos {subtotal}.',
+    checkoutTotalChangedText:
+      'El total ahora es {total}, no el que mostraba esta página: revisa los totales abajo y pulsa Realizar pedido de nuevo para confirmar.',
     passwordTooShortText: 'Usa al menos {count} caracteres.',
     textTooLongText: 'Usa como máximo {count} caracteres.',
     accountSignInTooManyOneText: 'Demasiados intentos de inicio de sesión. Espera 1 minuto e inténtalo de nuevo.',

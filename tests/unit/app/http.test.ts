@@ -14,8 +14,8 @@ import {
 
 describe('cacheControl', () => {
   it('lets shared caches keep pages briefly and revalidate in the background', () => {
-    expect(cacheControl(200)).toBe('public, max-age=60, stale-while-revalidate=300');
-    expect(cacheControl(404)).toBe('public, max-age=60, stale-while-revalidate=300');
+    expect(cacheControl(200)).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=300');
+    expect(cacheControl(404)).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=300');
   });
   it('never stores errors or bad requests', () => {
     expect(cacheControl(500)).toBe('no-store');
@@ -76,7 +76,7 @@ describe('notModified', () => {
     const res = notModified(req({ headers: { 'If-None-Match': '"t1"' } }), 200, headers);
     expect(res?.status).toBe(304);
     expect(res?.headers.get('ETag')).toBe('"t1"');
-    expect(res?.headers.get('Cache-Control')).toContain('max-age=60');
+    expect(res?.headers.get('Cache-Control')).toContain('max-age=0, s-maxage=60');
     expect(await res?.text()).toBe('');
   });
   it('sends the full page when the tag differs, is absent, or the page is not a 200', () => {
