@@ -36,7 +36,12 @@ const POPUP = {
 
 /** An HTML attribute's value as the browser reads it (React escapes these five). */
 const attr = (v: string) =>
-  v.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  v
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** The popup's markup in a document, from <dialog> to its end ('' when none). */
 function dialogOf(html: string): string {
@@ -208,7 +213,9 @@ describe('the lock screen tweak', () => {
 
   it('is shown by the tweak screen in its frame (the saved texts without JavaScript)', async () => {
     const html = await (await admin.get('/config/tweaks/lock-screen')).text();
-    expect(html).toMatch(/<iframe[^>]*title="Preview"[^>]*sandbox=""[^>]*src="\/config\/tweaks\/lock-screen\/preview\?title=Closed\+for\+stocktaking&amp;/);
+    expect(html).toMatch(
+      /<iframe[^>]*title="Preview"[^>]*sandbox=""[^>]*src="\/config\/tweaks\/lock-screen\/preview\?title=Closed\+for\+stocktaking&amp;/,
+    );
   });
 
   it('is for owners only', async () => {

@@ -1,8 +1,9 @@
--- Journal posts said "Comments are open." but the site takes no comments from visitors (issue 33):
--- an open post now says nothing of comments (a closed one still says so; published comments still
--- show). Sites seeded earlier get the new post template where it is still exactly the previous
+-- Issue 33, in the seeded themes. Journal posts said "Comments are open." but the site takes no
+-- comments from visitors: an open post now says nothing of comments (a closed one still says so;
+-- published comments still show). Sites seeded earlier get the new post template where it is still exactly the previous
 -- seed's (md5 of the whole source), in the store theme and in the journal theme; one the owner
--- edited is left alone.
+-- edited is left alone. And the store theme's lock screen password box was unstyled: the theme
+-- styles it as its other text boxes now (the same md5 guard on the whole stylesheet).
 
 update theme_template
    set source = $t${## A blog post: title, date and author, body, its tags and categories (each a filtered listing),
@@ -79,3 +80,7 @@ update theme_template
 {.end}
 $t$
  where kind = 'page' and name = 'post' and md5(source) = '524599e6b2b3f275e2c6815fa64a5359';
+
+update theme_template
+   set source = replace(source, 'select, input[type="number"], input[type="search"], input[type="email"], input[type="text"] {', 'select, input[type="number"], input[type="search"], input[type="email"], input[type="text"], input[type="password"] {')
+ where kind = 'stylesheet' and md5(source) = 'ad46a40d4a3d42535bc88c83be37eaf2';
