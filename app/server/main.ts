@@ -16,8 +16,6 @@ import { errorText, log, requestScope } from '../utils/log.server.js';
 import { API_UNAVAILABLE, NOTICES, NOTICE_STYLE } from '../utils/notices.js';
 
 const CART_CLEANUP_EVERY_MS = 60 * 60 * 1000;
-// Where the theme's stylesheet is served (STYLESHEET_DIR of app/storefront/theme-css.server.ts).
-const THEME_CSS_DIR = '/theme/';
 /** The paths that serve uploaded files: /files/<id>/<name> and /config/files/<id>/content. */
 const FILE_PATHS = /^\/(files\/|config\/files\/[^/]+\/content\/?$)/;
 
@@ -177,8 +175,9 @@ async function main(): Promise<void> {
     if (!req.secure) res.removeHeader('Strict-Transport-Security');
     // The theme's stylesheet is public, content-hashed CSS that any visitor may fetch: the owner's
     // sandboxed tweak preview (an opaque origin) links it too, so it alone may be read cross-origin
-    // (ADR 0028). Everything else keeps helmet's same-origin.
-    if (req.path.startsWith(THEME_CSS_DIR)) res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    // (ADR 0028). Everything else keeps helmet's same-origin. ('/theme/' is STYLESHEET_DIR of
+    // app/storefront/theme-css.server.ts.)
+    if (req.path.startsWith('/theme/')) res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
     next();
   });
