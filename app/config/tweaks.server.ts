@@ -4,6 +4,8 @@
 import type { Sql } from '../../db/client.server.js';
 import type { OwnerAccess } from '../auth/access.server.js';
 import { listForms } from '../forms/forms.server.js';
+import { loadForm } from '../forms/stored-forms.server.js';
+import type { PreviewForm } from '../overlays/preview.js';
 import { readTweaks } from '../overlays/tweak-store.server.js';
 import { TWEAK_LABELS, tweakFormValues, type Tweaks, type TweakType } from '../overlays/tweaks.js';
 import { actorOf, recordAudit } from './audit.server.js';
@@ -15,8 +17,8 @@ export interface TweakScreen {
   style: Record<string, string>;
   /** The popup's version now (SPEC 9's `version`). */
   version: number;
-  /** The site's forms, for the popup's newsletter form. */
-  forms: { id: string; name: string }[];
+  /** The site's forms, for the popup's newsletter form, with what the preview renders of each. */
+  forms: PreviewForm[];
 }
 
 export async function tweakScreen(sql: Sql, websiteId: string, type: TweakType): Promise<TweakScreen> {
@@ -27,7 +29,9 @@ export async function tweakScreen(sql: Sql, websiteId: string, type: TweakType):
     values: tweakFormValues(settings),
     style: tweakFormValues(tweaks.style),
     version,
-    forms: forms.map((f) => ({ id: f.id, name: f.name })),
+    forms: (await Promise.all(forms.map((f) => loadForm(sql, websiteId, f.id)))).flatMap((f, i) =>
+      f ? [{ id: f.id, name: forms[i].name, definition: f.definition }] : [],
+    ),
   };
 }
 

@@ -61,6 +61,9 @@ export function adjustRestockMarkup(html: string, o: RestockMarkupOptions): stri
             (flash ? ` aria-invalid="true"` : '') +
             '>',
         )
+        // The engine's "Notify me" button carries the Squarespace class only: the theme's own button
+        // class makes it look like the theme's other buttons (issue 33).
+        .replace('<input class="sqs-editable-button" type="submit"', '<input class="sqs-editable-button button" type="submit"')
         .replace('<input type="checkbox" name="isJoinMailingList"', `<input type="checkbox" name="isJoinMailingList" form="${formId}"`)
         .replace('\n  </form>\n', `\n  </form>\n  ${message}\n`);
     }

@@ -3,24 +3,14 @@
 import { getSql, isDatabaseUnavailable } from '../../db/client.server.js';
 import { log } from '../utils/log.server.js';
 import { loadForm } from '../forms/stored-forms.server.js';
-import { formBlockHtml, type FormBlockState } from '../forms/form-html.js';
-import { popupAllowedOn, popupHtml, POPUP_BLOCK_ID, POPUP_PATH } from './popup.js';
+import type { FormBlockState } from '../forms/form-html.js';
+import { popupAction, popupAllowedOn, popupFormBlock, popupHtml, safeReturn, POPUP_BLOCK_ID } from './popup.js';
 import { siteTweaks } from './tweak-store.server.js';
 import { SENT_PARAM } from '../forms/page-forms.server.js';
 import { escapeHtml, overlayStyle, paragraphs } from './markup.js';
 
-/** Where the popup's form posts from a page at `path`: /popup, which sends the visitor back there. */
-export function popupAction(returnTo: string): string {
-  return `${POPUP_PATH}?${new URLSearchParams({ return: safeReturn(returnTo) })}#form-${POPUP_BLOCK_ID}`;
-}
-
-/** A path of this site to go back to (never another origin); the home page otherwise. */
-export function safeReturn(raw: string | null | undefined): string {
-  const t = (raw ?? '').trim();
-  if (!t.startsWith('/') || t.startsWith('//') || t.startsWith('/\\') || /[\u0000-\u001f]/.test(t)) return '/';
-  if (t === POPUP_PATH || t.startsWith(`${POPUP_PATH}?`)) return '/';
-  return t;
-}
+// Where the form posts and where it returns are pure (the tweak preview uses them too).
+export { popupAction, safeReturn };
 
 /** The popup's HTML for any page of the site ('' when it is off or has no place on this page). */
 export async function popupFor(websiteId: string, pageType: number, url: URL): Promise<string> {
@@ -43,7 +33,7 @@ export async function popupFormHtml(websiteId: string, formId: string, returnTo:
   if (!formId) return null;
   const form = await loadForm(await getSql(), websiteId, formId);
   if (!form) return null;
-  return formBlockHtml({ blockId: POPUP_BLOCK_ID, formId: form.id, definition: form.definition, action: popupAction(returnTo), state });
+  return popupFormBlock(form, returnTo, state);
 }
 
 /**

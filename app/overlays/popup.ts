@@ -4,6 +4,8 @@
 import { PageType } from '../../engine/ts/enums.js';
 import type { PopupTweak, StyleTweak } from './tweaks.js';
 import { overlayStyle, escapeHtml, paragraphs } from './markup.js';
+import { formBlockHtml, type FormBlockState } from '../forms/form-html.js';
+import type { FormDefinition } from '../forms/form-definition.js';
 
 /** SPEC 9: the popup's local storage keys, exactly. */
 export const POPUP_STORAGE_KEYS = { dateClosed: 'date-closed', version: 'version', submitted: 'submitted' } as const;
@@ -12,6 +14,27 @@ export const POPUP_STORAGE_KEYS = { dateClosed: 'date-closed', version: 'version
 export const POPUP_PATH = '/popup';
 /** The form block id of the popup's newsletter form (its DOM ids are form-popup-*). */
 export const POPUP_BLOCK_ID = 'popup';
+
+/** Where the popup's form posts from a page at `path`: /popup, which sends the visitor back there. */
+export function popupAction(returnTo: string): string {
+  return `${POPUP_PATH}?${new URLSearchParams({ return: safeReturn(returnTo) })}#form-${POPUP_BLOCK_ID}`;
+}
+
+/** A path of this site to go back to (never another origin); the home page otherwise. */
+export function safeReturn(raw: string | null | undefined): string {
+  const t = (raw ?? '').trim();
+  if (!t.startsWith('/') || t.startsWith('//') || t.startsWith('/\\') || /[\u0000-\u001f]/.test(t)) return '/';
+  if (t === POPUP_PATH || t.startsWith(`${POPUP_PATH}?`)) return '/';
+  return t;
+}
+
+/**
+ * The popup's form as a form block posting to /popup from `returnTo`: the live popup and the tweak
+ * screen's preview both make it here, so the preview shows the whole form the visitor gets.
+ */
+export function popupFormBlock(form: { id: string; definition: FormDefinition }, returnTo: string, state?: FormBlockState): string {
+  return formBlockHtml({ blockId: POPUP_BLOCK_ID, formId: form.id, definition: form.definition, action: popupAction(returnTo), state });
+}
 
 // Pages where a popup would stand in the visitor's way or make no sense: paying, unlocking,
 // the splash and the popup's own page, leaving a list, access refused, errors.

@@ -1,7 +1,9 @@
 // The live preview of the tweak screen (/config/tweaks/$type): the document shown in a sandboxed
 // iframe, made in the browser from what the form holds now (no server round trip, as the theme
-// editor's preview), with the same markup builders the storefront uses.
-import { popupHtml } from './popup.js';
+// editor's preview), with the same markup builders the storefront uses. The lock screen is a theme
+// template, so its preview is rendered by the server (app/routes/config_.tweaks.lock-screen.preview.ts).
+import type { FormDefinition } from '../forms/form-definition.js';
+import { popupFormBlock, popupHtml } from './popup.js';
 import { splashHtml } from './splash.js';
 import { escapeHtml, overlayStyle, paragraphs } from './markup.js';
 import { readTweak, type StyleTweak, type TweakType } from './tweaks.js';
@@ -17,6 +19,9 @@ const PREVIEW_POPUP_CSS = `
 .site-popup[data-popup-position$="-right"]{right:1rem;left:auto}
 .preview-page{opacity:.35;padding:1rem}`;
 
+const PAGE_UNDER = '<div class="preview-page"><h1>Your page</h1><p>The page under the popup.</p></div>';
+
+// The style tweak's preview shows a popup with a stand-in form (the popup's own is not chosen there).
 const SAMPLE_FORM =
   '<div class="form-block"><form class="form-block-form"><p class="field"><label>Email<br><input type="email" disabled></label></p>' +
   '<p><button type="submit" disabled>Sign up</button></p></form></div>';
@@ -28,30 +33,51 @@ function box(style: StyleTweak, body: string): string {
   );
 }
 
+/** One of the site's forms as the popup preview renders it. */
+export interface PreviewForm {
+  id: string;
+  name: string;
+  definition: FormDefinition;
+}
+
+/** What the popup preview shows beside the form's values: the popup's version and the site's forms. */
+export interface PreviewData {
+  version: number;
+  forms: readonly PreviewForm[];
+}
+
+/** The page the popup preview stands for: its form returns there, as the live popup's on the home page. */
+export const POPUP_PREVIEW_PATH = '/';
+
+/** The popup exactly as the live home page renders it for these settings (app/overlays/popup.server.ts). */
+export function popupPreviewHtml(values: Record<string, string>, styleValues: Record<string, string>, data: PreviewData): string {
+  const popup = { ...readTweak('popup-overlay', values), version: data.version };
+  const form = data.forms.find((f) => f.id === popup.formId);
+  return popupHtml({ popup, style: readTweak('style', styleValues), formHtml: form ? popupFormBlock(form, POPUP_PREVIEW_PATH) : null });
+}
+
 /** The preview's markup (the part inside <body>) for `type` with the form's current values. */
-export function tweakPreviewBody(type: TweakType, values: Record<string, string>, styleValues: Record<string, string>): string {
+export function tweakPreviewBody(
+  type: TweakType,
+  values: Record<string, string>,
+  styleValues: Record<string, string>,
+  data: PreviewData = { version: 1, forms: [] },
+): string {
   const style = readTweak('style', type === 'style' ? values : styleValues);
   const button = (label: string) =>
     `<button type="button" disabled style="background:var(--overlay-accent,#222);color:#fff;border:0;padding:.6rem 1.2rem;border-radius:var(--overlay-radius)">${escapeHtml(label)}</button>`;
   switch (type) {
     case 'popup-overlay':
+      return `<style>${PREVIEW_POPUP_CSS}</style>${PAGE_UNDER}${popupPreviewHtml(values, styleValues, data)}`;
     case 'style': {
-      const popup = {
-        ...readTweak('popup-overlay', type === 'style' ? { title: 'Join our newsletter', formId: 'sample' } : values),
-        version: 1,
-      };
-      const page = '<div class="preview-page"><h1>Your page</h1><p>The page under the popup.</p></div>';
-      return `<style>${PREVIEW_POPUP_CSS}</style>${page}${popupHtml({ popup, style, formHtml: popup.formId ? SAMPLE_FORM : null })}`;
+      const popup = { ...readTweak('popup-overlay', { title: 'Join our newsletter', formId: 'sample' }), version: 1 };
+      return `<style>${PREVIEW_POPUP_CSS}</style>${PAGE_UNDER}${popupHtml({ popup, style, formHtml: SAMPLE_FORM })}`;
     }
     case 'splash-page':
       return splashHtml(readTweak('splash-page', values), style);
-    case 'lock-screen': {
-      const l = readTweak('lock-screen', values);
-      return box(
-        style,
-        `<h1>${escapeHtml(l.title)}</h1>${paragraphs(l.text)}<p><label>${escapeHtml(l.passwordLabel)}<br><input type="password" disabled></label></p>${button(l.buttonLabel)}`,
-      );
-    }
+    case 'lock-screen':
+      // Rendered by the server through the theme, as locked pages are (lockScreenPreviewUrl).
+      return '';
     case 'checkout': {
       const c = readTweak('checkout', values);
       return `<section style="max-width:40rem;margin:2rem auto"><h1>${escapeHtml(c.heading)}</h1>${paragraphs(c.note)}<p><em>The checkout form follows.</em></p></section>`;
@@ -70,4 +96,11 @@ export function tweakPreviewDocument(body: string, stylesheet: string | null): s
     (stylesheet ? `<link rel="stylesheet" href="${escapeHtml(stylesheet)}">` : '') +
     `</head><body>${body}</body></html>`
   );
+}
+
+/** Where the lock screen's preview is rendered, for these (unsaved) values of the form. */
+export function lockScreenPreviewUrl(values: Record<string, string>): string {
+  const l = readTweak('lock-screen', values);
+  const q = new URLSearchParams({ title: l.title, text: l.text, passwordLabel: l.passwordLabel, buttonLabel: l.buttonLabel });
+  return `/config/tweaks/lock-screen/preview?${q}`;
 }

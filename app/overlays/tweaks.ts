@@ -230,7 +230,12 @@ export const TWEAK_FIELDS: Record<TweakType, readonly TweakField[]> = {
     { name: 'enterLabel', label: 'Enter button', kind: 'text' },
   ],
   'lock-screen': [
-    { name: 'title', label: 'Title', kind: 'text' },
+    {
+      name: 'title',
+      label: 'Title',
+      kind: 'text',
+      hint: 'Shown when the whole site is locked; a locked page says "This page is password protected".',
+    },
     { name: 'text', label: 'Text', kind: 'textarea' },
     { name: 'passwordLabel', label: 'Password label', kind: 'text' },
     { name: 'buttonLabel', label: 'Unlock button', kind: 'text' },

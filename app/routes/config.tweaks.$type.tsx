@@ -91,6 +91,7 @@ export default function TweakScreen() {
         style={data.style}
         errors={failed?.fields ?? {}}
         forms={data.forms}
+        version={data.version}
         stylesheet={data.stylesheet}
         canWrite={canWrite}
       />

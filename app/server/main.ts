@@ -176,6 +176,11 @@ async function main(): Promise<void> {
   });
   app.use((req, res, next) => {
     if (!req.secure) res.removeHeader('Strict-Transport-Security');
+    // The theme's stylesheet is public, content-hashed CSS that any visitor may fetch: the owner's
+    // sandboxed tweak preview (an opaque origin) links it too, so it alone may be read cross-origin
+    // (ADR 0028). Everything else keeps helmet's same-origin. ('/theme/' is STYLESHEET_DIR of
+    // app/storefront/theme-css.server.ts.)
+    if (req.path.startsWith('/theme/')) res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
     next();
   });

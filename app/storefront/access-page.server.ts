@@ -5,7 +5,7 @@
 import { redirect } from '@remix-run/node';
 import { getSql } from '../../db/client.server.js';
 import type { AccessPageName, Resolved, Site } from '../catalog/catalog.server.js';
-import { decide, type Decision, type MemberArea, type SiteAccess, type Visitor } from '../access/rules.js';
+import { decide, SITE_SCOPE, type Decision, type MemberArea, type SiteAccess, type Visitor } from '../access/rules.js';
 import { ACCESS_TEMPLATES } from '../access/screens.js';
 import { memberAreasOf, siteAccess } from '../access/store.server.js';
 import { ACCESS_TEXT } from '../access/texts.js';
@@ -17,6 +17,7 @@ import { cartStore, subscribe } from '../commerce/cart.server.js';
 import { subscriptionPriceText } from './subscription-price.server.js';
 import { shopperSession } from '../utils/session.server.js';
 import { siteTweaks } from '../overlays/tweak-store.server.js';
+import type { LockScreenTweak } from '../overlays/tweaks.js';
 import type { Json } from './template-context.js';
 
 /** What the pipeline shows instead of the page (the fields of its PagePlan). */
@@ -80,16 +81,7 @@ async function screenFor(
       // its title speaks of the site, so a page's lock keeps its own.
       const tweak = (await siteTweaks(site.website.id))['lock-screen'];
       template = 'lock-screen';
-      access = {
-        kind: 'lock',
-        title: d.scope === 'site' ? tweak.title : ACCESS_TEXT.lockTitle,
-        lead: tweak.text,
-        scope: d.scope,
-        redirectTo,
-        error: mine?.error ?? '',
-        passwordLabel: tweak.passwordLabel,
-        enterLabel: tweak.buttonLabel,
-      };
+      access = lockAccess(tweak, d.scope, redirectTo, mine?.error ?? '');
       if (mine?.retryAfterS) {
         status = 429;
         retryAfterS = mine.retryAfterS;
@@ -137,6 +129,24 @@ async function screenFor(
       };
       break;
   }
+  return accessPlan(site, template, access, status, retryAfterS);
+}
+
+/** What the lock screen shows: the owner's words; its title speaks of the site, so a page's lock keeps its own. */
+function lockAccess(tweak: LockScreenTweak, scope: string, redirectTo: string, error: string): Json {
+  return {
+    kind: 'lock',
+    title: scope === 'site' ? tweak.title : ACCESS_TEXT.lockTitle,
+    lead: tweak.text,
+    scope,
+    redirectTo,
+    error,
+    passwordLabel: tweak.passwordLabel,
+    enterLabel: tweak.buttonLabel,
+  };
+}
+
+function accessPlan(site: Site, template: AccessPageName, access: Json, status: number, retryAfterS?: number): AccessPlan {
   const title = String(access.title);
   return {
     resolved: { kind: 'commerce', page: template },
@@ -148,6 +158,20 @@ async function screenFor(
     retryAfterS,
     extras: { commercePage: { title, data: { access } } },
   };
+}
+
+/**
+ * The lock screen as a locked page of `site` shows it, for the tweak screen's preview of (unsaved)
+ * settings: the site's own lock when it has one (the owner's title, as on the home page), else a
+ * locked page's (its own title). Status 200: the preview is a picture of the screen, not a refusal.
+ */
+export async function lockScreenPreviewPlan(site: Site, tweak: LockScreenTweak): Promise<AccessPlan> {
+  const access = await siteAccess(site.website.id);
+  const locked = Object.entries(access.pages).find(([, rule]) => rule.kind === 'password')?.[0];
+  if (access.siteLock !== null || locked === undefined) return accessPlan(site, 'lock-screen', lockAccess(tweak, SITE_SCOPE, '/', ''), 200);
+  const [page] = await (await getSql())<{ url_id: string }[]>`
+    select url_id from collection where id = ${locked} and website_id = ${site.website.id}`;
+  return accessPlan(site, 'lock-screen', lockAccess(tweak, locked, page ? `/${page.url_id}` : '/', ''), 200);
 }
 
 /** What the rules say to this visitor of the page of `collectionId` (null: no page of its own). */

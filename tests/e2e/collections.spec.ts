@@ -18,7 +18,8 @@ test('a shopper reads a journal post and adds an event to a calendar', async ({ 
   await page.getByRole('link', { name: 'Notes from the spring firing', exact: true }).click();
   await expect(page).toHaveURL(/\/journal\/spring-firing-notes$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Notes from the spring firing' })).toBeVisible();
-  await expect(page.getByText('Comments are open.')).toBeVisible();
+  // Visitors cannot comment yet (issue 33): no post says comments are open.
+  await expect(page.getByText('Comments are open.')).toHaveCount(0);
   await ready(page, js);
   expect(await violations(page, js)).toEqual([]);
 

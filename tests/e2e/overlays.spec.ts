@@ -125,6 +125,83 @@ test('the owner sets up the popup; visitors get it by the rules', async ({ brows
   }
 });
 
+/** The popup's markup in a document, from <dialog> to its end ('' when none). */
+function dialogOf(html: string): string {
+  const start = html.indexOf('<dialog open class="site-popup"');
+  return start < 0 ? '' : html.slice(start, html.indexOf('</dialog>', start) + '</dialog>'.length);
+}
+
+/** The lock screen's section in a document (the element carrying data-access-page). */
+function lockSectionOf(html: string): string {
+  const start = html.lastIndexOf('<section', html.indexOf('data-access-page'));
+  return start < 0 ? '' : html.slice(start, html.indexOf('</section>', start) + '</section>'.length);
+}
+
+/**
+ * Console errors and failed requests of `page` and its frames, from now on. Left out: the notes
+ * Chromium logs when Playwright's own probes meet the sandboxed frame ("Blocked script execution
+ * ... sandboxed"; the preview documents carry no script, tests/http/overlays.test.ts), and the
+ * app's scripts refused where the browser runs without JavaScript.
+ */
+function problemsOf(page: Page, js: boolean): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/^Blocked script execution in .* sandboxed/.test(m.text())) problems.push(m.text());
+  });
+  page.on('requestfailed', (r) => {
+    if (js || r.resourceType() !== 'script') problems.push(`${r.url()}: ${r.failure()?.errorText}`);
+  });
+  return problems;
+}
+
+// The theme's paper colour (db/seed/theme/theme.css): the preview's body has it only with the CSS.
+const PAPER = 'rgb(251, 249, 244)';
+
+// Issue 33: the sandboxed preview frame is an opaque origin; the stylesheet's CORP same-origin
+// kept the theme's CSS out of it (console errors), and the previews were not what visitors see.
+test('the previews are styled by the theme and show what the live pages show', async ({ browser, page, javaScriptEnabled: js }) => {
+  test.setTimeout(90_000);
+  const owner = await signedInOwner(browser, js);
+  const problems = problemsOf(owner, js);
+
+  // The popup (saved above with the Contact form): its preview is the live home page's popup.
+  await owner.goto(url('/config/tweaks/popup-overlay'));
+  await ready(owner, js);
+  const preview = owner.locator('iframe[title="Preview"]');
+  const frame = owner.frameLocator('iframe[title="Preview"]');
+  await expect(frame.locator('body')).toHaveCSS('background-color', PAPER);
+  await expect(frame.getByRole('button', { name: 'Send' })).toBeVisible();
+  await expect(frame.getByLabel('Message')).toBeVisible();
+  const live = dialogOf(await (await page.request.get(url('/'))).text());
+  expect(live).toContain('data-form-id="form-contact"');
+  expect(dialogOf((await preview.getAttribute('srcdoc')) ?? '')).toBe(live);
+
+  // The lock screen: rendered by the server as the demo's locked page (/wholesale) renders it.
+  await owner.goto(url('/config/tweaks/lock-screen'));
+  await ready(owner, js);
+  await expect(frame.locator('body')).toHaveCSS('background-color', PAPER);
+  await expect(frame.getByRole('heading', { level: 1, name: 'This page is password protected' })).toBeVisible();
+  await owner.getByLabel('Password label').fill('Trade password');
+  await owner.getByLabel('Unlock button').fill('Let me in');
+  if (js) {
+    // With JavaScript the preview follows the form before anything is saved.
+    await expect(frame.getByRole('button', { name: 'Let me in' })).toBeVisible();
+  }
+  await owner.getByRole('button', { name: 'Save' }).click();
+  await expect(owner.getByRole('status')).toContainText('Lock screen saved.');
+  await expect(frame.getByLabel('Trade password')).toBeVisible();
+  const src = await preview.getAttribute('src');
+  expect(src).toMatch(/^\/config\/tweaks\/lock-screen\/preview\?/);
+  const previewed = lockSectionOf(await (await owner.request.get(url(src!))).text());
+  const locked = await page.request.get(url('/wholesale'));
+  expect(locked.status()).toBe(403);
+  expect(previewed).toContain('Let me in');
+  expect(previewed).toBe(lockSectionOf(await locked.text()));
+
+  expect(problems).toEqual([]);
+  await owner.context().close();
+});
+
 test.describe('the splash page', () => {
   // Crawlers (isbot: HeadlessChrome among them) go straight to the home page: the visitor here
   // is a desktop Chrome.

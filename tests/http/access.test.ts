@@ -37,6 +37,19 @@ async function signUp(v: Visitor): Promise<string> {
   return email;
 }
 
+describe("the lock screen's look", () => {
+  it("has a password box styled as the theme's other text boxes (issue 33: it had the browser's own)", async () => {
+    const v = new Visitor();
+    const html = await (await v.get(LOCKED)).text();
+    expect(html).toMatch(/<input id="lock-password" name="password" type="password"/);
+    const href = /<link rel="stylesheet" href="(\/theme\/[0-9a-f]{16}\.css)"/.exec(html)?.[1];
+    expect(href).toBeDefined();
+    const css = await (await v.get(href!)).text();
+    // The one rule of the theme for text boxes (border, radius, padding) names the password box too.
+    expect(css).toMatch(/input\[type="text"\], input\[type="password"\] \{[^}]*border: 1px solid/);
+  });
+});
+
 describe('a page locked with a password (lock screen, 103)', () => {
   it('shows the lock screen, not the page, and keeps it out of every cache', async () => {
     const v = new Visitor();

@@ -34,6 +34,27 @@ const POPUP = {
   closeLabel: 'No thanks',
 };
 
+/** An HTML attribute's value as the browser reads it (React escapes these five). */
+const attr = (v: string) =>
+  v
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/** The popup's markup in a document, from <dialog> to its end ('' when none). */
+function dialogOf(html: string): string {
+  const start = html.indexOf('<dialog open class="site-popup"');
+  return start < 0 ? '' : html.slice(start, html.indexOf('</dialog>', start) + '</dialog>'.length);
+}
+
+/** The lock screen's section in a document (the element carrying data-access-page). */
+function lockSectionOf(html: string): string {
+  const start = html.lastIndexOf('<section', html.indexOf('data-access-page'));
+  return start < 0 ? '' : html.slice(start, html.indexOf('</section>', start) + '</section>'.length);
+}
+
 const mailTo = (address: string): string | undefined => {
   const dir = path.join(store.dataDir, 'outbox');
   if (!fs.existsSync(dir)) return undefined;
@@ -109,6 +130,16 @@ describe('the popup overlay', () => {
     }
   });
 
+  it("is in the tweak screen's preview as the live page has it, its whole form included", async () => {
+    // Issue 33: the preview showed a stand-in Email/Sign up form instead of the Contact form.
+    const live = dialogOf(await (await at().get('/')).text());
+    expect(live).toContain('data-form-id="form-contact"');
+    const screen = await (await admin.get('/config/tweaks/popup-overlay')).text();
+    const srcdoc = /<iframe[^>]*\ssrcdoc="([^"]*)"/i.exec(screen);
+    expect(srcdoc).not.toBeNull();
+    expect(dialogOf(attr(srcdoc![1]))).toBe(live);
+  });
+
   it('is never on checkout, the cart-free pages of its own, or a missing page', async () => {
     for (const p of ['/checkout', '/popup', '/newsletter/unsubscribe?token=x', '/no-such-page']) {
       const html = await (await at().get(p)).text();
@@ -158,6 +189,48 @@ describe('the popup overlay', () => {
     expect(await (await at().get('/about')).text()).toContain('data-popup-version="1"');
     expect((await admin.postForm('/config/tweaks/popup-overlay', { ...POPUP, newVersion: 'on' })).status).toBe(303);
     expect(await (await at().get('/about')).text()).toContain('data-popup-version="2"');
+  });
+});
+
+describe('the lock screen tweak', () => {
+  const TEXTS = { title: 'Closed for stocktaking', text: 'Ask us for the password.', passwordLabel: 'Shop password', buttonLabel: 'Open' };
+  const previewPath = `/config/tweaks/lock-screen/preview?${new URLSearchParams(TEXTS)}`;
+
+  it('is previewed as the theme renders a locked page, with the texts not yet saved', async () => {
+    const res = await admin.get(previewPath);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const preview = await res.text();
+    // The demo locks a page (/wholesale), not the site: the preview says what that page says
+    // (issue 33: it said "This site is private").
+    expect(preview).toMatch(/>This page is password protected<\/h1>/);
+    expect(preview).not.toContain('This site is private');
+    expect(preview).toMatch(/<link rel="stylesheet" href="\/theme\/[0-9a-f]{16}\.css">/);
+    expect(preview).toContain('Shop password');
+    // No scripts: the frame is sandboxed, and the theme's page needs none.
+    expect(preview).not.toMatch(/<script/);
+
+    const saved = await admin.postForm('/config/tweaks/lock-screen', TEXTS);
+    expect(saved.status).toBe(303);
+    const live = await at().get('/wholesale');
+    expect(live.status).toBe(403);
+    const section = lockSectionOf(preview);
+    expect(section).toContain('data-access-form="unlock"');
+    expect(section).toBe(lockSectionOf(await live.text()));
+  });
+
+  it('is shown by the tweak screen in its frame (the saved texts without JavaScript)', async () => {
+    const html = await (await admin.get('/config/tweaks/lock-screen')).text();
+    expect(html).toMatch(
+      /<iframe[^>]*title="Preview"[^>]*sandbox=""[^>]*src="\/config\/tweaks\/lock-screen\/preview\?title=Closed\+for\+stocktaking&amp;/,
+    );
+  });
+
+  it('is for owners only', async () => {
+    const res = await at().get(previewPath);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toMatch(/^\/config\/sign-in\?/);
   });
 });
 

@@ -24,6 +24,8 @@ describe('restock sign-ups over HTTP', () => {
     expect(f.tag).not.toContain(' hidden');
     expect(f.html).toMatch(new RegExp(`<form class="product-restock-form" id="[^"]+" action="${TEAPOT}" method="post"`));
     expect(f.html).toContain('name="isJoinMailingList"');
+    // Its button is one of the theme's buttons (issue 33: it had the browser's own look).
+    expect(f.html).toContain('<input class="sqs-editable-button button" type="submit" value="Notify me">');
     // A product with every variant in stock has none.
     expect(await (await v.get('/shop/p/driftwood-dinner-plate')).text()).not.toContain('product-restock-notification');
   });

@@ -59,6 +59,17 @@ describe('GET /theme/<hash>.css', () => {
     expect(css).not.toMatch(/<\/?style|\{##/);
   });
 
+  it('may be read cross-origin (the sandboxed tweak preview, an opaque origin, links it); pages stay same-origin', async () => {
+    // Issue 33: with helmet's same-origin, the preview frame got the theme without its CSS.
+    const css = await new Visitor().get(href);
+    expect(css.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    const old = await new Visitor().get(`/theme/${hash === '0123456789abcdef' ? 'fedcba9876543210' : '0123456789abcdef'}.css`);
+    expect(old.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    for (const path of ['/', '/cart', '/config/sign-in']) {
+      expect((await new Visitor().get(path)).headers.get('cross-origin-resource-policy'), path).toBe('same-origin');
+    }
+  });
+
   it('answers 304 to If-None-Match with its ETag', async () => {
     const res = await new Visitor().get(href, { 'If-None-Match': `"${hash}"` });
     expect(res.status).toBe(304);

@@ -10,7 +10,8 @@ import { saveTweak } from '../../app/config/tweaks.server.js';
 import { popupAllowedOn, popupDue, popupHtml, POPUP_STORAGE_KEYS, scrolledPercent } from '../../app/overlays/popup.js';
 import { splashDue, splashHtml } from '../../app/overlays/splash.js';
 import { PopupTweak, readTweak, SplashTweak, StyleTweak } from '../../app/overlays/tweaks.js';
-import { tweakPreviewBody, tweakPreviewDocument } from '../../app/overlays/preview.js';
+import { lockScreenPreviewUrl, tweakPreviewBody, tweakPreviewDocument } from '../../app/overlays/preview.js';
+import { FormDefinition } from '../../app/forms/form-definition.js';
 import { PageType } from '../../engine/ts/enums.js';
 import { targets } from './support/databases.js';
 
@@ -138,12 +139,29 @@ describe('the splash rule', () => {
 
 describe('the tweak preview', () => {
   it("renders each tweak type's form values with the storefront's markup, escaped", () => {
-    const popup = tweakPreviewBody('popup-overlay', { enabled: 'on', title: 'Hi <there>', position: 'top-left', formId: 'form-x' }, {});
+    const definition = FormDefinition.parse({
+      fields: [
+        { id: 'email', title: 'Email', type: 'email' },
+        { id: 'msg', title: 'Message', type: 'textarea' },
+      ],
+      settings: { submitLabel: 'Send' },
+    });
+    const values = { enabled: 'on', title: 'Hi <there>', position: 'top-left', formId: 'form-x' };
+    const popup = tweakPreviewBody('popup-overlay', values, {}, { version: 3, forms: [{ id: 'form-x', name: 'X', definition }] });
     expect(popup).toContain('data-popup-position="top-left"');
+    expect(popup).toContain('data-popup-version="3"');
     expect(popup).toContain('Hi &lt;there&gt;');
-    expect(popup).toContain('<input type="email" disabled>');
+    // The owner's whole form, posting as from the home page (issue 33: a stand-in Email/Sign up form).
+    expect(popup).toContain('action="/popup?return=%2F#form-popup"');
+    expect(popup).toContain('data-form-id="form-x"');
+    expect(popup).toContain('Message');
+    expect(popup).toContain('Send');
+    expect(tweakPreviewBody('popup-overlay', values, {})).not.toContain('<form method="post"');
     expect(tweakPreviewBody('splash-page', { title: 'Welcome', enterLabel: 'In' }, {})).toContain('data-splash-enter>In</a>');
-    expect(tweakPreviewBody('lock-screen', { buttonLabel: 'Open sesame' }, {})).toContain('Open sesame');
+    // The lock screen is rendered by the server through the theme: the frame's URL carries the texts.
+    expect(lockScreenPreviewUrl({ buttonLabel: 'Open sesame' })).toBe(
+      '/config/tweaks/lock-screen/preview?title=This+site+is+private&text=Enter+the+password+to+continue.&passwordLabel=Password&buttonLabel=Open+sesame',
+    );
     expect(tweakPreviewBody('checkout', { heading: 'Pay', note: 'Soon' }, {})).toContain('<h1>Pay</h1><p>Soon</p>');
     expect(tweakPreviewBody('sso-page', { title: 'Staff' }, { radius: '12' })).toContain('--overlay-radius:12px');
     // Half-typed or bad values preview as the defaults rather than failing.

@@ -1,19 +1,22 @@
 // The tweak screen's form (one per tweak type, from app/overlays/tweaks.ts) beside its live
 // preview: a sandboxed iframe whose document is made in the browser from what the form holds at
-// every change, with the storefront's own markup builders. Without JavaScript the form posts as
-// usual and the preview shows the saved values.
+// every change, with the storefront's own markup builders; the lock screen's is a document the
+// server renders through the theme (its URL carries the form's values). Without JavaScript the
+// form posts as usual and the preview shows the saved values.
 import { Form } from '@remix-run/react';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { CheckboxField, Field, SelectField, TextAreaField } from './Field.js';
 import { TWEAK_FIELDS, type TweakType } from '../../overlays/tweaks.js';
-import { tweakPreviewBody, tweakPreviewDocument } from '../../overlays/preview.js';
+import { lockScreenPreviewUrl, tweakPreviewBody, tweakPreviewDocument, type PreviewForm } from '../../overlays/preview.js';
 
 export interface TweakEditorProps {
   type: TweakType;
   values: Record<string, string>;
   style: Record<string, string>;
   errors: Record<string, string>;
-  forms: readonly { id: string; name: string }[];
+  forms: readonly PreviewForm[];
+  /** The popup's version now (its preview carries it, as the live popup does). */
+  version: number;
   stylesheet: string | null;
   canWrite: boolean;
 }
@@ -24,9 +27,20 @@ function valuesOf(form: HTMLFormElement): Record<string, string> {
   return out;
 }
 
-export function TweakEditor({ type, values: initial, style, errors, forms, stylesheet, canWrite }: TweakEditorProps) {
+export function TweakEditor({ type, values: initial, style, errors, forms, version, stylesheet, canWrite }: TweakEditorProps) {
   const [values, setValues] = useState(initial);
-  const doc = useMemo(() => tweakPreviewDocument(tweakPreviewBody(type, values, style), stylesheet), [type, values, style, stylesheet]);
+  const served = type === 'lock-screen';
+  const doc = useMemo(
+    () => (served ? '' : tweakPreviewDocument(tweakPreviewBody(type, values, style, { version, forms }), stylesheet)),
+    [served, type, values, style, version, forms, stylesheet],
+  );
+  // The served preview follows the form a moment after typing stops (one request, not one per key).
+  const [src, setSrc] = useState(() => lockScreenPreviewUrl(initial));
+  useEffect(() => {
+    if (!served) return;
+    const t = setTimeout(() => setSrc(lockScreenPreviewUrl(values)), 300);
+    return () => clearTimeout(t);
+  }, [served, values]);
   const onChange = (e: FormEvent<HTMLFormElement>) => setValues(valuesOf(e.currentTarget));
   return (
     <div className="tweak-screen">
@@ -66,7 +80,7 @@ export function TweakEditor({ type, values: initial, style, errors, forms, style
         <iframe
           title="Preview"
           sandbox=""
-          srcDoc={doc}
+          {...(served ? { src } : { srcDoc: doc })}
           tabIndex={-1}
           style={{ width: '100%', minHeight: '28rem', border: '1px solid #ccc' }}
         />
