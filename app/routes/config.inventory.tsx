@@ -161,7 +161,7 @@ export default function Inventory() {
               : 'No products yet: add one under Products.'}
         </p>
       ) : (
-        <Form method="post" key={result?.drawn ?? d.drawn}>
+        <Form method="post" id="stock-form" key={result?.drawn ?? d.drawn}>
           <input type="hidden" name="_at" value={d.at} />
           <fieldset disabled={!d.canWrite} className="plain">
             <legend className="visually-hidden">Stock</legend>
