@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type postgres from 'postgres';
 import type { Sql } from '../../db/client.server.js';
-import { CONFLICT_TEXT, STAMP_FIELD, type Conflict, type ConflictChange, type FormStamp } from './versions.js';
+import { APPLY_MINE, CONFLICT_TEXT, STAMP_FIELD, type Conflict, type ConflictChange, type FormStamp } from './versions.js';
 
 export * from './versions.js';
 
@@ -163,4 +163,86 @@ export function stampEntries(stamp: FormStamp): [string, string][] {
     [STAMP_FIELD.fields, stamp.fields],
     [STAMP_FIELD.at, stamp.at],
   ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// A save, checked: what each versioned form's domain says about its record, and the steps every
+// save takes with it (the product form, with its stock, does the same by hand in products.server.ts).
+
+/** How a domain's record is versioned: read now, posted untouched, named field by field. */
+export interface Versioned<R> {
+  /** "page", "post": the conflict notice's words. */
+  thing: string;
+  websiteId: string;
+  /** The record as it is now (in the save's transaction when given one); null when it is gone. */
+  load: (db: Db) => Promise<R | null>;
+  /** The fields its form posts when nothing is typed. */
+  fields: (r: R) => URLSearchParams;
+  /** Its version (default: a hash of its form's fields, which is all a save can overwrite). */
+  version?: (r: R) => string;
+  label: (field: string) => string;
+  /** What the audit log names it by (detail.id or target), for "who changed it". */
+  audit: (r: R) => { ids?: string[]; targets?: string[] };
+}
+
+/** A save refused because the record is not the version the form was drawn at. */
+export class VersionConflict extends Error {
+  constructor() {
+    super('The record changed since the form was drawn.');
+  }
+}
+
+const versionOfRecord = <R>(v: Versioned<R>, r: R) => (v.version ? v.version(r) : versionOf([...v.fields(r)]));
+
+/** The stamp a versioned record's form is drawn with. */
+export function stampFor<R>(v: Versioned<R>, r: R): FormStamp {
+  return { ...stampOf(null, v.fields(r)), version: versionOfRecord(v, r) };
+}
+
+export type CheckedSave =
+  /** Save `post` (the form, or on "apply only my changes" the record now with the owner's fields);
+   *  `guard` runs in the save's transaction after the record is locked, and throws VersionConflict. */
+  | { kind: 'save'; post: URLSearchParams; guard: (db: Db) => Promise<void> }
+  | { kind: 'missing' };
+
+/**
+ * The first step of a versioned save: which post to save and the guard its transaction runs. A
+ * post without a stamp (a script of an older form) is saved unchecked, as before.
+ */
+export async function checkedSave<R>(db: Db, form: URLSearchParams, v: Versioned<R>): Promise<CheckedSave> {
+  const stamp = readStamp(form);
+  if (!stamp) return { kind: 'save', post: form, guard: async () => {} };
+  let post = form;
+  let expect = stamp.version;
+  if (form.get('intent') === APPLY_MINE) {
+    const now = await v.load(db);
+    if (!now) return { kind: 'missing' };
+    expect = form.get(STAMP_FIELD.current) ?? '';
+    post = mergeMine(v.fields(now), form, stamp);
+    post.set('intent', 'save');
+  }
+  return {
+    kind: 'save',
+    post,
+    guard: async (tx) => {
+      const now = await v.load(tx);
+      if (now && versionOfRecord(v, now) !== expect) throw new VersionConflict();
+    },
+  };
+}
+
+/** The conflict answered when a save of `form` met VersionConflict (null: the record is gone). */
+export async function conflictFor<R>(db: Db, form: URLSearchParams, v: Versioned<R>): Promise<Conflict | null> {
+  const stamp = readStamp(form);
+  const now = await v.load(db);
+  if (!now || !stamp) return null;
+  return conflictOf({
+    thing: v.thing,
+    form,
+    stamp,
+    current: v.fields(now),
+    currentVersion: versionOfRecord(v, now),
+    by: await changesSince(db, v.websiteId, stamp.at, v.audit(now)),
+    label: v.label,
+  });
 }

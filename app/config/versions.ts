@@ -52,3 +52,10 @@ export const CONFLICT_TEXT = {
     `The stock of ${sku} changed from ${seen} to ${now} after you opened this form (an order or another owner). Nothing was saved.`,
   unknownActor: 'a change not in the audit log (such as an order or an import)',
 };
+
+/** The stamp a refused post carried (its fields as typed), for drawing the form again with it. */
+export function stampOfTyped(typed: Record<string, string> | null | undefined): FormStamp | null {
+  const version = typed?.[STAMP_FIELD.version];
+  if (!typed || !version) return null;
+  return { version, fields: typed[STAMP_FIELD.fields] ?? '', at: typed[STAMP_FIELD.at] ?? '' };
+}
