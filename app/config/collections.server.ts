@@ -172,7 +172,7 @@ function toRow(r: Row, timeZone: string): EntryRow {
   };
 }
 
-const whenColumn = (sql: Sql, kind: EntryKind) => (kind === 'blog' ? sql`coalesce(i.published_at, i.created_at)` : sql`i.start_date`);
+const whenColumn = (sql: Db, kind: EntryKind) => (kind === 'blog' ? sql`coalesce(i.published_at, i.created_at)` : sql`i.start_date`);
 
 /** The site's posts (newest first) or events (latest start first). */
 export async function listEntries(
@@ -196,7 +196,7 @@ export async function listEntries(
   return { rows: rows.map((r) => toRow(r, timeZone)), total, page: p, pageCount, timeZone };
 }
 
-export async function entryDetail(sql: Sql, websiteId: string, kind: EntryKind, id: string): Promise<EntryDetail | null> {
+export async function entryDetail(sql: Db, websiteId: string, kind: EntryKind, id: string): Promise<EntryDetail | null> {
   const [r] = await sql<
     (Row & {
       excerpt: string;
@@ -286,6 +286,8 @@ export async function saveEntry(
   kind: EntryKind,
   id: string | null,
   input: PostInput | EventInput,
+  /** Runs once the entry is locked: throws VersionConflict when it changed since the form was drawn (issue 28). */
+  guard: (tx: Db) => Promise<void> = async () => {},
 ): Promise<{ id: string; path: string; created: boolean }> {
   const websiteId = a.site.id;
   const timeZone = await siteTimeZone(a.sql, websiteId);
@@ -329,6 +331,7 @@ export async function saveEntry(
              where i.id = ${id} and c.website_id = ${websiteId} and c.type = ${GENERIC_TYPE} and c.type_name = ${kind} for update of i`
         : [];
       if (id && !existing) throw new EntryError(404, ENTRY_TEXT.notFound);
+      await guard(tx);
       if (!a.can('pages.publish') && published && !existing?.published) throw new EntryError(403, ENTRY_TEXT.publishRefused, 'status');
       const collection = existing
         ? { id: existing.collection_id, urlId: existing.collection_url_id }

@@ -202,8 +202,7 @@ export function stampFor<R>(v: Versioned<R>, r: R): FormStamp {
 export type CheckedSave =
   /** Save `post` (the form, or on "apply only my changes" the record now with the owner's fields);
    *  `guard` runs in the save's transaction after the record is locked, and throws VersionConflict. */
-  | { kind: 'save'; post: URLSearchParams; guard: (db: Db) => Promise<void> }
-  | { kind: 'missing' };
+  { kind: 'save'; post: URLSearchParams; guard: (db: Db) => Promise<void> } | { kind: 'missing' };
 
 /**
  * The first step of a versioned save: which post to save and the guard its transaction runs. A

@@ -146,7 +146,10 @@ describe('the product form and the stock', () => {
     const openedA = await openForm(ownerA, id);
     const openedB = await openForm(ownerB, id);
     expect((await ownerB.postForm(productPage(id), withField(openedB, 'tags', 'changed, by b'))).status).toBe(303);
-    const res = await ownerA.postForm(`${productPage(id)}?_data=${encodeURIComponent('routes/config.products.$id')}`, withField(openedA, 'excerpt', 'x'));
+    const res = await ownerA.postForm(
+      `${productPage(id)}?_data=${encodeURIComponent('routes/config.products.$id')}`,
+      withField(openedA, 'excerpt', 'x'),
+    );
     expect(res.status).toBe(409);
     const body = (await res.json()) as { conflict: { theirs: string[]; yours: string[]; by: { actor: string }[] } };
     expect(body.conflict.theirs).toEqual(['Tags']);
@@ -173,5 +176,112 @@ describe('/config/inventory', () => {
     expect(again.find(([k]) => k === 'rows[0].qty')?.[1]).toBe('15');
     expect((await ownerA.postForm(`/config/inventory?q=${sku}`, again)).status).toBe(303);
     expect((await stockOf(id)).qtyInStock).toBe(15);
+  });
+});
+
+describe('pages', () => {
+  async function newPage(): Promise<string> {
+    const tag = randomBytes(4).toString('hex');
+    const res = await ownerA.postForm('/config/pages/new', {
+      intent: 'save',
+      title: `Two owners page ${tag}`,
+      urlId: `two-owners-${tag}`,
+      description: 'First description.',
+      body: '<p>Body text.</p>',
+      seoTitle: '',
+      seoDescription: '',
+      status: 'draft',
+      publishAt: '',
+      hidden: 'on',
+    });
+    expect(res.status).toBe(303);
+    return decodeURIComponent(/^\/config\/pages\/([^?]+)\?saved=created$/.exec(res.headers.get('location')!)![1]);
+  }
+  const pagePath = (id: string) => `/config/pages/${encodeURIComponent(id)}`;
+  const open = async (v: Visitor, id: string) => formFields(await (await v.get(pagePath(id))).text(), 'page-form');
+
+  it("a save over another owner's change is a 409 that keeps what was typed; applying only my changes keeps theirs", async () => {
+    const id = await newPage();
+    const openedA = await open(ownerA, id);
+    const openedB = await open(ownerB, id);
+    expect((await ownerB.postForm(pagePath(id), withField(openedB, 'title', 'Page renamed by B'))).status).toBe(303);
+
+    const typed = withField(openedA, 'description', 'Description by A.');
+    const res = await ownerA.postForm(pagePath(id), typed);
+    expect(res.status).toBe(409);
+    const html = (await res.text()).replace(/<!-- -->/g, '');
+    expect(html).toContain('Someone else changed this page after you opened it.');
+    expect(html).toMatch(/data-conflict-theirs[^>]*>Changed since you opened it: Title\.</);
+    expect(html).toMatch(/data-conflict-yours[^>]*>Your changes: Description\.</);
+    expect(html).toContain(emailB);
+    expect(formFields(html, 'page-form').find(([k]) => k === 'description')?.[1]).toBe('Description by A.');
+    expect((await open(ownerA, id)).find(([k]) => k === 'description')?.[1]).toBe('First description.');
+
+    const current = /name="_current" value="([^"]+)"/.exec(html)![1];
+    const applied = await ownerA.postForm(pagePath(id), [...withField(typed, 'intent', 'apply-mine'), ['_current', current]]);
+    expect(applied.status).toBe(303);
+    const after = await open(ownerA, id);
+    expect(after.find(([k]) => k === 'title')?.[1]).toBe('Page renamed by B');
+    expect(after.find(([k]) => k === 'description')?.[1]).toBe('Description by A.');
+  });
+
+  it('an old form saved again after its own save is a conflict too, a 409 on ?_data=; a form opened afresh saves', async () => {
+    const id = await newPage();
+    const opened = await open(ownerA, id);
+    expect((await ownerA.postForm(pagePath(id), withField(opened, 'description', 'Once.'))).status).toBe(303);
+    // The same old form again: the page is no longer the version it was drawn at.
+    const res = await ownerA.postForm(
+      `${pagePath(id)}?_data=${encodeURIComponent('routes/config.pages.$pageId')}`,
+      withField(opened, 'seoTitle', 'Twice'),
+    );
+    expect(res.status).toBe(409);
+    const body = (await res.json()) as { conflict: { theirs: string[]; yours: string[] } };
+    expect(body.conflict.theirs).toEqual(['Description']);
+    expect(body.conflict.yours).toEqual(['SEO title']);
+    // A form opened after the save saves.
+    expect((await ownerA.postForm(pagePath(id), withField(await open(ownerA, id), 'seoTitle', 'Twice'))).status).toBe(303);
+  });
+});
+
+describe('posts', () => {
+  const postPath = (id: string) => `/config/blog/${encodeURIComponent(id)}`;
+  const open = async (v: Visitor, id: string) => formFields(await (await v.get(postPath(id))).text(), 'entry-form');
+
+  it("a save over another owner's change is a 409 naming it; applying only my changes keeps theirs", async () => {
+    const tag = randomBytes(4).toString('hex');
+    const created = await ownerA.postForm('/config/blog/new', {
+      intent: 'save',
+      title: `Two owners post ${tag}`,
+      urlId: `two-owners-${tag}`,
+      author: 'A',
+      publishedAt: '',
+      excerpt: 'First excerpt.',
+      body: '<p>Body.</p>',
+      tags: '',
+      categories: '',
+      comments: 'open',
+      status: 'draft',
+    });
+    expect(created.status).toBe(303);
+    const id = decodeURIComponent(/^\/config\/blog\/([^?]+)\?saved=created$/.exec(created.headers.get('location')!)![1]);
+    const openedA = await open(ownerA, id);
+    const openedB = await open(ownerB, id);
+    expect((await ownerB.postForm(postPath(id), withField(openedB, 'tags', 'by-b'))).status).toBe(303);
+
+    const typed = withField(openedA, 'excerpt', 'Excerpt by A.');
+    const res = await ownerA.postForm(postPath(id), typed);
+    expect(res.status).toBe(409);
+    const html = (await res.text()).replace(/<!-- -->/g, '');
+    expect(html).toContain('Someone else changed this post after you opened it.');
+    expect(html).toMatch(/data-conflict-theirs[^>]*>Changed since you opened it: Tags\.</);
+    expect(html).toContain(emailB);
+    expect(formFields(html, 'entry-form').find(([k]) => k === 'excerpt')?.[1]).toBe('Excerpt by A.');
+
+    const current = /name="_current" value="([^"]+)"/.exec(html)![1];
+    const applied = await ownerA.postForm(postPath(id), [...withField(typed, 'intent', 'apply-mine'), ['_current', current]]);
+    expect(applied.status).toBe(303);
+    const after = await open(ownerA, id);
+    expect(after.find(([k]) => k === 'tags')?.[1]).toBe('by-b');
+    expect(after.find(([k]) => k === 'excerpt')?.[1]).toBe('Excerpt by A.');
   });
 });
