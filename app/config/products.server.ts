@@ -29,7 +29,7 @@ import { productSchema } from './product-schema.js';
 import { sanitizeOwnerHtml } from './sanitize.server.js';
 import { storefrontChanged } from './storefront-changed.server.js';
 import {
-  APPLY_MINE,
+  appliesMine,
   changesSince,
   conflictOf,
   CONFLICT_TEXT,
@@ -564,7 +564,7 @@ export async function submitProductForm(a: OwnerAccess, form: URLSearchParams, i
   const stamp = id === null ? null : readStamp(form);
   let post = form;
   let expect = stamp?.version ?? null;
-  if (id !== null && stamp && form.get('intent') === APPLY_MINE) {
+  if (id !== null && stamp && appliesMine(form)) {
     // "Apply only my changes": the product as it is now, with only the fields the owner changed
     // taken from the form, saved over the version the conflict screen showed.
     const now = await loadProduct(a.sql, a.site.id, id);

@@ -114,6 +114,14 @@ export function mergeMine(current: URLSearchParams, form: URLSearchParams, stamp
   return out;
 }
 
+/**
+ * Whether the post is "apply only my changes". The button's intent comes after the form's own
+ * hidden `intent=save` (a browser appends the submitter last), so every intent is looked at.
+ */
+export function appliesMine(form: URLSearchParams): boolean {
+  return form.getAll('intent').includes(APPLY_MINE);
+}
+
 /** The audit log's entries on a record since `since`: those naming one of `ids` (detail.id) or `skus`. */
 export async function changesSince(
   db: Db,
@@ -213,7 +221,7 @@ export async function checkedSave<R>(db: Db, form: URLSearchParams, v: Versioned
   if (!stamp) return { kind: 'save', post: form, guard: async () => {} };
   let post = form;
   let expect = stamp.version;
-  if (form.get('intent') === APPLY_MINE) {
+  if (appliesMine(form)) {
     const now = await v.load(db);
     if (!now) return { kind: 'missing' };
     expect = form.get(STAMP_FIELD.current) ?? '';

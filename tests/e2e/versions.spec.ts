@@ -115,7 +115,7 @@ test("a page and a post saved over another owner's change show the conflict and 
   ).replace(/\?.*$/, '');
   await open(a, pagePath, js);
   await open(b, pagePath, js);
-  await b.getByLabel('Title').fill(`Renamed by B ${t}`);
+  await b.getByLabel('Title', { exact: true }).fill(`Renamed by B ${t}`);
   await b.getByRole('button', { name: 'Save page' }).click();
   await expect(b.getByRole('status')).toHaveText('Page saved.');
   await a.getByLabel('Description', { exact: true }).fill('Description by A.');
@@ -127,7 +127,7 @@ test("a page and a post saved over another owner's change show the conflict and 
   await a.getByRole('button', { name: 'Apply only my changes' }).click();
   await expect(a.getByRole('status')).toHaveText('Page saved.');
   await open(a, pagePath, js);
-  await expect(a.getByLabel('Title')).toHaveValue(`Renamed by B ${t}`);
+  await expect(a.getByLabel('Title', { exact: true })).toHaveValue(`Renamed by B ${t}`);
   await expect(a.getByLabel('Description', { exact: true })).toHaveValue('Description by A.');
 
   const postPath = (

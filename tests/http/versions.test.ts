@@ -218,7 +218,8 @@ describe('pages', () => {
     expect((await open(ownerA, id)).find(([k]) => k === 'description')?.[1]).toBe('First description.');
 
     const current = /name="_current" value="([^"]+)"/.exec(html)![1];
-    const applied = await ownerA.postForm(pagePath(id), [...withField(typed, 'intent', 'apply-mine'), ['_current', current]]);
+    // As a browser posts it: the form's own intent=save, then the button's.
+    const applied = await ownerA.postForm(pagePath(id), [...typed, ['intent', 'apply-mine'], ['_current', current]]);
     expect(applied.status).toBe(303);
     const after = await open(ownerA, id);
     expect(after.find(([k]) => k === 'title')?.[1]).toBe('Page renamed by B');
@@ -278,7 +279,7 @@ describe('posts', () => {
     expect(formFields(html, 'entry-form').find(([k]) => k === 'excerpt')?.[1]).toBe('Excerpt by A.');
 
     const current = /name="_current" value="([^"]+)"/.exec(html)![1];
-    const applied = await ownerA.postForm(postPath(id), [...withField(typed, 'intent', 'apply-mine'), ['_current', current]]);
+    const applied = await ownerA.postForm(postPath(id), [...typed, ['intent', 'apply-mine'], ['_current', current]]);
     expect(applied.status).toBe(303);
     const after = await open(ownerA, id);
     expect(after.find(([k]) => k === 'tags')?.[1]).toBe('by-b');
