@@ -136,7 +136,7 @@ export async function changesSince(
   const rows = await db<{ actor: string; action: string; at: Date }[]>`
     select actor, action, at from audit_log
      where website_id = ${websiteId} and at > ${since}
-       and (detail->>'id' = any(${ids}::text[]) or target = any(${targets}::text[])
+       and (detail->>'id' = any(${ids}::text[]) or detail->>'block' = any(${ids}::text[]) or target = any(${targets}::text[])
             or (jsonb_typeof(detail->'skus') = 'array' and exists (
                   select 1 from jsonb_array_elements_text(detail->'skus') s where s = any(${skus}::text[]))))
      order by id desc limit 10`;

@@ -226,6 +226,32 @@ describe('pages', () => {
     expect(after.find(([k]) => k === 'description')?.[1]).toBe('Description by A.');
   });
 
+  it("a block saved over another owner's change is a 409 naming who; applying only my changes keeps theirs", async () => {
+    const id = await newPage();
+    const blocks = `${pagePath(id)}/blocks`;
+    const added = await ownerA.postForm(`${blocks}/new?type=code`, { intent: 'save', language: 'plain', text: 'first' });
+    expect(added.status).toBe(303);
+    const blockPath = added.headers.get('location')!.replace(/\?.*$/, '');
+    const openBlock = async (v: Visitor) => formFields(await (await v.get(blockPath)).text(), 'block-form');
+    const openedA = await openBlock(ownerA);
+    const openedB = await openBlock(ownerB);
+    expect((await ownerB.postForm(blockPath, withField(openedB, 'language', 'html'))).status).toBe(303);
+
+    const typed = withField(openedA, 'text', 'second');
+    const res = await ownerA.postForm(blockPath, typed);
+    expect(res.status).toBe(409);
+    const html = (await res.text()).replace(/<!-- -->/g, '');
+    expect(html).toContain('Someone else changed this block after you opened it.');
+    expect(html).toMatch(/data-conflict-theirs[^>]*>Changed since you opened it: language\.</);
+    expect(html).toContain(emailB);
+    const current = /name="_current" value="([^"]+)"/.exec(html)![1];
+    const applied = await ownerA.postForm(blockPath, [...typed, ['intent', 'apply-mine'], ['_current', current]]);
+    expect(applied.status).toBe(303);
+    const after = await openBlock(ownerA);
+    expect(after.find(([k]) => k === 'language')?.[1]).toBe('html');
+    expect(after.find(([k]) => k === 'text')?.[1]).toBe('second');
+  });
+
   it('an old form saved again after its own save is a conflict too, a 409 on ?_data=; a form opened afresh saves', async () => {
     const id = await newPage();
     const opened = await open(ownerA, id);
