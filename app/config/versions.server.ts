@@ -114,12 +114,9 @@ export function mergeMine(current: URLSearchParams, form: URLSearchParams, stamp
   return out;
 }
 
-/**
- * Whether the post is "apply only my changes". The button's intent comes after the form's own
- * hidden `intent=save` (a browser appends the submitter last), so every intent is looked at.
- */
+/** Whether the post is "apply only my changes" (the conflict screen's button). */
 export function appliesMine(form: URLSearchParams): boolean {
-  return form.getAll('intent').includes(APPLY_MINE);
+  return form.getAll(STAMP_FIELD.apply).includes(APPLY_MINE);
 }
 
 /** The audit log's entries on a record since `since`: those naming one of `ids` (detail.id) or `skus`. */

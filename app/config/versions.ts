@@ -12,10 +12,13 @@ export const STAMP_FIELD = {
   at: '_at',
   /** On "apply only my changes": the version of the record the conflict screen showed. */
   current: '_current',
+  /** The "apply only my changes" button's name (its value is APPLY_MINE). Not `intent`: forms
+   *  carry their own hidden intent, and a repeated name keeps one value (readForm). */
+  apply: '_apply',
 } as const;
 
-/** The intent of the conflict screen's "apply only my changes" button. */
-export const APPLY_MINE = 'apply-mine';
+/** The value of the conflict screen's "apply only my changes" button. */
+export const APPLY_MINE = 'mine';
 
 /** What a form carries about the record it was drawn from. */
 export interface FormStamp {

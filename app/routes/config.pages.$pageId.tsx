@@ -25,7 +25,7 @@ import { ownerAccess } from '../config/route-access.server.js';
 import { listBlocks } from '../config/blocks/blocks.server.js';
 import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
 import { checkedSave, conflictFor, stampFor, VersionConflict } from '../config/versions.server.js';
-import { APPLY_MINE, stampOfTyped } from '../config/versions.js';
+import { stampOfTyped } from '../config/versions.js';
 import { otherLanguages } from '../languages/translation-forms.server.js';
 import { TranslationTabs } from '../components/config/TranslationForm.js';
 
@@ -104,7 +104,7 @@ export default function EditPage() {
   const data = useLoaderData<typeof loader>();
   const { page, blocks, confirmDelete, notice, canWrite, canPublish, canDelete, homeText, statuses, linkChoices, languages } = data;
   const failed = useActionData<typeof action>();
-  const t = failed?.typed.intent === 'save' || failed?.typed.intent === APPLY_MINE ? failed.typed : null;
+  const t = failed?.typed.intent === 'save' ? failed.typed : null;
   // A form drawn again after a refused save keeps the version it was first drawn at.
   const stamp = t ? stampOfTyped(t) : data.stamp;
   return (

@@ -134,7 +134,7 @@ describe('the product form and the stock', () => {
 
     // "Apply only my changes": the same form again, with the version the conflict screen showed.
     const current = /name="_current" value="([^"]+)"/.exec(html)![1];
-    const applied = await ownerA.postForm(productPage(id), [...withField(typed, 'intent', 'apply-mine'), ['_current', current]]);
+    const applied = await ownerA.postForm(productPage(id), [...typed, ['_apply', 'mine'], ['_current', current]]);
     expect(applied.status, await applied.clone().text()).toBe(303);
     const after = await openForm(ownerA, id);
     expect(after.find(([k]) => k === 'title')?.[1]).toBe('Renamed by B');
@@ -218,8 +218,8 @@ describe('pages', () => {
     expect((await open(ownerA, id)).find(([k]) => k === 'description')?.[1]).toBe('First description.');
 
     const current = /name="_current" value="([^"]+)"/.exec(html)![1];
-    // As a browser posts it: the form's own intent=save, then the button's.
-    const applied = await ownerA.postForm(pagePath(id), [...typed, ['intent', 'apply-mine'], ['_current', current]]);
+    // As a browser posts it: the button and the input outside the form first, then the form.
+    const applied = await ownerA.postForm(pagePath(id), [['_current', current], ['_apply', 'mine'], ...typed]);
     expect(applied.status).toBe(303);
     const after = await open(ownerA, id);
     expect(after.find(([k]) => k === 'title')?.[1]).toBe('Page renamed by B');
@@ -245,7 +245,7 @@ describe('pages', () => {
     expect(html).toMatch(/data-conflict-theirs[^>]*>Changed since you opened it: language\.</);
     expect(html).toContain(emailB);
     const current = /name="_current" value="([^"]+)"/.exec(html)![1];
-    const applied = await ownerA.postForm(blockPath, [...typed, ['intent', 'apply-mine'], ['_current', current]]);
+    const applied = await ownerA.postForm(blockPath, [['_current', current], ['_apply', 'mine'], ...typed]);
     expect(applied.status).toBe(303);
     const after = await openBlock(ownerA);
     expect(after.find(([k]) => k === 'language')?.[1]).toBe('html');
@@ -305,7 +305,7 @@ describe('posts', () => {
     expect(formFields(html, 'entry-form').find(([k]) => k === 'excerpt')?.[1]).toBe('Excerpt by A.');
 
     const current = /name="_current" value="([^"]+)"/.exec(html)![1];
-    const applied = await ownerA.postForm(postPath(id), [...typed, ['intent', 'apply-mine'], ['_current', current]]);
+    const applied = await ownerA.postForm(postPath(id), [['_current', current], ['_apply', 'mine'], ...typed]);
     expect(applied.status).toBe(303);
     const after = await open(ownerA, id);
     expect(after.find(([k]) => k === 'tags')?.[1]).toBe('by-b');

@@ -48,7 +48,7 @@ export function ConflictNotice({
       <p data-conflict-yours>Your changes: {list(conflict.yours)}.</p>
       <div className="row-actions">
         <input type="hidden" form={formId} name={STAMP_FIELD.current} value={conflict.current} />
-        <button type="submit" form={formId} name="intent" value={APPLY_MINE}>
+        <button type="submit" form={formId} name={STAMP_FIELD.apply} value={APPLY_MINE}>
           Apply only my changes
         </button>
         <Link to={reloadTo} reloadDocument className="button secondary">

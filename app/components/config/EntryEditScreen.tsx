@@ -4,7 +4,7 @@
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import type { EntryKind } from '../../config/collections.server.js';
 import type { entryEditAction, entryEditLoader } from '../../config/entry-routes.server.js';
-import { APPLY_MINE, stampOfTyped } from '../../config/versions.js';
+import { stampOfTyped } from '../../config/versions.js';
 import { ConflictNotice } from './ConflictNotice.js';
 import { ENTRY_FORM_ID, EntryEditor } from './EntryEditor.js';
 import { FormError, Notice } from './Field.js';
@@ -20,7 +20,7 @@ export interface EntryWords {
 export function EntryEditScreen({ kind, words }: { kind: EntryKind; words: EntryWords }) {
   const d = useLoaderData<typeof entryEditLoader>();
   const failed = useActionData<typeof entryEditAction>();
-  const typed = failed?.typed.intent === 'save' || failed?.typed.intent === APPLY_MINE ? failed.typed : null;
+  const typed = failed?.typed.intent === 'save' ? failed.typed : null;
   const { list, listLabel, noun } = words;
   return (
     <>
