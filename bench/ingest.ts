@@ -3,20 +3,31 @@
 // req/s, then POST /api/census/RecordHit events/s at the same concurrency, their ratio (target 0.5
 // or more) with zero failed answers, and the lag from the last 202 until every accepted event can
 // be queried. The server runs on a throw-away database of the PostgreSQL at BENCH_PG_URL (default
-// postgres://postgres@127.0.0.1:5432/postgres), which the bench queries for the lag.
+// postgres://postgres@127.0.0.1:5432/postgres), which the bench queries for the lag. The per-client
+// rate limit and the daily quota are lifted for this run: it measures the pipeline, from one address.
+//
+// npm run bench:ingest -- --flood [--time SECONDS (60)] [--connections N (10)] [--max-mb MB (40)]
+// Analytics cannot fill the disk (issue 28): N clients, each from an address of its own (the server
+// believes one proxy hop) and without cookies, send 200 image records per request to one site for
+// the whole time, with the server's default limits; meanwhile a visitor of another site asks for its
+// home page and records a page view twice a second. Passes when the database grew by at most
+// --max-mb and the other site answered every request (200 and 202).
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
+import { createSite } from '../app/sites/create.server.js';
 import { startServer } from '../tests/http/support/spawn-server.js';
-import { option } from './support/options.js';
+import { flag, option } from './support/options.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const seconds = Number(option('--time') ?? 5);
+const flood = flag('--flood');
+const seconds = Number(option('--time') ?? (flood ? 60 : 5));
 const connections = Number(option('--connections') ?? 10);
-const jsonFile = resolve(option('--json') ?? resolve(here, 'results/ingest.json'));
+const maxMb = Number(option('--max-mb') ?? 40);
+const jsonFile = resolve(option('--json') ?? resolve(here, flood ? 'results/ingest-flood.json' : 'results/ingest.json'));
 const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 interface Run {
@@ -29,7 +40,13 @@ interface Run {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
 
-function request(base: URL, path: string, body?: string): Promise<{ status: number; ms: number }> {
+function request(
+  base: URL,
+  path: string,
+  body?: string,
+  extra: Record<string, string> = {},
+  type = 'application/x-www-form-urlencoded',
+): Promise<{ status: number; ms: number }> {
   const t0 = performance.now();
   return new Promise((done) => {
     const req = http.request(
@@ -39,10 +56,10 @@ function request(base: URL, path: string, body?: string): Promise<{ status: numb
         port: base.port,
         path,
         method: body === undefined ? 'GET' : 'POST',
-        headers:
-          body === undefined
-            ? {}
-            : { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(body), Origin: base.origin },
+        headers: {
+          ...(body === undefined ? {} : { 'Content-Type': type, 'Content-Length': Buffer.byteLength(body), Origin: base.origin }),
+          ...extra,
+        },
       },
       (res) => {
         res.resume();
@@ -97,16 +114,48 @@ const hitBody = (i: number) =>
     }),
   }).toString();
 
+/** 200 image records of one page load, as a flooding client sends them. */
+const imagesBody = (i: number) =>
+  JSON.stringify(
+    Array.from({ length: 200 }, (_, k) => ({
+      app: 'storefront',
+      event: 'image',
+      pageLoadId: `flood-${i}`,
+      ts: Date.now(),
+      data: { pathname: '/shop', naturalWidth: 1200, naturalHeight: 800, renderedWidth: 600, renderedHeight: 400, observationTime: k },
+    })),
+  );
+
 const dbName = `storefront_bench_ingest_${randomBytes(4).toString('hex')}`;
 const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
 await admin.unsafe(`create database ${dbName}`);
 const dbUrl = new URL(adminUrl);
 dbUrl.pathname = `/${dbName}`;
 const db = postgres(dbUrl.toString(), { max: 1, onnotice: () => {} });
-const server = await startServer({ LOG_LEVEL: 'warn', DATABASE_URL: dbUrl.toString() });
+const server = await startServer({
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: dbUrl.toString(),
+  ...(flood ? { TRUST_PROXY: '1' } : { ANALYTICS_CLIENT_RATE: '1000000000', ANALYTICS_DAILY_ROWS: '1000000000' }),
+});
 const base = new URL(server.url);
 let result: Record<string, unknown> = {};
 try {
+  if (flood) result = await floodRun();
+  else result = await throughputRun();
+  mkdirSync(dirname(jsonFile), { recursive: true });
+  writeFileSync(jsonFile, JSON.stringify(result, null, 2) + '\n');
+  console.log(`\nwritten to ${jsonFile}`);
+} finally {
+  agent.destroy();
+  server.child.kill('SIGTERM');
+  await server.exited;
+  await db.end();
+  await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+  await admin.end();
+}
+if (!result.pass) process.exitCode = 1;
+
+async function throughputRun(): Promise<Record<string, unknown>> {
   const check = await request(base, '/api/census/RecordHit', hitBody(-1));
   if (check.status !== 202)
     throw new Error(`RecordHit answered ${check.status}; the bench measures a working endpoint only\n${server.output()}`);
@@ -128,7 +177,7 @@ try {
   const lagMs = Math.round(performance.now() - hits.lastOkAt);
   const stored = seen - before;
   const ratio = hits.rps / health.rps;
-  result = {
+  const result = {
     seconds,
     connections,
     healthz: health,
@@ -151,15 +200,84 @@ try {
   console.log(`\nevents/s ÷ healthz req/s: ${result.ratio} (target ≥ 0.5)`);
   console.log(`accepted ${hits.ok}, stored ${stored}, lost ${hits.ok - stored}; queryable ${lagMs} ms after the last 202`);
   console.log(result.pass ? 'PASS' : 'FAIL');
-  mkdirSync(dirname(jsonFile), { recursive: true });
-  writeFileSync(jsonFile, JSON.stringify(result, null, 2) + '\n');
-  console.log(`\nwritten to ${jsonFile}`);
-} finally {
-  agent.destroy();
-  server.child.kill('SIGTERM');
-  await server.exited;
-  await db.end();
-  await admin.unsafe(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
+  return result;
 }
-if (!result.pass) process.exitCode = 1;
+
+async function floodRun(): Promise<Record<string, unknown>> {
+  // The other site, on a host of its own; the server learns of it within its resolver's miss time.
+  const other = await createSite(db, { name: 'Flood Bystander', theme: 'journal' });
+  // Published before the server first resolves its host (a new site is not yet).
+  await db`update website set published = true where id = ${other.websiteId}`;
+  const otherHost = { Host: `${other.host}:${base.port}` };
+  for (let i = 0; i < 100 && (await request(base, '/', undefined, otherHost)).status !== 200; i++)
+    await new Promise((r) => setTimeout(r, 200));
+  const size = async () => (await db<{ n: string }[]>`select pg_database_size(current_database())::text as n`)[0].n;
+  // Let the server's start-up writes settle before the first measurement.
+  await new Promise((r) => setTimeout(r, 1500));
+  const before = Number(await size());
+  const until = performance.now() + seconds * 1000;
+  const statuses: Record<string, number> = {};
+  let n = 0;
+  const floodClients = Array.from({ length: connections }, async (_, c) => {
+    const from = { 'X-Forwarded-For': `198.51.100.${c + 1}` };
+    while (performance.now() < until) {
+      const r = await request(base, '/api/1/performance/records', imagesBody(n++), from, 'text/plain');
+      statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+    }
+  });
+  // The bystander: its home page and a page view, twice a second, from its own address.
+  const probe = { ok: 0, failed: 0, times: [] as number[], answers: {} as Record<string, number> };
+  const bystander = (async () => {
+    // Its own origin, as its pages post (the CSRF check compares it with the host).
+    const from = { ...otherHost, Origin: `http://${otherHost.Host}`, 'X-Forwarded-For': '203.0.113.7' };
+    let i = 0;
+    while (performance.now() < until) {
+      const page = await request(base, '/', undefined, from);
+      const hit = await request(base, '/api/census/RecordHit', hitBody(i++), from);
+      probe.times.push(page.ms, hit.ms);
+      const pair = `${page.status}/${hit.status}`;
+      probe.answers[pair] = (probe.answers[pair] ?? 0) + 1;
+      if (page.status === 200 && hit.status === 202) probe.ok++;
+      else probe.failed++;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  })();
+  await Promise.all([...floodClients, bystander]);
+  // The queue writes within a second or two; then the database's size.
+  await new Promise((r) => setTimeout(r, 3000));
+  const after = Number(await size());
+  const rows = await db<{ t: string; n: number }[]>`
+    select 'performance_record' as t, count(*)::int as n from performance_record
+    union all select 'analytics_event', count(*)::int from analytics_event`;
+  probe.times.sort((a, b) => a - b);
+  const grewMb = Math.round(((after - before) / 1e6) * 10) / 10;
+  const result = {
+    seconds,
+    clients: connections,
+    answers: statuses,
+    rows: Object.fromEntries(rows.map((r) => [r.t, r.n])),
+    grewMb,
+    maxMb,
+    otherSite: {
+      ok: probe.ok,
+      failed: probe.failed,
+      answers: probe.answers,
+      p50: Math.round(probe.times[Math.floor(probe.times.length / 2)] ?? 0),
+      p99: Math.round(probe.times[Math.floor(probe.times.length * 0.99)] ?? 0),
+    },
+    pass: grewMb <= maxMb && probe.failed === 0 && probe.ok > 0,
+  };
+  console.log(`\ningest flood: ${connections} clients x ${seconds} s, 200 image records per request, PostgreSQL\n`);
+  console.log(
+    `answers: ${Object.entries(statuses)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(', ')}`,
+  );
+  console.log(`rows stored: ${JSON.stringify(result.rows)}`);
+  console.log(`database grew ${grewMb} MB (at most ${maxMb} MB)`);
+  console.log(
+    `other site: ${probe.ok} page + page view pairs answered 200/202, ${probe.failed} not; p50 ${result.otherSite.p50} ms, p99 ${result.otherSite.p99} ms`,
+  );
+  console.log(result.pass ? 'PASS' : 'FAIL');
+  return result;
+}

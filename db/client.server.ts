@@ -282,18 +282,20 @@ export async function closeDb(): Promise<void> {
 
 let signalsHooked = false;
 
-/** Closes PGlite cleanly on Ctrl-C / SIGTERM, so its files are flushed and the lock released. */
+/**
+ * Closes the database cleanly on Ctrl-C / SIGTERM in a script, so PGlite's files are flushed and its
+ * lock released. A process with a signal handler of its own (the HTTP server) closes the database
+ * itself once its requests and jobs are done: closing it here too would pull it from under them.
+ */
 function closeOnSignals(): void {
   if (signalsHooked) return;
   signalsHooked = true;
   for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     process.once(sig, () => {
+      if (process.listenerCount(sig) > 0) return;
       const timer = setTimeout(() => process.exit(sig === 'SIGINT' ? 130 : 143), 5000);
       timer.unref();
-      closeDb().finally(() => {
-        // Others listening (an HTTP server closing) decide when to exit.
-        if (process.listenerCount(sig) === 0) process.exit(sig === 'SIGINT' ? 130 : 143);
-      });
+      closeDb().finally(() => process.exit(sig === 'SIGINT' ? 130 : 143));
     });
   }
 }

@@ -1,6 +1,7 @@
 // Seeds the demo store (db/seed/store.ts) and its theme (db/seed/theme/*.html and *.css). Idempotent: rows
 // that exist are left alone, so a second run changes nothing; `refresh` rewrites demo rows that
 // differ from the seed (and a second refresh changes nothing either).
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type postgres from 'postgres';
@@ -250,6 +251,7 @@ export function siteRows(
   const items: Row[] = [];
   const products: Row[] = [];
   const variants: Row[] = [];
+  const files: Row[] = [];
   const order: Record<string, number> = {};
   for (const p of content.products) {
     const ordering = (order[p.collection] = (order[p.collection] ?? -1) + 1);
@@ -271,6 +273,21 @@ export function siteRows(
       published: true,
       ...noEntry,
     });
+    const fileId = p.file ? seedFileId(wid, p.file.name) : null;
+    if (p.file && fileId) {
+      const source = seedFileSource(p.file.name);
+      files.push({
+        id: fileId,
+        website_id: wid,
+        name: p.file.name,
+        content_type: p.file.contentType,
+        size_bytes: source ? fs.statSync(source).size : 0,
+        original_size: null,
+        created_by: null,
+        created_at: SEEDED_AT,
+        updated_at: SEEDED_AT,
+      });
+    }
     products.push({
       item_id: itemId(p),
       product_type: p.type,
@@ -280,6 +297,7 @@ export function siteRows(
         : null,
       variant_option_ordering: p.options,
       details: p.addButtonText ? { useCustomAddButtonText: true, customAddButtonText: p.addButtonText } : {},
+      digital_file_id: fileId,
     });
     p.variants.forEach((v, i) => {
       variants.push({
@@ -355,6 +373,7 @@ export function siteRows(
     ['collection', ['id'], collections],
     ['product_category', ['id'], categories],
     ['item', ['id'], items],
+    ['file_asset', ['id'], files],
     ['product', ['item_id'], products],
     ['variant', ['id'], variants],
     ['navigation', ['website_id', 'name'], navigation],
@@ -362,6 +381,21 @@ export function siteRows(
     ['form', ['id'], forms],
     ['page_block', ['id'], formBlocks],
   ];
+}
+
+/**
+ * The id of a starting product's file in a site: made from the site and the file's name, so that
+ * the bytes (kept in db/seed/files/) can be put back in the site's files folder when missing.
+ */
+export function seedFileId(websiteId: string, name: string): string {
+  return crypto.createHash('sha256').update(`seed-file:${websiteId}:${name}`).digest('hex').slice(0, 24);
+}
+
+/** Where a starting product's file is shipped (db/seed/files/<name>); null when there is none. */
+export function seedFileSource(name: string): string | null {
+  if (!/^[a-z0-9-]+\.[a-z0-9]+$/.test(name)) return null;
+  const p = path.join(projectPath('db/seed/files'), name);
+  return fs.existsSync(p) ? p : null;
 }
 
 /** True when the database has no website yet (a fresh install). */

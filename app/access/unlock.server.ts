@@ -1,10 +1,10 @@
 // Opening a lock (lock screen, page type 103): the password checked against its argon2 hash,
-// wrong answers counted per visitor and per lock in PostgreSQL (every server process shares them),
+// answers counted per visitor and per lock in PostgreSQL before the check (every process shares them),
 // and the opened lock remembered in the shopper's session cookie until the owner changes it.
 import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
 import { verifyPassword } from '../auth/password.server.js';
-import { createLimiter, type Limit, type Limiter } from '../utils/rate-limit.server.js';
+import { consumeAll, createLimiter, type Limit, type Limiter } from '../utils/rate-limit.server.js';
 import { shopperSession } from '../utils/session.server.js';
 import { unlockToken } from './rules.js';
 import { lockHash, lockOf } from './store.server.js';
@@ -40,21 +40,19 @@ export async function unlock(
   const l = limitsFor(sql);
   const visitorKey = `${websiteId}:${input.visitor}`;
   const lockKey = `${websiteId}:${input.scope}`;
-  for (const [limiter, key] of [
+  // The attempt is taken from both counts before the password is checked, all or none, so parallel
+  // attempts check no more passwords than the limits allow (ADR 0010).
+  const v = await consumeAll([
     [l.visitor, visitorKey],
     [l.lock, lockKey],
-  ] as const) {
-    const v = await limiter.peek(key);
-    if (!v.ok) return { ok: false, error: ACCESS_TEXT.tooMany(v.retryAfterS), retryAfterS: v.retryAfterS };
-  }
+  ]);
+  if (!v.ok) return { ok: false, error: ACCESS_TEXT.tooMany(v.retryAfterS), retryAfterS: v.retryAfterS };
   const stored = await lockHash(sql, websiteId, input.scope);
   // No such lock (removed meanwhile, or a scope made up): checked against a decoy all the same.
   const ok = await verifyPassword(stored, input.password);
-  if (!ok || stored === null) {
-    await Promise.all([l.visitor.consume(visitorKey), l.lock.consume(lockKey)]);
-    return { ok: false, error: ACCESS_TEXT.wrongPassword };
-  }
-  await l.visitor.reset(visitorKey);
+  if (!ok || stored === null) return { ok: false, error: ACCESS_TEXT.wrongPassword };
+  // A success forgives the visitor's failures and gives the lock its point back (it counts failures).
+  await Promise.all([l.visitor.reset(visitorKey), l.lock.refund(lockKey)]);
   (await shopperSession(request)).addUnlocked(unlockToken(input.scope, lockOf(stored)));
   return { ok: true };
 }

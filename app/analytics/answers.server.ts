@@ -1,5 +1,6 @@
-// The ingest endpoints' answers: 202 {} when accepted, 204 when a rule says not to record (the
-// collector treats any 2xx as done), 400/403 JSON errors, 503 with Retry-After when the queue is
+// The ingest endpoints' answers: 202 {} when accepted, 204 when a rule (or the site's daily quota)
+// says not to record (the collector treats any 2xx as done), 400/403 JSON errors, 429 with
+// Retry-After to a client past its rate limit, 503 with Retry-After when the queue is
 // full; and the pixel's 1x1 transparent GIF, answered whatever happened.
 import type { Outcome } from './recorder.server.js';
 
@@ -10,6 +11,7 @@ export const INGEST_TEXT = {
   crumb: 'The crumb does not match the crumb cookie.',
   badBody: 'The request body is not what this endpoint takes.',
   method: 'Method not allowed.',
+  tooMany: 'Too many analytics requests from this visitor; try again later.',
 };
 
 export function jsonStatus(status: number, body: unknown, headers: Record<string, string> = {}): Response {
@@ -21,6 +23,8 @@ export function jsonStatus(status: number, body: unknown, headers: Record<string
 
 export const badInput = (error = INGEST_TEXT.badBody) => jsonStatus(400, { error });
 export const crumbRefused = () => jsonStatus(403, { error: INGEST_TEXT.crumb });
+/** A client past its rate limit (ingest-limits.server.ts): nothing recorded, come back after Retry-After. */
+export const slowDown = (retryAfterS: number) => jsonStatus(429, { error: INGEST_TEXT.tooMany }, { 'Retry-After': String(retryAfterS) });
 export const postOnly = () => jsonStatus(405, { error: INGEST_TEXT.method }, { Allow: 'POST' });
 
 export function outcomeAnswer(o: Outcome): Response {

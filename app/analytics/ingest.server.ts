@@ -1,22 +1,28 @@
-// This process's analytics pipeline: one PostgreSQL event store and the bounded queue in front of
-// it, started with the server (partitions for today and the next week) and drained at shutdown
+// This process's analytics pipeline: one PostgreSQL event store, the bounded queue in front of it
+// and the sites' daily row quota, started with the server (partitions for today and the next week) and drained at shutdown
 // before the database closes.
 import { getSql } from '../../db/client.server.js';
 import { errorText, log } from '../utils/log.server.js';
 import { PostgresEventStore, utcDay } from './event-store.server.js';
+import { DailyQuota } from './ingest-limits.server.js';
 import { IngestQueue, queueMaxFromEnv } from './ingest-queue.server.js';
 
 /** Days of partitions made ahead at start (today and the next seven). */
 export const DAYS_AHEAD = 8;
 
-let pipeline: { store: PostgresEventStore; queue: IngestQueue } | null = null;
+let pipeline: { store: PostgresEventStore; queue: IngestQueue; quota: DailyQuota } | null = null;
 
 function current() {
   pipeline ??= (() => {
     const store = new PostgresEventStore(getSql);
-    return { store, queue: new IngestQueue(store, { max: queueMaxFromEnv() }) };
+    return { store, queue: new IngestQueue(store, { max: queueMaxFromEnv() }), quota: new DailyQuota(getSql) };
   })();
   return pipeline;
+}
+
+/** The sites' daily row quota (ingest-limits.server.ts). */
+export function dailyQuota(): DailyQuota {
+  return current().quota;
 }
 
 /** The queue the ingest endpoints offer their rows to. */

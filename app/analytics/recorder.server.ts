@@ -1,7 +1,7 @@
 // What each ingest endpoint records: turns a validated call (wire.ts) and its request into rows,
 // applies the recording rules, advances the visitor cookies on page views, and offers the rows to
-// the queue. Answers an Outcome the routes turn into 202 (accepted), 204 (not to be recorded) or
-// 503 (queue full); Set-Cookie lines ride along.
+// the queue within the site's daily quota. Answers an Outcome the routes turn into 202 (accepted),
+// 204 (not to be recorded, or the quota is spent) or 503 (queue full); Set-Cookie lines ride along.
 import { getSql } from '../../db/client.server.js';
 import { env } from '../utils/env.server.js';
 import { errorText, log } from '../utils/log.server.js';
@@ -9,7 +9,8 @@ import { COOKIE, ERROR_REPORTS } from './constants.js';
 import { deviceOf } from './device.js';
 import type { EventRow, JsErrorRow, PerformanceRow } from './event-store.server.js';
 import type { Offer } from './ingest-queue.server.js';
-import { ingestQueue } from './ingest.server.js';
+import { capRecords, limitIngestClient } from './ingest-limits.server.js';
+import { dailyQuota, ingestQueue } from './ingest.server.js';
 import { pathRecordable } from './page-rules.js';
 import { recordingVerdict } from './recording-rules.server.js';
 import {
@@ -24,6 +25,7 @@ import {
   visitorSetCookies,
 } from './visitor-cookies.js';
 import { cookieAssignment } from '../experiments/assignment.server.js';
+import type { Verdict } from '../utils/rate-limit.server.js';
 import type { AddToCartData, CensusCall, CensusHitData, CensusPage, JavascriptError, PerformanceRecord } from './wire.js';
 
 export interface Outcome {
@@ -62,8 +64,30 @@ async function experimentsOf(request: Request): Promise<Record<string, string> |
   return Object.keys(a).length > 0 ? a : null;
 }
 
-function offer(o: Offer, cookies: string[] = []): Outcome {
-  return ingestQueue().offer(o) ? { status: 202, cookies } : { status: 503, cookies: [] };
+/**
+ * Offers the rows of one site to the queue, as many as its daily quota still allows (the first
+ * ones): 202 when any were taken, 204 when the quota is spent, 503 when the queue is full.
+ */
+async function offer(websiteId: string, o: Offer, cookies: string[] = []): Promise<Outcome> {
+  const n = (o.events?.length ?? 0) + (o.performance?.length ?? 0) + (o.errors?.length ?? 0);
+  const allowed = await dailyQuota().take(websiteId, n);
+  if (allowed === 0) return skipped(cookies);
+  let left = allowed;
+  const cut = <T>(rows: T[] | undefined): T[] | undefined => {
+    if (!rows) return rows;
+    const kept = rows.slice(0, left);
+    left -= kept.length;
+    return kept;
+  };
+  const taken: Offer = { events: cut(o.events), performance: cut(o.performance), errors: cut(o.errors) };
+  if (ingestQueue().offer(taken)) return { status: 202, cookies };
+  dailyQuota().release(websiteId, allowed);
+  return { status: 503, cookies: [] };
+}
+
+/** Whether the client may send this site another analytics request (its rate limit, ingest-limits.server.ts). */
+export async function ingestAllowance(request: Request, websiteId: string): Promise<Verdict> {
+  return limitIngestClient(await getSql(), request, websiteId);
 }
 
 /** The crumb cookie (the double-submit token of RecordEvent and RecordJavascriptErrors). */
@@ -151,7 +175,7 @@ export async function recordPageView(request: Request, websiteId: string, view: 
     setCookies = visitorSetCookies(hit, analyticsId, secure);
   }
   if (!cookies.get(COOKIE.crumb)) setCookies.push(readableCookie(COOKIE.crumb, randomId(), null, secure));
-  return offer({ events: [row] }, setCookies);
+  return offer(websiteId, { events: [row] }, setCookies);
 }
 
 /** The RecordHit call's census data as a page view. */
@@ -188,7 +212,7 @@ export async function recordEvent(
   } else {
     row.data = { ...e.data, event: e.name };
   }
-  return offer({ events: [row] });
+  return offer(websiteId, { events: [row] });
 }
 
 export const CENSUS_KINDS = {
@@ -221,15 +245,18 @@ export async function recordCensusCall(
     row.visit_no = v.visit;
   }
   row.data = { ...call };
-  return offer({ events: [row] });
+  return offer(websiteId, { events: [row] });
 }
 
 const metric = (v: number | undefined) => (typeof v === 'number' ? v : null);
 
-/** The collector's performance records; those of pages never recorded are left out. */
+/**
+ * The collector's performance records; those of pages never recorded are left out, and of each kind
+ * only as many as a real page sends (RECORDS_PER_REQUEST: 50 images).
+ */
 export async function recordPerformance(request: Request, websiteId: string, records: PerformanceRecord[]): Promise<Outcome> {
   const sql = await getSql();
-  const kept = records.filter((r) => pathRecordable(pathOf(r.data.pathname)));
+  const kept = capRecords(records.filter((r) => pathRecordable(pathOf(r.data.pathname))));
   if (kept.length === 0) return skipped();
   const verdict = await recordingVerdict(sql, request, websiteId, pathOf(kept[0].data.pathname));
   if (!verdict.ok) return skipped();
@@ -265,7 +292,7 @@ export async function recordPerformance(request: Request, websiteId: string, rec
     }
     return row;
   });
-  return offer({ performance: rows });
+  return offer(websiteId, { performance: rows });
 }
 
 /** Shoppers' JavaScript errors; stacks cut at 5,000 characters, the user agent from the request. */
@@ -289,7 +316,7 @@ export async function recordErrors(request: Request, websiteId: string, errors: 
     user_agent: ua,
     page_load_id: e.pageLoadId ?? '',
   }));
-  return offer({ errors: rows });
+  return offer(websiteId, { errors: rows });
 }
 
 /**

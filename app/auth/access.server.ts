@@ -1,21 +1,24 @@
 // The permission check every /config loader and action starts with: who is signed in (the owner
 // session), which site they are editing (one they belong to), their role there, and whether that
-// role may do what the route does (app/auth/roles.ts). Owner JSON endpoints also take an API key.
+// role may do what the route does (app/auth/roles.ts). Owner JSON endpoints also take an API key,
+// which acts for the member who made it and so never does more than they may today.
 import crypto from 'node:crypto';
 import { json, redirect } from '@remix-run/node';
 import { getSql, type Sql } from '../../db/client.server.js';
 import { membershipsOf, ownerById, type Membership, type Owner } from './owners.server.js';
 import { ownerSessionStorage, type OwnerSession } from './owner-session.server.js';
-import { can, permissionsOf, type Permission, type RoleId } from './roles.js';
+import { can, permissionsOf, ROLES, type Permission, type RoleId } from './roles.js';
 
 export const SIGN_IN_PATH = '/config/sign-in';
 
 export const ACCESS_TEXT = {
   forbidden: 'Your role on this site does not allow this.',
-  noSites: 'You do not belong to any site yet. Ask an administrator to invite you, or create a site.',
+  noSites: 'You do not belong to any site yet. Ask an administrator to invite you.',
   signIn: 'Please sign in to continue.',
   badKey: 'This API key is not valid, or it has been revoked.',
   keyScope: 'This API key does not have the scope this request needs.',
+  keyMakerGone: 'This API key no longer works: the member who made it is no longer a member of this site.',
+  keyMakerRole: 'This API key may no longer do this: the role of the member who made it does not allow it.',
 };
 
 export interface EditedSite {
@@ -138,12 +141,20 @@ export async function requireApiAccess(request: Request, permission: Permission)
   if (header && /^Bearer\s+/i.test(header)) {
     const sql = await getSql();
     const key = header.replace(/^Bearer\s+/i, '').trim();
-    const [row] = await sql<{ id: string; website_id: string; name: string; scopes: string[] }[]>`
-      update api_key set last_used_at = now()
-       where key_hash = ${hashApiKey(key)} and revoked_at is null
-      returning id, website_id, name, scopes`;
+    // A key acts for the member who made it: it stops when they leave the site (or their account is
+    // deleted: created_by is then null) and does only what both its scopes and their role allow now.
+    const [row] = await sql<{ id: string; website_id: string; name: string; scopes: string[]; role_id: number | null }[]>`
+      select k.id, k.website_id, k.name, k.scopes, m.role_id from api_key k
+        left join site_member m on m.website_id = k.website_id and m.owner_id = k.created_by
+       where k.key_hash = ${hashApiKey(key)} and k.revoked_at is null`;
     if (!row) throw json({ error: ACCESS_TEXT.badKey }, { status: 401, headers: { 'WWW-Authenticate': 'Bearer' } });
+    if (row.role_id === null || row.role_id === ROLES.none) {
+      throw json({ error: ACCESS_TEXT.keyMakerGone }, { status: 401, headers: { 'WWW-Authenticate': 'Bearer' } });
+    }
     if (!row.scopes.includes(permission)) throw json({ error: ACCESS_TEXT.keyScope }, { status: 403 });
+    if (!can(row.role_id, permission)) throw json({ error: ACCESS_TEXT.keyMakerRole }, { status: 403 });
+    // Last used: only uses that were let through.
+    await sql`update api_key set last_used_at = now() where id = ${row.id}`;
     return { sql, websiteId: row.website_id, keyId: row.id, actor: `API key ${row.name}` };
   }
   try {

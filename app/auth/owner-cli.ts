@@ -1,7 +1,8 @@
 // `npm run owner:create -- --email you@example.com [--name "Your Name"] [--site <websiteId>] [--role <id>]`:
-// creates an owner (or sets the password of the one with that email) and gives them a role (admin
-// by default) on one site, or on every site without --site. The password comes from OWNER_PASSWORD,
-// else it is read from standard input. Uses DATABASE_URL, else the embedded database in DATA_DIR.
+// creates an owner (or sets the password of the one with that email: a new one signs them out
+// everywhere) and gives them a role (admin by default) on one site, or on every site without --site.
+// The password comes from OWNER_PASSWORD, else standard input. Uses DATABASE_URL, else the embedded
+// database in DATA_DIR.
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { openDb, optionsFromEnv } from '../../db/client.server.js';
@@ -38,7 +39,9 @@ async function main(): Promise<number> {
   const password = await readPassword();
   const db = await openDb({ ...optionsFromEnv(), log: () => {} });
   try {
-    const { owner, created } = await upsertOwner(db.sql, { email: values.email, password, name: values.name });
+    const { owner, created, sessionsEnded } = await upsertOwner(db.sql, { email: values.email, password, name: values.name });
+    // A new password signs the owner out of every browser (upsertOwner): say so.
+    if (sessionsEnded > 0) console.log(`owner: new password for ${owner.email}; ${sessionsEnded} session(s) signed out`);
     if (values.site) {
       const [site] = await db.sql`select id from website where id = ${values.site}`;
       if (!site) throw new OwnerError(`There is no site ${values.site}.`);

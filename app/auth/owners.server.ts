@@ -2,7 +2,8 @@
 // OWNER_EMAIL/OWNER_PASSWORD or `npm run owner:create`), look one up to sign in, list memberships.
 import crypto from 'node:crypto';
 import type { Sql } from '../../db/client.server.js';
-import { hashPassword, passwordProblem } from './password.server.js';
+import { endAllSessions } from './owner-session.server.js';
+import { hashPassword, passwordProblem, verifyPassword } from './password.server.js';
 import { ROLES, isRoleId, type RoleId } from './roles.js';
 
 export interface Owner {
@@ -49,25 +50,34 @@ export async function ownerById(sql: Sql, id: string): Promise<Owner | null> {
 
 /**
  * Creates the owner with `email`, or sets the password (and name, when given) of the one that
- * exists. Returns the owner and whether it was made now.
+ * exists. Returns the owner, whether it was made now, and whether an existing owner's password
+ * changed: that ends every session of theirs (a browser signed in with the old password, maybe by
+ * whoever learnt it, is signed out), as a shopper's password reset does. Setting the password it
+ * already has (OWNER_PASSWORD at every start) keeps the hash and the sessions.
  */
 export async function upsertOwner(
   sql: Sql,
   input: { email: string; password: string; name?: string },
-): Promise<{ owner: Owner; created: boolean }> {
+): Promise<{ owner: Owner; created: boolean; passwordChanged: boolean; sessionsEnded: number }> {
   const problem = emailProblem(input.email) ?? passwordProblem(input.password);
   if (problem) throw new OwnerError(problem);
   const email = normalizeEmail(input.email);
-  const passwordHash = await hashPassword(input.password);
-  const [row] = await sql<(Owner & { created: boolean })[]>`
-    insert into owner (id, email, name, password_hash)
-    values (${crypto.randomUUID()}, ${email}, ${input.name?.trim() ?? ''}, ${passwordHash})
-    on conflict (email) do update set
-      password_hash = excluded.password_hash,
-      name = case when ${input.name === undefined} then owner.name else excluded.name end,
-      updated_at = now()
-    returning id, email, name, (xmax = 0) as created`;
-  return { owner: { id: row.id, email: row.email, name: row.name }, created: row.created };
+  const existing = await ownerForSignIn(sql, email);
+  const same = existing !== null && (await verifyPassword(existing.passwordHash, input.password));
+  const passwordHash = same ? existing.passwordHash : await hashPassword(input.password);
+  return sql.begin(async (tx) => {
+    const [row] = await tx<(Owner & { created: boolean })[]>`
+      insert into owner (id, email, name, password_hash)
+      values (${crypto.randomUUID()}, ${email}, ${input.name?.trim() ?? ''}, ${passwordHash})
+      on conflict (email) do update set
+        password_hash = excluded.password_hash,
+        name = case when ${input.name === undefined} then owner.name else excluded.name end,
+        updated_at = now()
+      returning id, email, name, (xmax = 0) as created`;
+    const passwordChanged = !row.created && !same;
+    const sessionsEnded = passwordChanged ? await endAllSessions(tx as unknown as Sql, row.id) : 0;
+    return { owner: { id: row.id, email: row.email, name: row.name }, created: row.created, passwordChanged, sessionsEnded };
+  });
 }
 
 /** Gives `ownerId` the role `roleId` on a site (replacing the role held before). */

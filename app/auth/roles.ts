@@ -65,6 +65,8 @@ export const PERMISSIONS = [
   'experiments.write',
   'site.manage',
   'site.delete',
+  // Making new sites (the creator becomes their administrator): open to who administers a site.
+  'site.create',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

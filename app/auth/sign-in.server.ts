@@ -1,10 +1,11 @@
 // Owner sign-in: remix-auth with its form strategy, checking the email and password against the
-// argon2 hash. Failures are counted per email and per address (shared by every server process):
-// after a few the owner must wait a minute, after more the email is locked for a quarter hour.
+// argon2 hash. Attempts are counted per email and per address in the database (shared by every server
+// process) before the password is checked: after a few failures the owner must wait a minute, after
+// more the email is locked for a quarter hour.
 import { Authenticator } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
 import type { Sql } from '../../db/client.server.js';
-import { createLimiter, type Limit, type Limiter } from '../utils/rate-limit.server.js';
+import { consumeAll, createLimiter, type Limit, type Limiter } from '../utils/rate-limit.server.js';
 import { normalizeEmail, ownerForSignIn, type Owner } from './owners.server.js';
 import { verifyPassword } from './password.server.js';
 
@@ -56,14 +57,27 @@ function clientAddress(request: Request): string {
   return request.headers.get('x-storefront-client-address') || 'unknown';
 }
 
-/** Refuses before any password is checked when the email or address must wait. */
-async function refuseIfThrottled(l: Limits, email: string, address: string): Promise<void> {
-  const locked = await l.lock.peek(email);
-  if (!locked.ok) throw new SignInError(SIGN_IN_TEXT.locked(Math.ceil(locked.retryAfterS / 60)), locked.retryAfterS);
-  const byAddress = await l.address.peek(address);
-  if (!byAddress.ok) throw new SignInError(SIGN_IN_TEXT.locked(Math.ceil(byAddress.retryAfterS / 60)), byAddress.retryAfterS);
-  const slow = await l.slow.peek(email);
-  if (!slow.ok) throw new SignInError(SIGN_IN_TEXT.slowDown(slow.retryAfterS), slow.retryAfterS);
+/**
+ * Takes one attempt from the email's minute, the email's quarter hour and the address's quarter hour
+ * before any password is checked, all or none (consumeAll): parallel attempts each take their own
+ * point, so exactly as many passwords are checked as the limits allow. A refusal names the tightest wait.
+ */
+async function takeAttempt(l: Limits, email: string, address: string): Promise<void> {
+  // The minute first: attempts past it give their point back at once and never reach the lock's
+  // count, so a burst costs the email three of its ten, not ten.
+  const v = await consumeAll([
+    [l.slow, email],
+    [l.lock, email],
+    [l.address, address],
+  ]);
+  if (v.ok) return;
+  if (v.index === 0) {
+    // Over the minute while already locked: say locked, the longer wait.
+    const locked = await l.lock.peek(email);
+    if (!locked.ok) throw new SignInError(SIGN_IN_TEXT.locked(Math.ceil(locked.retryAfterS / 60)), locked.retryAfterS);
+    throw new SignInError(SIGN_IN_TEXT.slowDown(v.retryAfterS), v.retryAfterS);
+  }
+  throw new SignInError(SIGN_IN_TEXT.locked(Math.ceil(v.retryAfterS / 60)), v.retryAfterS);
 }
 
 /** The authenticator for `sql`'s owners: `authenticate('form', request)` gives the Owner or throws SignInError. */
@@ -76,14 +90,13 @@ export function ownerAuthenticator(sql: Sql): Authenticator<Owner> {
       if (!email || !password) throw new SignInError(SIGN_IN_TEXT.missing);
       const l = limitsFor(sql);
       const address = clientAddress(request);
-      await refuseIfThrottled(l, email, address);
+      await takeAttempt(l, email, address);
       const found = await ownerForSignIn(sql, email);
       const ok = await verifyPassword(found?.passwordHash ?? null, password);
-      if (!ok || !found) {
-        await Promise.all([l.slow.consume(email), l.lock.consume(email), l.address.consume(address)]);
-        throw new SignInError(SIGN_IN_TEXT.wrong);
-      }
-      await Promise.all([l.slow.reset(email), l.lock.reset(email)]);
+      // A failure keeps the points it took; a success forgives the email's failures and gives the
+      // address its point back (the address counts failures only).
+      if (!ok || !found) throw new SignInError(SIGN_IN_TEXT.wrong);
+      await Promise.all([l.slow.reset(email), l.lock.reset(email), l.address.refund(address)]);
       return { id: found.id, email: found.email, name: found.name };
     }),
     'form',

@@ -1,8 +1,8 @@
-// Site users signing in and out: the password check with failures counted per email and per
-// visitor address (shared by every server process), a fresh server-side session with its xsrf token
+// Site users signing in and out: the password check with attempts counted per email and per
+// visitor address before it (shared by every server process), a fresh server-side session with its xsrf token
 // and SiteUserInfo cookie, and ending it. A wrong password and an unknown email read the same.
 import type { Sql } from '../../db/client.server.js';
-import { createLimiter, type Limit, type Limiter } from '../utils/rate-limit.server.js';
+import { consumeAll, createLimiter, type Limit, type Limiter } from '../utils/rate-limit.server.js';
 import { verifyPassword } from './password.server.js';
 import {
   newXsrfToken,
@@ -47,20 +47,18 @@ export async function authenticateSiteUser(
   const l = limitsFor(sql);
   const emailKey = `${websiteId}:${normalizeSiteUserEmail(input.email)}`;
   const visitorKey = `${websiteId}:${input.visitor}`;
-  for (const [limiter, key] of [
+  // The attempt is taken from both counts before the password is checked, all or none, so parallel
+  // attempts check no more passwords than the limits allow (ADR 0010).
+  const v = await consumeAll([
     [l.email, emailKey],
     [l.visitor, visitorKey],
-  ] as const) {
-    const v = await limiter.peek(key);
-    if (!v.ok) return { ok: false, error: SITE_USER_SIGN_IN_TEXT.tooMany(v.retryAfterS), retryAfterS: v.retryAfterS };
-  }
+  ]);
+  if (!v.ok) return { ok: false, error: SITE_USER_SIGN_IN_TEXT.tooMany(v.retryAfterS), retryAfterS: v.retryAfterS };
   const found = await siteUserForSignIn(sql, websiteId, input.email);
   const ok = await verifyPassword(found?.passwordHash ?? null, input.password);
-  if (!ok || !found) {
-    await Promise.all([l.email.consume(emailKey), l.visitor.consume(visitorKey)]);
-    return { ok: false, error: SITE_USER_SIGN_IN_TEXT.wrong };
-  }
-  await l.email.reset(emailKey);
+  if (!ok || !found) return { ok: false, error: SITE_USER_SIGN_IN_TEXT.wrong };
+  // A success forgives the email's failures and gives the visitor its point back (it counts failures).
+  await Promise.all([l.email.reset(emailKey), l.visitor.refund(visitorKey)]);
   return { ok: true, user: { id: found.id, websiteId: found.websiteId, email: found.email, name: found.name } };
 }
 

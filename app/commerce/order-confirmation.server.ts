@@ -7,6 +7,7 @@ import type { Order } from './cart.server.js';
 import { loadSite } from '../catalog/catalog.server.js';
 import { languageOfRequest, mailLanguage } from '../languages/email-language.server.js';
 import { orderEmail } from './order-email.js';
+import { orderDownloads } from './downloads.server.js';
 import { signedOrderPath } from './order-link.server.js';
 import { sendMail, type SendOutcome } from '../utils/outbox.server.js';
 import { log } from '../utils/log.server.js';
@@ -59,7 +60,8 @@ export async function sendOrderConfirmation(order: Order, request?: Request): Pr
     const from = contactEmail(site.settings) ?? 'no-reply@localhost';
     const url = baseUrlFor(site.website.baseUrl) + lang.path(signedOrderPath(order.id));
     const inLanguage = { ...order, items: await itemsIn(sql, order, lang.code) };
-    const content = orderEmail(inLanguage, { name, contactEmail: from, timeZone: site.website.timeZone }, url, lang);
+    const downloads = await orderDownloads(order.id, baseUrlFor(site.website.baseUrl));
+    const content = orderEmail(inLanguage, { name, contactEmail: from, timeZone: site.website.timeZone }, url, lang, downloads);
     return await sendMail({ from: { name, address: from }, to: order.email, tag: `order-${order.orderNumber}`, ...content });
   } catch (e) {
     log.error(

@@ -4,6 +4,7 @@
 import type { Order } from './order.js';
 import { formatMoney } from './money.js';
 import { rateText } from './tax.js';
+import { DOWNLOAD_DAYS, DOWNLOADS_ALLOWED, type DownloadLink } from './downloads.js';
 
 export interface OrderEmail {
   subject: string;
@@ -42,6 +43,8 @@ export function orderEmail(
   store: { name: string; contactEmail: string; timeZone?: string },
   orderUrl: string,
   lang: EmailLanguage,
+  /** The signed download link of each digital line (issue 33), absolute. */
+  downloads: DownloadLink[] = [],
 ): OrderEmail {
   const t = lang.text;
   const m = (cents: number) => formatMoney(cents, order.currency, lang.locale);
@@ -69,6 +72,12 @@ export function orderEmail(
   };
   const shippingTo = t('emailOrderShippingTo', 'Shipping to');
   const see = t('emailOrderSee', 'See your order');
+  const downloadsTitle = t('emailOrderDownloads', 'Your downloads');
+  const downloadsNote = t('emailOrderDownloadsNote', 'Each link works for {days} days and {count} downloads.', {
+    days: DOWNLOAD_DAYS,
+    count: DOWNLOADS_ALLOWED,
+  });
+  const downloadLabel = (d: DownloadLink) => t('emailOrderDownload', 'Download {product}', { product: d.productName });
   const questions = t('emailOrderQuestions', 'Questions? Write to {email}.', { email: store.contactEmail });
 
   const text = [
@@ -84,6 +93,9 @@ export function orderEmail(
     ...totals.map(([k, v]) => `${k}: ${v}`),
     ...(order.shippingAddressLines.length > 0 ? ['', `${shippingTo}:`, ...order.shippingAddressLines.map((l) => `  ${l}`)] : []),
     ...(order.shippingMethod && order.shippingAddressLines.length === 0 ? ['', `${order.shippingMethod.label}.`] : []),
+    ...(downloads.length > 0
+      ? ['', `${downloadsTitle}:`, ...downloads.flatMap((d) => [`${downloadLabel(d)}:`, d.url]), downloadsNote]
+      : []),
     '',
     `${see}:`,
     orderUrl,
@@ -111,6 +123,7 @@ ${totals.map(([k, v]) => `<tr><th colspan="3" align="right">${esc(k)}</th><td al
 </tfoot>
 </table>
 ${order.shippingAddressLines.length > 0 ? `<h2 style="font-size:1.1em">${esc(shippingTo)}</h2><p>${order.shippingAddressLines.map(esc).join('<br>')}</p>` : ''}
+${downloads.length > 0 ? `<h2 style="font-size:1.1em">${esc(downloadsTitle)}</h2><ul>${downloads.map((d) => `<li><a href="${esc(d.url)}" data-download-link>${esc(downloadLabel(d))}</a></li>`).join('')}</ul><p>${esc(downloadsNote)}</p>` : ''}
 <p><a href="${esc(orderUrl)}">${esc(see)}</a></p>
 <p>${questionsHtml}</p>
 <p>${esc(store.name)}</p>

@@ -1,10 +1,10 @@
 // API keys of a site (the API keys screen): create one with a name and scopes, shown once and kept
-// only as its SHA-256; list them (with when each was last used); revoke one. Owner JSON endpoints
+// only as its SHA-256; list them (with who made each and when it was last used); revoke one. Owner JSON endpoints
 // take them as `Authorization: Bearer` (app/auth/access.server.ts). Every change is audited.
 import crypto from 'node:crypto';
 import type { Sql } from '../../db/client.server.js';
 import { hashApiKey, type OwnerAccess } from '../auth/access.server.js';
-import type { Permission } from '../auth/roles.js';
+import { ROLES, type Permission } from '../auth/roles.js';
 import { actorOf, recordAudit } from './audit.server.js';
 
 /** The permissions a key may carry: those the JSON endpoints check. */
@@ -32,6 +32,10 @@ export interface ApiKeyRow {
   createdAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;
+  /** Who made it: their email, or null when their account is gone. */
+  createdBy: string | null;
+  /** Whether its maker is still a member of the site (a key stops working when they are not). */
+  makerIsMember: boolean;
 }
 
 export class ApiKeyError extends Error {
@@ -88,14 +92,28 @@ export async function listApiKeys(
   const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const after = opts.after && /^[0-9a-f-]{36}$/.test(opts.after) ? opts.after : null;
   const rows = await sql<
-    { id: string; name: string; prefix: string; scopes: string[]; created_at: Date; last_used_at: Date | null; revoked_at: Date | null }[]
+    {
+      id: string;
+      name: string;
+      prefix: string;
+      scopes: string[];
+      created_at: Date;
+      last_used_at: Date | null;
+      revoked_at: Date | null;
+      maker: string | null;
+      member: boolean;
+    }[]
   >`
-    select id, name, prefix, scopes, created_at, last_used_at, revoked_at from api_key
-     where website_id = ${websiteId}
-       ${state === 'active' ? sql`and revoked_at is null` : state === 'revoked' ? sql`and revoked_at is not null` : sql``}
-       ${q ? sql`and (name ilike ${like} or prefix ilike ${like})` : sql``}
-       ${after ? sql`and (created_at, id) < (select created_at, id from api_key where id = ${after} and website_id = ${websiteId})` : sql``}
-     order by created_at desc, id desc
+    select k.id, k.name, k.prefix, k.scopes, k.created_at, k.last_used_at, k.revoked_at, o.email as maker,
+           (m.owner_id is not null and m.role_id <> ${ROLES.none}) as member
+      from api_key k
+      left join owner o on o.id = k.created_by
+      left join site_member m on m.website_id = k.website_id and m.owner_id = k.created_by
+     where k.website_id = ${websiteId}
+       ${state === 'active' ? sql`and k.revoked_at is null` : state === 'revoked' ? sql`and k.revoked_at is not null` : sql``}
+       ${q ? sql`and (k.name ilike ${like} or k.prefix ilike ${like})` : sql``}
+       ${after ? sql`and (k.created_at, k.id) < (select created_at, id from api_key where id = ${after} and website_id = ${websiteId})` : sql``}
+     order by k.created_at desc, k.id desc
      limit ${KEYS_PER_PAGE + 1}`;
   const page = rows.slice(0, KEYS_PER_PAGE);
   const last = page[page.length - 1];
@@ -108,6 +126,8 @@ export async function listApiKeys(
       createdAt: r.created_at.toISOString(),
       lastUsedAt: r.last_used_at?.toISOString() ?? null,
       revokedAt: r.revoked_at?.toISOString() ?? null,
+      createdBy: r.maker,
+      makerIsMember: r.member,
     })),
     next: rows.length > KEYS_PER_PAGE && last ? last.id : null,
   };

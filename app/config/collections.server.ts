@@ -39,7 +39,8 @@ export const ENTRY_TEXT = {
   endBeforeStart: 'The event must end after it starts.',
   status: 'Choose a status.',
   publishRefused: 'Your role can save drafts; an editor publishes them.',
-  deleteRefused: 'Your role can delete drafts only.',
+  liveRefused: 'This entry is published: your role cannot change it; an editor can.',
+  deleteRefused: 'Your role can delete only drafts that have never been published.',
   notFound: 'There is no such entry on this site.',
 };
 
@@ -148,6 +149,8 @@ export interface EntryDetail extends EntryRow {
   commentsOpen: boolean;
   location: Record<string, string>;
   timeZone: string;
+  /** Published now or ever: a draft editor may not delete it (ADR 0010). */
+  wasLive: boolean;
 }
 
 interface Row {
@@ -208,10 +211,12 @@ export async function entryDetail(sql: Db, websiteId: string, kind: EntryKind, i
       categories: string[];
       comment_state: number;
       location: Record<string, unknown> | null;
+      was_live: boolean;
     })[]
   >`
     select i.id, i.title, i.url_id, c.url_id as collection_url_id, i.published, ${whenColumn(sql, kind)} as at, i.tags,
-           i.excerpt, i.body, i.author_name, i.published_at, i.start_date, i.end_date, i.categories, i.comment_state, i.location
+           i.excerpt, i.body, i.author_name, i.published_at, i.start_date, i.end_date, i.categories, i.comment_state, i.location,
+           i.was_live
       from item i join collection c on c.id = i.collection_id
      where i.id = ${id} and c.website_id = ${websiteId} and c.type = ${GENERIC_TYPE} and c.type_name = ${kind}`;
   if (!r) return null;
@@ -231,6 +236,7 @@ export async function entryDetail(sql: Db, websiteId: string, kind: EntryKind, i
     commentsOpen: r.comment_state === 1,
     location,
     timeZone,
+    wasLive: r.was_live || r.published,
   };
 }
 
@@ -299,6 +305,8 @@ export async function saveEntry(
     published,
     record_type: RECORD_TYPES[kind],
   };
+  // Once published, always "was live" (ADR 0010); an update never clears it (see below).
+  const wasLive = published;
   let fields: Record<string, unknown>;
   if (kind === 'blog') {
     const p = input as PostInput;
@@ -331,8 +339,13 @@ export async function saveEntry(
              where i.id = ${id} and c.website_id = ${websiteId} and c.type = ${GENERIC_TYPE} and c.type_name = ${kind} for update of i`
         : [];
       if (id && !existing) throw new EntryError(404, ENTRY_TEXT.notFound);
+      if (!a.can('pages.publish')) {
+        // A published entry changes only with the publish right, whatever status the form asks for.
+        if (existing?.published) throw new EntryError(403, ENTRY_TEXT.liveRefused);
+        if (published) throw new EntryError(403, ENTRY_TEXT.publishRefused, 'status');
+      }
+      // The rights first (a refusal is a refusal), then whether the entry is still the one the form showed.
       await guard(tx);
-      if (!a.can('pages.publish') && published && !existing?.published) throw new EntryError(403, ENTRY_TEXT.publishRefused, 'status');
       const collection = existing
         ? { id: existing.collection_id, urlId: existing.collection_url_id }
         : await collectionFor(tx, websiteId, kind);
@@ -347,11 +360,12 @@ export async function saveEntry(
       // A post published with no date of its own is dated when it is first published.
       if (kind === 'blog' && fields.published_at === null && published) fields.published_at = existing?.published_at ?? new Date();
       if (existing) {
-        await tx`update item set ${tx({ ...fields, url_id: slug })}, updated_at = now() where id = ${existing.id}`;
+        await tx`update item set ${tx({ ...fields, url_id: slug })}, was_live = was_live or ${wasLive}, updated_at = now()
+                  where id = ${existing.id}`;
         return { id: existing.id, path: `/${collection.urlId}/${slug}`, created: false };
       }
       const itemId = `${websiteId}-${KIND_TEXT[kind].one}-${randomUUID().slice(0, 12)}`;
-      await tx`insert into item ${tx({ ...fields, id: itemId, collection_id: collection.id, url_id: slug })}`;
+      await tx`insert into item ${tx({ ...fields, id: itemId, collection_id: collection.id, url_id: slug, was_live: wasLive })}`;
       return { id: itemId, path: `/${collection.urlId}/${slug}`, created: true };
     });
   } catch (e) {
@@ -369,12 +383,12 @@ export async function saveEntry(
 
 export async function deleteEntry(a: OwnerAccess, kind: EntryKind, id: string): Promise<{ title: string; path: string }> {
   const websiteId = a.site.id;
-  const [row] = await a.sql<{ title: string; url_id: string; collection_url_id: string; published: boolean }[]>`
-    select i.title, i.url_id, c.url_id as collection_url_id, i.published
+  const [row] = await a.sql<{ title: string; url_id: string; collection_url_id: string; published: boolean; was_live: boolean }[]>`
+    select i.title, i.url_id, c.url_id as collection_url_id, i.published, i.was_live
       from item i join collection c on c.id = i.collection_id
      where i.id = ${id} and c.website_id = ${websiteId} and c.type = ${GENERIC_TYPE} and c.type_name = ${kind}`;
   if (!row) throw new EntryError(404, ENTRY_TEXT.notFound);
-  if (row.published && !a.can('pages.publish')) throw new EntryError(403, ENTRY_TEXT.deleteRefused);
+  if ((row.published || row.was_live) && !a.can('pages.publish')) throw new EntryError(403, ENTRY_TEXT.deleteRefused);
   await a.sql`delete from item where id = ${id}`;
   const path = `/${row.collection_url_id}/${row.url_id}`;
   await recordAudit(a.sql, actorOf(a), `${KIND_TEXT[kind].one}.delete`, path, { title: row.title });

@@ -115,9 +115,10 @@ export async function entryEditLoader(args: LoaderFunctionArgs, kind: EntryKind)
       // The version the form is drawn at (issue 28): a save over an entry changed since is a conflict.
       stamp: entry ? stampFor(entryVersioned(a.site.id, kind, entry.id), entry) : null,
       timeZone: entry?.timeZone ?? (await siteTimeZone(a.sql, a.site.id)),
-      canWrite: a.can('pages.write'),
+      // Without pages.publish: drafts only, and only drafts never published may be deleted (ADR 0010).
+      canWrite: a.can('pages.write') && (canPublish || !entry?.published),
       canPublish,
-      canDelete: !isNew && a.can('pages.write') && (canPublish || !entry?.published),
+      canDelete: !isNew && a.can('pages.write') && (canPublish || !entry?.wasLive),
       confirmDelete: url.searchParams.get('delete') === 'confirm',
       notice: saved ? `${one === 'post' ? 'Post' : 'Event'} ${saved}.` : null,
     },

@@ -111,40 +111,6 @@ export function sniff(head: Uint8Array, ext = '', complete = false): FileKind | 
   return ext.toLowerCase() === 'csv' ? KINDS.csv : KINDS.text;
 }
 
-// `<script`, an event handler attribute (`onload=`, also after `/` as HTML parsers read it), or a
-// `javascript:` URL. An SVG shown as an image runs none of these, but opened as a document it would.
-const SVG_UNSAFE = /<script|[\s"'/]on[a-z]+\s*=|javascript\s*:/i;
-const SVG_CARRY = 64;
-
-/**
- * Checks an SVG's text for scripts chunk by chunk (a file is never read whole): `push` each chunk
- * as it comes, `unsafe` is true once anything was found. A match cut across two chunks is found:
- * the end of each chunk is kept and searched again with the next one.
- */
-export function svgScanner() {
-  const decoder = new TextDecoder('utf-8');
-  let carry = '';
-  let unsafe = false;
-  return {
-    push(chunk: Uint8Array, last = false): void {
-      if (unsafe) return;
-      const text = carry + decoder.decode(chunk, { stream: !last });
-      if (SVG_UNSAFE.test(text)) unsafe = true;
-      carry = text.slice(-SVG_CARRY);
-    },
-    get unsafe() {
-      return unsafe;
-    },
-  };
-}
-
-/** Whether a whole SVG text holds a script (svgScanner over one chunk). */
-export function svgIsUnsafe(text: string): boolean {
-  const s = svgScanner();
-  s.push(new TextEncoder().encode(text), true);
-  return s.unsafe;
-}
-
 const u16be = (b: Uint8Array, at: number) => (b[at] << 8) | b[at + 1];
 const u16le = (b: Uint8Array, at: number) => b[at] | (b[at + 1] << 8);
 const u24le = (b: Uint8Array, at: number) => b[at] | (b[at + 1] << 8) | (b[at + 2] << 16);

@@ -1,13 +1,15 @@
 // The file manager's work (SPEC 2: Existing Files, Upload File, File Detail): files an owner uploads,
 // kept on disk in DATA_DIR/files/<website>/<id> with a file_asset row each; listing, renaming and
-// deleting them, and sending one to a browser. An upload is streamed to disk (never held in memory),
-// its type is read from its bytes (file-types.ts), and it is written to a temporary file that is
-// renamed into place before the row exists, so a row never names a half-written file.
+// deleting them, and sending one to a browser. An upload is streamed to disk (never held in memory,
+// but for an SVG, which is sanitised whole), its type is read from its bytes (file-types.ts), and it
+// is written to a temporary file that is renamed into place before the row exists, so a row never
+// names a half-written file.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createReadableStreamFromReadable, unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node';
 import type { Sql } from '../../db/client.server.js';
+import { seedFileId, seedFileSource } from '../../db/seed.server.js';
 import type { OwnerAccess } from '../auth/access.server.js';
 import { env } from '../utils/env.server.js';
 import { log } from '../utils/log.server.js';
@@ -24,9 +26,9 @@ import {
   MAX_UPLOAD_BYTES,
   SNIFF_BYTES,
   sniff,
-  svgScanner,
   type FileKind,
 } from './file-types.js';
+import { sanitizeSvg } from './svg-sanitize.server.js';
 import { storefrontChanged } from './storefront-changed.server.js';
 
 /** Files per page of the list ("Load More" shows the next ones). */
@@ -171,15 +173,18 @@ async function receive(request: Request, dir: string): Promise<{ file: Received 
   return { file, tooLarge };
 }
 
-/** Whether the SVG at `file` holds a script, read in chunks. */
-async function svgFileIsUnsafe(file: string): Promise<boolean> {
-  const scanner = svgScanner();
-  for await (const chunk of fs.createReadStream(file, { highWaterMark: 64 * 1024 })) {
-    scanner.push(chunk as Buffer);
-    if (scanner.unsafe) return true;
-  }
-  scanner.push(new Uint8Array(0), true);
-  return scanner.unsafe;
+/**
+ * Replaces the SVG at `file` with its sanitised text (svg-sanitize.server.ts) and gives its new
+ * size; 'scripts' when the file tried to run something (refused, so the owner learns why), 'broken'
+ * when it is no SVG document once cleaned (a DOCTYPE with its own entities, text around the root).
+ */
+async function sanitizeSvgFile(file: string): Promise<number | 'scripts' | 'broken'> {
+  const { svg, scripts } = sanitizeSvg(await fs.promises.readFile(file, 'utf8'));
+  if (scripts) return 'scripts';
+  if (!/^<svg[\s>]/.test(svg) || !svg.endsWith('</svg>')) return 'broken';
+  const bytes = Buffer.from(svg, 'utf8');
+  await fs.promises.writeFile(file, bytes);
+  return bytes.length;
 }
 
 const refuse = (status: 400 | 413, reason: string): UploadResult => ({ ok: false, status, reason });
@@ -208,7 +213,12 @@ export async function uploadFile(a: OwnerAccess, request: Request): Promise<Uplo
     const clientName = cleanUploadName(f.name);
     const k = sniff(f.head, extensionOf(clientName), f.size <= f.head.length);
     if (!k) return refuse(400, FILE_TEXT.unsupported);
-    if (k === KINDS.svg && (await svgFileIsUnsafe(f.tmp))) return refuse(400, FILE_TEXT.unsafeSvg);
+    if (k === KINDS.svg) {
+      // What is stored is the sanitiser's output, never the bytes as sent.
+      const size = await sanitizeSvgFile(f.tmp);
+      if (typeof size !== 'number') return refuse(400, size === 'scripts' ? FILE_TEXT.unsafeSvg : FILE_TEXT.unsupported);
+      f.size = size;
+    }
     // A name whose extension belongs to another type (a text file called .png) is refused as that type would be.
     const named = fileName(clientName || 'file', k);
     if (!named.ok) return refuse(400, named.wrongType ? FILE_TEXT.unsupported : named.error);
@@ -266,12 +276,33 @@ export async function deleteFile(a: OwnerAccess, id: string): Promise<boolean> {
   return true;
 }
 
+/**
+ * Opens a file's bytes. A starting product's file (db/seed/files/, issue 33) is put back from the
+ * copy shipped with the code when the data folder does not have it yet (a new DATA_DIR, a
+ * database seeded elsewhere).
+ */
+async function openFile(websiteId: string, f: { id: string; name: string }): Promise<fs.promises.FileHandle> {
+  const at = path.join(filesDir(websiteId), f.id);
+  try {
+    return await fs.promises.open(at, 'r');
+  } catch (e) {
+    const source = f.id === seedFileId(websiteId, f.name) ? seedFileSource(f.name) : null;
+    if (!source) throw e;
+    await fs.promises.mkdir(path.dirname(at), { recursive: true });
+    await fs.promises.copyFile(source, at);
+    return fs.promises.open(at, 'r');
+  }
+}
+
 /** A Content-Disposition that survives any name: an ASCII fallback and the UTF-8 name (RFC 6266). */
 function disposition(inline: boolean, name: string): string {
   const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
   return `${inline ? 'inline' : 'attachment'}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
+
+/** The CSP an uploaded SVG is served with, on /files/ and on the owner's preview path alike. */
+export const FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
 
 const notFound = () =>
   new Response('There is no file at this address.', {
@@ -281,30 +312,40 @@ const notFound = () =>
 
 /**
  * One of the site's files as a response: streamed from disk with its type, length, and headers that
- * keep it from running as a page (nosniff; a CSP that blocks an SVG's scripts). `audience`: 'public'
+ * keep it from running as a page (nosniff; FILE_CSP for an SVG), whatever the path. `audience`: 'public'
  * for /files/ (cached for a year: a file id never changes content), 'owner' for previews in /config.
  */
-export async function fileResponse(sql: Sql, websiteId: string, id: string | undefined, request: Request, audience: 'public' | 'owner') {
+export async function fileResponse(
+  sql: Sql,
+  websiteId: string,
+  id: string | undefined,
+  request: Request,
+  audience: 'public' | 'owner' | 'download',
+) {
   const f = await fileById(sql, websiteId, id);
   if (!f) return notFound();
   let handle: fs.promises.FileHandle;
   try {
-    handle = await fs.promises.open(path.join(filesDir(websiteId), f.id), 'r');
+    handle = await openFile(websiteId, f);
   } catch {
     return notFound();
   }
   const size = (await handle.stat()).size;
   const k = kindOf(f.contentType);
+  // A bought download (issue 33) is always saved, never cached by anyone but the buyer's browser.
+  const cache = { public: 'public, max-age=31536000, immutable', owner: 'private, max-age=3600', download: 'private, no-store' }[audience];
   const headers = new Headers({
     'Content-Type': /^text\/|^image\/svg\+xml$/.test(f.contentType) ? `${f.contentType}; charset=utf-8` : f.contentType,
-    'Cache-Control': audience === 'public' ? 'public, max-age=31536000, immutable' : 'private, max-age=3600',
-    'Content-Disposition': disposition(k?.inline ?? false, f.name),
+    'Cache-Control': cache,
+    'Content-Disposition': disposition(audience === 'download' ? false : (k?.inline ?? false), f.name),
     ETag: `"${f.id}"`,
     'Accept-Ranges': 'bytes',
   });
-  // The server adds nosniff to every response; the public route sends its own (app/server/main.ts drops the server's there).
-  if (audience === 'public') headers.set('X-Content-Type-Options', 'nosniff');
-  if (f.contentType === KINDS.svg.contentType) headers.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+  // The same safe headers on every path that serves a file (app/server/main.ts drops the page's own
+  // on both): never sniffed into another type, and an SVG opened on its own is a sandboxed document
+  // that loads nothing but its embedded images, so no script of it could run even had one passed.
+  headers.set('X-Content-Type-Options', 'nosniff');
+  if (f.contentType === KINDS.svg.contentType) headers.set('Content-Security-Policy', FILE_CSP);
 
   if (request.headers.get('If-None-Match')?.includes(`"${f.id}"`)) {
     await handle.close();

@@ -22,7 +22,20 @@ export const GALLERY_TEXT = {
   title: 'Enter a title.',
   full: `A gallery holds at most ${GALLERY_MAX} pictures.`,
   notFound: 'There is no such picture in this gallery.',
+  refused: 'The gallery is published: your role cannot change it; an editor can.',
 };
+
+/**
+ * The gallery is made published and its pictures have no draft state: every change is a change to
+ * the live site, so it needs `pages.publish` (ADR 0010), not only `pages.write`.
+ */
+export function canChangeGallery(a: Pick<OwnerAccess, 'can'>): boolean {
+  return a.can('pages.write') && a.can('pages.publish');
+}
+
+function requireChangeable(a: OwnerAccess): void {
+  if (!canChangeGallery(a)) throw new GalleryError(403, GALLERY_TEXT.refused);
+}
 
 export class GalleryError extends Error {
   constructor(
@@ -72,6 +85,7 @@ export async function galleryScreen(sql: Sql, websiteId: string) {
 
 /** Adds a picture at the end of the gallery (made first if the site has none). */
 export async function addPicture(a: OwnerAccess, input: PictureInput): Promise<{ id: string }> {
+  requireChangeable(a);
   const websiteId = a.site.id;
   const file = await fileById(a.sql, websiteId, input.fileId);
   if (!file) throw new GalleryError(400, GALLERY_TEXT.file, 'fileId');
@@ -125,6 +139,7 @@ async function pictureOf(sql: Sql, websiteId: string, id: string) {
 }
 
 export async function removePicture(a: OwnerAccess, id: string): Promise<void> {
+  requireChangeable(a);
   const p = await pictureOf(a.sql, a.site.id, id);
   await a.sql`delete from item where id = ${p.id}`;
   await recordAudit(a.sql, actorOf(a), 'gallery.remove', `/${p.url_id}`, { title: p.title });
@@ -133,6 +148,7 @@ export async function removePicture(a: OwnerAccess, id: string): Promise<void> {
 
 /** Moves a picture one place up or down; false when it is already at that end. */
 export async function movePicture(a: OwnerAccess, id: string, direction: 'up' | 'down'): Promise<boolean> {
+  requireChangeable(a);
   const p = await pictureOf(a.sql, a.site.id, id);
   const moved = await a.sql.begin(async (tx) => {
     const rows = await tx<{ id: string }[]>`

@@ -12,7 +12,7 @@ export const CONFIG_NAV: readonly NavEntry[] = [
   { to: '/config', label: 'Dashboard', permission: 'site.read' },
   { to: '/config/products', label: 'Products', permission: 'products.read' },
   { to: '/config/inventory', label: 'Inventory', permission: 'products.read' },
-  { to: '/config/restock', label: 'Restock notices', permission: 'products.read' },
+  { to: '/config/restock', label: 'Restock notices', permission: 'forms.read' },
   { to: '/config/orders', label: 'Orders', permission: 'orders.read' },
   { to: '/config/pages', label: 'Pages', permission: 'pages.read' },
   { to: '/config/navigation', label: 'Navigation', permission: 'pages.read' },

@@ -26,6 +26,9 @@ import {
 import { sanitizeOwnerHtml } from './sanitize.server.js';
 import { storefrontChanged } from './storefront-changed.server.js';
 import { LANGUAGE_NAMES } from '../languages/languages.js';
+import { isLiveStatus, PAGE_RIGHTS_TEXT } from './page-rights.js';
+
+export { isLiveStatus };
 
 const PAGE_TYPE = 10;
 const PRODUCTS_TYPE = 13;
@@ -44,6 +47,11 @@ export const STATUS_LABELS: Record<PageStatus, string> = {
 /** What a role without `pages.publish` (the draft editor) may save. */
 export const UNPUBLISHED_STATUSES: readonly PageStatus[] = ['draft', 'needs-review'];
 
+/** Whether a role without `pages.publish` may change or delete this page: a draft that was never live. */
+export function draftOnly(page: { status: PageStatus; wasLive: boolean }): boolean {
+  return !isLiveStatus(page.status) && !page.wasLive;
+}
+
 /** Addresses the app answers itself: a page there could never be reached. */
 export const RESERVED_SLUGS = [
   ...['cart', 'search', 'config', 'api', 'theme', 'files', 'fonts', 'checkout', 'order-confirmed', 'healthz', 'readyz'],
@@ -60,9 +68,10 @@ export const PAGE_TEXT = {
   taken: (s: string) => `This site already has a page at /${s}.`,
   publishAt: 'Choose the date and time the page goes live.',
   status: 'Choose a status.',
-  publishRefused: 'Your role can save a page as a draft or for review; an editor publishes it.',
+  publishRefused: PAGE_RIGHTS_TEXT.draftsOnly,
   unhideRefused: 'Your role cannot add a page to the navigation; an editor can.',
-  deleteRefused: 'Your role can delete drafts and pages waiting for review only.',
+  liveRefused: PAGE_RIGHTS_TEXT.live,
+  deleteRefused: 'Your role can delete only drafts that have never been published.',
   storeRefused: 'Your role cannot add a store; an editor or administrator can.',
   homePage: 'This is the home page of the site: it cannot be deleted.',
   notFound: 'There is no such page on this site.',
@@ -206,6 +215,8 @@ export interface PageDetail extends PageRow {
   publishAtLocal: string;
   timeZone: string;
   isHome: boolean;
+  /** Live now, or ever was: a draft editor may neither change nor delete it (ADR 0010). */
+  wasLive: boolean;
 }
 
 interface Row {
@@ -263,8 +274,10 @@ export async function listPages(sql: Sql, websiteId: string, opts: { q?: string;
 }
 
 export async function pageDetail(sql: Db, websiteId: string, id: string): Promise<PageDetail | null> {
-  const [r] = await sql<(Row & { description: string; body: string; seo_title: string | null; seo_description: string | null })[]>`
-    select id, title, url_id, status, publish_at, description, body, seo_title, seo_description
+  const [r] = await sql<
+    (Row & { description: string; body: string; seo_title: string | null; seo_description: string | null; was_live: boolean })[]
+  >`
+    select id, title, url_id, status, publish_at, description, body, seo_title, seo_description, was_live
       from collection where id = ${id} and website_id = ${websiteId} and type = ${PAGE_TYPE}`;
   if (!r) return null;
   const [menus, timeZone, home] = await Promise.all([readMenus(sql, websiteId), siteTimeZone(sql, websiteId), homeUrlId(sql, websiteId)]);
@@ -277,6 +290,7 @@ export async function pageDetail(sql: Db, websiteId: string, id: string): Promis
     publishAtLocal: r.publish_at ? utcToZonedLocal(new Date(r.publish_at), timeZone) : '',
     timeZone,
     isHome: home === r.url_id,
+    wasLive: r.was_live || isLiveStatus(r.status),
   };
 }
 
@@ -319,19 +333,23 @@ export async function savePage(
   try {
     saved = await a.sql.begin(async (tx) => {
       const [existing] = id
-        ? await tx<{ id: string; url_id: string }[]>`
-            select id, url_id from collection where id = ${id} and website_id = ${websiteId} and type = ${PAGE_TYPE} for update`
+        ? await tx<{ id: string; url_id: string; status: PageStatus; was_live: boolean }[]>`
+            select id, url_id, status, was_live from collection
+             where id = ${id} and website_id = ${websiteId} and type = ${PAGE_TYPE} for update`
         : [];
       if (id && !existing) throw new PageError(404, PAGE_TEXT.notFound);
-      await guard(tx);
       const menus = await readMenus(tx, websiteId, true);
       const oldPath = existing ? `/${existing.url_id}` : null;
       const wasHidden = oldPath === null || linkStateOf(menus, oldPath) === 'hidden';
       const unhiding = !hidden && wasHidden;
       if (!a.can('pages.publish')) {
+        // A live page changes only with the publish right, whatever status the form asks for.
+        if (existing && isLiveStatus(existing.status)) throw new PageError(403, PAGE_TEXT.liveRefused);
         if (!UNPUBLISHED_STATUSES.includes(input.status)) throw new PageError(403, PAGE_TEXT.publishRefused, 'status');
         if (unhiding) throw new PageError(403, PAGE_TEXT.unhideRefused, 'hidden');
       }
+      // The rights first (a refusal is a refusal), then whether the page is still the one the form showed.
+      await guard(tx);
 
       let urlId = input.urlId;
       if (urlId !== '') {
@@ -358,6 +376,8 @@ export async function savePage(
         seo_description: input.seoDescription || null,
         status: input.status,
         publish_at: publishAt,
+        // Once live, always "was live": a draft editor may not delete it later (ADR 0010).
+        was_live: (existing?.was_live ?? false) || isLiveStatus(input.status),
       };
       let pageId: string;
       if (existing) {
@@ -472,10 +492,12 @@ async function freeSlug(tx: Db, websiteId: string, base: string, selfId: string 
 export async function deletePage(a: OwnerAccess, id: string): Promise<{ title: string; urlId: string }> {
   const websiteId = a.site.id;
   const gone = await a.sql.begin(async (tx) => {
-    const [row] = await tx<{ title: string; url_id: string; status: PageStatus }[]>`
-      select title, url_id, status from collection where id = ${id} and website_id = ${websiteId} and type = ${PAGE_TYPE} for update`;
+    const [row] = await tx<{ title: string; url_id: string; status: PageStatus; was_live: boolean }[]>`
+      select title, url_id, status, was_live from collection
+       where id = ${id} and website_id = ${websiteId} and type = ${PAGE_TYPE} for update`;
     if (!row) throw new PageError(404, PAGE_TEXT.notFound);
-    if (!a.can('pages.publish') && !UNPUBLISHED_STATUSES.includes(row.status)) throw new PageError(403, PAGE_TEXT.deleteRefused);
+    if (!a.can('pages.publish') && !draftOnly({ status: row.status, wasLive: row.was_live }))
+      throw new PageError(403, PAGE_TEXT.deleteRefused);
     if ((await homeUrlId(tx, websiteId)) === row.url_id) throw new PageError(409, PAGE_TEXT.homePage);
     await tx`delete from collection where id = ${id}`;
     const path = `/${row.url_id}`;

@@ -2,13 +2,10 @@
 // to the owner's URL by a job (ADR 0012), signed with the form's secret (HMAC-SHA256 of
 // timestamp + '.' + body), retried with exponential backoff, each try recorded for the owner.
 import { createHmac, randomBytes } from 'node:crypto';
-import http from 'node:http';
-import https from 'node:https';
 import type { Sql } from '../../db/client.server.js';
 import { defineJob, enqueue } from '../utils/jobs.server.js';
+import { SafeFetchError, safeFetch } from '../utils/safe-fetch.server.js';
 import { FormField, FormSettings } from './form-definition.js';
-import { guardedLookup, guardsInternal, isInternalAddress } from './webhook-url.server.js';
-import net from 'node:net';
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 export const SIGNATURE_HEADER = 'X-Storefront-Signature';
@@ -29,44 +26,23 @@ interface Attempt {
   error: string | null;
 }
 
-/** One POST with a 10 s limit; the status, or the network error (internal addresses refused in production). */
-function post(url: string, body: string, headers: Record<string, string>): Promise<Attempt> {
-  return new Promise((resolve) => {
-    let u: URL;
-    try {
-      u = new URL(url);
-    } catch {
-      return resolve({ status: null, error: 'invalid URL' });
-    }
-    const guard = guardsInternal();
-    const host = u.hostname.replace(/^\[|\]$/g, '');
-    // An IP literal skips the lookup hook, so it is checked here.
-    if (guard && net.isIP(host) && isInternalAddress(host)) return resolve({ status: null, error: 'refused internal address' });
-    const lib = u.protocol === 'https:' ? https : u.protocol === 'http:' ? http : null;
-    if (!lib) return resolve({ status: null, error: 'invalid URL' });
-    const req = lib.request(
-      u,
-      {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'Content-Length': String(Buffer.byteLength(body)),
-          'User-Agent': 'storefront-webhooks',
-          ...headers,
-        },
-        timeout: WEBHOOK_TIMEOUT_MS,
-        ...(guard ? { lookup: guardedLookup } : {}),
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? null, error: null }));
-        res.on('error', (e) => resolve({ status: res.statusCode ?? null, error: e.message }));
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`)));
-    req.on('error', (e) => resolve({ status: null, error: e.message.slice(0, 500) }));
-    req.end(body);
-  });
+/** One POST with a 10 s limit through the guarded fetch (internal addresses refused); the status, or the error. */
+async function post(url: string, body: string, headers: Record<string, string>): Promise<Attempt> {
+  try {
+    const res = await safeFetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'User-Agent': 'storefront-webhooks', ...headers },
+      body,
+      timeoutMs: WEBHOOK_TIMEOUT_MS,
+      // A redirect is the receiver's answer: the signed POST is not sent on elsewhere.
+      redirect: 'manual',
+    });
+    return { status: res.status, error: null };
+  } catch (e) {
+    if (e instanceof SafeFetchError && e.problem === 'timeout')
+      return { status: null, error: `no answer within ${WEBHOOK_TIMEOUT_MS / 1000} s` };
+    return { status: null, error: ((e as Error).message ?? String(e)).slice(0, 500) };
+  }
 }
 
 /** 4xx answers other than timeout and rate limit will not change on a retry. */

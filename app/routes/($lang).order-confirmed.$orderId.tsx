@@ -2,6 +2,7 @@
 // `order-confirmed` template): number, lines, shipping, tax and total, in test mode. Private: it
 // opens for the holder of the session whose cart bought the order, or through the signed link of the
 // confirmation email (?t=); anyone else gets the not-found page, so an order id alone tells nothing.
+// A digital line carries its signed download link (issue 33).
 import { addressLines, countryName } from '../commerce/address.js';
 import { countryNameIn } from '../languages/country-names.js';
 import { messageIn } from '../storefront/shop-messages.server.js';
@@ -10,6 +11,7 @@ import { useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
 import { getOrder } from '../commerce/cart.server.js';
 import { verifyOrderLinkToken } from '../commerce/order-link.server.js';
+import { orderDownloads } from '../commerce/downloads.server.js';
 import { rateText } from '../commerce/tax.js';
 import { metaFromSeo } from '../components/seo-meta.js';
 import { ThemePage } from '../components/ThemePage.js';
@@ -43,6 +45,8 @@ export async function loader(args: LoaderFunctionArgs) {
           session.subscriptionCartId === order.purchasedCartId);
       // The same not-found page whether the order does not exist or is someone else's.
       if (!order || !mine) return { resolved: { kind: 'not-found' }, private: true };
+      // The signed download link of each digital line (issue 33).
+      const downloads = await orderDownloads(order.id);
       return {
         resolved: { kind: 'commerce', page: 'order-confirmed' },
         extras: {
@@ -60,6 +64,7 @@ export async function loader(args: LoaderFunctionArgs) {
                   ? addressLines(order.shippingAddress, (code) => countryNameIn(site.website.locale, code, countryName(code)))
                   : order.shippingAddressLines,
                 taxRateText: order.taxBasisPoints > 0 ? rateText(order.taxBasisPoints) : null,
+                downloads: downloads.map((d) => ({ ...d, expiresOn: d.expiresAt.slice(0, 10) })),
               },
             },
           },

@@ -2,8 +2,8 @@
 // data (JSON). 'add-to-cart' takes AddToCartData; any other event name an object of at most 4 KB.
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { badInput, crumbRefused, outcomeAnswer, parseJson, postOnly } from '../analytics/answers.server.js';
-import { crumbOf, recordEvent } from '../analytics/recorder.server.js';
+import { badInput, crumbRefused, outcomeAnswer, parseJson, postOnly, slowDown } from '../analytics/answers.server.js';
+import { crumbOf, ingestAllowance, recordEvent } from '../analytics/recorder.server.js';
 import { AddToCartData, EVENT_NAME } from '../analytics/wire.js';
 import { apiRoute } from '../storefront/api.server.js';
 import { requestSite } from '../storefront/site.server.js';
@@ -16,13 +16,16 @@ export const loader = () => postOnly();
 
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
   if (request.method !== 'POST') return postOnly();
+  // Every ingest request spends the client's allowance first (issue 28): a flood costs no parsing.
+  const site = await requestSite(request, context);
+  const allowance = await ingestAllowance(request, site.id);
+  if (!allowance.ok) return slowDown(allowance.retryAfterS);
   const fields = Object.fromEntries(await request.formData().catch(() => new FormData()));
   const crumb = crumbOf(request);
   if (!crumb || fields.crumb !== crumb) return crumbRefused();
   const form = Form.safeParse(fields);
   if (!form.success) return badInput();
   const raw = parseJson(form.data.data);
-  const site = await requestSite(request, context);
   if (form.data.event === 'add-to-cart') {
     const data = AddToCartData.safeParse(raw);
     if (!data.success) return badInput();

@@ -1,6 +1,6 @@
 // /api/site-users/account/notifications/restock (SPEC 7). POST: a shopper's back-in-stock sign-up
 // (no account needed; the SPEC 3 payload) answered {ok, message} or {error}. GET: the owner's list
-// of one variant's sign-ups (?productId&variantId&cursor), products.read.
+// of one variant's sign-ups (?productId&variantId&cursor), forms.read (shoppers' emails).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { accessSiteId, requireApiAccess } from '../auth/access.server.js';
 import { restockApi } from '../forms/restock-api.server.js';
@@ -8,7 +8,7 @@ import { apiRoute, BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody }
 import { requestSite } from '../storefront/site.server.js';
 
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  const a = await requireApiAccess(request, 'products.read');
+  const a = await requireApiAccess(request, 'forms.read');
   const sp = new URL(request.url).searchParams;
   const productId = sp.get('productId') ?? '';
   const variantId = sp.get('variantId') ?? '';

@@ -1,10 +1,11 @@
 // /config/analytics/settings: how many days of analytics records the site keeps and its cookie
-// policy. Reading needs analytics.read; saving needs settings.write (the form is disabled without
+// policy, and how many records it stored today against its daily quota (issue 28). Reading needs analytics.read; saving needs settings.write (the form is disabled without
 // it, and the action refuses). A failed save shows the messages and keeps what was typed.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { saveAnalyticsSettings } from '../analytics/settings-save.server.js';
+import { usageToday } from '../analytics/ingest-limits.server.js';
 import { AnalyticsSettings, readAnalyticsSettings, RETENTION_DAYS } from '../analytics/settings.server.js';
 import { AnalyticsTabs } from '../components/config/analytics/AnalyticsChrome.js';
 import { Field, FormError, Notice, SelectField } from '../components/config/Field.js';
@@ -20,7 +21,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const a = await ownerAccess(args, 'analytics.read');
   const s = await readAnalyticsSettings(a.sql, a.site.id);
   return json(
-    { values: { retentionDays: String(s.retentionDays), cookiePolicy: s.cookiePolicy }, limits: RETENTION_DAYS },
+    {
+      values: { retentionDays: String(s.retentionDays), cookiePolicy: s.cookiePolicy },
+      limits: RETENTION_DAYS,
+      usage: await usageToday(a.sql, a.site.id),
+    },
     { headers: { 'Cache-Control': 'no-store' } },
   );
 }
@@ -43,7 +48,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function AnalyticsSettingsScreen() {
-  const { values, limits } = useLoaderData<typeof loader>();
+  const { values, limits, usage } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const [search] = useSearchParams();
   const canWrite = useCan('settings.write');
@@ -55,6 +60,17 @@ export default function AnalyticsSettingsScreen() {
       <AnalyticsTabs current="/config/analytics/settings" />
       <Notice message={search.get('saved') && !result ? 'Analytics settings saved.' : null} />
       <FormError message={result?.error} />
+      <section aria-labelledby="usage-title">
+        <h2 id="usage-title">Records today</h2>
+        <p data-testid="analytics-usage">
+          {usage.rows.toLocaleString('en-US')} of {usage.quota.toLocaleString('en-US')} records stored today ({usage.day}, UTC).
+        </p>
+        <p className="hint">
+          {usage.rows >= usage.quota
+            ? 'The daily limit is reached: no more visits, page-speed records or errors are stored until midnight UTC.'
+            : 'Visits, page-speed records and errors together; once the daily limit is reached, no more are stored until midnight UTC.'}
+        </p>
+      </section>
       {!canWrite ? <p className="hint">Your role may look at these settings but not change them.</p> : null}
       <Form method="post" key={JSON.stringify(values)}>
         <fieldset disabled={!canWrite}>

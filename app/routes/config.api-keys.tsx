@@ -1,6 +1,6 @@
 // /config/api-keys: keys for the owner JSON endpoints. Create one with a name and scopes (the key is
-// shown once, on the page that answers the post), see every key with when it was last used, revoke
-// one. Administrators and website managers only (apikeys.manage).
+// shown once, on the page that answers the post), see every key with who made it and when it was last
+// used, revoke one. Administrators and website managers only (apikeys.manage).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
@@ -162,6 +162,7 @@ export default function ApiKeys() {
               <th scope="col">Key</th>
               <th scope="col">Scopes</th>
               <th scope="col">Created</th>
+              <th scope="col">Created by</th>
               <th scope="col">Last used</th>
               <th scope="col">State</th>
             </tr>
@@ -176,6 +177,15 @@ export default function ApiKeys() {
                 <td>{k.scopes.join(', ')}</td>
                 <td>
                   <time dateTime={k.createdAt}>{when(k.createdAt)}</time>
+                </td>
+                <td data-created-by>
+                  {k.createdBy ?? 'A deleted account'}
+                  {k.makerIsMember ? null : (
+                    <>
+                      {' '}
+                      <span className="badge warn">No longer a member: the key does not work</span>
+                    </>
+                  )}
                 </td>
                 <td data-last-used>{k.lastUsedAt ? <time dateTime={k.lastUsedAt}>{when(k.lastUsedAt)}</time> : 'Never'}</td>
                 <td>

@@ -5,7 +5,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Field, FormError, Notice, SelectField, TextAreaField } from '../components/config/Field.js';
-import { addPicture, galleryScreen, GalleryError, movePicture, PictureForm, removePicture } from '../config/gallery.server.js';
+import {
+  addPicture,
+  canChangeGallery,
+  galleryScreen,
+  GalleryError,
+  movePicture,
+  PictureForm,
+  removePicture,
+} from '../config/gallery.server.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
@@ -20,7 +28,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const notice = Object.keys(NOTICES).find((k) => url.searchParams.has(k));
   return json(
-    { ...(await galleryScreen(a.sql, a.site.id)), canWrite: a.can('pages.write'), notice: notice ? NOTICES[notice] : null },
+    { ...(await galleryScreen(a.sql, a.site.id)), canWrite: canChangeGallery(a), notice: notice ? NOTICES[notice] : null },
     { headers: { 'Cache-Control': 'no-store' } },
   );
 }
@@ -52,7 +60,7 @@ export async function action(args: ActionFunctionArgs) {
   } catch (e) {
     if (!(e instanceof GalleryError)) throw e;
     if (e.status === 404) throw json({ error: e.message }, { status: 404 });
-    return json({ error: e.message, fields: e.field ? { [e.field]: e.message } : {}, typed }, 400);
+    return json({ error: e.message, fields: e.field ? { [e.field]: e.message } : {}, typed }, e.status === 403 ? 403 : 400);
   }
 }
 

@@ -10,6 +10,7 @@ import { PageBlocks } from '../components/config/PageBlocks.js';
 import { ownerPageHeaders } from '../config/http.js';
 import {
   deletePage,
+  isLiveStatus,
   PAGE_STATUSES,
   PAGE_TEXT,
   pageDetail,
@@ -22,6 +23,7 @@ import {
 } from '../config/pages.server.js';
 import { linkChoices } from '../config/rich-text/link-choices.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
+import { pageRights } from '../config/page-rights.js';
 import { listBlocks } from '../config/blocks/blocks.server.js';
 import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
 import { checkedSave, conflictFor, stampFor, VersionConflict } from '../config/versions.server.js';
@@ -39,7 +41,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const page = await pageDetail(a.sql, a.site.id, args.params.pageId ?? '');
   if (!page) throw json({ error: PAGE_TEXT.notFound }, { status: 404 });
   const url = new URL(args.request.url);
-  const canPublish = a.can('pages.publish');
+  const rights = pageRights(a.roleId, { live: isLiveStatus(page.status), wasLive: page.wasLive, isHome: page.isHome });
+  const canPublish = rights.canPublish;
   const allowed = canPublish ? PAGE_STATUSES : UNPUBLISHED_STATUSES;
   const blocks = (await listBlocks(a.sql, a.site.id, page.id)) ?? [];
   return json(
@@ -48,9 +51,10 @@ export async function loader(args: LoaderFunctionArgs) {
       blocks,
       confirmDelete: url.searchParams.get('delete') === 'confirm',
       notice: NOTICES[url.searchParams.get('saved') ?? ''] ?? null,
-      canWrite: a.can('pages.write'),
+      canWrite: rights.canWrite,
       canPublish,
-      canDelete: a.can('pages.write') && !page.isHome && (canPublish || UNPUBLISHED_STATUSES.includes(page.status)),
+      canDelete: rights.canDelete,
+      rightsHint: rights.hint,
       homeText: PAGE_TEXT.homePage,
       // The version the form is drawn at (issue 28): a save over a page changed since is a conflict.
       stamp: stampFor(pageVersioned(a.site.id, page.id), page),
@@ -102,7 +106,8 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function EditPage() {
   const data = useLoaderData<typeof loader>();
-  const { page, blocks, confirmDelete, notice, canWrite, canPublish, canDelete, homeText, statuses, linkChoices, languages } = data;
+  const { page, blocks, confirmDelete, notice, canWrite, canPublish, canDelete, rightsHint, homeText, statuses, linkChoices, languages } =
+    data;
   const failed = useActionData<typeof action>();
   const t = failed?.typed.intent === 'save' ? failed.typed : null;
   // A form drawn again after a refused save keeps the version it was first drawn at.
@@ -169,6 +174,7 @@ export default function EditPage() {
         timeZone={page.timeZone}
         canWrite={canWrite}
         canPublish={canPublish}
+        rightsHint={rightsHint}
         submitLabel="Save page"
         stamp={stamp}
       />

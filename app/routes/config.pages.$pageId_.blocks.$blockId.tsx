@@ -19,6 +19,7 @@ import {
   moveBlock,
   removeBlock,
   saveBlock,
+  canChangeBlocks,
 } from '../config/blocks/blocks.server.js';
 import { CHART_TEXT } from '../config/blocks/chart.js';
 import { isAndroid } from '../config/blocks/code.js';
@@ -68,7 +69,7 @@ export async function loader(args: LoaderFunctionArgs) {
       files: await mediaFiles(a.sql, a.site.id),
       forms: await siteForms(a.sql, a.site.id),
       android: isAndroid(args.request.headers.get('User-Agent')),
-      canWrite: a.can('pages.write'),
+      canWrite: await canChangeBlocks(a, pageId),
     },
     { headers: { 'Cache-Control': 'no-store' } },
   );

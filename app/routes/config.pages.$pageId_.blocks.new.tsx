@@ -7,7 +7,7 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { BlockForm } from '../components/config/BlockForm.js';
 import { BLOCK_HINTS, BLOCK_LABELS, BLOCK_TYPES, isBlockType, parseBlockForm } from '../config/blocks/block-types.js';
 import { newBlockValues, typedBlockValues } from '../config/blocks/block-values.js';
-import { addBlock, BLOCK_TEXT, BlockError, mediaFiles, siteForms, pageTitle } from '../config/blocks/blocks.server.js';
+import { addBlock, BLOCK_TEXT, BlockError, canChangeBlocks, mediaFiles, pageTitle, siteForms } from '../config/blocks/blocks.server.js';
 import { isAndroid } from '../config/blocks/code.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
@@ -36,7 +36,7 @@ export async function loader(args: LoaderFunctionArgs) {
       files: await mediaFiles(a.sql, a.site.id),
       forms: await siteForms(a.sql, a.site.id),
       android: isAndroid(args.request.headers.get('User-Agent')),
-      canWrite: a.can('pages.write'),
+      canWrite: await canChangeBlocks(a, pageId),
     },
     { headers: { 'Cache-Control': 'no-store' } },
   );
@@ -64,7 +64,7 @@ export async function action(args: ActionFunctionArgs) {
         fields: e.field ? { [e.field]: e.message } : {},
         typed: typedBlockValues(wanted, form),
       },
-      e.status === 409 ? 409 : 400,
+      e.status === 409 || e.status === 403 ? e.status : 400,
     );
   }
 }

@@ -8,6 +8,7 @@ import { ownerPageHeaders } from '../config/http.js';
 import { PAGE_STATUSES, PageError, PageForm, savePage, siteTimeZone, STATUS_LABELS, UNPUBLISHED_STATUSES } from '../config/pages.server.js';
 import { linkChoices } from '../config/rich-text/link-choices.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
+import { pageRights } from '../config/page-rights.js';
 import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
 
 export const headers = ownerPageHeaders;
@@ -15,12 +16,13 @@ export const meta: MetaFunction = () => [{ title: 'New page' }];
 
 export async function loader(args: LoaderFunctionArgs) {
   const a = await ownerAccess(args, 'pages.read');
-  const canPublish = a.can('pages.publish');
+  const { canWrite, canPublish, hint } = pageRights(a.roleId, null);
   return json(
     {
       timeZone: await siteTimeZone(a.sql, a.site.id),
-      canWrite: a.can('pages.write'),
+      canWrite,
       canPublish,
+      rightsHint: hint,
       linkChoices: await linkChoices(a.sql, a.site.id),
       statuses: (canPublish ? PAGE_STATUSES : UNPUBLISHED_STATUSES).map((s) => ({ value: s, label: STATUS_LABELS[s] })),
     },
@@ -77,6 +79,7 @@ export default function NewPage() {
         timeZone={d.timeZone}
         canWrite={d.canWrite}
         canPublish={d.canPublish}
+        rightsHint={d.rightsHint}
         submitLabel="Create page"
       />
     </>

@@ -24,6 +24,14 @@ import stylesheet from '../styles/config-products.css?url';
 import { readForm } from '../utils/form.server.js';
 import { otherLanguages } from '../languages/translation-forms.server.js';
 import { TranslationTabs } from '../components/config/TranslationForm.js';
+import { ProductDownloadFile } from '../components/config/ProductDownloadFile.js';
+import {
+  DOWNLOAD_FILE_TEXT,
+  DownloadFileForm,
+  downloadFileChoices,
+  productDownloadFile,
+  setProductDownloadFile,
+} from '../config/product-download.server.js';
 
 export const headers = ownerPageHeaders;
 
@@ -47,6 +55,11 @@ export async function loader(args: LoaderFunctionArgs) {
     // The site's other languages: a tab each, to this product's translation (issue 16).
     otherLanguages(a.sql, a.site.id),
   ]);
+  // A digital product's file (issue 33), picked from the site's files.
+  const download =
+    product.productType === 2
+      ? { fileId: await productDownloadFile(a.sql, a.site.id, id), files: await downloadFileChoices(a.sql, a.site.id) }
+      : null;
   const saved = new URL(args.request.url).searchParams.get('saved');
   return json(
     {
@@ -63,9 +76,10 @@ export async function loader(args: LoaderFunctionArgs) {
       collections,
       images,
       languages,
+      download,
       currency: a.site.currency,
       canWrite: a.can('products.write'),
-      notice: saved === 'created' ? 'Product created.' : saved ? 'Product saved.' : null,
+      notice: saved === 'created' ? 'Product created.' : saved === 'download' ? DOWNLOAD_FILE_TEXT.saved : saved ? 'Product saved.' : null,
       // Each load draws the form afresh (rows may have moved after a save).
       drawn: Date.now(),
     },
@@ -90,6 +104,17 @@ export async function action(args: ActionFunctionArgs) {
   if (intent === 'confirm-delete') {
     if ((await deleteProduct(a, id)) === null) throw notFound();
     return redirect('/config/products?deleted=1', 303);
+  }
+  if (intent === 'download-file') {
+    const parsed = DownloadFileForm.safeParse(Object.fromEntries(form));
+    const r = parsed.success
+      ? await setProductDownloadFile(a, id, parsed.data.digitalFileId)
+      : { ok: false as const, error: DOWNLOAD_FILE_TEXT.notAFile };
+    if (r.ok) return redirect(`/config/products/${encodeURIComponent(id)}?saved=download`, 303);
+    return json(
+      { values: null, errors: {}, error: null, drawn, confirmDelete: false, conflict: null, stamp: null, downloadError: r.error },
+      { status: 400 },
+    );
   }
   const result = await submitProductForm(a, form, id);
   if (result.kind === 'saved') return redirect(`/config/products/${encodeURIComponent(result.id)}?saved=1`, 303);
@@ -169,6 +194,14 @@ export default function EditProduct() {
         canWrite={data.canWrite}
         stamp={result?.values ? result.stamp : data.stamp}
       />
+      {data.download ? (
+        <ProductDownloadFile
+          fileId={data.download.fileId}
+          files={data.download.files}
+          error={result && 'downloadError' in result ? String(result.downloadError) : null}
+          canWrite={data.canWrite}
+        />
+      ) : null}
       {data.canWrite && !result?.confirmDelete ? (
         <section className="card" aria-labelledby="danger-zone">
           <h2 id="danger-zone">Delete this product</h2>

@@ -15,7 +15,7 @@ export const headers = ownerPageHeaders;
 export const meta: MetaFunction = () => [{ title: 'Restock notices' }, { name: 'robots', content: 'noindex' }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const a = await ownerAccess(args, 'products.read');
+  const a = await ownerAccess(args, 'forms.read');
   const url = new URL(args.request.url);
   const sent = url.searchParams.get('sent');
   return json(

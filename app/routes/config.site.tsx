@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
 import { forbidden } from '../auth/access.server.js';
 import { ownerSessionStorage } from '../auth/owner-session.server.js';
-import { ROLE_NAMES } from '../auth/roles.js';
+import { can, ROLE_NAMES } from '../auth/roles.js';
 import { Field, FormError, Notice } from '../components/config/Field.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
@@ -35,6 +35,8 @@ export async function loader(args: LoaderFunctionArgs) {
     verificationPath: VERIFICATION_PATH,
     sites: a.memberships.map((m) => ({ id: m.websiteId, title: m.title, role: ROLE_NAMES[m.roleId], current: m.websiteId === a.site.id })),
     canManage: a.can('site.manage'),
+    // Any of the owner's sites may give it (the matrix, ADR 0010).
+    canCreate: a.memberships.some((m) => can(m.roleId, 'site.create')),
     canDelete: a.can('site.delete'),
     created: new URL(args.request.url).searchParams.get('created') === '1',
   });
@@ -138,9 +140,11 @@ export default function SiteScreen() {
             </li>
           ))}
         </ul>
-        <Link to="/config/sites/new" className="button secondary">
-          Create a site
-        </Link>
+        {d.canCreate ? (
+          <Link to="/config/sites/new" className="button secondary">
+            Create a site
+          </Link>
+        ) : null}
       </section>
       <section className="card" aria-labelledby="publish-h">
         <h2 id="publish-h">Visibility</h2>
@@ -179,6 +183,7 @@ export default function SiteScreen() {
                   ) : (
                     <>
                       Not verified: serve <code>{dm.verificationToken}</code> at <code>{d.verificationPath}</code>
+                      {dm.claimExpires ? ` by ${dm.claimExpires}, when the claim lapses` : null}
                     </>
                   )}
                 </td>

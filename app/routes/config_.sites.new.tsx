@@ -1,13 +1,13 @@
-// /config/sites/new: any signed-in owner creates a site from a starting theme (the store, or a
-// journal without a shop); they become its administrator and start editing it.
+// /config/sites/new: an owner whose role somewhere allows site.create (ADR 0010) makes a site from a
+// starting theme (the store, or a journal without a shop), a few an hour; they become its
+// administrator and start editing it.
 import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { requireSignedIn } from '../auth/access.server.js';
 import { ownerSessionStorage } from '../auth/owner-session.server.js';
 import { Field, FormError } from '../components/config/Field.js';
 import { ownerPageHeaders } from '../config/http.js';
-import { createOwnedSite, CreateSiteInput, themeChoices } from '../config/sites.server.js';
+import { createOwnedSite, CreateSiteInput, requireSiteCreator, spendSiteCreation, themeChoices } from '../config/sites.server.js';
 import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
 import stylesheet from '../styles/config.css?url';
 
@@ -16,12 +16,12 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet
 export const meta: MetaFunction = () => [{ title: 'Create a site' }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireSignedIn(request);
+  await requireSiteCreator(request);
   return json({ themes: themeChoices() });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { sql, owner, session } = await requireSignedIn(request);
+  const { sql, owner, session } = await requireSiteCreator(request);
   const form = await readForm(request);
   const typed: Record<string, string> = form ? Object.fromEntries(form) : {};
   const parsed = form ? parseForm(form, CreateSiteInput) : null;
@@ -29,6 +29,13 @@ export async function action({ request }: ActionFunctionArgs) {
     return json(
       { error: 'Update the missing or invalid information above.', fields: firstErrors(parsed?.error ?? undefined), typed },
       { status: 400 },
+    );
+  }
+  const spent = await spendSiteCreation(sql, owner);
+  if (!spent.ok) {
+    return json(
+      { error: spent.message, fields: {} as Record<string, string>, typed },
+      { status: 429, headers: { 'Retry-After': String(spent.retryAfterS) } },
     );
   }
   const site = await createOwnedSite(sql, owner, parsed.value);

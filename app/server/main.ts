@@ -16,6 +16,11 @@ import { errorText, log, requestScope } from '../utils/log.server.js';
 import { API_UNAVAILABLE, NOTICES, NOTICE_STYLE } from '../utils/notices.js';
 
 const CART_CLEANUP_EVERY_MS = 60 * 60 * 1000;
+/**
+ * The paths that serve uploaded files: /files/<id>/<name>, /config/files/<id>/content and a bought
+ * download, /downloads/<grant> (its refusal page sends a CSP of its own).
+ */
+const FILE_PATHS = /^\/(files\/|downloads\/|config\/files\/[^/]+\/content\/?$)/;
 
 async function main(): Promise<void> {
   let config: Env;
@@ -54,7 +59,7 @@ async function main(): Promise<void> {
           owner?: { email: string; password: string };
           production: boolean;
           dataDir: string;
-        }) => Promise<{ email: string; created: boolean; sites: number; passwordFile?: string } | null>;
+        }) => Promise<{ email: string; created: boolean; sessionsEnded: number; sites: number; passwordFile?: string } | null>;
       };
     };
   };
@@ -70,6 +75,8 @@ async function main(): Promise<void> {
           log.info(`storefront: demo owner ${first.email} created; sign in at /config with the password in ${first.passwordFile}`);
         } else if (first) {
           log.info(`storefront: owner ${first.email} ${first.created ? 'created' : 'updated'}, administrator of ${first.sites} site(s)`);
+          if (first.sessionsEnded > 0)
+            log.info(`storefront: OWNER_PASSWORD is new: ${first.sessionsEnded} session(s) of ${first.email} ended`);
         }
         return true;
       })
@@ -173,10 +180,13 @@ async function main(): Promise<void> {
     next();
   });
   // An uploaded file's response sends its own nosniff and, for an SVG, a CSP that forbids its
-  // scripts; a page's CSP is not for a PDF or a video opened on its own (app/routes/files.$id.$name.ts).
-  app.use('/files/', (_req, res, next) => {
-    res.removeHeader('Content-Security-Policy');
-    res.removeHeader('X-Content-Type-Options');
+  // scripts, on every path that serves one (the public /files/ and the owner's preview,
+  // app/config/files.server.ts fileResponse); a page's CSP is not for a PDF or a video opened on its own.
+  app.use((req, res, next) => {
+    if (FILE_PATHS.test(req.path)) {
+      res.removeHeader('Content-Security-Policy');
+      res.removeHeader('X-Content-Type-Options');
+    }
     next();
   });
 

@@ -5,7 +5,9 @@ import type postgres from 'postgres';
 import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
 import { put, siteRows } from '../../db/seed.server.js';
-import { siteChanged } from './domains.server.js';
+import { siteChanged, sitesBaseDomain } from './domains.server.js';
+
+export { sitesBaseDomain };
 import { originForHost } from '../utils/base-url.server.js';
 import { siteLabel } from './hosts.js';
 import { starterTheme, STARTER_THEME_IDS } from './starter-themes.server.js';
@@ -20,11 +22,6 @@ export interface CreatedSite {
   websiteId: string;
   /** The temporary domain the site answers on at once (`name.localhost`, or on SITES_BASE_DOMAIN). */
   host: string;
-}
-
-/** The domain new sites get a temporary name under: SITES_BASE_DOMAIN, else `localhost`. */
-export function sitesBaseDomain(): string {
-  return (process.env.SITES_BASE_DOMAIN ?? '').trim().toLowerCase() || 'localhost';
 }
 
 /**

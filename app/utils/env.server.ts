@@ -72,24 +72,26 @@ const InternalHosts = z
     return out;
   });
 
-// Where the machine-translation client sends its calls instead of the provider's own host: a test's
-// fake service. Refused in production (checked in readEnv), where the provider's host is fixed.
-const ServiceUrl = z.string().transform((raw, ctx) => {
-  let u: URL | null = null;
-  try {
-    u = new URL(raw);
-  } catch {
-    // reported below
-  }
-  if (u && (u.protocol === 'http:' || u.protocol === 'https:') && !u.username && !u.password && !u.search && !u.hash)
-    return u.href.replace(/\/+$/, '');
-  ctx.addIssue({
-    code: 'custom',
-    message:
-      'TRANSLATION_SERVICE_URL must be an http:// or https:// URL without credentials, query or fragment (example: http://127.0.0.1:8787)',
+// A test's local stand-in for an outside service: where the machine-translation client sends its
+// calls (TRANSLATION_SERVICE_URL) or where domain verification reads tokens (DOMAIN_VERIFICATION_URL).
+// Refused in production (checked in readEnv), where those addresses are the real ones.
+const standInUrl = (name: string) =>
+  z.string().transform((raw, ctx) => {
+    let u: URL | null = null;
+    try {
+      u = new URL(raw);
+    } catch {
+      // reported below
+    }
+    if (u && (u.protocol === 'http:' || u.protocol === 'https:') && !u.username && !u.password && !u.search && !u.hash)
+      return u.href.replace(/\/+$/, '');
+    ctx.addIssue({
+      code: 'custom',
+      message: `${name} must be an http:// or https:// URL without credentials, query or fragment (example: http://127.0.0.1:8787)`,
+    });
+    return z.NEVER;
   });
-  return z.NEVER;
-});
+const ServiceUrl = standInUrl('TRANSLATION_SERVICE_URL');
 
 const Schema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).optional(),
@@ -114,6 +116,9 @@ const Schema = z.object({
   INTERNAL_HOSTS: InternalHosts,
   // Tests only: a stand-in for the translation service's host (app/languages/deepl.server.ts).
   TRANSLATION_SERVICE_URL: ServiceUrl.optional(),
+  DOMAIN_VERIFICATION_URL: standInUrl('DOMAIN_VERIFICATION_URL').optional(),
+  // Origins of a test's local receivers (webhooks) the guarded fetch lets through; refused in production.
+  FETCH_TEST_ORIGINS: z.string().optional(),
 });
 
 export interface Env {
@@ -140,6 +145,8 @@ export interface Env {
   internalHosts: string[];
   /** A stand-in for the translation service's host (never in production). */
   translationServiceUrl?: string;
+  /** A stand-in that serves domain verification tokens as <url>/<host>/.well-known/... (never in production). */
+  domainVerificationUrl?: string;
 }
 
 export class ConfigError extends Error {
@@ -190,6 +197,11 @@ export function readEnv(raw: Record<string, string | undefined> = process.env): 
       "TRANSLATION_SERVICE_URL is for tests only: in production the translation service's address is the provider's own. Unset it.",
     );
   }
+  for (const name of ['DOMAIN_VERIFICATION_URL', 'FETCH_TEST_ORIGINS'] as const) {
+    if (production && e[name]) {
+      throw new ConfigError(`${name} is for tests only: in production the server fetches public addresses only. Unset it.`);
+    }
+  }
   let sessionSecrets: string[];
   let sessionSecretSource: Env['sessionSecretSource'];
   if (e.SESSION_SECRET) {
@@ -226,6 +238,7 @@ export function readEnv(raw: Record<string, string | undefined> = process.env): 
     owner: e.OWNER_EMAIL && e.OWNER_PASSWORD ? { email: e.OWNER_EMAIL, password: e.OWNER_PASSWORD } : undefined,
     internalHosts: e.INTERNAL_HOSTS,
     translationServiceUrl: e.TRANSLATION_SERVICE_URL,
+    domainVerificationUrl: e.DOMAIN_VERIFICATION_URL,
   };
 }
 

@@ -21,6 +21,8 @@ export interface Limiter {
   peek(key: string): Promise<Verdict>;
   /** Forgets `key`'s count (a sign-in that succeeded forgives the failures before it). */
   reset(key: string): Promise<void>;
+  /** Gives back one point of `key` spent by `consume` for an attempt that did not happen after all. */
+  refund(key: string): Promise<void>;
 }
 
 /** postgres.js behind the node-postgres `query()` shape that rate-limiter-flexible speaks. */
@@ -65,7 +67,33 @@ function wrap(limiter: RateLimiterAbstract): Limiter {
         log.warn(`rate-limit: ${(e as Error)?.message ?? e}`);
       }
     },
+    async refund(key) {
+      try {
+        await limiter.reward(key, 1);
+      } catch (e) {
+        log.warn(`rate-limit: ${(e as Error)?.message ?? e}`);
+      }
+    },
   };
+}
+
+/**
+ * Spends one point of each `[limiter, key]` in order, or none: the first refusal gives back the points
+ * taken before it and is returned with its index. Each point is taken by one atomic update in the
+ * database (an upsert that adds and returns the count), so however many attempts run at once, no more
+ * pass than the limits allow; a check followed by a later spend would let every attempt that checked
+ * before the first spend through (ADR 0010).
+ */
+export async function consumeAll(steps: [Limiter, string][]): Promise<{ ok: true } | { ok: false; index: number; retryAfterS: number }> {
+  for (let i = 0; i < steps.length; i++) {
+    const [limiter, key] = steps[i];
+    const v = await limiter.consume(key);
+    if (!v.ok) {
+      await Promise.all(steps.slice(0, i).map(([l, k]) => l.refund(k)));
+      return { ok: false, index: i, retryAfterS: v.retryAfterS };
+    }
+  }
+  return { ok: true };
 }
 
 /**

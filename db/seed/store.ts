@@ -38,6 +38,8 @@ export interface SeedProduct {
   variants: SeedVariant[];
   subscription?: { value: number; unit: 'WEEK' | 'MONTH' | 'YEAR'; cycles: number };
   addButtonText?: string;
+  /** A digital product's download: a file in db/seed/files/ (issue 33). */
+  file?: { name: string; contentType: string };
 }
 
 export interface SeedPage {
@@ -607,6 +609,7 @@ export const PRODUCTS: SeedProduct[] = [
     art: { motif: 'pattern', palette: [C.mist, C.tide, C.chalk, C.ink] },
     options: [],
     variants: [{ key: 'pdf', attributes: {}, price: 1400, stock: 'unlimited' }],
+    file: { name: 'wave-quilt-pattern.pdf', contentType: 'application/pdf' },
   },
   {
     slug: 'shibori-dye-guide',

@@ -112,6 +112,21 @@ describe('a page locked with a password (lock screen, 103)', () => {
     expect((await other.get(LOCKED)).status).toBe(200);
   });
 
+  it('ten guesses at once from one address: exactly five passwords are checked', async () => {
+    const address = `10.77.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+    const scope = scopeOf(await (await new Visitor().get(LOCKED)).text());
+    // Ten browsers behind one address, each posting once: each reads its own answer back (flash).
+    const browsers = Array.from({ length: 10 }, () => new Visitor());
+    await Promise.all(
+      browsers.map((b, i) =>
+        b.postForm('/page-access', { intent: 'unlock', scope, password: `wrong ${i}`, redirectTo: LOCKED }, { 'X-Forwarded-For': address }),
+      ),
+    );
+    const pages = await Promise.all(browsers.map(async (b) => (await b.get(LOCKED)).text()));
+    expect(pages.filter((p) => p.includes('Incorrect password. Please try again.'))).toHaveLength(5);
+    expect(pages.filter((p) => /Too many attempts\. Please wait 10 minutes and try again\./.test(p))).toHaveLength(5);
+  });
+
   it('a made-up scope or a foreign redirect opens nothing and stays on this site', async () => {
     const v = new Visitor();
     const res = await v.postForm('/page-access', {

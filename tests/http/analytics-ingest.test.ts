@@ -1,9 +1,13 @@
 // The analytics ingest endpoints through the built server (issue 15): page views with the visitor
 // cookies (formats, a new visit after 30 minutes, the crumb), the pages and people never recorded
 // (204), the no-JavaScript pixel, events behind the crumb, the census calls, performance records as
-// text/plain, JavaScript errors behind X-CSRF-Token, and the 400/403/405/415 refusals.
-import { describe, expect, it } from 'vitest';
+// text/plain, JavaScript errors behind X-CSRF-Token, and the 400/403/405/415 refusals. Issue 28:
+// a flooding client is cut off with 429 (by its cookie, and by its address without one) while others
+// go on; a request keeps at most 50 image records; a site's daily quota stops storing, and its owner
+// sees the count.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Visitor } from './support/client.js';
+import { OwnStore } from './support/own-store.js';
 import { adminVisitor, visitorWithRole } from './support/owner.js';
 
 const hit = (over: Record<string, unknown> = {}) => ({
@@ -236,5 +240,102 @@ describe('POST /api/events/RecordJavascriptErrors', () => {
     expect((await v.json('/api/events/RecordJavascriptErrors', errors, 'POST', { 'X-CSRF-Token': 'wrong-crumb-value' })).status).toBe(403);
     expect((await v.json('/api/events/RecordJavascriptErrors', errors)).status).toBe(403);
     expect((await v.json('/api/events/RecordJavascriptErrors', [], 'POST', { 'X-CSRF-Token': crumb })).status).toBe(400);
+  });
+});
+
+describe('a flood of analytics (issue 28)', () => {
+  const image = (i: number) => ({
+    app: 'storefront',
+    event: 'image',
+    pageLoadId: 'pl-f',
+    ts: i,
+    data: { pathname: '/shop', naturalWidth: 10 },
+  });
+  const images = (n: number) => JSON.stringify(Array.from({ length: n }, (_, i) => image(i)));
+  const sendRecords = (v: Visitor, body: string, headers: Record<string, string> = {}) =>
+    v.fetch('/api/1/performance/records', { method: 'POST', body, headers: { 'Content-Type': 'text/plain', ...headers } });
+
+  /** Sends until the first answer that is not 202 (at most `max` requests); that answer and how many went before. */
+  async function flood(send: () => Promise<Response>, max: number): Promise<{ res: Response; accepted: number }> {
+    for (let accepted = 0; accepted < max; accepted++) {
+      const res = await send();
+      if (res.status !== 202) return { res, accepted };
+    }
+    throw new Error(`no refusal after ${max} requests`);
+  }
+
+  it('cuts off one visitor (their cookie) with 429 and Retry-After, while another visitor still gets 202', async () => {
+    const flooder = new Visitor();
+    expect((await recordHit(flooder)).status).toBe(202);
+    const { res, accepted } = await flood(() => sendRecords(flooder, images(1)), 200);
+    // 60 requests per 30 s per visitor (the hit above came before the cookie, so it counted for the address only).
+    expect(accepted).toBe(60);
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(await res.json()).toEqual({ error: 'Too many analytics requests from this visitor; try again later.' });
+    // Every ingest endpoint holds the same allowance.
+    expect((await recordHit(flooder)).status).toBe(429);
+    const other = new Visitor();
+    expect((await recordHit(other)).status).toBe(202);
+    expect((await sendRecords(other, images(1))).status).toBe(202);
+  });
+
+  it('cuts off a client that drops its cookies by its address (five visitors’ worth), and no other address', async () => {
+    const address = new Visitor().address;
+    const cookieless = () => sendRecords(new Visitor(), images(1), { 'X-Forwarded-For': address });
+    const { res, accepted } = await flood(cookieless, 400);
+    expect(accepted).toBe(300);
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await sendRecords(new Visitor(), images(1))).status).toBe(202);
+  });
+});
+
+// A site's quota is the operator's setting (ANALYTICS_DAILY_ROWS): a server of this test's own with a
+// small one, whose rows only this test adds, so the owner's counter can be read exactly.
+describe('records per request and the daily quota (issue 28)', () => {
+  const store = new OwnStore({ TRUST_PROXY: '1', ANALYTICS_DAILY_ROWS: '60' });
+  let owner: Visitor;
+  beforeAll(async () => {
+    await store.start();
+    owner = await adminVisitor(() => store.url());
+  }, 120_000);
+  afterAll(() => store.stop());
+
+  const image = (i: number) => ({
+    app: 'storefront',
+    event: 'image',
+    pageLoadId: 'pl-q',
+    ts: i,
+    data: { pathname: '/shop', naturalWidth: 10 },
+  });
+  const send = (v: Visitor, n: number) =>
+    v.fetch('/api/1/performance/records', {
+      method: 'POST',
+      body: JSON.stringify(Array.from({ length: n }, (_, i) => image(i))),
+      headers: { 'Content-Type': 'text/plain' },
+    });
+  /** The owner's counter once it shows `rows` (batches are written within about a second). */
+  async function counterShows(rows: number): Promise<string> {
+    let text = '';
+    for (let i = 0; i < 50; i++) {
+      const page = await (await owner.get('/config/analytics/settings')).text();
+      text = /data-testid="analytics-usage">([^<]*(?:<!-- -->[^<]*)*)</.exec(page)?.[1].replace(/<!-- -->/g, '') ?? '';
+      if (text.startsWith(`${rows} of`)) return text;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    return text;
+  }
+
+  it('stores at most 50 of 200 image records, stops at the quota, and shows the owner the count', async () => {
+    const v = new Visitor(() => store.url());
+    expect((await send(v, 200)).status).toBe(202);
+    expect(await counterShows(50)).toMatch(/^50 of 60 records stored today \(\d{4}-\d\d-\d\d, UTC\)\.$/);
+    // 10 rows were left: the next 200 images store 10, and after that nothing is stored (204).
+    expect((await send(new Visitor(() => store.url()), 200)).status).toBe(202);
+    expect((await send(new Visitor(() => store.url()), 1)).status).toBe(204);
+    expect(await counterShows(60)).toMatch(/^60 of 60 records stored today/);
+    const page = await (await owner.get('/config/analytics/settings')).text();
+    expect(page).toContain('The daily limit is reached');
   });
 });

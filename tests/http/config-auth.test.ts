@@ -61,6 +61,37 @@ describe('owner sign-in', () => {
     expect(await slowed.text()).toMatch(/Too many attempts\. Please wait \d+ seconds and try again\./);
   });
 
+  /** Posts `n` sign-ins at once from `v`'s address; sorts the answers into password checks and waits. */
+  async function burst(v: Visitor, n: number, email: (i: number) => string): Promise<{ checked: number; waits: string[] }> {
+    const answers = await Promise.all(
+      Array.from({ length: n }, async (_, i) => {
+        const res = await v.postForm('/config/sign-in', { email: email(i), password: `wrong password ${i}` });
+        return { status: res.status, html: await res.text() };
+      }),
+    );
+    // Only a checked password earns "incorrect" (400); a refusal before the check is a 429.
+    const checked = answers.filter((a) => a.status === 400 && a.html.includes('The email or password is incorrect.')).length;
+    const waits = answers
+      .filter((a) => a.status === 429)
+      .map((a) => /Too many attempts|is locked for \d+ minutes/.exec(a.html)?.[0] ?? a.html);
+    expect(checked + waits.length, JSON.stringify(answers.map((a) => a.status))).toBe(n);
+    return { checked, waits };
+  }
+
+  it('checks exactly three passwords when twenty sign-ins of one email arrive at once', async () => {
+    const email = `burst-${randomBytes(3).toString('hex')}@example.com`;
+    const { checked, waits } = await burst(new Visitor(), 20, () => email);
+    expect(checked).toBe(3);
+    expect(waits).toEqual(Array(17).fill('Too many attempts'));
+  });
+
+  it('checks exactly thirty passwords when one address tries forty emails at once', async () => {
+    const tag = randomBytes(3).toString('hex');
+    const { checked, waits } = await burst(new Visitor(), 40, (i) => `spray-${tag}-${i}@example.com`);
+    expect(checked).toBe(30);
+    expect(waits).toEqual(Array(10).fill('is locked for 15 minutes'));
+  });
+
   it('keeps the session on the server: signing out revokes the cookie, even replayed', async () => {
     const v = await adminVisitor();
     const saved = v.cookieHeader();

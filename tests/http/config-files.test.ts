@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createSite } from '../../app/sites/create.server.js';
-import { exeHead, png } from '../support/sample-files.js';
+import { exeHead, HTML_PAYLOADS, png, SVG_FORBIDDEN, SVG_PAYLOADS } from '../support/sample-files.js';
 import { Visitor } from './support/client.js';
 import { OwnStore } from './support/own-store.js';
 import { adminVisitor, visitorWithRole } from './support/owner.js';
@@ -16,6 +16,7 @@ const UPLOAD_TITLE = 'Unable to Upload File';
 const UPLOAD_TEXT = 'There was a problem while uploading your file.';
 const UNSUPPORTED = 'This type of file is not supported.';
 const TOO_LARGE = 'The file is larger than 20 MB.';
+const FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
 const DELETE_CONFIRM = 'This can&#x27;t be undone. Make sure to update all links to this file.';
 
 const run = randomBytes(3).toString('hex');
@@ -153,7 +154,7 @@ describe('uploading and serving a file', () => {
     );
     const svg = await new Visitor().get(`/files/${svgId}/logo-${run}.svg`);
     expect(svg.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
-    expect(svg.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(svg.headers.get('content-security-policy')).toBe(FILE_CSP);
     const csvId = await uploaded(admin, `prices-${run}.csv`, new TextEncoder().encode('Name,Price\nHat,12\n'), 'text/csv');
     const csv = await new Visitor().get(`/files/${csvId}/prices-${run}.csv`);
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -182,6 +183,38 @@ describe('refused uploads', () => {
     await refused(await upload(admin, `evil-${run}.svg`, new TextEncoder().encode(script), 'image/svg+xml'), 400, 'contains scripts');
     const handler = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" height="1"/></svg>';
     await refused(await upload(admin, `evil2-${run}.svg`, new TextEncoder().encode(handler)), 400, 'contains scripts');
+  });
+
+  // Issue 28: a script in the XHTML namespace passed the old scanner; every known payload is now
+  // refused or stored cleaned, and served with the file headers on the public and the owner's path.
+  it.each(SVG_PAYLOADS)('SVG payload $name: refused as a script, or stored without anything that runs', async (p) => {
+    const res = await upload(admin, `${p.name}-${run}.svg`, new TextEncoder().encode(p.svg), 'image/svg+xml');
+    // Refused for its scripts, or (an <s:svg> root, a DOCTYPE of its own) as no SVG the sniffer knows.
+    if (p.refused) return refused(res, 400, /^(svg-prefixed-script|doctype-entity)$/.test(p.name) ? UNSUPPORTED : 'contains scripts');
+    expect(res.status).toBe(303);
+    const id = /([a-f0-9]{24})\?uploaded=1$/.exec(res.headers.get('location') ?? '')![1];
+    for (const path of [`/files/${id}/${p.name}-${run}.svg`, `/config/files/${id}/content`]) {
+      const served = await (path.startsWith('/files') ? new Visitor() : admin).get(path);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+      expect(served.headers.get('content-security-policy')).toBe(FILE_CSP);
+      expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+      const body = await served.text();
+      expect(body).toMatch(/^<svg[\s>][\s\S]*<\/svg>$/);
+      expect(body).not.toMatch(SVG_FORBIDDEN);
+    }
+  });
+
+  it.each(HTML_PAYLOADS)('HTML payload $name: kept as plain text, a download with nosniff on both paths', async (p) => {
+    const id = await uploaded(admin, `${run}-${p.name}`, new TextEncoder().encode(p.html), 'text/html');
+    expect((await admin.get(`/config/files/${id}`)).status).toBe(200);
+    for (const path of [`/files/${id}/x`, `/config/files/${id}/content`]) {
+      const served = await (path.startsWith('/files') ? new Visitor() : admin).get(path);
+      expect(served.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+      expect(served.headers.get('content-disposition')).toMatch(/^attachment;/);
+      expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(await served.text()).toBe(p.html);
+    }
   });
 
   it('asks for a file when none was chosen', async () => {

@@ -1,6 +1,7 @@
 // Sites in the owner area, through the built server: an owner creates a site from a starting theme
 // and edits it at once; one site's screens never show another's; unpublishing hides the site from
-// visitors but not from its owners; deleting needs the site's name typed.
+// visitors but not from its owners; deleting needs the site's name typed. Creating sites is open
+// only to who the matrix allows (site.create), a few an hour per account.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Visitor } from './support/client.js';
@@ -82,5 +83,53 @@ describe('sites in /config', () => {
     const { visitor: manager } = await visitorWithRole(admin, 15);
     expect((await manager.postForm('/config/site', { intent: 'publish' })).status).toBe(200);
     expect((await manager.postForm('/config/site', { intent: 'delete', confirmName: 'x' })).status).toBe(403);
+  });
+});
+
+describe('who may create sites, and how many (issue 28)', () => {
+  const NEW = '/config/sites/new';
+
+  it('refuses a removed member who belongs to no site, and a role without site.create, and creates nothing', async () => {
+    const admin = await adminVisitor();
+    const { visitor: removed, email } = await visitorWithRole(admin, 4);
+    const members = await (await admin.get('/config/members')).text();
+    const ownerId = members.match(new RegExp(`name="ownerId" value="([^"]+)"/><input type="hidden" name="email" value="${email}"`))?.[1];
+    expect(ownerId).toBeTruthy();
+    expect((await admin.postForm('/config/members', { intent: 'remove', ownerId: ownerId!, email })).status).toBe(200);
+
+    const name = `Flood ${randomBytes(3).toString('hex')}`;
+    expect((await removed.get(NEW)).status).toBe(403);
+    const refused = await removed.postForm(NEW, { name, theme: 'journal' });
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain('Only administrators and website managers of a site can create sites.');
+    // Nothing was made: no site of that name answers on its temporary host.
+    expect((await new Visitor(undefined, `${name.toLowerCase().replace(' ', '-')}.localhost`).get('/')).status).toBe(404);
+
+    const { visitor: viewer } = await visitorWithRole(admin, 10);
+    expect((await viewer.get(NEW)).status).toBe(403);
+    expect((await viewer.postForm(NEW, { name: `Viewer ${randomBytes(3).toString('hex')}`, theme: 'journal' })).status).toBe(403);
+    // The site screen offers no "Create a site" to them.
+    expect(await (await viewer.get('/config/site')).text()).not.toContain('Create a site');
+  });
+
+  it('lets an administrator create 5 sites an hour; the 6th is refused with the reason and keeps what was typed; another account may go on', async () => {
+    const admin = await adminVisitor();
+    const { visitor: busy } = await visitorWithRole(admin, 1);
+    const tag = randomBytes(3).toString('hex');
+    for (let i = 1; i <= 5; i++) {
+      const made = await busy.postForm(NEW, { name: `Burst ${tag} ${i}`, theme: 'journal' });
+      expect(made.status, `site ${i}`).toBe(303);
+    }
+    const sixth = await busy.postForm(NEW, { name: `Burst ${tag} 6`, theme: 'journal' });
+    expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
+    const html = await sixth.text();
+    expect(html).toMatch(/You have created 5 sites in the last hour\. Try again in \d+ minutes?\./);
+    expect(html).toContain(`value="Burst ${tag} 6"`);
+    expect((await new Visitor(undefined, `burst-${tag}-6.localhost`).get('/')).status).toBe(404);
+    // The limit is the account's: a website manager (site.create too) still creates one. (Not the
+    // first owner: the suite's other files create sites as them, within the same hour.)
+    const { visitor: manager } = await visitorWithRole(admin, 15);
+    expect((await manager.postForm(NEW, { name: `Calm ${tag}`, theme: 'journal' })).status).toBe(303);
   });
 });

@@ -1,6 +1,6 @@
 // Back-in-stock sign-ups through the built server: the shopper's JSON API (every text), the product
 // page's form without JavaScript (303 back with the answer, the address kept on an error), and the
-// owner's calls (lists for products.read, sending for products.write only).
+// owner's calls (lists for forms.read, sending for products.write only).
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';

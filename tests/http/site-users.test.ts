@@ -74,6 +74,20 @@ describe('sign-up and sign-in pages', () => {
   });
 });
 
+describe('the sign-in limits', () => {
+  it('check exactly five passwords of one email when fifteen sign-ins arrive at once', async () => {
+    const email = await signUp(new Visitor());
+    const v = new Visitor();
+    const answers = await Promise.all(Array.from({ length: 15 }, (_, i) => apiSignIn(v, email, `wrong password ${i}`)));
+    const bodies = await Promise.all(answers.map(async (r) => ({ status: r.status, error: (await r.json()).error as string })));
+    // Only a checked password earns "incorrect" (401); a refusal before the check is a 429.
+    expect(bodies.filter((b) => b.status === 401 && b.error === 'The email or password is incorrect.')).toHaveLength(5);
+    const waits = bodies.filter((b) => b.status === 429);
+    expect(waits).toHaveLength(10);
+    for (const w of waits) expect(w.error).toBe('Too many sign-in attempts. Please wait 15 minutes and try again.');
+  });
+});
+
 describe('the session API', () => {
   it('signs in for an xsrfToken (browser-session cookie without rememberMe); sign-out needs the token, else crumbFail', async () => {
     const email = await signUp(new Visitor());

@@ -1,18 +1,55 @@
 // Two sites on one server (issue 11), driven over HTTP: each host shows its own site, and no
 // product, cart, order or setting crosses between them; unknown hosts reach no site; a journal
-// site has no shop; an unpublished site shows visitors a notice.
+// site has no shop; an unpublished site shows visitors a notice. Custom domains (issue 28): another
+// site's claim, fresh or lapsed, never blocks a site that proves the domain; verification refuses a
+// redirect to an internal address; removing the primary domain gives the site its own origin back
+// (canonical links, the sitemap, password-reset emails).
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addCustomDomain } from '../../app/sites/domains.server.js';
 import { createSite } from '../../app/sites/create.server.js';
 import { setSitePublished, updateSiteSettings } from '../../app/sites/manage.server.js';
 import { Visitor } from './support/client.js';
 import { OwnStore } from './support/own-store.js';
+import { adminVisitor } from './support/owner.js';
 
-const store = new OwnStore({ TRUST_PROXY: '1' });
+// Domain verification reads tokens from this test's stand-in (DOMAIN_VERIFICATION_URL, outside
+// production only): GET /<host>/.well-known/storefront-verification.txt answers tokens[host].
+// `redirect.example` answers with a redirect to `inner`, a loopback "internal service" that would
+// serve the right token: the guarded fetch must never reach it.
+const tokens = new Map<string, string>();
+const asked: string[] = [];
+const innerHits: string[] = [];
+let standIn: http.Server;
+let inner: http.Server;
+let innerUrl = '';
+const env: Record<string, string> = { TRUST_PROXY: '1', NODE_ENV: 'development' };
+const store = new OwnStore(env);
 let harbour = { websiteId: '', host: '' };
 let journal = { websiteId: '', host: '' };
 const at = (host?: string) => new Visitor(() => store.url(), host);
 
+function listen(handler: http.RequestListener): Promise<[http.Server, string]> {
+  const s = http.createServer(handler);
+  return new Promise((r) => s.listen(0, '127.0.0.1', () => r([s, `http://127.0.0.1:${(s.address() as AddressInfo).port}`])));
+}
+
 beforeAll(async () => {
+  [inner, innerUrl] = await listen((req, res) => {
+    innerHits.push(req.url ?? '');
+    res.end(tokens.get('redirect.example') ?? '');
+  });
+  let standInUrl: string;
+  [standIn, standInUrl] = await listen((req, res) => {
+    const host = (req.url ?? '').split('/')[1];
+    asked.push(host);
+    if (host === 'redirect.example') res.writeHead(302, { Location: `${innerUrl}/latest/meta-data` }).end();
+    else res.end(tokens.get(host) ?? '');
+  });
+  env.DOMAIN_VERIFICATION_URL = standInUrl;
   await store.start();
   await store.change(async (sql) => {
     harbour = await createSite(sql, { name: 'Harbour Goods', theme: 'store' });
@@ -22,10 +59,16 @@ beforeAll(async () => {
     // The second store's mug is its own row: a title and a price of its own, in euros.
     await sql`update item set title = 'Harbour Mug' where id = ${harbour.websiteId + '-itm-tide-pool-mug'}`;
     await updateSiteSettings(sql, harbour.websiteId, { currency: 'EUR' });
+    // The journal claimed two domains it never proved: one today, one 8 days ago (lapsed).
+    await addCustomDomain(sql, journal.websiteId, 'claimed.example');
+    await addCustomDomain(sql, journal.websiteId, 'stale.example');
+    await sql`update domain_claim set created_at = now() - interval '8 days' where host = 'stale.example'`;
   });
 }, 240_000);
 afterAll(async () => {
   await store.dispose();
+  await new Promise((r) => standIn?.close(r));
+  await new Promise((r) => inner?.close(r));
 });
 
 const MUG = '/shop/p/tide-pool-mug';
@@ -124,5 +167,90 @@ describe('sites by host', () => {
     const res = await at('not-yet.localhost').get('/');
     expect(res.status).toBe(403);
     expect(await res.text()).toContain('not published');
+  });
+});
+
+describe('custom domains through /config/site (issue 28)', () => {
+  let admin: Visitor;
+  const SITE = '/config/site';
+  const strip = (html: string) => html.replace(/<!-- -->/g, '');
+
+  /** The admin edits the harbour site, adds `host` and gets the token the screen shows for it. */
+  async function add(host: string): Promise<string> {
+    const res = await admin.postForm(SITE, { intent: 'add-domain', host });
+    const html = strip(await res.text());
+    expect(res.status, html.slice(0, 300)).toBe(200);
+    const token = html.match(
+      new RegExp(`<td>${host.replace('.', '\\.')} </td><td>custom</td><td>Not verified: serve <code>([^<]+)</code>`),
+    )?.[1];
+    if (!token) throw new Error(`no token for ${host} on the site screen`);
+    return token;
+  }
+
+  beforeAll(async () => {
+    admin = await adminVisitor(() => store.url());
+    expect((await admin.postForm('/config/switch-site', { siteId: harbour.websiteId })).status).toBe(303);
+  });
+
+  it('lets a site prove a domain another site only claimed, fresh or lapsed; the domain then routes to it', async () => {
+    for (const host of ['claimed.example', 'stale.example']) {
+      tokens.set(host, await add(host));
+      const res = await admin.postForm(SITE, { intent: 'verify-domain', host });
+      expect(res.status, host).toBe(200);
+      expect(strip(await res.text())).toContain(`${host} is verified.`);
+      const home = await at(host).get('/');
+      expect(home.status).toBe(200);
+      expect(await home.text()).toContain('Harbour Goods');
+    }
+    // Proven, it is no longer free: another claim is refused.
+    expect((await admin.postForm('/config/switch-site', { siteId: journal.websiteId })).status).toBe(303);
+    const again = await admin.postForm(SITE, { intent: 'add-domain', host: 'claimed.example' });
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain('claimed.example is already in use by a site.');
+    expect((await admin.postForm('/config/switch-site', { siteId: harbour.websiteId })).status).toBe(303);
+  });
+
+  it('resets the canonical origin and the sitemap to the temporary domain when the primary domain is removed', async () => {
+    expect((await admin.postForm(SITE, { intent: 'primary-domain', host: 'claimed.example' })).status).toBe(200);
+    const canonical = async () => (await (await at(harbour.host).get('/')).text()).match(/<link rel="canonical" href="([^"]+)"/)?.[1];
+    expect(await canonical()).toBe('https://claimed.example/');
+    expect(await (await at(harbour.host).get('/sitemap.xml')).text()).toContain('<loc>https://claimed.example/');
+
+    const removed = await admin.postForm(SITE, { intent: 'remove-domain', host: 'claimed.example' });
+    expect(removed.status).toBe(200);
+    expect(await canonical()).toMatch(new RegExp(`^http://${harbour.host}(:\\d+)?/$`));
+    const xml = await (await at(harbour.host).get('/sitemap.xml')).text();
+    expect(xml).not.toContain('claimed.example');
+    expect(xml).toContain(`<loc>http://${harbour.host}:`);
+    // A password-reset email sent now links to the temporary domain, not to the removed one.
+    const email = `reset-${Date.now()}@example.com`;
+    const shopper = at(harbour.host);
+    const signUp = await shopper.postForm('/account/sign-up', { name: 'Ada', email, password: 'a long enough password' });
+    expect(signUp.status).toBe(303);
+    await at(harbour.host).postForm('/account/forgot-password', { email });
+    const dir = path.join(store.dataDir, 'outbox');
+    let eml = '';
+    for (let i = 0; i < 50 && !eml; i++) {
+      const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.includes('password-reset')) : [];
+      eml = files.map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).find((t) => t.includes(`To: ${email}`)) ?? '';
+      if (!eml) await new Promise((r) => setTimeout(r, 100));
+    }
+    const body = eml.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    expect(body).toMatch(new RegExp(`http://${harbour.host}:\\d+/account/reset-password\\?token=`));
+    expect(body).not.toContain('claimed.example');
+    // The temporary domain is the primary one again.
+    expect(strip(await (await admin.get(SITE)).text())).toMatch(new RegExp(`${harbour.host} <span class="badge ok">Primary</span>`));
+  });
+
+  it('refuses a verification whose fetch is redirected to an internal address', async () => {
+    tokens.set('redirect.example', await add('redirect.example'));
+    const before = asked.filter((h) => h === 'redirect.example').length;
+    const res = await admin.postForm(SITE, { intent: 'verify-domain', host: 'redirect.example' });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('redirect.example does not serve the verification token yet');
+    // The stand-in was asked and redirected; the internal service behind the redirect never was.
+    expect(asked.filter((h) => h === 'redirect.example').length).toBeGreaterThan(before);
+    expect(innerHits).toEqual([]);
+    expect((await at('redirect.example').get('/')).status).toBe(404);
   });
 });

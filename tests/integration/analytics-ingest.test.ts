@@ -1,11 +1,13 @@
 // Analytics storage and rules on PGlite and PostgreSQL: the recording rules (switch, pages, owners
 // and the viewer exception, cookie policy), batched writes (N rows, one insert per table), the
-// bounded queue's refusal, a failed flush keeping its rows, day partitions, and retention.
+// bounded queue's refusal, a failed flush keeping its rows, day partitions, and retention; issue 28's
+// daily row counts and quota, and the storage budget dropping the oldest days first.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEventStore, utcDay, type EventRow, type EventStore } from '../../app/analytics/event-store.server.js';
 import { IngestQueue } from '../../app/analytics/ingest-queue.server.js';
 import { forgetAnalyticsSettings, recordingVerdict } from '../../app/analytics/recording-rules.server.js';
-import { applyRetention } from '../../app/analytics/retention.server.js';
+import { DailyQuota } from '../../app/analytics/ingest-limits.server.js';
+import { applyRetention, enforceStorageBudget } from '../../app/analytics/retention.server.js';
 import { writeAnalyticsSettings } from '../../app/analytics/settings.server.js';
 import { ownerSessionStorage } from '../../app/auth/owner-session.server.js';
 import { grantRole, upsertOwner } from '../../app/auth/owners.server.js';
@@ -309,5 +311,52 @@ describe.each(targets)('analytics ingest on $name', (target) => {
     // The 60-day-old row of the 30-day site is gone; the other site's stays.
     expect(left.map((l) => l.website_id)).toEqual([other]);
     for (const s of sites) await writeAnalyticsSettings(db.sql, s.id, { retentionDays: 400, cookiePolicy: 'allow' });
+  });
+
+  it('counts each batch in analytics_usage, and holds a site to its daily quota', async () => {
+    const site3 = 'analytics-quota-site';
+    const store = new PostgresEventStore(async () => db.sql);
+    await store.writeEvents([eventRow(site3), eventRow(site3)]);
+    const day = utcDay(new Date());
+    const count = async () =>
+      (
+        await db.sql<{ rows: number }[]>`select rows::int as rows from analytics_usage where website_id = ${site3} and day = ${day}::date`
+      )[0]?.rows;
+    expect(await count()).toBe(2);
+    const quota = new DailyQuota(async () => db.sql, 5);
+    expect(await quota.take(site3, 2)).toBe(2);
+    // 2 stored and 2 taken: one row is left of 5.
+    expect(await quota.take(site3, 4)).toBe(1);
+    expect(await quota.take(site3, 1)).toBe(0);
+    quota.release(site3, 1);
+    expect(await quota.take(site3, 3)).toBe(1);
+  });
+
+  it('drops the oldest day partitions first while the tables are over the storage budget, never today', async () => {
+    const now = new Date();
+    const store = new PostgresEventStore(async () => db.sql);
+    const days = [300, 200, 100].map((d) => new Date(now.getTime() - d * DAY));
+    for (const at of days) await store.writeEvents([eventRow(site, at)]);
+    await store.writeEvents([eventRow(site, now)]);
+    const name = (at: Date) => `analytics_event_${utcDay(at).replaceAll('-', '')}`;
+    const sizes = await db.sql<{ name: string; bytes: string }[]>`
+      select c.relname as name, pg_total_relation_size(c.oid)::text as bytes from pg_inherits i
+        join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent
+       where p.relname in ('analytics_event', 'performance_record', 'js_error')`;
+    const total = sizes.reduce((n, s) => n + Number(s.bytes), 0);
+    const ofDay = (at: Date) =>
+      sizes.filter((s) => s.name.endsWith(utcDay(at).replaceAll('-', ''))).reduce((n, s) => n + Number(s.bytes), 0);
+    // A budget the tables pass by less than the oldest day: that day goes, the next stays.
+    const dropped = await enforceStorageBudget(db.sql, total - ofDay(days[0]) / 2, now);
+    expect(dropped).toContain(name(days[0]));
+    expect(dropped).not.toContain(name(days[1]));
+    // A budget of nothing drops every past day, but not today's partitions.
+    const all = await enforceStorageBudget(db.sql, 0, now);
+    expect(all).toContain(name(days[2]));
+    expect(all).not.toContain(name(now));
+    expect(
+      (await db.sql`select 1 from analytics_event where website_id = ${site} and occurred_at >= ${new Date(now.getTime() - 60_000)}`)
+        .length,
+    ).toBeGreaterThan(0);
   });
 });

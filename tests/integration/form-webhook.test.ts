@@ -37,6 +37,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   hookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  // The guarded fetch refuses loopback; this receiver is the test's explicit exception.
+  process.env.FETCH_TEST_ORIGINS = new URL(hookUrl).origin;
 });
 afterAll(async () => {
   await new Promise((r) => server.close(r));

@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptInvite, createInvite, InviteError, pendingInvite } from '../../app/auth/invites.server.js';
 import { membershipsOf, upsertOwner } from '../../app/auth/owners.server.js';
-import { ownerAuthenticator, SignInError } from '../../app/auth/sign-in.server.js';
+import { LOCK_OUT, ownerAuthenticator, SignInError } from '../../app/auth/sign-in.server.js';
+import { createLimiter } from '../../app/utils/rate-limit.server.js';
 import type { Db } from '../../db/client.server.js';
 import { targets } from './support/databases.js';
 
@@ -72,6 +73,48 @@ describe.each(targets)('owner accounts on $name', (target) => {
     await attempt(db, email, 'wrong password 4');
     await attempt(db, email, 'wrong password 5');
     expect(await attempt(db, email, 'the right password')).toMatch(/^Too many attempts\. Please wait \d+ seconds and try again\.$/);
+  });
+
+  it('checks no more passwords than the lock allows when attempts arrive at once', async () => {
+    const email = `e-${randomBytes(3).toString('hex')}@example.com`;
+    await upsertOwner(db.sql, { email, password: 'the right password' });
+    // Eight failures already this quarter hour (as the sign-in counts them): two attempts are left.
+    const lock = createLimiter('signin-lock', LOCK_OUT, db.sql);
+    for (let i = 0; i < 8; i++) expect((await lock.consume(email)).ok).toBe(true);
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => attempt(db, email, `wrong password ${i}`)));
+    expect(answers.filter((a) => a === 'The email or password is incorrect.')).toHaveLength(2);
+    for (const a of answers.filter((x) => x !== 'The email or password is incorrect.')) {
+      expect(a).toMatch(/^(Too many attempts\. Please wait \d+ seconds|This account is locked for 15 minutes)/);
+    }
+    await db.sql`delete from rate_limit where key = ${`signin-slow:${email}`}`;
+    expect(await attempt(db, email, 'the right password')).toMatch(/^This account is locked for 15 minutes/);
+  });
+
+  it('ends the sessions of an owner whose password is set anew, and keeps them when it is the same', async () => {
+    const email = `f-${randomBytes(3).toString('hex')}@example.com`;
+    const { owner, passwordChanged } = await upsertOwner(db.sql, { email, password: 'the first password' });
+    expect(passwordChanged).toBe(false);
+    const sessions = async () =>
+      (await db.sql<{ n: number }[]>`select count(*)::int as n from owner_session where owner_id = ${owner.id}`)[0].n;
+    const open = () =>
+      db.sql`insert into owner_session (id_hash, owner_id, expires_at)
+             values (${randomBytes(16).toString('hex')}, ${owner.id}, now() + interval '1 day')`;
+    await open();
+    await open();
+    const [before] = await db.sql<{ password_hash: string }[]>`select password_hash from owner where id = ${owner.id}`;
+    expect(await upsertOwner(db.sql, { email, password: 'the first password' })).toMatchObject({
+      passwordChanged: false,
+      sessionsEnded: 0,
+    });
+    expect(await sessions()).toBe(2);
+    const [same] = await db.sql<{ password_hash: string }[]>`select password_hash from owner where id = ${owner.id}`;
+    expect(same.password_hash).toBe(before.password_hash);
+    expect(await upsertOwner(db.sql, { email, password: 'the second password' })).toMatchObject({
+      passwordChanged: true,
+      sessionsEnded: 2,
+    });
+    expect(await sessions()).toBe(0);
+    expect(await attempt(db, email, 'the second password')).toBe(`ok:${email}`);
   });
 
   it('uses an invite once and gives its role on its site', async () => {

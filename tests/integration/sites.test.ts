@@ -124,8 +124,10 @@ describe.each(targets)('sites on $name', (target) => {
     const { host, token } = await addCustomDomain(db.sql, site.websiteId, 'Shop.Tidal-Prints.example');
     expect(host).toBe('shop.tidal-prints.example');
     expect(await sites.siteForHost(host)).toBeNull();
-    // Another site cannot claim it, and a local name is not a custom domain.
-    await expect(addCustomDomain(db.sql, 'saltgrass', host)).rejects.toMatchObject({ status: 409 });
+    // Another site may claim it too (a claim blocks nobody: each has its own token), and a local
+    // name is not a custom domain.
+    const rival = await addCustomDomain(db.sql, 'saltgrass', host);
+    expect(rival.token).not.toBe(token);
     await expect(addCustomDomain(db.sql, site.websiteId, 'other.localhost')).rejects.toBeInstanceOf(DomainError);
     await expect(addCustomDomain(db.sql, site.websiteId, '10.0.0.1')).rejects.toMatchObject({ status: 400 });
 
@@ -135,8 +137,12 @@ describe.each(targets)('sites on $name', (target) => {
     expect(await sites.siteForHost(host)).toBeNull();
     await verifyCustomDomain(db.sql, site.websiteId, host, async (h) => (h === host ? token : null));
     expect(await sites.siteForHost(host)).toEqual({ id: site.websiteId, published: true });
+    // Proven: the rival's claim is gone, and the domain is no longer free to claim.
+    expect((await listDomains(db.sql, 'saltgrass')).map((d) => d.host)).not.toContain(host);
+    await expect(addCustomDomain(db.sql, 'saltgrass', host)).rejects.toMatchObject({ status: 409 });
 
     await setPrimaryDomain(db.sql, site.websiteId, host);
+    expect((await db.sql`select base_url from website where id = ${site.websiteId}`)[0].base_url).toBe(`https://${host}`);
     expect((await listDomains(db.sql, site.websiteId)).map((d) => [d.host, d.isPrimary])).toEqual([
       [host, true],
       ['tidal-prints.localhost', false],
@@ -144,6 +150,10 @@ describe.each(targets)('sites on $name', (target) => {
     await removeDomain(db.sql, site.websiteId, host);
     expect(await sites.siteForHost(host)).toBeNull();
     expect((await listDomains(db.sql, site.websiteId)).map((d) => [d.host, d.isPrimary])).toEqual([['tidal-prints.localhost', true]]);
+    // The temporary domain is the site's origin again.
+    expect((await db.sql`select base_url from website where id = ${site.websiteId}`)[0].base_url).toMatch(
+      /^http:\/\/tidal-prints\.localhost(:\d+)?$/,
+    );
   });
 
   it('renames, sets currency and locale, unpublishes and deletes a site after its name is typed', async () => {

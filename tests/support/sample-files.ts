@@ -105,3 +105,77 @@ export function webpHead(kind: 'VP8 ' | 'VP8L' | 'VP8X', width: number, height: 
 
 /** A Windows executable's first bytes ("MZ", then zeros). */
 export const exeHead = (): Buffer => Buffer.concat([Buffer.from('MZ'), Buffer.from([0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff, 0, 0])]);
+
+const SVG_NS = 'xmlns="http://www.w3.org/2000/svg"';
+
+/**
+ * Known SVG attacks (issue 28) the file manager must never store as they were: scripts in any
+ * namespace or case, event handlers, javascript: links (also entity-encoded, also set by an
+ * animation), embedded HTML, and style sheets or entities that smuggle markup or reach out.
+ * `refused`: the upload is refused as holding scripts; otherwise it is stored cleaned.
+ */
+export const SVG_PAYLOADS: { name: string; svg: string; refused: boolean }[] = [
+  { name: 'script', svg: `<svg ${SVG_NS}><script>alert(document.cookie)</script></svg>`, refused: true },
+  {
+    name: 'xhtml-namespaced-script',
+    svg: `<svg ${SVG_NS}><h:script xmlns:h="http://www.w3.org/1999/xhtml">alert(document.domain)</h:script><rect width="1" height="1"/></svg>`,
+    refused: true,
+  },
+  {
+    name: 'svg-prefixed-script',
+    svg: `<s:svg xmlns:s="http://www.w3.org/2000/svg"><s:script>alert(1)</s:script></s:svg>`,
+    refused: true,
+  },
+  { name: 'upper-case-script', svg: `<svg ${SVG_NS}><SCRIPT>alert(1)</SCRIPT></svg>`, refused: true },
+  { name: 'onload', svg: `<svg ${SVG_NS} onload="alert(1)"><rect width="1" height="1"/></svg>`, refused: true },
+  { name: 'slash-onload', svg: `<svg/onload=alert(1) ${SVG_NS}>`, refused: true },
+  { name: 'namespaced-handler', svg: `<svg ${SVG_NS} xmlns:x="urn:x"><rect x:onclick="alert(1)" width="1"/></svg>`, refused: true },
+  {
+    name: 'javascript-link',
+    svg: `<svg ${SVG_NS} xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>`,
+    refused: true,
+  },
+  { name: 'encoded-javascript-link', svg: `<svg ${SVG_NS}><a href="jav&#x61;script&#58;alert(1)"><text>x</text></a></svg>`, refused: true },
+  {
+    name: 'animated-href',
+    svg: `<svg ${SVG_NS}><a><animate attributeName="href" values="javascript:alert(1)"/><text>x</text></a></svg>`,
+    refused: true,
+  },
+  {
+    name: 'foreign-object-html',
+    svg: `<svg ${SVG_NS}><foreignObject width="9" height="9"><body xmlns="http://www.w3.org/1999/xhtml"><img src="x" onerror="alert(1)"/></body></foreignObject></svg>`,
+    refused: true,
+  },
+  { name: 'iframe', svg: `<svg ${SVG_NS}><iframe src="https://evil.example/"/></svg>`, refused: true },
+  {
+    name: 'doctype-entity',
+    svg: `<!DOCTYPE svg [<!ENTITY x "<script>alert(1)</script>">]><svg ${SVG_NS}>&x;</svg>`,
+    refused: true,
+  },
+  {
+    name: 'cdata-style-breakout',
+    svg: `<svg ${SVG_NS}><style><![CDATA[</style><script>alert(1)</script>]]></style></svg>`,
+    refused: false,
+  },
+  {
+    name: 'style-import',
+    svg: `<svg ${SVG_NS}><style>@import url(https://evil.example/x.css);</style><rect width="1"/></svg>`,
+    refused: false,
+  },
+  {
+    name: 'external-image-and-use',
+    svg: `<svg ${SVG_NS}><image href="https://evil.example/track.png"/><use href="data:image/svg+xml;base64,PHN2Zz48L3N2Zz4="/></svg>`,
+    refused: false,
+  },
+  { name: 'style-attribute-url', svg: `<svg ${SVG_NS}><rect style="fill:url(https://evil.example/)" width="1"/></svg>`, refused: false },
+];
+
+/** What none of the stored SVGs may hold, whatever was sent. */
+export const SVG_FORBIDDEN = /script|on[a-z]+\s*=|<iframe|foreignObject|@import|evil\.example|data:image\/svg|<!DOCTYPE|<!ENTITY/i;
+
+/** Documents that are text to the sniffer: stored as plain text, served as a download. */
+export const HTML_PAYLOADS: { name: string; html: string }[] = [
+  { name: 'page.html', html: '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>' },
+  { name: 'page.htm', html: '<html><svg><script>alert(1)</script></svg></html>' },
+  { name: 'image.xhtml', html: '<html xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></html>' },
+];

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_PROPERTIES, newField, parseFieldForm } from '../../app/forms/form-builder.js';
 import { answerText, csvCell, csvRow, NO_ANSWER } from '../../app/forms/submission-values.js';
-import { isInternalAddress } from '../../app/forms/webhook-url.server.js';
+import { isInternalAddress } from '../../app/utils/safe-fetch.server.js';
 import { signPayload } from '../../app/forms/webhook.server.js';
 
 describe('field properties', () => {

@@ -27,6 +27,8 @@ interface PageEditorProps {
   timeZone: string;
   canWrite: boolean;
   canPublish: boolean;
+  /** The one sentence about what the role cannot do here (app/config/page-rights.ts), or null. */
+  rightsHint: string | null;
   submitLabel: string;
   /** What the body's link editor offers (the site's pages and files). */
   linkChoices: LinkChoices;
@@ -37,7 +39,18 @@ interface PageEditorProps {
 /** The form's id: the conflict notice's "apply only my changes" button submits it. */
 export const PAGE_FORM_ID = 'page-form';
 
-export function PageEditor({ values, errors, statuses, timeZone, canWrite, canPublish, submitLabel, linkChoices, stamp }: PageEditorProps) {
+export function PageEditor({
+  values,
+  errors,
+  statuses,
+  timeZone,
+  canWrite,
+  canPublish,
+  rightsHint,
+  submitLabel,
+  linkChoices,
+  stamp,
+}: PageEditorProps) {
   // A role that cannot publish cannot take a hidden page into the navigation: the box stays as it is.
   const lockHidden = !canPublish && values.hidden;
   return (
@@ -83,14 +96,7 @@ export function PageEditor({ values, errors, statuses, timeZone, canWrite, canPu
       </fieldset>
       <fieldset>
         <legend>Publishing</legend>
-        <SelectField
-          name="status"
-          label="Status"
-          options={statuses}
-          defaultValue={values.status}
-          error={errors.status}
-          hint={canPublish ? undefined : 'Your role can save a page as a draft or for review; an editor publishes it.'}
-        />
+        <SelectField name="status" label="Status" options={statuses} defaultValue={values.status} error={errors.status} />
         <Field
           name="publishAt"
           label="Publish date"
@@ -112,7 +118,7 @@ export function PageEditor({ values, errors, statuses, timeZone, canWrite, canPu
       <button type="submit" disabled={!canWrite}>
         {submitLabel}
       </button>
-      {canWrite ? null : <p className="hint">Your role can look at pages but not change them.</p>}
+      {rightsHint ? <p className="hint">{rightsHint}</p> : null}
     </Form>
   );
 }

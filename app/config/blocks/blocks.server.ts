@@ -7,6 +7,7 @@ import type { OwnerAccess } from '../../auth/access.server.js';
 import { actorOf, recordAudit } from '../audit.server.js';
 import { fileUrl } from '../products.server.js';
 import { storefrontChanged } from '../storefront-changed.server.js';
+import { isLiveStatus, PAGE_RIGHTS_TEXT } from '../page-rights.js';
 import { BLOCK_LABELS, blockSummary, fileIdsOf, MAX_BLOCKS, readSettings, type BlockSettings, type BlockType } from './block-types.js';
 import { FORM_BLOCK_TEXT, type FormBlockSettings } from './form.js';
 import { MEDIA_TEXT } from './media.js';
@@ -148,8 +149,30 @@ async function changed(a: OwnerAccess, action: string, pageId: string, detail: R
   await storefrontChanged(a.sql, a.site.id);
 }
 
+/**
+ * A block of a live page is part of the live site: adding, saving, moving or removing one needs
+ * `pages.publish` (ADR 0010), so a draft editor changes blocks of drafts only.
+ */
+async function requireChangeable(a: OwnerAccess, pageId: string): Promise<void> {
+  if (a.can('pages.publish')) return;
+  const [page] = await a.sql<{ status: string }[]>`
+    select status from collection where id = ${pageId} and website_id = ${a.site.id} and type = ${PAGE_TYPE}`;
+  if (!page) throw new BlockError(404, BLOCK_TEXT.pageNotFound);
+  if (isLiveStatus(page.status)) throw new BlockError(403, PAGE_RIGHTS_TEXT.live);
+}
+
+/** Whether this owner may change the page's blocks: what the block screens offer (the server checks again). */
+export async function canChangeBlocks(a: OwnerAccess, pageId: string): Promise<boolean> {
+  if (!a.can('pages.write')) return false;
+  return requireChangeable(a, pageId).then(
+    () => true,
+    () => false,
+  );
+}
+
 /** Adds a block at the end of the page. */
 export async function addBlock<T extends BlockType>(a: OwnerAccess, pageId: string, type: T, settings: BlockSettings[T]): Promise<string> {
+  await requireChangeable(a, pageId);
   await checkFiles(a.sql, a.site.id, type, settings);
   const id = newId();
   await a.sql.begin(async (tx) => {
@@ -176,6 +199,7 @@ export async function saveBlock<T extends BlockType>(
   /** Runs once the block is locked: throws VersionConflict when it changed since the form was drawn (issue 28). */
   guard: (tx: Db) => Promise<void> = async () => {},
 ): Promise<void> {
+  await requireChangeable(a, pageId);
   await checkFiles(a.sql, a.site.id, type, settings);
   const count = await a.sql.begin(async (tx) => {
     await tx`select 1 from page_block where id = ${blockId} for update`;
@@ -193,6 +217,7 @@ export async function saveBlock<T extends BlockType>(
 
 /** Removes a block. */
 export async function removeBlock(a: OwnerAccess, pageId: string, blockId: string): Promise<void> {
+  await requireChangeable(a, pageId);
   const gone = await a.sql<{ type: string }[]>`
     delete from page_block b using collection c
      where b.id = ${blockId} and b.collection_id = ${pageId}
@@ -204,6 +229,7 @@ export async function removeBlock(a: OwnerAccess, pageId: string, blockId: strin
 
 /** Moves a block one place up or down; false when it is already at that end. */
 export async function moveBlock(a: OwnerAccess, pageId: string, blockId: string, direction: 'up' | 'down'): Promise<boolean> {
+  await requireChangeable(a, pageId);
   const moved = await a.sql.begin(async (tx) => {
     const [page] = await tx`
       select 1 from collection where id = ${pageId} and website_id = ${a.site.id} and type = ${PAGE_TYPE} for update`;

@@ -13,7 +13,15 @@ const cases: RouteCase[] = [
     body: { intent: 'invite', email: 'x' },
   },
   { file: 'config.switch-site.tsx', path: '/config/switch-site', loader: null, action: 'site.read', body: { siteId: 'none' } },
-  { file: 'config.site.tsx', path: '/config/site', loader: 'site.read', action: 'site.manage', body: { intent: 'publish' } },
-  { file: 'config_.sites.new.tsx', path: '/config/sites/new', loader: 'signed-in', action: 'signed-in', body: { name: '' } },
+  {
+    file: 'config.site.tsx',
+    path: '/config/site',
+    loader: 'site.read',
+    action: 'site.manage',
+    body: { intent: 'publish' },
+    allowedBody: { intent: 'none' },
+    intentPermissions: { delete: 'site.delete' },
+  },
+  { file: 'config_.sites.new.tsx', path: '/config/sites/new', loader: 'site.create', action: 'site.create', body: { name: '' } },
 ];
 export default cases;

@@ -3,7 +3,15 @@
 import type { RouteCase } from './types.js';
 
 const cases: RouteCase[] = [
-  { file: 'config.forms._index.tsx', path: '/config/forms?index', loader: 'forms.read', action: 'forms.write', body: {} },
+  // Every post makes a new form: no harmless post for a role that may.
+  {
+    file: 'config.forms._index.tsx',
+    path: '/config/forms?index',
+    loader: 'forms.read',
+    action: 'forms.write',
+    body: {},
+    allowedBody: null,
+  },
   {
     file: 'config.forms.$id.tsx',
     path: '/config/forms/form-none',

@@ -14,7 +14,8 @@ const cases: RouteCase[] = [
     file: 'config.pages.$pageId_.translations.$lang.tsx',
     path: '/config/pages/no-such-page/translations/fr',
     loader: 'pages.read',
-    action: 'pages.write',
+    // A translation is saved on the live page at once: it needs the publish right (ADR 0019).
+    action: 'pages.publish',
     body: { title: '' },
   },
   {
@@ -28,8 +29,11 @@ const cases: RouteCase[] = [
     file: 'config.navigation_.translations.$lang.tsx',
     path: '/config/navigation/translations/fr',
     loader: 'pages.read',
-    action: 'pages.write',
+    // pages.write and pages.publish, as saving a menu: every role with the one has the other.
+    action: 'pages.publish',
     body: {},
+    // An empty form saves every label as empty: no harmless post for a role that may.
+    allowedBody: null,
   },
 ];
 export default cases;

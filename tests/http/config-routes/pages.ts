@@ -7,7 +7,9 @@ const cases: RouteCase[] = [
     path: '/config/pages',
     loader: 'pages.read',
     action: 'pages.write',
-    body: { intent: 'up', id: 'none' },
+    // The title lets "add-store" reach its permission check (a store needs pages.publish).
+    body: { intent: 'up', id: 'none', title: 'Refused store' },
+    intentPermissions: { 'add-store': 'pages.publish' },
   },
   { file: 'config.pages.new.tsx', path: '/config/pages/new', loader: 'pages.read', action: 'pages.write', body: { title: '' } },
   {

@@ -8,6 +8,7 @@ const cases: RouteCase[] = [
     loader: 'products.read',
     action: 'products.write',
     body: { intent: 'add', type: 'tag', name: 'refused', itemIds: 'itm-tide-pool-mug' },
+    allowedBody: { intent: 'add', type: 'tag', name: '' },
   },
 ];
 export default cases;

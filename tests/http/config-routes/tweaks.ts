@@ -3,6 +3,14 @@
 import type { RouteCase } from './types.js';
 
 const cases: RouteCase[] = [
-  { file: 'config.tweaks.$type.tsx', path: '/config/tweaks/popup-overlay', loader: 'site.read', action: 'design.write', body: {} },
+  {
+    file: 'config.tweaks.$type.tsx',
+    path: '/config/tweaks/popup-overlay',
+    loader: 'site.read',
+    action: 'design.write',
+    body: {},
+    // An empty form saves the tweak: an allowed role names a form the site does not have (400).
+    allowedBody: { formId: 'no-such-form' },
+  },
 ];
 export default cases;

@@ -1,5 +1,5 @@
 // What an upload is, read from its bytes: the magic numbers of each kind we take, image sizes from
-// real headers, scripts in SVGs (also cut across chunks), names, sizes and byte ranges.
+// real headers, names, sizes and byte ranges.
 import { describe, expect, it } from 'vitest';
 import {
   byteRange,
@@ -11,8 +11,6 @@ import {
   MAX_UPLOAD_BYTES,
   nameProblem,
   sniff,
-  svgIsUnsafe,
-  svgScanner,
 } from '../../../app/config/file-types.js';
 import { exeHead, gifHead, jpegHead, png, webpHead } from '../../support/sample-files.js';
 
@@ -66,37 +64,6 @@ describe('sniff', () => {
       ),
     ).toBe(KINDS.svg);
     expect(sniff(text('<html><svg></svg></html>'), 'txt')).toBe(KINDS.text);
-  });
-});
-
-describe('svg scripts', () => {
-  it('finds <script>, event handler attributes and javascript: URLs', () => {
-    expect(svgIsUnsafe('<svg xmlns="http://www.w3.org/2000/svg"><circle r="2"/></svg>')).toBe(false);
-    expect(svgIsUnsafe('<svg><SCRIPT>alert(1)</SCRIPT></svg>')).toBe(true);
-    expect(svgIsUnsafe('<svg onload="alert(1)"></svg>')).toBe(true);
-    expect(svgIsUnsafe('<svg/onload=alert(1)>')).toBe(true);
-    expect(svgIsUnsafe('<svg><rect\n  onClick = "x()"/></svg>')).toBe(true);
-    expect(svgIsUnsafe('<svg><a href="javascript:alert(1)"><text>x</text></a></svg>')).toBe(true);
-    expect(svgIsUnsafe('<svg><text font-family="Monaco">one</text></svg>')).toBe(false);
-  });
-
-  it('finds a script cut across two chunks', () => {
-    const s = svgScanner();
-    s.push(text('<svg><rect width="1"/><scr'));
-    expect(s.unsafe).toBe(false);
-    s.push(text('ipt>alert(1)</script></svg>'), true);
-    expect(s.unsafe).toBe(true);
-    const t = svgScanner();
-    t.push(text('<svg o'));
-    expect(t.unsafe).toBe(false);
-    t.push(text('nload="x()">'), true);
-    expect(t.unsafe).toBe(true);
-    // A multi-byte character cut between chunks is decoded whole, not as two broken halves.
-    const u = svgScanner();
-    const bytes = text('<svg><text>é</text><script/>');
-    u.push(bytes.subarray(0, 12));
-    u.push(bytes.subarray(12), true);
-    expect(u.unsafe).toBe(true);
   });
 });
 
