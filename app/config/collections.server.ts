@@ -175,7 +175,7 @@ function toRow(r: Row, timeZone: string): EntryRow {
   };
 }
 
-const whenColumn = (sql: Sql, kind: EntryKind) => (kind === 'blog' ? sql`coalesce(i.published_at, i.created_at)` : sql`i.start_date`);
+const whenColumn = (sql: Db, kind: EntryKind) => (kind === 'blog' ? sql`coalesce(i.published_at, i.created_at)` : sql`i.start_date`);
 
 /** The site's posts (newest first) or events (latest start first). */
 export async function listEntries(
@@ -199,7 +199,7 @@ export async function listEntries(
   return { rows: rows.map((r) => toRow(r, timeZone)), total, page: p, pageCount, timeZone };
 }
 
-export async function entryDetail(sql: Sql, websiteId: string, kind: EntryKind, id: string): Promise<EntryDetail | null> {
+export async function entryDetail(sql: Db, websiteId: string, kind: EntryKind, id: string): Promise<EntryDetail | null> {
   const [r] = await sql<
     (Row & {
       excerpt: string;
@@ -292,6 +292,8 @@ export async function saveEntry(
   kind: EntryKind,
   id: string | null,
   input: PostInput | EventInput,
+  /** Runs once the entry is locked: throws VersionConflict when it changed since the form was drawn (issue 28). */
+  guard: (tx: Db) => Promise<void> = async () => {},
 ): Promise<{ id: string; path: string; created: boolean }> {
   const websiteId = a.site.id;
   const timeZone = await siteTimeZone(a.sql, websiteId);
@@ -342,6 +344,8 @@ export async function saveEntry(
         if (existing?.published) throw new EntryError(403, ENTRY_TEXT.liveRefused);
         if (published) throw new EntryError(403, ENTRY_TEXT.publishRefused, 'status');
       }
+      // The rights first (a refusal is a refusal), then whether the entry is still the one the form showed.
+      await guard(tx);
       const collection = existing
         ? { id: existing.collection_id, urlId: existing.collection_url_id }
         : await collectionFor(tx, websiteId, kind);

@@ -17,6 +17,7 @@ import {
 } from './collections.server.js';
 import { siteTimeZone } from './pages.server.js';
 import { ownerAccess } from './route-access.server.js';
+import { checkedSave, conflictFor, stampFor, VersionConflict, type Versioned } from './versions.server.js';
 
 const INVALID = 'Update the missing or invalid information above.';
 const NO_STORE = { headers: { 'Cache-Control': 'no-store' } };
@@ -60,6 +61,38 @@ function formValues(kind: EntryKind, e: EntryDetail | null, canPublish: boolean)
   };
 }
 
+const ENTRY_LABELS: Record<string, string> = {
+  title: 'Title',
+  urlId: 'URL slug',
+  excerpt: 'Excerpt',
+  body: 'Body',
+  status: 'Status',
+  author: 'Author',
+  publishedAt: 'Date',
+  tags: 'Tags',
+  categories: 'Categories',
+  comments: 'Comments',
+  start: 'Starts',
+  end: 'Ends',
+  addressTitle: 'Place',
+  addressLine1: 'Address',
+  addressLine2: 'Address line 2',
+  addressCountry: 'Country',
+};
+
+/** Entry `id` as a versioned record (issue 28): its version is its form's fields. */
+function entryVersioned(websiteId: string, kind: EntryKind, id: string): Versioned<EntryDetail> {
+  return {
+    thing: KIND_TEXT[kind].one,
+    websiteId,
+    load: (db) => entryDetail(db, websiteId, kind, id),
+    // The status of a saved entry is its own, whatever the role: canPublish does not change the fields.
+    fields: (e) => new URLSearchParams({ intent: 'save', ...formValues(kind, e, true) }),
+    label: (f) => ENTRY_LABELS[f] ?? f,
+    audit: (e) => ({ ids: [e.id], targets: [e.path] }),
+  };
+}
+
 const SAVED: Record<string, string> = { created: 'created', '1': 'saved' };
 
 export async function entryEditLoader(args: LoaderFunctionArgs, kind: EntryKind) {
@@ -79,6 +112,8 @@ export async function entryEditLoader(args: LoaderFunctionArgs, kind: EntryKind)
       path: entry?.published ? entry.path : null,
       title: entry?.title ?? '',
       values: formValues(kind, entry, canPublish),
+      // The version the form is drawn at (issue 28): a save over an entry changed since is a conflict.
+      stamp: entry ? stampFor(entryVersioned(a.site.id, kind, entry.id), entry) : null,
       timeZone: entry?.timeZone ?? (await siteTimeZone(a.sql, a.site.id)),
       // Without pages.publish: drafts only, and only drafts never published may be deleted (ADR 0010).
       canWrite: a.can('pages.write') && (canPublish || !entry?.published),
@@ -105,10 +140,20 @@ export async function entryEditAction(args: ActionFunctionArgs, kind: EntryKind)
       await deleteEntry(a, kind, id);
       return redirect(`${screen}?deleted=1`, 303);
     }
-    const parsed = parseForm(form, kind === 'blog' ? PostForm : EventForm);
+    const versioned = id === 'new' ? null : entryVersioned(a.site.id, kind, id);
+    const checked = versioned ? await checkedSave(a.sql, form, versioned) : null;
+    if (checked?.kind === 'missing') throw new EntryError(404, 'There is no such entry on this site.');
+    const parsed = parseForm(checked?.post ?? form, kind === 'blog' ? PostForm : EventForm);
     if (parsed.status !== 'success') return json({ error: INVALID, fields: firstErrors(parsed.error ?? undefined), typed }, 400);
-    const saved = await saveEntry(a, kind, id === 'new' ? null : id, parsed.value);
-    return redirect(`${screen}/${encodeURIComponent(saved.id)}?saved=${saved.created ? 'created' : '1'}`, 303);
+    try {
+      const saved = await saveEntry(a, kind, id === 'new' ? null : id, parsed.value, checked?.guard);
+      return redirect(`${screen}/${encodeURIComponent(saved.id)}?saved=${saved.created ? 'created' : '1'}`, 303);
+    } catch (e) {
+      if (!(e instanceof VersionConflict) || !versioned) throw e;
+      const conflict = await conflictFor(a.sql, form, versioned);
+      if (!conflict) throw new EntryError(404, 'There is no such entry on this site.');
+      return json({ error: null, fields: {}, typed, conflict }, 409);
+    }
   } catch (e) {
     if (!(e instanceof EntryError)) throw e;
     if (e.status === 404) throw json({ error: e.message }, { status: 404 });

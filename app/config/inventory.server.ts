@@ -7,9 +7,10 @@ import type { OwnerAccess } from '../auth/access.server.js';
 import { firstErrors, parseForm } from '../utils/form.server.js';
 import { actorOf, recordAudit } from './audit.server.js';
 import { LOW_STOCK } from './dashboard.server.js';
-import { MAX_QTY, TEXT } from './product-form.js';
+import { MAX_QTY, parseStockSeen, stockSeenText, TEXT, type StockSeen } from './product-form.js';
 import { containsPattern, STOCK_FILTERS, type StockFilter } from './products.server.js';
 import { storefrontChanged } from './storefront-changed.server.js';
+import { changesSince } from './versions.server.js';
 
 export const INVENTORY_PAGE_SIZE = 50;
 export { STOCK_FILTERS, type StockFilter };
@@ -98,6 +99,9 @@ const ROW_KEY = /^rows\[(\d{1,4})\]\.[A-Za-z]+$/;
 export const STOCK_TEXT = {
   qty: TEXT.qty,
   none: 'Nothing was changed.',
+  conflict:
+    'Some stock changed after you opened this page (an order or another owner). Nothing was saved: your numbers are kept below. Save stock again to set them, or reload the page to see the new numbers.',
+  rowChanged: (seen: string, now: string, by: string) => `Changed from ${seen} to ${now} since you opened this page (${by}).`,
 };
 
 const Text = z.string().nullish();
@@ -123,7 +127,7 @@ const StockForm = z
         return;
       }
       const changed = unlimited !== (wasUnlimited === '1') || (qty !== null && String(qty) !== wasQty);
-      if (changed) changes.push({ id: r.id, qty, unlimited });
+      if (changed) changes.push({ id: r.id, qty, unlimited, was: parseStockSeen(r.was ?? '') });
     });
     return changes;
   });
@@ -133,16 +137,29 @@ export interface StockChange {
   /** null: the count stays as it is (an unlimited variant whose count was left empty). */
   qty: number | null;
   unlimited: boolean;
+  /** The stock the page showed: the write is compare-and-set against it (issue 28); null: unchecked. */
+  was: StockSeen | null;
+}
+
+/** Rows whose stock changed since the page was drawn: nothing of the post is written. */
+export class StockConflict extends Error {
+  constructor(readonly rows: { id: string; sku: string; seen: StockSeen; now: StockSeen }[]) {
+    super(STOCK_TEXT.conflict);
+  }
 }
 
 export type StockPost =
   | { ok: true; skus: string[] }
   | {
       ok: false;
+      /** 409: stock changed since the page was drawn. */
+      status: 400 | 409;
       error: string;
       /** Errors and what was typed, by variant id (the rows may have moved by the time it is drawn again). */
       errors: Record<string, string>;
       typed: Record<string, { qty: string; unlimited: boolean }>;
+      /** On a conflict: the stock each changed row has now (its `was` when drawn again). */
+      was?: Record<string, string>;
     };
 
 /** Reads the inventory form (rows[i].id, .qty, .unlimited, .was) and saves the rows that changed. */
@@ -152,7 +169,7 @@ export async function submitStockForm(a: OwnerAccess, form: URLSearchParams): Pr
   for (const [k, v] of form) {
     const m = ROW_KEY.exec(k);
     if (k.startsWith('rows') && (!m || Number(m[1]) >= MAX_POSTED_ROWS))
-      return { ok: false, error: 'The form could not be read.', errors: {}, typed: {} };
+      return { ok: false, status: 400, error: 'The form could not be read.', errors: {}, typed: {} };
     if (m && k.endsWith('.id')) idAt[Number(m[1])] = v;
   }
   idAt.forEach((id, i) => {
@@ -166,24 +183,58 @@ export async function submitStockForm(a: OwnerAccess, form: URLSearchParams): Pr
       const id = i === undefined ? undefined : idAt[Number(i)];
       if (id) errors[id] = message;
     }
-    return { ok: false, error: TEXT.invalid, errors, typed };
+    return { ok: false, status: 400, error: TEXT.invalid, errors, typed };
   }
-  return { ok: true, skus: await updateStock(a, parsed.value) };
+  try {
+    return { ok: true, skus: await updateStock(a, parsed.value) };
+  } catch (e) {
+    if (!(e instanceof StockConflict)) throw e;
+    const by = await changesSince(a.sql, a.site.id, drawnAt(form), { skus: e.rows.map((r) => r.sku) });
+    const who = by.length > 0 ? `by ${by[0].actor}` : 'by an order or a change not in the audit log';
+    const shown = (s: StockSeen) => (s.unlimited ? 'unlimited' : String(s.qty));
+    const errors: Record<string, string> = {};
+    const was: Record<string, string> = {};
+    for (const r of e.rows) {
+      errors[r.id] = STOCK_TEXT.rowChanged(shown(r.seen), shown(r.now), who);
+      was[r.id] = stockSeenText(r.now.qty, r.now.unlimited);
+    }
+    return { ok: false, status: 409, error: STOCK_TEXT.conflict, errors, typed, was };
+  }
 }
 
-/** Writes the changed rows of the site's variants in one transaction; the SKUs written. */
+/** When the page was drawn (its `_at` field), for the audit entries since. */
+function drawnAt(form: URLSearchParams): Date | null {
+  const at = new Date(form.get('_at') ?? '');
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
+/**
+ * Writes the changed rows of the site's variants in one transaction; the SKUs written. A row with
+ * `was` is compare-and-set against it: when any such row changed since, nothing is written
+ * (StockConflict), so an order between the owner's load and save is never undone.
+ */
 export async function updateStock(a: OwnerAccess, changes: StockChange[]): Promise<string[]> {
   if (changes.length === 0) return [];
   const skus = await a.sql.begin(async (tx) => {
     const out: string[] = [];
+    const conflicts: StockConflict['rows'] = [];
     for (const c of changes) {
       const [row] = await tx<{ sku: string }[]>`
         update variant v set unlimited = ${c.unlimited}, qty_in_stock = coalesce(${c.qty}::int, v.qty_in_stock)
           from item i, collection c
          where v.id = ${c.id} and i.id = v.item_id and c.id = i.collection_id and c.website_id = ${a.site.id}
+           ${c.was ? tx`and v.qty_in_stock = ${c.was.qty} and v.unlimited = ${c.was.unlimited}` : tx``}
         returning v.sku`;
       if (row) out.push(row.sku);
+      else if (c.was) {
+        const [now] = await tx<{ sku: string; qty_in_stock: number; unlimited: boolean }[]>`
+          select v.sku, v.qty_in_stock, v.unlimited from variant v join item i on i.id = v.item_id
+            join collection c on c.id = i.collection_id
+           where v.id = ${c.id} and c.website_id = ${a.site.id}`;
+        if (now) conflicts.push({ id: c.id, sku: now.sku, seen: c.was, now: { qty: now.qty_in_stock, unlimited: now.unlimited } });
+      }
     }
+    if (conflicts.length > 0) throw new StockConflict(conflicts);
     return out;
   });
   if (skus.length > 0) {

@@ -10,6 +10,7 @@ import type { OwnerAccess } from '../auth/access.server.js';
 import { SiteError } from '../sites/manage.server.js';
 import { addStore, NO_MAIN_NAVIGATION } from '../sites/store.server.js';
 import { actorOf, recordAudit } from './audit.server.js';
+import type { Versioned } from './versions.server.js';
 import {
   HIDDEN_MENU,
   hasLinkTo,
@@ -239,7 +240,7 @@ function toRow(r: Row, menus: Map<string, StoredLink[]>, now: Date): PageRow {
   };
 }
 
-export async function siteTimeZone(sql: Sql, websiteId: string): Promise<string> {
+export async function siteTimeZone(sql: Db, websiteId: string): Promise<string> {
   const [r] = await sql<{ time_zone: string }[]>`select time_zone from website where id = ${websiteId}`;
   return safeZone(r?.time_zone ?? 'UTC');
 }
@@ -272,7 +273,7 @@ export async function listPages(sql: Sql, websiteId: string, opts: { q?: string;
   return { rows: rows.map((r) => toRow(r, menus, now)), total, page, pageCount };
 }
 
-export async function pageDetail(sql: Sql, websiteId: string, id: string): Promise<PageDetail | null> {
+export async function pageDetail(sql: Db, websiteId: string, id: string): Promise<PageDetail | null> {
   const [r] = await sql<
     (Row & { description: string; body: string; seo_title: string | null; seo_description: string | null; was_live: boolean })[]
   >`
@@ -315,7 +316,13 @@ function isUniqueViolation(e: unknown): boolean {
  * putting a hidden page into the navigation need `pages.publish`. A page in no menu and not hidden
  * is linked at the end of the main navigation; hiding it moves its links to the `_hidden` menu.
  */
-export async function savePage(a: OwnerAccess, id: string | null, input: PageInput): Promise<{ id: string; urlId: string }> {
+export async function savePage(
+  a: OwnerAccess,
+  id: string | null,
+  input: PageInput,
+  /** Runs once the page is locked: throws VersionConflict when it changed since the form was drawn (issue 28). */
+  guard: (tx: Db) => Promise<void> = async () => {},
+): Promise<{ id: string; urlId: string }> {
   const websiteId = a.site.id;
   const timeZone = await siteTimeZone(a.sql, websiteId);
   const hidden = input.hidden !== undefined && input.hidden !== '';
@@ -341,6 +348,8 @@ export async function savePage(a: OwnerAccess, id: string | null, input: PageInp
         if (!UNPUBLISHED_STATUSES.includes(input.status)) throw new PageError(403, PAGE_TEXT.publishRefused, 'status');
         if (unhiding) throw new PageError(403, PAGE_TEXT.unhideRefused, 'hidden');
       }
+      // The rights first (a refusal is a refusal), then whether the page is still the one the form showed.
+      await guard(tx);
 
       let urlId = input.urlId;
       if (urlId !== '') {
@@ -422,6 +431,50 @@ export async function savePage(a: OwnerAccess, id: string | null, input: PageInp
   });
   await storefrontChanged(a.sql, websiteId);
   return { id: saved.id, urlId: saved.urlId };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Versions (issue 28): a page's form carries the version it was drawn at.
+
+const PAGE_FIELD_LABELS: Record<string, string> = {
+  title: 'Title',
+  urlId: 'URL slug',
+  description: 'Description',
+  body: 'Body',
+  seoTitle: 'SEO title',
+  seoDescription: 'SEO description',
+  status: 'Status',
+  publishAt: 'Publish date',
+  hidden: 'Hide from navigation',
+};
+
+/** The page form's fields as posted for `p` untouched (see PageEditor). */
+export function pageFormFields(p: PageDetail): URLSearchParams {
+  const f = new URLSearchParams({
+    intent: 'save',
+    title: p.title,
+    urlId: p.urlId,
+    description: p.description,
+    body: p.body,
+    seoTitle: p.seoTitle,
+    seoDescription: p.seoDescription,
+    status: p.status,
+    publishAt: p.publishAtLocal,
+  });
+  if (p.link === 'hidden') f.set('hidden', 'on');
+  return f;
+}
+
+/** Page `id` of the site as a versioned record. */
+export function pageVersioned(websiteId: string, id: string): Versioned<PageDetail> {
+  return {
+    thing: 'page',
+    websiteId,
+    load: (db) => pageDetail(db, websiteId, id),
+    fields: pageFormFields,
+    label: (f) => PAGE_FIELD_LABELS[f] ?? f,
+    audit: (p) => ({ ids: [p.id], targets: [`/${p.urlId}`] }),
+  };
 }
 
 /** `base`, or `base-2`, `base-3`...: the first address no other collection of the site uses. */

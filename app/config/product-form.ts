@@ -156,6 +156,9 @@ export interface VariantValues {
   unlimited: boolean;
   qty: string;
   remove: boolean;
+  /** The stock the row was drawn with ("qty:1" when unlimited, else "qty:0"): a save writes stock
+   *  only when the owner changed it, and then only over this number (issue 28). */
+  was: string;
 }
 
 export interface ProductValues {
@@ -179,7 +182,7 @@ export interface ProductValues {
 }
 
 export function blankVariant(): VariantValues {
-  return { id: '', sku: '', attrs: [], price: '', salePrice: '', onSale: false, unlimited: false, qty: '', remove: false };
+  return { id: '', sku: '', attrs: [], price: '', salePrice: '', onSale: false, unlimited: false, qty: '', remove: false, was: '' };
 }
 
 /** A new product's form. */
@@ -233,7 +236,8 @@ export function valuesFromForm(form: URLSearchParams): ProductValues {
     const row = rows[i];
     const field = m[2];
     if (field === 'attrs' && m[3] !== undefined && Number(m[3]) < MAX_OPTIONS) row.attrs[Number(m[3])] = v;
-    else if (field === 'id' || field === 'sku' || field === 'price' || field === 'salePrice' || field === 'qty') row[field] = v;
+    else if (field === 'id' || field === 'sku' || field === 'price' || field === 'salePrice' || field === 'qty' || field === 'was')
+      row[field] = v;
     else if (field === 'onSale' || field === 'unlimited' || field === 'remove') row[field] = v !== '';
   }
   for (const r of rows) r.attrs = Array.from({ length: r.attrs.length }, (_, j) => r.attrs[j] ?? '');
@@ -289,6 +293,25 @@ export interface VariantInput {
   onSale: boolean;
   unlimited: boolean;
   qty: number;
+  /** The stock the form showed for this variant, or null when the post did not say (then the stock
+   *  typed is written as it is, as before issue 28). */
+  was: StockSeen | null;
+}
+
+/** A variant's stock as a form showed it. */
+export interface StockSeen {
+  qty: number;
+  unlimited: boolean;
+}
+
+/** The `was` field of a variant row: "12:0" (12 counted), "0:1" (unlimited). */
+export function stockSeenText(qty: number, unlimited: boolean): string {
+  return `${qty}:${unlimited ? 1 : 0}`;
+}
+
+export function parseStockSeen(text: string): StockSeen | null {
+  const m = /^(\d{1,10}):([01])$/.exec(text.trim());
+  return m && Number(m[1]) <= MAX_QTY ? { qty: Number(m[1]), unlimited: m[2] === '1' } : null;
 }
 
 export interface ProductInput {
@@ -368,6 +391,85 @@ export function valuesFromProduct(
       unlimited: v.unlimited,
       qty: String(v.qty),
       remove: false,
+      was: stockSeenText(v.qty, v.unlimited),
     })),
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The form as posted untouched (issue 28: what the owner changed is told from the rest by it)
+
+/** The fields the product form posts for `values` when nothing is typed (checkboxes post "on"). */
+export function productFormFields(values: ProductValues): URLSearchParams {
+  const f = new URLSearchParams();
+  const put = (k: string, v: string) => f.append(k, v);
+  const tick = (k: string, on: boolean) => (on ? f.append(k, 'on') : undefined);
+  put('title', values.title);
+  put('urlId', values.urlId);
+  put('productType', values.productType);
+  put('collectionId', values.collectionId);
+  put('body', values.body);
+  put('excerpt', values.excerpt);
+  tick('published', values.published);
+  put('tags', values.tags);
+  put('categories', values.categories);
+  put('assetUrl', values.assetUrl);
+  put('originalSize', values.originalSize);
+  tick('isSubscribable', values.isSubscribable);
+  put('billingValue', values.billingValue);
+  put('billingUnit', values.billingUnit);
+  put('numBillingCycles', values.numBillingCycles);
+  put('options', values.options);
+  const options = splitList(values.options);
+  values.variants.forEach((v, i) => {
+    const n = `variants[${i}]`;
+    if (v.id) put(`${n}.id`, v.id);
+    if (v.id && v.was) put(`${n}.was`, v.was);
+    put(`${n}.sku`, v.sku);
+    options.forEach((_, j) => put(`${n}.attrs[${j}]`, v.attrs[j] ?? ''));
+    put(`${n}.price`, v.price);
+    put(`${n}.salePrice`, v.salePrice);
+    tick(`${n}.onSale`, v.onSale);
+    tick(`${n}.unlimited`, v.unlimited);
+    put(`${n}.qty`, v.qty);
+    tick(`${n}.remove`, v.remove);
+  });
+  return f;
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  title: 'Title',
+  urlId: 'URL slug',
+  productType: 'Product type',
+  collectionId: 'Collection',
+  body: 'Description',
+  excerpt: 'Excerpt',
+  published: 'Published',
+  tags: 'Tags',
+  categories: 'Categories',
+  assetUrl: 'Main image',
+  originalSize: 'Image size',
+  isSubscribable: 'Subscription',
+  billingValue: 'Bill every',
+  billingUnit: 'Period',
+  numBillingCycles: 'Number of payments',
+  options: 'Option names',
+};
+const ROW_LABELS: Record<string, string> = {
+  sku: 'SKU',
+  attrs: 'options',
+  price: 'price',
+  salePrice: 'sale price',
+  onSale: 'on sale',
+  unlimited: 'stock',
+  qty: 'stock',
+  remove: 'removed',
+  id: 'variant',
+};
+
+/** A field's name as the conflict notice says it: "Excerpt", "Variant 2 stock". */
+export function productFieldLabel(name: string): string {
+  const m = ROW_KEY.exec(name);
+  if (m) return `Variant ${Number(m[1]) + 1} ${ROW_LABELS[m[2]] ?? m[2]}`;
+  return FIELD_LABELS[name] ?? name;
 }

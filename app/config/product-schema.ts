@@ -17,6 +17,7 @@ import {
   TAG_MAX,
   TEXT,
   wholeNumber,
+  parseStockSeen,
   type BillingUnit,
   type ProductInput,
   type SubscriptionPlanInput,
@@ -35,6 +36,7 @@ const Row = z
     unlimited: Text,
     qty: Text,
     remove: Text,
+    was: Text,
   })
   .nullish();
 const Raw = z.object({
@@ -166,6 +168,7 @@ export function productSchema(currency: string) {
           onSale,
           unlimited,
           qty,
+          was: parseStockSeen(s(r.was)),
         });
       }
     }

@@ -13,6 +13,8 @@ import { LOW_STOCK } from './dashboard.server.js';
 import {
   BLANK_ROWS,
   blankVariant,
+  productFieldLabel,
+  productFormFields,
   rowsInBounds,
   slugify,
   TEXT,
@@ -20,11 +22,27 @@ import {
   valuesFromProduct,
   type ProductInput,
   type ProductValues,
+  type StockSeen,
   type SubscriptionPlanInput,
 } from './product-form.js';
 import { productSchema } from './product-schema.js';
 import { sanitizeOwnerHtml } from './sanitize.server.js';
 import { storefrontChanged } from './storefront-changed.server.js';
+import {
+  appliesMine,
+  changesSince,
+  conflictOf,
+  CONFLICT_TEXT,
+  mergeMine,
+  readStamp,
+  STAMP_FIELD,
+  stampOf,
+  versionOf,
+  type Conflict,
+  type Db,
+  type FormStamp,
+  type ReadStamp,
+} from './versions.server.js';
 
 export const PRODUCTS_PAGE_SIZE = 25;
 export const STOCK_FILTERS = ['all', 'low', 'soldout'] as const;
@@ -203,7 +221,7 @@ export interface SavedProduct {
 }
 
 /** The product `id` of the site, or null when there is none (or it belongs to another site). */
-export async function loadProduct(sql: Sql, websiteId: string, id: string): Promise<SavedProduct | null> {
+export async function loadProduct(sql: Db, websiteId: string, id: string): Promise<SavedProduct | null> {
   const [row] = await sql<
     {
       id: string;
@@ -284,6 +302,28 @@ export function productFormValues(p: SavedProduct, currency: string): ProductVal
   return values;
 }
 
+/**
+ * A product's version (issue 28): everything its form shows but the stock, which orders change all
+ * day and which a save writes only compare-and-set (see saveProduct), so a sale between an owner's
+ * load and save is no conflict for an owner who changed the excerpt.
+ */
+export function productVersion(p: SavedProduct): string {
+  return versionOf({ ...p, variants: p.variants.map(({ qty: _qty, unlimited: _unlimited, ...v }) => v) });
+}
+
+/** The stamp the product form of `p` is drawn with. */
+export function productStamp(p: SavedProduct, currency: string): FormStamp {
+  const s = stampOf(null, productFormFields(productFormValues(p, currency)));
+  return { ...s, version: productVersion(p) };
+}
+
+/** A save refused because the product changed since its form was drawn. */
+export class ProductConflict extends Error {
+  constructor(readonly stock: { sku: string; seen: StockSeen; now: StockSeen } | null = null) {
+    super('The product changed since the form was drawn.');
+  }
+}
+
 /** A save refused for what the database knows (a slug taken, a collection or image not the site's). */
 export class ProductFormError extends Error {
   constructor(readonly fields: Record<string, string>) {
@@ -301,7 +341,13 @@ function isUniqueViolation(e: unknown): boolean {
  * Saves a product of the site: a new one when `id` is null, else the existing one (its variants
  * updated by id, new ones inserted, missing ones deleted), all in one transaction. Returns its id.
  */
-export async function saveProduct(a: OwnerAccess, id: string | null, input: ProductInput): Promise<{ id: string; created: boolean }> {
+export async function saveProduct(
+  a: OwnerAccess,
+  id: string | null,
+  input: ProductInput,
+  /** The version the form was drawn at: a product changed since is not written (ProductConflict). */
+  expectVersion: string | null = null,
+): Promise<{ id: string; created: boolean }> {
   const siteId = a.site.id;
   const itemId = id ?? newId('itm');
   let skusChanged: string[] = [];
@@ -314,6 +360,11 @@ export async function saveProduct(a: OwnerAccess, id: string | null, input: Prod
              where i.id = ${id} and c.website_id = ${siteId} for update of i`
         : [];
       if (id && !existing) throw new ProductFormError({ '': NOT_FOUND_TEXT });
+      if (id && expectVersion !== null) {
+        // The item row is locked: the product read now is the one this save would overwrite.
+        const now = await loadProduct(tx, siteId, id);
+        if (!now || productVersion(now) !== expectVersion) throw new ProductConflict();
+      }
       const [collection] = await tx`
         select 1 from collection where id = ${input.collectionId} and website_id = ${siteId} and type = ${CollectionType.PRODUCTS}`;
       if (!collection) throw new ProductFormError({ collectionId: TEXT.collection });
@@ -375,7 +426,30 @@ export async function saveProduct(a: OwnerAccess, id: string | null, input: Prod
       if (keep.length > 0) await tx`update variant set sku = '\u2063' || id where id in ${tx(keep)}`;
       for (const [i, v] of input.variants.entries()) {
         const vid = v.id !== null && savedIds.has(v.id) ? v.id : null;
-        if (vid) {
+        if (vid && v.was && v.was.qty === v.qty && v.was.unlimited === v.unlimited) {
+          // The owner left the stock as the form showed it: it is not written (an order since keeps its count).
+          await tx`
+            update variant set sku = ${v.sku}, attributes = ${tx.json(v.attributes)}, price_cents = ${v.priceCents},
+                   sale_price_cents = ${v.salePriceCents}, on_sale = ${v.onSale}, ordering = ${i}
+             where id = ${vid}`;
+        } else if (vid && v.was) {
+          // A stock the owner changed: compare-and-set against the number the form showed.
+          const was = v.was;
+          const done = await tx`
+            update variant set sku = ${v.sku}, attributes = ${tx.json(v.attributes)}, price_cents = ${v.priceCents},
+                   sale_price_cents = ${v.salePriceCents}, on_sale = ${v.onSale}, unlimited = ${v.unlimited},
+                   qty_in_stock = ${v.qty}, ordering = ${i}
+             where id = ${vid} and qty_in_stock = ${was.qty} and unlimited = ${was.unlimited}`;
+          if (done.count === 0) {
+            const [now] = await tx<{ qty_in_stock: number; unlimited: boolean }[]>`
+              select qty_in_stock, unlimited from variant where id = ${vid}`;
+            throw new ProductConflict({
+              sku: saved.find((x) => x.id === vid)?.sku ?? v.sku,
+              seen: was,
+              now: { qty: now?.qty_in_stock ?? 0, unlimited: now?.unlimited ?? false },
+            });
+          }
+        } else if (vid) {
           await tx`
             update variant set sku = ${v.sku}, attributes = ${tx.json(v.attributes)}, price_cents = ${v.priceCents},
                    sale_price_cents = ${v.salePriceCents}, on_sale = ${v.onSale}, unlimited = ${v.unlimited},
@@ -464,7 +538,15 @@ export type ProductPost =
   /** The product is not the site's (or was deleted meanwhile). */
   | { kind: 'missing' }
   /** Drawn again: with the errors of a refused save, or with more blank rows. */
-  | { kind: 'form'; status: 200 | 400; values: ProductValues; errors: Record<string, string>; error: string | null };
+  /** A 409 with `conflict`: the product changed since the form was drawn (issue 28), nothing was saved. */
+  | {
+      kind: 'form';
+      status: 200 | 400 | 409;
+      values: ProductValues;
+      errors: Record<string, string>;
+      error: string | null;
+      conflict?: Conflict;
+    };
 
 /**
  * Handles the product form's post (intent `save` or `add-rows`) for product `id` (null: a new
@@ -479,17 +561,55 @@ export async function submitProductForm(a: OwnerAccess, form: URLSearchParams, i
     values.variants.push(...Array.from({ length: BLANK_ROWS }, blankVariant));
     return { kind: 'form', status: 200, values, errors: {}, error: null };
   }
-  const parsed = parseForm(form, productSchema(a.site.currency));
+  const stamp = id === null ? null : readStamp(form);
+  let post = form;
+  let expect = stamp?.version ?? null;
+  if (id !== null && stamp && appliesMine(form)) {
+    // "Apply only my changes": the product as it is now, with only the fields the owner changed
+    // taken from the form, saved over the version the conflict screen showed.
+    const now = await loadProduct(a.sql, a.site.id, id);
+    if (!now) return { kind: 'missing' };
+    expect = form.get(STAMP_FIELD.current) ?? '';
+    post = mergeMine(productFormFields(productFormValues(now, a.site.currency)), form, stamp);
+  }
+  const parsed = parseForm(post, productSchema(a.site.currency));
   if (parsed.status !== 'success') {
     return { kind: 'form', status: 400, values, errors: firstErrors(parsed.error ?? undefined), error: TEXT.invalid };
   }
   try {
-    return { kind: 'saved', ...(await saveProduct(a, id, parsed.value)) };
+    return { kind: 'saved', ...(await saveProduct(a, id, parsed.value, expect)) };
   } catch (e) {
+    if (e instanceof ProductConflict && id !== null && stamp) return productConflict(a, id, form, values, stamp, e);
     if (e instanceof ProductFormError) {
       if (e.fields[''] === NOT_FOUND_TEXT) return { kind: 'missing' };
       return { kind: 'form', status: 400, values, errors: e.fields, error: TEXT.invalid };
     }
     throw e;
   }
+}
+
+/** The conflict answered for a refused save of product `id`: what changed, who changed it. */
+async function productConflict(
+  a: OwnerAccess,
+  id: string,
+  form: URLSearchParams,
+  values: ProductValues,
+  stamp: ReadStamp,
+  e: ProductConflict,
+): Promise<ProductPost> {
+  const now = await loadProduct(a.sql, a.site.id, id);
+  if (!now) return { kind: 'missing' };
+  const stock = e.stock;
+  const seen = (s: StockSeen) => (s.unlimited ? 'unlimited' : String(s.qty));
+  const conflict = conflictOf({
+    thing: 'product',
+    form,
+    stamp,
+    current: productFormFields(productFormValues(now, a.site.currency)),
+    currentVersion: productVersion(now),
+    by: await changesSince(a.sql, a.site.id, stamp.at, { ids: [id], skus: now.variants.map((v) => v.sku) }),
+    label: productFieldLabel,
+    message: stock ? CONFLICT_TEXT.stock(stock.sku, seen(stock.seen), seen(stock.now)) : undefined,
+  });
+  return { kind: 'form', status: 409, values, errors: {}, error: null, conflict };
 }

@@ -56,6 +56,8 @@ export async function loader(args: LoaderFunctionArgs) {
       // Variants back in stock with shoppers waiting for them: the panel offers to send the notices.
       backInStock: await backInStockWaiting(a),
       drawn: Date.now(),
+      // When the page was drawn: a stock conflict names who changed the stock since (issue 28).
+      at: new Date().toISOString(),
     },
     { headers: { 'Cache-Control': 'no-store' } },
   );
@@ -64,9 +66,13 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'products.write');
   const form = await readForm(args.request);
-  if (!form) return json({ error: 'The form could not be read.', errors: {}, typed: {}, drawn: Date.now() }, { status: 400 });
+  if (!form) return json({ error: 'The form could not be read.', errors: {}, typed: {}, was: {}, drawn: Date.now() }, { status: 400 });
   const result = await submitStockForm(a, form);
-  if (!result.ok) return json({ error: result.error, errors: result.errors, typed: result.typed, drawn: Date.now() }, { status: 400 });
+  if (!result.ok)
+    return json(
+      { error: result.error, errors: result.errors, typed: result.typed, was: result.was ?? {}, drawn: Date.now() },
+      { status: result.status },
+    );
   return redirect(listUrl(filtersOf(args.request), { saved: String(result.skus.length) }), 303);
 }
 
@@ -77,6 +83,8 @@ export default function Inventory() {
   const filtered = f.q !== '' || f.stock !== 'all';
   const errors: Record<string, string> = result?.errors ?? {};
   const typed: Record<string, { qty: string; unlimited: boolean }> = result?.typed ?? {};
+  // After a stock conflict, a row's `was` is the stock it has now: saving again sets the typed number knowingly.
+  const was: Record<string, string> = result?.was ?? {};
   return (
     <>
       <h1>Inventory</h1>
@@ -153,7 +161,8 @@ export default function Inventory() {
               : 'No products yet: add one under Products.'}
         </p>
       ) : (
-        <Form method="post" key={result?.drawn ?? d.drawn}>
+        <Form method="post" id="stock-form" key={result?.drawn ?? d.drawn}>
+          <input type="hidden" name="_at" value={d.at} />
           <fieldset disabled={!d.canWrite} className="plain">
             <legend className="visually-hidden">Stock</legend>
             <table className="data">
@@ -181,7 +190,7 @@ export default function Inventory() {
                       <td>{r.attributes || '—'}</td>
                       <td>
                         <input type="hidden" name={`rows[${i}].id`} value={r.id} />
-                        <input type="hidden" name={`rows[${i}].was`} value={`${r.qty}:${r.unlimited ? 1 : 0}`} />
+                        <input type="hidden" name={`rows[${i}].was`} value={was[r.id] ?? `${r.qty}:${r.unlimited ? 1 : 0}`} />
                         <input
                           id={qid}
                           name={`rows[${i}].qty`}

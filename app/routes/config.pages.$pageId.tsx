@@ -3,8 +3,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { ConflictNotice } from '../components/config/ConflictNotice.js';
 import { FormError, Notice } from '../components/config/Field.js';
-import { PageEditor } from '../components/config/PageEditor.js';
+import { PAGE_FORM_ID, PageEditor } from '../components/config/PageEditor.js';
 import { PageBlocks } from '../components/config/PageBlocks.js';
 import { ownerPageHeaders } from '../config/http.js';
 import {
@@ -15,6 +16,7 @@ import {
   pageDetail,
   PageError,
   PageForm,
+  pageVersioned,
   savePage,
   STATUS_LABELS,
   UNPUBLISHED_STATUSES,
@@ -24,6 +26,8 @@ import { ownerAccess } from '../config/route-access.server.js';
 import { pageRights } from '../config/page-rights.js';
 import { listBlocks } from '../config/blocks/blocks.server.js';
 import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
+import { checkedSave, conflictFor, stampFor, VersionConflict } from '../config/versions.server.js';
+import { stampOfTyped } from '../config/versions.js';
 import { otherLanguages } from '../languages/translation-forms.server.js';
 import { TranslationTabs } from '../components/config/TranslationForm.js';
 
@@ -52,6 +56,8 @@ export async function loader(args: LoaderFunctionArgs) {
       canDelete: rights.canDelete,
       rightsHint: rights.hint,
       homeText: PAGE_TEXT.homePage,
+      // The version the form is drawn at (issue 28): a save over a page changed since is a conflict.
+      stamp: stampFor(pageVersioned(a.site.id, page.id), page),
       linkChoices: await linkChoices(a.sql, a.site.id),
       // The site's other languages: a tab each, to this page's translation (issue 16).
       languages: await otherLanguages(a.sql, a.site.id),
@@ -76,10 +82,20 @@ export async function action(args: ActionFunctionArgs) {
       await deletePage(a, id);
       return redirect('/config/pages?deleted=1', 303);
     }
-    const parsed = parseForm(form, PageForm);
+    const versioned = pageVersioned(a.site.id, id);
+    const checked = await checkedSave(a.sql, form, versioned);
+    if (checked.kind === 'missing') throw json({ error: PAGE_TEXT.notFound }, { status: 404 });
+    const parsed = parseForm(checked.post, PageForm);
     if (parsed.status !== 'success') return json({ error: INVALID, fields: firstErrors(parsed.error ?? undefined), typed }, 400);
-    const saved = await savePage(a, id, parsed.value);
-    return redirect(`/config/pages/${encodeURIComponent(saved.id)}?saved=1`, 303);
+    try {
+      const saved = await savePage(a, id, parsed.value, checked.guard);
+      return redirect(`/config/pages/${encodeURIComponent(saved.id)}?saved=1`, 303);
+    } catch (e) {
+      if (!(e instanceof VersionConflict)) throw e;
+      const conflict = await conflictFor(a.sql, form, versioned);
+      if (!conflict) throw json({ error: PAGE_TEXT.notFound }, { status: 404 });
+      return json({ error: null, fields: {}, typed, conflict }, 409);
+    }
   } catch (e) {
     if (!(e instanceof PageError)) throw e;
     if (e.status === 404) throw json({ error: e.message }, { status: 404 });
@@ -89,10 +105,13 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function EditPage() {
+  const data = useLoaderData<typeof loader>();
   const { page, blocks, confirmDelete, notice, canWrite, canPublish, canDelete, rightsHint, homeText, statuses, linkChoices, languages } =
-    useLoaderData<typeof loader>();
+    data;
   const failed = useActionData<typeof action>();
   const t = failed?.typed.intent === 'save' ? failed.typed : null;
+  // A form drawn again after a refused save keeps the version it was first drawn at.
+  const stamp = t ? stampOfTyped(t) : data.stamp;
   return (
     <>
       <p>
@@ -117,6 +136,11 @@ export default function EditPage() {
       </p>
       <Notice message={notice} />
       <FormError message={failed?.error} />
+      <ConflictNotice
+        conflict={failed && 'conflict' in failed ? failed.conflict : null}
+        formId={PAGE_FORM_ID}
+        reloadTo={`/config/pages/${encodeURIComponent(page.id)}`}
+      />
       {confirmDelete ? (
         <section className="card" aria-labelledby="delete-h">
           <h2 id="delete-h">{`Delete ${page.title}?`}</h2>
@@ -152,6 +176,7 @@ export default function EditPage() {
         canPublish={canPublish}
         rightsHint={rightsHint}
         submitLabel="Save page"
+        stamp={stamp}
       />
       <PageBlocks pageId={page.id} blocks={blocks} canWrite={canWrite} />
       {canDelete && !confirmDelete ? (

@@ -4,7 +4,8 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { BlockForm } from '../components/config/BlockForm.js';
+import { BLOCK_FORM_ID, BlockForm } from '../components/config/BlockForm.js';
+import { ConflictNotice } from '../components/config/ConflictNotice.js';
 import { Notice } from '../components/config/Field.js';
 import { BLOCK_LABELS, parseBlockForm } from '../config/blocks/block-types.js';
 import { savedBlockValues, typedBlockValues } from '../config/blocks/block-values.js';
@@ -12,6 +13,7 @@ import {
   BLOCK_TEXT,
   blockById,
   BlockError,
+  blockVersioned,
   mediaFiles,
   siteForms,
   moveBlock,
@@ -25,6 +27,7 @@ import { DESIGN_LABELS } from '../config/blocks/gallery.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { readFormValues } from '../utils/form.server.js';
+import { checkedSave, conflictFor, postedStamp, stampFor, VersionConflict } from '../config/versions.server.js';
 import stylesheet from '../styles/blocks.css?url';
 
 export const headers = ownerPageHeaders;
@@ -58,6 +61,8 @@ export async function loader(args: LoaderFunctionArgs) {
       pageId,
       block,
       values: savedBlockValues(block.type, block.settings),
+      // The version the form is drawn at (issue 28): a save over a block changed since is a conflict.
+      stamp: stampFor(blockVersioned(a.site.id, pageId, block.id), block),
       notice: SAVED[url.searchParams.get('saved') ?? ''] ?? null,
       note,
       confirmRemove: url.searchParams.get('remove') === 'confirm',
@@ -76,7 +81,11 @@ export async function action(args: ActionFunctionArgs) {
   const blockId = args.params.blockId ?? '';
   const back = `/config/pages/${encodeURIComponent(pageId)}`;
   const form = await readFormValues(args.request);
-  if (!form) return json({ error: 'The form could not be read.', fields: {} as Record<string, string>, typed: null }, 400);
+  if (!form)
+    return json(
+      { error: 'The form could not be read.', fields: {} as Record<string, string>, typed: null, conflict: null, stamp: null },
+      400,
+    );
   const intent = form.get('intent');
   try {
     if (intent === 'up' || intent === 'down') {
@@ -89,13 +98,23 @@ export async function action(args: ActionFunctionArgs) {
     }
     const block = await blockById(a.sql, a.site.id, pageId, blockId);
     if (!block) throw new BlockError(404, BLOCK_TEXT.notFound);
-    const parsed = parseBlockForm(block.type, form);
-    if (!parsed.ok) return json({ error: parsed.error ?? INVALID, fields: parsed.fields, typed: typedBlockValues(block.type, form) }, 400);
+    const versioned = blockVersioned(a.site.id, pageId, blockId);
+    const checked = await checkedSave(a.sql, form, versioned);
+    if (checked.kind === 'missing') throw new BlockError(404, BLOCK_TEXT.notFound);
+    // A form drawn again keeps the version it was first drawn at.
+    const again = { typed: typedBlockValues(block.type, form), stamp: postedStamp(form) };
+    const parsed = parseBlockForm(block.type, checked.post);
+    if (!parsed.ok) return json({ error: parsed.error ?? INVALID, fields: parsed.fields, ...again, conflict: null }, 400);
     try {
-      await saveBlock(a, pageId, blockId, block.type, parsed.settings);
+      await saveBlock(a, pageId, blockId, block.type, parsed.settings, checked.guard);
     } catch (e) {
+      if (e instanceof VersionConflict) {
+        const conflict = await conflictFor(a.sql, form, versioned);
+        if (!conflict) throw new BlockError(404, BLOCK_TEXT.notFound);
+        return json({ error: null, fields: {}, ...again, conflict }, 409);
+      }
       if (e instanceof BlockError && e.status === 400)
-        return json({ error: INVALID, fields: e.field ? { [e.field]: e.message } : {}, typed: typedBlockValues(block.type, form) }, 400);
+        return json({ error: INVALID, fields: e.field ? { [e.field]: e.message } : {}, ...again, conflict: null }, 400);
       throw e;
     }
     return redirect(`${back}/blocks/${encodeURIComponent(blockId)}?saved=1${parsed.notes.length > 0 ? '&notes=1' : ''}`, 303);
@@ -117,6 +136,7 @@ export default function EditBlock() {
       </p>
       <h1>{`${label} block`}</h1>
       <Notice message={d.notice} />
+      <ConflictNotice conflict={failed?.conflict} formId={BLOCK_FORM_ID} reloadTo={`${back}/blocks/${encodeURIComponent(d.block.id)}`} />
       {d.note ? <p className="hint">{d.note}</p> : null}
       {d.confirmRemove && d.canWrite ? (
         <section className="card" aria-labelledby="remove-h">
@@ -143,6 +163,7 @@ export default function EditBlock() {
         android={d.android}
         canWrite={d.canWrite}
         submitLabel="Save block"
+        stamp={failed?.typed ? failed.stamp : d.stamp}
       />
       {d.canWrite && !d.confirmRemove ? (
         <p>

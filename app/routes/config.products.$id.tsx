@@ -4,8 +4,9 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { ConflictNotice } from '../components/config/ConflictNotice.js';
 import { Notice } from '../components/config/Field.js';
-import { ProductForm } from '../components/config/ProductForm.js';
+import { PRODUCT_FORM_ID, ProductForm } from '../components/config/ProductForm.js';
 import { ownerPageHeaders } from '../config/http.js';
 import {
   deleteProduct,
@@ -14,8 +15,10 @@ import {
   NOT_FOUND_TEXT,
   productCollections,
   productFormValues,
+  productStamp,
   submitProductForm,
 } from '../config/products.server.js';
+import { postedStamp } from '../config/versions.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import stylesheet from '../styles/config-products.css?url';
 import { readForm } from '../utils/form.server.js';
@@ -68,6 +71,8 @@ export async function loader(args: LoaderFunctionArgs) {
         assetUrl: product.assetUrl,
       },
       values: productFormValues(product, a.site.currency),
+      // The version the form is drawn at (issue 28): a save over a product changed since is a conflict.
+      stamp: productStamp(product, a.site.currency),
       collections,
       images,
       languages,
@@ -89,9 +94,13 @@ export async function action(args: ActionFunctionArgs) {
   if (!product) throw notFound();
   const form = await readForm(args.request);
   const drawn = Date.now();
-  if (!form) return json({ values: null, errors: {}, error: 'The form could not be read.', drawn, confirmDelete: false }, { status: 400 });
+  if (!form)
+    return json(
+      { values: null, errors: {}, error: 'The form could not be read.', drawn, confirmDelete: false, conflict: null, stamp: null },
+      { status: 400 },
+    );
   const intent = form.get('intent');
-  if (intent === 'delete') return json({ values: null, errors: {}, error: null, drawn, confirmDelete: true });
+  if (intent === 'delete') return json({ values: null, errors: {}, error: null, drawn, confirmDelete: true, conflict: null, stamp: null });
   if (intent === 'confirm-delete') {
     if ((await deleteProduct(a, id)) === null) throw notFound();
     return redirect('/config/products?deleted=1', 303);
@@ -102,13 +111,25 @@ export async function action(args: ActionFunctionArgs) {
       ? await setProductDownloadFile(a, id, parsed.data.digitalFileId)
       : { ok: false as const, error: DOWNLOAD_FILE_TEXT.notAFile };
     if (r.ok) return redirect(`/config/products/${encodeURIComponent(id)}?saved=download`, 303);
-    return json({ values: null, errors: {}, error: null, drawn, confirmDelete: false, downloadError: r.error }, { status: 400 });
+    return json(
+      { values: null, errors: {}, error: null, drawn, confirmDelete: false, conflict: null, stamp: null, downloadError: r.error },
+      { status: 400 },
+    );
   }
   const result = await submitProductForm(a, form, id);
   if (result.kind === 'saved') return redirect(`/config/products/${encodeURIComponent(result.id)}?saved=1`, 303);
   if (result.kind === 'missing') throw notFound();
   return json(
-    { values: result.values, errors: result.errors, error: result.error, drawn, confirmDelete: false },
+    {
+      values: result.values,
+      errors: result.errors,
+      error: result.error,
+      drawn,
+      confirmDelete: false,
+      conflict: result.conflict ?? null,
+      // The form drawn again keeps the version it was first drawn at, so a save stays checked against it.
+      stamp: postedStamp(form),
+    },
     { status: result.status },
   );
 }
@@ -141,6 +162,11 @@ export default function EditProduct() {
         )}
       </p>
       <Notice message={result ? null : data.notice} />
+      <ConflictNotice
+        conflict={result?.conflict}
+        formId={PRODUCT_FORM_ID}
+        reloadTo={`/config/products/${encodeURIComponent(product.id)}`}
+      />
       {result?.confirmDelete ? (
         <section className="card confirm" aria-labelledby="confirm-delete" role="alertdialog">
           <h2 id="confirm-delete">{`Delete “${product.title}”?`}</h2>
@@ -166,6 +192,7 @@ export default function EditProduct() {
         savedImage={product.assetUrl}
         currency={data.currency}
         canWrite={data.canWrite}
+        stamp={result?.values ? result.stamp : data.stamp}
       />
       {data.download ? (
         <ProductDownloadFile

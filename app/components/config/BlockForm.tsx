@@ -7,6 +7,8 @@ import { ChartEditor } from './ChartEditor.js';
 import { CodeBlockEditor } from './CodeBlockEditor.js';
 import { FormError } from './Field.js';
 import { FormBlockFields } from './FormBlockFields.js';
+import type { FormStamp } from '../../config/versions.js';
+import { StampFields } from './ConflictNotice.js';
 import { GalleryOptionsPanel, type PickableFile } from './GalleryOptionsPanel.js';
 import { MediaBlockFields } from './MediaBlockFields.js';
 
@@ -21,15 +23,21 @@ export interface BlockFormProps {
   android: boolean;
   canWrite: boolean;
   submitLabel: string;
+  /** The version a saved block's form is drawn at (issue 28). */
+  stamp?: FormStamp | null;
 }
 
-export function BlockForm({ type, values, errors, formError, files, forms = [], android, canWrite, submitLabel }: BlockFormProps) {
+/** The form's id: the conflict notice's "apply only my changes" button submits it. */
+export const BLOCK_FORM_ID = 'block-form';
+
+export function BlockForm({ type, values, errors, formError, files, forms = [], android, canWrite, submitLabel, stamp }: BlockFormProps) {
   // The code editor is read-only on Android (SPEC 2): nothing there to save.
   const locked = !canWrite || (type === 'code' && android);
   return (
-    <Form method="post" className="card block-form">
+    <Form method="post" className="card block-form" id={BLOCK_FORM_ID}>
       <FormError message={type === 'chart' ? null : formError} />
       <input type="hidden" name="intent" value="save" />
+      <StampFields stamp={stamp} />
       {type === 'gallery' ? (
         <GalleryOptionsPanel fields={values.fields} images={values.images} files={files.images} errors={errors} />
       ) : null}

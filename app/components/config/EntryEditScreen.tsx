@@ -4,7 +4,9 @@
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import type { EntryKind } from '../../config/collections.server.js';
 import type { entryEditAction, entryEditLoader } from '../../config/entry-routes.server.js';
-import { EntryEditor } from './EntryEditor.js';
+import { stampOfTyped } from '../../config/versions.js';
+import { ConflictNotice } from './ConflictNotice.js';
+import { ENTRY_FORM_ID, EntryEditor } from './EntryEditor.js';
 import { FormError, Notice } from './Field.js';
 
 export interface EntryWords {
@@ -35,6 +37,11 @@ export function EntryEditScreen({ kind, words }: { kind: EntryKind; words: Entry
       ) : null}
       <Notice message={d.notice} />
       <FormError message={failed?.error} />
+      <ConflictNotice
+        conflict={failed && 'conflict' in failed ? failed.conflict : null}
+        formId={ENTRY_FORM_ID}
+        reloadTo={`${list}/${encodeURIComponent(d.id)}`}
+      />
       {d.confirmDelete && d.canDelete ? (
         <section className="card" aria-labelledby="delete-h">
           <h2 id="delete-h">{`Delete ${d.title}?`}</h2>
@@ -58,6 +65,8 @@ export function EntryEditScreen({ kind, words }: { kind: EntryKind; words: Entry
         canWrite={d.canWrite}
         canPublish={d.canPublish}
         submitLabel={d.isNew ? `Create ${noun}` : `Save ${noun}`}
+        // A form drawn again after a refused save keeps the version it was first drawn at.
+        stamp={typed ? stampOfTyped(typed) : d.stamp}
       />
       {d.canDelete && !d.confirmDelete ? (
         <p>

@@ -3,6 +3,8 @@
 // (title, address, start and end on the site's clock, place, excerpt and body, status). Plain forms
 // that work without JavaScript; a failed post shows what was typed, with each field's error.
 import { Form } from '@remix-run/react';
+import type { FormStamp } from '../../config/versions.js';
+import { StampFields } from './ConflictNotice.js';
 import { Field, SelectField, TextAreaField } from './Field.js';
 
 export type EntryValues = Record<string, string>;
@@ -15,19 +17,25 @@ interface EntryEditorProps {
   canWrite: boolean;
   canPublish: boolean;
   submitLabel: string;
+  /** The version a saved entry's form is drawn at (issue 28). */
+  stamp?: FormStamp | null;
 }
+
+/** The form's id: the conflict notice's "apply only my changes" button submits it. */
+export const ENTRY_FORM_ID = 'entry-form';
 
 const HTML_HINT =
   'Headings, paragraphs, lists, links, images and tables are kept; scripts, event handlers and javascript: links are removed on save.';
 
-export function EntryEditor({ kind, values, errors, timeZone, canWrite, canPublish, submitLabel }: EntryEditorProps) {
+export function EntryEditor({ kind, values, errors, timeZone, canWrite, canPublish, submitLabel, stamp }: EntryEditorProps) {
   const statuses = [
     { value: 'published', label: 'Published' },
     { value: 'draft', label: 'Draft' },
   ].filter((s) => canPublish || s.value === 'draft' || values.status === s.value);
   return (
-    <Form method="post" className="card">
+    <Form method="post" className="card" id={ENTRY_FORM_ID}>
       <input type="hidden" name="intent" value="save" />
+      <StampFields stamp={stamp} />
       <Field name="title" label="Title" required maxLength={200} defaultValue={values.title} error={errors.title} />
       <Field
         name="urlId"

@@ -3,6 +3,8 @@
 // form (works without JavaScript); a failed post shows what was typed, with each field's error.
 import { Form } from '@remix-run/react';
 import type { LinkChoices } from '../../config/rich-text/link.js';
+import type { FormStamp } from '../../config/versions.js';
+import { StampFields } from './ConflictNotice.js';
 import { CheckboxField, Field, SelectField, TextAreaField } from './Field.js';
 import { RichTextField } from './RichTextField.js';
 
@@ -30,7 +32,12 @@ interface PageEditorProps {
   submitLabel: string;
   /** What the body's link editor offers (the site's pages and files). */
   linkChoices: LinkChoices;
+  /** The version a saved page's form is drawn at (issue 28). */
+  stamp?: FormStamp | null;
 }
+
+/** The form's id: the conflict notice's "apply only my changes" button submits it. */
+export const PAGE_FORM_ID = 'page-form';
 
 export function PageEditor({
   values,
@@ -42,12 +49,14 @@ export function PageEditor({
   rightsHint,
   submitLabel,
   linkChoices,
+  stamp,
 }: PageEditorProps) {
   // A role that cannot publish cannot take a hidden page into the navigation: the box stays as it is.
   const lockHidden = !canPublish && values.hidden;
   return (
-    <Form method="post" className="card">
+    <Form method="post" className="card" id={PAGE_FORM_ID}>
       <input type="hidden" name="intent" value="save" />
+      <StampFields stamp={stamp} />
       <Field name="title" label="Title" required maxLength={200} defaultValue={values.title} error={errors.title} />
       <Field
         name="urlId"

@@ -5,6 +5,8 @@
 import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { BILLING_UNITS, PRODUCT_TYPE_LABELS, PRODUCT_TYPES, splitList, type ProductValues } from '../../config/product-form.js';
+import type { FormStamp } from '../../config/versions.js';
+import { StampFields } from './ConflictNotice.js';
 import { CheckboxField, Field, FormError, SelectField, TextAreaField } from './Field.js';
 
 export interface ProductFormProps {
@@ -17,7 +19,12 @@ export interface ProductFormProps {
   savedImage: string | null;
   currency: string;
   canWrite: boolean;
+  /** The version the form is drawn at (saved products): a save over a newer record is a conflict. */
+  stamp?: FormStamp | null;
 }
+
+/** The form's id: the conflict notice's "apply only my changes" button submits it. */
+export const PRODUCT_FORM_ID = 'product-form';
 
 const UNIT_LABELS: Record<string, string> = { WEEK: 'Weeks', MONTH: 'Months', YEAR: 'Years' };
 
@@ -61,7 +68,7 @@ function Cell(props: {
   );
 }
 
-export function ProductForm({ values, errors, formError, collections, images, savedImage, currency, canWrite }: ProductFormProps) {
+export function ProductForm({ values, errors, formError, collections, images, savedImage, currency, canWrite, stamp }: ProductFormProps) {
   const options = splitList(values.options);
   const imageOptions = [
     { value: '', label: 'No image' },
@@ -80,7 +87,8 @@ export function ProductForm({ values, errors, formError, collections, images, sa
   return (
     <>
       <FormError message={formError} />
-      <Form method="post" className="product-form" noValidate>
+      <Form method="post" className="product-form" id={PRODUCT_FORM_ID} noValidate>
+        <StampFields stamp={stamp} />
         {canWrite ? (
           // The form's first submit button, so pressing Enter in a field saves (not "Add more rows").
           <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true">
@@ -244,6 +252,7 @@ export function ProductForm({ values, errors, formError, collections, images, sa
                       <tr key={i}>
                         <Cell name={`${n}.sku`} label={`SKU, ${row}`} defaultValue={v.sku} error={errors[`${n}.sku`]} size={12}>
                           {v.id ? <input type="hidden" name={`${n}.id`} value={v.id} /> : null}
+                          {v.id && v.was ? <input type="hidden" name={`${n}.was`} value={v.was} /> : null}
                         </Cell>
                         {options.map((o, j) => (
                           <Cell

@@ -11,6 +11,8 @@ import { isLiveStatus, PAGE_RIGHTS_TEXT } from '../page-rights.js';
 import { BLOCK_LABELS, blockSummary, fileIdsOf, MAX_BLOCKS, readSettings, type BlockSettings, type BlockType } from './block-types.js';
 import { FORM_BLOCK_TEXT, type FormBlockSettings } from './form.js';
 import { MEDIA_TEXT } from './media.js';
+import { savedBlockValues } from './block-values.js';
+import { versionOf, type Db, type Versioned } from '../versions.server.js';
 
 const PAGE_TYPE = 10;
 
@@ -107,7 +109,7 @@ export async function listBlocks(sql: Sql, websiteId: string, pageId: string): P
 
 /** One block of a page, its settings parsed (null settings: stored ones that no longer parse). */
 export async function blockById(
-  sql: Sql,
+  sql: Db,
   websiteId: string,
   pageId: string,
   blockId: string,
@@ -194,15 +196,22 @@ export async function saveBlock<T extends BlockType>(
   blockId: string,
   type: T,
   settings: BlockSettings[T],
+  /** Runs once the block is locked: throws VersionConflict when it changed since the form was drawn (issue 28). */
+  guard: (tx: Db) => Promise<void> = async () => {},
 ): Promise<void> {
   await requireChangeable(a, pageId);
   await checkFiles(a.sql, a.site.id, type, settings);
-  const done = await a.sql`
-    update page_block b set settings = ${a.sql.json(settings as never)}, updated_at = now()
-      from collection c
-     where b.id = ${blockId} and b.collection_id = ${pageId} and b.type = ${type}
-       and c.id = b.collection_id and c.website_id = ${a.site.id} and c.type = ${PAGE_TYPE}`;
-  if (done.count === 0) throw new BlockError(404, BLOCK_TEXT.notFound);
+  const count = await a.sql.begin(async (tx) => {
+    await tx`select 1 from page_block where id = ${blockId} for update`;
+    await guard(tx);
+    const done = await tx`
+      update page_block b set settings = ${tx.json(settings as never)}, updated_at = now()
+        from collection c
+       where b.id = ${blockId} and b.collection_id = ${pageId} and b.type = ${type}
+         and c.id = b.collection_id and c.website_id = ${a.site.id} and c.type = ${PAGE_TYPE}`;
+    return done.count;
+  });
+  if (count === 0) throw new BlockError(404, BLOCK_TEXT.notFound);
   await changed(a, 'block.update', pageId, { type, block: blockId });
 }
 
@@ -238,4 +247,30 @@ export async function moveBlock(a: OwnerAccess, pageId: string, blockId: string,
   });
   if (moved) await changed(a, 'block.reorder', pageId, { block: blockId, direction });
   return moved;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Versions (issue 28): a block's form carries the version it was drawn at.
+
+type LoadedBlock = NonNullable<Awaited<ReturnType<typeof blockById>>>;
+
+/** The block form's fields for a saved block (a chart's grid is not named field by field). */
+function blockFields(b: LoadedBlock): URLSearchParams {
+  const v = savedBlockValues(b.type, b.settings);
+  const f = new URLSearchParams({ intent: 'save', ...v.fields });
+  for (const id of v.images) f.append('image', id);
+  return f;
+}
+
+/** Block `blockId` of page `pageId` as a versioned record: its version is a hash of its settings. */
+export function blockVersioned(websiteId: string, pageId: string, blockId: string): Versioned<LoadedBlock> {
+  return {
+    thing: 'block',
+    websiteId,
+    load: (db) => blockById(db, websiteId, pageId, blockId),
+    fields: blockFields,
+    version: (b) => versionOf(b.settings),
+    label: (f) => (f === 'image' ? 'images' : /^(cell|label|column)\./.test(f) ? 'chart data' : f),
+    audit: (b) => ({ ids: [b.id] }),
+  };
 }
