@@ -12,5 +12,11 @@ const cases: RouteCase[] = [
     // An empty form saves the tweak: an allowed role names a form the site does not have (400).
     allowedBody: { formId: 'no-such-form' },
   },
+  {
+    file: 'config_.tweaks.lock-screen.preview.ts',
+    path: '/config/tweaks/lock-screen/preview?title=Private',
+    loader: 'site.read',
+    action: null,
+  },
 ];
 export default cases;
