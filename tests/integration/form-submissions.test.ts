@@ -148,7 +148,9 @@ const MARK = '\n/* Form blocks (issue 14;';
 const FORM_SECTION = '  {.section form}\n  <div class="block-form">{html}</div>\n  {.end}\n';
 const beforeForms = (file: string) => {
   const now = fs.readFileSync(file, 'utf8');
-  if (file.endsWith('.css')) return now.slice(0, now.indexOf(MARK));
+  // The store's text-box rule as it was before 0044 added the password box to it (0044 moves on
+  // from the stylesheet this migration leaves).
+  if (file.endsWith('.css')) return now.slice(0, now.indexOf(MARK)).replace(', input[type="password"] {', ' {');
   return now.replace(FORM_SECTION, '').replace("chart, code or form (a form's HTML comes made by app/forms).", 'chart or code.');
 };
 
