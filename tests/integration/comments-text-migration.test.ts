@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.server.js';
 import { migrate, readMigrations } from '../../db/migrate.server.js';
+import { beforeCommentsText } from './support/comments-text.js';
 import { targets } from './support/databases.js';
 
 const MIGRATION = 'db/migrations/0044_comments_text_password_box.sql';
@@ -16,19 +17,8 @@ const CSS = 'db/seed/theme/theme.css';
 const today = (file: string) => fs.readFileSync(file, 'utf8');
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
-const NOTE =
-  '\n   comments; otherwise a closed post says so. An open post says nothing of it: the site takes no\n   comments from visitors yet (issue 33). ##}';
-/** The post template as the seed had it before 0044: an open post said "Comments are open.". */
-function before(file: string): string {
-  if (file === CSS) return today(file).replace(', input[type="password"] {', ' {');
-  const open =
-    file === STORE
-      ? '<p class="comments-state comments-open">{.if localizedStrings.commentsOpenText}{localizedStrings.commentsOpenText|html}{.or}Comments are open.{.end}</p>'
-      : '<p class="comments-state comments-open">Comments are open.</p>';
-  return today(file)
-    .replace(NOTE, '\n   comments; otherwise a closed post says so. ##}')
-    .replace('{.if commentsOpen}{.or}', `{.if commentsOpen}${open}{.or}`);
-}
+/** The seed file as it was before 0044. */
+const before = (file: string) => beforeCommentsText(file, today(file));
 
 describe.each(targets)('0044 on a database seeded before it, on $name', (target) => {
   let db: Db;

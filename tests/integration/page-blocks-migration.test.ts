@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.server.js';
 import { migrate, readMigrations } from '../../db/migrate.server.js';
 import { readTheme } from '../../db/seed.server.js';
+import { beforeCommentsText } from './support/comments-text.js';
 import { targets } from './support/databases.js';
 
 // The seed's files as they were before blocks: the page template without its last line (the
@@ -14,7 +15,7 @@ import { targets } from './support/databases.js';
 // the first test checks, so a later edit of the seed files that breaks this says so plainly.
 const MARK = "\n/* Content blocks after a page's body";
 const before = (file: string) => {
-  const now = fs.readFileSync(file, 'utf8');
+  const now = beforeCommentsText(file, fs.readFileSync(file, 'utf8'));
   if (file.endsWith('.css')) return now.slice(0, now.indexOf(MARK));
   return now.replace(/^\{\.section collection\}\{\.if blocks\}.*\n/m, '');
 };

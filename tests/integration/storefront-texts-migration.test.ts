@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.server.js';
 import { migrate, readMigrations } from '../../db/migrate.server.js';
+import { beforeCommentsText } from './support/comments-text.js';
 import { targets } from './support/databases.js';
 import { withoutEventDates } from './support/event-dates.js';
 
@@ -36,7 +37,7 @@ const FILES: { file: string; kind: 'page' | 'partial'; name: string }[] = [
  * dates without the CLDR branch 0036 added later.
  */
 const before = (file: string) =>
-  withoutEventDates(fs.readFileSync(file, 'utf8'))
+  withoutEventDates(beforeCommentsText(file, fs.readFileSync(file, 'utf8')))
     .replace(/\{\.if localizedStrings\.\w+\} data-[\w-]+="\{localizedStrings\.\w+\|htmlattr\}"\{\.end\}/g, '')
     .replace('{.equal? structuredContent.productType 4}{.or}{.end}', '')
     .replace(/\{\.equal\? key "tag"\}(\{\.if localizedStrings\.filterTagLabel\}.*?\{\.end\})\{\.or\}.*?\{\.end\}\{\.end\}/, '$1')
