@@ -100,6 +100,25 @@ export async function shutdown(): Promise<void> {
   await closeDb();
 }
 
+// A dropped database connection rejects every query in flight on it, including one whose caller
+// had already failed on another and left it unawaited (seen under load: the process exited on such
+// a CONNECTION_CLOSED). That is a database fault, answered 503 where a request waits on it, not a
+// reason to stop the server: it is logged and the process goes on. Anything else unhandled is a bug
+// and still stops the process, as Node's default does.
+// (Once per process: the dev server loads this module again on each edit.)
+const HOOKED = Symbol.for('storefront.unhandledRejection');
+if (!(globalThis as Record<symbol, unknown>)[HOOKED]) {
+  (globalThis as Record<symbol, unknown>)[HOOKED] = true;
+  process.on('unhandledRejection', (reason) => {
+    if (isDatabaseUnavailable(reason)) {
+      log.warn(`storefront: a database query failed with nobody waiting for it: ${errorText(reason)}`);
+      return;
+    }
+    log.fatal(`storefront: unhandled rejection: ${errorText(reason, true)}`);
+    process.exit(1);
+  });
+}
+
 /**
  * Remix calls this for an error thrown by a loader, an action or the render. One that means the
  * database cannot serve marks the request, so the server (app/server/main.ts) answers 503 with

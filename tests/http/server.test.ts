@@ -154,7 +154,14 @@ describe('the server process', () => {
         ];
         const answers: { status: number; retryAfter: string | null; url: string }[] = [];
         const collect = async (batch: Promise<Response>[]) => {
-          for (const r of await Promise.all(batch)) {
+          for (const settled of await Promise.allSettled(batch)) {
+            // A request the server never answered (a crash, a dropped socket) fails the test with why.
+            if (settled.status === 'rejected') {
+              const cause =
+                settled.reason instanceof Error ? `${settled.reason.message} (${String(settled.reason.cause)})` : String(settled.reason);
+              throw new Error(`a request got no answer: ${cause}\nthe server printed:\n${s.output().slice(-3000)}`);
+            }
+            const r = settled.value;
             answers.push({ status: r.status, retryAfter: r.headers.get('retry-after'), url: r.url });
             await r.arrayBuffer();
           }
