@@ -98,3 +98,92 @@ describe('/config/settings, each section versioned on its own', () => {
     expect(value(await open(ownerA, 'instalments'), 'instalmentsMin')).toBe('39.00');
   });
 });
+
+describe('/config/forms/<id>, each tab and each field versioned on its own', () => {
+  let formId = '';
+  let fieldId = '';
+  const builder = (q = '') => `/config/forms/${formId}${q}`;
+  const open = async (v: Visitor, q: string, id: string) => {
+    const res = await v.get(builder(q));
+    expect(res.status).toBe(200);
+    return formFields(await res.text(), id);
+  };
+  // The builder's forms carry their intent on the Save button, which a browser sends with the form.
+  const save = (fields: [string, string][], intent: string): [string, string][] => [...fields, ['intent', intent]];
+  beforeAll(async () => {
+    const made = await ownerA.postForm('/config/forms?index', {});
+    expect(made.status).toBe(303);
+    formId = /\/config\/forms\/(form-[a-f0-9]+)/.exec(made.headers.get('location') ?? '')![1];
+    const added = await ownerA.postForm(builder(), { intent: 'add-field', type: 'text' });
+    expect(added.status).toBe(303);
+    fieldId = /field=([a-z0-9-]+)/.exec(added.headers.get('location') ?? '')![1];
+  });
+
+  it('advanced: a save over a tab changed since is a 409 keeping what was typed; applying mine keeps theirs', async () => {
+    const openedA = await open(ownerA, '?tab=advanced', 'builder-save-advanced');
+    expect(value(openedA, '_version')).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    const openedB = await open(ownerB, '?tab=advanced', 'builder-save-advanced');
+    const savedB = await ownerB.postForm(builder(), save(withField(openedB, 'submissionText', 'Thanks from B.'), 'save-advanced'));
+    expect(savedB.status).toBe(303);
+    // B saving another tab meanwhile is no conflict for A's advanced tab.
+    const buildB = await open(ownerB, '?tab=build', 'builder-save-build');
+    expect((await ownerB.postForm(builder(), save(withField(buildB, 'submitLabel', 'Send'), 'save-build'))).status).toBe(303);
+
+    const typed = save(withField(openedA, 'redirectUrl', '/thanks-a'), 'save-advanced');
+    const res = await ownerA.postForm(builder(), typed);
+    expect(res.status).toBe(409);
+    const html = await plain(res);
+    expect(html).toContain('Someone else changed this form after you opened it.');
+    expect(html).toMatch(/data-conflict-theirs[^>]*>Changed since you opened it: Submission text\.</);
+    expect(html).toMatch(/data-conflict-yours[^>]*>Your changes: After submitting, go to\.</);
+    expect(html).toContain(emailB);
+    expect(value(formFields(html, 'builder-save-advanced'), 'redirectUrl')).toBe('/thanks-a');
+    // The apply button sends the intent from outside the form (the Save button carries it otherwise).
+    expect(html).toMatch(/<input type="hidden" form="builder-save-advanced" name="intent" value="save-advanced"/);
+    const now = await open(ownerA, '?tab=advanced', 'builder-save-advanced');
+    expect(value(now, 'redirectUrl')).toBe('');
+    expect(value(now, 'submissionText')).toBe('Thanks from B.');
+
+    const applied = await ownerA.postForm(builder(), [
+      ...typed.filter(([k]) => k !== 'intent'),
+      ['intent', 'save-advanced'],
+      ['_apply', 'mine'],
+      ['_current', currentOf(html)],
+    ]);
+    expect(applied.status, await applied.clone().text()).toBe(303);
+    const after = await open(ownerA, '?tab=advanced', 'builder-save-advanced');
+    expect(value(after, 'redirectUrl')).toBe('/thanks-a');
+    expect(value(after, 'submissionText')).toBe('Thanks from B.');
+  });
+
+  it("a field's editor: a save over another owner's change to that field is a 409, also as JSON", async () => {
+    const editor = `builder-save-field-${fieldId}`;
+    const openedA = await open(ownerA, `?tab=build&field=${fieldId}`, editor);
+    const openedB = await open(ownerB, `?tab=build&field=${fieldId}`, editor);
+    expect((await ownerB.postForm(builder(), save(withField(openedB, 'placeholder', 'By B'), 'save-field'))).status).toBe(303);
+    const res = await ownerA.postForm(
+      `${builder()}?_data=${encodeURIComponent('routes/config.forms.$id')}`,
+      save(withField(openedA, 'title', 'Asked by A'), 'save-field'),
+    );
+    expect(res.status).toBe(409);
+    const body = await res.json();
+    expect(body.conflict.theirs).toEqual(['Placeholder']);
+    expect(body.conflict.yours).toEqual(['Title']);
+    expect(body.typed.title).toBe('Asked by A');
+    const applied = await ownerA.postForm(builder(), [
+      ...save(withField(openedA, 'title', 'Asked by A'), 'save-field'),
+      ['_apply', 'mine'],
+      ['_current', body.conflict.current],
+    ]);
+    expect(applied.status, await applied.clone().text()).toBe(303);
+    const after = await open(ownerA, `?tab=build&field=${fieldId}`, editor);
+    expect(value(after, 'title')).toBe('Asked by A');
+    expect(value(after, 'placeholder')).toBe('By B');
+  });
+
+  it('a post without a stamp is saved as before', async () => {
+    const res = await ownerA.postForm(builder(), { intent: 'save-captcha', captcha: 'on' });
+    expect(res.status).toBe(303);
+    expect(value(await open(ownerA, '?tab=captcha', 'builder-save-captcha'), 'captcha')).toBe('on');
+  });
+});
