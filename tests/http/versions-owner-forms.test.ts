@@ -187,3 +187,65 @@ describe('/config/forms/<id>, each tab and each field versioned on its own', () 
     expect(value(await open(ownerA, '?tab=captcha', 'builder-save-captcha'), 'captcha')).toBe('on');
   });
 });
+
+describe('/config/tweaks/<type>', () => {
+  const page = '/config/tweaks/sso-page';
+  const open = async (v: Visitor) => {
+    const res = await v.get(page);
+    expect(res.status).toBe(200);
+    return formFields(await res.text(), 'tweak-form');
+  };
+  let saved: [string, string][];
+  beforeAll(async () => {
+    saved = await open(ownerA);
+  });
+  afterAll(async () => {
+    // Back to the tweak as it was, for the suite's other files.
+    expect(
+      (
+        await ownerA.postForm(
+          page,
+          saved.filter(([k]) => !k.startsWith('_')),
+        )
+      ).status,
+    ).toBe(303);
+  });
+
+  it("a save over another owner's change is a 409 keeping what was typed; applying mine keeps theirs", async () => {
+    const openedA = await open(ownerA);
+    expect(value(openedA, '_version')).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    const openedB = await open(ownerB);
+    expect((await ownerB.postForm(page, withField(openedB, 'buttonLabel', 'Go in (B)'))).status).toBe(303);
+
+    const typed = withField(openedA, 'title', 'Title by A');
+    const res = await ownerA.postForm(page, typed);
+    expect(res.status).toBe(409);
+    const html = await plain(res);
+    expect(html).toContain('Someone else changed this SSO page tweak after you opened it.');
+    expect(html).toMatch(/data-conflict-theirs[^>]*>Changed since you opened it: Button\.</);
+    expect(html).toMatch(/data-conflict-yours[^>]*>Your changes: Title\.</);
+    expect(html).toContain(emailB);
+    expect(value(formFields(html, 'tweak-form'), 'title')).toBe('Title by A');
+    expect(value(await open(ownerA), 'title')).toBe(value(openedA, 'title'));
+
+    const applied = await ownerA.postForm(page, [...typed, ['_apply', 'mine'], ['_current', currentOf(html)]]);
+    expect(applied.status, await applied.clone().text()).toBe(303);
+    const after = await open(ownerA);
+    expect(value(after, 'title')).toBe('Title by A');
+    expect(value(after, 'buttonLabel')).toBe('Go in (B)');
+  });
+
+  it('answers the conflict as JSON with a 409 on ?_data=', async () => {
+    const openedA = await open(ownerA);
+    const openedB = await open(ownerB);
+    expect((await ownerB.postForm(page, withField(openedB, 'text', 'Text by B'))).status).toBe(303);
+    const res = await ownerA.postForm(
+      `${page}?_data=${encodeURIComponent('routes/config.tweaks.$type')}`,
+      withField(openedA, 'title', 'T2'),
+    );
+    expect(res.status).toBe(409);
+    const body = await res.json();
+    expect(body.conflict.theirs).toEqual(['Text']);
+    expect(body.typed.title).toBe('T2');
+  });
+});
