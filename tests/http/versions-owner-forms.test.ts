@@ -249,3 +249,54 @@ describe('/config/tweaks/<type>', () => {
     expect(body.typed.title).toBe('T2');
   });
 });
+
+describe('/config/design', () => {
+  const open = async (v: Visitor) => {
+    const res = await v.get('/config/design');
+    expect(res.status).toBe(200);
+    return formFields(await res.text(), 'design-form');
+  };
+  let saved: [string, string][];
+  beforeAll(async () => {
+    saved = await open(ownerA);
+  });
+  afterAll(async () => {
+    // Back to the design as it was, for the suite's other files.
+    expect(
+      (
+        await ownerA.postForm(
+          '/config/design',
+          saved.filter(([k]) => !k.startsWith('_')),
+        )
+      ).status,
+    ).toBe(303);
+  });
+
+  it("a save over another owner's change is a 409 keeping what was typed; applying mine keeps theirs; JSON too", async () => {
+    const openedA = await open(ownerA);
+    expect(value(openedA, '_version')).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    const openedB = await open(ownerB);
+    expect((await ownerB.postForm('/config/design', withField(openedB, 'accent', '#123456'))).status).toBe(303);
+
+    const typed = withField(openedA, 'background', '#fafaf0');
+    const res = await ownerA.postForm('/config/design', typed);
+    expect(res.status).toBe(409);
+    const html = await plain(res);
+    expect(html).toContain('Someone else changed this design after you opened it.');
+    expect(html).toMatch(/data-conflict-theirs[^>]*>Changed since you opened it: Links and accents\.</);
+    expect(html).toMatch(/data-conflict-yours[^>]*>Your changes: Background\.</);
+    expect(html).toContain(emailB);
+    expect(value(formFields(html, 'design-form'), 'background')).toBe('#fafaf0');
+    expect(value(await open(ownerA), 'background')).toBe(value(openedA, 'background'));
+
+    const json = await ownerA.postForm(`/config/design?_data=${encodeURIComponent('routes/config.design')}`, typed);
+    expect(json.status).toBe(409);
+    expect((await json.json()).conflict.theirs).toEqual(['Links and accents']);
+
+    const applied = await ownerA.postForm('/config/design', [...typed, ['_apply', 'mine'], ['_current', currentOf(html)]]);
+    expect(applied.status, await applied.clone().text()).toBe(303);
+    const after = await open(ownerA);
+    expect(value(after, 'background')).toBe('#fafaf0');
+    expect(value(after, 'accent')).toBe('#123456');
+  });
+});
