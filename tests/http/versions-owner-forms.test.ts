@@ -300,3 +300,44 @@ describe('/config/design', () => {
     expect(value(after, 'accent')).toBe('#123456');
   });
 });
+
+describe('/config/members, role changes', () => {
+  it("a role change over another owner's is a 409 keeping the chosen role; applying mine then sets it", async () => {
+    const { email } = await visitorWithRole(ownerA, ROLES.viewer);
+    const openPage = async (v: Visitor) => {
+      const res = await v.get('/config/members');
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    const ownerId = new RegExp(`name="ownerId" value="([^"]+)"/><input type="hidden" name="email" value="${email}"`).exec(
+      await openPage(ownerA),
+    )?.[1];
+    expect(ownerId).toBeTruthy();
+    const formId = `member-${ownerId}`;
+    const openedA = formFields(await openPage(ownerA), formId);
+    expect(value(openedA, '_version')).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(value(openedA, 'roleId')).toBe(String(ROLES.viewer));
+    const openedB = formFields(await openPage(ownerB), formId);
+    expect((await ownerB.postForm('/config/members', withField(openedB, 'roleId', String(ROLES.editor)))).status).toBe(200);
+
+    const typed = withField(openedA, 'roleId', String(ROLES.reporting));
+    const res = await ownerA.postForm('/config/members', typed);
+    expect(res.status).toBe(409);
+    const html = await plain(res);
+    expect(html).toContain('Someone else changed this member after you opened it.');
+    expect(html).toMatch(/data-conflict-theirs[^>]*>Changed since you opened it: Role\.</);
+    expect(html).toMatch(/data-conflict-yours[^>]*>Your changes: Role\.</);
+    expect(html).toContain(emailB);
+    expect(value(formFields(html, formId), 'roleId')).toBe(String(ROLES.reporting));
+    // B's change stands.
+    expect(value(formFields(await openPage(ownerA), formId), 'roleId')).toBe(String(ROLES.editor));
+
+    const json = await ownerA.postForm(`/config/members?_data=${encodeURIComponent('routes/config.members')}`, typed);
+    expect(json.status).toBe(409);
+    expect((await json.json()).conflict.theirs).toEqual(['Role']);
+
+    const applied = await ownerA.postForm('/config/members', [...typed, ['_apply', 'mine'], ['_current', currentOf(html)]]);
+    expect(applied.status, await applied.clone().text()).toBe(200);
+    expect(value(formFields(await openPage(ownerA), formId), 'roleId')).toBe(String(ROLES.reporting));
+  });
+});
