@@ -2,6 +2,7 @@
 // owner A opens a form, owner B saves a change, A saves the form as opened with a change of their
 // own: a 409 conflict screen that keeps what A typed and names B's change, nothing written; "apply
 // only my changes" then saves A's fields over B's. Posts without a stamp are saved as before.
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../../app/auth/roles.js';
 import type { Visitor } from './support/client.js';
@@ -339,5 +340,66 @@ describe('/config/members, role changes', () => {
     const applied = await ownerA.postForm('/config/members', [...typed, ['_apply', 'mine'], ['_current', currentOf(html)]]);
     expect(applied.status, await applied.clone().text()).toBe(200);
     expect(value(formFields(await openPage(ownerA), formId), 'roleId')).toBe(String(ROLES.reporting));
+  });
+});
+
+describe('/config/pages/<id>/access', () => {
+  let access = '';
+  beforeAll(async () => {
+    const tag = randomBytes(4).toString('hex');
+    const res = await ownerA.postForm('/config/pages/new', {
+      intent: 'save',
+      title: `Access page ${tag}`,
+      urlId: `access-page-${tag}`,
+      description: '',
+      body: '<p>Body.</p>',
+      seoTitle: '',
+      seoDescription: '',
+      status: 'draft',
+      publishAt: '',
+      hidden: 'on',
+    });
+    expect(res.status).toBe(303);
+    access = `${/^(\/config\/pages\/[^?]+)\?saved=created$/.exec(res.headers.get('location')!)![1]}/access`;
+  });
+  const open = async (v: Visitor) => {
+    const res = await v.get(access);
+    expect(res.status).toBe(200);
+    return formFields(await res.text(), 'access-form');
+  };
+
+  it("a rule saved over another owner's is a 409 keeping what was chosen; a new password is a change too", async () => {
+    const openedA = await open(ownerA);
+    expect(value(openedA, 'kind')).toBe('public');
+    const openedB = await open(ownerB);
+    expect((await ownerB.postForm(access, withField(withField(openedB, 'kind', 'password'), 'password', 'secret-b'))).status).toBe(303);
+
+    const typed = withField(openedA, 'kind', 'signed-in');
+    const res = await ownerA.postForm(access, typed);
+    expect(res.status).toBe(409);
+    const html = await plain(res);
+    expect(html).toContain("Someone else changed this page's access rule after you opened it.");
+    expect(html).toMatch(/data-conflict-theirs[^>]*>Changed since you opened it: Who can see it\.</);
+    expect(html).toContain(emailB);
+    expect(value(formFields(html, 'access-form'), 'kind')).toBe('signed-in');
+    expect(value(await open(ownerA), 'kind')).toBe('password');
+
+    // Only the password changed since B's save: still a conflict for a form drawn before it.
+    const beforePw = await open(ownerA);
+    const again = await open(ownerB);
+    expect((await ownerB.postForm(access, withField(again, 'password', 'another-b'))).status).toBe(303);
+    const json = await ownerA.postForm(
+      `${access}?_data=${encodeURIComponent('routes/config.pages.$pageId_.access')}`,
+      withField(beforePw, 'kind', 'public'),
+    );
+    expect(json.status).toBe(409);
+    expect((await json.json()).typed.kind).toBe('public');
+
+    // "Apply only my changes" against the rule as it is now (the conflict screen of A's form, again).
+    const now = await ownerA.postForm(access, typed);
+    expect(now.status).toBe(409);
+    const applied = await ownerA.postForm(access, [...typed, ['_apply', 'mine'], ['_current', currentOf(await plain(now))]]);
+    expect(applied.status, await applied.clone().text()).toBe(303);
+    expect(value(await open(ownerA), 'kind')).toBe('signed-in');
   });
 });
