@@ -159,10 +159,21 @@ export async function membersOf(sql: Sql, websiteId: string): Promise<MemberRow[
     }));
 }
 
-/** Changes a member's role; the site keeps at least one administrator. */
-export async function setMemberRole(sql: Sql, websiteId: string, ownerId: string, roleId: number): Promise<void> {
+/**
+ * Changes a member's role; the site keeps at least one administrator. `guard` runs once the
+ * member's row is locked (the Members screen's version check, issue 28: it throws to refuse).
+ */
+export async function setMemberRole(
+  sql: Sql,
+  websiteId: string,
+  ownerId: string,
+  roleId: number,
+  guard: (tx: postgres.TransactionSql) => Promise<void> = async () => {},
+): Promise<void> {
   if (!isRoleId(roleId)) throw new InviteError('Choose a role.', 'roleId');
   await sql.begin(async (tx) => {
+    await tx`select 1 from site_member where website_id = ${websiteId} and owner_id = ${ownerId} for update`;
+    await guard(tx);
     await tx`update site_member set role_id = ${roleId} where website_id = ${websiteId} and owner_id = ${ownerId}`;
     const [{ n }] = await tx<{ n: number }[]>`select count(*)::int as n from site_member where website_id = ${websiteId} and role_id = 1`;
     if (n === 0) throw new InviteError('A site needs at least one administrator.');

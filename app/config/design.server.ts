@@ -9,6 +9,7 @@ import { COLOUR_ROLES, designOf, FONT_ROLES, type Design } from '../design/desig
 import { fontById } from '../design/fonts.js';
 import { actorOf, recordAudit } from './audit.server.js';
 import { storefrontChanged } from './storefront-changed.server.js';
+import type { Db, Versioned } from './versions.server.js';
 
 export const DESIGN_TEXT = {
   invalid: 'Update the missing or invalid information above.',
@@ -61,21 +62,48 @@ export interface DesignScreen {
   swatches: string[];
 }
 
+/** The form's values of a design ('' for the theme's own). */
+function designValues(settings: Record<string, unknown> | null | undefined): Record<string, string> {
+  const design = designOf(settings);
+  const values: Record<string, string> = {};
+  for (const r of [...FONT_ROLES, ...COLOUR_ROLES]) values[r.key] = design[r.key] ?? '';
+  return values;
+}
+
+/** The site's design as a versioned record (issue 28): the fields its form posts. */
+export function designVersioned(websiteId: string): Versioned<Record<string, string>> {
+  const labels = new Map<string, string>([...FONT_ROLES, ...COLOUR_ROLES].map((r) => [r.key, r.label]));
+  return {
+    thing: 'design',
+    websiteId,
+    load: async (db: Db) => {
+      const [w] = await db<{ settings: Record<string, unknown> | null }[]>`select settings from website where id = ${websiteId}`;
+      return w ? designValues(w.settings) : null;
+    },
+    fields: (values) => new URLSearchParams(values),
+    label: (f) => labels.get(f) ?? f,
+    audit: () => ({ targets: ['Fonts and colours'] }),
+  };
+}
+
 export async function designScreen(sql: Sql, websiteId: string): Promise<DesignScreen> {
   const [[w], css] = await Promise.all([
     sql<{ settings: Record<string, unknown> | null }[]>`select settings from website where id = ${websiteId}`,
     sql<{ source: string }[]>`select source from theme_template where website_id = ${websiteId} and kind = 'stylesheet' order by name`,
   ]);
   const design = designOf(w?.settings);
-  const values: Record<string, string> = {};
-  for (const r of [...FONT_ROLES, ...COLOUR_ROLES]) values[r.key] = design[r.key] ?? '';
+  const values = designValues(w?.settings);
   const saved = COLOUR_ROLES.flatMap((r) => (design[r.key] ? [design[r.key]!] : []));
   const swatches = [...new Set([...saved, ...paletteOf(css.map((r) => r.source).join('\n'))])].slice(0, 14);
   return { values, swatches };
 }
 
-/** Saves the design (a role left empty goes back to the theme's), audits it, and refreshes the storefront. */
-export async function saveDesign(a: OwnerAccess, input: DesignInput): Promise<void> {
+/**
+ * Saves the design (a role left empty goes back to the theme's), audits it, and refreshes the
+ * storefront. `guard` runs once the website row is locked: it throws VersionConflict when the
+ * design changed since its form was drawn (issue 28).
+ */
+export async function saveDesign(a: OwnerAccess, input: DesignInput, guard: (tx: Db) => Promise<void> = async () => {}): Promise<void> {
   const design: Design = {};
   for (const [k, v] of Object.entries(input) as [keyof DesignInput, string | null][]) if (v) design[k] = v;
   // Read, change, write under a row lock: another settings screen saving at once keeps its change.
@@ -83,6 +111,7 @@ export async function saveDesign(a: OwnerAccess, input: DesignInput): Promise<vo
     const [row] = await tx<{ settings: Record<string, unknown> | null }[]>`
       select settings from website where id = ${a.site.id} for update`;
     if (!row) throw new Error(`no website ${a.site.id}`);
+    await guard(tx);
     const settings = row.settings && typeof row.settings === 'object' && !Array.isArray(row.settings) ? row.settings : {};
     await tx`update website set settings = ${tx.json({ ...settings, design } as never)} where id = ${a.site.id}`;
   });

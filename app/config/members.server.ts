@@ -8,6 +8,7 @@ import { ROLE_NAMES, type RoleId } from '../auth/roles.js';
 import { baseUrlFor } from '../utils/base-url.server.js';
 import { enqueueComposed, prepareMail } from '../utils/mail-queue.server.js';
 import { actorOf, recordAudit } from './audit.server.js';
+import type { Db, Versioned } from './versions.server.js';
 
 /** Invites `email`: the invite and its email (queued, sent by the mail queue) commit together. */
 export async function inviteMember(a: OwnerAccess, email: string, roleId: RoleId): Promise<void> {
@@ -35,12 +36,45 @@ export async function inviteMember(a: OwnerAccess, email: string, roleId: RoleId
   await recordAudit(a.sql, actorOf(a), 'member.invite', normalizeEmail(email), { role: ROLE_NAMES[roleId] });
 }
 
-export async function changeMemberRole(a: OwnerAccess, ownerId: string, roleId: RoleId, email: string): Promise<void> {
-  await setMemberRole(a.sql, a.site.id, ownerId, roleId);
+/** `guard` runs once the member is locked: it throws VersionConflict when the role changed since the form was drawn. */
+export async function changeMemberRole(
+  a: OwnerAccess,
+  ownerId: string,
+  roleId: RoleId,
+  email: string,
+  guard?: (tx: Db) => Promise<void>,
+): Promise<void> {
+  await setMemberRole(a.sql, a.site.id, ownerId, roleId, guard);
   await recordAudit(a.sql, actorOf(a), 'member.role', email, { role: ROLE_NAMES[roleId] });
 }
 
 export async function dropMember(a: OwnerAccess, ownerId: string, email: string): Promise<void> {
   await removeMember(a.sql, a.site.id, ownerId);
   await recordAudit(a.sql, actorOf(a), 'member.remove', email);
+}
+
+/** A member's row as its role form posts it untouched. */
+export interface MemberRecord {
+  ownerId: string;
+  email: string;
+  roleId: number;
+}
+
+const MEMBER_LABELS: Record<string, string> = { roleId: 'Role', email: 'Email', ownerId: 'Member' };
+
+/** Member `ownerId` of the site as a versioned record (issue 28): its role form carries the version. */
+export function memberVersioned(websiteId: string, ownerId: string): Versioned<MemberRecord> {
+  return {
+    thing: 'member',
+    websiteId,
+    load: async (db) => {
+      const [r] = await db<{ email: string; role_id: number }[]>`
+        select o.email, m.role_id from site_member m join owner o on o.id = m.owner_id
+         where m.website_id = ${websiteId} and m.owner_id = ${ownerId}`;
+      return r ? { ownerId, email: r.email, roleId: r.role_id } : null;
+    },
+    fields: (m) => new URLSearchParams({ ownerId: m.ownerId, email: m.email, roleId: String(m.roleId) }),
+    label: (f) => MEMBER_LABELS[f] ?? f,
+    audit: (m) => ({ targets: [m.email] }),
+  };
 }

@@ -8,6 +8,7 @@ import { hashPassword } from '../auth/password.server.js';
 import { ACCESS_LABELS } from '../access/texts.js';
 import { actorOf, recordAudit } from './audit.server.js';
 import { storefrontChanged } from './storefront-changed.server.js';
+import { versionOf, type Db, type Versioned } from './versions.server.js';
 
 export const ACCESS_KINDS = ['public', 'password', 'signed-in', 'members'] as const;
 export type AccessKind = (typeof ACCESS_KINDS)[number];
@@ -96,33 +97,83 @@ export async function pageAccessDetail(sql: Sql, websiteId: string, collectionId
   return { kind: c.kind ?? 'public', areaId: c.member_area_id ?? '', hasPassword: Boolean(c.has_password), path: `/${c.url_id}` };
 }
 
-/** Saves a page's rule. A password page keeps its password when none is typed. */
-export async function savePageAccess(a: OwnerAccess, collectionId: string, input: z.infer<typeof PageAccessForm>): Promise<void> {
+/** A page's rule as its form posts it untouched, and its password's hash (never drawn, but versioned). */
+interface AccessRecord {
+  kind: AccessKind;
+  areaId: string;
+  passwordHash: string | null;
+  /** The page's path, as the audit log names pages. */
+  path: string;
+}
+
+const ACCESS_FIELD_LABELS: Record<string, string> = { kind: 'Who can see it', areaId: 'Member area', password: 'Page password' };
+
+/**
+ * The rule of page `collectionId` as a versioned record (issue 28). The version covers the password
+ * hash too: a new password set by someone else since the form was drawn is a change.
+ */
+export function pageAccessVersioned(websiteId: string, collectionId: string): Versioned<AccessRecord> {
+  const fields = (r: AccessRecord) => {
+    const f = new URLSearchParams({ kind: r.kind });
+    if (r.areaId) f.set('areaId', r.areaId);
+    return f;
+  };
+  return {
+    thing: "page's access rule",
+    websiteId,
+    load: async (db: Db) => {
+      const [c] = await db<{ kind: AccessKind | null; member_area_id: string | null; password_hash: string | null; url_id: string }[]>`
+        select a.kind, a.member_area_id, a.password_hash, c.url_id
+          from collection c left join page_access a on a.collection_id = c.id
+         where c.id = ${collectionId} and c.website_id = ${websiteId}`;
+      return c ? { kind: c.kind ?? 'public', areaId: c.member_area_id ?? '', passwordHash: c.password_hash, path: `/${c.url_id}` } : null;
+    },
+    fields,
+    version: (r) => versionOf({ fields: [...fields(r)], password: r.passwordHash }),
+    label: (f) => ACCESS_FIELD_LABELS[f] ?? f,
+    audit: (r) => ({ targets: [r.path] }),
+  };
+}
+
+/**
+ * Saves a page's rule. A password page keeps its password when none is typed. `guard` runs once
+ * the page's row is locked: it throws VersionConflict when the rule changed since the form was drawn.
+ */
+export async function savePageAccess(
+  a: OwnerAccess,
+  collectionId: string,
+  input: z.infer<typeof PageAccessForm>,
+  guard: (tx: Db) => Promise<void> = async () => {},
+): Promise<void> {
   const sql = a.sql;
   const websiteId = a.site.id;
   const now = await pageAccessDetail(sql, websiteId, collectionId);
   if (!now) throw new AccessError(ACCESS_FORM_TEXT.notFound, 404);
-  if (input.kind === 'public') {
-    await sql`delete from page_access where collection_id = ${collectionId}`;
-  } else if (input.kind === 'password') {
-    const keep = now.kind === 'password' && now.hasPassword && (input.password ?? '') === '';
-    if (!keep) {
-      const hash = await hashPassword(checkPassword(input.password));
-      await sql`
-        insert into page_access (collection_id, kind, password_hash) values (${collectionId}, 'password', ${hash})
-        on conflict (collection_id) do update set kind = 'password', password_hash = excluded.password_hash, member_area_id = null, updated_at = now()`;
+  const keep = input.kind === 'password' && now.kind === 'password' && now.hasPassword && (input.password ?? '') === '';
+  // Hashed before the transaction: it is slow on purpose, and holds no lock.
+  const hash = input.kind === 'password' && !keep ? await hashPassword(checkPassword(input.password)) : null;
+  await sql.begin(async (tx) => {
+    await tx`select 1 from collection where id = ${collectionId} and website_id = ${websiteId} for update`;
+    await guard(tx);
+    if (input.kind === 'public') {
+      await tx`delete from page_access where collection_id = ${collectionId}`;
+    } else if (input.kind === 'password') {
+      if (hash)
+        await tx`
+          insert into page_access (collection_id, kind, password_hash) values (${collectionId}, 'password', ${hash})
+          on conflict (collection_id) do update set kind = 'password', password_hash = excluded.password_hash, member_area_id = null, updated_at = now()`;
+    } else if (input.kind === 'signed-in') {
+      await tx`
+        insert into page_access (collection_id, kind) values (${collectionId}, 'signed-in')
+        on conflict (collection_id) do update set kind = 'signed-in', password_hash = null, member_area_id = null, updated_at = now()`;
+    } else {
+      const [area] = input.areaId ? await tx`select 1 from member_area where id = ${input.areaId} and website_id = ${websiteId}` : [];
+      if (!area) throw new AccessError(ACCESS_FORM_TEXT.areaNeeded, 400, 'areaId');
+      await tx`
+        insert into page_access (collection_id, kind, member_area_id) values (${collectionId}, 'members', ${input.areaId!})
+        on conflict (collection_id) do update set kind = 'members', password_hash = null, member_area_id = excluded.member_area_id, updated_at = now()`;
     }
-  } else if (input.kind === 'signed-in') {
-    await sql`
-      insert into page_access (collection_id, kind) values (${collectionId}, 'signed-in')
-      on conflict (collection_id) do update set kind = 'signed-in', password_hash = null, member_area_id = null, updated_at = now()`;
-  } else {
-    const [area] = input.areaId ? await sql`select 1 from member_area where id = ${input.areaId} and website_id = ${websiteId}` : [];
-    if (!area) throw new AccessError(ACCESS_FORM_TEXT.areaNeeded, 400, 'areaId');
-    await sql`
-      insert into page_access (collection_id, kind, member_area_id) values (${collectionId}, 'members', ${input.areaId!})
-      on conflict (collection_id) do update set kind = 'members', password_hash = null, member_area_id = excluded.member_area_id, updated_at = now()`;
-  }
+  });
   await recordAudit(sql, actorOf(a), 'page.access', now.path, {
     kind: input.kind,
     areaId: input.kind === 'members' ? input.areaId : undefined,

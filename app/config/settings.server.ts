@@ -9,10 +9,12 @@ import { parseMoney } from './product-form.js';
 import { commerceSettings } from '../commerce/rules.js';
 import { shippingSettings, type ShippingMethod } from '../commerce/shipping.js';
 import { taxSettings } from '../commerce/tax.js';
-import { CURRENCIES, SiteSettingsInput, updateSiteSettings } from '../sites/manage.server.js';
+import { siteChanged } from '../sites/domains.server.js';
+import { CURRENCIES, SiteSettingsInput } from '../sites/manage.server.js';
 import { parseOrigin } from '../utils/env.server.js';
 import { actorOf, recordAudit } from './audit.server.js';
 import { storefrontChanged } from './storefront-changed.server.js';
+import type { Db, Versioned } from './versions.server.js';
 
 export const SECTIONS = ['store', 'checkout', 'shipping', 'tax', 'instalments'] as const;
 export type Section = (typeof SECTIONS)[number];
@@ -279,7 +281,7 @@ interface WebsiteRow {
   settings: Record<string, unknown> | null;
 }
 
-async function websiteRow(sql: Sql, websiteId: string): Promise<WebsiteRow> {
+async function websiteRow(sql: Db, websiteId: string): Promise<WebsiteRow> {
   const [w] = await sql<WebsiteRow[]>`select title, base_url, currency, time_zone, locale, settings from website where id = ${websiteId}`;
   if (!w) throw new Error(`no website ${websiteId}`);
   return w;
@@ -290,7 +292,7 @@ async function websiteRow(sql: Sql, websiteId: string): Promise<WebsiteRow> {
  * shape a post comes back in, so a failed post's typed values and the saved ones render alike.
  * A ticked checkbox is "on"; an unticked one is absent.
  */
-export async function settingsFormValues(sql: Sql, websiteId: string): Promise<Record<string, string>> {
+export async function settingsFormValues(sql: Db, websiteId: string): Promise<Record<string, string>> {
   const w = await websiteRow(sql, websiteId);
   const c = commerceSettings(w.settings);
   const ship = shippingSettings(w.settings);
@@ -338,22 +340,19 @@ export class SettingsError extends Error {
   }
 }
 
-/**
- * Changes website.settings.websiteSettings.storeSettings under a row lock (read, change, write in
- * one transaction), so two sections saved at once do not undo each other.
- */
-async function changeStoreSettings(sql: Sql, websiteId: string, change: (store: Record<string, unknown>) => void): Promise<void> {
-  await sql.begin(async (tx) => {
-    const [row] = await tx<{ settings: Record<string, unknown> | null }[]>`
-      select settings from website where id = ${websiteId} for update`;
-    if (!row) throw new Error(`no website ${websiteId}`);
-    const settings = isObject(row.settings) ? row.settings : {};
-    const ws = isObject(settings.websiteSettings) ? settings.websiteSettings : {};
-    const store = isObject(ws.storeSettings) ? ws.storeSettings : {};
-    change(store);
-    const next = { ...settings, websiteSettings: { ...ws, storeSettings: store } };
-    await tx`update website set settings = ${tx.json(next as never)} where id = ${websiteId}`;
-  });
+/** Changes website.settings.websiteSettings.storeSettings (`settings` as read under the save's row lock). */
+async function changeStoreSettings(
+  tx: Db,
+  websiteId: string,
+  settings: unknown,
+  change: (store: Record<string, unknown>) => void,
+): Promise<void> {
+  const all = isObject(settings) ? settings : {};
+  const ws = isObject(all.websiteSettings) ? all.websiteSettings : {};
+  const store = isObject(ws.storeSettings) ? ws.storeSettings : {};
+  change(store);
+  const next = { ...all, websiteSettings: { ...ws, storeSettings: store } };
+  await tx`update website set settings = ${tx.json(next as never)} where id = ${websiteId}`;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -370,62 +369,135 @@ async function databaseKnowsZone(sql: Sql, zone: string): Promise<boolean> {
   }
 }
 
-/** Saves one section of the form, records it in the audit log, and drops the storefront's caches. */
-export async function saveSettings(a: OwnerAccess, input: SettingsInput): Promise<void> {
+/**
+ * Saves one section of the form, records it in the audit log, and drops the storefront's caches. The
+ * whole section is written in one transaction under the website row's lock (so two sections saved at
+ * once do not undo each other), and `guard` runs once the row is locked: it throws VersionConflict
+ * when the section changed since its form was drawn (issue 28).
+ */
+export async function saveSettings(a: OwnerAccess, input: SettingsInput, guard: (tx: Db) => Promise<void> = async () => {}): Promise<void> {
   const id = a.site.id;
-  switch (input.intent) {
-    case 'store': {
-      if (!(await databaseKnowsZone(a.sql, input.timeZone))) throw new SettingsError('timeZone', SETTINGS_TEXT.badZone);
-      await a.sql`update website set base_url = ${input.baseUrl}, time_zone = ${input.timeZone} where id = ${id}`;
-      await changeStoreSettings(a.sql, id, (s) => {
-        if ('currencyCode' in s) s.currencyCode = input.currency;
-      });
-      // Announces the change itself (the name and currency are read by every page).
-      await updateSiteSettings(a.sql, id, { name: input.name, currency: input.currency, locale: input.locale });
-      break;
+  if (input.intent === 'store' && !(await databaseKnowsZone(a.sql, input.timeZone)))
+    throw new SettingsError('timeZone', SETTINGS_TEXT.badZone);
+  await a.sql.begin(async (tx) => {
+    const [row] = await tx<{ settings: Record<string, unknown> | null }[]>`
+      select settings from website where id = ${id} for update`;
+    if (!row) throw new Error(`no website ${id}`);
+    await guard(tx);
+    const change = (f: (store: Record<string, unknown>) => void) => changeStoreSettings(tx, id, row.settings, f);
+    switch (input.intent) {
+      case 'store': {
+        const site = SiteSettingsInput.parse({ name: input.name, currency: input.currency, locale: input.locale });
+        await tx`update website set base_url = ${input.baseUrl}, time_zone = ${input.timeZone},
+                   title = coalesce(${site.name ?? null}, title), currency = coalesce(${site.currency ?? null}, currency),
+                   locale = coalesce(${site.locale ?? null}, locale)
+                  where id = ${id}`;
+        await change((s) => {
+          if ('currencyCode' in s) s.currencyCode = input.currency;
+        });
+        break;
+      }
+      case 'checkout':
+        await change((s) => {
+          s.checkoutMinimumCents = input.checkoutMinimum;
+        });
+        break;
+      case 'shipping':
+        await change((s) => {
+          // New rows get an id from their label; a posted id is kept unless another row has it already.
+          const taken = new Set(input.methods.flatMap((m) => (m?.id ? [m.id] : [])));
+          const used = new Set<string>();
+          const methods: ShippingMethod[] = [];
+          for (const m of input.methods) {
+            if (!m) continue;
+            const mid = m.id && !used.has(m.id) ? m.id : methodId(m.label, taken);
+            taken.add(mid);
+            used.add(mid);
+            methods.push({ ...m, id: mid });
+          }
+          s.shipping = { freeFromCents: input.freeFrom, methods };
+        });
+        break;
+      case 'tax':
+        await change((s) => {
+          s.tax = {
+            defaultBasisPoints: input.defaultRate,
+            ratesBasisPoints: input.rates,
+            originRegion: input.originRegion,
+            taxShipping: input.taxShipping,
+          };
+        });
+        break;
+      case 'instalments':
+        await change((s) => {
+          s.afterPayAvailable = input.afterPayAvailable;
+          s.instalmentsMinCents = input.instalmentsMin;
+          s.instalmentsMaxCents = input.instalmentsMax;
+          s.stripeAccountCountry = input.stripeAccountCountry;
+        });
+        break;
     }
-    case 'checkout':
-      await changeStoreSettings(a.sql, id, (s) => {
-        s.checkoutMinimumCents = input.checkoutMinimum;
-      });
-      break;
-    case 'shipping':
-      await changeStoreSettings(a.sql, id, (s) => {
-        // New rows get an id from their label; a posted id is kept unless another row has it already.
-        const taken = new Set(input.methods.flatMap((m) => (m?.id ? [m.id] : [])));
-        const used = new Set<string>();
-        const methods: ShippingMethod[] = [];
-        for (const m of input.methods) {
-          if (!m) continue;
-          const mid = m.id && !used.has(m.id) ? m.id : methodId(m.label, taken);
-          taken.add(mid);
-          used.add(mid);
-          methods.push({ ...m, id: mid });
-        }
-        s.shipping = { freeFromCents: input.freeFrom, methods };
-      });
-      break;
-    case 'tax':
-      await changeStoreSettings(a.sql, id, (s) => {
-        s.tax = {
-          defaultBasisPoints: input.defaultRate,
-          ratesBasisPoints: input.rates,
-          originRegion: input.originRegion,
-          taxShipping: input.taxShipping,
-        };
-      });
-      break;
-    case 'instalments':
-      await changeStoreSettings(a.sql, id, (s) => {
-        s.afterPayAvailable = input.afterPayAvailable;
-        s.instalmentsMinCents = input.instalmentsMin;
-        s.instalmentsMaxCents = input.instalmentsMax;
-        s.stripeAccountCountry = input.stripeAccountCountry;
-      });
-      break;
-  }
+  });
+  // The name and currency are read by every page: every process drops its copy of the site.
+  if (input.intent === 'store') await siteChanged(a.sql, id);
   await recordAudit(a.sql, actorOf(a), 'settings.update', SECTION_NAMES[input.intent], { section: input.intent });
   await storefrontChanged(a.sql, id);
+}
+
+/** The fields of each section's form (`methods[N].…` rows belong to shipping). */
+const SECTION_FIELDS: Record<Section, (name: string) => boolean> = {
+  store: (k) => ['name', 'baseUrl', 'currency', 'timeZone', 'locale'].includes(k),
+  checkout: (k) => k === 'checkoutMinimum',
+  shipping: (k) => k === 'freeFrom' || k.startsWith('methods['),
+  tax: (k) => ['defaultRate', 'rates', 'originRegion', 'taxShipping'].includes(k),
+  instalments: (k) => ['afterPayAvailable', 'instalmentsMin', 'instalmentsMax', 'stripeAccountCountry'].includes(k),
+};
+
+const FIELD_LABELS: Record<string, string> = {
+  name: 'Store name',
+  baseUrl: 'Base URL',
+  currency: 'Currency',
+  timeZone: 'Time zone',
+  locale: 'Locale',
+  checkoutMinimum: 'Checkout minimum',
+  freeFrom: 'Free shipping from',
+  defaultRate: 'Default tax rate',
+  rates: 'Rates by country or region',
+  originRegion: 'Where the store is',
+  taxShipping: 'Charge tax on shipping',
+  afterPayAvailable: 'Offer payment in instalments',
+  instalmentsMin: 'Offered for prices over',
+  instalmentsMax: 'Offered for prices up to',
+  stripeAccountCountry: 'Payment account country',
+  label: 'Name',
+  description: 'Description',
+  rate: 'Rate',
+  countries: 'Ships to',
+  exceptCountries: 'Does not ship to',
+  freeEligible: 'Free from the free shipping amount',
+  pickup: 'Local pickup',
+  remove: 'Remove',
+};
+
+function settingsLabel(field: string): string {
+  const m = /^methods\[(\d+)\]\.(\w+)$/.exec(field);
+  if (m) return `Shipping method ${Number(m[1]) + 1}: ${FIELD_LABELS[m[2]] ?? m[2]}`;
+  return FIELD_LABELS[field] ?? field;
+}
+
+/**
+ * One section of the settings as a versioned record (issue 28): each section is versioned on its own
+ * fields, so a save of Tax is never in conflict with someone else's save of Shipping.
+ */
+export function settingsVersioned(websiteId: string, section: Section): Versioned<Record<string, string>> {
+  return {
+    thing: `${SECTION_NAMES[section].toLowerCase()} section of the settings`,
+    websiteId,
+    load: (db) => settingsFormValues(db, websiteId),
+    fields: (values) => new URLSearchParams(Object.entries(values).filter(([k]) => SECTION_FIELDS[section](k))),
+    label: settingsLabel,
+    audit: () => ({ targets: [SECTION_NAMES[section]] }),
+  };
 }
 
 export { CURRENCIES };

@@ -39,13 +39,15 @@ export function versionOf(record: unknown): string {
 
 /**
  * Fields a form posts, as compared: bookkeeping (`intent`, names starting with `_`, and the `was`
- * fields that carry the stock a row showed) left out, repeated names joined, empty the same as absent.
+ * fields that carry the stock a row showed) left out, repeated names joined, empty the same as absent,
+ * CRLF the same as LF.
  */
 export function fieldMap(fields: URLSearchParams): Map<string, string> {
   const out = new Map<string, string>();
   for (const k of new Set(fields.keys())) {
     if (k === 'intent' || k.startsWith('_') || /(^|\.)was$/.test(k)) continue;
-    const v = fields.getAll(k).join('\u0000');
+    // A browser posts a text area's line breaks as CRLF, whatever it was drawn with.
+    const v = fields.getAll(k).join('\u0000').replace(/\r\n/g, '\n');
     if (v !== '') out.set(k, v);
   }
   return out;

@@ -23,6 +23,8 @@ import {
 import { createMailingList, listMailingLists } from './mailing-list.server.js';
 import { newWebhookSecret, resendDelivery } from './webhook.server.js';
 import { checkWebhookUrl } from './webhook-url.server.js';
+import { checkedSave, conflictFor, VersionConflict, type Db } from '../config/versions.server.js';
+import { formVersioned, isVersionedIntent } from './form-versions.server.js';
 
 const text = (max: number) => z.string().max(max, `At most ${max} characters.`).default('');
 const on = z
@@ -91,7 +93,16 @@ export async function runBuilderAction(a: OwnerAccess, id: string, form: URLSear
   });
   const done = (saved: string, extra = '') => ({ redirect: `/config/forms/${encodeURIComponent(id)}?tab=${tab}&saved=${saved}${extra}` });
 
-  const parsed = parseForm(form, Schema);
+  // A tab's save (or a field's) is checked against the version its form was drawn at (issue 28);
+  // "apply only my changes" saves that part as it is now with only the owner's fields on top.
+  const versioned = isVersionedIntent(intent) ? formVersioned(a.site.id, id, intent, form.get('fieldId') ?? '') : null;
+  const checked = versioned ? await checkedSave(a.sql, form, versioned) : null;
+  if (checked?.kind === 'missing') throw new FormError(404, intent === 'save-field' ? FORM_TEXT.fieldNotFound : FORM_TEXT.notFound);
+  const post = checked ? checked.post : form;
+  post.set('intent', intent);
+  const guard: ((tx: Db) => Promise<void>) | undefined = checked?.guard;
+
+  const parsed = parseForm(post, Schema);
   if (parsed.status !== 'success') return fail(null, firstErrors(parsed.error ?? undefined));
   const v = parsed.value;
   const f = await formById(a.sql, a.site.id, id);
@@ -103,7 +114,7 @@ export async function runBuilderAction(a: OwnerAccess, id: string, form: URLSear
         await deleteForm(a, id);
         return { redirect: `/config/forms?deleted=${encodeURIComponent(f.name)}` };
       case 'save-build':
-        await saveBuild(a, id, { name: v.name, submitLabel: v.submitLabel.trim() || 'Submit' });
+        await saveBuild(a, id, { name: v.name, submitLabel: v.submitLabel.trim() || 'Submit' }, guard);
         return done('build');
       case 'add-field': {
         const fid = await addField(a, id, v.type);
@@ -112,9 +123,9 @@ export async function runBuilderAction(a: OwnerAccess, id: string, form: URLSear
       case 'save-field': {
         const type = await fieldType(a.sql, a.site.id, id, v.fieldId);
         if (!type) return fail(FORM_TEXT.fieldNotFound, {}, 404);
-        const p = parseFieldForm(v.fieldId, type, form);
+        const p = parseFieldForm(v.fieldId, type, post);
         if (!p.ok) return fail(null, p.fields);
-        await saveField(a, id, p.field);
+        await saveField(a, id, p.field, guard);
         return done('field');
       }
       case 'move-field':
@@ -171,24 +182,34 @@ export async function runBuilderAction(a: OwnerAccess, id: string, form: URLSear
         const url = v.redirectUrl.trim();
         if (url && !(/^\/(?![/\\])\S*$/.test(url) || (/^https?:\/\/[^\s/]+\.[^\s]*$/i.test(url) && URL.canParse(url))))
           return fail(null, { redirectUrl: BUILDER_TEXT.linkFormat });
-        await saveSettings(a, id, {
-          redirectUrl: url || undefined,
-          submissionText: v.submissionText.trim() || 'Thank you!',
-          postSubmitHtml: sanitizeOwnerHtml(v.postSubmitHtml),
-        });
+        await saveSettings(
+          a,
+          id,
+          {
+            redirectUrl: url || undefined,
+            submissionText: v.submissionText.trim() || 'Thank you!',
+            postSubmitHtml: sanitizeOwnerHtml(v.postSubmitHtml),
+          },
+          guard,
+        );
         return done('advanced');
       }
       case 'save-captcha':
-        await saveSettings(a, id, { captcha: v.captcha });
+        await saveSettings(a, id, { captcha: v.captcha }, guard);
         return done('captcha');
       case 'save-disclaimer': {
         const t = v.disclaimerText.trim();
         if (!t && v.disclaimerRequired) return fail(null, { disclaimerText: 'Write the disclaimer to be agreed to.' });
-        await saveSettings(a, id, { disclaimer: t ? { text: t, required: v.disclaimerRequired } : undefined });
+        await saveSettings(a, id, { disclaimer: t ? { text: t, required: v.disclaimerRequired } : undefined }, guard);
         return done('disclaimer');
       }
     }
   } catch (e) {
+    if (e instanceof VersionConflict && versioned) {
+      const conflict = await conflictFor(a.sql, form, versioned);
+      if (!conflict) throw new FormError(404, intent === 'save-field' ? FORM_TEXT.fieldNotFound : FORM_TEXT.notFound);
+      return { result: { ok: false, tab, intent, error: null, fields: {}, typed, conflict }, status: 409 };
+    }
     if (e instanceof FormError && e.status !== 404) return fail(e.message, e.field ? { [e.field]: e.message } : {}, e.status);
     throw e;
   }

@@ -1,6 +1,7 @@
 // The builder's rules for fields (pure, used by the /config/forms/$id screen and its action): the
 // label of each SPEC 3 type, exactly which properties each type takes, a new field's defaults, and
 // one posted field form read into a FormField (errors per property, as the inputs are named).
+import type { Conflict } from '../config/versions.js';
 import { FORM_LIMITS, FormField, type FieldType } from './form-definition.js';
 
 export const FIELD_LABELS: Record<FieldType, string> = {
@@ -179,4 +180,12 @@ export interface BuilderResult {
   typed: Record<string, string>;
   /** The webhook's signing secret, shown once after connecting or when asked for. */
   secret?: string | null;
+  /** A save over a tab or field changed since it was drawn (a 409, issue 28). */
+  conflict?: Conflict | null;
 }
+
+/** Which versioned form of the builder a post of `intent` came from (issue 28): the intent, or a field's editor. */
+export const stampKey = (intent: string, fieldId: string | undefined) => (intent === 'save-field' ? `save-field:${fieldId ?? ''}` : intent);
+
+/** The id of that form in the page (the conflict notice's buttons submit it). */
+export const builderFormId = (key: string) => `builder-${key.replace(/[^A-Za-z0-9_-]/g, '-')}`;

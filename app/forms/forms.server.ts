@@ -1,13 +1,14 @@
 // The owner's side of a site's forms (table form, db/migrations/0019): the list with submission
 // counts, a new form, one form read back through form-definition's schemas, and saves per builder
-// tab. Concurrency is last-write-wins per tab: a save rewrites only its own part (the fields, or
-// the settings keys of its tab) inside a row lock, so two owners on different tabs never undo
-// each other; on the same tab the later save wins, as the audit log records.
+// tab. A save rewrites only its own part (the fields, or the settings keys of its tab) inside a row
+// lock, so two owners on different tabs never undo each other; on the same tab (or field) a save
+// over a change made since the tab was drawn is refused by its version guard (issue 28).
 import { randomBytes } from 'node:crypto';
 import type { Sql } from '../../db/client.server.js';
 import type { OwnerAccess } from '../auth/access.server.js';
 import { actorOf, recordAudit } from '../config/audit.server.js';
 import { storefrontChanged } from '../config/storefront-changed.server.js';
+import type { Db } from '../config/versions.server.js';
 import { DEFAULT_FORM_NAME, FormField, FormSettings, FORM_LIMITS, type FieldType } from './form-definition.js';
 import { newField } from './form-builder.js';
 
@@ -96,6 +97,9 @@ export async function createForm(a: OwnerAccess): Promise<string> {
   return id;
 }
 
+/** Runs once the form is locked: throws VersionConflict when it changed since its tab was drawn (issue 28). */
+type Guard = (tx: Db) => Promise<void>;
+
 /**
  * Changes one form under a row lock: `change` gets the current form and returns what to write
  * (name, fields, settings; each optional). Throws FormError(404) when the form is not this site's.
@@ -105,10 +109,12 @@ async function change(
   id: string,
   action: string,
   fn: (f: OwnerForm) => { name?: string; fields?: FormField[]; settings?: Partial<FormSettings> },
+  guard: Guard = async () => {},
 ): Promise<void> {
   await a.sql.begin(async (tx) => {
     const [locked] = await tx`select 1 from form where id = ${id} and website_id = ${a.site.id} for update`;
     if (!locked) throw new FormError(404, FORM_TEXT.notFound);
+    await guard(tx);
     const f = (await formById(tx as unknown as Sql, a.site.id, id))!;
     const next = fn(f);
     const settings = next.settings ? FormSettings.parse({ ...f.settings, ...next.settings }) : f.settings;
@@ -122,8 +128,8 @@ async function change(
 }
 
 /** Build tab: the form's name and submit label. */
-export function saveBuild(a: OwnerAccess, id: string, v: { name: string; submitLabel: string }): Promise<void> {
-  return change(a, id, 'form.update', () => ({ name: v.name, settings: { submitLabel: v.submitLabel } }));
+export function saveBuild(a: OwnerAccess, id: string, v: { name: string; submitLabel: string }, guard?: Guard): Promise<void> {
+  return change(a, id, 'form.update', () => ({ name: v.name, settings: { submitLabel: v.submitLabel } }), guard);
 }
 
 export async function addField(a: OwnerAccess, id: string, type: FieldType): Promise<string> {
@@ -147,14 +153,20 @@ export async function fieldType(sql: Sql, websiteId: string, id: string, fieldId
   return f.fields.find((x) => x.id === fieldId)?.type ?? null;
 }
 
-export function saveField(a: OwnerAccess, id: string, field: FormField): Promise<void> {
-  return change(a, id, 'form.field.update', (f) => {
-    const i = f.fields.findIndex((x) => x.id === field.id && x.type === field.type);
-    if (i < 0) throw new FormError(404, FORM_TEXT.fieldNotFound);
-    const fields = [...f.fields];
-    fields[i] = field;
-    return { fields };
-  });
+export function saveField(a: OwnerAccess, id: string, field: FormField, guard?: Guard): Promise<void> {
+  return change(
+    a,
+    id,
+    'form.field.update',
+    (f) => {
+      const i = f.fields.findIndex((x) => x.id === field.id && x.type === field.type);
+      if (i < 0) throw new FormError(404, FORM_TEXT.fieldNotFound);
+      const fields = [...f.fields];
+      fields[i] = field;
+      return { fields };
+    },
+    guard,
+  );
 }
 
 export function moveField(a: OwnerAccess, id: string, fieldId: string, direction: 'up' | 'down'): Promise<void> {
@@ -184,8 +196,8 @@ export function removeField(a: OwnerAccess, id: string, fieldId: string): Promis
 }
 
 /** Storage, advanced, captcha and disclaimer tabs: their settings keys (undefined removes one). */
-export function saveSettings(a: OwnerAccess, id: string, settings: Partial<FormSettings>): Promise<void> {
-  return change(a, id, 'form.settings', () => ({ settings }));
+export function saveSettings(a: OwnerAccess, id: string, settings: Partial<FormSettings>, guard?: Guard): Promise<void> {
+  return change(a, id, 'form.settings', () => ({ settings }), guard);
 }
 
 export async function submissionCount(sql: Sql, formId: string): Promise<number> {

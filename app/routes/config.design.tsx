@@ -4,10 +4,13 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
+import { ConflictNotice } from '../components/config/ConflictNotice.js';
 import { FormError, Notice } from '../components/config/Field.js';
 import { DesignEditor } from '../components/config/DesignEditor.js';
 import { useCan } from '../components/config/layout-data.js';
-import { DESIGN_TEXT, DesignForm, designScreen, saveDesign } from '../config/design.server.js';
+import { DESIGN_TEXT, DesignForm, designScreen, designVersioned, saveDesign } from '../config/design.server.js';
+import { checkedSave, conflictFor, stampFor, VersionConflict } from '../config/versions.server.js';
+import { stampOfTyped } from '../config/versions.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
@@ -22,10 +25,10 @@ export async function loader(args: LoaderFunctionArgs) {
   // The preview frames this address's home page: only the site this host serves can be previewed.
   const hostSite = (args.context?.site as { id?: string } | undefined)?.id;
   const notice = new URL(args.request.url).searchParams.get('saved') ? DESIGN_TEXT.saved : null;
-  return json(
-    { ...(await designScreen(a.sql, a.site.id)), preview: hostSite === a.site.id, notice },
-    { headers: { 'Cache-Control': 'no-store' } },
-  );
+  const screen = await designScreen(a.sql, a.site.id);
+  // The version the form is drawn at (issue 28): a save over a design changed since is a conflict.
+  const stamp = stampFor(designVersioned(a.site.id), screen.values);
+  return json({ ...screen, stamp, preview: hostSite === a.site.id, notice }, { headers: { 'Cache-Control': 'no-store' } });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -33,9 +36,20 @@ export async function action(args: ActionFunctionArgs) {
   const form = await readForm(args.request);
   if (!form) return json({ error: 'The form could not be read.', fields: {} as Record<string, string>, typed: null }, 400);
   const typed: Record<string, string> = Object.fromEntries(form);
-  const parsed = parseForm(form, DesignForm);
+  const versioned = designVersioned(a.site.id);
+  // "Apply only my changes" saves the design as it is now with only the owner's fields on top.
+  const checked = await checkedSave(a.sql, form, versioned);
+  if (checked.kind === 'missing') throw new Response('No such site', { status: 404 });
+  const parsed = parseForm(checked.post, DesignForm);
   if (parsed.status !== 'success') return json({ error: DESIGN_TEXT.invalid, fields: firstErrors(parsed.error ?? undefined), typed }, 400);
-  await saveDesign(a, parsed.value);
+  try {
+    await saveDesign(a, parsed.value, checked.guard);
+  } catch (e) {
+    if (!(e instanceof VersionConflict)) throw e;
+    const conflict = await conflictFor(a.sql, form, versioned);
+    if (!conflict) throw e;
+    return json({ error: null, fields: {} as Record<string, string>, typed, conflict }, 409);
+  }
   return redirect('/config/design?saved=1', 303);
 }
 
@@ -52,6 +66,7 @@ export default function Design() {
       </p>
       <Notice message={failed ? null : data.notice} />
       <FormError message={failed?.error} />
+      <ConflictNotice conflict={failed && 'conflict' in failed ? failed.conflict : null} formId="design-form" reloadTo="/config/design" />
       {!canWrite ? <p className="hint">Your role may look at the design but not change it.</p> : null}
       {/* Remounted after a save or a refused post, so the fields show what was saved or typed. */}
       <DesignEditor
@@ -61,6 +76,8 @@ export default function Design() {
         swatches={data.swatches}
         canWrite={canWrite}
         preview={data.preview}
+        // A form drawn again after a refused save keeps the version it was first drawn at.
+        stamp={failed?.typed ? stampOfTyped(failed.typed) : data.stamp}
       />
     </>
   );

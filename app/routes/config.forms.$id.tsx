@@ -10,6 +10,7 @@ import { ownerAccess } from '../config/route-access.server.js';
 import { runBuilderAction } from '../forms/builder-actions.server.js';
 import { BUILDER_TEXT, tabOf, type BuilderResult } from '../forms/form-builder.js';
 import { formById, FormError, FORM_TEXT, submissionCount } from '../forms/forms.server.js';
+import { builderStamps } from '../forms/form-versions.server.js';
 import { listMailingLists } from '../forms/mailing-list.server.js';
 import { recentDeliveries } from '../forms/webhook.server.js';
 import { readForm } from '../utils/form.server.js';
@@ -61,6 +62,8 @@ export async function loader(args: LoaderFunctionArgs) {
       automation: webhook?.enabled ? BUILDER_TEXT.automations(1) : BUILDER_TEXT.awaiting,
       deliveries: await recentDeliveries(a.sql, form.id),
       canWrite: a.can('forms.write'),
+      // The version each tab's form (and each field's editor) is drawn at (issue 28).
+      stamps: builderStamps(a.site.id, form),
     },
     { headers: { 'Cache-Control': 'no-store' } },
   );

@@ -4,7 +4,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { ConflictNotice, StampFields } from '../components/config/ConflictNotice.js';
 import { ErrorText, Field, FormError, Notice, SelectField } from '../components/config/Field.js';
+import { checkedSave, conflictFor, stampFor, VersionConflict } from '../config/versions.server.js';
+import { stampOfTyped } from '../config/versions.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { pageDetail, PAGE_TEXT } from '../config/pages.server.js';
 import {
@@ -14,6 +17,7 @@ import {
   listAreas,
   pageAccessDetail,
   PageAccessForm,
+  pageAccessVersioned,
   savePageAccess,
 } from '../config/page-access.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
@@ -30,6 +34,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const access = page ? await pageAccessDetail(a.sql, a.site.id, page.id) : null;
   if (!page || !access) throw json({ error: PAGE_TEXT.notFound }, { status: 404 });
   const areas = await listAreas(a.sql, a.site.id);
+  // The version the form is drawn at (issue 28): a save over a rule changed since is a conflict.
+  const versioned = pageAccessVersioned(a.site.id, page.id);
+  const record = await versioned.load(a.sql);
+  const stamp = record ? stampFor(versioned, record) : null;
   return json(
     {
       page: { id: page.id, title: page.title, urlId: page.urlId },
@@ -37,6 +45,7 @@ export async function loader(args: LoaderFunctionArgs) {
       kinds: ACCESS_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] })),
       areas: areas.map((x) => ({ value: x.id, label: x.paid ? `${x.name} (paid)` : `${x.name} (free)` })),
       canPublish: a.can('pages.publish'),
+      stamp,
       saved: new URL(args.request.url).searchParams.has('saved'),
     },
     { headers: { 'Cache-Control': 'no-store' } },
@@ -51,13 +60,22 @@ export async function action(args: ActionFunctionArgs) {
   if (!form) return json({ error: 'The form could not be read.', fields: empty, typed: empty }, 400);
   // What was typed comes back, never the password.
   const typed: Record<string, string> = Object.fromEntries([...form].filter(([k]) => k !== 'password'));
-  const parsed = parseForm(form, PageAccessForm);
-  if (parsed.status !== 'success') return json({ error: INVALID, fields: firstErrors(parsed.error ?? undefined), typed }, 400);
   // Only pages are edited here (the rule of a listing or blog is set the same way by the API of the rules).
   if (!(await pageDetail(a.sql, a.site.id, id))) throw json({ error: PAGE_TEXT.notFound }, { status: 404 });
+  const versioned = pageAccessVersioned(a.site.id, id);
+  // "Apply only my changes" saves the rule as it is now with only the owner's fields on top.
+  const checked = await checkedSave(a.sql, form, versioned);
+  if (checked.kind === 'missing') throw json({ error: PAGE_TEXT.notFound }, { status: 404 });
+  const parsed = parseForm(checked.post, PageAccessForm);
+  if (parsed.status !== 'success') return json({ error: INVALID, fields: firstErrors(parsed.error ?? undefined), typed }, 400);
   try {
-    await savePageAccess(a, id, parsed.value);
+    await savePageAccess(a, id, parsed.value, checked.guard);
   } catch (e) {
+    if (e instanceof VersionConflict) {
+      const conflict = await conflictFor(a.sql, form, versioned);
+      if (!conflict) throw json({ error: PAGE_TEXT.notFound }, { status: 404 });
+      return json({ error: null, fields: empty, typed, conflict }, 409);
+    }
     if (!(e instanceof AccessError)) throw e;
     if (e.status === 404) throw json({ error: e.message }, { status: 404 });
     return json({ error: INVALID, fields: e.field ? { [e.field]: e.message } : empty, typed }, 400);
@@ -66,7 +84,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function PageAccess() {
-  const { page, access, kinds, areas, canPublish, saved } = useLoaderData<typeof loader>();
+  const { page, access, kinds, areas, canPublish, saved, stamp } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const kind = failed?.typed.kind ?? access.kind;
   const kindError = failed?.fields.kind;
@@ -78,7 +96,14 @@ export default function PageAccess() {
       <h1>{`Who can see ${page.title}`}</h1>
       <Notice message={saved ? 'Access saved.' : null} />
       <FormError message={failed?.error} />
-      <Form method="post" className="card">
+      <ConflictNotice
+        conflict={failed && 'conflict' in failed ? failed.conflict : null}
+        formId="access-form"
+        reloadTo={`/config/pages/${encodeURIComponent(page.id)}/access`}
+      />
+      <Form method="post" className="card" id="access-form">
+        {/* A form drawn again after a refused save keeps the version it was first drawn at. */}
+        <StampFields stamp={failed ? stampOfTyped(failed.typed) : stamp} />
         <fieldset aria-describedby={kindError ? 'kind-error' : undefined}>
           <legend>Visitors who can see /{page.urlId}</legend>
           {kinds.map((k) => (

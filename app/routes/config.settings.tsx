@@ -5,6 +5,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import type { ReactNode } from 'react';
+import { ConflictNotice, StampFields } from '../components/config/ConflictNotice.js';
 import { Field, FormError, Notice, SelectField } from '../components/config/Field.js';
 import { useCan } from '../components/config/layout-data.js';
 import { ownerPageHeaders } from '../config/http.js';
@@ -17,19 +18,28 @@ import {
   SettingsError,
   settingsFormValues,
   settingsSchema,
+  settingsVersioned,
   SETTINGS_TEXT,
   TIME_ZONES,
   type Section,
 } from '../config/settings.server.js';
 import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
+import { checkedSave, conflictFor, stampFor, VersionConflict } from '../config/versions.server.js';
+import { stampOfTyped, type Conflict, type FormStamp } from '../config/versions.js';
 
 export const headers = ownerPageHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
   const a = await ownerAccess(args, 'settings.read');
   const values = await settingsFormValues(a.sql, a.site.id);
+  // Each section's form carries the version of its own fields (issue 28): a save over a section
+  // changed since it was drawn is a conflict, a change to another section is not.
+  const stamps = Object.fromEntries(SECTIONS.map((s) => [s, stampFor(settingsVersioned(a.site.id, s), values)])) as Record<
+    Section,
+    FormStamp
+  >;
   return json(
-    { values, currency: a.site.currency, currencies: [...CURRENCIES], timeZones: TIME_ZONES, sectionNames: SECTION_NAMES },
+    { values, stamps, currency: a.site.currency, currencies: [...CURRENCIES], timeZones: TIME_ZONES, sectionNames: SECTION_NAMES },
     { headers: { 'Cache-Control': 'no-store' } },
   );
 }
@@ -45,15 +55,24 @@ export async function action(args: ActionFunctionArgs) {
   }
   const typed: Record<string, string> = Object.fromEntries(form);
   const section = isSection(typed.intent) ? typed.intent : null;
-  const parsed = parseForm(form, settingsSchema(a.site.currency));
+  const versioned = section ? settingsVersioned(a.site.id, section) : null;
+  // "Apply only my changes" saves the section as it is now with only the owner's fields on top.
+  const checked = versioned ? await checkedSave(a.sql, form, versioned) : null;
+  const post = checked?.kind === 'save' ? checked.post : form;
+  if (section) post.set('intent', section);
+  const parsed = parseForm(post, settingsSchema(a.site.currency));
   if (parsed.status !== 'success') {
     return json({ section, error: SETTINGS_TEXT.invalid, fields: firstErrors(parsed.error ?? undefined), typed }, { status: 400 });
   }
   try {
-    await saveSettings(a, parsed.value);
+    await saveSettings(a, parsed.value, checked?.kind === 'save' ? checked.guard : undefined);
   } catch (e) {
     if (e instanceof SettingsError)
       return json({ section, error: SETTINGS_TEXT.invalid, fields: { [e.field]: e.message }, typed }, { status: 400 });
+    if (e instanceof VersionConflict && versioned) {
+      const conflict = await conflictFor(a.sql, form, versioned);
+      if (conflict) return json({ section, error: null, fields: {}, typed, conflict }, { status: 409 });
+    }
     throw e;
   }
   return redirect(`/config/settings?saved=${parsed.value.intent}#${parsed.value.intent}`, { status: 303 });
@@ -102,6 +121,8 @@ interface SectionProps {
   section: Section;
   name: string;
   error: string | null;
+  conflict: Conflict | null;
+  stamp: FormStamp | null;
   canWrite: boolean;
   formKey: string;
   hint?: string;
@@ -109,15 +130,17 @@ interface SectionProps {
 }
 
 /** One section: its heading, its error after a failed save, and its own form and Save button. */
-function SectionForm({ section, name, error, canWrite, formKey, hint, children }: SectionProps) {
+function SectionForm({ section, name, error, conflict, stamp, canWrite, formKey, hint, children }: SectionProps) {
   return (
     <section className="card" id={section} aria-labelledby={`${section}-h`}>
       <h2 id={`${section}-h`}>{name}</h2>
       {hint ? <p className="hint">{hint}</p> : null}
       <FormError message={error} />
+      <ConflictNotice conflict={conflict} formId={`settings-${section}`} reloadTo={`/config/settings#${section}`} />
       {/* Remounted after a save, so the fields show what was saved. */}
-      <Form method="post" key={formKey}>
+      <Form method="post" key={formKey} id={`settings-${section}`}>
         <input type="hidden" name="intent" value={section} />
+        <StampFields stamp={stamp} />
         <fieldset disabled={!canWrite}>
           <legend className="visually-hidden">{name} settings</legend>
           {children}
@@ -142,6 +165,9 @@ export default function Settings() {
     section,
     name: data.sectionNames[section],
     error: result && result.section === section ? result.error : null,
+    conflict: result && result.section === section && 'conflict' in result ? result.conflict : null,
+    // A form drawn again after a refused save keeps the version it was first drawn at.
+    stamp: result && result.section === section ? stampOfTyped(result.typed) : data.stamps[section],
     canWrite,
     formKey: JSON.stringify(data.values),
   });

@@ -4,12 +4,15 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { NavLink, useActionData, useLoaderData } from '@remix-run/react';
+import { ConflictNotice } from '../components/config/ConflictNotice.js';
 import { FormError, Notice } from '../components/config/Field.js';
 import { TweakEditor } from '../components/config/TweakEditor.js';
 import { useCan } from '../components/config/layout-data.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
-import { isSiteForm, saveTweak, tweakScreen } from '../config/tweaks.server.js';
+import { isSiteForm, saveTweak, tweakScreen, tweakVersioned } from '../config/tweaks.server.js';
+import { checkedSave, conflictFor, stampFor, VersionConflict } from '../config/versions.server.js';
+import { stampOfTyped } from '../config/versions.js';
 import { loadSite } from '../catalog/catalog.server.js';
 import { siteStylesheet } from '../storefront/theme-css.server.js';
 import { isTweakType, TWEAK_LABELS, TWEAK_SCHEMAS, TWEAK_TEXT, TWEAK_TYPES, type Tweaks, type TweakType } from '../overlays/tweaks.js';
@@ -36,6 +39,8 @@ export async function loader(args: LoaderFunctionArgs) {
       type,
       label: TWEAK_LABELS[type],
       ...screen,
+      // The version the form is drawn at (issue 28): a save over a tweak changed since is a conflict.
+      stamp: stampFor(tweakVersioned(a.site.id, type), screen.values),
       stylesheet: siteStylesheet(site)?.href ?? null,
       notice: saved ? TWEAK_TEXT.saved(TWEAK_LABELS[type]) : null,
     },
@@ -49,12 +54,24 @@ export async function action(args: ActionFunctionArgs) {
   const form = await readForm(args.request);
   if (!form) return json({ error: 'The form could not be read.', fields: {} as Record<string, string>, typed: null }, 400);
   const typed: Record<string, string> = Object.fromEntries(form);
-  const parsed = parseForm(form, TWEAK_SCHEMAS[type]);
+  const versioned = tweakVersioned(a.site.id, type);
+  // "Apply only my changes" saves the tweak as it is now with only the owner's fields on top.
+  const checked = await checkedSave(a.sql, form, versioned);
+  if (checked.kind === 'missing') throw new Response('No such tweak', { status: 404 });
+  const post = checked.post;
+  const parsed = parseForm(post, TWEAK_SCHEMAS[type]);
   if (parsed.status !== 'success') return json({ error: TWEAK_TEXT.invalid, fields: firstErrors(parsed.error ?? undefined), typed }, 400);
   const settings = parsed.value as Tweaks[TweakType];
   if (type === 'popup-overlay' && !(await isSiteForm(a.sql, a.site.id, (settings as Tweaks['popup-overlay']).formId)))
     return json({ error: TWEAK_TEXT.invalid, fields: { formId: TWEAK_TEXT.noForm }, typed }, 400);
-  await saveTweak(a, type, settings, form.get('newVersion') === 'on');
+  try {
+    await saveTweak(a, type, settings, form.get('newVersion') === 'on', checked.guard);
+  } catch (e) {
+    if (!(e instanceof VersionConflict)) throw e;
+    const conflict = await conflictFor(a.sql, form, versioned);
+    if (!conflict) throw e;
+    return json({ error: null, fields: {} as Record<string, string>, typed, conflict }, 409);
+  }
   return redirect(`/config/tweaks/${type}?saved=1`, 303);
 }
 
@@ -83,6 +100,11 @@ export default function TweakScreen() {
       ) : null}
       <Notice message={failed ? null : data.notice} />
       <FormError message={failed?.error} />
+      <ConflictNotice
+        conflict={failed && 'conflict' in failed ? failed.conflict : null}
+        formId="tweak-form"
+        reloadTo={`/config/tweaks/${data.type}`}
+      />
       {!canWrite ? <p className="hint">Your role may look at these settings but not change them.</p> : null}
       <TweakEditor
         key={`${data.type}:${JSON.stringify(values)}`}
@@ -94,6 +116,8 @@ export default function TweakScreen() {
         version={data.version}
         stylesheet={data.stylesheet}
         canWrite={canWrite}
+        // A form drawn again after a refused save keeps the version it was first drawn at.
+        stamp={failed?.typed ? stampOfTyped(failed.typed) : data.stamp}
       />
     </>
   );

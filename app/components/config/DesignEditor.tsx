@@ -1,6 +1,8 @@
 // The Design screen's form. Without JavaScript: a select per font (grouped by category) and a text
 // field per colour, and a save button. With JavaScript the same fields get a font picker and a
 // colour picker, and a live preview of the site follows every change before it is saved.
+import type { FormStamp } from '../../config/versions.js';
+import { StampFields } from './ConflictNotice.js';
 import { Form } from '@remix-run/react';
 import { useState, useSyncExternalStore } from 'react';
 import { parseColour } from '../../design/colour.js';
@@ -18,6 +20,8 @@ interface DesignEditorProps {
   canWrite: boolean;
   /** Whether this address serves the site being edited (the preview frames its home page). */
   preview: boolean;
+  /** The version the form was drawn at (issue 28). */
+  stamp?: FormStamp | null;
 }
 
 function FontSelect({ name, label, value, error }: { name: string; label: string; value: string; error?: string }) {
@@ -68,7 +72,7 @@ function designOfForm(values: Record<string, string>): Design {
   return d;
 }
 
-export function DesignEditor({ values: initial, errors, swatches, canWrite, preview }: DesignEditorProps) {
+export function DesignEditor({ values: initial, errors, swatches, canWrite, preview, stamp }: DesignEditorProps) {
   // Pickers replace the plain fields once the page runs scripts; before that the form works alone.
   // (false in the server's HTML and while hydrating, true once React runs in the browser).
   const enhanced = useSyncExternalStore(
@@ -83,7 +87,8 @@ export function DesignEditor({ values: initial, errors, swatches, canWrite, prev
   const design = designOfForm(values);
   return (
     <div className={enhanced ? 'design-screen with-preview' : 'design-screen'}>
-      <Form method="post" className="design-form">
+      <Form method="post" className="design-form" id="design-form">
+        <StampFields stamp={stamp} />
         <fieldset disabled={!canWrite}>
           <legend>Fonts</legend>
           {FONT_ROLES.map((r) =>

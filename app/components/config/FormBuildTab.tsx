@@ -5,7 +5,7 @@ import { Form, Link } from '@remix-run/react';
 import { FIELD_TYPES, type FormField } from '../../forms/form-definition.js';
 import { FIELD_LABELS, FIELD_PROPERTIES, fieldValues, isSwitch, PROPERTY_LABELS } from '../../forms/form-builder.js';
 import { CheckboxField, Field, SelectField, TextAreaField } from './Field.js';
-import { SaveButton, shown, type TabProps } from './form-builder-parts.js';
+import { formIdOf, SaveButton, shown, Versioned, type TabProps } from './form-builder-parts.js';
 
 function FieldEditor({ field, data, result }: TabProps & { field: FormField }) {
   const failed = result && !result.ok && result.intent === 'save-field' && result.typed.fieldId === field.id ? result : null;
@@ -14,8 +14,9 @@ function FieldEditor({ field, data, result }: TabProps & { field: FormField }) {
   const err = (name: string) => failed?.fields[name] ?? null;
   const prefix = `fld-${field.id}`;
   return (
-    <Form method="post" className="field-editor" aria-label={`Edit ${field.title}`}>
+    <Form method="post" className="field-editor" aria-label={`Edit ${field.title}`} id={formIdOf(`save-field:${field.id}`)}>
       <input type="hidden" name="fieldId" value={field.id} />
+      <Versioned data={data} result={result} formKey={`save-field:${field.id}`} />
       <Field id={`${prefix}-title`} name="title" label="Title" defaultValue={val('title')} error={err('title')} required />
       {FIELD_PROPERTIES[field.type].map((p) => {
         const id = `${prefix}-${p}`;
@@ -64,7 +65,8 @@ export function FormBuildTab({ data, result }: TabProps) {
   return (
     <>
       <h2>Build</h2>
-      <Form method="post">
+      <Form method="post" id={formIdOf('save-build')}>
+        <Versioned data={data} result={result} formKey="save-build" />
         <Field name="name" label="Form name" defaultValue={shown(result, 'save-build', 'name', form.name)} error={err('name')} required />
         <Field
           name="submitLabel"

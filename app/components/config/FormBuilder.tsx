@@ -2,7 +2,8 @@
 // to ?tab=, so they work without JavaScript too), the notice of the last save, and the tab's panel.
 import { Form, Link, useHref, useNavigate } from '@remix-run/react';
 import { RouterProvider, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import { BUILDER_TABS, TAB_LABELS, type BuilderResult, type BuilderTab } from '../../forms/form-builder.js';
+import { BUILDER_TABS, builderFormId, stampKey, TAB_LABELS, type BuilderResult, type BuilderTab } from '../../forms/form-builder.js';
+import { ConflictNotice } from './ConflictNotice.js';
 import type { BuilderData } from './form-builder-parts.js';
 import { FormError, Notice } from './Field.js';
 import { FormBuildTab } from './FormBuildTab.js';
@@ -30,6 +31,17 @@ export function FormBuilder({ data, result }: { data: BuilderData; result: Build
       {data.form.problem ? <FormError message="Part of this form's saved settings could not be read; saving a tab replaces them." /> : null}
       <Notice message={result ? null : data.notice} />
       {result && !result.ok ? <FormError message={result.error} /> : null}
+      {result?.conflict ? (
+        <>
+          <ConflictNotice
+            conflict={result.conflict}
+            formId={builderFormId(stampKey(result.intent, result.typed.fieldId))}
+            reloadTo={`/config/forms/${encodeURIComponent(data.form.id)}?tab=${result.tab}`}
+          />
+          {/* The forms' Save buttons carry the intent; "Apply only my changes" sends it from here. */}
+          <input type="hidden" form={builderFormId(stampKey(result.intent, result.typed.fieldId))} name="intent" value={result.intent} />
+        </>
+      ) : null}
       {data.canWrite ? null : <p className="hint">Your role can look at forms but not change them.</p>}
       <RouterProvider navigate={(to) => navigate(to, { preventScrollReset: true })} useHref={useHref}>
         <Tabs selectedKey={tab}>

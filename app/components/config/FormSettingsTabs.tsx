@@ -2,7 +2,7 @@
 // save), captcha (the self-hosted proof-of-work challenge on or off), disclaimer (text, required).
 import { Form } from '@remix-run/react';
 import { CheckboxField, Field, TextAreaField } from './Field.js';
-import { SaveButton, shown, type TabProps } from './form-builder-parts.js';
+import { formIdOf, SaveButton, shown, Versioned, type TabProps } from './form-builder-parts.js';
 
 const errOf = (r: TabProps['result'], intent: string) => (name: string) =>
   r && !r.ok && r.intent === intent ? (r.fields[name] ?? null) : null;
@@ -16,7 +16,8 @@ export function AdvancedTab({ data, result }: TabProps) {
   return (
     <>
       <h2>Advanced</h2>
-      <Form method="post">
+      <Form method="post" id={formIdOf('save-advanced')}>
+        <Versioned data={data} result={result} formKey="save-advanced" />
         <Field
           name="redirectUrl"
           label="After submitting, go to"
@@ -48,7 +49,8 @@ export function CaptchaTab({ data, result }: TabProps) {
   return (
     <>
       <h2>Captcha</h2>
-      <Form method="post">
+      <Form method="post" id={formIdOf('save-captcha')}>
+        <Versioned data={data} result={result} formKey="save-captcha" />
         <CheckboxField
           name="captcha"
           label="Ask for a captcha"
@@ -67,7 +69,8 @@ export function DisclaimerTab({ data, result }: TabProps) {
   return (
     <>
       <h2>Disclaimer</h2>
-      <Form method="post">
+      <Form method="post" id={formIdOf('save-disclaimer')}>
+        <Versioned data={data} result={result} formKey="save-disclaimer" />
         <TextAreaField
           name="disclaimerText"
           label="Disclaimer"

@@ -5,6 +5,8 @@
 // form posts as usual and the preview shows the saved values.
 import { Form } from '@remix-run/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import type { FormStamp } from '../../config/versions.js';
+import { StampFields } from './ConflictNotice.js';
 import { CheckboxField, Field, SelectField, TextAreaField } from './Field.js';
 import { TWEAK_FIELDS, type TweakType } from '../../overlays/tweaks.js';
 import { lockScreenPreviewUrl, tweakPreviewBody, tweakPreviewDocument, type PreviewForm } from '../../overlays/preview.js';
@@ -19,15 +21,18 @@ export interface TweakEditorProps {
   version: number;
   stylesheet: string | null;
   canWrite: boolean;
+  /** The version the form was drawn at (issue 28). */
+  stamp?: FormStamp | null;
 }
 
 function valuesOf(form: HTMLFormElement): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of new FormData(form)) if (typeof v === 'string') out[k] = v;
+  // The version fields (`_version`...) are not settings: the preview never sees them.
+  for (const [k, v] of new FormData(form)) if (typeof v === 'string' && !k.startsWith('_')) out[k] = v;
   return out;
 }
 
-export function TweakEditor({ type, values: initial, style, errors, forms, version, stylesheet, canWrite }: TweakEditorProps) {
+export function TweakEditor({ type, values: initial, style, errors, forms, version, stylesheet, canWrite, stamp }: TweakEditorProps) {
   const [values, setValues] = useState(initial);
   const served = type === 'lock-screen';
   const doc = useMemo(
@@ -44,7 +49,16 @@ export function TweakEditor({ type, values: initial, style, errors, forms, versi
   const onChange = (e: FormEvent<HTMLFormElement>) => setValues(valuesOf(e.currentTarget));
   return (
     <div className="tweak-screen">
-      <Form method="post" reloadDocument onChange={onChange} onInput={onChange} aria-label="Settings" className="tweak-form">
+      <Form
+        method="post"
+        reloadDocument
+        onChange={onChange}
+        onInput={onChange}
+        aria-label="Settings"
+        className="tweak-form"
+        id="tweak-form"
+      >
+        <StampFields stamp={stamp} />
         <fieldset disabled={!canWrite}>
           {TWEAK_FIELDS[type].map((f) => {
             const common = { key: f.name, name: f.name, label: f.label, hint: f.hint, error: errors[f.name] };

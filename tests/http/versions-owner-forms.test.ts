@@ -1,0 +1,405 @@
+// Two owners at once lose nothing (issue 28) on the owner forms after products, pages and posts:
+// owner A opens a form, owner B saves a change, A saves the form as opened with a change of their
+// own: a 409 conflict screen that keeps what A typed and names B's change, nothing written; "apply
+// only my changes" then saves A's fields over B's. Posts without a stamp are saved as before.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES } from '../../app/auth/roles.js';
+import type { Visitor } from './support/client.js';
+import { formFields, withField } from './support/form-fields.js';
+import { adminVisitor, visitorWithRole } from './support/owner.js';
+
+let ownerA: Visitor;
+let ownerB: Visitor;
+let emailB: string;
+beforeAll(async () => {
+  ownerA = await adminVisitor();
+  ({ visitor: ownerB, email: emailB } = await visitorWithRole(ownerA, ROLES.admin));
+});
+
+const value = (fields: [string, string][], name: string) => fields.find(([k]) => k === name)?.[1];
+const plain = async (res: Response) => (await res.text()).replace(/<!-- -->/g, '');
+const currentOf = (html: string) => /name="_current" value="([^"]+)"/.exec(html)?.[1] ?? '';
+
+describe('/config/settings, each section versioned on its own', () => {
+  const open = async (v: Visitor, section: string) => {
+    const res = await v.get('/config/settings');
+    expect(res.status).toBe(200);
+    return formFields(await res.text(), `settings-${section}`);
+  };
+  let instalments: [string, string][];
+  beforeAll(async () => {
+    instalments = await open(ownerA, 'instalments');
+  });
+  afterAll(async () => {
+    // Back to the demo's instalment settings, for the suite's other files.
+    const res = await ownerA.postForm(
+      '/config/settings',
+      instalments.filter(([k]) => !k.startsWith('_')),
+    );
+    expect(res.status).toBe(303);
+  });
+
+  it('a save over a section changed since is a 409 that keeps what was typed; applying mine keeps theirs', async () => {
+    const openedA = await open(ownerA, 'instalments');
+    expect(value(openedA, '_version')).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    const openedB = await open(ownerB, 'instalments');
+    const savedB = await ownerB.postForm('/config/settings', withField(openedB, 'instalmentsMax', '1999.00'));
+    expect(savedB.status).toBe(303);
+
+    const typed = withField(openedA, 'instalmentsMin', '42.00');
+    const res = await ownerA.postForm('/config/settings', typed);
+    expect(res.status).toBe(409);
+    const html = await plain(res);
+    expect(html).toContain('Someone else changed this instalments section of the settings after you opened it.');
+    expect(html).toMatch(/data-conflict-theirs[^>]*>Changed since you opened it: Offered for prices up to\.</);
+    expect(html).toMatch(/data-conflict-yours[^>]*>Your changes: Offered for prices over\.</);
+    expect(html).toContain(emailB);
+    expect(value(formFields(html, 'settings-instalments'), 'instalmentsMin')).toBe('42.00');
+    // Nothing of A's was written; B's change stands.
+    const now = await open(ownerA, 'instalments');
+    expect(value(now, 'instalmentsMin')).toBe(value(openedA, 'instalmentsMin'));
+    expect(value(now, 'instalmentsMax')).toBe('1999.00');
+
+    const applied = await ownerA.postForm('/config/settings', [...typed, ['_apply', 'mine'], ['_current', currentOf(html)]]);
+    expect(applied.status, await applied.clone().text()).toBe(303);
+    const after = await open(ownerA, 'instalments');
+    expect(value(after, 'instalmentsMin')).toBe('42.00');
+    expect(value(after, 'instalmentsMax')).toBe('1999.00');
+  });
+
+  it('a save of another section meanwhile is no conflict; the JSON answer is a 409', async () => {
+    const openedA = await open(ownerA, 'instalments');
+    const checkoutB = await open(ownerB, 'checkout');
+    expect((await ownerB.postForm('/config/settings', checkoutB)).status).toBe(303);
+    const saved = await ownerA.postForm('/config/settings', withField(openedA, 'instalmentsMin', '41.00'));
+    expect(saved.status).toBe(303);
+
+    const again = await open(ownerA, 'instalments');
+    const openedB = await open(ownerB, 'instalments');
+    expect((await ownerB.postForm('/config/settings', withField(openedB, 'instalmentsMax', '1888.00'))).status).toBe(303);
+    const res = await ownerA.postForm(
+      `/config/settings?_data=${encodeURIComponent('routes/config.settings')}`,
+      withField(again, 'instalmentsMin', '40.00'),
+    );
+    expect(res.status).toBe(409);
+    const body = await res.json();
+    expect(body.conflict.theirs).toEqual(['Offered for prices up to']);
+    expect(body.conflict.yours).toEqual(['Offered for prices over']);
+    expect(body.typed.instalmentsMin).toBe('40.00');
+  });
+
+  it('a post without a stamp is saved as before', async () => {
+    const opened = await open(ownerA, 'instalments');
+    const res = await ownerA.postForm(
+      '/config/settings',
+      withField(opened, 'instalmentsMin', '39.00').filter(([k]) => !k.startsWith('_')),
+    );
+    expect(res.status).toBe(303);
+    expect(value(await open(ownerA, 'instalments'), 'instalmentsMin')).toBe('39.00');
+  });
+});
+
+describe('/config/forms/<id>, each tab and each field versioned on its own', () => {
+  let formId = '';
+  let fieldId = '';
+  const builder = (q = '') => `/config/forms/${formId}${q}`;
+  const open = async (v: Visitor, q: string, id: string) => {
+    const res = await v.get(builder(q));
+    expect(res.status).toBe(200);
+    return formFields(await res.text(), id);
+  };
+  // The builder's forms carry their intent on the Save button, which a browser sends with the form.
+  const save = (fields: [string, string][], intent: string): [string, string][] => [...fields, ['intent', intent]];
+  beforeAll(async () => {
+    const made = await ownerA.postForm('/config/forms?index', {});
+    expect(made.status).toBe(303);
+    formId = /\/config\/forms\/(form-[a-f0-9]+)/.exec(made.headers.get('location') ?? '')![1];
+    const added = await ownerA.postForm(builder(), { intent: 'add-field', type: 'text' });
+    expect(added.status).toBe(303);
+    fieldId = /field=([a-z0-9-]+)/.exec(added.headers.get('location') ?? '')![1];
+  });
+
+  it('advanced: a save over a tab changed since is a 409 keeping what was typed; applying mine keeps theirs', async () => {
+    const openedA = await open(ownerA, '?tab=advanced', 'builder-save-advanced');
+    expect(value(openedA, '_version')).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    const openedB = await open(ownerB, '?tab=advanced', 'builder-save-advanced');
+    const savedB = await ownerB.postForm(builder(), save(withField(openedB, 'submissionText', 'Thanks from B.'), 'save-advanced'));
+    expect(savedB.status).toBe(303);
+    // B saving another tab meanwhile is no conflict for A's advanced tab.
+    const buildB = await open(ownerB, '?tab=build', 'builder-save-build');
+    expect((await ownerB.postForm(builder(), save(withField(buildB, 'submitLabel', 'Send'), 'save-build'))).status).toBe(303);
+
+    const typed = save(withField(openedA, 'redirectUrl', '/thanks-a'), 'save-advanced');
+    const res = await ownerA.postForm(builder(), typed);
+    expect(res.status).toBe(409);
+    const html = await plain(res);
+    expect(html).toContain('Someone else changed this form after you opened it.');
+    expect(html).toMatch(/data-conflict-theirs[^>]*>Changed since you opened it: Submission text\.</);
+    expect(html).toMatch(/data-conflict-yours[^>]*>Your changes: After submitting, go to\.</);
+    expect(html).toContain(emailB);
+    expect(value(formFields(html, 'builder-save-advanced'), 'redirectUrl')).toBe('/thanks-a');
+    // The apply button sends the intent from outside the form (the Save button carries it otherwise).
+    expect(html).toMatch(/<input type="hidden" form="builder-save-advanced" name="intent" value="save-advanced"/);
+    const now = await open(ownerA, '?tab=advanced', 'builder-save-advanced');
+    expect(value(now, 'redirectUrl')).toBe('');
+    expect(value(now, 'submissionText')).toBe('Thanks from B.');
+
+    const applied = await ownerA.postForm(builder(), [
+      ...typed.filter(([k]) => k !== 'intent'),
+      ['intent', 'save-advanced'],
+      ['_apply', 'mine'],
+      ['_current', currentOf(html)],
+    ]);
+    expect(applied.status, await applied.clone().text()).toBe(303);
+    const after = await open(ownerA, '?tab=advanced', 'builder-save-advanced');
+    expect(value(after, 'redirectUrl')).toBe('/thanks-a');
+    expect(value(after, 'submissionText')).toBe('Thanks from B.');
+  });
+
+  it("a field's editor: a save over another owner's change to that field is a 409, also as JSON", async () => {
+    const editor = `builder-save-field-${fieldId}`;
+    const openedA = await open(ownerA, `?tab=build&field=${fieldId}`, editor);
+    const openedB = await open(ownerB, `?tab=build&field=${fieldId}`, editor);
+    expect((await ownerB.postForm(builder(), save(withField(openedB, 'placeholder', 'By B'), 'save-field'))).status).toBe(303);
+    const res = await ownerA.postForm(
+      `${builder()}?_data=${encodeURIComponent('routes/config.forms.$id')}`,
+      save(withField(openedA, 'title', 'Asked by A'), 'save-field'),
+    );
+    expect(res.status).toBe(409);
+    const body = await res.json();
+    expect(body.conflict.theirs).toEqual(['Placeholder']);
+    expect(body.conflict.yours).toEqual(['Title']);
+    expect(body.typed.title).toBe('Asked by A');
+    const applied = await ownerA.postForm(builder(), [
+      ...save(withField(openedA, 'title', 'Asked by A'), 'save-field'),
+      ['_apply', 'mine'],
+      ['_current', body.conflict.current],
+    ]);
+    expect(applied.status, await applied.clone().text()).toBe(303);
+    const after = await open(ownerA, `?tab=build&field=${fieldId}`, editor);
+    expect(value(after, 'title')).toBe('Asked by A');
+    expect(value(after, 'placeholder')).toBe('By B');
+  });
+
+  it('a post without a stamp is saved as before', async () => {
+    const res = await ownerA.postForm(builder(), { intent: 'save-captcha', captcha: 'on' });
+    expect(res.status).toBe(303);
+    expect(value(await open(ownerA, '?tab=captcha', 'builder-save-captcha'), 'captcha')).toBe('on');
+  });
+});
+
+describe('/config/tweaks/<type>', () => {
+  const page = '/config/tweaks/sso-page';
+  const open = async (v: Visitor) => {
+    const res = await v.get(page);
+    expect(res.status).toBe(200);
+    return formFields(await res.text(), 'tweak-form');
+  };
+  let saved: [string, string][];
+  beforeAll(async () => {
+    saved = await open(ownerA);
+  });
+  afterAll(async () => {
+    // Back to the tweak as it was, for the suite's other files.
+    expect(
+      (
+        await ownerA.postForm(
+          page,
+          saved.filter(([k]) => !k.startsWith('_')),
+        )
+      ).status,
+    ).toBe(303);
+  });
+
+  it("a save over another owner's change is a 409 keeping what was typed; applying mine keeps theirs", async () => {
+    const openedA = await open(ownerA);
+    expect(value(openedA, '_version')).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    const openedB = await open(ownerB);
+    expect((await ownerB.postForm(page, withField(openedB, 'buttonLabel', 'Go in (B)'))).status).toBe(303);
+
+    const typed = withField(openedA, 'title', 'Title by A');
+    const res = await ownerA.postForm(page, typed);
+    expect(res.status).toBe(409);
+    const html = await plain(res);
+    expect(html).toContain('Someone else changed this SSO page tweak after you opened it.');
+    expect(html).toMatch(/data-conflict-theirs[^>]*>Changed since you opened it: Button\.</);
+    expect(html).toMatch(/data-conflict-yours[^>]*>Your changes: Title\.</);
+    expect(html).toContain(emailB);
+    expect(value(formFields(html, 'tweak-form'), 'title')).toBe('Title by A');
+    expect(value(await open(ownerA), 'title')).toBe(value(openedA, 'title'));
+
+    const applied = await ownerA.postForm(page, [...typed, ['_apply', 'mine'], ['_current', currentOf(html)]]);
+    expect(applied.status, await applied.clone().text()).toBe(303);
+    const after = await open(ownerA);
+    expect(value(after, 'title')).toBe('Title by A');
+    expect(value(after, 'buttonLabel')).toBe('Go in (B)');
+  });
+
+  it('answers the conflict as JSON with a 409 on ?_data=', async () => {
+    const openedA = await open(ownerA);
+    const openedB = await open(ownerB);
+    expect((await ownerB.postForm(page, withField(openedB, 'text', 'Text by B'))).status).toBe(303);
+    const res = await ownerA.postForm(
+      `${page}?_data=${encodeURIComponent('routes/config.tweaks.$type')}`,
+      withField(openedA, 'title', 'T2'),
+    );
+    expect(res.status).toBe(409);
+    const body = await res.json();
+    expect(body.conflict.theirs).toEqual(['Text']);
+    expect(body.typed.title).toBe('T2');
+  });
+});
+
+describe('/config/design', () => {
+  const open = async (v: Visitor) => {
+    const res = await v.get('/config/design');
+    expect(res.status).toBe(200);
+    return formFields(await res.text(), 'design-form');
+  };
+  let saved: [string, string][];
+  beforeAll(async () => {
+    saved = await open(ownerA);
+  });
+  afterAll(async () => {
+    // Back to the design as it was, for the suite's other files.
+    expect(
+      (
+        await ownerA.postForm(
+          '/config/design',
+          saved.filter(([k]) => !k.startsWith('_')),
+        )
+      ).status,
+    ).toBe(303);
+  });
+
+  it("a save over another owner's change is a 409 keeping what was typed; applying mine keeps theirs; JSON too", async () => {
+    const openedA = await open(ownerA);
+    expect(value(openedA, '_version')).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    const openedB = await open(ownerB);
+    expect((await ownerB.postForm('/config/design', withField(openedB, 'accent', '#123456'))).status).toBe(303);
+
+    const typed = withField(openedA, 'background', '#fafaf0');
+    const res = await ownerA.postForm('/config/design', typed);
+    expect(res.status).toBe(409);
+    const html = await plain(res);
+    expect(html).toContain('Someone else changed this design after you opened it.');
+    expect(html).toMatch(/data-conflict-theirs[^>]*>Changed since you opened it: Links and accents\.</);
+    expect(html).toMatch(/data-conflict-yours[^>]*>Your changes: Background\.</);
+    expect(html).toContain(emailB);
+    expect(value(formFields(html, 'design-form'), 'background')).toBe('#fafaf0');
+    expect(value(await open(ownerA), 'background')).toBe(value(openedA, 'background'));
+
+    const json = await ownerA.postForm(`/config/design?_data=${encodeURIComponent('routes/config.design')}`, typed);
+    expect(json.status).toBe(409);
+    expect((await json.json()).conflict.theirs).toEqual(['Links and accents']);
+
+    const applied = await ownerA.postForm('/config/design', [...typed, ['_apply', 'mine'], ['_current', currentOf(html)]]);
+    expect(applied.status, await applied.clone().text()).toBe(303);
+    const after = await open(ownerA);
+    expect(value(after, 'background')).toBe('#fafaf0');
+    expect(value(after, 'accent')).toBe('#123456');
+  });
+});
+
+describe('/config/members, role changes', () => {
+  it("a role change over another owner's is a 409 keeping the chosen role; applying mine then sets it", async () => {
+    const { email } = await visitorWithRole(ownerA, ROLES.viewer);
+    const openPage = async (v: Visitor) => {
+      const res = await v.get('/config/members');
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    const ownerId = new RegExp(`name="ownerId" value="([^"]+)"/><input type="hidden" name="email" value="${email}"`).exec(
+      await openPage(ownerA),
+    )?.[1];
+    expect(ownerId).toBeTruthy();
+    const formId = `member-${ownerId}`;
+    const openedA = formFields(await openPage(ownerA), formId);
+    expect(value(openedA, '_version')).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(value(openedA, 'roleId')).toBe(String(ROLES.viewer));
+    const openedB = formFields(await openPage(ownerB), formId);
+    expect((await ownerB.postForm('/config/members', withField(openedB, 'roleId', String(ROLES.editor)))).status).toBe(200);
+
+    const typed = withField(openedA, 'roleId', String(ROLES.reporting));
+    const res = await ownerA.postForm('/config/members', typed);
+    expect(res.status).toBe(409);
+    const html = await plain(res);
+    expect(html).toContain('Someone else changed this member after you opened it.');
+    expect(html).toMatch(/data-conflict-theirs[^>]*>Changed since you opened it: Role\.</);
+    expect(html).toMatch(/data-conflict-yours[^>]*>Your changes: Role\.</);
+    expect(html).toContain(emailB);
+    expect(value(formFields(html, formId), 'roleId')).toBe(String(ROLES.reporting));
+    // B's change stands.
+    expect(value(formFields(await openPage(ownerA), formId), 'roleId')).toBe(String(ROLES.editor));
+
+    const json = await ownerA.postForm(`/config/members?_data=${encodeURIComponent('routes/config.members')}`, typed);
+    expect(json.status).toBe(409);
+    expect((await json.json()).conflict.theirs).toEqual(['Role']);
+
+    const applied = await ownerA.postForm('/config/members', [...typed, ['_apply', 'mine'], ['_current', currentOf(html)]]);
+    expect(applied.status, await applied.clone().text()).toBe(200);
+    expect(value(formFields(await openPage(ownerA), formId), 'roleId')).toBe(String(ROLES.reporting));
+  });
+});
+
+describe('/config/pages/<id>/access', () => {
+  let access = '';
+  beforeAll(async () => {
+    const tag = randomBytes(4).toString('hex');
+    const res = await ownerA.postForm('/config/pages/new', {
+      intent: 'save',
+      title: `Access page ${tag}`,
+      urlId: `access-page-${tag}`,
+      description: '',
+      body: '<p>Body.</p>',
+      seoTitle: '',
+      seoDescription: '',
+      status: 'draft',
+      publishAt: '',
+      hidden: 'on',
+    });
+    expect(res.status).toBe(303);
+    access = `${/^(\/config\/pages\/[^?]+)\?saved=created$/.exec(res.headers.get('location')!)![1]}/access`;
+  });
+  const open = async (v: Visitor) => {
+    const res = await v.get(access);
+    expect(res.status).toBe(200);
+    return formFields(await res.text(), 'access-form');
+  };
+
+  it("a rule saved over another owner's is a 409 keeping what was chosen; a new password is a change too", async () => {
+    const openedA = await open(ownerA);
+    expect(value(openedA, 'kind')).toBe('public');
+    const openedB = await open(ownerB);
+    expect((await ownerB.postForm(access, withField(withField(openedB, 'kind', 'password'), 'password', 'secret-b'))).status).toBe(303);
+
+    const typed = withField(openedA, 'kind', 'signed-in');
+    const res = await ownerA.postForm(access, typed);
+    expect(res.status).toBe(409);
+    const html = await plain(res);
+    expect(html).toContain("Someone else changed this page's access rule after you opened it.");
+    expect(html).toMatch(/data-conflict-theirs[^>]*>Changed since you opened it: Who can see it\.</);
+    expect(html).toContain(emailB);
+    expect(value(formFields(html, 'access-form'), 'kind')).toBe('signed-in');
+    expect(value(await open(ownerA), 'kind')).toBe('password');
+
+    // Only the password changed since B's save: still a conflict for a form drawn before it.
+    const beforePw = await open(ownerA);
+    const again = await open(ownerB);
+    expect((await ownerB.postForm(access, withField(again, 'password', 'another-b'))).status).toBe(303);
+    const json = await ownerA.postForm(
+      `${access}?_data=${encodeURIComponent('routes/config.pages.$pageId_.access')}`,
+      withField(beforePw, 'kind', 'public'),
+    );
+    expect(json.status).toBe(409);
+    expect((await json.json()).typed.kind).toBe('public');
+
+    // "Apply only my changes" against the rule as it is now (the conflict screen of A's form, again).
+    const now = await ownerA.postForm(access, typed);
+    expect(now.status).toBe(409);
+    const applied = await ownerA.postForm(access, [...typed, ['_apply', 'mine'], ['_current', currentOf(await plain(now))]]);
+    expect(applied.status, await applied.clone().text()).toBe(303);
+    expect(value(await open(ownerA), 'kind')).toBe('signed-in');
+  });
+});
