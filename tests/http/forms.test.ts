@@ -2,11 +2,11 @@
 // action re-renders with messages and what was typed, or 303s to the success text), SPEC 7's three
 // form calls with SPEC 8's statuses and texts, the CAPTCHA challenge, and the newsletter's
 // unsubscribe page (confirm button, one-click POST).
-import fs from 'node:fs';
 import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { describe, expect, inject, it } from 'vitest';
+import { outboxMailSoon, outboxMailTo } from '../support/eml.js';
 import { Visitor } from './support/client.js';
 import { adminVisitor } from './support/owner.js';
 
@@ -25,26 +25,8 @@ const T = {
 };
 
 const outboxDir = () => path.join(inject('dataDir'), 'outbox');
-const mailTo = (address: string): string | undefined => {
-  if (!fs.existsSync(outboxDir())) return undefined;
-  for (const f of fs.readdirSync(outboxDir())) {
-    const text = fs
-      .readFileSync(path.join(outboxDir(), f), 'utf8')
-      .replace(/=\r\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-    if (text.includes(`To: ${address}`)) return text;
-  }
-  return undefined;
-};
-/** The mail to `address` once the mail queue's worker has sent it (it polls each second). */
-const mailSoon = async (address: string): Promise<string | undefined> => {
-  for (let i = 0; i < 150; i++) {
-    const text = mailTo(address);
-    if (text) return text;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return undefined;
-};
+const mailTo = (address: string) => outboxMailTo(outboxDir(), address);
+const mailSoon = (address: string) => outboxMailSoon(outboxDir(), address);
 
 const contactPost = (o: { first?: string; last?: string; email?: string; message?: string; join?: boolean; honeypot?: string }) => {
   const f: [string, string][] = [

@@ -3,9 +3,9 @@
 // saves with design.write only; the popup's markup is on pages it may be on and absent elsewhere;
 // its newsletter form works by plain POST to /popup; the splash page comes before the home page
 // once per session; the newsletter unsubscribe link works with one click, with a valid token only.
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxMailSoon } from '../support/eml.js';
 import { Visitor } from './support/client.js';
 import { adminVisitor, visitorWithRole } from './support/owner.js';
 import { OwnStore } from './support/own-store.js';
@@ -55,27 +55,7 @@ function lockSectionOf(html: string): string {
   return start < 0 ? '' : html.slice(start, html.indexOf('</section>', start) + '</section>'.length);
 }
 
-const mailTo = (address: string): string | undefined => {
-  const dir = path.join(store.dataDir, 'outbox');
-  if (!fs.existsSync(dir)) return undefined;
-  for (const f of fs.readdirSync(dir)) {
-    const text = fs
-      .readFileSync(path.join(dir, f), 'utf8')
-      .replace(/=\r\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-    if (text.includes(`To: ${address}`)) return text;
-  }
-  return undefined;
-};
-/** The mail to `address` once the mail queue's worker has sent it (it polls each second). */
-const mailSoon = async (address: string): Promise<string | undefined> => {
-  for (let i = 0; i < 150; i++) {
-    const text = mailTo(address);
-    if (text) return text;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return undefined;
-};
+const mailSoon = (address: string) => outboxMailSoon(path.join(store.dataDir, 'outbox'), address);
 
 describe('the tweak screens', () => {
   it('show a form per tweak type with its preview', async () => {

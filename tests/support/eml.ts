@@ -1,5 +1,8 @@
 // Reads an outbox .eml as a mail client would, for tests: unfolded headers with RFC 2047 words
 // decoded (a French subject), and the text and HTML parts decoded from quoted-printable or base64 (with \\n line ends).
+// Also finds the mail sent to an address in an outbox folder, waiting for the mail queue's worker.
+import fs from 'node:fs';
+import path from 'node:path';
 
 export interface ReadMail {
   /** Header values by lower-case name (the first of each). */
@@ -64,4 +67,35 @@ export function readEml(raw: string): ReadMail {
     else if ((h['content-type'] ?? 'text/plain').startsWith('text/plain')) mail.text = text;
   }
   return mail;
+}
+
+/**
+ * The text of the mail to `address` in the outbox folder `dir`: headers as written, the rest with
+ * quoted-printable undone (decoding the headers too once turned a List-Unsubscribe token beginning
+ * with two hex digits into another token). Undefined while there is none.
+ */
+export function outboxMailTo(dir: string, address: string): string | undefined {
+  if (!fs.existsSync(dir)) return undefined;
+  for (const f of fs.readdirSync(dir)) {
+    const raw = fs.readFileSync(path.join(dir, f), 'utf8');
+    const split = raw.indexOf('\r\n\r\n');
+    const head = split < 0 ? raw : raw.slice(0, split);
+    if (!head.includes(`To: ${address}`)) continue;
+    const body = raw
+      .slice(head.length)
+      .replace(/=\r\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+    return head + body;
+  }
+  return undefined;
+}
+
+/** `outboxMailTo` once the mail queue's worker has sent it (it polls each second): up to 15 s. */
+export async function outboxMailSoon(dir: string, address: string): Promise<string | undefined> {
+  for (let i = 0; i < 150; i++) {
+    const text = outboxMailTo(dir, address);
+    if (text) return text;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return undefined;
 }
