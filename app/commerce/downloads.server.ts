@@ -1,12 +1,12 @@
 // Digital downloads (issue 33): a download grant per digital order line, its signed link (an HMAC
 // of the grant's id and generation, ADR 0029), the counted download, and a new link by email.
-import crypto from 'node:crypto';
 import { getSql, type Sql } from '../../db/client.server.js';
 import { loadSite } from '../catalog/catalog.server.js';
 import { fileResponse } from '../config/files.server.js';
 import { baseUrlFor } from '../utils/base-url.server.js';
 import { env } from '../utils/env.server.js';
 import { log } from '../utils/log.server.js';
+import { isSignedFor, SIGNATURE, signFor } from '../utils/purpose-signature.server.js';
 import { sendMail } from '../utils/outbox.server.js';
 import { createLimiter, type Limiter } from '../utils/rate-limit.server.js';
 import {
@@ -18,26 +18,17 @@ import {
   type DownloadLink,
 } from './downloads.js';
 
-const PURPOSE = 'download:';
-const SIG = /^[A-Za-z0-9_-]{43}$/;
+const PURPOSE = 'download';
 export const GRANT_ID = /^[0-9a-f]{32}$/;
-
-function sign(secret: string, grantId: string, generation: number): string {
-  return crypto.createHmac('sha256', secret).update(`${PURPOSE}${grantId}:${generation}`).digest('base64url');
-}
 
 /** The signature of a grant's current link, made with the newest secret. */
 export function downloadToken(grantId: string, generation: number, secrets: string[] = env().sessionSecrets): string {
-  return sign(secrets[0], grantId, generation);
+  return signFor(PURPOSE, `${grantId}:${generation}`, secrets);
 }
 
 /** Whether `token` signs this generation of the grant under any current secret. */
 function signs(token: string, grantId: string, generation: number, secrets: string[]): boolean {
-  const given = Buffer.from(token);
-  return secrets.some((s) => {
-    const want = Buffer.from(sign(s, grantId, generation));
-    return want.length === given.length && crypto.timingSafeEqual(want, given);
-  });
+  return isSignedFor(PURPOSE, `${grantId}:${generation}`, token, secrets);
 }
 
 /** The path of a grant's link: /downloads/<grant>?t=<signature>. */
@@ -118,7 +109,8 @@ export async function download(
 ): Promise<{ ok: true; response: Response } | { ok: false; why: DownloadRefusal }> {
   const sql = await getSql();
   const g = await grantOf(sql, websiteId, grantId);
-  if (!g || !token || !SIG.test(token) || !signs(token, g.id, g.generation, env().sessionSecrets)) return { ok: false, why: 'invalid' };
+  if (!g || !token || !SIGNATURE.test(token) || !signs(token, g.id, g.generation, env().sessionSecrets))
+    return { ok: false, why: 'invalid' };
   if (new Date(g.expires_at).getTime() <= Date.now()) return { ok: false, why: 'expired' };
   if (!g.file_id) return { ok: false, why: 'missing' };
   // HEAD asks about the file without spending a download.
@@ -181,7 +173,7 @@ export async function renewDownload(
     // The database is away: nothing can be renewed anyway.
   }
   const g = await grantOf(sql, websiteId, grantId);
-  if (!g || !token || !SIG.test(token)) return { ok: true };
+  if (!g || !token || !SIGNATURE.test(token)) return { ok: true };
   const secrets = env().sessionSecrets;
   let known = false;
   for (let gen = g.generation; gen >= 1 && !known; gen--) known = signs(token, g.id, gen, secrets);

@@ -1,5 +1,6 @@
 // The order link's signature, the confirmation email's content and the outbox's .eml file (a real
 // RFC 822 message with a text and an HTML part), and SMTP_URL's validation.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../app/commerce/cart.server.js';
 import { orderEmail } from '../../../app/commerce/order-email.js';
 import { textFrom } from '../../../app/languages/strings.js';
+import { downloadToken } from '../../../app/commerce/downloads.server.js';
 import { orderLinkToken, signedOrderPath, verifyOrderLinkToken } from '../../../app/commerce/order-link.server.js';
 import { sendMail } from '../../../app/utils/outbox.server.js';
 import { readEnv } from '../../../app/utils/env.server.js';
@@ -26,6 +28,18 @@ describe('signed order links', () => {
     expect(verifyOrderLinkToken(ID, '', [A])).toBe(false);
     expect(verifyOrderLinkToken(ID, null, [A])).toBe(false);
     expect(signedOrderPath(ID, [A])).toBe(`/order-confirmed/${ID}?t=${t}`);
+  });
+
+  // Both links now share one signing helper (app/utils/purpose-signature.server.ts); the links
+  // already mailed were signed as below, so these are the exact texts they must still match.
+  it('are signed as the links already mailed were (order and download links)', () => {
+    const old = (message: string) => crypto.createHmac('sha256', A).update(message).digest('base64url');
+    expect(orderLinkToken(ID, [A])).toBe(old(`order-confirmed:${ID}`));
+    expect(verifyOrderLinkToken(ID, old(`order-confirmed:${ID}`), [B, A])).toBe(true);
+    const grant = '0123456789abcdef0123456789abcdef';
+    expect(downloadToken(grant, 3, [A])).toBe(old(`download:${grant}:3`));
+    // One purpose's signature opens nothing of another's.
+    expect(verifyOrderLinkToken(`${grant}:3`, downloadToken(grant, 3, [A]), [A])).toBe(false);
   });
 });
 
