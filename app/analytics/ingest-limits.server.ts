@@ -1,19 +1,15 @@
 // What one client and one site may add to the analytics tables (issue 28, ADR 0025): a rate limit per
 // client on every ingest endpoint (its visitor cookie and its address, per site), a cap on records
 // per request per kind, and a daily row quota per site. The storage budget is retention's
-// (retention.server.ts). Limits come from the environment so an operator can move them.
+// (retention.server.ts). Limits come from the typed environment (env.server.ts) so an operator can move them.
 import type { Sql } from '../../db/client.server.js';
 import { createLimiter, type Limit, type Limiter, type Verdict } from '../utils/rate-limit.server.js';
+import { env } from '../utils/env.server.js';
 import { log } from '../utils/log.server.js';
 import { COOKIE } from './constants.js';
 import { utcDay } from './event-store.server.js';
 import { parseVisitor, readCookies } from './visitor-cookies.js';
 import type { PerformanceRecord } from './wire.js';
-
-const positive = (raw: string | undefined, fallback: number): number => {
-  const n = Number(raw);
-  return raw && Number.isSafeInteger(n) && n > 0 ? n : fallback;
-};
 
 /**
  * Requests per 30 s: a visitor (their ss_cvr cookie) gets ANALYTICS_CLIENT_RATE (60 by default, a
@@ -21,8 +17,7 @@ const positive = (raw: string | undefined, fallback: number): number => {
  * visitors behind one office's or phone network's address). Counted per site, so a flood at one
  * site costs its sender nothing at another.
  */
-export function clientLimits(raw = process.env.ANALYTICS_CLIENT_RATE): { visitor: Limit; address: Limit } {
-  const points = positive(raw, 60);
+export function clientLimits(points = env().analytics.clientRate): { visitor: Limit; address: Limit } {
   return { visitor: { points, durationS: 30 }, address: { points: points * 5, durationS: 30 } };
 }
 
@@ -34,8 +29,8 @@ export const RECORDS_PER_REQUEST: Record<PerformanceRecord['event'], number> = {
 };
 
 /** Rows a site may add per UTC day over all three tables: ANALYTICS_DAILY_ROWS, 100,000 by default. */
-export function dailyRowQuota(raw = process.env.ANALYTICS_DAILY_ROWS): number {
-  return positive(raw, 100_000);
+export function dailyRowQuota(): number {
+  return env().analytics.dailyRows;
 }
 
 /** The records a request may store: the first RECORDS_PER_REQUEST of each kind, in their order. */

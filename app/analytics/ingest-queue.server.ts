@@ -26,11 +26,6 @@ export interface Offer {
 
 export const DEFAULT_QUEUE_MAX = 20_000;
 
-export function queueMaxFromEnv(raw = process.env.ANALYTICS_QUEUE_MAX): number {
-  const n = Number(raw);
-  return raw && Number.isSafeInteger(n) && n > 0 ? n : DEFAULT_QUEUE_MAX;
-}
-
 export class IngestQueue {
   readonly max: number;
   private readonly batch: number;

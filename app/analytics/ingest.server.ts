@@ -2,10 +2,11 @@
 // and the sites' daily row quota, started with the server (partitions for today and the next week) and drained at shutdown
 // before the database closes.
 import { getSql } from '../../db/client.server.js';
+import { env } from '../utils/env.server.js';
 import { errorText, log } from '../utils/log.server.js';
 import { PostgresEventStore, utcDay } from './event-store.server.js';
 import { DailyQuota } from './ingest-limits.server.js';
-import { IngestQueue, queueMaxFromEnv } from './ingest-queue.server.js';
+import { IngestQueue } from './ingest-queue.server.js';
 
 /** Days of partitions made ahead at start (today and the next seven). */
 export const DAYS_AHEAD = 8;
@@ -15,7 +16,7 @@ let pipeline: { store: PostgresEventStore; queue: IngestQueue; quota: DailyQuota
 function current() {
   pipeline ??= (() => {
     const store = new PostgresEventStore(getSql);
-    return { store, queue: new IngestQueue(store, { max: queueMaxFromEnv() }), quota: new DailyQuota(getSql) };
+    return { store, queue: new IngestQueue(store, { max: env().analytics.queueMax }), quota: new DailyQuota(getSql) };
   })();
   return pipeline;
 }

@@ -3,6 +3,7 @@
 // job holds the tables to their storage budget, dropping the oldest day partitions first (issue 28).
 // The server enqueues them at start and on their schedule (pg-boss runs each on one server).
 import type { Sql } from '../../db/client.server.js';
+import { env } from '../utils/env.server.js';
 import { defineJob, enqueue } from '../utils/jobs.server.js';
 import { errorText, log } from '../utils/log.server.js';
 import { utcDay } from './event-store.server.js';
@@ -13,9 +14,8 @@ const DAY_MS = 86_400_000;
 const BUDGET_EVERY_MS = 10 * 60_000;
 
 /** Bytes the three analytics tables may take together: ANALYTICS_STORAGE_MB, 1024 MB by default. */
-export function storageBudgetBytes(raw = process.env.ANALYTICS_STORAGE_MB): number {
-  const n = Number(raw);
-  return (raw && Number.isFinite(n) && n > 0 ? n : 1024) * 1_000_000;
+export function storageBudgetBytes(): number {
+  return env().analytics.storageMb * 1_000_000;
 }
 
 export interface RetentionResult {

@@ -93,6 +93,19 @@ const standInUrl = (name: string) =>
   });
 const ServiceUrl = standInUrl('TRANSLATION_SERVICE_URL');
 
+// An operator's bound (ADR 0025): a positive number, whole where `whole`; unset means the default.
+const bound = (name: string, fallback: number, whole = true) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return fallback;
+      const n = Number(raw);
+      if ((whole ? Number.isSafeInteger(n) : Number.isFinite(n)) && n > 0) return n;
+      ctx.addIssue({ code: 'custom', message: `${name} must be a positive ${whole ? 'whole ' : ''}number (default ${fallback})` });
+      return z.NEVER;
+    });
+
 const Schema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -119,6 +132,10 @@ const Schema = z.object({
   DOMAIN_VERIFICATION_URL: standInUrl('DOMAIN_VERIFICATION_URL').optional(),
   // Origins of a test's local receivers (webhooks) the guarded fetch lets through; refused in production.
   FETCH_TEST_ORIGINS: z.string().optional(),
+  ANALYTICS_CLIENT_RATE: bound('ANALYTICS_CLIENT_RATE', 60),
+  ANALYTICS_DAILY_ROWS: bound('ANALYTICS_DAILY_ROWS', 100_000),
+  ANALYTICS_STORAGE_MB: bound('ANALYTICS_STORAGE_MB', 1024, false),
+  ANALYTICS_QUEUE_MAX: bound('ANALYTICS_QUEUE_MAX', 20_000),
 });
 
 export interface Env {
@@ -147,6 +164,17 @@ export interface Env {
   translationServiceUrl?: string;
   /** A stand-in that serves domain verification tokens as <url>/<host>/.well-known/... (never in production). */
   domainVerificationUrl?: string;
+  /** Analytics bounds (ADR 0025, README's table). */
+  analytics: {
+    /** Ingest requests per 30 s a visitor may send to one site (an address five times as many). */
+    clientRate: number;
+    /** Rows a site may add per UTC day over the three analytics tables. */
+    dailyRows: number;
+    /** Megabytes the three tables may take before the oldest day partitions are dropped. */
+    storageMb: number;
+    /** Rows the in-process ingest queue holds at most. */
+    queueMax: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -239,6 +267,12 @@ export function readEnv(raw: Record<string, string | undefined> = process.env): 
     internalHosts: e.INTERNAL_HOSTS,
     translationServiceUrl: e.TRANSLATION_SERVICE_URL,
     domainVerificationUrl: e.DOMAIN_VERIFICATION_URL,
+    analytics: {
+      clientRate: e.ANALYTICS_CLIENT_RATE,
+      dailyRows: e.ANALYTICS_DAILY_ROWS,
+      storageMb: e.ANALYTICS_STORAGE_MB,
+      queueMax: e.ANALYTICS_QUEUE_MAX,
+    },
   };
 }
 

@@ -114,3 +114,25 @@ describe('DOMAIN_VERIFICATION_URL and FETCH_TEST_ORIGINS (test stand-ins the gua
       );
   });
 });
+
+describe('analytics bounds (ADR 0025)', () => {
+  it('default to 60, 100,000, 1024 MB and 20,000, read what the operator sets, and name a bad value', () => {
+    expect(readEnv({ DATA_DIR: tmp() }).analytics).toEqual({ clientRate: 60, dailyRows: 100_000, storageMb: 1024, queueMax: 20_000 });
+    const e = readEnv({
+      DATA_DIR: tmp(),
+      ANALYTICS_CLIENT_RATE: '5',
+      ANALYTICS_DAILY_ROWS: ' 60 ',
+      ANALYTICS_STORAGE_MB: '0.5',
+      ANALYTICS_QUEUE_MAX: '100',
+    });
+    expect(e.analytics).toEqual({ clientRate: 5, dailyRows: 60, storageMb: 0.5, queueMax: 100 });
+    // An empty value is unset (as elsewhere); a bad one stops the start instead of quietly taking the default.
+    expect(readEnv({ DATA_DIR: tmp(), ANALYTICS_DAILY_ROWS: '' }).analytics.dailyRows).toBe(100_000);
+    expect(() => readEnv({ DATA_DIR: tmp(), ANALYTICS_CLIENT_RATE: '1.5' })).toThrow(
+      /ANALYTICS_CLIENT_RATE must be a positive whole number/,
+    );
+    expect(() => readEnv({ DATA_DIR: tmp(), ANALYTICS_DAILY_ROWS: '0' })).toThrow(/ANALYTICS_DAILY_ROWS must be/);
+    expect(() => readEnv({ DATA_DIR: tmp(), ANALYTICS_STORAGE_MB: 'lots' })).toThrow(/ANALYTICS_STORAGE_MB must be a positive number/);
+    expect(() => readEnv({ DATA_DIR: tmp(), ANALYTICS_QUEUE_MAX: '-1' })).toThrow(/ANALYTICS_QUEUE_MAX must be/);
+  });
+});
