@@ -5,37 +5,26 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Visitor } from './support/client.js';
 import { OWNER, signIn, visitorWithRole } from './support/owner.js';
 import { startServer, type Started } from './support/spawn-server.js';
+import { testPostgres, throwAwayDatabase, type ThrowAway } from './support/throwaway-postgres.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'storefront-owner-pw-'));
 const secret = randomBytes(32).toString('base64url');
 // With STOREFRONT_TEST_POSTGRES (CI), a throw-away database there: faster to migrate and seed than
 // the embedded one (ADR 0018). Else the embedded one in dataDir, which the CLI opens while the server
 // is stopped.
-const admin = process.env.STOREFRONT_TEST_POSTGRES;
-const dbName = `storefront_srv_${randomBytes(6).toString('hex')}`;
+let database: ThrowAway | undefined;
 let databaseUrl: string | undefined;
 let server: Started | null = null;
 
-async function asAdmin(statement: string): Promise<void> {
-  const sql = postgres(admin!, { max: 1, connect_timeout: 5, onnotice: () => {} });
-  try {
-    await sql.unsafe(statement);
-  } finally {
-    await sql.end({ timeout: 2 });
-  }
-}
-
 beforeAll(async () => {
+  const admin = testPostgres();
   if (!admin) return;
-  await asAdmin(`create database ${dbName}`);
-  const url = new URL(admin);
-  url.pathname = `/${dbName}`;
-  databaseUrl = url.toString();
+  database = await throwAwayDatabase(admin);
+  databaseUrl = database.url;
 });
 
 async function start(ownerPassword: string): Promise<Started> {
@@ -65,7 +54,7 @@ afterAll(async () => {
     await server.exited;
   }
   rmSync(dataDir, { recursive: true, force: true });
-  if (admin) await asAdmin(`drop database if exists ${dbName} with (force)`);
+  await database?.drop();
 });
 
 /** `npm run owner:create -- --email <email>` on the server's database, the password from OWNER_PASSWORD. */

@@ -7,16 +7,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import postgres from 'postgres';
 import { openDb, type Sql } from '../../../db/client.server.js';
 import { startServer, type Started } from './spawn-server.js';
+import { testPostgres, throwAwayDatabase, type ThrowAway } from './throwaway-postgres.js';
 
 export class OwnStore {
   readonly dataDir = mkdtempSync(join(tmpdir(), 'storefront-own-'));
   private readonly secret = randomBytes(32).toString('base64url');
   private server: Started | null = null;
-  /** The throw-away PostgreSQL database's URL, once made (STOREFRONT_TEST_POSTGRES only). */
-  private databaseUrl: string | null = null;
+  /** The throw-away PostgreSQL database, once made (STOREFRONT_TEST_POSTGRES only). */
+  private database: ThrowAway | null = null;
   /** Everything the servers printed, start after start. */
   log = '';
 
@@ -29,7 +29,7 @@ export class OwnStore {
   }
 
   async start(): Promise<void> {
-    const database = this.env.DATABASE_URL ?? (await this.throwAwayDatabase());
+    const database = this.env.DATABASE_URL ?? (await this.databaseUrl());
     const s = await startServer({ ...this.env, DATA_DIR: this.dataDir, SESSION_SECRET: this.secret, DATABASE_URL: database });
     if (s.child.exitCode !== null) throw new Error(`the server did not start:\n${s.output()}`);
     // Opening, migrating and seeding happen on the first request: wait for them here.
@@ -51,7 +51,7 @@ export class OwnStore {
   /** Runs `work` on the database while the server is stopped, then starts it again. */
   async change(work: (sql: Sql) => Promise<unknown>): Promise<void> {
     await this.stop();
-    const url = this.env.DATABASE_URL ?? this.databaseUrl ?? undefined;
+    const url = this.env.DATABASE_URL ?? this.database?.url;
     const db = await openDb({ url, dataDir: this.dataDir, seedIfEmpty: false, log: () => {} });
     try {
       await work(db.sql);
@@ -73,34 +73,16 @@ export class OwnStore {
       this.server = null;
     }
     rmSync(this.dataDir, { recursive: true, force: true });
-    if (this.databaseUrl) {
-      const name = new URL(this.databaseUrl).pathname.slice(1);
-      this.databaseUrl = null;
-      await admin((sql) => sql.unsafe(`drop database if exists ${name} with (force)`));
-    }
+    const database = this.database;
+    this.database = null;
+    await database?.drop();
   }
 
   /** A database of this store's own on STOREFRONT_TEST_POSTGRES, made on the first start; undefined without it. */
-  private async throwAwayDatabase(): Promise<string | undefined> {
-    const server = process.env.STOREFRONT_TEST_POSTGRES;
-    if (!server) return undefined;
-    if (!this.databaseUrl) {
-      // The prefix .ci/run's clean-up knows (drop_test_databases), should a killed run leave it.
-      const name = `storefront_srv_${randomBytes(6).toString('hex')}`;
-      await admin((sql) => sql.unsafe(`create database ${name}`));
-      const url = new URL(server);
-      url.pathname = `/${name}`;
-      this.databaseUrl = url.toString();
-    }
-    return this.databaseUrl;
-  }
-}
-
-async function admin(work: (sql: postgres.Sql) => Promise<unknown>): Promise<void> {
-  const sql = postgres(process.env.STOREFRONT_TEST_POSTGRES!, { max: 1, connect_timeout: 5, onnotice: () => {} });
-  try {
-    await work(sql);
-  } finally {
-    await sql.end({ timeout: 2 }).catch(() => {});
+  private async databaseUrl(): Promise<string | undefined> {
+    const admin = testPostgres();
+    if (!admin) return undefined;
+    this.database ??= await throwAwayDatabase(admin);
+    return this.database.url;
   }
 }

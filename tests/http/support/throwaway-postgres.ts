@@ -15,6 +15,7 @@ export interface ThrowAway {
 export const testPostgres = (): string | undefined => process.env.STOREFRONT_TEST_POSTGRES || undefined;
 
 export async function throwAwayDatabase(admin: string): Promise<ThrowAway> {
+  // The prefix .ci/run's clean-up knows (drop_test_databases), should a killed run leave one.
   const name = `storefront_srv_${randomBytes(6).toString('hex')}`;
   const run = async (statement: string) => {
     const a = postgres(admin, { max: 1, connect_timeout: 5, onnotice: () => {} });
