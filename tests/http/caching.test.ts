@@ -4,6 +4,7 @@
 // flash message is private.
 import { describe, expect, it } from 'vitest';
 import { Visitor } from './support/client.js';
+import { NEW_YORK } from './support/checkout.js';
 
 const PRODUCT = '/shop/p/linen-bread-bag';
 const CATALOG = ['/', '/shop', PRODUCT, '/about', '/search?q=mug', '/no-such-page'];
@@ -121,14 +122,7 @@ describe('catalog pages are one public document for everyone', () => {
     expect(v.cookies.get('cart_qty')).toBe('1');
     const placed = await v.postForm('/checkout', {
       cart: 'cart',
-      email: 'ada@example.com',
-      name: 'Ada Lovelace',
-      line1: '1 Main St',
-      city: 'Buffalo',
-      region: 'NY',
-      postalCode: '14201',
-      country: 'US',
-      shippingMethod: 'standard',
+      ...NEW_YORK,
     });
     expect(placed.status).toBe(303);
     expect(placed.headers.get('location')).toMatch(/^\/order-confirmed\//);

@@ -6,18 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Visitor } from './support/client.js';
 import { OwnStore } from './support/own-store.js';
-
-/** What checkout asks of a cart that ships: an email and an address in Buffalo, NY. */
-const TO_NY = {
-  email: 'ada@example.com',
-  name: 'Ada Lovelace',
-  line1: '1 Main St',
-  city: 'Buffalo',
-  region: 'NY',
-  postalCode: '14201',
-  country: 'US',
-  shippingMethod: 'standard',
-};
+import { NEW_YORK } from './support/checkout.js';
 
 const MUG = { itemId: 'itm-tide-pool-mug', sku: 'SG-TPM-01' }; // Sea Glass, 14 in stock
 const APRON = { itemId: 'itm-saltmarsh-apron', sku: 'SG-SMA-03' }; // L/XL Indigo, $72.00
@@ -206,7 +195,7 @@ describe('the cart review (own server, database changed between runs)', () => {
     const html = await (await shopper.get('/cart')).text();
     expect(html).not.toContain('data-cart-review="blocking"');
     expect(html).toContain('href="/checkout"');
-    const done = await shopper.postForm('/checkout', { cart: 'cart', ...TO_NY });
+    const done = await shopper.postForm('/checkout', { cart: 'cart', ...NEW_YORK });
     expect(done.status).toBe(303);
     expect(done.headers.get('location')).toMatch(/^\/order-confirmed\//);
   });
@@ -216,7 +205,7 @@ describe('the cart review (own server, database changed between runs)', () => {
     expect(html).toContain(PRICE_NOTICE);
     expect(html).not.toContain('data-cart-review="blocking"');
     expect(html).toContain('<a class="button button-primary" href="/checkout">Checkout</a>');
-    const res = await repriced.postForm('/checkout', { cart: 'cart', ...TO_NY });
+    const res = await repriced.postForm('/checkout', { cart: 'cart', ...NEW_YORK });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toMatch(/^\/order-confirmed\//);
   });

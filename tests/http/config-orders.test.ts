@@ -5,20 +5,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Visitor } from './support/client.js';
 import { adminVisitor, OWNER, visitorWithRole } from './support/owner.js';
+import { NEW_YORK } from './support/checkout.js';
 
 const TEA_TOWEL = 'itm-linen-tea-towel'; // $22.00, physical
 const INDIGO = 'SG-LTT-01';
-const NY = {
-  email: 'orders-test@example.com',
-  name: 'Ada Lovelace',
-  line1: '1 Main St',
-  line2: '',
-  city: 'Buffalo',
-  region: 'NY',
-  postalCode: '14201',
-  country: 'US',
-  shippingMethod: 'standard',
-};
+const NY = { ...NEW_YORK, email: 'orders-test@example.com' };
 
 interface Placed {
   id: string;

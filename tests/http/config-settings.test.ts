@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Visitor } from './support/client.js';
 import { adminVisitor, auditHas, visitorWithRole } from './support/owner.js';
+import { NEW_YORK } from './support/checkout.js';
 
 const INVALID = 'Update the missing or invalid information above.';
 const BREAD_BAG = 'itm-linen-bread-bag'; // $26.00, physical
@@ -159,15 +160,7 @@ describe('the Settings screen', () => {
     const placed = await shopper.postForm('/checkout', {
       cart: 'cart',
       intent: 'place',
-      email: 'ada@example.com',
-      name: 'Ada Lovelace',
-      line1: '1 Main St',
-      line2: '',
-      city: 'Buffalo',
-      region: 'NY',
-      postalCode: '14201',
-      country: 'US',
-      shippingMethod: 'standard',
+      ...NEW_YORK,
     });
     expect(placed.status).toBe(303);
     expect(placed.headers.get('location')).toBe('/checkout');

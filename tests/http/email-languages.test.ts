@@ -11,22 +11,13 @@ import { describe, expect, inject, it } from 'vitest';
 import { readEml, type ReadMail } from '../support/eml.js';
 import { baseUrl, Visitor } from './support/client.js';
 import { adminVisitor } from './support/owner.js';
+import { NEW_YORK } from './support/checkout.js';
 
 const PASSWORD = 'a long enough password';
 const LOCALE = '/api/site-users/account/locale';
 const RESTOCK_API = '/api/site-users/account/notifications/restock';
 const BREAD_BAG = 'itm-linen-bread-bag'; // $26.00, physical
 const TEA_TOWEL = 'itm-linen-tea-towel'; // $22.00, translated into French in the demo
-const NY = {
-  name: 'Ada Lovelace',
-  line1: '1 Main St',
-  line2: '',
-  city: 'Buffalo',
-  region: 'NY',
-  postalCode: '14201',
-  country: 'US',
-  shippingMethod: 'standard',
-};
 const newEmail = (who: string) => `${who}-${randomBytes(5).toString('hex')}@example.com`;
 /** French money has no-break spaces (narrow ones too): read them as spaces. */
 const spaces = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
@@ -63,7 +54,7 @@ async function placeOrder(v: Visitor, email: string, headers: Record<string, str
     });
     expect(added.status).toBe(200);
   }
-  const res = await v.postForm('/checkout', { cart: 'cart', intent: 'place', ...NY, email }, headers);
+  const res = await v.postForm('/checkout', { cart: 'cart', intent: 'place', ...NEW_YORK, email }, headers);
   expect(res.status).toBe(303);
   expect(res.headers.get('location')).toMatch(/^\/order-confirmed\//);
 }

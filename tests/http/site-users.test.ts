@@ -7,6 +7,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { Visitor } from './support/client.js';
+import { NEW_YORK } from './support/checkout.js';
 
 const BREAD_BAG = 'itm-linen-bread-bag';
 const PASSWORD = 'a long enough password';
@@ -307,15 +308,9 @@ describe('SiteUserInfo and the account pages', () => {
     const placed = await v.postForm('/checkout', {
       cart: 'cart',
       intent: 'place',
+      ...NEW_YORK,
       email,
       name: 'Ada',
-      line1: '1 Main St',
-      line2: '',
-      city: 'Buffalo',
-      region: 'NY',
-      postalCode: '14201',
-      country: 'US',
-      shippingMethod: 'standard',
     });
     expect(placed.headers.get('location')).toMatch(/^\/order-confirmed\//);
     page = await (await v.get('/account')).text();

@@ -7,14 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../../app/auth/roles.js';
 import type { Visitor } from './support/client.js';
 import { formFields, withField } from './support/form-fields.js';
-import { adminVisitor, visitorWithRole } from './support/owner.js';
+import { twoOwners, visitorWithRole } from './support/owner.js';
 
 let ownerA: Visitor;
 let ownerB: Visitor;
 let emailB: string;
 beforeAll(async () => {
-  ownerA = await adminVisitor();
-  ({ visitor: ownerB, email: emailB } = await visitorWithRole(ownerA, ROLES.admin));
+  ({ ownerA, ownerB, emailB } = await twoOwners());
 });
 
 const value = (fields: [string, string][], name: string) => fields.find(([k]) => k === name)?.[1];

@@ -4,30 +4,18 @@
 // "apply only my changes" then saves just the owner's fields; /config/inventory compare-and-sets.
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROLES } from '../../app/auth/roles.js';
 import { Visitor } from './support/client.js';
 import { formFields, withField } from './support/form-fields.js';
-import { adminVisitor, visitorWithRole } from './support/owner.js';
+import { twoOwners } from './support/owner.js';
+import { NEW_YORK } from './support/checkout.js';
 
 const SHOP = 'col-shop';
-const NY = {
-  email: 'ada@example.com',
-  name: 'Ada Lovelace',
-  line1: '1 Main St',
-  line2: '',
-  city: 'Buffalo',
-  region: 'NY',
-  postalCode: '14201',
-  country: 'US',
-  shippingMethod: 'standard',
-};
 
 let ownerA: Visitor;
 let ownerB: Visitor;
 let emailB: string;
 beforeAll(async () => {
-  ownerA = await adminVisitor();
-  ({ visitor: ownerB, email: emailB } = await visitorWithRole(ownerA, ROLES.admin));
+  ({ ownerA, ownerB, emailB } = await twoOwners());
 });
 
 /** A new published physical product with one variant of `qty` in stock: its id and SKU. */
@@ -73,7 +61,7 @@ async function buyOne(id: string, sku: string): Promise<void> {
   const shopper = new Visitor();
   const add = await shopper.json('/api/commerce/shopping-cart/entries', { itemId: id, quantity: 1, sku });
   expect(add.status, await add.clone().text()).toBe(200);
-  const placed = await shopper.postForm('/checkout', { cart: 'cart', intent: 'place', ...NY });
+  const placed = await shopper.postForm('/checkout', { cart: 'cart', intent: 'place', ...NEW_YORK });
   expect(placed.status, await placed.clone().text()).toBe(303);
 }
 

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { ROLES } from '../../../app/auth/roles.js';
 import { Visitor } from './client.js';
 
 export const OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' };
@@ -64,6 +65,16 @@ export async function visitorWithRole(
   if (accepted.status !== 303)
     throw new Error(`accepting the invite answered ${accepted.status}: ${(await accepted.text()).slice(0, 300)}`);
   return { visitor: v, email };
+}
+
+/**
+ * Two administrators of the current site signed in at once, for tests of saves that cross (issue
+ * 28): the first owner (A) and one A invites (B, whose email the conflict screens name).
+ */
+export async function twoOwners(): Promise<{ ownerA: Visitor; ownerB: Visitor; emailB: string }> {
+  const ownerA = await adminVisitor();
+  const { visitor: ownerB, email: emailB } = await visitorWithRole(ownerA, ROLES.admin);
+  return { ownerA, ownerB, emailB };
 }
 
 /**
