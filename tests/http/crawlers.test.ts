@@ -2,9 +2,9 @@
 // favicon, and canonical / og:url on the configured base URL whatever Host the request names.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, Visitor } from './support/client.js';
+import { freePort } from './support/spawn-server.js';
 
 /** The suite's server runs without BASE_URL and with the demo website's empty base_url. */
 const DEMO_BASE = 'http://localhost:3000';
@@ -29,17 +29,6 @@ function headLinks(html: string): { canonical: string | null; ogUrl: string | nu
     canonical: /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1] ?? null,
     ogUrl: /<meta property="og:url" content="([^"]*)"/.exec(html)?.[1] ?? null,
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts another built server with `env` (a fresh embedded database); stops it after `use`. */

@@ -3,10 +3,10 @@
 // temporary folder) and hands its base URL to the tests through `inject('baseUrl')`.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { freePort } from './spawn-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,17 +14,6 @@ declare module 'vitest' {
     /** The server's DATA_DIR (its outbox of emails is DATA_DIR/outbox). */
     dataDir: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitUntilUp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
