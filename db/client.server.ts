@@ -25,6 +25,8 @@ export interface OpenOptions {
   pgliteSnapshot?: Blob;
   /** Pool size for a real PostgreSQL (default 10). The embedded one always gets 1. */
   max?: number;
+  /** Seconds to wait for a connection (default CONNECT_TIMEOUT_S). */
+  connectTimeoutS?: number;
   log?: (line: string) => void;
 }
 
@@ -55,7 +57,9 @@ export const STATEMENT_TIMEOUT_MS = 5000;
  */
 export async function openDb(opts: OpenOptions = {}): Promise<Db> {
   const log = opts.log ?? ((line: string) => console.log(line));
-  const db = opts.url ? openPostgres(opts.url, opts.max ?? 10) : await openPglite(opts.dataDir ?? null, log, opts.pgliteSnapshot);
+  const db = opts.url
+    ? openPostgres(opts.url, opts.max ?? 10, opts.connectTimeoutS ?? CONNECT_TIMEOUT_S)
+    : await openPglite(opts.dataDir ?? null, log, opts.pgliteSnapshot);
   try {
     if (opts.migrate ?? true) {
       const applied = await migrate(db.sql);
@@ -72,11 +76,11 @@ export async function openDb(opts: OpenOptions = {}): Promise<Db> {
   return db;
 }
 
-function openPostgres(url: string, max: number): Db {
+function openPostgres(url: string, max: number, connectTimeoutS: number): Db {
   const sql = postgres(url, {
     ...BASE,
     max,
-    connect_timeout: CONNECT_TIMEOUT_S,
+    connect_timeout: connectTimeoutS,
     connection: { ...BASE.connection, statement_timeout: STATEMENT_TIMEOUT_MS },
   }) as unknown as Sql;
   return {
@@ -239,7 +243,14 @@ function alive(pid: number): boolean {
 /** The options getSql() uses: DATABASE_URL, else PGlite in DATA_DIR (default .data/). */
 export function optionsFromEnv(env: Record<string, string | undefined> = process.env): OpenOptions {
   const url = env.DATABASE_URL?.trim();
-  if (url) return { url, max: env.DATABASE_POOL_MAX ? Number(env.DATABASE_POOL_MAX) : undefined };
+  // DATABASE_CONNECT_TIMEOUT_S: tests of an unreachable database wait one second, not five, per try.
+  const timeout = Number(env.DATABASE_CONNECT_TIMEOUT_S);
+  if (url)
+    return {
+      url,
+      max: env.DATABASE_POOL_MAX ? Number(env.DATABASE_POOL_MAX) : undefined,
+      connectTimeoutS: timeout > 0 ? timeout : undefined,
+    };
   return { dataDir: env.DATA_DIR?.trim() || '.data' };
 }
 

@@ -37,6 +37,13 @@ describe('optionsFromEnv', () => {
     expect(optionsFromEnv({ DATABASE_URL: ' ', DATA_DIR: '/tmp/x' })).toEqual({ dataDir: '/tmp/x' });
     expect(optionsFromEnv({})).toEqual({ dataDir: '.data' });
   });
+
+  it('takes DATABASE_CONNECT_TIMEOUT_S in seconds when positive, else leaves the default', () => {
+    const url = 'postgres://u@h/db';
+    expect(optionsFromEnv({ DATABASE_URL: url, DATABASE_CONNECT_TIMEOUT_S: '1' }).connectTimeoutS).toBe(1);
+    for (const bad of ['0', '-1', 'soon', ''])
+      expect(optionsFromEnv({ DATABASE_URL: url, DATABASE_CONNECT_TIMEOUT_S: bad }).connectTimeoutS, bad).toBeUndefined();
+  });
 });
 
 describe('embedded PGlite in a data folder', () => {
