@@ -3,14 +3,12 @@
 // shipping, tax, gift card recipients, today's prices, order numbers, the confirmation email in
 // the outbox, a retried checkout, and the privacy of the cart, checkout and order pages.
 import fs from 'node:fs';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { openDb } from '../../db/client.server.js';
 import { Visitor } from './support/client.js';
-import { startServer } from './support/spawn-server.js';
+import { OwnStore } from './support/own-store.js';
+import { NEW_YORK } from './support/checkout.js';
 
 const BREAD_BAG = 'itm-linen-bread-bag'; // $26.00, physical
 const TEA_TOWEL = 'itm-linen-tea-towel'; // $22.00, physical
@@ -23,18 +21,7 @@ const BOX = 'itm-seasonal-clay-box'; // subscription box, physical
 const INVALID = 'One or more fields is invalid, please check your entries.';
 const EMAIL_TEXT = 'Email is not valid. Email addresses should follow the format name@example.com.';
 
-const NY = {
-  email: 'ada@example.com',
-  name: 'Ada Lovelace',
-  line1: '1 Main St',
-  line2: '',
-  city: 'Buffalo',
-  region: 'NY',
-  postalCode: '14201',
-  country: 'US',
-  shippingMethod: 'standard',
-};
-const HALIFAX = { ...NY, city: 'Halifax', region: 'Nova Scotia', postalCode: 'b3h 1a1', country: 'CA' };
+const HALIFAX = { ...NEW_YORK, city: 'Halifax', region: 'Nova Scotia', postalCode: 'b3h 1a1', country: 'CA' };
 
 async function add(v: Visitor, itemId: string, quantity = 1, sku?: string): Promise<string> {
   const res = await v.json('/api/commerce/shopping-cart/entries', { itemId, quantity, ...(sku ? { sku } : {}) });
@@ -86,7 +73,7 @@ describe('the checkout form without JavaScript', () => {
     }
     expect(form).toContain('Test mode.');
 
-    const res = await place(v, { ...NY, email: 'ada@', name: 'Ada <Lovelace>', line1: '', postalCode: '1420', region: 'Narnia' });
+    const res = await place(v, { ...NEW_YORK, email: 'ada@', name: 'Ada <Lovelace>', line1: '', postalCode: '1420', region: 'Narnia' });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/checkout');
     const page = await v.get('/checkout');
@@ -119,20 +106,20 @@ describe('the checkout form without JavaScript', () => {
   it('a shipping method that does not go to the country is refused on its field', async () => {
     const v = new Visitor();
     await add(v, BREAD_BAG);
-    const res = await place(v, { ...NY, country: 'GB', region: '', postalCode: 'SW1A 1AA', shippingMethod: 'standard' });
+    const res = await place(v, { ...NEW_YORK, country: 'GB', region: '', postalCode: 'SW1A 1AA', shippingMethod: 'standard' });
     expect(res.status).toBe(303);
     const html = await (await v.get('/checkout')).text();
     expect(html).toContain(
       '<p class="field-error" id="checkout-shipping-error">Standard shipping does not go to this country: choose International shipping.</p>',
     );
-    const ok = await placed(v, { ...NY, country: 'GB', region: '', postalCode: 'sw1a1aa', shippingMethod: 'international' });
+    const ok = await placed(v, { ...NEW_YORK, country: 'GB', region: '', postalCode: 'sw1a1aa', shippingMethod: 'international' });
     expect(cell(ok.html, 'data-order-shipping')).toBe('$28.00');
     expect(ok.html).toContain('SW1A 1AA<br>United Kingdom');
   });
 
   it('an unreadable post and an empty cart get a message, not a 500', async () => {
     const v = new Visitor();
-    const empty = await place(v, NY);
+    const empty = await place(v, NEW_YORK);
     expect(empty.status).toBe(303);
     expect(await (await v.get('/checkout')).text()).toContain('You have nothing in your shopping cart.');
     const bad = await v.postForm('/checkout', { cart: 'nope' });
@@ -162,7 +149,7 @@ describe('placing orders', () => {
   it('a physical cart to New York: $12 Standard shipping, no tax (an export)', async () => {
     const v = new Visitor();
     await add(v, BREAD_BAG);
-    const { html } = await placed(v, NY);
+    const { html } = await placed(v, NEW_YORK);
     expect(cell(html, 'data-order-shipping')).toBe('$12.00');
     expect(cell(html, 'data-order-tax')).toBe('$0.00');
     expect(cell(html, 'data-order-total')).toBe('$38.00');
@@ -176,7 +163,7 @@ describe('placing orders', () => {
     const form = await (await v.get('/checkout')).text();
     expect(cell(form, 'data-checkout-subtotal')).toBe('$132.00');
     expect(cell(form, 'data-checkout-shipping')).toBe('Free');
-    const { html } = await placed(v, NY);
+    const { html } = await placed(v, NEW_YORK);
     expect(cell(html, 'data-order-shipping')).toBe('$0.00');
     expect(cell(html, 'data-order-total')).toBe('$132.00');
   });
@@ -258,7 +245,7 @@ describe('placing orders', () => {
     expect(await (await v.get('/checkout?subscription=1')).text()).toContain(
       '<p class="field-error" id="checkout-shipping-error">Choose a shipping method.</p>',
     );
-    const ok = await place(v, { ...NY, cart: 'subscription' });
+    const ok = await place(v, { ...NEW_YORK, cart: 'subscription' });
     expect(ok.status).toBe(303);
     const page = await v.get(ok.headers.get('location')!);
     expect(page.status).toBe(200);
@@ -300,12 +287,12 @@ describe('the order is placed only at the total the page showed', () => {
     const v = new Visitor();
     await add(v, BREAD_BAG);
     for (const bad of ['abc', '-1', '3990.5', '9'.repeat(40)]) {
-      const res = await place(v, { ...NY, shownTotalCents: bad });
+      const res = await place(v, { ...NEW_YORK, shownTotalCents: bad });
       expect(res.status, bad).toBe(303);
       expect(res.headers.get('location'), bad).toBe('/checkout');
     }
     // New York: Standard $12, no tax (an export).
-    const { html } = await placed(v, { ...NY, shownTotalCents: '3800' });
+    const { html } = await placed(v, { ...NEW_YORK, shownTotalCents: '3800' });
     expect(cell(html, 'data-order-total')).toBe('$38.00');
   });
 });
@@ -315,7 +302,7 @@ describe('the confirmation email', () => {
     const v = new Visitor();
     await add(v, BREAD_BAG);
     const email = `outbox-${randomBytes(4).toString('hex')}@example.com`;
-    const { location, html } = await placed(v, { ...NY, email });
+    const { location, html } = await placed(v, { ...NEW_YORK, email });
     const n = orderNumber(html);
     const dir = path.join(inject('dataDir'), 'outbox');
     let eml = '';
@@ -383,50 +370,30 @@ describe('privacy and caching of cart, checkout and order pages', () => {
 
 describe('prices are those of the moment the order is placed', () => {
   it('a price changed in the database after the add is the price charged', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-price-'));
-    const env = { SESSION_SECRET: randomBytes(32).toString('base64url'), SMTP_URL: undefined };
+    // A server of the test's own: the price changes in its database between the add and the checkout
+    // (on STOREFRONT_TEST_POSTGRES a start takes a second; the embedded database took most of a minute).
+    const store = new OwnStore({ SMTP_URL: undefined });
     try {
-      let s = await startServer(env, '/healthz', { dataDir });
-      const v = new Visitor();
-      const url = (p: string) => s.url + p;
-      const post = (p: string, fields: Record<string, string>) =>
-        v.fetch(url(p), {
-          method: 'POST',
-          body: new URLSearchParams(fields).toString(),
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: s.url },
-        });
-      const added = await v.fetch(url('/api/commerce/shopping-cart/entries'), {
-        method: 'POST',
-        body: JSON.stringify({ itemId: BREAD_BAG, quantity: 2 }),
-        headers: { 'Content-Type': 'application/json', Origin: s.url },
-      });
+      await store.start();
+      const v = new Visitor(() => store.url());
+      const added = await v.json('/api/commerce/shopping-cart/entries', { itemId: BREAD_BAG, quantity: 2 });
       expect(added.status).toBe(200);
       expect((await added.json()).shoppingCart.subtotalCents).toBe(5200);
-      s.child.kill('SIGTERM');
-      expect(await s.exited).toBe(0);
 
-      // The embedded database serves one process at a time: change the price while the server is down.
-      const db = await openDb({ dataDir, log: () => {} });
-      await db.sql`update variant set price_cents = 3100 where sku = 'SG-LBB-01'`;
-      await db.close();
+      // Stopped (SIGTERM, exit code 0), changed, started again on the same data and secret.
+      await store.change((sql) => sql`update variant set price_cents = 3100 where sku = 'SG-LBB-01'`);
 
-      s = await startServer(env, '/healthz', { dataDir });
-      try {
-        const form = await (await v.fetch(url('/checkout'))).text();
-        expect(form).toContain('<td>$62.00</td>');
-        expect(form).toContain('Some prices have changed since you added these items');
-        const res = await post('/checkout', { cart: 'cart', intent: 'place', ...NY });
-        expect(res.status).toBe(303);
-        const html = await (await v.fetch(url(res.headers.get('location')!))).text();
-        expect(html).toContain('<td>SG-LBB-01</td><td>2</td><td>$31.00</td>');
-        expect(cell(html, 'data-order-subtotal')).toBe('$62.00');
-        expect(cell(html, 'data-order-total')).toBe('$74.00');
-      } finally {
-        s.child.kill('SIGTERM');
-        await s.exited;
-      }
+      const form = await (await v.get('/checkout')).text();
+      expect(form).toContain('<td>$62.00</td>');
+      expect(form).toContain('Some prices have changed since you added these items');
+      const res = await v.postForm('/checkout', { cart: 'cart', intent: 'place', ...NEW_YORK });
+      expect(res.status).toBe(303);
+      const html = await (await v.get(res.headers.get('location')!)).text();
+      expect(html).toContain('<td>SG-LBB-01</td><td>2</td><td>$31.00</td>');
+      expect(cell(html, 'data-order-subtotal')).toBe('$62.00');
+      expect(cell(html, 'data-order-total')).toBe('$74.00');
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      await store.dispose();
     }
   }, 180_000);
 });
