@@ -1,8 +1,9 @@
-// /config/products: the site's products with type, price, stock and whether visitors see them;
-// search by title, filters by type and stock, pages of 25 (links and a GET form: no JavaScript needed).
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+// /config/products: the site's products in the shop's order with type, price, stock and whether
+// visitors see them; search by title, filters by type and stock, pages of 25 (links and a GET form:
+// no JavaScript needed). Unfiltered, each row has Move up / Move down (small posts, issue 33).
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { z } from 'zod';
 import { formatMoney } from '../commerce/money.js';
@@ -10,9 +11,10 @@ import { DataTable } from '../components/config/DataTable.js';
 import { Notice } from '../components/config/Field.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { PRODUCT_TYPE_LABELS, PRODUCT_TYPES } from '../config/product-form.js';
-import { listProducts, STOCK_FILTERS, type ProductListRow } from '../config/products.server.js';
+import { listProducts, moveProduct, NOT_FOUND_TEXT, STOCK_FILTERS, type ProductListRow } from '../config/products.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import stylesheet from '../styles/config-products.css?url';
+import { readForm } from '../utils/form.server.js';
 
 export const headers = ownerPageHeaders;
 
@@ -59,6 +61,8 @@ export async function loader(args: LoaderFunctionArgs) {
         stock: stockText(r),
         soldOut: stockText(r) === 'Sold out',
         published: r.published,
+        first: r.first,
+        last: r.last,
       })),
       total: list.total,
       page: list.page,
@@ -66,9 +70,26 @@ export async function loader(args: LoaderFunctionArgs) {
       filters: { q: f.q, type: f.type === null ? '' : String(f.type), stock: f.stock },
       canWrite: a.can('products.write'),
       deleted: sp.get('deleted') === '1',
+      moved: sp.get('moved') === '1',
     },
     { headers: { 'Cache-Control': 'no-store' } },
   );
+}
+
+/** Move up / Move down: the product's place in its collection, which /shop lists by. */
+export async function action(args: ActionFunctionArgs) {
+  const a = await ownerAccess(args, 'products.write');
+  const form = await readForm(args.request);
+  const intent = form?.get('intent');
+  if (!form || (intent !== 'up' && intent !== 'down'))
+    return json({ error: 'The form could not be read.' }, { status: 400, headers: { 'Cache-Control': 'no-store' } });
+  const moved = await moveProduct(a, form.get('id') ?? '', intent);
+  if (moved === null) return json({ error: NOT_FOUND_TEXT }, { status: 404, headers: { 'Cache-Control': 'no-store' } });
+  // Back to the page the owner was on, which may now show the product's neighbour in its place.
+  const page = Number(form.get('page'));
+  const back = new URLSearchParams({ moved: '1' });
+  if (Number.isInteger(page) && page > 1 && page <= 100_000) back.set('page', String(page));
+  return redirect(`/config/products?${back.toString()}`, 303);
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>['rows'][number];
@@ -93,9 +114,40 @@ const COLUMNS: ColumnDef<Row, unknown>[] = [
   },
 ];
 
+/** The Order column: two one-button forms a row, which work without JavaScript. */
+function orderColumn(page: number): ColumnDef<Row, unknown> {
+  return {
+    id: 'order',
+    header: 'Order',
+    cell: ({ row }) => (
+      <span className="row-actions">
+        {(['up', 'down'] as const).map((dir) => (
+          <Form method="post" action="/config/products?index" key={dir}>
+            <input type="hidden" name="id" value={row.original.id} />
+            <input type="hidden" name="page" value={String(page)} />
+            <button
+              type="submit"
+              name="intent"
+              value={dir}
+              className="secondary"
+              aria-label={`Move ${row.original.title} ${dir}`}
+              disabled={dir === 'up' ? row.original.first : row.original.last}
+            >
+              {dir === 'up' ? 'Move up' : 'Move down'}
+            </button>
+          </Form>
+        ))}
+      </span>
+    ),
+  };
+}
+
 export default function Products() {
   const d = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
   const filtered = d.filters.q !== '' || d.filters.type !== '' || d.filters.stock !== 'all';
+  // Moving is offered on the whole list only: among filtered rows a move would jump hidden ones.
+  const columns = d.canWrite && !filtered ? [...COLUMNS, orderColumn(d.page)] : COLUMNS;
   const pageUrl = (n: number) => {
     const sp = new URLSearchParams();
     if (d.filters.q) sp.set('q', d.filters.q);
@@ -115,7 +167,12 @@ export default function Products() {
           </Link>
         ) : null}
       </div>
-      <Notice message={d.deleted ? 'Product deleted.' : null} />
+      <Notice message={d.deleted ? 'Product deleted.' : d.moved ? 'Order saved. The shop lists products in this order.' : null} />
+      {failed ? (
+        <p className="form-error" role="alert">
+          {failed.error}
+        </p>
+      ) : null}
       <Form method="get" className="toolbar" role="search" aria-label="Products">
         <div className="field">
           <label htmlFor="products-q">Search by title</label>
@@ -151,7 +208,7 @@ export default function Products() {
       </p>
       <DataTable
         rows={d.rows}
-        columns={COLUMNS}
+        columns={columns}
         caption="Products"
         rowKey={(r) => r.id}
         empty={
