@@ -10,6 +10,7 @@ import { firstErrors, parseForm } from '../utils/form.server.js';
 import { actorOf, recordAudit } from './audit.server.js';
 import { LANGUAGE_NAMES } from '../languages/languages.js';
 import { LOW_STOCK } from './dashboard.server.js';
+import { formatSize, uploadDay } from './file-types.js';
 import {
   BLANK_ROWS,
   blankVariant,
@@ -179,9 +180,14 @@ export async function productCollections(sql: Sql, websiteId: string): Promise<P
 }
 
 export interface ImageFile {
+  id: string;
   url: string;
   name: string;
   originalSize: string | null;
+  /** "12 KB" */
+  size: string;
+  /** The day it was uploaded, "Nov 3, 2026" (UTC). */
+  uploaded: string;
 }
 
 /** The public URL of an uploaded file (the file manager serves it there). */
@@ -191,11 +197,40 @@ export function fileUrl(id: string, name: string): string {
 
 /** The site's uploaded images, newest first: what a product's main image can be. */
 export async function imageFiles(sql: Sql, websiteId: string): Promise<ImageFile[]> {
-  const rows = await sql<{ id: string; name: string; original_size: string | null }[]>`
-    select id, name, original_size from file_asset
+  const rows = await sql<{ id: string; name: string; original_size: string | null; size_bytes: number; created_at: Date }[]>`
+    select id, name, original_size, size_bytes::int as size_bytes, created_at from file_asset
      where website_id = ${websiteId} and content_type like 'image/%'
      order by created_at desc, id desc limit 500`;
-  return rows.map((r) => ({ url: fileUrl(r.id, r.name), name: r.name, originalSize: r.original_size }));
+  return rows.map((r) => ({
+    id: r.id,
+    url: fileUrl(r.id, r.name),
+    name: r.name,
+    originalSize: r.original_size,
+    size: formatSize(r.size_bytes),
+    uploaded: uploadDay(r.created_at),
+  }));
+}
+
+/**
+ * Makes an image just uploaded (files.server.ts uploadFile) product `id`'s main image: its own small
+ * write of the image fields only. An open form of the product then meets a conflict on save, as
+ * for any change of its fields (ADR 0021). False when the site has no such product.
+ */
+export async function attachProductImage(
+  a: OwnerAccess,
+  id: string,
+  file: { id: string; name: string; originalSize: string | null },
+): Promise<boolean> {
+  const url = fileUrl(file.id, file.name);
+  const done = await a.sql`
+    update item i set asset_url = ${url}, original_size = ${file.originalSize}, updated_at = now()
+      from collection c
+     where i.id = ${id} and c.id = i.collection_id and c.website_id = ${a.site.id}
+       and exists (select 1 from product p where p.item_id = i.id)`;
+  if (done.count === 0) return false;
+  await recordAudit(a.sql, actorOf(a), 'product.image', url, { id, file: file.id });
+  await storefrontChanged(a.sql, a.site.id);
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------
