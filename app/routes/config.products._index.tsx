@@ -4,6 +4,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useEffect } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { z } from 'zod';
 import { formatMoney } from '../commerce/money.js';
@@ -70,11 +71,16 @@ export async function loader(args: LoaderFunctionArgs) {
       filters: { q: f.q, type: f.type === null ? '' : String(f.type), stock: f.stock },
       canWrite: a.can('products.write'),
       deleted: sp.get('deleted') === '1',
-      moved: sp.get('moved') === '1',
+      // The product just moved (its button gets the focus back, so moving on is one more press).
+      moved:
+        sp.get('moved') === 'up' || sp.get('moved') === 'down' ? { id: sp.get('id') ?? '', dir: sp.get('moved') as 'up' | 'down' } : null,
     },
     { headers: { 'Cache-Control': 'no-store' } },
   );
 }
+
+/** The id of a row's move button. */
+const moveButtonId = (id: string, dir: 'up' | 'down') => `move-${id}-${dir}`;
 
 /** Move up / Move down: the product's place in its collection, which /shop lists by. */
 export async function action(args: ActionFunctionArgs) {
@@ -87,9 +93,11 @@ export async function action(args: ActionFunctionArgs) {
   if (moved === null) return json({ error: NOT_FOUND_TEXT }, { status: 404, headers: { 'Cache-Control': 'no-store' } });
   // Back to the page the owner was on, which may now show the product's neighbour in its place.
   const page = Number(form.get('page'));
-  const back = new URLSearchParams({ moved: '1' });
+  const back = new URLSearchParams({ moved: intent, id: form.get('id') ?? '' });
   if (Number.isInteger(page) && page > 1 && page <= 100_000) back.set('page', String(page));
-  return redirect(`/config/products?${back.toString()}`, 303);
+  // The fragment names the button pressed: without JavaScript the browser scrolls to it and the next
+  // Tab goes on from there (with JavaScript the page's effect focuses it).
+  return redirect(`/config/products?${back.toString()}#${encodeURIComponent(moveButtonId(form.get('id') ?? '', intent))}`, 303);
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>['rows'][number];
@@ -131,6 +139,7 @@ function orderColumn(page: number): ColumnDef<Row, unknown> {
               value={dir}
               className="secondary"
               aria-label={`Move ${row.original.title} ${dir}`}
+              id={moveButtonId(row.original.id, dir)}
               disabled={dir === 'up' ? row.original.first : row.original.last}
             >
               {dir === 'up' ? 'Move up' : 'Move down'}
@@ -142,12 +151,26 @@ function orderColumn(page: number): ColumnDef<Row, unknown> {
   };
 }
 
+/** The button to focus after moving `r` towards `dir`: that one, or the other at the end of the list. */
+function focusDir(r: { first: boolean; last: boolean }, dir: 'up' | 'down'): 'up' | 'down' {
+  if (dir === 'up' && r.first) return 'down';
+  if (dir === 'down' && r.last) return 'up';
+  return dir;
+}
+
 export default function Products() {
   const d = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const filtered = d.filters.q !== '' || d.filters.type !== '' || d.filters.stock !== 'all';
   // Moving is offered on the whole list only: among filtered rows a move would jump hidden ones.
   const columns = d.canWrite && !filtered ? [...COLUMNS, orderColumn(d.page)] : COLUMNS;
+  // With JavaScript the moved row keeps its button (React moves it), which loses the focus: give it back.
+  const moved = d.moved;
+  const movedRow = moved ? d.rows.find((r) => r.id === moved.id) : undefined;
+  const focusId = moved && movedRow ? moveButtonId(moved.id, focusDir(movedRow, moved.dir)) : null;
+  useEffect(() => {
+    if (focusId) document.getElementById(focusId)?.focus();
+  }, [focusId, d]);
   const pageUrl = (n: number) => {
     const sp = new URLSearchParams();
     if (d.filters.q) sp.set('q', d.filters.q);

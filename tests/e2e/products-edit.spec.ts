@@ -58,4 +58,6 @@ test('an owner adds an option column, uploads the image and moves the product', 
   await expect(page.getByRole('status')).toHaveText('Order saved. The shop lists products in this order.');
   const after = await titles.allTextContents();
   expect(after.indexOf(title)).toBeGreaterThan(after.indexOf(next));
+  // The button pressed keeps the focus, so a keyboard user moves on with one more press.
+  await expect(page.getByRole('button', { name: `Move ${title} down` })).toBeFocused();
 });

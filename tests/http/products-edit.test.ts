@@ -97,8 +97,12 @@ describe("the shop's order", () => {
 
     const moved = await admin.postForm('/config/products?index', { intent: 'down', id });
     expect(moved.status).toBe(303);
-    expect(moved.headers.get('location')).toBe('/config/products?moved=1');
-    expect(await textOf(await admin.get('/config/products?moved=1'))).toContain('Order saved.');
+    const back = moved.headers.get('location') ?? '';
+    expect(back).toBe(`/config/products?moved=down&id=${id}#move-${id}-down`);
+    // Back on the list, at the button pressed (the fragment names it).
+    const after = await textOf(await admin.get(back));
+    expect(after).toContain('Order saved.');
+    expect(after).toMatch(new RegExp(`<button[^>]*aria-label="Move ${newer} down"[^>]*id="move-${id}-down"`));
     const [n2, o2] = await shopPlaces(newer, older);
     expect(o2).toBeGreaterThan(-1);
     expect(n2).toBeGreaterThan(o2);
