@@ -21,6 +21,8 @@ export const FILE_TEXT = {
   unsafeSvg: 'This SVG file contains scripts, which are not allowed.',
   noFile: 'Choose a file to upload.',
   empty: 'The file is empty.',
+  /** The product screen's upload takes images only (issue 33). */
+  notImage: 'Choose an image file: PNG, JPEG, GIF, WebP or SVG.',
   deleteConfirm: "This can't be undone. Make sure to update all links to this file.",
 };
 
@@ -56,6 +58,15 @@ export const KINDS = {
 
 /** The `accept` list of the upload input (a hint for the browser's picker; the server sniffs). */
 export const ACCEPT = [...new Set(Object.values(KINDS).flatMap((k) => k.extensions.map((e) => `.${e}`)))].join(',');
+
+/** The `accept` list of an upload that takes images only (the product screen's). */
+export const ACCEPT_IMAGES = [
+  ...new Set(
+    Object.values(KINDS)
+      .filter((k) => k.image)
+      .flatMap((k) => k.extensions.map((e) => `.${e}`)),
+  ),
+].join(',');
 
 export function kindOf(contentType: string): FileKind | null {
   return Object.values(KINDS).find((k) => k.contentType === contentType) ?? null;
@@ -209,6 +220,11 @@ export function cleanUploadName(raw: string | undefined | null): string {
   if (clean.length <= MAX_NAME_LENGTH - 6) return clean;
   const ext = extensionOf(clean);
   return ext ? `${clean.slice(0, MAX_NAME_LENGTH - 6 - ext.length - 1)}.${ext}` : clean.slice(0, MAX_NAME_LENGTH - 6);
+}
+
+/** A file's upload day for people, "Nov 3, 2026" (UTC, so server and browser agree). */
+export function uploadDay(at: Date | string): string {
+  return new Date(at).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
 
 /** A size for people: bytes, KB or MB (1,000,000 bytes per MB, SPEC 9). */

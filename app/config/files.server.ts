@@ -189,8 +189,11 @@ async function sanitizeSvgFile(file: string): Promise<number | 'scripts' | 'brok
 
 const refuse = (status: 400 | 413, reason: string): UploadResult => ({ ok: false, status, reason });
 
-/** Takes the file posted as `file` in a multipart form (call after the permission check). */
-export async function uploadFile(a: OwnerAccess, request: Request): Promise<UploadResult> {
+/**
+ * Takes the file posted as `file` in a multipart form (call after the permission check);
+ * `imagesOnly` refuses any other kind (told by its bytes, as every upload is).
+ */
+export async function uploadFile(a: OwnerAccess, request: Request, opts: { imagesOnly?: boolean } = {}): Promise<UploadResult> {
   const type = (request.headers.get('Content-Type') ?? '').toLowerCase();
   if (!type.startsWith('multipart/form-data')) return refuse(400, FILE_TEXT.noFile);
   const dir = filesDir(a.site.id);
@@ -212,7 +215,8 @@ export async function uploadFile(a: OwnerAccess, request: Request): Promise<Uplo
     if (f.size === 0) return refuse(400, FILE_TEXT.empty);
     const clientName = cleanUploadName(f.name);
     const k = sniff(f.head, extensionOf(clientName), f.size <= f.head.length);
-    if (!k) return refuse(400, FILE_TEXT.unsupported);
+    if (!k) return refuse(400, opts.imagesOnly ? FILE_TEXT.notImage : FILE_TEXT.unsupported);
+    if (opts.imagesOnly && !k.image) return refuse(400, FILE_TEXT.notImage);
     if (k === KINDS.svg) {
       // What is stored is the sanitiser's output, never the bytes as sent.
       const size = await sanitizeSvgFile(f.tmp);

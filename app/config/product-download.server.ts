@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
 import type { OwnerAccess } from '../auth/access.server.js';
 import { actorOf, recordAudit } from './audit.server.js';
+import { formatSize, uploadDay } from './file-types.js';
 import { isFileId } from './files.server.js';
 
 export const DOWNLOAD_FILE_TEXT = {
@@ -13,9 +14,16 @@ export const DOWNLOAD_FILE_TEXT = {
 } as const;
 
 /** The files offered in the picker, by name (most sites have few; the picker shows at most 500). */
-export async function downloadFileChoices(sql: Sql, websiteId: string): Promise<{ id: string; name: string }[]> {
-  return sql<{ id: string; name: string }[]>`
-    select id, name from file_asset where website_id = ${websiteId} order by lower(name), id limit 500`;
+export async function downloadFileChoices(sql: Sql, websiteId: string): Promise<{ id: string; name: string; label: string }[]> {
+  const rows = await sql<{ id: string; name: string; size_bytes: number; created_at: Date }[]>`
+    select id, name, size_bytes::int as size_bytes, created_at from file_asset
+     where website_id = ${websiteId} order by lower(name), created_at desc, id limit 500`;
+  // Size and upload day in the choice, so two files of one name are told apart (issue 33).
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    label: `${r.name} (${formatSize(r.size_bytes)}, uploaded ${uploadDay(r.created_at)})`,
+  }));
 }
 
 /** The product's file id, or null (also for a product of another site). */

@@ -10,6 +10,7 @@ import { firstErrors, parseForm } from '../utils/form.server.js';
 import { actorOf, recordAudit } from './audit.server.js';
 import { LANGUAGE_NAMES } from '../languages/languages.js';
 import { LOW_STOCK } from './dashboard.server.js';
+import { formatSize, uploadDay } from './file-types.js';
 import {
   BLANK_ROWS,
   blankVariant,
@@ -74,6 +75,9 @@ export interface ProductListRow {
   unlimited: boolean;
   /** Units in stock over the counted variants. */
   qty: number;
+  /** First or last of its collection in the shop's order (of the products the filters let through). */
+  first: boolean;
+  last: boolean;
 }
 
 export interface ProductList {
@@ -88,6 +92,7 @@ export async function listProducts(
   websiteId: string,
   opts: { q?: string; type?: number | null; stock?: StockFilter; page?: number },
 ): Promise<ProductList> {
+  // Listed in the shop's order (collection, then the order the owner set; storefront: i.ordering, i.title).
   const q = (opts.q ?? '').trim().slice(0, 200);
   const stock = opts.stock ?? 'all';
   const page = Math.max(1, Math.floor(opts.page ?? 1));
@@ -100,6 +105,9 @@ export async function listProducts(
         : sql``;
   const grouped = sql`
     select i.id, i.title, i.published, p.product_type, c.title as collection_title,
+           c.ordering as collection_ordering, i.ordering,
+           row_number() over (partition by i.collection_id order by i.ordering, i.title, i.id) = 1 as first_in_collection,
+           row_number() over (partition by i.collection_id order by i.ordering desc, i.title desc, i.id desc) = 1 as last_in_collection,
            count(v.id)::int as variant_count,
            min(v.price_cents)::text as price_min, max(v.price_cents)::text as price_max,
            coalesce(bool_or(v.unlimited), false) as unlimited,
@@ -111,7 +119,7 @@ export async function listProducts(
      where c.website_id = ${websiteId}
        ${q ? sql`and i.title ilike ${containsPattern(q)}` : sql``}
        ${opts.type ? sql`and p.product_type = ${opts.type}` : sql``}
-     group by i.id, p.product_type, c.title
+     group by i.id, p.product_type, c.title, c.ordering
      ${having}`;
   const [[{ total }], rows] = await Promise.all([
     sql<{ total: number }[]>`select count(*)::int as total from (${grouped}) g`,
@@ -127,8 +135,10 @@ export async function listProducts(
         price_max: string | null;
         unlimited: boolean;
         qty: string;
+        first_in_collection: boolean;
+        last_in_collection: boolean;
       }[]
-    >`select * from (${grouped}) g order by lower(title), id limit ${PRODUCTS_PAGE_SIZE} offset ${(page - 1) * PRODUCTS_PAGE_SIZE}`,
+    >`select * from (${grouped}) g order by collection_ordering, ordering, title, id limit ${PRODUCTS_PAGE_SIZE} offset ${(page - 1) * PRODUCTS_PAGE_SIZE}`,
   ]);
   return {
     rows: rows.map((r) => ({
@@ -142,6 +152,8 @@ export async function listProducts(
       priceMaxCents: r.price_max === null ? null : int(r.price_max),
       unlimited: r.unlimited,
       qty: int(r.qty),
+      first: r.first_in_collection,
+      last: r.last_in_collection,
     })),
     total,
     page,
@@ -168,9 +180,14 @@ export async function productCollections(sql: Sql, websiteId: string): Promise<P
 }
 
 export interface ImageFile {
+  id: string;
   url: string;
   name: string;
   originalSize: string | null;
+  /** "12 KB" */
+  size: string;
+  /** The day it was uploaded, "Nov 3, 2026" (UTC). */
+  uploaded: string;
 }
 
 /** The public URL of an uploaded file (the file manager serves it there). */
@@ -180,11 +197,40 @@ export function fileUrl(id: string, name: string): string {
 
 /** The site's uploaded images, newest first: what a product's main image can be. */
 export async function imageFiles(sql: Sql, websiteId: string): Promise<ImageFile[]> {
-  const rows = await sql<{ id: string; name: string; original_size: string | null }[]>`
-    select id, name, original_size from file_asset
+  const rows = await sql<{ id: string; name: string; original_size: string | null; size_bytes: number; created_at: Date }[]>`
+    select id, name, original_size, size_bytes::int as size_bytes, created_at from file_asset
      where website_id = ${websiteId} and content_type like 'image/%'
      order by created_at desc, id desc limit 500`;
-  return rows.map((r) => ({ url: fileUrl(r.id, r.name), name: r.name, originalSize: r.original_size }));
+  return rows.map((r) => ({
+    id: r.id,
+    url: fileUrl(r.id, r.name),
+    name: r.name,
+    originalSize: r.original_size,
+    size: formatSize(r.size_bytes),
+    uploaded: uploadDay(r.created_at),
+  }));
+}
+
+/**
+ * Makes an image just uploaded (files.server.ts uploadFile) product `id`'s main image: its own small
+ * write of the image fields only. An open form of the product then meets a conflict on save, as
+ * for any change of its fields (ADR 0021). False when the site has no such product.
+ */
+export async function attachProductImage(
+  a: OwnerAccess,
+  id: string,
+  file: { id: string; name: string; originalSize: string | null },
+): Promise<boolean> {
+  const url = fileUrl(file.id, file.name);
+  const done = await a.sql`
+    update item i set asset_url = ${url}, original_size = ${file.originalSize}, updated_at = now()
+      from collection c
+     where i.id = ${id} and c.id = i.collection_id and c.website_id = ${a.site.id}
+       and exists (select 1 from product p where p.item_id = i.id)`;
+  if (done.count === 0) return false;
+  await recordAudit(a.sql, actorOf(a), 'product.image', url, { id, file: file.id });
+  await storefrontChanged(a.sql, a.site.id);
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -404,8 +450,9 @@ export async function saveProduct(
                  subscription_plan = ${plan === null ? null : tx.json(plan as never)}, variant_option_ordering = ${input.options}
            where item_id = ${itemId}`;
       } else {
+        // A new product comes first in the shop's order (issue 33): the owner just made it and wants to see it.
         const [{ next }] = await tx<{ next: number }[]>`
-          select coalesce(max(ordering) + 1, 0)::int as next from item where collection_id = ${input.collectionId}`;
+          select coalesce(min(ordering) - 1, 0)::int as next from item where collection_id = ${input.collectionId}`;
         await tx`
           insert into item (id, collection_id, url_id, title, excerpt, body, record_type, asset_url, original_size,
                             tags, categories, ordering, published)
@@ -528,6 +575,33 @@ export async function deleteProduct(a: OwnerAccess, id: string): Promise<string 
   await recordAudit(a.sql, actorOf(a), 'product.delete', row.title, { id });
   await storefrontChanged(a.sql, a.site.id);
   return row.title;
+}
+
+/**
+ * Moves a product one place up or down in its collection's order (what /shop lists by); false when
+ * it is already at that end, null when the site has no such product. Its own small write: it does
+ * not touch the product's fields or version (ADR 0021), so an open product form saves as before.
+ */
+export async function moveProduct(a: OwnerAccess, id: string, direction: 'up' | 'down'): Promise<boolean | null> {
+  const [p] = await a.sql<{ title: string; collection_id: string }[]>`
+    select i.title, i.collection_id from item i join product p on p.item_id = i.id join collection c on c.id = i.collection_id
+     where i.id = ${id} and c.website_id = ${a.site.id}`;
+  if (!p) return null;
+  const moved = await a.sql.begin(async (tx) => {
+    // Every row of the collection locked and numbered afresh: two moves at once cannot interleave.
+    const rows = await tx<{ id: string; ordering: number }[]>`
+      select id, ordering from item where collection_id = ${p.collection_id} order by ordering, title, id for update`;
+    const i = rows.findIndex((r) => r.id === id);
+    const j = direction === 'up' ? i - 1 : i + 1;
+    if (i < 0 || j < 0 || j >= rows.length) return false;
+    [rows[i], rows[j]] = [rows[j], rows[i]];
+    for (const [k, r] of rows.entries()) if (r.ordering !== k) await tx`update item set ordering = ${k} where id = ${r.id}`;
+    return true;
+  });
+  if (!moved) return false;
+  await recordAudit(a.sql, actorOf(a), 'product.reorder', p.title, { id, direction });
+  await storefrontChanged(a.sql, a.site.id);
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------

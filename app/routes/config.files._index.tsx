@@ -11,15 +11,12 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { DataTable } from '../components/config/DataTable.js';
 import { Field, Notice } from '../components/config/Field.js';
 import { useCan } from '../components/config/layout-data.js';
-import { ACCEPT, extensionOf, FILE_TEXT, formatSize, kindOf, MAX_UPLOAD_BYTES } from '../config/file-types.js';
+import { ACCEPT, extensionOf, FILE_TEXT, formatSize, kindOf, MAX_UPLOAD_BYTES, uploadDay } from '../config/file-types.js';
 import { listFiles, uploadFile } from '../config/files.server.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
 
 export const headers = ownerPageHeaders;
-
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 export async function loader(args: LoaderFunctionArgs) {
   const a = await ownerAccess(args, 'site.read');
@@ -35,7 +32,7 @@ export async function loader(args: LoaderFunctionArgs) {
         type: extensionOf(f.name).toUpperCase() || f.contentType,
         size: formatSize(f.sizeBytes),
         dimensions: f.originalSize,
-        uploaded: day(f.createdAt),
+        uploaded: uploadDay(f.createdAt),
         image: kindOf(f.contentType)?.image ?? false,
       })),
       q,

@@ -3,10 +3,11 @@
 // which works without JavaScript. Roles that may only read see the form disabled.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useFetcher, useLoaderData } from '@remix-run/react';
 import { ConflictNotice } from '../components/config/ConflictNotice.js';
 import { Notice } from '../components/config/Field.js';
-import { PRODUCT_FORM_ID, ProductForm } from '../components/config/ProductForm.js';
+import { IMAGE_UPLOAD_FORM_ID, PRODUCT_FORM_ID, ProductForm } from '../components/config/ProductForm.js';
+import type { action as uploadAction } from './config.products.$id_.image.js';
 import { ownerPageHeaders } from '../config/http.js';
 import {
   deleteProduct,
@@ -79,7 +80,18 @@ export async function loader(args: LoaderFunctionArgs) {
       download,
       currency: a.site.currency,
       canWrite: a.can('products.write'),
-      notice: saved === 'created' ? 'Product created.' : saved === 'download' ? DOWNLOAD_FILE_TEXT.saved : saved ? 'Product saved.' : null,
+      // An uploaded image lands in Files too (issue 33).
+      canUpload: a.can('products.write') && a.can('files.write'),
+      notice:
+        saved === 'created'
+          ? 'Product created.'
+          : saved === 'download'
+            ? DOWNLOAD_FILE_TEXT.saved
+            : saved === 'image'
+              ? 'Image uploaded. It is now the product’s main image.'
+              : saved
+                ? 'Product saved.'
+                : null,
       // Each load draws the form afresh (rows may have moved after a save).
       drawn: Date.now(),
     },
@@ -138,6 +150,11 @@ export default function EditProduct() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { product } = data;
+  const base = `/config/products/${encodeURIComponent(product.id)}`;
+  // The image upload: with JavaScript a refusal is shown by the field (a success opens the product
+  // again, as its redirect says); without, the post opens the upload route's own page.
+  const upload = useFetcher<typeof uploadAction>();
+  const uploadError = upload.state === 'idle' && upload.data && 'reason' in upload.data ? upload.data.reason : null;
   return (
     <>
       <p>
@@ -193,7 +210,13 @@ export default function EditProduct() {
         currency={data.currency}
         canWrite={data.canWrite}
         stamp={result?.values ? result.stamp : data.stamp}
+        canUpload={data.canUpload}
+        uploadError={uploadError}
       />
+      {data.canUpload ? (
+        // Empty: its file input and button sit in the product form's Image card (form="…").
+        <upload.Form id={IMAGE_UPLOAD_FORM_ID} method="post" action={`${base}/image`} encType="multipart/form-data" />
+      ) : null}
       {data.download ? (
         <ProductDownloadFile
           fileId={data.download.fileId}

@@ -1,8 +1,10 @@
-// /config/products: the site's products with type, price, stock and whether visitors see them;
-// search by title, filters by type and stock, pages of 25 (links and a GET form: no JavaScript needed).
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+// /config/products: the site's products in the shop's order with type, price, stock and whether
+// visitors see them; search by title, filters by type and stock, pages of 25 (links and a GET form:
+// no JavaScript needed). Unfiltered, each row has Move up / Move down (small posts, issue 33).
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useEffect } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { z } from 'zod';
 import { formatMoney } from '../commerce/money.js';
@@ -10,9 +12,10 @@ import { DataTable } from '../components/config/DataTable.js';
 import { Notice } from '../components/config/Field.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { PRODUCT_TYPE_LABELS, PRODUCT_TYPES } from '../config/product-form.js';
-import { listProducts, STOCK_FILTERS, type ProductListRow } from '../config/products.server.js';
+import { listProducts, moveProduct, NOT_FOUND_TEXT, STOCK_FILTERS, type ProductListRow } from '../config/products.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import stylesheet from '../styles/config-products.css?url';
+import { readForm } from '../utils/form.server.js';
 
 export const headers = ownerPageHeaders;
 
@@ -59,6 +62,8 @@ export async function loader(args: LoaderFunctionArgs) {
         stock: stockText(r),
         soldOut: stockText(r) === 'Sold out',
         published: r.published,
+        first: r.first,
+        last: r.last,
       })),
       total: list.total,
       page: list.page,
@@ -66,9 +71,33 @@ export async function loader(args: LoaderFunctionArgs) {
       filters: { q: f.q, type: f.type === null ? '' : String(f.type), stock: f.stock },
       canWrite: a.can('products.write'),
       deleted: sp.get('deleted') === '1',
+      // The product just moved (its button gets the focus back, so moving on is one more press).
+      moved:
+        sp.get('moved') === 'up' || sp.get('moved') === 'down' ? { id: sp.get('id') ?? '', dir: sp.get('moved') as 'up' | 'down' } : null,
     },
     { headers: { 'Cache-Control': 'no-store' } },
   );
+}
+
+/** The id of a row's move button. */
+const moveButtonId = (id: string, dir: 'up' | 'down') => `move-${id}-${dir}`;
+
+/** Move up / Move down: the product's place in its collection, which /shop lists by. */
+export async function action(args: ActionFunctionArgs) {
+  const a = await ownerAccess(args, 'products.write');
+  const form = await readForm(args.request);
+  const intent = form?.get('intent');
+  if (!form || (intent !== 'up' && intent !== 'down'))
+    return json({ error: 'The form could not be read.' }, { status: 400, headers: { 'Cache-Control': 'no-store' } });
+  const moved = await moveProduct(a, form.get('id') ?? '', intent);
+  if (moved === null) return json({ error: NOT_FOUND_TEXT }, { status: 404, headers: { 'Cache-Control': 'no-store' } });
+  // Back to the page the owner was on, which may now show the product's neighbour in its place.
+  const page = Number(form.get('page'));
+  const back = new URLSearchParams({ moved: intent, id: form.get('id') ?? '' });
+  if (Number.isInteger(page) && page > 1 && page <= 100_000) back.set('page', String(page));
+  // The fragment names the button pressed: without JavaScript the browser scrolls to it and the next
+  // Tab goes on from there (with JavaScript the page's effect focuses it).
+  return redirect(`/config/products?${back.toString()}#${encodeURIComponent(moveButtonId(form.get('id') ?? '', intent))}`, 303);
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>['rows'][number];
@@ -93,9 +122,55 @@ const COLUMNS: ColumnDef<Row, unknown>[] = [
   },
 ];
 
+/** The Order column: two one-button forms a row, which work without JavaScript. */
+function orderColumn(page: number): ColumnDef<Row, unknown> {
+  return {
+    id: 'order',
+    header: 'Order',
+    cell: ({ row }) => (
+      <span className="row-actions">
+        {(['up', 'down'] as const).map((dir) => (
+          <Form method="post" action="/config/products?index" key={dir}>
+            <input type="hidden" name="id" value={row.original.id} />
+            <input type="hidden" name="page" value={String(page)} />
+            <button
+              type="submit"
+              name="intent"
+              value={dir}
+              className="secondary"
+              aria-label={`Move ${row.original.title} ${dir}`}
+              id={moveButtonId(row.original.id, dir)}
+              disabled={dir === 'up' ? row.original.first : row.original.last}
+            >
+              {dir === 'up' ? 'Move up' : 'Move down'}
+            </button>
+          </Form>
+        ))}
+      </span>
+    ),
+  };
+}
+
+/** The button to focus after moving `r` towards `dir`: that one, or the other at the end of the list. */
+function focusDir(r: { first: boolean; last: boolean }, dir: 'up' | 'down'): 'up' | 'down' {
+  if (dir === 'up' && r.first) return 'down';
+  if (dir === 'down' && r.last) return 'up';
+  return dir;
+}
+
 export default function Products() {
   const d = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
   const filtered = d.filters.q !== '' || d.filters.type !== '' || d.filters.stock !== 'all';
+  // Moving is offered on the whole list only: among filtered rows a move would jump hidden ones.
+  const columns = d.canWrite && !filtered ? [...COLUMNS, orderColumn(d.page)] : COLUMNS;
+  // With JavaScript the moved row keeps its button (React moves it), which loses the focus: give it back.
+  const moved = d.moved;
+  const movedRow = moved ? d.rows.find((r) => r.id === moved.id) : undefined;
+  const focusId = moved && movedRow ? moveButtonId(moved.id, focusDir(movedRow, moved.dir)) : null;
+  useEffect(() => {
+    if (focusId) document.getElementById(focusId)?.focus();
+  }, [focusId, d]);
   const pageUrl = (n: number) => {
     const sp = new URLSearchParams();
     if (d.filters.q) sp.set('q', d.filters.q);
@@ -115,7 +190,12 @@ export default function Products() {
           </Link>
         ) : null}
       </div>
-      <Notice message={d.deleted ? 'Product deleted.' : null} />
+      <Notice message={d.deleted ? 'Product deleted.' : d.moved ? 'Order saved. The shop lists products in this order.' : null} />
+      {failed ? (
+        <p className="form-error" role="alert">
+          {failed.error}
+        </p>
+      ) : null}
       <Form method="get" className="toolbar" role="search" aria-label="Products">
         <div className="field">
           <label htmlFor="products-q">Search by title</label>
@@ -151,7 +231,7 @@ export default function Products() {
       </p>
       <DataTable
         rows={d.rows}
-        columns={COLUMNS}
+        columns={columns}
         caption="Products"
         rowKey={(r) => r.id}
         empty={

@@ -1,5 +1,5 @@
 // Checks every request passes before Remix sees it: a bounded body with a declared length (larger
-// for the file manager's uploads, POST /config/files, which the route streams to disk), the
+// for uploads, POST /config/files and /config/products/<id>/image, which stream to disk), the
 // CSRF rule, JSON on the JSON API, and no NUL or broken escapes in the URL. Each refusal is a
 // clear 4xx (JSON on /api, short text elsewhere), never a 500.
 import type { NextFunction, Request, Response } from 'express';
@@ -16,8 +16,9 @@ export const API_BODY_LIMIT = 64 * 1024;
 export const FORM_BODY_LIMIT = 256 * 1024;
 /** Largest upload to the file manager: its file limit, and room for the multipart framing and fields. */
 export const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
-/** The one place files are posted (the file manager's Upload File form). */
+/** Where files are posted: the file manager's Upload File form, and a product's image upload (issue 33). */
 const UPLOAD_PATHS = new Set(['/config/files', '/config/files/']);
+const PRODUCT_IMAGE_UPLOAD = /^\/config\/products\/[^/]+\/image\/?$/;
 
 const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -81,7 +82,8 @@ export function guardRequest(config: Env) {
 
     const api = req.path.startsWith('/api/');
     const type = (req.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
-    const upload = req.method === 'POST' && type === 'multipart/form-data' && UPLOAD_PATHS.has(req.path);
+    const upload =
+      req.method === 'POST' && type === 'multipart/form-data' && (UPLOAD_PATHS.has(req.path) || PRODUCT_IMAGE_UPLOAD.test(req.path));
     const limit = api ? API_BODY_LIMIT : upload ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT;
     const declared = req.get('content-length');
     if (req.get('transfer-encoding') && declared === undefined) {

@@ -447,7 +447,10 @@ describe('another site', () => {
   it("takes the main image from the site's own files, with its size", async () => {
     const owner = await adminVisitor(() => store.url());
     const form = await (await owner.get('/config/products/new')).text();
-    expect(form).toContain('<option value="/files/file-kiln/kiln.png">kiln.png (800x600)</option>');
+    // The picker (issue 33): a radio with the file's thumbnail, name and pixel size.
+    expect(form).toMatch(
+      /<input type="radio" name="assetUrl" value="\/files\/file-kiln\/kiln.png"\/><img class="thumb" src="\/config\/files\/file-kiln\/content"[^>]*><span><span class="image-name">kiln.png<\/span> <span class="hint">800x600 · /,
+    );
     expect(form).not.toContain('theirs.png');
     const variants = [{ sku: 'KILN-1', attrs: ['One'], price: '10', qty: '1' }];
     const theirs = await owner.postForm(
@@ -462,7 +465,7 @@ describe('another site', () => {
     );
     expect(ours.status).toBe(303);
     const edit = await (await owner.get(ours.headers.get('location') ?? '')).text();
-    expect(edit).toContain('<option value="/files/file-kiln/kiln.png" selected="">kiln.png (800x600)</option>');
+    expect(edit).toContain('<input type="radio" name="assetUrl" checked="" value="/files/file-kiln/kiln.png"/>');
     expect(edit).toMatch(/name="originalSize"[^>]*value="800x600"/);
   });
 });

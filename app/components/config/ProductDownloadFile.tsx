@@ -6,13 +6,13 @@ import { SelectField } from './Field.js';
 
 export interface ProductDownloadFileProps {
   fileId: string | null;
-  files: { id: string; name: string }[];
+  files: { id: string; name: string; label: string }[];
   error?: string | null;
   canWrite: boolean;
 }
 
 export function ProductDownloadFile({ fileId, files, error, canWrite }: ProductDownloadFileProps) {
-  const options = [{ value: '', label: 'No file yet' }, ...files.map((f) => ({ value: f.id, label: f.name }))];
+  const options = [{ value: '', label: 'No file yet' }, ...files.map((f) => ({ value: f.id, label: f.label }))];
   return (
     <section className="card" aria-labelledby="product-download-file">
       <h2 id="product-download-file">Download file</h2>

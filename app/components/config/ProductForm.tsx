@@ -1,10 +1,19 @@
 // The product form of /config/products/new and /config/products/<id>: details, image,
 // subscription, options and a table of variants. A plain form that works without JavaScript: the
 // variant table has blank rows to fill in, and "Add more rows" posts the form to draw it again
-// with more (keeping what was typed). Roles that may not change products see it disabled.
+// with more (keeping what was typed); with JavaScript an option's column appears as it is typed.
+// Roles that may not change products see it disabled.
 import { Form } from '@remix-run/react';
-import type { ReactNode } from 'react';
-import { BILLING_UNITS, PRODUCT_TYPE_LABELS, PRODUCT_TYPES, splitList, type ProductValues } from '../../config/product-form.js';
+import { useState, type ReactNode } from 'react';
+import { ACCEPT_IMAGES } from '../../config/file-types.js';
+import {
+  BILLING_UNITS,
+  MAX_OPTIONS,
+  PRODUCT_TYPE_LABELS,
+  PRODUCT_TYPES,
+  splitList,
+  type ProductValues,
+} from '../../config/product-form.js';
 import type { FormStamp } from '../../config/versions.js';
 import { StampFields } from './ConflictNotice.js';
 import { CheckboxField, Field, FormError, SelectField, TextAreaField } from './Field.js';
@@ -14,14 +23,33 @@ export interface ProductFormProps {
   errors: Record<string, string>;
   formError?: string | null;
   collections: { id: string; title: string }[];
-  images: { url: string; name: string; originalSize: string | null }[];
+  images: PickerImage[];
   /** The image the product has now (offered as "keep" when it is not one of the files). */
   savedImage: string | null;
   currency: string;
   canWrite: boolean;
   /** The version the form is drawn at (saved products): a save over a newer record is a conflict. */
   stamp?: FormStamp | null;
+  /** Whether the Image card offers an upload (saved products, roles with products.write and
+   *  files.write); the form it posts is IMAGE_UPLOAD_FORM_ID, drawn by the route. */
+  canUpload?: boolean;
+  uploadError?: string | null;
 }
+
+/** An image of the site's files as the picker shows it: enough to tell two of one name apart. */
+export interface PickerImage {
+  id: string;
+  url: string;
+  name: string;
+  originalSize: string | null;
+  /** "12 KB" */
+  size: string;
+  /** "Nov 3, 2026" */
+  uploaded: string;
+}
+
+/** The upload form's id: its file input and button sit in the product form's Image card. */
+export const IMAGE_UPLOAD_FORM_ID = 'product-image-upload';
 
 /** The form's id: the conflict notice's "apply only my changes" button submits it. */
 export const PRODUCT_FORM_ID = 'product-form';
@@ -68,18 +96,23 @@ function Cell(props: {
   );
 }
 
-export function ProductForm({ values, errors, formError, collections, images, savedImage, currency, canWrite, stamp }: ProductFormProps) {
-  const options = splitList(values.options);
-  const imageOptions = [
-    { value: '', label: 'No image' },
-    ...(savedImage && !images.some((i) => i.url === savedImage)
-      ? [{ value: savedImage, label: `Keep the current image (${savedImage})` }]
-      : []),
-    ...(values.assetUrl && values.assetUrl !== savedImage && !images.some((i) => i.url === values.assetUrl)
-      ? [{ value: values.assetUrl, label: values.assetUrl }]
-      : []),
-    ...images.map((i) => ({ value: i.url, label: i.originalSize ? `${i.name} (${i.originalSize})` : i.name })),
-  ];
+export function ProductForm({
+  values,
+  errors,
+  formError,
+  collections,
+  images,
+  savedImage,
+  currency,
+  canWrite,
+  stamp,
+  canUpload,
+  uploadError,
+}: ProductFormProps) {
+  // The option names as typed: with JavaScript the table's columns follow them at once; without,
+  // this stays what the form was drawn with and "Add more rows" draws the columns.
+  const [optionText, setOptionText] = useState(values.options);
+  const options = splitList(optionText).slice(0, MAX_OPTIONS);
   const collectionOptions =
     collections.length === 0
       ? [{ value: '', label: 'No product collection yet' }]
@@ -154,14 +187,35 @@ export function ProductForm({ values, errors, formError, collections, images, sa
 
           <section className="card" aria-labelledby="product-image">
             <h2 id="product-image">Image</h2>
-            <SelectField
-              name="assetUrl"
-              label="Main image"
-              options={imageOptions}
-              defaultValue={values.assetUrl}
-              error={errors.assetUrl}
-              hint={images.length === 0 ? 'Upload images in Files to choose one here.' : undefined}
-            />
+            <ImagePicker images={images} value={values.assetUrl} savedImage={savedImage} error={errors.assetUrl} />
+            {canUpload ? (
+              <div className="field">
+                <label htmlFor="f-image-upload">Upload a new image</label>
+                <span className="hint" id="f-image-upload-hint">
+                  It is added to Files and becomes this product&apos;s main image at once. Save other changes first.
+                </span>
+                {uploadError ? (
+                  <span className="error" id="f-image-upload-error" role="alert">
+                    {uploadError}
+                  </span>
+                ) : null}
+                <input
+                  id="f-image-upload"
+                  type="file"
+                  name="file"
+                  accept={ACCEPT_IMAGES}
+                  form={IMAGE_UPLOAD_FORM_ID}
+                  required
+                  aria-invalid={uploadError ? true : undefined}
+                  aria-describedby={uploadError ? 'f-image-upload-hint f-image-upload-error' : 'f-image-upload-hint'}
+                />
+                <p>
+                  <button type="submit" className="secondary" form={IMAGE_UPLOAD_FORM_ID}>
+                    Upload image
+                  </button>
+                </p>
+              </div>
+            ) : null}
             <Field
               name="originalSize"
               label="Image size (width x height)"
@@ -214,8 +268,9 @@ export function ProductForm({ values, errors, formError, collections, images, sa
               name="options"
               label="Option names"
               defaultValue={values.options}
+              onChange={(e) => setOptionText(e.currentTarget.value)}
               error={errors.options}
-              hint="Separate with commas, such as Size, Color. After changing them, press Add more rows to see a column for each."
+              hint="Separate with commas, such as Size, Color. Each gets a column in the table below (without JavaScript, press Add more rows to see it)."
             />
             <p className="hint" id="variants-hint">
               Prices in {currency}. Rows left empty are ignored; empty a row (or tick Remove) to delete a variant.
@@ -231,8 +286,9 @@ export function ProductForm({ values, errors, formError, collections, images, sa
                 <thead>
                   <tr>
                     <th scope="col">SKU</th>
-                    {options.map((o) => (
-                      <th scope="col" key={o}>
+                    {options.map((o, j) => (
+                      // By place, as the form posts them (attrs[j]): renaming an option keeps its column's values.
+                      <th scope="col" key={j}>
                         {o}
                       </th>
                     ))}
@@ -256,7 +312,7 @@ export function ProductForm({ values, errors, formError, collections, images, sa
                         </Cell>
                         {options.map((o, j) => (
                           <Cell
-                            key={o}
+                            key={j}
                             name={`${n}.attrs[${j}]`}
                             label={`${o}, ${row}`}
                             defaultValue={v.attrs[j] ?? ''}
@@ -317,5 +373,68 @@ export function ProductForm({ values, errors, formError, collections, images, sa
         )}
       </Form>
     </>
+  );
+}
+
+/**
+ * The main image, picked from the site's images: a radio each, with a thumbnail, its size and the
+ * day it was uploaded, so two files of one name are told apart (issue 33). Works without JavaScript.
+ */
+function ImagePicker({
+  images,
+  value,
+  savedImage,
+  error,
+}: {
+  images: PickerImage[];
+  value: string;
+  savedImage: string | null;
+  error?: string;
+}) {
+  const known = (url: string) => images.some((i) => i.url === url);
+  // The image the product has (or the form was posted with) stays choosable when it is no file of the site's.
+  const others = [savedImage, value].filter((u, k, all): u is string => !!u && !known(u) && all.indexOf(u) === k);
+  const described = [images.length === 0 ? 'f-assetUrl-hint' : null, error ? 'f-assetUrl-error' : null].filter(Boolean).join(' ');
+  return (
+    <fieldset className="field image-picker" aria-describedby={described || undefined}>
+      <legend>Main image</legend>
+      {images.length === 0 ? (
+        <span className="hint" id="f-assetUrl-hint">
+          Upload images in Files (or below) to choose one here.
+        </span>
+      ) : null}
+      {error ? (
+        <span className="error" id="f-assetUrl-error">
+          {error}
+        </span>
+      ) : null}
+      <ul className="image-choices">
+        <li>
+          <label>
+            <input type="radio" name="assetUrl" value="" defaultChecked={value === ''} /> No image
+          </label>
+        </li>
+        {others.map((u) => (
+          <li key={u}>
+            <label>
+              <input type="radio" name="assetUrl" value={u} defaultChecked={value === u} />{' '}
+              {u === savedImage ? `Keep the current image (${u})` : u}
+            </label>
+          </li>
+        ))}
+        {images.map((i) => (
+          <li key={i.id}>
+            <label>
+              <input type="radio" name="assetUrl" value={i.url} defaultChecked={value === i.url} />
+              <img className="thumb" src={`/config/files/${i.id}/content`} alt="" width={48} height={48} loading="lazy" />
+              <span>
+                <span className="image-name">{i.name}</span>{' '}
+                <span className="hint">{[i.originalSize, i.size, `uploaded ${i.uploaded}`].filter(Boolean).join(' · ')}</span>
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
   );
 }

@@ -3,7 +3,23 @@
 import type { RouteCase } from './types.js';
 
 const cases: RouteCase[] = [
-  { file: 'config.products._index.tsx', path: '/config/products', loader: 'products.read', action: null },
+  {
+    file: 'config.products._index.tsx',
+    path: '/config/products?index',
+    loader: 'products.read',
+    // Move up / Move down (issue 33): an unknown product is a 404 that moves nothing.
+    action: 'products.write',
+    body: { intent: 'up', id: 'no-such-product' },
+  },
+  {
+    file: 'config.products.$id_.image.tsx',
+    path: '/config/products/no-such-product/image',
+    // The loader only sends a GET back to the product.
+    loader: 'products.read',
+    // products.write, and files.write too (the file lands in Files): every role with the one has the other.
+    action: 'products.write',
+    body: {},
+  },
   {
     file: 'config.products.new.tsx',
     path: '/config/products/new',

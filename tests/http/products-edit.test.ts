@@ -1,0 +1,238 @@
+// Editing products without friction (issue 33), through the built server: a new product comes first
+// in /shop and Move up / Move down on /config/products changes /shop's order (its own small write:
+// an open product form still saves); an image uploaded from the product screen goes through the file
+// manager's checks into Files and becomes the product's image; the image picker tells two files of
+// one name apart by thumbnail, size and upload day. Roles: products.write to move, and products.write
+// with files.write to upload.
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { png } from '../support/sample-files.js';
+import { Visitor } from './support/client.js';
+import { adminVisitor, visitorWithRole } from './support/owner.js';
+
+const SHOP = 'col-shop';
+const tag = () => randomBytes(3).toString('hex');
+/** A page's HTML without React's text separators (`a<!-- --> b`). */
+const textOf = async (res: Response) => (await res.text()).replace(/<!-- -->/g, '');
+const unescape = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+let admin: Visitor;
+beforeAll(async () => {
+  admin = await adminVisitor();
+});
+
+/** The product form as a browser without JavaScript posts it: one variant, no image. */
+function productForm(title: string, sku: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    intent: 'save',
+    title,
+    urlId: '',
+    productType: '1',
+    collectionId: SHOP,
+    body: '',
+    excerpt: '',
+    published: 'on',
+    tags: '',
+    categories: '',
+    billingValue: '1',
+    billingUnit: 'MONTH',
+    numBillingCycles: '0',
+    assetUrl: '',
+    originalSize: '',
+    options: '',
+    'variants[0].sku': sku,
+    'variants[0].price': '9.00',
+    'variants[0].salePrice': '',
+    'variants[0].qty': '5',
+    ...extra,
+  };
+}
+
+async function createProduct(title: string): Promise<string> {
+  const res = await admin.postForm('/config/products/new', productForm(title, `PE-${tag()}`));
+  expect(res.status, (await res.clone().text()).slice(0, 1000)).toBe(303);
+  const m = /^\/config\/products\/([^/?]+)\?saved=created$/.exec(res.headers.get('location') ?? '');
+  expect(m).not.toBeNull();
+  return decodeURIComponent(m![1]);
+}
+
+/** Where each title first shows on /shop (-1: not on the first page). */
+async function shopPlaces(...titles: string[]): Promise<number[]> {
+  const html = await textOf(await new Visitor().get('/shop'));
+  return titles.map((t) => html.indexOf(t));
+}
+
+function upload(v: Visitor, path: string, name: string, bytes: Uint8Array | string, type = 'image/png'): Promise<Response> {
+  const form = new FormData();
+  form.append('file', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type }), name);
+  return v.fetch(path, { method: 'POST', body: form });
+}
+
+describe("the shop's order", () => {
+  it('shows a new product first on /shop; Move down puts it after the next one; an open form still saves', async () => {
+    const older = `Tern Bowl ${tag()}`;
+    const newer = `Heron Jug ${tag()}`;
+    await createProduct(older);
+    const id = await createProduct(newer);
+    const [n, o] = await shopPlaces(newer, older);
+    expect(n).toBeGreaterThan(-1);
+    expect(o).toBeGreaterThan(n);
+    // The owner's list is in the shop's order too, with the buttons.
+    const list = await textOf(await admin.get('/config/products'));
+    expect(list.indexOf(newer)).toBeLessThan(list.indexOf(older));
+    expect(list).toContain(`aria-label="Move ${newer} down"`);
+    expect(list).toMatch(new RegExp(`aria-label="Move ${newer} up"[^>]*disabled`));
+
+    // The product's form is open (its version drawn) while the owner moves it.
+    const edit = await textOf(await admin.get(`/config/products/${id}`));
+    const hidden = (name: string) => unescape(new RegExp(`name="${name}"[^>]*?value="([^"]*)"`).exec(edit)?.[1] ?? '');
+    const variantId = hidden('variants\\[0\\]\\.id');
+    expect(variantId).not.toBe('');
+
+    const moved = await admin.postForm('/config/products?index', { intent: 'down', id });
+    expect(moved.status).toBe(303);
+    const back = moved.headers.get('location') ?? '';
+    expect(back).toBe(`/config/products?moved=down&id=${id}#move-${id}-down`);
+    // Back on the list, at the button pressed (the fragment names it).
+    const after = await textOf(await admin.get(back));
+    expect(after).toContain('Order saved.');
+    expect(after).toMatch(new RegExp(`<button[^>]*aria-label="Move ${newer} down"[^>]*id="move-${id}-down"`));
+    const [n2, o2] = await shopPlaces(newer, older);
+    expect(o2).toBeGreaterThan(-1);
+    expect(n2).toBeGreaterThan(o2);
+
+    // A reorder is not a change of the product: the form drawn before it saves (no 409).
+    const slug = hidden('urlId');
+    const saved = await admin.postForm(
+      `/config/products/${id}`,
+      productForm(`${newer} renamed`, hidden('variants\\[0\\]\\.sku'), {
+        urlId: slug,
+        'variants[0].id': variantId,
+        'variants[0].was': hidden('variants\\[0\\]\\.was'),
+        _version: hidden('_version'),
+        _fields: hidden('_fields'),
+        _at: hidden('_at'),
+      }),
+    );
+    expect(saved.status, (await saved.clone().text()).slice(0, 500)).toBe(303);
+    // Renaming kept its place.
+    const [n3, o3] = await shopPlaces(`${newer} renamed`, older);
+    expect(n3).toBeGreaterThan(o3);
+
+    // Bad input is a 4xx, never a 500: an unknown product, an unknown intent.
+    expect((await admin.postForm('/config/products?index', { intent: 'up', id: 'no-such-product' })).status).toBe(404);
+    expect((await admin.postForm('/config/products?index', { intent: 'sideways', id })).status).toBe(400);
+  });
+
+  it('refuses a move to a role that may only read products, and changes nothing', async () => {
+    const before = `Plover Cup ${tag()}`;
+    const title = `Stint Cup ${tag()}`;
+    await createProduct(before);
+    const id = await createProduct(title);
+    const { visitor: viewer } = await visitorWithRole(admin, 10);
+    expect((await viewer.postForm('/config/products?index', { intent: 'down', id })).status).toBe(403);
+    const list = await textOf(await viewer.get('/config/products'));
+    expect(list).toContain(title);
+    expect(list).not.toContain('Move up');
+    const [t, b] = await shopPlaces(title, before);
+    expect(t).toBeGreaterThan(-1);
+    expect(b).toBeGreaterThan(t);
+  });
+});
+
+describe('uploading an image from the product screen', () => {
+  it('takes a PNG into Files and makes it the product image; the shop shows it', async () => {
+    const title = `Gannet Vase ${tag()}`;
+    const id = await createProduct(title);
+    const page = await textOf(await admin.get(`/config/products/${id}`));
+    expect(page).toMatch(/<form[^>]*id="product-image-upload"[^>]*enctype="multipart\/form-data"/i);
+    expect(page).toMatch(/<input[^>]*type="file"[^>]*name="file"[^>]*form="product-image-upload"/);
+
+    const name = `gannet-${tag()}.png`;
+    const res = await upload(admin, `/config/products/${id}/image`, name, png(6, 4));
+    expect(res.status, (await res.clone().text()).slice(0, 500)).toBe(303);
+    expect(res.headers.get('location')).toBe(`/config/products/${id}?saved=image`);
+
+    const after = await textOf(await admin.get(`/config/products/${id}?saved=image`));
+    expect(after).toContain('Image uploaded.');
+    const m = new RegExp(`<input type="radio" name="assetUrl" checked="" value="(/files/([a-f0-9]{24})/${name})"`).exec(after);
+    expect(m, 'the uploaded image is the one chosen').not.toBeNull();
+    // In Files, as any upload.
+    expect(await textOf(await admin.get(`/config/files?q=${name}`))).toContain(`/config/files/${m![2]}"`);
+    // On the product's page in the shop, and served as the image it is.
+    const slug = /name="urlId"[^>]*value="([^"]+)"/.exec(after)?.[1];
+    expect(await textOf(await new Visitor().get(`/shop/p/${slug}`))).toContain(m![1]);
+    const served = await new Visitor().get(m![1]);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('refuses a file that is no image, an SVG with a script, and roles without both permissions', async () => {
+    const title = `Shag Print ${tag()}`;
+    const id = await createProduct(title);
+    const text = await upload(admin, `/config/products/${id}/image`, 'notes.png', 'just some words\n', 'image/png');
+    expect(text.status).toBe(400);
+    expect(await textOf(text)).toContain('Choose an image file: PNG, JPEG, GIF, WebP or SVG.');
+    const pdf = await upload(admin, `/config/products/${id}/image`, 'sheet.pdf', '%PDF-1.4\n%\u00e2\u00e3\n1 0 obj\n', 'application/pdf');
+    expect(pdf.status).toBe(400);
+    const svg = await upload(
+      admin,
+      `/config/products/${id}/image`,
+      'evil.svg',
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+      'image/svg+xml',
+    );
+    expect(svg.status).toBe(400);
+    expect(await textOf(svg)).toContain('This SVG file contains scripts, which are not allowed.');
+    // Nothing was attached.
+    expect(await textOf(await admin.get(`/config/products/${id}`))).toContain('<input type="radio" name="assetUrl" checked="" value=""/>');
+    // An unknown product: 404 before the file is kept.
+    expect((await upload(admin, '/config/products/no-such-product/image', 'x.png', png(2, 2))).status).toBe(404);
+
+    // Files but not products (Content editor), products but read only (viewer): both refused.
+    for (const role of [4, 10]) {
+      const { visitor } = await visitorWithRole(admin, role);
+      const refused = await upload(visitor, `/config/products/${id}/image`, `r${role}.png`, png(2, 2));
+      expect(refused.status, `role ${role}`).toBe(403);
+      expect(await textOf(await visitor.get(`/config/products/${id}`))).not.toContain('Upload a new image');
+    }
+    expect(await textOf(await admin.get(`/config/files?q=r4.png`))).not.toContain('r4.png</a>');
+  });
+});
+
+describe('the image picker', () => {
+  it('tells two images of one name apart by thumbnail, size and upload day', async () => {
+    const name = `twin-${tag()}.png`;
+    const ids: string[] = [];
+    for (const bytes of [png(3, 2), png(60, 40, [10, 120, 200])]) {
+      const res = await upload(admin, '/config/files?index', name, bytes);
+      expect(res.status).toBe(303);
+      ids.push(/\/config\/files\/([a-f0-9]{24})/.exec(res.headers.get('location') ?? '')![1]);
+    }
+    const html = await textOf(await admin.get('/config/products/new'));
+    const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+    const choices = ids.map((fid) => {
+      const at = html.indexOf(`value="/files/${fid}/${name}"`);
+      expect(at, fid).toBeGreaterThan(-1);
+      return html.slice(at, html.indexOf('</li>', at));
+    });
+    for (const [k, c] of choices.entries()) {
+      expect(c).toContain(`<img class="thumb" src="/config/files/${ids[k]}/content"`);
+      expect(c).toContain(`<span class="image-name">${name}</span>`);
+      expect(c).toContain(`uploaded ${today}`);
+    }
+    expect(choices[0]).toMatch(/3x2 · \d+ bytes/);
+    expect(choices[1]).toMatch(/60x40 · \d+ bytes/);
+    // The thumbnail is served to the owner.
+    const thumb = await admin.get(`/config/files/${ids[0]}/content`);
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get('content-type')).toBe('image/png');
+  });
+});
