@@ -78,6 +78,9 @@ export async function prepareOwners(opts: { owner?: { email: string; password: s
 /** The site a Host header reaches: the server (app/server/main.ts) asks before any route runs. */
 export { siteForHost } from './storefront/site.server.js';
 
+/** A site's catalog generation and its changes: the server's document cache drops what they outdate. */
+export { catalogGeneration, onCatalogChange } from './catalog/changes.server.js';
+
 /**
  * Starts the job workers (pg-boss) for every job defined by the modules imported above; the server
  * calls it once at start, and again later if the database did not answer.

@@ -75,7 +75,7 @@ export function rate(metric: Metric, value: number): Rating {
   return value <= good ? 'good' : value > poor ? 'poor' : 'needs-improvement';
 }
 
-/** Device classes, by viewport width (SPEC 9: mobile up to 432 px; tablets by user agent). */
-export const DEVICES = ['mobile', 'tablet', 'desktop'] as const;
+/** Device classes, by viewport width (SPEC 9's breakpoints: mobile up to 432 px, tablet never). */
+export const DEVICES = ['mobile', 'desktop'] as const;
 export type Device = (typeof DEVICES)[number];
 export const MOBILE_MAX_WIDTH = 432;

@@ -1,21 +1,15 @@
-// The device class of a hit (SPEC 9): mobile up to a 432 px viewport, a tablet by its user agent
-// (an iPad, or Android without "Mobile"), else desktop; from the user agent alone without a viewport.
+// The device class of a hit by SPEC 9's breakpoints: mobile up to a 432 px viewport, desktop from
+// 433 px, and tablet never (a tablet is classed by its width like any screen). Without a viewport
+// (the no-JavaScript pixel, server-side events), a phone's user agent says mobile, anything else
+// (tablets included, whose screens are wider than 432 px) desktop.
 import { MOBILE_MAX_WIDTH, type Device } from './constants.js';
 
-const TABLET = /iPad|Tablet|PlayBook|Silk|Kindle/i;
-const ANDROID = /Android/i;
 const MOBILE = /Mobi|iPhone|iPod|Windows Phone|BlackBerry|Opera Mini/i;
-
-function tabletAgent(ua: string): boolean {
-  return TABLET.test(ua) || (ANDROID.test(ua) && !/Mobile/i.test(ua));
-}
+// An iPad's agent says "Mobile" too.
+const TABLET = /iPad|Tablet|PlayBook|Silk|Kindle/i;
 
 export function deviceOf(userAgent: string | null | undefined, viewportWidth?: number | null): Device {
+  if (typeof viewportWidth === 'number' && viewportWidth > 0) return viewportWidth <= MOBILE_MAX_WIDTH ? 'mobile' : 'desktop';
   const ua = userAgent ?? '';
-  if (typeof viewportWidth === 'number' && viewportWidth > 0) {
-    if (viewportWidth <= MOBILE_MAX_WIDTH) return 'mobile';
-    return tabletAgent(ua) ? 'tablet' : 'desktop';
-  }
-  if (tabletAgent(ua)) return 'tablet';
-  return MOBILE.test(ua) || ANDROID.test(ua) ? 'mobile' : 'desktop';
+  return MOBILE.test(ua) && !TABLET.test(ua) ? 'mobile' : 'desktop';
 }

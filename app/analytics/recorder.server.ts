@@ -3,6 +3,7 @@
 // the queue within the site's daily quota. Answers an Outcome the routes turn into 202 (accepted),
 // 204 (not to be recorded, or the quota is spent) or 503 (queue full); Set-Cookie lines ride along.
 import { getSql } from '../../db/client.server.js';
+import { PageType } from '../../engine/ts/enums.js';
 import { env } from '../utils/env.server.js';
 import { errorText, log } from '../utils/log.server.js';
 import { COOKIE, ERROR_REPORTS } from './constants.js';
@@ -180,7 +181,16 @@ export async function recordPageView(request: Request, websiteId: string, view: 
 
 /** The RecordHit call's census data as a page view. */
 export function hitView(hit: CensusHitData, formVisitor: string | undefined): PageView {
-  return { page: hit, data: hit, formVisitor, source: 'js' };
+  return { page: { ...hit, pageType: hit.pageType ?? pageTypeOfHit(hit) }, data: hit, formVisitor, source: 'js' };
+}
+
+/**
+ * The page type of a hit that carries only SPEC 3's census fields: an item page ('i', or an item id)
+ * is a content item, a collection page ('c') main content, anything else a page.
+ */
+function pageTypeOfHit(hit: CensusHitData): number {
+  if (hit.contentSource === 'i' || (hit.itemId && hit.contentSource !== 'c')) return PageType.CONTENT_ITEM;
+  return hit.contentSource === 'c' ? PageType.MAIN_CONTENT : PageType.PAGE;
 }
 
 /** An event of RecordEvent, or the no-JavaScript add to cart (source 'server'). */

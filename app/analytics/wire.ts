@@ -39,6 +39,8 @@ export type CensusPage = z.infer<typeof CensusPage>;
  * JSON) and `ss_cvr` (the visitor cookie as the page read it, possibly empty).
  */
 export const CensusHitData = CensusPage.extend({
+  /** Not among SPEC 3's census fields: a hit may leave it out, and the server reads it off the page. */
+  pageType: int.optional(),
   userAgent: text(512).optional(),
   clientDate: int.min(0).optional(),
   viewportInnerWidth: size.optional(),

@@ -183,7 +183,7 @@ export function formBlockHtml(view: FormBlockView): string {
       '</div>'
     : '';
   const captcha = s.captcha
-    ? `<div class="form-captcha" data-form-captcha="${CAPTCHA_CHALLENGE_URL}"><noscript><p>${FORM_TEXT.captcha}: this form needs JavaScript.</p></noscript></div>`
+    ? `<div class="form-captcha" data-form-captcha="${CAPTCHA_CHALLENGE_URL}"><noscript><p>${FORM_TEXT.captcha} This form needs JavaScript.</p></noscript></div>`
     : '';
   return (
     `<div class="form-block" id="form-${esc(view.blockId)}" data-form-block="${esc(view.blockId)}">` +

@@ -12,7 +12,7 @@ export const FORM_TEXT = {
   email: `Email is not valid. Email addresses should follow the format ${EXAMPLE_EMAIL}.`,
   tooLong: 'You have exceeded the character limit.',
   invalid: 'One or more fields is invalid, please check your entries.',
-  captcha: 'Complete CAPTCHA before submitting',
+  captcha: 'Complete CAPTCHA before submitting.',
   // SPEC 8, by status and situation
   unauthorized: 'Unable to submit form. Please try again later.',
   notConfigured: 'This form has not been configured yet.',

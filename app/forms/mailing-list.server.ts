@@ -3,6 +3,7 @@
 // newsletter email carries the one-click unsubscribe link made here.
 import crypto from 'node:crypto';
 import type { Sql } from '../../db/client.server.js';
+import { storefrontChanged } from '../config/storefront-changed.server.js';
 import { hashSecret } from '../utils/secret-hash.server.js';
 
 export interface MailingList {
@@ -26,6 +27,8 @@ export async function createMailingList(sql: Sql, websiteId: string, name: strin
     insert into mailing_list (id, website_id, name) values (${id}, ${websiteId}, ${name.trim()})
     on conflict (website_id, name) do update set name = excluded.name
     returning id, name`;
+  // Product pages offer the list on their back-in-stock form from now on.
+  await storefrontChanged(sql, websiteId);
   return { id: row.id, name: row.name, subscribers: 0 };
 }
 

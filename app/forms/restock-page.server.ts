@@ -3,6 +3,7 @@
 // an error), which the page shows in the form's place (app/forms/restock-markup.ts).
 import { redirect } from '@remix-run/node';
 import { getSql } from '../../db/client.server.js';
+import { createReadCache } from '../catalog/read-cache.server.js';
 import { setFlash } from '../storefront/cart-ui.server.js';
 import { readForm } from '../utils/form.server.js';
 import { shopperSession } from '../utils/session.server.js';
@@ -44,7 +45,11 @@ export async function restockPageAction(request: Request, websiteId: string): Pr
   return answer({ variantId, ok: true, message: (await successText(sql, websiteId)) || RESTOCK_TEXT.signedUp });
 }
 
+// Asked on every product page: kept per site and catalog generation, so a view costs no SQL (issue 29).
+const mailingLists = createReadCache({ max: 10_000 });
+
 /** What a product page's context needs: whether the form offers the site's mailing list. */
 export async function restockPageExtras(websiteId: string): Promise<{ mailingList: boolean }> {
-  return { mailingList: await hasMailingList(await getSql(), websiteId) };
+  const mailingList = await mailingLists.get(websiteId, 'has-list', async () => hasMailingList(await getSql(), websiteId));
+  return { mailingList };
 }

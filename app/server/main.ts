@@ -3,6 +3,7 @@
 // the client's address) and where the process stops cleanly on SIGTERM.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequestHandler } from '@remix-run/express';
@@ -11,6 +12,7 @@ import express from 'express';
 import helmet from 'helmet';
 import { describeExpiry, type CartExpiry } from '../../db/cart-expiry.server.js';
 import { ConfigError, readEnv, type Env } from '../utils/env.server.js';
+import { createDocumentCache } from './document-cache.js';
 import { guardRequest, CLIENT_ADDRESS_HEADER } from './guards.js';
 import { errorText, log, requestScope } from '../utils/log.server.js';
 import { API_UNAVAILABLE, NOTICES, NOTICE_STYLE } from '../utils/notices.js';
@@ -55,6 +57,8 @@ async function main(): Promise<void> {
         startJobs?: () => Promise<void>;
         cleanupCarts?: (ttlDays: number) => Promise<CartExpiry>;
         siteForHost: (host: string) => Promise<{ id: string; published: boolean } | null>;
+        catalogGeneration?: (websiteId: string) => number;
+        onCatalogChange?: (fn: (websiteId: string) => void) => () => void;
         prepareOwners?: (opts: {
           owner?: { email: string; password: string };
           production: boolean;
@@ -106,6 +110,19 @@ async function main(): Promise<void> {
     }, 30_000);
     retry.unref();
   }
+
+  // Public pages as anonymous visitors get them, answered before Express (ADR 0031). Off with
+  // DOCUMENT_CACHE_MB=0, or when the build cannot say when its catalog changes.
+  const generationOf = build.entry.module.catalogGeneration;
+  const documents =
+    config.documentCacheMb > 0 && generationOf
+      ? createDocumentCache({
+          generationOf,
+          onChange: build.entry.module.onCatalogChange,
+          maxBytes: config.documentCacheMb * 1024 * 1024,
+          onHit: (req, status, reqId) => log.info({ reqId, method: req.method, path: req.url, status, cache: 'hit' }, 'request'),
+        })
+      : null;
 
   const app = express();
   app.disable('x-powered-by');
@@ -264,10 +281,15 @@ async function main(): Promise<void> {
   app.all('*', (req, res, next) => {
     // Routes read the client's address from this header only: the one a client sends is replaced.
     req.headers[CLIENT_ADDRESS_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    documents?.capture(req, res, res.locals.cspNonce as string, (res.locals.site as { id: string } | undefined)?.id);
     handler(req, res, next).catch(next);
   });
 
-  const server = app.listen(config.port, config.host ?? '0.0.0.0', () => {
+  const server = http.createServer((req, res) => {
+    if (documents?.serve(req, res)) return;
+    app(req, res);
+  });
+  server.listen(config.port, config.host ?? '0.0.0.0', () => {
     const where = server.address();
     const port = typeof where === 'object' && where ? where.port : config.port;
     log.info(`storefront: listening on http://${config.host ?? 'localhost'}:${port}`);

@@ -123,6 +123,8 @@ const Schema = z.object({
   COOKIE_SECURE: z.enum(['0', '1']).optional(),
   // Open carts untouched for this many days are deleted with their lines (db/cart-expiry.server.ts).
   CART_TTL_DAYS: CartTtl,
+  // Megabytes of public pages kept whole for anonymous visitors (app/server/document-cache.ts, ADR 0031); 0 turns it off.
+  DOCUMENT_CACHE_MB: z.coerce.number().int('DOCUMENT_CACHE_MB must be a whole number').min(0).max(4096).default(64),
   // The first owner: created (or given this password) at start, administrator of every site.
   OWNER_EMAIL: z.string().email('OWNER_EMAIL must be an email address').optional(),
   OWNER_PASSWORD: z.string().min(10, 'OWNER_PASSWORD must be at least 10 characters').optional(),
@@ -156,6 +158,8 @@ export interface Env {
   secureCookies: boolean;
   /** Days after its last change that an open cart is deleted (default 30). */
   cartTtlDays: number;
+  /** Megabytes the document cache keeps (0: off). */
+  documentCacheMb: number;
   /** The first owner to create or update at start (both set, or neither). */
   owner?: { email: string; password: string };
   /** Hosts (or `*.domain` patterns) where anyone counts as an internal user (experiment overrides). */
@@ -263,6 +267,7 @@ export function readEnv(raw: Record<string, string | undefined> = process.env): 
     templateBackend: e.TEMPLATE_BACKEND,
     secureCookies: e.COOKIE_SECURE ? e.COOKIE_SECURE === '1' : production,
     cartTtlDays: e.CART_TTL_DAYS,
+    documentCacheMb: e.DOCUMENT_CACHE_MB,
     owner: e.OWNER_EMAIL && e.OWNER_PASSWORD ? { email: e.OWNER_EMAIL, password: e.OWNER_PASSWORD } : undefined,
     internalHosts: e.INTERNAL_HOSTS,
     translationServiceUrl: e.TRANSLATION_SERVICE_URL,

@@ -44,6 +44,30 @@ describe('POST /api/census/RecordHit', () => {
     expect(setCookies(res).join()).not.toMatch(/HttpOnly/i);
   });
 
+  it("takes a hit that carries exactly SPEC 3's census fields (no pageType: the server reads it off the page)", async () => {
+    const v = new Visitor();
+    const census: Record<string, unknown> = hit({
+      templateId: 't1',
+      website_locale: 'en-US',
+      userAgent: 'Mozilla/5.0',
+      screenWidth: 1280,
+      screenHeight: 800,
+      viewportInnerHeight: 700,
+      itemId: 'item-1',
+      recordType: 11,
+      collectionId: 'c1',
+      pageId: 'p1',
+      pageTitle: 'Mug',
+      contentSource: 'i',
+      pagePermissionTypeValue: 1,
+      visitorCookie: '',
+    });
+    delete census.pageType;
+    const res = await recordHit(v, census);
+    expect(res.status).toBe(202);
+    expect(cookieLine(res, 'ss_cvr')).toBeDefined();
+  });
+
   it('keeps the visit within 30 minutes, and counts a new one after', async () => {
     const v = new Visitor();
     await recordHit(v);
@@ -221,6 +245,27 @@ describe('POST /api/1/performance/records', () => {
     expect((await send(v, JSON.stringify([pageSpeed(), image]))).status).toBe(202);
     expect((await send(v, JSON.stringify([pageSpeed()]), 'text/plain;charset=UTF-8')).status).toBe(202);
   });
+  it('classes a tablet by its width (SPEC 9: tablet never): an iPad at 820 px counts as a desktop', async () => {
+    const ipad = 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+    const record = { ...pageSpeed('/tablet-rule'), data: { ...pageSpeed('/tablet-rule').data, viewportWidth: 820 } };
+    const res = await new Visitor().fetch('/api/1/performance/records', {
+      method: 'POST',
+      body: JSON.stringify([record]),
+      headers: { 'Content-Type': 'text/plain', 'User-Agent': ipad },
+    });
+    expect(res.status).toBe(202);
+    const admin = await adminVisitor();
+    let html = '';
+    // Records are written in batches within about a second.
+    for (let i = 0; i < 50 && !html.includes('/tablet-rule'); i++) {
+      if (i) await new Promise((r) => setTimeout(r, 200));
+      html = await (await admin.get('/config/analytics/performance?range=7')).text();
+    }
+    const devices = /<table class="data" id="vitals-devices">([\s\S]*?)<\/table>/.exec(html)?.[1] ?? '';
+    expect(devices).toContain('<th scope="row">desktop</th>');
+    expect(devices).not.toContain('tablet');
+  });
+
   it('refuses bad records with 400, a form with 415, and records nothing of /config', async () => {
     const v = new Visitor();
     expect((await send(v, '[{"event":"page-speed"}]')).status).toBe(400);

@@ -299,6 +299,30 @@ describe('moving and removing blocks', () => {
   });
 });
 
+describe('the number of blocks', () => {
+  it('holds 60 blocks on a page (SPEC 9) and refuses the 61st, saying so', async () => {
+    const res = await admin.postForm('/config/pages/new', {
+      intent: 'save',
+      title: `Many blocks ${run}`,
+      urlId: `many-${run}`,
+      description: '',
+      body: '',
+      seoTitle: '',
+      seoDescription: '',
+      status: 'draft',
+      publishAt: '',
+    });
+    const many = decodeURIComponent(/^\/config\/pages\/([^?]+)\?/.exec(res.headers.get('location') ?? '')![1]);
+    const url = `/config/pages/${encodeURIComponent(many)}/blocks/new?type=image`;
+    const fields = { fileId: files.red, altText: 'Tile', caption: '', link: '' };
+    for (let i = 0; i < 60; i++) expect((await admin.postForm(url, fields)).status, `block ${i + 1}`).toBe(303);
+    const over = await admin.postForm(url, fields);
+    expect(over.status).toBe(409);
+    expect(await text(over)).toContain('A page holds at most 60 blocks.');
+    await admin.postForm(`/config/pages/${encodeURIComponent(many)}`, { intent: 'delete' });
+  });
+});
+
 describe('who may do what', () => {
   it('lets a role with pages.read look but not change, and answers 404 for another page’s block', async () => {
     const readOnly = ROLE_IDS.find((r) => can(r, 'pages.read') && !can(r, 'pages.write'))!;

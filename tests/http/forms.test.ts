@@ -185,7 +185,7 @@ describe('form calls (SPEC 7, 8)', () => {
       v.json('/api/form/SaveFormSubmission', { key: await key(v), formId, form: '{}', ...(captcha ? { captcha } : {}) });
     const none = await save();
     expect(none.status).toBe(400);
-    expect((await none.json()).error).toBe('Complete CAPTCHA before submitting');
+    expect((await none.json()).error).toBe('Complete CAPTCHA before submitting.');
     // What the widget does in the browser: fetch a challenge, do the work, send the solution.
     const challenge = await (await v.get('/api/form/captcha')).json();
     const solution = await solveChallenge({ challenge, deriveKey });
@@ -193,7 +193,7 @@ describe('form calls (SPEC 7, 8)', () => {
     expect((await save(payload)).status).toBe(200);
     const again = await save(payload);
     expect(again.status).toBe(400);
-    expect((await again.json()).error).toBe('Complete CAPTCHA before submitting');
+    expect((await again.json()).error).toBe('Complete CAPTCHA before submitting.');
   });
 
   it('GET /api/form/captcha hands out a signed challenge, never cached', async () => {

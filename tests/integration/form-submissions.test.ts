@@ -123,7 +123,7 @@ describe.each(targets)('form submissions on $name', (target) => {
     await db.sql`insert into form (id, website_id, name, fields, settings)
       values ('form-captcha', 'saltgrass', 'Captcha', '[]'::jsonb, '{"captcha": true}'::jsonb) on conflict do nothing`;
     const missing = await submitForm(db.sql, contact({}, { formId: 'form-captcha' }));
-    expect(missing).toMatchObject({ ok: false, status: 400, message: 'Complete CAPTCHA before submitting' });
+    expect(missing).toMatchObject({ ok: false, status: 400, message: 'Complete CAPTCHA before submitting.' });
     const challenge = (await newChallenge()) as Parameters<typeof solveChallenge>[0]['challenge'];
     const solution = await solveChallenge({ challenge, deriveKey });
     const payload = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');

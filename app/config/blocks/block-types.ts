@@ -39,8 +39,8 @@ export const BLOCK_HINTS: Record<BlockType, string> = {
   form: 'One of the site’s forms, for visitors to fill in.',
 };
 
-/** Blocks on one page at most. */
-export const MAX_BLOCKS = 40;
+/** Blocks on one page at most: SPEC 9's "max blocks per layout". */
+export const MAX_BLOCKS = 60;
 
 const SCHEMAS = {
   gallery: GallerySettings,

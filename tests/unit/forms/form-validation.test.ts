@@ -14,7 +14,7 @@ describe('form validation (SPEC 5)', () => {
     expect(FORM_TEXT.email).toBe('Email is not valid. Email addresses should follow the format name@example.com.');
     expect(FORM_TEXT.tooLong).toBe('You have exceeded the character limit.');
     expect(FORM_TEXT.invalid).toBe('One or more fields is invalid, please check your entries.');
-    expect(FORM_TEXT.captcha).toBe('Complete CAPTCHA before submitting');
+    expect(FORM_TEXT.captcha).toBe('Complete CAPTCHA before submitting.');
   });
 
   it('requires a value in required text, multi-part, radio and select fields', () => {

@@ -1,0 +1,212 @@
+// The document cache (issue 29, ADR 0031) through the built server: an anonymous visitor's repeat is
+// answered from it with a fresh CSP nonce and a 304 for its ETag, and it never serves one visitor's
+// cart, flash or owner page to another, an old page after an owner's edit (in this process, or in
+// another on the same PostgreSQL), a locked page to a visitor who has not unlocked it, or one host's
+// page on another.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Visitor } from './support/client.js';
+import { adminVisitor } from './support/owner.js';
+import { startServer, type Started } from './support/spawn-server.js';
+import { testPostgres, throwAwayDatabase, type ThrowAway } from './support/throwaway-postgres.js';
+
+const PRODUCT = '/shop/p/tide-pool-mug';
+const run = randomBytes(3).toString('hex');
+let admin: Visitor;
+const made: string[] = [];
+
+const nonceOf = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+const cacheOf = (res: Response) => res.headers.get('x-document-cache');
+
+/** An anonymous GET of `path` until one is answered from the cache (another test's edit may drop it between two). */
+async function cachedAnswer(path: string, v: () => Visitor = () => new Visitor()): Promise<Response> {
+  for (let i = 0; i < 10; i++) {
+    const res = await v().get(path);
+    if (cacheOf(res) === 'hit') return res;
+    await res.arrayBuffer();
+  }
+  throw new Error(`${path} was never answered from the document cache`);
+}
+
+async function createPage(title: string, body: string, who: Visitor = admin): Promise<{ id: string; path: string }> {
+  const slug = `cached-${run}-${made.length}`;
+  const res = await who.postForm('/config/pages/new', {
+    intent: 'save',
+    title,
+    urlId: slug,
+    description: '',
+    body,
+    seoTitle: '',
+    seoDescription: '',
+    status: 'published',
+    publishAt: '',
+  });
+  if (res.status !== 303) throw new Error(`creating a page answered ${res.status}`);
+  const id = decodeURIComponent(/^\/config\/pages\/([^?]+)\?/.exec(res.headers.get('location') ?? '')![1]);
+  made.push(id);
+  return { id, path: `/${slug}` };
+}
+
+const savePage = (id: string, path: string, title: string, body: string, who: Visitor = admin) =>
+  who.postForm(`/config/pages/${encodeURIComponent(id)}`, {
+    intent: 'save',
+    title,
+    urlId: path.slice(1),
+    description: '',
+    body,
+    seoTitle: '',
+    seoDescription: '',
+    status: 'published',
+    publishAt: '',
+  });
+
+beforeAll(async () => {
+  admin = await adminVisitor();
+});
+afterAll(async () => {
+  for (const id of made) await admin.postForm(`/config/pages/${encodeURIComponent(id)}`, { intent: 'delete' });
+});
+
+describe('an anonymous visitor', () => {
+  it('gets a repeat from the cache: the same page, a fresh nonce in the CSP and the scripts, a 304 for its ETag', async () => {
+    const first = await new Visitor().get(PRODUCT);
+    const firstHtml = await first.text();
+    const hit = await cachedAnswer(PRODUCT);
+    const html = await hit.text();
+    const nonce = nonceOf(hit)!;
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(nonce).not.toBe(nonceOf(first));
+    // Every script's nonce is the header's: the page's scripts run.
+    const nonces = [...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]);
+    expect(nonces.length).toBeGreaterThan(0);
+    expect(new Set(nonces)).toEqual(new Set([nonce]));
+    expect(html.replaceAll(nonce, 'N')).toBe(firstHtml.replaceAll(nonceOf(first)!, 'N'));
+    expect(hit.headers.get('content-length')).toBe(String(Buffer.byteLength(html)));
+    expect(hit.headers.get('cache-control')).toMatch(/^public, max-age=0/);
+    expect(hit.headers.get('x-frame-options')).toBe(first.headers.get('x-frame-options'));
+    expect(hit.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+
+    const etag = hit.headers.get('etag')!;
+    const again = await new Visitor().get(PRODUCT, { 'If-None-Match': etag });
+    expect(again.status).toBe(304);
+    expect(cacheOf(again)).toBe('hit');
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(again.headers.get('content-security-policy')).toBeNull();
+  });
+
+  it('is never answered from the cache for ?_data=, /config or /api', async () => {
+    const data = await new Visitor().get(`${PRODUCT}?_data=root`);
+    expect(cacheOf(data)).toBeNull();
+    const config = await new Visitor().get('/config');
+    expect(cacheOf(config)).toBeNull();
+    const api = await new Visitor().get('/api/commerce/shopping-cart');
+    expect(cacheOf(api)).toBeNull();
+  });
+});
+
+describe('what is never shared', () => {
+  it("one shopper's cart is not served to another, and a shopper with a cart is never answered from the cache", async () => {
+    await cachedAnswer(PRODUCT);
+    const shopper = new Visitor();
+    const page = await (await shopper.get(PRODUCT)).text();
+    const itemId = /name="itemId" value="([^"]+)"/.exec(page)![1];
+    const stock = (await (await shopper.get(`/api/commerce/inventory/stock?itemId=${itemId}`)).json()) as { results: { sku: string }[] };
+    const added = await shopper.json('/api/commerce/shopping-cart/entries', { itemId, sku: stock.results[0].sku, quantity: 2 });
+    expect(added.status).toBe(200);
+    // With a cart cookie, every page is the shopper's own: rendered for them, never from the cache.
+    const own = await shopper.get(PRODUCT);
+    expect(cacheOf(own)).toBeNull();
+    await own.arrayBuffer();
+    const cart = await (await shopper.get('/cart')).text();
+    expect(cart).not.toContain('You have nothing in your shopping cart.');
+    const anon = await new Visitor().get('/cart');
+    expect(cacheOf(anon)).not.toBe('hit');
+    expect(await anon.text()).toContain('You have nothing in your shopping cart.');
+    const other = await cachedAnswer(PRODUCT);
+    expect(other.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("the site's owner always gets a page of their own, never the cached one", async () => {
+    await cachedAnswer(PRODUCT);
+    const res = await admin.get(PRODUCT);
+    expect(cacheOf(res)).toBeNull();
+    expect(res.headers.get('cache-control')).toMatch(/private/);
+  });
+
+  it('an edit by the owner shows at the next anonymous load', async () => {
+    const { id, path } = await createPage(`Cached page ${run}`, '<p>First firing.</p>');
+    expect(await (await cachedAnswer(path)).text()).toContain('First firing.');
+    expect((await savePage(id, path, `Cached page ${run}`, '<p>Second firing.</p>')).status).toBe(303);
+    const after = await new Visitor().get(path);
+    const html = await after.text();
+    expect(html).toContain('Second firing.');
+    expect(html).not.toContain('First firing.');
+  });
+
+  it('a page locked after it was cached shows the lock screen to visitors who have not unlocked it', async () => {
+    const { id, path } = await createPage(`Soon locked ${run}`, '<p>Trade prices inside.</p>');
+    expect(await (await cachedAnswer(path)).text()).toContain('Trade prices inside.');
+    const access = `/config/pages/${encodeURIComponent(id)}/access`;
+    expect((await admin.postForm(access, { kind: 'password', password: `pass-${run}` })).status).toBe(303);
+    const locked = await new Visitor().get(path);
+    expect(locked.status).toBe(403);
+    expect(cacheOf(locked)).not.toBe('hit');
+    expect(await locked.text()).not.toContain('Trade prices inside.');
+    // One who unlocks sees it; the next anonymous visitor still gets the lock screen.
+    const insider = new Visitor();
+    const scope = /name="scope" value="([^"]+)"/.exec(await (await insider.get(path)).text())![1];
+    await insider.postForm('/page-access', { intent: 'unlock', scope, password: `pass-${run}`, redirectTo: path });
+    expect(await (await insider.get(path)).text()).toContain('Trade prices inside.');
+    const stranger = await new Visitor().get(path);
+    expect(stranger.status).toBe(403);
+    expect(await stranger.text()).not.toContain('Trade prices inside.');
+  });
+
+  it("a page of one host is not served on another: an unknown host gets no site's page", async () => {
+    await cachedAnswer('/shop');
+    const elsewhere = await new Visitor(undefined, 'nowhere.example').get('/shop');
+    expect(elsewhere.status).toBe(404);
+    expect(cacheOf(elsewhere)).toBeNull();
+    expect(await elsewhere.text()).not.toContain('Tide Pool Mug');
+  });
+});
+
+// Two server processes on one PostgreSQL: an edit made through one drops the other's cached copy
+// (LISTEN/NOTIFY). The embedded database serves a single process, so this runs on PostgreSQL only.
+const postgresAdmin = testPostgres();
+if (postgresAdmin) {
+  describe('two server processes on one PostgreSQL', () => {
+    let db: ThrowAway;
+    let one: Started;
+    let two: Started;
+    beforeAll(async () => {
+      db = await throwAwayDatabase(postgresAdmin);
+      // One after the other: the first migrates and seeds the database the second then finds ready.
+      one = await startServer({ DATABASE_URL: db.url }, '/readyz');
+      for (let i = 0; i < 200 && (await fetch(`${one.url}/readyz`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+      two = await startServer({ DATABASE_URL: db.url }, '/readyz');
+    }, 120_000);
+    afterAll(async () => {
+      for (const s of [one, two]) {
+        s?.child.kill('SIGTERM');
+        await s?.exited;
+      }
+      await db?.drop();
+    });
+
+    it("an owner's edit through one shows at the next anonymous load from the other", async () => {
+      const owner = await adminVisitor(() => one.url);
+      const { id, path } = await createPage(`Two processes ${run}`, '<p>Glaze A.</p>', owner);
+      const fromTwo = () => new Visitor(() => two.url);
+      expect(await (await cachedAnswer(path, fromTwo)).text()).toContain('Glaze A.');
+      expect((await savePage(id, path, `Two processes ${run}`, '<p>Glaze B.</p>', owner)).status).toBe(303);
+      // The other process hears of the change on commit (NOTIFY): within moments, not the entry's 30 s.
+      let html = '';
+      for (let i = 0; i < 20 && !html.includes('Glaze B.'); i++) {
+        if (i) await new Promise((r) => setTimeout(r, 50));
+        html = await (await fromTwo().get(path)).text();
+      }
+      expect(html).toContain('Glaze B.');
+    });
+  });
+}
