@@ -403,3 +403,80 @@ describe('/config/pages/<id>/access', () => {
     expect(value(await open(ownerA), 'kind')).toBe('signed-in');
   });
 });
+
+describe('the translation editors (a page and a product in French)', () => {
+  const editors = [
+    { path: '/config/pages/col-contact/translations/fr', thing: 'title', theirs: 'description', theirLabel: 'Description' },
+    { path: '/config/products/itm-tide-pool-mug/translations/fr', thing: 'title', theirs: 'excerpt', theirLabel: 'Summary' },
+  ];
+  const open = async (v: Visitor, path: string) => {
+    const res = await v.get(path);
+    expect(res.status).toBe(200);
+    return formFields(await res.text(), 'translation-form');
+  };
+  const before = new Map<string, [string, string][]>();
+  beforeAll(async () => {
+    for (const e of editors) before.set(e.path, await open(ownerA, e.path));
+  });
+  afterAll(async () => {
+    // Back to the demo's translations, for the suite's other files (unstamped: saved as posted).
+    for (const e of editors) {
+      const res = await ownerA.postForm(
+        e.path,
+        before.get(e.path)!.filter(([k]) => !k.startsWith('_')),
+      );
+      expect(res.status).toBe(303);
+    }
+  });
+
+  for (const e of editors) {
+    it(`${e.path}: a save over a translation changed since is a 409 keeping what was typed; applying mine keeps theirs`, async () => {
+      const tag = randomBytes(3).toString('hex');
+      const openedA = await open(ownerA, e.path);
+      expect(value(openedA, '_version')).toMatch(/^[A-Za-z0-9_-]{16}$/);
+      const openedB = await open(ownerB, e.path);
+      expect((await ownerB.postForm(e.path, withField(openedB, e.theirs, `Theirs ${tag}`))).status).toBe(303);
+
+      const typed = withField(openedA, e.thing, `Mine ${tag}`);
+      const res = await ownerA.postForm(e.path, typed);
+      expect(res.status).toBe(409);
+      const html = await plain(res);
+      expect(html).toContain('Someone else changed this translation after you opened it.');
+      expect(html).toMatch(new RegExp(`data-conflict-theirs[^>]*>Changed since you opened it: ${e.theirLabel}\\.<`));
+      expect(html).toMatch(/data-conflict-yours[^>]*>Your changes: Title\.</);
+      expect(html).toContain(emailB);
+      expect(value(formFields(html, 'translation-form'), e.thing)).toBe(`Mine ${tag}`);
+      // Nothing of A's written; B's stands.
+      const now = await open(ownerA, e.path);
+      expect(value(now, e.thing)).toBe(value(openedA, e.thing));
+      expect(value(now, e.theirs)).toBe(`Theirs ${tag}`);
+
+      const applied = await ownerA.postForm(e.path, [...typed, ['_apply', 'mine'], ['_current', currentOf(html)]]);
+      expect(applied.status, await applied.clone().text()).toBe(303);
+      const after = await open(ownerA, e.path);
+      expect(value(after, e.thing)).toBe(`Mine ${tag}`);
+      expect(value(after, e.theirs)).toBe(`Theirs ${tag}`);
+    });
+  }
+
+  it('answers the conflict as JSON on ?_data=, and saves a post without a stamp as before', async () => {
+    const path = editors[0].path;
+    const openedA = await open(ownerA, path);
+    const openedB = await open(ownerB, path);
+    expect((await ownerB.postForm(path, withField(openedB, 'seoTitle', `B ${randomBytes(3).toString('hex')}`))).status).toBe(303);
+    const res = await ownerA.postForm(
+      `${path}?_data=${encodeURIComponent('routes/config.pages.$pageId_.translations.$lang')}`,
+      withField(openedA, 'title', 'JSON'),
+    );
+    expect(res.status).toBe(409);
+    const body = (await res.json()) as { conflict: { theirs: string[]; yours: string[] } };
+    expect(body.conflict.theirs).toEqual(['SEO title']);
+    expect(body.conflict.yours).toEqual(['Title']);
+    const unstamped = await ownerA.postForm(
+      path,
+      withField(openedA, 'title', 'Unstamped').filter(([k]) => !k.startsWith('_')),
+    );
+    expect(unstamped.status).toBe(303);
+    expect(value(await open(ownerA, path), 'title')).toBe('Unstamped');
+  });
+});
