@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../../app/auth/roles.js';
-import type { Visitor } from './support/client.js';
+import { Visitor } from './support/client.js';
 import { formFields, withField } from './support/form-fields.js';
 import { adminVisitor, visitorWithRole } from './support/owner.js';
 
@@ -478,5 +478,58 @@ describe('the translation editors (a page and a product in French)', () => {
     );
     expect(unstamped.status).toBe(303);
     expect(value(await open(ownerA, path), 'title')).toBe('Unstamped');
+  });
+});
+
+describe('/config/access, the site password', () => {
+  const open = async (v: Visitor, form: string) => {
+    const res = await v.get('/config/access');
+    expect(res.status).toBe(200);
+    return formFields(await res.text(), form);
+  };
+
+  it('a password set over one someone set since is a 409, nothing written; applying mine sets it', async () => {
+    const openedA = await open(ownerA, 'site-lock-form');
+    expect(value(openedA, '_version')).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    const openedB = await open(ownerB, 'site-lock-form');
+    try {
+      expect((await ownerB.postForm('/config/access', withField(openedB, 'password', 'theirs is this'))).status).toBe(303);
+      const typed = withField(openedA, 'password', 'mine is that');
+      const res = await ownerA.postForm('/config/access', typed);
+      expect(res.status).toBe(409);
+      const html = await plain(res);
+      expect(html).toContain('Someone else changed this site password after you opened it.');
+      expect(html).toMatch(/data-conflict-yours[^>]*>Your changes: Site password\.</);
+      expect(html).toContain(emailB);
+      // The form drawn again keeps the version it was first drawn at, and never echoes the password.
+      const again = formFields(html, 'site-lock-form');
+      expect(value(again, '_version')).toBe(value(openedA, '_version'));
+      expect(value(again, 'password')).toBe('');
+      // B's password stands: it opens the site, A's does not.
+      const shopper = new Visitor();
+      await shopper.postForm('/page-access', { intent: 'unlock', scope: 'site', password: 'mine is that', redirectTo: '/shop' });
+      expect((await shopper.get('/shop')).status).toBe(403);
+      await shopper.postForm('/page-access', { intent: 'unlock', scope: 'site', password: 'theirs is this', redirectTo: '/shop' });
+      expect((await shopper.get('/shop')).status).toBe(200);
+
+      // Removing the password over a change is refused the same way.
+      const unlockA = await open(ownerA, 'site-unlock-form');
+      expect((await ownerB.postForm('/config/access', withField(openedB, 'password', 'a third one'))).status).toBe(409);
+      const reopenedB = await open(ownerB, 'site-lock-form');
+      expect((await ownerB.postForm('/config/access', withField(reopenedB, 'password', 'a third one'))).status).toBe(303);
+      const refused = await ownerA.postForm('/config/access', unlockA);
+      expect(refused.status).toBe(409);
+
+      const applied = await ownerA.postForm('/config/access', [...typed, ['_apply', 'mine'], ['_current', currentOf(html)]]);
+      expect(applied.status).toBe(409); // the password changed again since that conflict (a third one)
+      const fresh = await plain(applied);
+      const appliedAgain = await ownerA.postForm('/config/access', [...typed, ['_apply', 'mine'], ['_current', currentOf(fresh)]]);
+      expect(appliedAgain.status).toBe(303);
+      const v = new Visitor();
+      await v.postForm('/page-access', { intent: 'unlock', scope: 'site', password: 'mine is that', redirectTo: '/shop' });
+      expect((await v.get('/shop')).status).toBe(200);
+    } finally {
+      expect((await ownerA.postForm('/config/access', { intent: 'unlock-site' })).status).toBe(303);
+    }
   });
 });
