@@ -5,6 +5,7 @@ import type { Sql } from '../../db/client.server.js';
 import { getOwnerSession, safeConfigPath } from './access.server.js';
 import { membershipsOf, type Owner } from './owners.server.js';
 import { endAllSessions, ownerSessionStorage } from './owner-session.server.js';
+import { readForm } from '../utils/form.server.js';
 import { ownerAuthenticator, SignInError, SIGN_IN_TEXT } from './sign-in.server.js';
 
 export type SignInResult = { ok: true; response: Response } | { ok: false; error: string; email: string; retryAfterS?: number };
@@ -26,11 +27,20 @@ export async function startSession(sql: Sql, request: Request, owner: Owner, to:
 
 /** Checks the posted email and password (remix-auth's form strategy) and signs the owner in. */
 export async function signIn(sql: Sql, request: Request, hostSiteId: string | null): Promise<SignInResult> {
-  const form = await request.clone().formData();
+  // Read once, safely: a body that is no form (a multipart without its boundary, a file for a
+  // field) made request.formData() throw, a 500 (issue 28: a sign-in post never answers 500).
+  const form = await readForm(request);
+  if (!form) return { ok: false, error: SIGN_IN_TEXT.missing, email: '' };
   const email = String(form.get('email') ?? '').trim();
   const to = safeConfigPath(String(form.get('redirectTo') ?? '/config'));
+  // remix-auth reads the form again: it gets the fields just read, with the request's headers
+  // (the client address among them).
+  const headers = new Headers(request.headers);
+  headers.set('Content-Type', 'application/x-www-form-urlencoded');
+  headers.delete('Content-Length');
+  const posted = new Request(request.url, { method: 'POST', headers, body: form.toString() });
   try {
-    const owner = await ownerAuthenticator(sql).authenticate('form', request);
+    const owner = await ownerAuthenticator(sql).authenticate('form', posted);
     return { ok: true, response: await startSession(sql, request, owner, to, hostSiteId) };
   } catch (e) {
     if (e instanceof SignInError) return { ok: false, error: e.message, email, retryAfterS: e.retryAfterS };

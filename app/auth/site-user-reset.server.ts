@@ -1,10 +1,10 @@
-// "Forgot password?": a single-use link, valid for an hour, mailed through the outbox; only the
+// "Forgot password?": a single-use link, valid for an hour, mailed through the mail queue; only the
 // token's SHA-256 is kept. Setting the new password ends every session of the account. The answer
 // to a request is the same whether or not the email has an account.
 import crypto from 'node:crypto';
 import type { Sql } from '../../db/client.server.js';
 import type { MailLanguage } from '../languages/email-language.server.js';
-import { sendMail, type SendOutcome } from '../utils/outbox.server.js';
+import { enqueueComposed, prepareMail } from '../utils/mail-queue.server.js';
 import { endAllSiteUserSessions } from './site-user-session.server.js';
 import { setSiteUserPassword, siteUserForSignIn } from './site-user-store.server.js';
 import { hashSecret } from '../utils/secret-hash.server.js';
@@ -48,26 +48,29 @@ export function resetEmail(lang: MailLanguage, siteTitle: string, email: string,
   };
 }
 
-/** Mails a reset link when `email` has an account on the site (nothing otherwise). */
-export async function requestPasswordReset(
-  sql: Sql,
-  websiteId: string,
-  email: string,
-  mail: ResetMailContext,
-): Promise<SendOutcome | null> {
+/**
+ * Queues a reset link's mail when `email` has an account on the site (nothing otherwise); returns the
+ * mail's job id. The link and its mail are written in one transaction (ADR 0026): a link exists only
+ * with the mail that carries it, and a mail server that is down is retried, not lost.
+ */
+export async function requestPasswordReset(sql: Sql, websiteId: string, email: string, mail: ResetMailContext): Promise<string | null> {
   const user = await siteUserForSignIn(sql, websiteId, email);
   if (!user) return null;
   const token = crypto.randomBytes(32).toString('base64url');
-  await sql`
-    insert into site_user_password_reset (token_hash, site_user_id, expires_at)
-    values (${hashSecret(token)}, ${user.id}, ${new Date(Date.now() + RESET_HOURS * 3_600_000)})`;
   const lang = await mail.languageFor(user.email);
   const link = `${mail.origin}${lang.path(RESET_PATH)}?token=${token}`;
-  return sendMail({
+  const message = {
     from: { name: mail.siteTitle, address: mail.from },
     to: user.email,
     tag: 'password-reset',
     ...resetEmail(lang, mail.siteTitle, user.email, link),
+  };
+  await prepareMail(sql);
+  return sql.begin(async (tx) => {
+    await tx`
+      insert into site_user_password_reset (token_hash, site_user_id, expires_at)
+      values (${hashSecret(token)}, ${user.id}, ${new Date(Date.now() + RESET_HOURS * 3_600_000)})`;
+    return enqueueComposed(sql, tx, message, { websiteId, kind: 'password-reset' });
   });
 }
 

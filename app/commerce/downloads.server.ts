@@ -5,9 +5,8 @@ import { loadSite } from '../catalog/catalog.server.js';
 import { fileResponse } from '../config/files.server.js';
 import { baseUrlFor } from '../utils/base-url.server.js';
 import { env } from '../utils/env.server.js';
-import { log } from '../utils/log.server.js';
+import { enqueueComposed, prepareMail } from '../utils/mail-queue.server.js';
 import { isSignedFor, SIGNATURE, signFor } from '../utils/purpose-signature.server.js';
-import { sendMail } from '../utils/outbox.server.js';
 import { createLimiter, type Limiter } from '../utils/rate-limit.server.js';
 import {
   DOWNLOAD_DAYS,
@@ -178,32 +177,38 @@ export async function renewDownload(
   let known = false;
   for (let gen = g.generation; gen >= 1 && !known; gen--) known = signs(token, g.id, gen, secrets);
   if (!known) return { ok: true };
-  const [renewed] = await sql<{ generation: number; expires_at: Date; email: string | null; order_number_text: string }[]>`
-    update download_grant g
-       set generation = g.generation + 1,
-           expires_at = now() + make_interval(days => ${DOWNLOAD_DAYS}),
-           downloads_used = 0,
-           downloads_allowed = ${DOWNLOADS_ALLOWED},
-           file_id = coalesce((select p.digital_file_id from order_item oi join product p on p.item_id = oi.item_id
-                                where oi.order_id = g.order_id and oi.line = g.line), g.file_id)
-      from "order" o
-     where g.id = ${g.id} and o.id = g.order_id
-    returning g.generation, g.expires_at, o.email, '#' || o.order_number as order_number_text`;
-  if (!renewed?.email) return { ok: true };
-  try {
-    const site = await loadSite(websiteId);
-    const name = site.website.siteTitle || 'Store';
-    const from = contactEmail(site.settings) ?? 'no-reply@localhost';
+  const site = await loadSite(websiteId);
+  const name = site.website.siteTitle || 'Store';
+  const from = contactEmail(site.settings) ?? 'no-reply@localhost';
+  await prepareMail(sql);
+  // The new generation and the mail carrying its link commit together (ADR 0026): a renewal that
+  // stops the old links always has its new one on its way, retried while the mail server is down.
+  await sql.begin(async (tx) => {
+    const [renewed] = await tx<{ generation: number; expires_at: Date; email: string | null; order_number_text: string }[]>`
+      update download_grant g
+         set generation = g.generation + 1,
+             expires_at = now() + make_interval(days => ${DOWNLOAD_DAYS}),
+             downloads_used = 0,
+             downloads_allowed = ${DOWNLOADS_ALLOWED},
+             file_id = coalesce((select p.digital_file_id from order_item oi join product p on p.item_id = oi.item_id
+                                  where oi.order_id = g.order_id and oi.line = g.line), g.file_id)
+        from "order" o
+       where g.id = ${g.id} and o.id = g.order_id
+      returning g.generation, g.expires_at, o.email, '#' || o.order_number as order_number_text`;
+    if (!renewed?.email) return;
     const url = baseUrlFor(site.website.baseUrl) + downloadPath(g.id, renewed.generation);
     const content = newLinkEmail(
       { productName: g.product_name, url, expiresAt: new Date(renewed.expires_at).toISOString() },
       { name, contactEmail: from },
       renewed.order_number_text,
     );
-    await sendMail({ from: { name, address: from }, to: renewed.email, tag: `download-${g.id.slice(0, 8)}`, language: 'en', ...content });
-  } catch (e) {
-    log.error(`downloads: the new link of grant ${g.id} was not sent: ${e instanceof Error ? e.message : String(e)}`);
-  }
+    await enqueueComposed(
+      sql,
+      tx,
+      { from: { name, address: from }, to: renewed.email, tag: `download-${g.id.slice(0, 8)}`, language: 'en', ...content },
+      { websiteId, kind: 'download-link', ref: g.id },
+    );
+  });
   return { ok: true };
 }
 

@@ -187,17 +187,49 @@ export async function siteLocked(sql: Sql, websiteId: string): Promise<boolean> 
   return Boolean(r);
 }
 
-/** Sets (or changes) the site's password, or removes it (null). */
-export async function setSiteLock(a: OwnerAccess, password: string | null): Promise<void> {
+/**
+ * The site's password as a versioned record (issue 28): the hash is never drawn, so the forms post
+ * no field of it untouched, and the version is a hash of the hash (or of "no password"). A password
+ * set, changed or removed by someone else since the screen was drawn is a conflict.
+ */
+export function siteLockVersioned(websiteId: string): Versioned<{ hash: string | null }> {
+  return {
+    thing: 'site password',
+    websiteId,
+    load: async (db: Db) => {
+      const [r] = await db<{ password_hash: string }[]>`select password_hash from site_lock where website_id = ${websiteId}`;
+      return { hash: r?.password_hash ?? null };
+    },
+    fields: () => new URLSearchParams(),
+    version: (r) => versionOf({ siteLock: r.hash }),
+    label: (f) => (f === 'password' ? 'Site password' : f),
+    audit: () => ({ targets: ['Site password'] }),
+  };
+}
+
+/**
+ * Sets (or changes) the site's password, or removes it (null). `guard` runs under the website row's
+ * lock (the site_lock row may not exist): it throws VersionConflict when the password changed since.
+ */
+export async function setSiteLock(
+  a: OwnerAccess,
+  password: string | null,
+  guard: (tx: Db) => Promise<void> = async () => {},
+): Promise<void> {
   const sql = a.sql;
-  if (password === null) {
-    await sql`delete from site_lock where website_id = ${a.site.id}`;
-  } else {
-    const hash = await hashPassword(checkPassword(password));
-    await sql`
-      insert into site_lock (website_id, password_hash) values (${a.site.id}, ${hash})
-      on conflict (website_id) do update set password_hash = excluded.password_hash, updated_at = now()`;
-  }
+  // Hashed before the transaction: it is slow on purpose, and holds no lock.
+  const hash = password === null ? null : await hashPassword(checkPassword(password));
+  await sql.begin(async (tx) => {
+    await tx`select 1 from website where id = ${a.site.id} for update`;
+    await guard(tx);
+    if (hash === null) {
+      await tx`delete from site_lock where website_id = ${a.site.id}`;
+    } else {
+      await tx`
+        insert into site_lock (website_id, password_hash) values (${a.site.id}, ${hash})
+        on conflict (website_id) do update set password_hash = excluded.password_hash, updated_at = now()`;
+    }
+  });
   await recordAudit(sql, actorOf(a), password === null ? 'site.unlock' : 'site.lock', 'Site password');
   await storefrontChanged(sql, a.site.id);
 }

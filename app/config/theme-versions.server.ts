@@ -166,30 +166,40 @@ export function withSource(files: ThemeFile[], name: string, source: string): Th
   return files.map((f) => (f.name === name ? { ...f, source } : f));
 }
 
-/** Stores a new version (the next number) with what the checks found; returns its number. */
+/** The newest version moved on since the one a save was built from (another save landed first). */
+export class ThemeMoved extends Error {
+  constructor(readonly latest: number) {
+    super(`The theme is at version ${latest} now.`);
+  }
+}
+
+/**
+ * Stores a new version (the next number) with what the checks found; returns its number. The number
+ * is taken under the website row's lock, so saves at once land as successive versions and never
+ * race for one number. `builtOn`: the version `files` were made from (one template replaced); when
+ * another save landed since, nothing is written and ThemeMoved is thrown, since storing `files` would
+ * drop that save's change to the other templates.
+ */
 export async function saveVersion(
   a: OwnerAccess,
   files: ThemeFile[],
   note: string,
   problems: ThemeProblem[],
   audit: { action: string; target: string },
+  builtOn?: number,
 ): Promise<number> {
   const publishable = !problems.some((p) => p.blocking);
-  const insert = () => a.sql<{ version: number }[]>`
-    insert into theme_version (website_id, version, templates, saved_by, note, problems, publishable)
-    select ${a.site.id}, coalesce(max(version), 0) + 1, ${a.sql.json(sortFiles(files) as never)}, ${a.actor}, ${note},
-           ${a.sql.json(problems as never)}, ${publishable}
-      from theme_version where website_id = ${a.site.id}
-    returning version`;
-  let rows: { version: number }[];
-  try {
-    rows = await insert();
-  } catch (e) {
-    // Two saves at once picked the same number: the second takes the next one.
-    if ((e as { code?: string }).code !== '23505') throw e;
-    rows = await insert();
-  }
-  const version = rows[0].version;
+  const version = await a.sql.begin(async (tx) => {
+    await tx`select 1 from website where id = ${a.site.id} for update`;
+    const [top] = await tx<{ n: number }[]>`
+      select coalesce(max(version), 0)::int as n from theme_version where website_id = ${a.site.id}`;
+    if (builtOn !== undefined && top.n !== builtOn) throw new ThemeMoved(top.n);
+    await tx`
+      insert into theme_version (website_id, version, templates, saved_by, note, problems, publishable)
+      values (${a.site.id}, ${top.n + 1}, ${tx.json(sortFiles(files) as never)}, ${a.actor}, ${note},
+              ${tx.json(problems as never)}, ${publishable})`;
+    return top.n + 1;
+  });
   await recordAudit(a.sql, actorOf(a), audit.action, audit.target, { version, publishable, note });
   return version;
 }

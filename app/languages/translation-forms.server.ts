@@ -2,6 +2,8 @@
 // product, what each field may hold, and saving them (body HTML sanitised, audited, the storefront
 // refreshed). Only a site's non-default languages are edited here: the default is the page itself.
 // A translated URL slug follows the default slugs' rules and is unique in its language (ADR 0019).
+// Each language's fields carry the version they were drawn at (ADR 0021): a save over a translation
+// changed since (another owner, the translation service) is a 409 conflict keeping what was typed.
 import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
 import type { OwnerAccess } from '../auth/access.server.js';
@@ -10,9 +12,10 @@ import { sanitizeOwnerHtml } from '../config/sanitize.server.js';
 import { slugProblem } from '../config/pages.server.js';
 import { SLUG_RE, TEXT as PRODUCT_TEXT } from '../config/product-form.js';
 import { storefrontChanged } from '../config/storefront-changed.server.js';
+import { checkedSave, conflictFor, VersionConflict, type Conflict, type Db, type Versioned } from '../config/versions.server.js';
 import { LANGUAGE_NAMES } from './languages.js';
 import { readSiteLanguages } from './settings.server.js';
-import { writeCollectionTranslation, writeItemTranslation } from './translations.server.js';
+import { readCollectionTranslation, readItemTranslation, writeCollectionTranslation, writeItemTranslation } from './translations.server.js';
 import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
 
 export const TRANSLATION_TEXT = {
@@ -62,27 +65,101 @@ export const ProductTranslationForm = z.object({
 });
 export type ProductTranslationInput = z.infer<typeof ProductTranslationForm>;
 
-/** A translation editor's post: saved, or refused with the errors beside their fields and what was typed. */
-export type TranslationPost = { ok: true } | { ok: false; error: string; fields: Record<string, string>; typed: Record<string, string> };
+/** A translation editor's post: saved, or refused (400) with the errors beside their fields and what
+ *  was typed, or (409) over a translation changed since the form was drawn. */
+export type TranslationPost =
+  | { ok: true }
+  | {
+      ok: false;
+      status: 400 | 409;
+      error: string | null;
+      fields: Record<string, string>;
+      typed: Record<string, string>;
+      conflict?: Conflict;
+    };
+
+/** Saves the checked fields; `guard` runs in the save's transaction once the page or product is locked. */
+type TranslationSave<V> = (value: V, guard: (tx: Db) => Promise<void>) => Promise<Record<string, string> | null>;
 
 /**
  * Reads an editor's form, checks it against `schema` and, when it is good, hands it to `save`,
- * which may still refuse it with errors by field (a slug another page has).
+ * which may still refuse it with errors by field (a slug another page has). With `versioned`, the
+ * form's stamp is checked in the save (and "apply only my changes" saves the translation as it is
+ * now with the owner's fields on top).
  */
-export async function postTranslation<S extends z.ZodTypeAny>(
+export async function postTranslation<S extends z.ZodTypeAny, R>(
   request: Request,
   schema: S,
-  save: (value: z.infer<S>) => Promise<Record<string, string> | null>,
+  save: TranslationSave<z.infer<S>>,
+  check?: { db: Db; versioned: Versioned<R> },
 ): Promise<TranslationPost> {
   const form = await readForm(request);
-  if (!form) return { ok: false, error: 'The form could not be read.', fields: {}, typed: {} };
+  if (!form) return { ok: false, status: 400, error: 'The form could not be read.', fields: {}, typed: {} };
   const typed: Record<string, string> = Object.fromEntries(form);
-  const parsed = parseForm(form, schema);
+  const checked = check ? await checkedSave(check.db, form, check.versioned) : null;
+  if (checked?.kind === 'missing') return { ok: false, status: 400, error: 'The form could not be read.', fields: {}, typed };
+  const parsed = parseForm(checked?.post ?? form, schema);
   if (parsed.status !== 'success')
-    return { ok: false, error: TRANSLATION_TEXT.invalid, fields: firstErrors(parsed.error ?? undefined), typed };
-  const refused = await save(parsed.value);
-  if (refused) return { ok: false, error: TRANSLATION_TEXT.invalid, fields: refused, typed };
+    return { ok: false, status: 400, error: TRANSLATION_TEXT.invalid, fields: firstErrors(parsed.error ?? undefined), typed };
+  try {
+    const refused = await save(parsed.value, checked?.guard ?? (async () => {}));
+    if (refused) return { ok: false, status: 400, error: TRANSLATION_TEXT.invalid, fields: refused, typed };
+  } catch (e) {
+    if (!(e instanceof VersionConflict) || !check) throw e;
+    const conflict = await conflictFor(check.db, form, check.versioned);
+    return { ok: false, status: 409, error: null, fields: {}, typed, conflict: conflict ?? undefined };
+  }
   return { ok: true };
+}
+
+const TRANSLATION_LABELS: Record<string, string> = {
+  title: 'Title',
+  slug: 'URL slug',
+  description: 'Description',
+  excerpt: 'Summary',
+  body: 'Body',
+  seoTitle: 'SEO title',
+  seoDescription: 'SEO description',
+};
+
+/** One language's fields as its editor posts them untouched (a blank field: the default's text). */
+type TranslationRecord = Record<string, string>;
+
+/** A page's fields in language `code` as a versioned record (issue 28, ADR 0021). */
+export function pageTranslationVersioned(websiteId: string, pageId: string, code: string): Versioned<TranslationRecord> {
+  return {
+    thing: 'translation',
+    websiteId,
+    load: async (db) => {
+      const t = await readCollectionTranslation(db, pageId, code);
+      return {
+        title: t.title ?? '',
+        slug: t.slug ?? '',
+        description: t.description ?? '',
+        body: t.body ?? '',
+        seoTitle: t.seoTitle ?? '',
+        seoDescription: t.seoDescription ?? '',
+      };
+    },
+    fields: (r) => new URLSearchParams(r),
+    label: (f) => TRANSLATION_LABELS[f] ?? f,
+    audit: () => ({ targets: [`${pageId} (${code})`] }),
+  };
+}
+
+/** A product's fields in language `code` as a versioned record. */
+export function productTranslationVersioned(websiteId: string, itemId: string, code: string): Versioned<TranslationRecord> {
+  return {
+    thing: 'translation',
+    websiteId,
+    load: async (db) => {
+      const t = await readItemTranslation(db, itemId, code);
+      return { title: t.title ?? '', slug: t.slug ?? '', excerpt: t.excerpt ?? '', body: t.body ?? '' };
+    },
+    fields: (r) => new URLSearchParams(r),
+    label: (f) => TRANSLATION_LABELS[f] ?? f,
+    audit: () => ({ targets: [`${itemId} (${code})`] }),
+  };
 }
 
 /**
@@ -124,16 +201,23 @@ export async function savePageTranslation(
   pageId: string,
   code: string,
   v: PageTranslationInput,
+  guard: (tx: Db) => Promise<void> = async () => {},
 ): Promise<Record<string, string> | null> {
   if (v.slug !== '' && (await pageSlugTaken(a.sql, a.site.id, pageId, code, v.slug)))
     return { slug: TRANSLATION_TEXT.pageSlugTaken(code, v.slug) };
-  await writeCollectionTranslation(a.sql, pageId, code, {
-    title: v.title,
-    slug: v.slug,
-    description: v.description,
-    body: sanitizeOwnerHtml(v.body),
-    seoTitle: v.seoTitle,
-    seoDescription: v.seoDescription,
+  const body = sanitizeOwnerHtml(v.body);
+  // The page's row is the lock: the translation's own row may not exist yet.
+  await a.sql.begin(async (tx) => {
+    await tx`select 1 from collection where id = ${pageId} and website_id = ${a.site.id} for update`;
+    await guard(tx);
+    await writeCollectionTranslation(tx, pageId, code, {
+      title: v.title,
+      slug: v.slug,
+      description: v.description,
+      body,
+      seoTitle: v.seoTitle,
+      seoDescription: v.seoDescription,
+    });
   });
   await recordAudit(a.sql, actorOf(a), 'page.translate', `${pageId} (${code})`, { language: code });
   await storefrontChanged(a.sql, a.site.id);
@@ -146,10 +230,16 @@ export async function saveProductTranslation(
   itemId: string,
   code: string,
   v: ProductTranslationInput,
+  guard: (tx: Db) => Promise<void> = async () => {},
 ): Promise<Record<string, string> | null> {
   if (v.slug !== '' && (await productSlugTaken(a.sql, itemId, code, v.slug)))
     return { slug: TRANSLATION_TEXT.productSlugTaken(LANGUAGE_NAMES[code] ?? code) };
-  await writeItemTranslation(a.sql, itemId, code, { title: v.title, slug: v.slug, excerpt: v.excerpt, body: sanitizeOwnerHtml(v.body) });
+  const body = sanitizeOwnerHtml(v.body);
+  await a.sql.begin(async (tx) => {
+    await tx`select 1 from item where id = ${itemId} for update`;
+    await guard(tx);
+    await writeItemTranslation(tx, itemId, code, { title: v.title, slug: v.slug, excerpt: v.excerpt, body });
+  });
   await recordAudit(a.sql, actorOf(a), 'product.translate', `${itemId} (${code})`, { language: code });
   await storefrontChanged(a.sql, a.site.id);
   return null;

@@ -3,6 +3,7 @@
 // what the catalog resolved for a path, and written by the owner's editors. A field without a
 // translation keeps the default language's text; links inside the page take the language's paths.
 // The storefront's reads are cached until the catalog changes, like the catalog's own.
+import type postgres from 'postgres';
 import type { Sql } from '../../db/client.server.js';
 import type { Collection, Product, Resolved, SearchHit } from '../catalog/catalog.server.js';
 import type { Entry } from '../catalog/collections.server.js';
@@ -199,12 +200,15 @@ export async function translateSearchHits(
   });
 }
 
+/** The pool or a transaction: the editors read and write a translation inside a save's transaction. */
+type Db = Sql | postgres.TransactionSql;
+
 // ---------------------------------------------------------------------------------------------
 // The owner's editors: one language's fields of one page or product, with the columns a machine
 // filled (app/languages/machine-translation.server.ts) that the owner has not changed since.
 
 export async function readCollectionTranslation(
-  sql: Sql,
+  sql: Db,
   collectionId: string,
   code: string,
 ): Promise<CollectionTranslation & { machineFields: string[] }> {
@@ -232,7 +236,7 @@ export async function readCollectionTranslation(
   };
 }
 
-export async function readItemTranslation(sql: Sql, itemId: string, code: string): Promise<ItemTranslation & { machineFields: string[] }> {
+export async function readItemTranslation(sql: Db, itemId: string, code: string): Promise<ItemTranslation & { machineFields: string[] }> {
   const [r] = await sql<
     { title: string | null; excerpt: string | null; body: string | null; slug: string | null; machine_fields: string[] }[]
   >`
@@ -249,7 +253,7 @@ export async function readItemTranslation(sql: Sql, itemId: string, code: string
 const nullIfBlank = (s: string | null) => (s === null || s.trim() === '' ? null : s);
 
 /** Saves one language's fields of a page (blank fields fall back to the default language); a changed field loses its machine mark. */
-export async function writeCollectionTranslation(sql: Sql, collectionId: string, code: string, t: CollectionTranslation): Promise<void> {
+export async function writeCollectionTranslation(sql: Db, collectionId: string, code: string, t: CollectionTranslation): Promise<void> {
   const row = {
     collection_id: collectionId,
     language: code,
@@ -275,7 +279,7 @@ export async function writeCollectionTranslation(sql: Sql, collectionId: string,
 }
 
 /** Saves one language's fields of a product. */
-export async function writeItemTranslation(sql: Sql, itemId: string, code: string, t: ItemTranslation): Promise<void> {
+export async function writeItemTranslation(sql: Db, itemId: string, code: string, t: ItemTranslation): Promise<void> {
   const row = {
     item_id: itemId,
     language: code,

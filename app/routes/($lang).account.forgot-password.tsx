@@ -15,7 +15,6 @@ import { forwardHeaders } from '../storefront/http.server.js';
 import { accountMailContext, accountPage } from '../storefront/site-user-flow.server.js';
 import { requestSite } from '../storefront/site.server.js';
 import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
-import { log } from '../utils/log.server.js';
 import { requestLanguage, servesLanguage } from '../storefront/request-language.server.js';
 import { messageIn, messagesIn } from '../storefront/shop-messages.server.js';
 import { action as pageAction, loader as pageLoader } from './$.js';
@@ -65,8 +64,7 @@ export async function action(args: ActionFunctionArgs) {
     });
     return redirectWithFlash(request, lang.to('/account/forgot-password'));
   }
-  const sent = await requestPasswordReset(await getSql(), websiteId, submission.value.email, await accountMailContext(websiteId, request));
-  if (sent?.status === 'unsent') log.warn('site-user: a password reset email was not sent');
+  await requestPasswordReset(await getSql(), websiteId, submission.value.email, await accountMailContext(websiteId, request));
   await setAccountFlash(request, { form: 'forgot', notice: RESET_TEXT.sent });
   return redirectWithFlash(request, lang.to('/account/forgot-password'));
 }

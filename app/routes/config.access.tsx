@@ -17,10 +17,14 @@ import {
   setSiteLock,
   siteLocked,
   SiteLockForm,
+  siteLockVersioned,
   subscriptionProducts,
   type AreaRow,
 } from '../config/page-access.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
+import { checkedSave, conflictFor, stampFor, VersionConflict } from '../config/versions.server.js';
+import { stampOfTyped } from '../config/versions.js';
+import { ConflictNotice, StampFields } from '../components/config/ConflictNotice.js';
 import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
 
 export const headers = ownerPageHeaders;
@@ -38,13 +42,18 @@ export async function loader(args: LoaderFunctionArgs) {
   const a = await ownerAccess(args, 'settings.read');
   const url = new URL(args.request.url);
   const notice = Object.keys(NOTICES).find((k) => url.searchParams.has(k));
-  const [locked, areas, products] = await Promise.all([
+  const lock = siteLockVersioned(a.site.id);
+  const [locked, areas, products, lockNow] = await Promise.all([
     siteLocked(a.sql, a.site.id),
     listAreas(a.sql, a.site.id),
     subscriptionProducts(a.sql, a.site.id),
+    lock.load(a.sql),
   ]);
+  // The version the site password's forms are drawn at (issue 28): a save over a password someone
+  // set, changed or removed since is a conflict.
+  const lockStamp = lockNow ? stampFor(lock, lockNow) : null;
   return json(
-    { locked, areas, products, canWrite: a.can('settings.write'), notice: notice ? NOTICES[notice] : null },
+    { locked, areas, products, lockStamp, canWrite: a.can('settings.write'), notice: notice ? NOTICES[notice] : null },
     { headers: { 'Cache-Control': 'no-store' } },
   );
 }
@@ -58,9 +67,20 @@ export async function action(args: ActionFunctionArgs) {
   const intent = form.get('intent');
   try {
     if (intent === 'lock-site' || intent === 'unlock-site') {
-      const parsed = parseForm(form, SiteLockForm);
+      const versioned = siteLockVersioned(a.site.id);
+      const checked = await checkedSave(a.sql, form, versioned);
+      if (checked.kind === 'missing') throw json({ error: 'Not found.' }, { status: 404 });
+      // "Apply only my changes" rebuilds the post from the record: the button's form says which one.
+      checked.post.set('intent', intent);
+      const parsed = parseForm(checked.post, SiteLockForm);
       if (parsed.status !== 'success') return json({ error: INVALID, fields: firstErrors(parsed.error ?? undefined), typed }, 400);
-      await setSiteLock(a, intent === 'lock-site' ? (parsed.value.password ?? '') : null);
+      try {
+        await setSiteLock(a, intent === 'lock-site' ? (parsed.value.password ?? '') : null, checked.guard);
+      } catch (e) {
+        if (!(e instanceof VersionConflict)) throw e;
+        const conflict = await conflictFor(a.sql, form, versioned);
+        return json({ error: null, fields: empty, typed, conflict }, 409);
+      }
       return redirect(`/config/access?${intent === 'lock-site' ? 'locked' : 'unlocked'}=1`, 303);
     }
     if (intent === 'save-area') {
@@ -86,6 +106,9 @@ export default function AccessSettings() {
   const failed = useActionData<typeof action>();
   const t = failed?.typed ?? {};
   const lockTyped = t.intent === 'lock-site';
+  const lockRefused = t.intent === 'lock-site' || t.intent === 'unlock-site';
+  // A form drawn again after a refused save keeps the version it was first drawn at.
+  const lockStamp = lockRefused ? stampOfTyped(t) : d.lockStamp;
   const areaTyped = t.intent === 'save-area' && !t.id;
   const products = [{ value: '', label: 'Free (signed-in site users join with one click)' }, ...d.products];
   const columns: ColumnDef<AreaRow, unknown>[] = [
@@ -123,7 +146,13 @@ export default function AccessSettings() {
             ? 'Visitors see the lock screen on every page until they enter the site password.'
             : 'The site is open to everyone. With a password, visitors see the lock screen on every page until they enter it.'}
         </p>
-        <Form method="post">
+        <ConflictNotice
+          conflict={failed && 'conflict' in failed ? failed.conflict : null}
+          formId={t.intent === 'unlock-site' ? 'site-unlock-form' : 'site-lock-form'}
+          reloadTo="/config/access"
+        />
+        <Form method="post" id="site-lock-form">
+          <StampFields stamp={lockStamp} />
           <input type="hidden" name="intent" value="lock-site" />
           <Field
             name="password"
@@ -141,7 +170,8 @@ export default function AccessSettings() {
           </button>
         </Form>
         {d.locked ? (
-          <Form method="post">
+          <Form method="post" id="site-unlock-form">
+            <StampFields stamp={lockStamp} />
             <input type="hidden" name="intent" value="unlock-site" />
             <button type="submit" className="secondary" disabled={!d.canWrite}>
               Remove the site password

@@ -7,11 +7,14 @@ import { TranslationForm, TranslationTabs } from '../components/config/Translati
 import { ownerPageHeaders } from '../config/http.js';
 import { PAGE_TEXT, pageDetail } from '../config/pages.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
+import { stampFor } from '../config/versions.server.js';
+import { stampOfTyped } from '../config/versions.js';
 import {
   otherLanguages,
   postTranslation,
   PageTranslationForm,
   savePageTranslation,
+  pageTranslationVersioned,
   translatableLanguage,
   TRANSLATION_TEXT,
 } from '../languages/translation-forms.server.js';
@@ -37,6 +40,14 @@ export async function loader(args: LoaderFunctionArgs) {
   const { a, page, language } = await target(args, 'pages.read');
   const [t, languages] = await Promise.all([readCollectionTranslation(a.sql, page.id, language.code), otherLanguages(a.sql, a.site.id)]);
   const saved = new URL(args.request.url).searchParams.get('saved') === '1';
+  const values = {
+    title: t.title ?? '',
+    slug: t.slug ?? '',
+    description: t.description ?? '',
+    body: t.body ?? '',
+    seoTitle: t.seoTitle ?? '',
+    seoDescription: t.seoDescription ?? '',
+  };
   return json(
     {
       page: {
@@ -50,14 +61,9 @@ export async function loader(args: LoaderFunctionArgs) {
       },
       language,
       languages,
-      values: {
-        title: t.title ?? '',
-        slug: t.slug ?? '',
-        description: t.description ?? '',
-        body: t.body ?? '',
-        seoTitle: t.seoTitle ?? '',
-        seoDescription: t.seoDescription ?? '',
-      },
+      values,
+      // The version the form is drawn at (issue 28): a save over a translation changed since is a conflict.
+      stamp: stampFor(pageTranslationVersioned(a.site.id, page.id, language.code), values),
       machine: t.machineFields,
       notice: saved ? TRANSLATION_TEXT.saved(language.name) : null,
       // A translation is live at once: only a role that may publish pages saves one.
@@ -69,13 +75,21 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { a, page, language } = await target(args, 'pages.publish');
-  const r = await postTranslation(args.request, PageTranslationForm, (v) => savePageTranslation(a, page.id, language.code, v));
-  if (!r.ok) return json(r, 400);
+  const r = await postTranslation(
+    args.request,
+    PageTranslationForm,
+    (v, guard) => savePageTranslation(a, page.id, language.code, v, guard),
+    {
+      db: a.sql,
+      versioned: pageTranslationVersioned(a.site.id, page.id, language.code),
+    },
+  );
+  if (!r.ok) return json(r, r.status);
   return redirect(`/config/pages/${encodeURIComponent(page.id)}/translations/${language.code}?saved=1`, 303);
 }
 
 export default function PageTranslation() {
-  const { page, language, languages, values, machine, notice, canWrite } = useLoaderData<typeof loader>();
+  const { page, language, languages, values, machine, notice, canWrite, stamp } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const v = failed?.typed ?? values;
   const base = `/config/pages/${encodeURIComponent(page.id)}`;
@@ -92,6 +106,9 @@ export default function PageTranslation() {
         </a>
       </p>
       <TranslationForm
+        stamp={failed ? stampOfTyped(failed.typed) : stamp}
+        conflict={failed && 'conflict' in failed ? failed.conflict : null}
+        reloadTo={`${base}/translations/${language.code}`}
         language={language.code}
         notice={failed ? null : notice}
         error={failed?.error ?? null}

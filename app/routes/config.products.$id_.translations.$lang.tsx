@@ -8,11 +8,14 @@ import { TranslationForm, TranslationTabs } from '../components/config/Translati
 import { ownerPageHeaders } from '../config/http.js';
 import { loadProduct, NOT_FOUND_TEXT } from '../config/products.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
+import { stampFor } from '../config/versions.server.js';
+import { stampOfTyped } from '../config/versions.js';
 import {
   otherLanguages,
   postTranslation,
   ProductTranslationForm,
   saveProductTranslation,
+  productTranslationVersioned,
   translatableLanguage,
   TRANSLATION_TEXT,
 } from '../languages/translation-forms.server.js';
@@ -39,6 +42,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { a, product, language } = await target(args, 'products.read');
   const [t, languages] = await Promise.all([readItemTranslation(a.sql, product.id, language.code), otherLanguages(a.sql, a.site.id)]);
   const saved = new URL(args.request.url).searchParams.get('saved') === '1';
+  const values = { title: t.title ?? '', slug: t.slug ?? '', excerpt: t.excerpt ?? '', body: t.body ?? '' };
   return json(
     {
       product: {
@@ -51,7 +55,9 @@ export async function loader(args: LoaderFunctionArgs) {
       },
       language,
       languages,
-      values: { title: t.title ?? '', slug: t.slug ?? '', excerpt: t.excerpt ?? '', body: t.body ?? '' },
+      values,
+      // The version the form is drawn at (issue 28): a save over a translation changed since is a conflict.
+      stamp: stampFor(productTranslationVersioned(a.site.id, product.id, language.code), values),
       machine: t.machineFields,
       notice: saved ? TRANSLATION_TEXT.saved(language.name) : null,
       canWrite: a.can('products.write'),
@@ -62,13 +68,21 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { a, product, language } = await target(args, 'products.write');
-  const r = await postTranslation(args.request, ProductTranslationForm, (v) => saveProductTranslation(a, product.id, language.code, v));
-  if (!r.ok) return json(r, 400);
+  const r = await postTranslation(
+    args.request,
+    ProductTranslationForm,
+    (v, guard) => saveProductTranslation(a, product.id, language.code, v, guard),
+    {
+      db: a.sql,
+      versioned: productTranslationVersioned(a.site.id, product.id, language.code),
+    },
+  );
+  if (!r.ok) return json(r, r.status);
   return redirect(`/config/products/${encodeURIComponent(product.id)}/translations/${language.code}?saved=1`, 303);
 }
 
 export default function ProductTranslation() {
-  const { product, language, languages, values, machine, notice, canWrite } = useLoaderData<typeof loader>();
+  const { product, language, languages, values, machine, notice, canWrite, stamp } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const v = failed?.typed ?? values;
   return (
@@ -90,6 +104,9 @@ export default function ProductTranslation() {
         </a>
       </p>
       <TranslationForm
+        stamp={failed ? stampOfTyped(failed.typed) : stamp}
+        conflict={failed && 'conflict' in failed ? failed.conflict : null}
+        reloadTo={`/config/products/${encodeURIComponent(product.id)}/translations/${language.code}`}
         language={language.code}
         notice={failed ? null : notice}
         error={failed?.error ?? null}

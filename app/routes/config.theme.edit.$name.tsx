@@ -13,7 +13,7 @@ import { useCan } from '../components/config/layout-data.js';
 import { loadSite } from '../catalog/catalog.server.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
-import { latestVersion, SaveForm, saveVersion, THEME_TEXT, ThemeError, withSource } from '../config/theme-versions.server.js';
+import { latestVersion, SaveForm, saveVersion, THEME_TEXT, ThemeError, ThemeMoved, withSource } from '../config/theme-versions.server.js';
 import { PREVIEW_LABELS, PREVIEW_PAGES, previewPageFor } from '../storefront/preview-context.server.js';
 import { checkTheme } from '../storefront/theme-check.server.js';
 import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
@@ -58,14 +58,23 @@ export async function action(args: ActionFunctionArgs) {
     return json({ error: Object.values(fields)[0] ?? 'The form could not be read.', fields, typed }, 400);
   }
   try {
-    const draft = await latestVersion(a.sql, a.site.id);
-    if (parsed.value.base !== undefined && Number(parsed.value.base) !== draft.version) {
-      return json({ error: THEME_TEXT.stale(draft.version), fields: {} as Record<string, string>, typed }, 409);
+    // A save built on a version another save overtook is built again on the newer one (its other
+    // templates kept), unless the editor said which version it opened: then it is the stale answer.
+    for (let attempt = 0; ; attempt++) {
+      const draft = await latestVersion(a.sql, a.site.id);
+      if (parsed.value.base !== undefined && Number(parsed.value.base) !== draft.version) {
+        return json({ error: THEME_TEXT.stale(draft.version), fields: {} as Record<string, string>, typed }, 409);
+      }
+      const files = withSource(draft.templates, name, parsed.value.source);
+      const problems = await checkTheme(await loadSite(a.site.id), files);
+      try {
+        const version = await saveVersion(a, files, parsed.value.note, problems, { action: 'theme.save', target: name }, draft.version);
+        return redirect(`/config/theme/edit/${encodeURIComponent(name)}?saved=${version}`, 303);
+      } catch (e) {
+        if (!(e instanceof ThemeMoved)) throw e;
+        if (attempt >= 4) return json({ error: THEME_TEXT.stale(e.latest), fields: {} as Record<string, string>, typed }, 409);
+      }
     }
-    const files = withSource(draft.templates, name, parsed.value.source);
-    const problems = await checkTheme(await loadSite(a.site.id), files);
-    const version = await saveVersion(a, files, parsed.value.note, problems, { action: 'theme.save', target: name });
-    return redirect(`/config/theme/edit/${encodeURIComponent(name)}?saved=${version}`, 303);
   } catch (e) {
     if (!(e instanceof ThemeError)) throw e;
     if (e.status === 404) throw json({ error: e.message }, { status: 404 });

@@ -113,6 +113,25 @@ describe('owner sign-in', () => {
     expect((await b.get('/config')).status).toBe(302);
   });
 
+  it('answers a sign-in post that is no readable form with 400 and the text, never a 500', async () => {
+    const v = new Visitor();
+    const bodies: [string, string][] = [
+      ['multipart/form-data', 'email=owner%40example.com'],
+      ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\nowner'],
+    ];
+    for (const [type, body] of bodies) {
+      const res = await v.fetch('/config/sign-in', { method: 'POST', body, headers: { 'Content-Type': type } });
+      expect(res.status, type).toBe(400);
+      expect(await res.text()).toContain('Enter your email and password.');
+    }
+    // A well-formed multipart post signs in as the urlencoded one does.
+    const form = new FormData();
+    form.set('email', OWNER.email);
+    form.set('password', OWNER.password);
+    const ok = await new Visitor().fetch('/config/sign-in', { method: 'POST', body: form });
+    expect(ok.status).toBe(303);
+  });
+
   it('refuses a cross-site sign-in post', async () => {
     const v = new Visitor();
     const res = await v.postForm('/config/sign-in', { email: OWNER.email, password: OWNER.password }, { Origin: 'https://evil.example' });

@@ -123,6 +123,39 @@ describe('theme versions', () => {
     expect(html).toContain('my late edit &lt;b&gt;kept&lt;/b&gt;');
   });
 
+  it('saves at once land as successive versions, or one lands and the rest are refused as stale; never a 500', async () => {
+    // Without a base (a script's post): each is built on the newest version when it lands.
+    const free = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        admin.postForm('/config/theme/edit/product', { intent: 'save', source: original.product, note: `at once ${i}` }),
+      ),
+    );
+    // Each lands as the next version; one overtaken again and again may be refused as stale instead.
+    const landed = free.filter((r) => r.status === 303);
+    expect(
+      free.every((r) => r.status === 303 || r.status === 409),
+      JSON.stringify(free.map((r) => r.status)),
+    ).toBe(true);
+    expect(landed.length).toBeGreaterThan(0);
+    const numbers = landed.map((r) => Number(/\?saved=(\d+)$/.exec(r.headers.get('location') ?? '')?.[1]));
+    const first = Math.min(...numbers);
+    expect([...numbers].sort((a, b) => a - b)).toEqual(numbers.map((_, i) => first + i));
+    // From one editor's version: one lands, the others are each told the theme moved on, text kept.
+    const base = String(Math.max(...numbers));
+    const racing = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        admin.postForm('/config/theme/edit/product', { intent: 'save', base, source: `${original.product}<!-- racer ${i} -->` }),
+      ),
+    );
+    const statuses = racing.map((r) => r.status).sort();
+    expect(statuses).toEqual([303, 409, 409, 409, 409]);
+    for (const r of racing.filter((x) => x.status === 409)) {
+      const html = await text(r);
+      expect(html).toContain('after you opened this template');
+      expect(html).toMatch(/&lt;!-- racer \d --&gt;/);
+    }
+  });
+
   it('compares two versions line by line', async () => {
     const a = await saveProduct(original.product);
     const b = await saveProduct(original.product.replace('{.section item}', '{.section item}\n<p>Compared line</p>'));

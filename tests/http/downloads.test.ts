@@ -12,6 +12,7 @@ import postgres from 'postgres';
 import { describe, expect, inject, it } from 'vitest';
 import { openDb } from '../../db/client.server.js';
 import { seedFileId } from '../../db/seed.server.js';
+import { writtenByQueue } from '../support/eml.js';
 import { Visitor } from './support/client.js';
 import { adminVisitor } from './support/owner.js';
 import { startServer } from './support/spawn-server.js';
@@ -110,6 +111,11 @@ describe('buying a digital product', () => {
     expect(asked.status).toBe(200);
     expect(await asked.text()).toContain(SENT);
     const renewed = await mailTo(outbox, email, '-download-', [link]);
+    // Sent by the mail queue's worker (ADR 0026), committed with the new generation.
+    const sentFile = fs
+      .readdirSync(outbox)
+      .find((f) => f.includes('-download-') && fs.readFileSync(path.join(outbox, f), 'utf8').includes(`To: ${email}`));
+    expect(writtenByQueue(sentFile!, fs.readFileSync(path.join(outbox, sentFile!), 'utf8')), sentFile).toBe(true);
     expect(renewed).toMatch(
       new RegExp(`^Subject: Your new download link for Wave Quilt Pattern \\(PDF\\) \\(order #${number}\\)\\r$`, 'm'),
     );

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
+import { writtenByQueue } from '../support/eml.js';
 import { Visitor } from './support/client.js';
 import { NEW_YORK } from './support/checkout.js';
 
@@ -335,11 +336,15 @@ describe('reset by email', () => {
 
     const dir = path.join(inject('dataDir'), 'outbox');
     let eml = '';
-    for (let i = 0; i < 50 && !eml; i++) {
+    let file = '';
+    // Through the mail queue (ADR 0026): its worker polls each second.
+    for (let i = 0; i < 150 && !eml; i++) {
       const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.includes('password-reset')) : [];
-      eml = files.map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).find((t) => t.includes(`To: ${email}`)) ?? '';
+      file = files.find((f) => fs.readFileSync(path.join(dir, f), 'utf8').includes(`To: ${email}`)) ?? '';
+      eml = file ? fs.readFileSync(path.join(dir, file), 'utf8') : '';
       if (!eml) await new Promise((r) => setTimeout(r, 100));
     }
+    expect(writtenByQueue(file, eml), file).toBe(true);
     const link = /(\/account\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(eml.replace(/=\r\n/g, '').replace(/=3D/g, '='))?.[1];
     expect(link, 'a reset link in the email').toBeTruthy();
     expect(await (await v.get(link!)).text()).toContain('name="token"');

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../../app/auth/roles.js';
-import type { Visitor } from './support/client.js';
+import { Visitor } from './support/client.js';
 import { formFields, withField } from './support/form-fields.js';
 import { twoOwners, visitorWithRole } from './support/owner.js';
 
@@ -400,5 +400,135 @@ describe('/config/pages/<id>/access', () => {
     const applied = await ownerA.postForm(access, [...typed, ['_apply', 'mine'], ['_current', currentOf(await plain(now))]]);
     expect(applied.status, await applied.clone().text()).toBe(303);
     expect(value(await open(ownerA), 'kind')).toBe('signed-in');
+  });
+});
+
+describe('the translation editors (a page and a product in French)', () => {
+  const editors = [
+    { path: '/config/pages/col-contact/translations/fr', thing: 'title', theirs: 'description', theirLabel: 'Description' },
+    { path: '/config/products/itm-tide-pool-mug/translations/fr', thing: 'title', theirs: 'excerpt', theirLabel: 'Summary' },
+  ];
+  const open = async (v: Visitor, path: string) => {
+    const res = await v.get(path);
+    expect(res.status).toBe(200);
+    return formFields(await res.text(), 'translation-form');
+  };
+  const before = new Map<string, [string, string][]>();
+  beforeAll(async () => {
+    for (const e of editors) before.set(e.path, await open(ownerA, e.path));
+  });
+  afterAll(async () => {
+    // Back to the demo's translations, for the suite's other files (unstamped: saved as posted).
+    for (const e of editors) {
+      const res = await ownerA.postForm(
+        e.path,
+        before.get(e.path)!.filter(([k]) => !k.startsWith('_')),
+      );
+      expect(res.status).toBe(303);
+    }
+  });
+
+  for (const e of editors) {
+    it(`${e.path}: a save over a translation changed since is a 409 keeping what was typed; applying mine keeps theirs`, async () => {
+      const tag = randomBytes(3).toString('hex');
+      const openedA = await open(ownerA, e.path);
+      expect(value(openedA, '_version')).toMatch(/^[A-Za-z0-9_-]{16}$/);
+      const openedB = await open(ownerB, e.path);
+      expect((await ownerB.postForm(e.path, withField(openedB, e.theirs, `Theirs ${tag}`))).status).toBe(303);
+
+      const typed = withField(openedA, e.thing, `Mine ${tag}`);
+      const res = await ownerA.postForm(e.path, typed);
+      expect(res.status).toBe(409);
+      const html = await plain(res);
+      expect(html).toContain('Someone else changed this translation after you opened it.');
+      expect(html).toMatch(new RegExp(`data-conflict-theirs[^>]*>Changed since you opened it: ${e.theirLabel}\\.<`));
+      expect(html).toMatch(/data-conflict-yours[^>]*>Your changes: Title\.</);
+      expect(html).toContain(emailB);
+      expect(value(formFields(html, 'translation-form'), e.thing)).toBe(`Mine ${tag}`);
+      // Nothing of A's written; B's stands.
+      const now = await open(ownerA, e.path);
+      expect(value(now, e.thing)).toBe(value(openedA, e.thing));
+      expect(value(now, e.theirs)).toBe(`Theirs ${tag}`);
+
+      const applied = await ownerA.postForm(e.path, [...typed, ['_apply', 'mine'], ['_current', currentOf(html)]]);
+      expect(applied.status, await applied.clone().text()).toBe(303);
+      const after = await open(ownerA, e.path);
+      expect(value(after, e.thing)).toBe(`Mine ${tag}`);
+      expect(value(after, e.theirs)).toBe(`Theirs ${tag}`);
+    });
+  }
+
+  it('answers the conflict as JSON on ?_data=, and saves a post without a stamp as before', async () => {
+    const path = editors[0].path;
+    const openedA = await open(ownerA, path);
+    const openedB = await open(ownerB, path);
+    expect((await ownerB.postForm(path, withField(openedB, 'seoTitle', `B ${randomBytes(3).toString('hex')}`))).status).toBe(303);
+    const res = await ownerA.postForm(
+      `${path}?_data=${encodeURIComponent('routes/config.pages.$pageId_.translations.$lang')}`,
+      withField(openedA, 'title', 'JSON'),
+    );
+    expect(res.status).toBe(409);
+    const body = (await res.json()) as { conflict: { theirs: string[]; yours: string[] } };
+    expect(body.conflict.theirs).toEqual(['SEO title']);
+    expect(body.conflict.yours).toEqual(['Title']);
+    const unstamped = await ownerA.postForm(
+      path,
+      withField(openedA, 'title', 'Unstamped').filter(([k]) => !k.startsWith('_')),
+    );
+    expect(unstamped.status).toBe(303);
+    expect(value(await open(ownerA, path), 'title')).toBe('Unstamped');
+  });
+});
+
+describe('/config/access, the site password', () => {
+  const open = async (v: Visitor, form: string) => {
+    const res = await v.get('/config/access');
+    expect(res.status).toBe(200);
+    return formFields(await res.text(), form);
+  };
+
+  it('a password set over one someone set since is a 409, nothing written; applying mine sets it', async () => {
+    const openedA = await open(ownerA, 'site-lock-form');
+    expect(value(openedA, '_version')).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    const openedB = await open(ownerB, 'site-lock-form');
+    try {
+      expect((await ownerB.postForm('/config/access', withField(openedB, 'password', 'theirs is this'))).status).toBe(303);
+      const typed = withField(openedA, 'password', 'mine is that');
+      const res = await ownerA.postForm('/config/access', typed);
+      expect(res.status).toBe(409);
+      const html = await plain(res);
+      expect(html).toContain('Someone else changed this site password after you opened it.');
+      expect(html).toMatch(/data-conflict-yours[^>]*>Your changes: Site password\.</);
+      expect(html).toContain(emailB);
+      // The form drawn again keeps the version it was first drawn at, and never echoes the password.
+      const again = formFields(html, 'site-lock-form');
+      expect(value(again, '_version')).toBe(value(openedA, '_version'));
+      expect(value(again, 'password')).toBe('');
+      // B's password stands: it opens the site, A's does not.
+      const shopper = new Visitor();
+      await shopper.postForm('/page-access', { intent: 'unlock', scope: 'site', password: 'mine is that', redirectTo: '/shop' });
+      expect((await shopper.get('/shop')).status).toBe(403);
+      await shopper.postForm('/page-access', { intent: 'unlock', scope: 'site', password: 'theirs is this', redirectTo: '/shop' });
+      expect((await shopper.get('/shop')).status).toBe(200);
+
+      // Removing the password over a change is refused the same way.
+      const unlockA = await open(ownerA, 'site-unlock-form');
+      expect((await ownerB.postForm('/config/access', withField(openedB, 'password', 'a third one'))).status).toBe(409);
+      const reopenedB = await open(ownerB, 'site-lock-form');
+      expect((await ownerB.postForm('/config/access', withField(reopenedB, 'password', 'a third one'))).status).toBe(303);
+      const refused = await ownerA.postForm('/config/access', unlockA);
+      expect(refused.status).toBe(409);
+
+      const applied = await ownerA.postForm('/config/access', [...typed, ['_apply', 'mine'], ['_current', currentOf(html)]]);
+      expect(applied.status).toBe(409); // the password changed again since that conflict (a third one)
+      const fresh = await plain(applied);
+      const appliedAgain = await ownerA.postForm('/config/access', [...typed, ['_apply', 'mine'], ['_current', currentOf(fresh)]]);
+      expect(appliedAgain.status).toBe(303);
+      const v = new Visitor();
+      await v.postForm('/page-access', { intent: 'unlock', scope: 'site', password: 'mine is that', redirectTo: '/shop' });
+      expect((await v.get('/shop')).status).toBe(200);
+    } finally {
+      expect((await ownerA.postForm('/config/access', { intent: 'unlock-site' })).status).toBe(303);
+    }
   });
 });

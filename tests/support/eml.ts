@@ -1,6 +1,7 @@
 // Reads an outbox .eml as a mail client would, for tests: unfolded headers with RFC 2047 words
 // decoded (a French subject), and the text and HTML parts decoded from quoted-printable or base64 (with \\n line ends).
 // Also finds the mail sent to an address in an outbox folder, waiting for the mail queue's worker.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -98,4 +99,14 @@ export async function outboxMailSoon(dir: string, address: string): Promise<stri
     await new Promise((r) => setTimeout(r, 100));
   }
   return undefined;
+}
+
+/**
+ * Whether the outbox file `name` holding `raw` was written by the mail queue's worker: it names the
+ * file after a hash of the job's Message-ID (app/utils/outbox.server.ts), where a direct send ends
+ * in random characters.
+ */
+export function writtenByQueue(name: string, raw: string): boolean {
+  const id = /^Message-ID: (<[^>\r\n]+>)\r?$/im.exec(raw)?.[1];
+  return id !== undefined && name.endsWith(`-${crypto.createHash('sha256').update(id).digest('hex').slice(0, 16)}.eml`);
 }

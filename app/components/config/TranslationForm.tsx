@@ -1,6 +1,9 @@
 // One language's fields of a page or a product (issue 16): each field beside its text in the
 // default language, which a field left empty keeps showing. A plain form post, without JavaScript.
+// It carries the version it was drawn at; a save over a changed translation shows the conflict.
 import { Form, Link } from '@remix-run/react';
+import type { Conflict, FormStamp } from '../../config/versions.js';
+import { ConflictNotice, StampFields } from './ConflictNotice.js';
 import { Field, FormError, Notice, TextAreaField } from './Field.js';
 
 export interface TranslationField {
@@ -57,6 +60,9 @@ export function TranslationForm({
   canWrite,
   submitLabel,
   language,
+  stamp,
+  conflict,
+  reloadTo,
 }: {
   fields: TranslationField[];
   errors: Record<string, string>;
@@ -65,11 +71,18 @@ export function TranslationForm({
   canWrite: boolean;
   submitLabel: string;
   language: string;
+  /** The version the form was drawn at (after a refused save: the one it was first drawn at). */
+  stamp: FormStamp | null;
+  conflict: Conflict | null | undefined;
+  /** The editor's own address: the conflict's "reload". */
+  reloadTo: string;
 }) {
   return (
-    <Form method="post" className="card" aria-label={submitLabel}>
+    <Form method="post" className="card" aria-label={submitLabel} id="translation-form">
       <Notice message={notice} />
       <FormError message={error} />
+      <ConflictNotice conflict={conflict} formId="translation-form" reloadTo={reloadTo} />
+      <StampFields stamp={stamp} />
       <p className="hint">A field left empty shows the default language&apos;s text.</p>
       <fieldset disabled={!canWrite} lang={language}>
         {fields.map((f) => {
