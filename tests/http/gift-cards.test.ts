@@ -199,6 +199,26 @@ describe('gift cards', () => {
     expect(cell(page, 'data-checkout-total')).not.toBe('$0.00');
   });
 
+  it('refunding an order a card paid gives the amount back to the card', async () => {
+    const { code } = await buyCard(newEmail('refund'));
+    const v = new Visitor();
+    await add(v, PATTERN);
+    const placed = await placeAt(v, (await apply(v, code)).html, newEmail('refunded'));
+    const orderId = /^\/order-confirmed\/([0-9a-f-]{36})$/.exec(placed.headers.get('location') ?? '')?.[1];
+    expect(orderId).toBeTruthy();
+    const admin = await adminVisitor();
+    const id = new RegExp(`href="/config/gift-cards/([0-9a-f-]{36})"[^>]*>${code}<`).exec(
+      await (await admin.get('/config/gift-cards')).text(),
+    )?.[1];
+    const balance = async () => /data-balance="?[^>]*>([^<]*)</.exec(await (await admin.get(`/config/gift-cards/${id}`)).text())?.[1];
+    expect(await balance()).not.toBe('$25.00');
+    const orderPage = await (await admin.get(`/config/orders/${orderId}`)).text();
+    expect(orderPage).toContain(`Paid by gift card ••••-${code.slice(-4)}`);
+    const refund = await admin.postForm(`/config/orders/${orderId}`, { intent: 'refund', confirm: 'yes' });
+    expect(refund.status).toBe(303);
+    expect(await balance()).toBe('$25.00');
+  });
+
   it('code guesses are rate limited', async () => {
     const v = new Visitor();
     await add(v, PATTERN);
