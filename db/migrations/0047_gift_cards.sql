@@ -44,7 +44,8 @@ update theme_template
    shipping, tax, total) and Place order. A plain POST form: after a failed submit the page comes
    back with what was typed and each error beside its field, with a summary above the form.
    "Update totals" recomputes shipping and tax for the country and method chosen, without JavaScript.
-   A gift card code is applied (and removed) by its own button of the same form, so what was typed stays.
+   A gift card code is applied (and removed) by its own button of the same form, so what was typed stays;
+   Enter in a field is "Update totals" (the form's first button, hidden), never Apply or Remove.
    Its texts come from localizedStrings when the page's language has them (issue 16), else English. ##}
 <section class="wrap-narrow checkout-page">
   <header class="page-header">
@@ -75,6 +76,7 @@ update theme_template
   <form class="checkout-form" method="post" action="/checkout" novalidate>
     <input type="hidden" name="cart" value="{cartToken|htmlattr}">
     {.section totals}<input type="hidden" name="shownTotalCents" value="{totalCents|htmlattr}">{.end}
+    <button type="submit" name="intent" value="update" class="visually-hidden" tabindex="-1" aria-hidden="true"></button>
     <fieldset class="checkout-section">
       <legend>{.if localizedStrings.checkoutContactTitle}{localizedStrings.checkoutContactTitle|html}{.or}Contact{.end}</legend>
       {.section email}{@|apply checkout-field}{.end}

@@ -130,6 +130,8 @@ describe('gift cards', () => {
     const total = cell(await checkoutPage(v), 'data-checkout-total');
     const on = await apply(v, code);
     expect(cell(on.html, 'data-checkout-total')).toBe('$0.00');
+    // Enter in a field submits the form's first button: "Update totals", never Remove.
+    expect(/<form class="checkout-form"[^]*?<button type="submit" name="intent" value="([\w-]+)"/.exec(on.html)?.[1]).toBe('update');
     const off = await v.postForm('/checkout', { cart: 'cart', intent: 'gift-remove', email: 'shopper@example.com' });
     expect(off.status).toBe(303);
     const after = await checkoutPage(v);

@@ -30,7 +30,11 @@ const withoutDownloads = (source: string) =>
 /** The checkout's gift card field and the order page's gift card payments, which 0047 adds (to unedited templates only). */
 const withoutGiftCards = (source: string) =>
   source
-    .replace('   A gift card code is applied (and removed) by its own button of the same form, so what was typed stays.\n', '')
+    .replace(
+      '   A gift card code is applied (and removed) by its own button of the same form, so what was typed stays;\n   Enter in a field is "Update totals" (the form\'s first button, hidden), never Apply or Remove.\n',
+      '',
+    )
+    .replace(/ {4}<button type="submit" name="intent" value="update" class="visually-hidden"[^\n]*\n/, '')
     .replace(/ {4}\{\.section giftCard\}\n {4}<fieldset class="checkout-section checkout-gift-card">[^]*?\n {4}\{\.end\}\n/, '')
     .replace(/ {8}\{\.section giftCard\}<tr>[^\n]*\n/, '')
     .replace(
