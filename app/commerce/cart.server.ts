@@ -26,10 +26,12 @@ import { subscribableProduct, subscribe as subscribeIn, type SubscribeInput, typ
 import { checkout as checkoutIn, pricedCart, type CheckoutOptions, type CheckoutResult } from './cart/checkout.server.js';
 import { getOrder as getOrderIn, orderIdForCart } from './cart/orders.server.js';
 import { checkoutDraft, saveCheckoutDraft, type CheckoutDraft } from './cart/drafts.server.js';
+import { appliedGiftCard, applyGiftCard, removeGiftCard } from './gift-cards.server.js';
 import { stockOf } from './cart/products.server.js';
 export { MSG, cartInstalmentEligible, instalmentNotice, checkoutMinimumMessage, parseQuantity } from './rules.js';
 export { formatMoney } from './money.js';
 export type { CommerceSettings, InstalmentNotice, InstalmentContext } from './rules.js';
+export { limitCodeTries } from './gift-cards.server.js';
 export { rateLimited, limitVisitor, resetRateLimits, tooManyRequests, visitorKey } from './rate-limit.server.js';
 export type { CartKind } from './cart/cart-row.server.js';
 export type { CartFailure, CheckoutFailure } from './cart/context.server.js';
@@ -65,6 +67,14 @@ export function createCartStore(sql: Sql, opts: { websiteId?: string } = {}) {
     pricedCart: (cartId: string | null) => pricedCart(ctx, cartId),
     checkoutDraft: (cartId: string | null) => checkoutDraft(ctx, cartId),
     saveCheckoutDraft: (cartId: string | null, draft: CheckoutDraft) => saveCheckoutDraft(ctx, cartId, draft),
+    /** The gift card applied to the cart's checkout, as it is now, or null. */
+    appliedGiftCard: async (cartId: string | null) => appliedGiftCard(sql, (await website.current()).id, cartId),
+    /** Applies a typed code to the cart's checkout; `payableCents` is what a card may pay of it. */
+    applyGiftCard: async (cartId: string, typed: string, payableCents: number) => {
+      const w = await website.current();
+      return applyGiftCard(sql, w.id, cartId, typed, w.currency, payableCents);
+    },
+    removeGiftCard: async (cartId: string) => removeGiftCard(sql, (await website.current()).id, cartId),
     /** The store's shipping and tax settings, and its raw settings JSON (contact email...). */
     checkoutSettings: async (): Promise<{ shipping: ShippingSettings; tax: TaxSettings; raw: unknown; currency: string }> => {
       const w = await website.current();

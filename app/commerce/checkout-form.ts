@@ -33,6 +33,8 @@ export interface CheckoutValues {
   shippingMethod: string;
   /** Per gift card line (entry id). */
   gifts: Record<string, { recipientEmail: string; message: string }>;
+  /** A gift card code typed to apply (kept when it was refused); absent in drafts from before. */
+  giftCardCode?: string;
 }
 
 /** A form with nothing in it; a new form (checkout-page.server.ts) fills in the country and method. */
@@ -89,6 +91,7 @@ const CheckoutFields = z.object({
   postalCode: Text,
   country: Text,
   shippingMethod: Text,
+  giftCardCode: Text,
   giftRecipient: PerLine,
   giftMessage: PerLine,
 });
@@ -123,6 +126,7 @@ export function checkoutValues(raw: Record<string, unknown>, lines: { id: string
     country: textOf(raw.country),
     shippingMethod: textOf(raw.shippingMethod),
     gifts,
+    giftCardCode: textOf(raw.giftCardCode).slice(0, 64),
   };
 }
 

@@ -1,6 +1,7 @@
 // An order's confirmation email, queued in the order's transaction (the mail queue sends it, with
 // retries, once): from the store's contact address to the shopper, with the signed link to the order
-// page, in the shopper's language (their account's, else that of the page they checked out from).
+// page, in the shopper's language (their account's, else that of the page they checked out from);
+// with it, the email of each gift card the order bought.
 import { getSql, type Sql } from '../../db/client.server.js';
 import { currentSiteUser } from '../auth/site-user-session.server.js';
 import { baseUrlFor } from '../utils/base-url.server.js';
@@ -11,6 +12,7 @@ import { orderEmail } from './order-email.js';
 import { orderDownloads } from './downloads.server.js';
 import { signedOrderPath } from './order-link.server.js';
 import { defineMail, enqueueMail, prepareMail } from '../utils/mail-queue.server.js';
+import { prepareGiftCardMail, queueGiftCardMails } from './gift-card-mail.server.js';
 
 function contactEmail(settings: Record<string, unknown>): string | null {
   const ws = settings.websiteSettings as { contact?: { email?: unknown } } | undefined;
@@ -65,11 +67,14 @@ export const orderConfirmationMail = defineMail<{ orderId: string; websiteId: st
 export async function confirmationOnCheckout(request: Request, websiteId: string): Promise<CheckoutOptions> {
   const sql = await getSql();
   await prepareMail(sql, orderConfirmationMail);
+  await prepareGiftCardMail(sql);
   const [language, signed] = await Promise.all([languageOfRequest(sql, websiteId, request), currentSiteUser(sql, request, websiteId)]);
   return {
     language,
     siteUserId: signed?.user.id ?? null,
     inTransaction: async (tx, order) => {
+      // The cards the order bought (issued just before, in this transaction) go to their recipients.
+      await queueGiftCardMails(sql, tx, websiteId, order.id);
       if (!order.email) return;
       await enqueueMail(
         sql,

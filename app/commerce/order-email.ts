@@ -61,6 +61,12 @@ export function orderEmail(
     ],
     [`${t('emailOrderTax', 'Tax')}${order.taxBasisPoints > 0 ? ` (${rateText(order.taxBasisPoints)})` : ''}`, m(order.taxTotalCents)],
     [t('emailOrderTotal', 'Total'), m(order.grandTotalCents)],
+    // What gift cards paid, and what was left to pay (issue 33).
+    ...order.giftCardPayments.map((p): [string, string] => [
+      t('emailOrderGiftCardPaid', 'Paid by gift card {code}', { code: p.maskedCode }),
+      `-${m(p.amountCents)}`,
+    ]),
+    ...(order.giftCardPayments.length > 0 ? [[t('emailOrderAmountDue', 'Left to pay'), m(order.amountDueCents)] as [string, string]] : []),
   ];
   const giftLine = (i: Order['items'][number]) => {
     if (!i.giftRecipientEmail) return '';

@@ -44,4 +44,9 @@ export interface Order {
   shippingTotal: Money;
   taxTotal: Money;
   items: OrderItem[];
+  /** What gift cards paid (issue 33): each card's masked code ("••••-7KQ2") and amount. */
+  giftCardPayments: { maskedCode: string; amountCents: number; amount: Money }[];
+  /** The total less what gift cards paid: what the shopper pays (0 when a card paid it all). */
+  amountDueCents: number;
+  amountDue: Money;
 }

@@ -14,6 +14,7 @@ export const CONFIG_NAV: readonly NavEntry[] = [
   { to: '/config/inventory', label: 'Inventory', permission: 'products.read' },
   { to: '/config/restock', label: 'Restock notices', permission: 'forms.read' },
   { to: '/config/orders', label: 'Orders', permission: 'orders.read' },
+  { to: '/config/gift-cards', label: 'Gift cards', permission: 'orders.read' },
   { to: '/config/pages', label: 'Pages', permission: 'pages.read' },
   { to: '/config/navigation', label: 'Navigation', permission: 'pages.read' },
   { to: '/config/blog', label: 'Blog', permission: 'pages.read' },

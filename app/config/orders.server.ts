@@ -6,6 +6,8 @@ import type { Sql } from '../../db/client.server.js';
 import type { OwnerAccess } from '../auth/access.server.js';
 import { addressLines, type Address } from '../commerce/address.js';
 import { formatMoney } from '../commerce/money.js';
+import { giveBackGiftCards, orderGiftCardPayments } from '../commerce/gift-cards.server.js';
+import { maskCode } from '../commerce/gift-cards.js';
 import { shippingSettings } from '../commerce/shipping.js';
 import { actorOf, recordAudit } from './audit.server.js';
 import { formatWhen } from './site-time.server.js';
@@ -159,6 +161,11 @@ export interface OrderDetail {
   taxText: string;
   totalText: string;
   addressLines: string[];
+  /** What gift cards paid (masked code, amount), and the total less it. */
+  giftCardPayments: { maskedCode: string; amountText: string }[];
+  amountDueText: string | null;
+  /** The gift cards the order bought (links to /config/gift-cards/<id>). */
+  giftCardsIssued: { id: string; maskedCode: string; recipient: string }[];
   /** Pending and not refunded. */
   canFulfil: boolean;
   /** A test-mode order not yet refunded. */
@@ -210,6 +217,9 @@ export async function orderDetail(sql: Sql, site: Site, timeZone: string, orderI
   const money = (cents: string | number) => formatMoney(Number(cents), site.currency);
   const method = o.shipping_method ? shippingSettings(o.settings).methods.find((m) => m.id === o.shipping_method) : undefined;
   const refunded = o.refunded_at !== null;
+  const paid = await orderGiftCardPayments(sql, o.id);
+  const issued = await sql<{ id: string; code: string; recipient_email: string }[]>`
+    select id, code, recipient_email from gift_card where order_id = ${o.id} and website_id = ${site.id} order by order_line, created_at, id`;
   return {
     id: o.id,
     numberText: `#${o.order_number}`,
@@ -239,6 +249,9 @@ export async function orderDetail(sql: Sql, site: Site, timeZone: string, orderI
     taxText: money(o.tax_total_cents),
     totalText: money(o.grand_total_cents),
     addressLines: o.shipping_address ? addressLines(o.shipping_address) : [],
+    giftCardPayments: paid.map((p) => ({ maskedCode: maskCode(p.code), amountText: money(-p.amountCents) })),
+    amountDueText: paid.length > 0 ? money(Number(o.grand_total_cents) - paid.reduce((t, p) => t + p.amountCents, 0)) : null,
+    giftCardsIssued: issued.map((g) => ({ id: g.id, maskedCode: maskCode(g.code), recipient: g.recipient_email })),
     canFulfil: o.fulfillment_status === 'pending' && !refunded,
     canRefund: o.test_mode && !refunded,
   };
@@ -320,10 +333,13 @@ export async function refundOrder(a: OwnerAccess, orderId: string): Promise<Refu
       for (const id of ids) if (!locked.some((v) => v.id === id)) back.delete(id);
     }
     await tx`update "order" set refunded_at = now(), refunded_cents = grand_total_cents where id = ${o.id}`;
+    // What gift cards paid goes back on them (their history shows the refund).
+    const giftCardsBack = await giveBackGiftCards(tx, o.id);
     const restocked = [...back.values()];
     await recordAudit(tx as unknown as Sql, actorOf(a), 'order.refund', `#${o.order_number}`, {
       orderId: o.id,
       refundedCents: Number(o.grand_total_cents),
+      giftCardsBackCents: giftCardsBack,
       restocked,
     });
     return { refunded: true, restocked };

@@ -1,6 +1,7 @@
 // /checkout (and /fr/checkout in another language of the site): the test-mode checkout (page type 201, the theme's `checkout` template) of the shopping
 // cart, or of a subscription cart (?subscription=1): email, shipping address and method when
-// something ships, gift card recipients, totals with shipping and tax. Every post answers with a
+// something ships, gift card recipients, a gift card to pay with (Apply / Remove: form posts, so they
+// work without JavaScript), totals with shipping and tax. Every post answers with a
 // 303: to the order page, or back here with what was typed (kept on the cart) and a flash that
 // shows its errors once, all under the page's language prefix. A cart already bought goes to its order.
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
@@ -9,8 +10,9 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import { cartQtySetCookie, readFlash, setFlash } from '../storefront/cart-ui.server.js';
-import { cartStore, limitVisitor, MSG, tooManyRequests, type CartStore } from '../commerce/cart.server.js';
-import { checkoutForm, checkShownTotal, defaultValues } from '../storefront/checkout-page.server.js';
+import { cartStore, limitCodeTries, limitVisitor, MSG, tooManyRequests, type CartStore } from '../commerce/cart.server.js';
+import { GIFT_CARD_TEXT, payableByCard } from '../commerce/gift-cards.js';
+import { checkoutForm, checkShownTotal, defaultValues, pageQuote } from '../storefront/checkout-page.server.js';
 import { parseCheckoutForm, TEXT } from '../commerce/checkout-form.js';
 import { confirmationOnCheckout } from '../commerce/order-confirmation.server.js';
 import { metaFromSeo } from '../components/seo-meta.js';
@@ -62,6 +64,7 @@ export async function loader(args: LoaderFunctionArgs) {
       const settings = await store.settings();
       const { shipping, tax } = await store.checkoutSettings();
       const draft = await store.checkoutDraft(cartId);
+      const giftCard = await store.appliedGiftCard(cartId);
       const flash = await readFlash(request);
       // Errors show once: with the flash of the submit that made them.
       const errors = draft && flash?.checkoutToken === draft.token ? draft.errors : {};
@@ -98,7 +101,17 @@ export async function loader(args: LoaderFunctionArgs) {
                 totalQuantity: cart.totalQuantity,
                 subtotal: money(subtotalCents, currency),
                 checkoutMinimum: checkoutMinimum(subtotalCents, currency, settings, say),
-                form: checkoutForm({ cart, lines, values, errors, shipping, tax, strings: pageStrings(site), locale: site.website.locale }),
+                form: checkoutForm({
+                  cart,
+                  lines,
+                  values,
+                  errors,
+                  shipping,
+                  tax,
+                  strings: pageStrings(site),
+                  locale: site.website.locale,
+                  giftCard,
+                }),
               },
             },
           },
@@ -111,7 +124,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 const Which = z.object({
   cart: z.enum(['cart', 'subscription']).default('cart'),
-  intent: z.enum(['place', 'update']).default('place'),
+  intent: z.enum(['place', 'update', 'gift-apply', 'gift-remove']).default('place'),
 });
 
 export async function action(args: ActionFunctionArgs) {
@@ -145,7 +158,27 @@ export async function action(args: ActionFunctionArgs) {
   // The form for this cart's lines (Conform): what was typed, and the details or an error per field.
   const submission = parseCheckoutForm(body, lines, shipping);
   const values = submission.values;
-  if (which.intent === 'update') {
+  if (which.intent === 'gift-remove' && cartId) {
+    await store.removeGiftCard(cartId);
+    await store.saveCheckoutDraft(cartId, { values, errors: {}, token: '' });
+    return redirect(back, { status: 303 });
+  }
+  // Apply with no code typed (Enter pressed in another field) is "Update totals".
+  if (which.intent === 'gift-apply' && cartId && (values.giftCardCode ?? '').trim() !== '') {
+    const tries = await limitCodeTries(request, cartId);
+    const keep = async (error: string) => {
+      const token = crypto.randomBytes(12).toString('base64url');
+      await store.saveCheckoutDraft(cartId, { values, errors: { giftCardCode: error }, token });
+      return fail(undefined, token);
+    };
+    if (!tries.ok) return keep(GIFT_CARD_TEXT.tooMany);
+    const payable = payableByCard(pageQuote(lines, values, shipping, tax).totalCents, lines);
+    const applied = await store.applyGiftCard(cartId, values.giftCardCode ?? '', payable);
+    if (!applied.ok) return keep(applied.error);
+    await store.saveCheckoutDraft(cartId, { values: { ...values, giftCardCode: '' }, errors: {}, token: '' });
+    return redirect(back, { status: 303 });
+  }
+  if (which.intent !== 'place') {
     // "Update totals": keep what was typed, show the totals for it; nothing is checked yet.
     await store.saveCheckoutDraft(cartId, { values, errors: {}, token: '' });
     return redirect(back, { status: 303 });
@@ -167,13 +200,18 @@ export async function action(args: ActionFunctionArgs) {
 
   // Never an order at a total the shopper did not see (issue 33: Local pickup chosen, "Update
   // totals" not pressed): the page comes back with the new totals and asks to confirm.
-  const total = checkShownTotal(body.get('shownTotalCents'), { lines, values, shipping, tax });
+  const giftCard = await store.appliedGiftCard(cartId);
+  const total = checkShownTotal(body.get('shownTotalCents'), { lines, values, shipping, tax, giftCard, currency: cart.currency });
   // Written in US English, as every shop message; the page's language and money format come with the flash.
   if (!total.ok) return refused({}, TEXT.totalChanged.replace('{total}', formatMoney(total.totalCents, cart.currency)));
 
   // The transaction checks the form again against the lines as they are when it locks them, and
   // queues the confirmation email with the order (sent by the mail queue, even after a crash).
-  const r = await store.checkout(cartId, values, await confirmationOnCheckout(request, websiteId));
+  // The applied card must pay, under its row lock, what the page showed it paying (two orders never spend one balance).
+  const r = await store.checkout(cartId, values, {
+    ...(await confirmationOnCheckout(request, websiteId)),
+    giftCardCents: total.giftCardCents,
+  });
   if (!r.ok) {
     if (r.status === 409) {
       const again = await toOrderOf(store, cartId, lang.prefix);

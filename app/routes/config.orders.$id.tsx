@@ -1,5 +1,5 @@
 // /config/orders/<id>: one order of the site: its lines, money, email (and whether its confirmation
-// was sent), shipping address, gift card recipients and status; mark it fulfilled, or refund a test-mode order (after a confirmation
+// was sent), shipping address, gift card recipients, the cards issued and what cards paid, and status; mark it fulfilled, or refund a test-mode order (after a confirmation
 // step, a page of its own, so it works without JavaScript), which puts its stock back.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
@@ -167,6 +167,26 @@ export default function OrderPage() {
               {o.totalText}
             </td>
           </tr>
+          {o.giftCardPayments.map((p) => (
+            <tr key={p.maskedCode}>
+              <th scope="row" colSpan={4}>
+                {`Paid by gift card ${p.maskedCode}`}
+              </th>
+              <td className="num" data-gift-card-paid>
+                {p.amountText}
+              </td>
+            </tr>
+          ))}
+          {o.amountDueText ? (
+            <tr>
+              <th scope="row" colSpan={4}>
+                Left to pay
+              </th>
+              <td className="num" data-amount-due>
+                {o.amountDueText}
+              </td>
+            </tr>
+          ) : null}
           {o.refundedAmountText ? (
             <tr>
               <th scope="row" colSpan={4}>
@@ -264,6 +284,19 @@ export default function OrderPage() {
               <li key={g.line}>{`${g.productName}: ${g.giftRecipientEmail}${g.giftMessage ? ` (“${g.giftMessage}”)` : ''}`}</li>
             ))}
           </ul>
+          {o.giftCardsIssued.length > 0 ? (
+            <>
+              <h3>Cards issued</h3>
+              <ul>
+                {o.giftCardsIssued.map((g) => (
+                  <li key={g.id}>
+                    <Link to={`/config/gift-cards/${encodeURIComponent(g.id)}`}>{g.maskedCode}</Link>
+                    {` to ${g.recipient}`}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
         </section>
       ) : null}
     </>

@@ -24,6 +24,7 @@ import { money } from '../commerce/money.js';
 import { textFrom } from '../languages/strings.js';
 import { countriesIn } from '../languages/country-names.js';
 import { messageIn, messagesIn } from './shop-messages.server.js';
+import { cardPays, cardRefusal, GIFT_CARD_TEXT, maskCode, payableByCard, type CardState } from '../commerce/gift-cards.js';
 
 type Json = Record<string, unknown>;
 
@@ -66,6 +67,8 @@ export interface CheckoutPageInput {
   strings?: Record<string, unknown>;
   /** The page's CLDR locale (site.website.locale once dressed for the language): money and country names. */
   locale?: string;
+  /** The gift card applied to this checkout, as it is now (issue 33), or null. */
+  giftCard?: CardState | null;
 }
 
 /**
@@ -85,12 +88,22 @@ export function pageQuote(lines: PricedLine[], values: CheckoutValues, shipping:
  */
 export function checkShownTotal(
   shownTotalCents: string | null,
-  input: { lines: PricedLine[]; values: CheckoutValues; shipping: ShippingSettings; tax: TaxSettings },
-): { ok: true } | { ok: false; totalCents: number } {
+  input: {
+    lines: PricedLine[];
+    values: CheckoutValues;
+    shipping: ShippingSettings;
+    tax: TaxSettings;
+    giftCard?: CardState | null;
+    currency?: string;
+  },
+): { ok: true; giftCardCents?: number } | { ok: false; totalCents: number } {
   if (shownTotalCents === null) return { ok: true };
-  const totalCents = pageQuote(input.lines, input.values, input.shipping, input.tax).totalCents;
+  const q = pageQuote(input.lines, input.values, input.shipping, input.tax);
+  const card = cardPays(input.giftCard ?? null, input.currency ?? '', payableByCard(q.totalCents, input.lines));
+  const totalCents = q.totalCents - card;
   const shown = /^\d{1,15}$/.test(shownTotalCents.trim()) ? Number(shownTotalCents.trim()) : NaN;
-  return shown === totalCents ? { ok: true } : { ok: false, totalCents };
+  // The card must pay at Place order what the page showed it paying (the order checks it under lock).
+  return shown === totalCents ? { ok: true, giftCardCents: card } : { ok: false, totalCents };
 }
 
 export function checkoutForm(input: CheckoutPageInput): Json {
@@ -105,6 +118,12 @@ export function checkoutForm(input: CheckoutPageInput): Json {
   const ships = requiresShipping(lines);
   const q = pageQuote(lines, values, shipping, tax);
   const byId = new Map(lines.map((l) => [l.id, l]));
+  // The applied gift card pays what it can of everything but gift cards; the total shown is what is left.
+  const card = input.giftCard ?? null;
+  const payable = payableByCard(q.totalCents, lines);
+  const cardCents = cardPays(card, currency, payable);
+  const dueCents = q.totalCents - cardCents;
+  const cardProblem = card ? cardRefusal(card, currency) : null;
 
   const address = [
     field('name', 'checkout-name', values.name, errors.name, {
@@ -202,18 +221,21 @@ export function checkoutForm(input: CheckoutPageInput): Json {
     'region',
     'postalCode',
     'country',
+    'giftCardCode',
     ...gifts.flatMap((g) => [String(g.recipient.name), String(g.message.name)]),
   ];
   const ids: Record<string, string> = {
     email: 'checkout-email',
     shippingMethod: `checkout-shipping-${shipping.methods[0]?.id ?? ''}`,
     country: 'checkout-country',
+    giftCardCode: 'checkout-gift-card-code',
     ...Object.fromEntries([...address, ...gifts.flatMap((g) => [g.recipient, g.message])].map((f) => [String(f.name), String(f.id)])),
   };
   const labelOf: Record<string, string> = {
     email: t('checkoutEmailLabel', 'Email'),
     shippingMethod: t('checkoutShippingMethodLabel', 'Shipping method'),
     country: t('checkoutCountryLabel', 'Country'),
+    giftCardCode: t('checkoutGiftCardCodeLabel', 'Gift card code'),
     ...Object.fromEntries([...address, ...gifts.flatMap((g) => [g.recipient, g.message])].map((f) => [String(f.name), String(f.label)])),
   };
   const errorList = order.filter((k) => errors[k]).map((k) => ({ href: `#${ids[k]}`, label: labelOf[k], message: errors[k] }));
@@ -238,6 +260,31 @@ export function checkoutForm(input: CheckoutPageInput): Json {
       ...Object.entries(CA_PROVINCES).map(([code, name]) => ({ code, name })),
     ],
     gifts,
+    giftCard: {
+      // The field and its Apply button show while no card is applied.
+      codeField: card
+        ? null
+        : field('giftCardCode', 'checkout-gift-card-code', values.giftCardCode ?? '', errors.giftCardCode, {
+            label: t('checkoutGiftCardCodeLabel', 'Gift card code'),
+            required: false,
+            maxLength: 64,
+            autocomplete: 'off',
+            hint: t('checkoutGiftCardHint', 'The 16 characters from the gift card email, like ABCD-EFGH-JKLM-NPQR.'),
+          }),
+      applied: card
+        ? {
+            maskedCode: maskCode(card.code),
+            used: m(cardCents),
+            remaining: m(Math.max(0, card.balanceCents - cardCents)),
+            problem: cardProblem ? messageIn(strings, cardProblem) : null,
+          }
+        : null,
+      // A cart of gift cards and other things: say what the card does not pay for.
+      note:
+        lines.some((l) => l.productType === ProductType.GIFT_CARD) && (card || payable === 0)
+          ? messageIn(strings, payable === 0 ? GIFT_CARD_TEXT.notForGiftCards : GIFT_CARD_TEXT.partlyGiftCards)
+          : null,
+    },
     errors: errorList.length > 0 ? { summary: t('checkoutAnyInvalidText', TEXT.anyInvalid), list: errorList } : null,
     totals: {
       subtotal: m(q.subtotalCents),
@@ -253,9 +300,14 @@ export function checkoutForm(input: CheckoutPageInput): Json {
       tax: m(q.taxCents),
       taxLabel:
         q.taxBasisPoints > 0 ? t('checkoutTaxRateText', 'Tax ({rate})', { rate: rateText(q.taxBasisPoints) }) : t('checkoutTaxText', 'Tax'),
-      total: m(q.totalCents),
+      // With a gift card applied: what the card pays, and the total is what is left to pay.
+      giftCard:
+        card && cardCents > 0
+          ? { label: t('checkoutGiftCardPaidText', 'Gift card {code}', { code: maskCode(card.code) }), amount: m(-cardCents) }
+          : null,
+      total: m(dueCents),
       // Sent back with Place order (a hidden field): the server places the order only at this total.
-      totalCents: q.totalCents,
+      totalCents: dueCents,
       // Prices moved since the lines were added: the page says the order uses today's.
       pricesChanged: lines.some((l) => byId.get(l.id) && cart.entries.find((e) => e.id === l.id)?.unitPriceCents !== l.unitPriceCents),
     },

@@ -67,6 +67,9 @@ const order: Order = {
   grandTotal: { currency: 'USD', value: '1420.00' },
   shippingTotal: { currency: 'USD', value: '12.00' },
   taxTotal: { currency: 'USD', value: '173.44' },
+  giftCardPayments: [],
+  amountDueCents: 142000,
+  amountDue: { currency: 'USD', value: '1420.00' },
   items: [
     {
       sku: 'SG-GC',

@@ -7,6 +7,9 @@ import { checkCheckout, quote, TEXT, type CheckoutValues, type PricedLine } from
 import { currentUnitPriceCents } from '../line-price.js';
 import type { Order } from '../order.js';
 import { checkoutMinimumMessage, MSG } from '../rules.js';
+import { formatMoney } from '../money.js';
+import { payableByCard } from '../gift-cards.js';
+import { issueGiftCards, spendAppliedCard } from '../gift-cards.server.js';
 import { CART_ID, CartError, run, type CartContext, type CheckoutFailure, type Q } from './context.server.js';
 import { getOrder } from './orders.server.js';
 import { checkStock, type VariantRow } from './products.server.js';
@@ -25,6 +28,11 @@ export interface CheckoutOptions {
    * here): both commit or neither does. Its queries go through `tx`.
    */
   inTransaction?: (tx: postgres.TransactionSql, order: { id: string; email: string | null }) => Promise<void>;
+  /**
+   * What the page showed the applied gift card paying (ADR 0027 for cards): when the card pays
+   * another amount under lock (spent meanwhile, disabled), nothing is placed. Unset: not checked.
+   */
+  giftCardCents?: number;
 }
 
 /** A line priced as checkout charges it now. */
@@ -66,8 +74,9 @@ export async function pricedCart(ctx: CartContext, cartId: string | null): Promi
  * Test-mode checkout, one transaction: locks the cart and its variants, prices every line at its
  * variant's current price, checks the form for this cart (email, address and shipping method
  * when something ships, gift card recipients), re-checks stock and the checkout minimum,
- * computes shipping and tax, takes the next order number, writes the order and its lines, takes
- * limited stock and marks the cart purchased. A refusal changes nothing.
+ * computes shipping and tax, takes the next order number, writes the order and its lines, spends
+ * the applied gift card, issues the gift cards bought, takes limited stock and marks the cart
+ * purchased. A refusal changes nothing.
  */
 export async function checkout(
   ctx: CartContext,
@@ -128,6 +137,19 @@ export async function checkout(
     for (const v of variants) {
       if (!v.unlimited) await tx`update variant set qty_in_stock = qty_in_stock - ${wanted.get(v.id) ?? 0} where id = ${v.id}`;
     }
+    // The applied gift card is spent under its row lock: a second order spending the same balance
+    // waits here, then sees what is left.
+    const paid = await spendAppliedCard(tx, {
+      websiteId: w.id,
+      cartId,
+      orderId,
+      currency: w.currency,
+      payableCents: payableByCard(q.totalCents, lines),
+    });
+    if (opts.giftCardCents !== undefined && paid !== opts.giftCardCents) {
+      throw new CartError(409, TEXT.totalChanged.replace('{total}', formatMoney(q.totalCents - paid, w.currency)));
+    }
+    await issueGiftCards(tx, { websiteId: w.id, orderId, currency: w.currency, buyerEmail: d.email || null });
     await tx`update cart set is_purchased = true, checkout_draft = null, updated = now() where id = ${cartId}`;
     await opts.inTransaction?.(tx, { id: orderId, email: d.email || null });
     return { orderId };

@@ -3,6 +3,8 @@
 import type { Address } from '../address.js';
 import { addressLines } from '../address.js';
 import { money } from '../money.js';
+import { maskCode } from '../gift-cards.js';
+import { orderGiftCardPayments } from '../gift-cards.server.js';
 import type { Order, OrderItem } from '../order.js';
 import { CART_ID, type CartContext } from './context.server.js';
 
@@ -61,6 +63,8 @@ export async function getOrder(ctx: CartContext, orderId: string): Promise<Order
   const tax = Number(o.tax_total_cents);
   const grand = Number(o.grand_total_cents);
   const subtotal = Number(o.subtotal_cents);
+  const paid = await orderGiftCardPayments(sql, o.id);
+  const paidCents = paid.reduce((s, p) => s + p.amountCents, 0);
   const method = o.shipping_method ? w.shipping.methods.find((m) => m.id === o.shipping_method) : undefined;
   return {
     id: o.id,
@@ -85,6 +89,13 @@ export async function getOrder(ctx: CartContext, orderId: string): Promise<Order
     shippingTotal: money(shipping, w.currency),
     taxTotal: money(tax, w.currency),
     items,
+    giftCardPayments: paid.map((p) => ({
+      maskedCode: maskCode(p.code),
+      amountCents: p.amountCents,
+      amount: money(p.amountCents, w.currency),
+    })),
+    amountDueCents: grand - paidCents,
+    amountDue: money(grand - paidCents, w.currency),
   };
 }
 

@@ -1,5 +1,5 @@
 // French, German and Spanish for the emails shoppers and site users get: the password reset, the
-// order confirmation, the back-in-stock notice and the newsletter confirmation (English at each use).
+// order confirmation, the gift card, the back-in-stock notice and the newsletter confirmation (English at each use).
 import type { TextsByLanguage } from './types.js';
 
 export const EMAIL_TEXTS: TextsByLanguage = {
@@ -26,6 +26,14 @@ export const EMAIL_TEXTS: TextsByLanguage = {
     emailOrderShippingTo: 'Livraison à',
     emailOrderSee: 'Voir votre commande',
     emailOrderQuestions: 'Des questions ? Écrivez-nous à {email}.',
+    emailOrderGiftCardPaid: 'Payé par carte cadeau {code}',
+    emailOrderAmountDue: 'Reste à payer',
+    emailGiftCardSubject: 'Une carte cadeau de {amount} pour {store}',
+    emailGiftCardIntro: 'Vous avez reçu une carte cadeau de {amount} à dépenser chez {store}.',
+    emailGiftCardCode: 'Votre code de carte cadeau',
+    emailGiftCardMessage: 'Un message l’accompagne',
+    emailGiftCardHow:
+      'Pour l’utiliser, choisissez ce qui vous plaît chez {store}, puis au paiement saisissez le code dans le champ Carte cadeau et appuyez sur Appliquer. Ce qu’elle ne paie pas reste sur la carte pour la prochaine fois.',
     emailRestockSubject: 'De retour en stock : {product}',
     emailRestockBody: 'Bonne nouvelle : {product} est de nouveau en stock chez {store}.',
     emailRestockSee: 'Voir {product}',
@@ -59,6 +67,14 @@ export const EMAIL_TEXTS: TextsByLanguage = {
     emailOrderShippingTo: 'Lieferung an',
     emailOrderSee: 'Ihre Bestellung ansehen',
     emailOrderQuestions: 'Fragen? Schreiben Sie an {email}.',
+    emailOrderGiftCardPaid: 'Bezahlt mit Geschenkkarte {code}',
+    emailOrderAmountDue: 'Noch zu zahlen',
+    emailGiftCardSubject: 'Eine Geschenkkarte über {amount} für {store}',
+    emailGiftCardIntro: 'Sie haben eine Geschenkkarte über {amount} für {store} erhalten.',
+    emailGiftCardCode: 'Ihr Geschenkkarten-Code',
+    emailGiftCardMessage: 'Dazu gab es eine Nachricht',
+    emailGiftCardHow:
+      'So lösen Sie sie ein: Wählen Sie bei {store} aus, was Ihnen gefällt, geben Sie an der Kasse den Code im Feld Geschenkkarte ein und tippen Sie auf Anwenden. Was sie nicht bezahlt, bleibt für das nächste Mal auf der Karte.',
     emailRestockSubject: 'Wieder vorrätig: {product}',
     emailRestockBody: 'Gute Nachricht: {product} ist bei {store} wieder vorrätig.',
     emailRestockSee: '{product} ansehen',
@@ -92,6 +108,14 @@ export const EMAIL_TEXTS: TextsByLanguage = {
     emailOrderShippingTo: 'Envío a',
     emailOrderSee: 'Ver tu pedido',
     emailOrderQuestions: '¿Preguntas? Escríbenos a {email}.',
+    emailOrderGiftCardPaid: 'Pagado con tarjeta regalo {code}',
+    emailOrderAmountDue: 'Pendiente de pago',
+    emailGiftCardSubject: 'Una tarjeta regalo de {amount} para {store}',
+    emailGiftCardIntro: 'Has recibido una tarjeta regalo de {amount} para gastar en {store}.',
+    emailGiftCardCode: 'Tu código de tarjeta regalo',
+    emailGiftCardMessage: 'Viene con un mensaje',
+    emailGiftCardHow:
+      'Para usarla, elige lo que quieras en {store} y, al pagar, escribe el código en el campo Tarjeta regalo y pulsa Aplicar. Lo que no pague queda en la tarjeta para la próxima vez.',
     emailRestockSubject: 'De nuevo disponible: {product}',
     emailRestockBody: 'Buenas noticias: {product} vuelve a estar disponible en {store}.',
     emailRestockSee: 'Ver {product}',

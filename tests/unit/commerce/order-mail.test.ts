@@ -65,6 +65,9 @@ const order: Order = {
   grandTotal: { currency: 'USD', value: '43.32' },
   shippingTotal: { currency: 'USD', value: '12.00' },
   taxTotal: { currency: 'USD', value: '5.32' },
+  giftCardPayments: [],
+  amountDueCents: 4332,
+  amountDue: { currency: 'USD', value: '43.32' },
   items: [
     {
       sku: 'SG-GC',

@@ -1,0 +1,57 @@
+// Paying with a gift card at checkout (issue 33), with JavaScript on and off: a card bought (through
+// the HTTP API, to keep this short) arrives by email; its code typed in the Gift card field and
+// Apply pays the pattern in full, and the order page says what the card paid.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { ready } from './journey.js';
+
+/** The code in the gift card email sent to `email` (the server's outbox). */
+async function codeMailedTo(email: string): Promise<string> {
+  const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  for (let i = 0; i < 150; i++) {
+    for (const f of fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.includes('-gift-card-')) : []) {
+      const raw = fs.readFileSync(path.join(dir, f), 'utf8');
+      const m = raw.includes(`To: ${email}`) ? /[2-9A-HJ-NP-Z]{4}(?:-[2-9A-HJ-NP-Z]{4}){3}/.exec(raw) : null;
+      if (m) return m[0];
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no gift card mail to ${email} in ${dir}`);
+}
+
+test('apply a gift card at checkout and place the order it pays for', async ({ page, playwright, baseURL, javaScriptEnabled: js }) => {
+  // Waits for the mail queue's worker (a poll a second) before the browser part.
+  test.setTimeout(60_000);
+  const recipient = `gift-${js ? 'js' : 'nojs'}-${Date.now()}@example.com`;
+  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
+  const added = await api.post('/api/commerce/shopping-cart/entries', {
+    data: { itemId: 'itm-saltgrass-gift-card', sku: 'SG-SGC-01', quantity: 1 },
+  });
+  expect(added.status()).toBe(200);
+  const line = (await added.json()).newlyAdded.id as string;
+  const bought = await api.post('/checkout', {
+    form: { cart: 'cart', intent: 'place', email: 'buyer@example.com', [`giftRecipient.${line}`]: recipient },
+    maxRedirects: 0,
+  });
+  expect(bought.status()).toBe(303);
+  const code = await codeMailedTo(recipient);
+  await api.dispose();
+
+  await page.goto('/shop/p/wave-quilt-pattern');
+  await ready(page, js);
+  await page.locator('form.add-to-cart').getByRole('button', { name: 'Add To Cart' }).click();
+  if (js) await expect(page.locator('[data-cart-pill]')).toHaveText(/1/);
+  await page.goto('/checkout');
+  await ready(page, js);
+  await page.getByLabel('Email').fill('ada@example.com');
+  await page.getByLabel('Gift card code').fill(code.toLowerCase());
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.locator('[data-gift-card-applied]')).toContainText(`••••-${code.slice(-4)}`);
+  await expect(page.locator('[data-checkout-total]')).toHaveText('$0.00');
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('ada@example.com');
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/order-confirmed\/[\w-]+$/);
+  await expect(page.locator('[data-order-gift-card]')).toBeVisible();
+  await expect(page.locator('[data-order-amount-due]')).toHaveText('$0.00');
+});
