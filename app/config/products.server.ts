@@ -450,9 +450,11 @@ export async function saveProduct(
                  subscription_plan = ${plan === null ? null : tx.json(plan as never)}, variant_option_ordering = ${input.options}
            where item_id = ${itemId}`;
       } else {
-        // A new product comes first in the shop's order (issue 33): the owner just made it and wants to see it.
+        // A new product goes last in its collection's order, where the owner moves it with Move up /
+        // Move down. (First was tried: every product a test or an import adds then pushes the shop's
+        // first page along, and the first page is what most visitors see of a shop.)
         const [{ next }] = await tx<{ next: number }[]>`
-          select coalesce(min(ordering) - 1, 0)::int as next from item where collection_id = ${input.collectionId}`;
+          select coalesce(max(ordering) + 1, 0)::int as next from item where collection_id = ${input.collectionId}`;
         await tx`
           insert into item (id, collection_id, url_id, title, excerpt, body, record_type, asset_url, original_size,
                             tags, categories, ordering, published)
