@@ -2,7 +2,7 @@
 // and the same check for a page seen without JavaScript (axe runs in a script-free twin of it).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Frame, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Frame, Page } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -82,11 +82,10 @@ export async function violations(page: Page, js: boolean, opts: { exclude?: stri
   if (js) return axe(page, opts.exclude);
   const url = page.url();
   const html = (await page.content()).replace(/<script\b(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>/gi, '');
-  // A context of its own per check, closed before returning (one kept across a test's checks was
-  // closed under later tests of the worker).
-  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
+  const twin = await (await twinContext(page)).newPage();
   try {
-    const twin = await context.newPage();
+    const viewport = page.viewportSize();
+    if (viewport) await twin.setViewportSize(viewport);
     const documentUrl = url.replace(/#.*$/, '');
     // Only the document itself is replaced; its styles, fonts and images load from the server
     // untouched (no per-request round trip through this process).
@@ -104,6 +103,22 @@ export async function violations(page: Page, js: boolean, opts: { exclude?: stri
     if (!served) throw new Error(`axe twin: ${url} was not the script-free copy`);
     return await axe(twin);
   } finally {
-    await context.close();
+    await twin.close();
   }
+}
+
+// The twin pages' context, one per test: a context costs far more than a page (15 owner screens took
+// 50 s with one each, 11 s sharing one). Playwright closes the contexts a test opened when the test
+// ends, so the next test's first check opens a new one; nothing here closes it.
+const twins = new Map<Browser, BrowserContext>();
+async function twinContext(page: Page): Promise<BrowserContext> {
+  const browser = page.context().browser()!;
+  const known = twins.get(browser);
+  if (known) return known;
+  const context = await browser.newContext({ javaScriptEnabled: true });
+  twins.set(browser, context);
+  context.once('close', () => {
+    if (twins.get(browser) === context) twins.delete(browser);
+  });
+  return context;
 }

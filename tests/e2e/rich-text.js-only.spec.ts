@@ -93,7 +93,9 @@ test('a stored XSS attempt does nothing in a shopper browser, even without the C
   await page.getByRole('button', { name: 'Create page' }).click();
   await expect(page.getByText('Page created.')).toBeVisible();
 
-  // Quill opens the stored page on the owner's screen: what is left is text.
+  // Quill opens the stored page on the owner's screen: what is left is text. Until its lazily loaded
+  // editor has taken over, the plain textarea stands in under the same name (a busy machine took 10 s).
+  await expect(page.locator('.ql-editor')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('textbox', { name: 'Body' })).toContainText('Tides');
 
   const shopper = await browser.newContext({ bypassCSP: true });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.server.js';
 import { appliedMigrations, migrate, readMigrations } from '../../db/migrate.server.js';
 import { readTheme } from '../../db/seed.server.js';
-import { targets } from './support/databases.js';
+import { bothTargets } from './support/databases.js';
 
 function tempDir(files: Record<string, string>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
@@ -30,7 +30,7 @@ describe('readMigrations', () => {
   });
 });
 
-describe.each(targets)('migrations on $name', (target) => {
+describe.each(bothTargets)('migrations on $name', (target) => {
   let db: Db;
   beforeAll(async () => {
     db = await target.open({ migrate: false, seed: false });
@@ -103,7 +103,7 @@ describe.each(targets)('migrations on $name', (target) => {
   });
 });
 
-describe.each(targets)('0007 on a database seeded before it, on $name', (target) => {
+describe.each(bothTargets)('0007 on a database seeded before it, on $name', (target) => {
   let db: Db;
   // What the demo seed wrote before 0007: the CSS as a <style> partial the layout applies.
   const css = readTheme()

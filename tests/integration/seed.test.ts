@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.server.js';
 import { isEmpty, readTheme, seed } from '../../db/seed.server.js';
 import { allImages } from '../../db/seed/images.js';
-import { targets, snapshot } from './support/databases.js';
+import { bothTargets, snapshot } from './support/databases.js';
 
 const PUBLIC = fileURLToPath(new URL('../../public', import.meta.url));
 
@@ -62,7 +62,7 @@ describe('demo pictures', () => {
   });
 });
 
-describe.each(targets)('seed on $name', (target) => {
+describe.each(bothTargets)('seed on $name', (target) => {
   let db: Db;
   beforeAll(async () => {
     db = await target.open({ seed: false });

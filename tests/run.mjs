@@ -1,0 +1,69 @@
+// `npm test` after the build: runs the suites in phases, the parts of a phase at the same time, and
+// ends with each part's time and the summed `N passed, N failed` lines. Why parallel: docs/decisions/0032-ci-in-parallel-parts.md.
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// HTTP_SHARDS servers, each with its own database, take a share of the HTTP suite's files; the
+// files of one share still run one at a time against their server (rate limits, stock).
+const shards = Math.max(1, Number(process.env.HTTP_SHARDS || 2));
+const vitest = ['node_modules/vitest/vitest.mjs', 'run'];
+const phases = [
+  [
+    { name: 'lint', cmd: ['npm', 'run', '--silent', 'lint'] },
+    { name: 'unit', cmd: [process.execPath, ...vitest, '--project', 'unit'] },
+    ...Array.from({ length: shards }, (_, i) => ({
+      name: `http ${i + 1}/${shards}`,
+      cmd: [process.execPath, ...vitest, '--project', 'http', ...(shards > 1 ? [`--shard=${i + 1}/${shards}`] : [])],
+    })),
+  ],
+  [{ name: 'e2e', cmd: [process.execPath, 'node_modules/@playwright/test/cli.js', 'test'] }],
+];
+
+const logs = mkdtempSync(join(tmpdir(), 'storefront-test-logs-'));
+const since = (t) => `${((Date.now() - t) / 1000).toFixed(0)} s`;
+const started = Date.now();
+const done = [];
+
+/** Runs one part with its output in a file, printed whole when it ends (parts never interleave). */
+function run(part) {
+  const t = Date.now();
+  const file = join(logs, `${part.name.replace(/\W+/g, '-')}.log`);
+  const out = createWriteStream(file);
+  process.stdout.write(`== ${part.name}: started (${part.cmd.slice(-3).join(' ')})\n`);
+  return new Promise((resolve) => {
+    const child = spawn(part.cmd[0], part.cmd.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+    child.stdout.pipe(out, { end: false });
+    child.stderr.pipe(out, { end: false });
+    child.on('close', (code, signal) => {
+      out.end(() => {
+        const text = readFileSync(file, 'utf8');
+        const ok = code === 0;
+        process.stdout.write(`\n== ${part.name}: ${ok ? 'passed' : `FAILED (${signal ?? `exit ${code}`})`} in ${since(t)}\n${text}\n`);
+        done.push({ name: part.name, ok, seconds: (Date.now() - t) / 1000, text });
+        resolve(ok);
+      });
+    });
+  });
+}
+
+// A failed phase does not stop the next: one run shows every failure.
+let ok = true;
+for (const phase of phases) if ((await Promise.all(phase.map(run))).includes(false)) ok = false;
+rmSync(logs, { recursive: true, force: true });
+
+// The lines CI tools read: vitest's parts summed, then Playwright's own.
+let passed = 0;
+let failed = 0;
+for (const part of done) {
+  for (const m of part.text.matchAll(/^(\d+) passed, (\d+) failed/gm)) {
+    passed += Number(m[1]);
+    failed += Number(m[2]);
+  }
+}
+process.stdout.write(`\nparts (total ${since(started)}):\n`);
+for (const p of done) process.stdout.write(`  ${p.seconds.toFixed(0).padStart(5)} s  ${p.name}${p.ok ? '' : '  FAILED'}\n`);
+const e2e = done.find((p) => p.name === 'e2e')?.text.match(/^e2e: .*$/m)?.[0];
+process.stdout.write(`\n${passed} passed, ${failed} failed\n${e2e ? `${e2e}\n` : ''}`);
+process.exit(ok ? 0 : 1);
