@@ -1,7 +1,8 @@
 // /checkout (and /fr/checkout in another language of the site): the test-mode checkout (page type 201, the theme's `checkout` template) of the shopping
 // cart, or of a subscription cart (?subscription=1): email, shipping address and method when
 // something ships, gift card recipients, a gift card to pay with (Apply / Remove: form posts, so they
-// work without JavaScript), totals with shipping and tax. Every post answers with a
+// work without JavaScript; with it, checkout-island.ts redraws only the card and the totals), totals
+// with shipping and tax. Every post answers with a
 // 303: to the order page, or back here with what was typed (kept on the cart) and a flash that
 // shows its errors once, all under the page's language prefix. A cart already bought goes to its order.
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
