@@ -8,7 +8,7 @@ import { handleAddToCart, syncCartCount } from './cart-island.js';
 import { enhanceVariantPickers } from './variant-island.js';
 import { enhanceCharts } from './chart-island.js';
 import { enhanceRestockForms } from './restock-island.js';
-import { enhanceCheckoutTotals, totalsSettled } from './checkout-island.js';
+import { enhanceCheckoutTotals, giftCardInPlace, isGiftCardButton, totalsSettled } from './checkout-island.js';
 
 export interface ThemePageProps {
   /** Null on the first render in the browser: the document already holds it (entry.server.tsx). */
@@ -115,10 +115,15 @@ export function ThemePage({ html: fromLoader, jsonLd }: ThemePageProps) {
       // The pressed button goes along (its name and value), as in a native submit: the checkout's
       // "Update totals" and "Place order" differ only by it.
       const by = submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement ? submitter : form;
+      const go = () => submit(by, { method: 'post', action: postTo.pathname + postTo.search, preventScrollReset: true });
+      // The checkout's gift card Apply and Remove redraw only the card's field and the totals (issue
+      // 33); an answer that is not the checkout (the cart bought meanwhile) is followed as a navigation.
+      if (isGiftCardButton(form, submitter)) {
+        void giftCardInPlace(form, submitter).then((done) => (done ? undefined : go()));
+        return;
+      }
       // Place order goes once the totals on screen are those of the form (a recalculation under way).
-      void totalsSettled(form).then(() =>
-        submit(by, { method: 'post', action: postTo.pathname + postTo.search, preventScrollReset: true }),
-      );
+      void totalsSettled(form).then(go);
       return;
     }
     if (method !== 'get') return;

@@ -141,7 +141,7 @@ export async function runBuilderAction(a: OwnerAccess, id: string, form: URLSear
         const emailField = v.newsletterFieldId || f.fields.find((x) => x.type === 'email')?.id || '';
         if (emailField && !f.fields.some((x) => x.id === emailField && x.type === 'email'))
           return fail(null, { newsletterFieldId: 'Choose one of the form’s email fields.' });
-        await saveSettings(a, id, { mailingListId: v.mailingListId, newsletterFieldId: emailField || undefined });
+        await saveSettings(a, id, { mailingListId: v.mailingListId, newsletterFieldId: emailField || undefined }, guard);
         return done('list');
       }
       case 'disconnect-list':
@@ -155,14 +155,14 @@ export async function runBuilderAction(a: OwnerAccess, id: string, form: URLSear
         const email = v.notifyEmail.trim();
         const err = email ? emailError(email) : null;
         if (err) return fail(null, { notifyEmail: err });
-        await saveSettings(a, id, { notifyEmail: email ? email.toLowerCase() : undefined });
+        await saveSettings(a, id, { notifyEmail: email ? email.toLowerCase() : undefined }, guard);
         return done('email');
       }
       case 'connect-webhook': {
         const err = await checkWebhookUrl(v.webhookUrl);
         if (err) return fail(null, { webhookUrl: err });
         const secret = f.settings.webhook?.secret ?? newWebhookSecret();
-        await saveSettings(a, id, { webhook: { url: new URL(v.webhookUrl.trim()).toString(), secret, enabled: true } });
+        await saveSettings(a, id, { webhook: { url: new URL(v.webhookUrl.trim()).toString(), secret, enabled: true } }, guard);
         // Shown once here (no redirect, so it is not in any URL or history); "Show secret" shows it again.
         return { result: { ok: true, tab, intent, error: null, fields: {}, typed: {}, secret }, status: 200 };
       }

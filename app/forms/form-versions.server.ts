@@ -6,8 +6,21 @@ import { stampFor, versionOf, type Db, type FormStamp, type Versioned } from '..
 import { fieldValues, PROPERTY_LABELS, stampKey } from './form-builder.js';
 import { formById, type OwnerForm } from './forms.server.js';
 
-/** The builder's posts that overwrite what they show (the rest add, move, remove or connect). */
-export const VERSIONED_INTENTS = ['save-build', 'save-advanced', 'save-captcha', 'save-disclaimer', 'save-field'] as const;
+/**
+ * The builder's posts that overwrite what they show: each tab's Save, a field's editor, and the
+ * storage tab's three forms that write what they draw (the list connected, the notification email,
+ * the automation's URL). The rest add, move, remove or disconnect, which overwrite nothing typed.
+ */
+export const VERSIONED_INTENTS = [
+  'save-build',
+  'save-advanced',
+  'save-captcha',
+  'save-disclaimer',
+  'save-field',
+  'connect-list',
+  'save-email',
+  'connect-webhook',
+] as const;
 export type VersionedIntent = (typeof VERSIONED_INTENTS)[number];
 export const isVersionedIntent = (v: unknown): v is VersionedIntent => VERSIONED_INTENTS.includes(v as VersionedIntent);
 
@@ -21,6 +34,10 @@ const LABELS: Record<string, string> = {
   disclaimerText: 'Disclaimer',
   disclaimerRequired: 'Required',
   title: 'Title',
+  mailingListId: 'Mailing list',
+  newsletterFieldId: 'Email field to subscribe',
+  notifyEmail: 'Email each submission to',
+  webhookUrl: 'Webhook URL',
 };
 
 /** What the form of `intent` posts untouched (a field's editor: `fieldId`'s), as the browser sends it. */
@@ -44,6 +61,20 @@ function postedFields(f: OwnerForm, intent: VersionedIntent, fieldId: string): U
     case 'save-disclaimer':
       out.set('disclaimerText', s.disclaimer?.text ?? '');
       on('disclaimerRequired', s.disclaimer?.required ?? false);
+      break;
+    case 'connect-list': {
+      out.set('mailingListId', s.mailingListId ?? '');
+      // A select posts its first option when the saved value is not one of them (none saved yet).
+      const emails = f.fields.filter((x) => x.type === 'email');
+      if (emails.length > 0) out.set('newsletterFieldId', emails.find((x) => x.id === s.newsletterFieldId)?.id ?? emails[0].id);
+      break;
+    }
+    case 'save-email':
+      out.set('notifyEmail', s.notifyEmail ?? '');
+      break;
+    case 'connect-webhook':
+      // The URL only: the version never hashes the signing secret into a page.
+      out.set('webhookUrl', s.webhook?.url ?? '');
       break;
     case 'save-field': {
       const field = f.fields.find((x) => x.id === fieldId);

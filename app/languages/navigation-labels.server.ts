@@ -1,13 +1,15 @@
 // Menu labels in a site's other languages (ADR 0019): the owner gives a label in a language for a
 // link's default-language text ("Shop" -> "Boutique"), kept by that text so it follows the link
 // wherever the menus move it. A link without one shows the translated title of the page it links
-// to, else its default label. The editor's rows, checks and save (audited, storefront refreshed).
+// to, else its default label. The editor's rows, checks and save (audited, storefront refreshed),
+// versioned as every owner form is (issue 28, ADR 0021).
 import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
 import type { OwnerAccess } from '../auth/access.server.js';
 import { actorOf, recordAudit } from '../config/audit.server.js';
 import { linkPath, MENU_LABELS, MENU_NAMES, readMenus, type StoredLink } from '../config/navigation.server.js';
 import { storefrontChanged } from '../config/storefront-changed.server.js';
+import { checkedSave, conflictFor, VersionConflict, type Conflict, type Db, type Versioned } from '../config/versions.server.js';
 import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
 
 export const MAX_LABEL = 100;
@@ -82,8 +84,50 @@ const Form = z.object({
     .default([]),
 });
 
+/**
+ * The labels in `code` as a versioned record: the rows as the editor posts them untouched (each
+ * link's default text and its label), so a save over a label another owner (or a translation job)
+ * wrote since the editor was drawn is a conflict, and a change of the menus' links is one too.
+ */
+export function navigationLabelsVersioned(websiteId: string, code: string): Versioned<LabelRow[]> {
+  // The default texts of the rows last read, to name a field ("items[2].label") by its link's text.
+  let titles: string[] = [];
+  return {
+    thing: 'translation',
+    websiteId,
+    // The save's transaction, typed as the pool: the rows are only read.
+    load: async (db: Db) => {
+      const rows = await navigationLabelRows(db as unknown as Sql, websiteId, code);
+      titles = rows.map((r) => r.title);
+      return rows;
+    },
+    fields: (rows) => {
+      const out = new URLSearchParams();
+      rows.forEach((r, i) => {
+        out.set(`items[${i}].title`, r.title);
+        out.set(`items[${i}].label`, r.label);
+      });
+      return out;
+    },
+    label: (field) => {
+      const i = /^items\[(\d+)\]\./.exec(field)?.[1];
+      return i === undefined ? field : (titles[Number(i)] ?? `Link ${Number(i) + 1}`);
+    },
+    audit: () => ({ targets: [`navigation (${code})`] }),
+  };
+}
+
 export type NavLabelPost =
-  { ok: true } | { ok: false; status: number; error: string; fields: Record<string, string>; typed: Record<string, string> };
+  | { ok: true }
+  | {
+      ok: false;
+      status: number;
+      error: string | null;
+      fields: Record<string, string>;
+      typed: Record<string, string>;
+      /** A save over labels changed since the editor was drawn (409): what changed, and by whom. */
+      conflict?: Conflict;
+    };
 
 /**
  * Reads the editor's post and saves the labels in `code` (a blank one is removed, so the link falls
@@ -95,7 +139,12 @@ export async function postNavigationLabels(a: OwnerAccess, request: Request, cod
   if (!form) return { ok: false, status: 400, error: 'The form could not be read.', fields: {}, typed: {} };
   const typed: Record<string, string> = Object.fromEntries(form);
   if (!a.can('pages.publish')) return { ok: false, status: 403, error: NAV_LABEL_TEXT.refused, fields: {}, typed };
-  const parsed = parseForm(form, Form);
+  // Checked against the version the editor was drawn at; "apply only my changes" saves the labels
+  // as they are now with only the owner's on top.
+  const versioned = navigationLabelsVersioned(a.site.id, code);
+  const checked = await checkedSave(a.sql, form, versioned);
+  if (checked.kind === 'missing') return { ok: false, status: 400, error: 'The form could not be read.', fields: {}, typed };
+  const parsed = parseForm(checked.post, Form);
   if (parsed.status !== 'success')
     return { ok: false, status: 400, error: NAV_LABEL_TEXT.invalid, fields: firstErrors(parsed.error ?? undefined), typed };
   const current = new Set((await navigationLabelRows(a.sql, a.site.id, code)).map((r) => r.title));
@@ -105,17 +154,26 @@ export async function postNavigationLabels(a: OwnerAccess, request: Request, cod
   });
   if (Object.keys(fields).length > 0) return { ok: false, status: 400, error: NAV_LABEL_TEXT.invalid, fields, typed };
   const rows = parsed.value.items.filter((r): r is { title: string; label: string } => r !== undefined && current.has(r.title));
-  await a.sql.begin(async (tx) => {
-    for (const r of rows) {
-      if (r.label === '') {
-        await tx`delete from navigation_translation where website_id = ${a.site.id} and language = ${code} and title = ${r.title}`;
-      } else {
-        await tx`
-          insert into navigation_translation (website_id, language, title, label) values (${a.site.id}, ${code}, ${r.title}, ${r.label})
-          on conflict (website_id, language, title) do update set label = excluded.label, updated_at = now()`;
+  try {
+    await a.sql.begin(async (tx) => {
+      // The website row is the lock (a label's own row may not exist yet); the version check first.
+      await tx`select 1 from website where id = ${a.site.id} for update`;
+      await checked.guard(tx);
+      for (const r of rows) {
+        if (r.label === '') {
+          await tx`delete from navigation_translation where website_id = ${a.site.id} and language = ${code} and title = ${r.title}`;
+        } else {
+          await tx`
+            insert into navigation_translation (website_id, language, title, label) values (${a.site.id}, ${code}, ${r.title}, ${r.label})
+            on conflict (website_id, language, title) do update set label = excluded.label, updated_at = now()`;
+        }
       }
-    }
-  });
+    });
+  } catch (e) {
+    if (!(e instanceof VersionConflict)) throw e;
+    const conflict = await conflictFor(a.sql, form, versioned);
+    return { ok: false, status: 409, error: null, fields: {}, typed, conflict: conflict ?? undefined };
+  }
   await recordAudit(a.sql, actorOf(a), 'navigation.translate', `navigation (${code})`, {
     language: code,
     labels: rows.filter((r) => r.label !== '').length,

@@ -1,7 +1,8 @@
 // /checkout (and /fr/checkout in another language of the site): the test-mode checkout (page type 201, the theme's `checkout` template) of the shopping
 // cart, or of a subscription cart (?subscription=1): email, shipping address and method when
 // something ships, gift card recipients, a gift card to pay with (Apply / Remove: form posts, so they
-// work without JavaScript), totals with shipping and tax. Every post answers with a
+// work without JavaScript; with it, checkout-island.ts redraws only the card and the totals), totals
+// with shipping and tax. Every post answers with a
 // 303: to the order page, or back here with what was typed (kept on the cart) and a flash that
 // shows its errors once, all under the page's language prefix. A cart already bought goes to its order.
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
@@ -12,14 +13,14 @@ import { z } from 'zod';
 import { cartQtySetCookie, readFlash, setFlash } from '../storefront/cart-ui.server.js';
 import { cartStore, limitCodeTries, limitVisitor, MSG, tooManyRequests, type CartStore } from '../commerce/cart.server.js';
 import { GIFT_CARD_TEXT, payableByCard } from '../commerce/gift-cards.js';
-import { checkoutForm, checkShownTotal, defaultValues, pageQuote } from '../storefront/checkout-page.server.js';
-import { parseCheckoutForm, TEXT } from '../commerce/checkout-form.js';
+import { checkoutForm, defaultValues, pageQuote, shownTotalOf } from '../storefront/checkout-page.server.js';
+import { parseCheckoutForm } from '../commerce/checkout-form.js';
 import { confirmationOnCheckout } from '../commerce/order-confirmation.server.js';
 import { metaFromSeo } from '../components/seo-meta.js';
 import { ActionNotice } from '../components/ActionNotice.js';
 import { ThemePage } from '../components/ThemePage.js';
 import { checkoutMinimum, shapeCartEntries } from '../storefront/context.server.js';
-import { formatMoney, money } from '../commerce/money.js';
+import { money } from '../commerce/money.js';
 import { pageActionHeaders } from '../storefront/http.server.js';
 import { storefrontPage } from '../storefront/render.server.js';
 import { requestSite } from '../storefront/site.server.js';
@@ -198,19 +199,15 @@ export async function action(args: ActionFunctionArgs) {
   };
   if (!submission.ok) return refused(submission.errors, UNREADABLE);
 
-  // Never an order at a total the shopper did not see (issue 33: Local pickup chosen, "Update
-  // totals" not pressed): the page comes back with the new totals and asks to confirm.
-  const giftCard = await store.appliedGiftCard(cartId);
-  const total = checkShownTotal(body.get('shownTotalCents'), { lines, values, shipping, tax, giftCard, currency: cart.currency });
-  // Written in US English, as every shop message; the page's language and money format come with the flash.
-  if (!total.ok) return refused({}, TEXT.totalChanged.replace('{total}', formatMoney(total.totalCents, cart.currency)));
-
   // The transaction checks the form again against the lines as they are when it locks them, and
   // queues the confirmation email with the order (sent by the mail queue, even after a crash).
-  // The applied card must pay, under its row lock, what the page showed it paying (two orders never spend one balance).
+  // Never an order at a total the shopper did not see (issue 33: Local pickup chosen, "Update
+  // totals" not pressed): the total it charges (the applied card's part spent under its row lock,
+  // so two orders never spend one balance) must be the one the page showed, else nothing is placed
+  // and the page comes back with the new totals and asks to confirm.
   const r = await store.checkout(cartId, values, {
     ...(await confirmationOnCheckout(request, websiteId)),
-    giftCardCents: total.giftCardCents,
+    shownTotalCents: shownTotalOf(body.get('shownTotalCents')),
   });
   if (!r.ok) {
     if (r.status === 409) {

@@ -1,14 +1,24 @@
 // /config/navigation/translations/<code>: the menus' labels in one of the site's other languages
 // (ADR 0019). pages.read opens it; saving needs pages.write and pages.publish, as saving a menu
-// does. A plain form (no JavaScript needed); a refused save keeps what was typed.
+// does. A plain form (no JavaScript needed); a refused save keeps what was typed, and a save over
+// labels changed since the form was drawn is the conflict screen (issue 28).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { ConflictNotice, StampFields } from '../components/config/ConflictNotice.js';
 import { FormError, Notice } from '../components/config/Field.js';
 import { TranslationTabs } from '../components/config/TranslationForm.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
-import { MAX_LABEL, NAV_LABEL_TEXT, navigationLabelRows, postNavigationLabels } from '../languages/navigation-labels.server.js';
+import { stampFor } from '../config/versions.server.js';
+import { stampOfTyped } from '../config/versions.js';
+import {
+  MAX_LABEL,
+  NAV_LABEL_TEXT,
+  navigationLabelRows,
+  navigationLabelsVersioned,
+  postNavigationLabels,
+} from '../languages/navigation-labels.server.js';
 import { otherLanguages, translatableLanguage, TRANSLATION_TEXT } from '../languages/translation-forms.server.js';
 
 export const headers = ownerPageHeaders;
@@ -32,6 +42,8 @@ export async function loader(args: LoaderFunctionArgs) {
       language,
       languages,
       rows,
+      // The version the form is drawn at (issue 28): a save over labels changed since is a conflict.
+      stamp: stampFor(navigationLabelsVersioned(a.site.id, language.code), rows),
       maxLabel: MAX_LABEL,
       notice: saved ? NAV_LABEL_TEXT.saved(language.name) : null,
       canWrite: a.can('pages.write') && a.can('pages.publish'),
@@ -48,7 +60,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function NavigationTranslation() {
-  const { language, languages, rows, maxLabel, notice, canWrite } = useLoaderData<typeof loader>();
+  const { language, languages, rows, stamp, maxLabel, notice, canWrite } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const typed = failed && !failed.ok ? failed.typed : null;
   const errors = failed && !failed.ok ? failed.fields : {};
@@ -59,7 +71,14 @@ export default function NavigationTranslation() {
       </p>
       <h1>{`Navigation in ${language.name}`}</h1>
       <TranslationTabs base="/config/navigation" current={language.code} languages={languages} label="Navigation" />
-      <Form method="post" className="card" aria-label={`Save ${language.name} labels`}>
+      <ConflictNotice
+        conflict={failed && !failed.ok ? failed.conflict : null}
+        formId="navigation-labels-form"
+        reloadTo={`/config/navigation/translations/${language.code}`}
+      />
+      <Form method="post" className="card" id="navigation-labels-form" aria-label={`Save ${language.name} labels`}>
+        {/* A form drawn again after a refused post keeps the version it was posted with. */}
+        <StampFields stamp={typed ? stampOfTyped(typed) : stamp} />
         <Notice message={failed ? null : notice} />
         <FormError message={failed && !failed.ok ? failed.error : null} />
         <p className="hint">

@@ -82,28 +82,14 @@ export function pageQuote(lines: PricedLine[], values: CheckoutValues, shipping:
 }
 
 /**
- * Place order's total check (issue 33): the total now for what was posted, against the one the page
- * showed, which the form sends back in `shownTotalCents` (null when that field was not sent: a theme
- * template without it, an API-style client). A malformed value matches no total.
+ * The total the page showed, as Place order sends it back in `shownTotalCents` (issue 33), for the
+ * order's transaction to check (CheckoutOptions.shownTotalCents): undefined when the field was not
+ * sent (a theme template without it, an API-style client: not checked), NaN when it is malformed
+ * (it matches no total, so the page comes back with the totals to confirm, never a 500).
  */
-export function checkShownTotal(
-  shownTotalCents: string | null,
-  input: {
-    lines: PricedLine[];
-    values: CheckoutValues;
-    shipping: ShippingSettings;
-    tax: TaxSettings;
-    giftCard?: CardState | null;
-    currency?: string;
-  },
-): { ok: true; giftCardCents?: number } | { ok: false; totalCents: number } {
-  if (shownTotalCents === null) return { ok: true };
-  const q = pageQuote(input.lines, input.values, input.shipping, input.tax);
-  const card = cardPays(input.giftCard ?? null, input.currency ?? '', payableByCard(q.totalCents, input.lines));
-  const totalCents = q.totalCents - card;
-  const shown = /^\d{1,15}$/.test(shownTotalCents.trim()) ? Number(shownTotalCents.trim()) : NaN;
-  // The card must pay at Place order what the page showed it paying (the order checks it under lock).
-  return shown === totalCents ? { ok: true, giftCardCents: card } : { ok: false, totalCents };
+export function shownTotalOf(raw: string | null): number | undefined {
+  if (raw === null) return undefined;
+  return /^\d{1,15}$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
 }
 
 export function checkoutForm(input: CheckoutPageInput): Json {

@@ -9,6 +9,7 @@ import { MINIMUM_TEXT, MSG, STOCK_TEXT } from '../commerce/rules.js';
 import { DEFAULT_SHIPPING, SHIPPING_TEXT } from '../commerce/shipping.js';
 import { REQUIRED } from '../commerce/address.js';
 import { TEXT as CHECKOUT_TEXT } from '../commerce/checkout-form.js';
+import { GIFT_CARD_TEXT } from '../commerce/gift-cards.js';
 import { PASSWORD_TEXT } from '../auth/password.server.js';
 import { FORM_TEXT } from '../auth/site-user-forms.server.js';
 import { RESET_TEXT } from '../auth/site-user-reset.server.js';
@@ -39,6 +40,13 @@ const KEYS = new Map<string, string>([
   [CHECKOUT_TEXT.tooLong, 'fieldTooLongText'],
   [CHECKOUT_TEXT.anyInvalid, 'checkoutAnyInvalidText'],
   [CHECKOUT_TEXT.chooseMethod, 'checkoutChooseMethodText'],
+  [GIFT_CARD_TEXT.unknown, 'giftCardUnknownText'],
+  [GIFT_CARD_TEXT.disabled, 'giftCardDisabledText'],
+  [GIFT_CARD_TEXT.empty, 'giftCardEmptyText'],
+  [GIFT_CARD_TEXT.otherCurrency, 'giftCardOtherCurrencyText'],
+  [GIFT_CARD_TEXT.notForGiftCards, 'giftCardNotForGiftCardsText'],
+  [GIFT_CARD_TEXT.partlyGiftCards, 'giftCardPartlyGiftCardsText'],
+  [GIFT_CARD_TEXT.tooMany, 'giftCardTooManyText'],
   ['Choose a country from the list.', 'addressCountryInvalidText'],
   ['Enter a US state, such as NY or New York.', 'addressUsStateText'],
   ['Enter a ZIP code of 5 digits, or ZIP+4 (12345-6789).', 'addressUsZipText'],

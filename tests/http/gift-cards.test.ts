@@ -118,6 +118,13 @@ describe('gift cards', () => {
     expect(bad.html).toContain('value="not a code"');
     const unknown = await apply(v, 'AAAA-BBBB-CCCC-DDDD');
     expect(unknown.html).toContain('This gift card code is not valid.');
+    // On a French checkout the reason is in French, beside the field and in the summary.
+    const fr = await v.postForm('/fr/checkout', { cart: 'cart', intent: 'gift-apply', email: 'shopper@example.com', giftCardCode: 'AAAA' });
+    expect(fr.status).toBe(303);
+    expect(fr.headers.get('location')).toBe('/fr/checkout');
+    const frHtml = (await (await v.get('/fr/checkout')).text()).replace(/&#x27;|&#39;/g, "'");
+    expect(frHtml).toContain('Ce code de carte cadeau n’est pas valide. Vérifiez le code et réessayez.');
+    expect(frHtml).not.toContain('This gift card code is not valid.');
 
     // Gift cards cannot pay for gift cards.
     const { code } = await buyCard(newEmail('ada'));

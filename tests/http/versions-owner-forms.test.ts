@@ -19,6 +19,54 @@ beforeAll(async () => {
 const value = (fields: [string, string][], name: string) => fields.find(([k]) => k === name)?.[1];
 const plain = async (res: Response) => (await res.text()).replace(/<!-- -->/g, '');
 const currentOf = (html: string) => /name="_current" value="([^"]+)"/.exec(html)?.[1] ?? '';
+type Fields = [string, string][];
+
+/**
+ * The set-up every screen here shares: owner A opens the form (`open`), owner B saves `theirs` of
+ * it (and anything `meanwhile`), A saves `mine` of the form as opened. Checked: a 409 whose screen
+ * says `message`, names B's changed field and A's, and B; the form drawn again keeps what A typed
+ * (`kept`), which was not written. Returns A's post and the screen, for "apply only my changes".
+ */
+async function staleSave(o: {
+  post: string;
+  open: (v: Visitor) => Promise<Fields>;
+  theirs: (openedB: Fields) => Fields;
+  mine: (openedA: Fields) => Fields;
+  formId: string;
+  message: string;
+  theirsLabel?: string;
+  yoursLabel?: string;
+  kept?: [string, string];
+  meanwhile?: () => Promise<void>;
+  /** What B's save answers (a redirect, or the page drawn again). */
+  savedStatus?: number;
+}): Promise<{ openedA: Fields; typed: Fields; html: string }> {
+  const openedA = await o.open(ownerA);
+  expect(value(openedA, '_version')).toMatch(/^[A-Za-z0-9_-]{16}$/);
+  const openedB = await o.open(ownerB);
+  expect((await ownerB.postForm(o.post, o.theirs(openedB))).status).toBe(o.savedStatus ?? 303);
+  await o.meanwhile?.();
+  const typed = o.mine(openedA);
+  const res = await ownerA.postForm(o.post, typed);
+  expect(res.status).toBe(409);
+  const html = await plain(res);
+  expect(html).toContain(o.message);
+  if (o.theirsLabel) expect(html).toMatch(new RegExp(`data-conflict-theirs[^>]*>Changed since you opened it: ${o.theirsLabel}\\.<`));
+  if (o.yoursLabel) expect(html).toMatch(new RegExp(`data-conflict-yours[^>]*>Your changes: ${o.yoursLabel}\\.<`));
+  expect(html).toContain(emailB);
+  if (o.kept) {
+    const [name, typedValue] = o.kept;
+    expect(value(formFields(html, o.formId), name)).toBe(typedValue);
+    expect(value(await o.open(ownerA), name)).not.toBe(typedValue);
+  }
+  return { openedA, typed, html };
+}
+
+/** "Apply only my changes" on the conflict screen `html` of A's post `typed`. */
+async function applyMine(post: string, typed: Fields, html: string, status = 303): Promise<void> {
+  const applied = await ownerA.postForm(post, [...typed, ['_apply', 'mine'], ['_current', currentOf(html)]]);
+  expect(applied.status, await applied.clone().text()).toBe(status);
+}
 
 describe('/config/settings, each section versioned on its own', () => {
   const open = async (v: Visitor, section: string) => {
@@ -40,28 +88,23 @@ describe('/config/settings, each section versioned on its own', () => {
   });
 
   it('a save over a section changed since is a 409 that keeps what was typed; applying mine keeps theirs', async () => {
-    const openedA = await open(ownerA, 'instalments');
-    expect(value(openedA, '_version')).toMatch(/^[A-Za-z0-9_-]{16}$/);
-    const openedB = await open(ownerB, 'instalments');
-    const savedB = await ownerB.postForm('/config/settings', withField(openedB, 'instalmentsMax', '1999.00'));
-    expect(savedB.status).toBe(303);
-
-    const typed = withField(openedA, 'instalmentsMin', '42.00');
-    const res = await ownerA.postForm('/config/settings', typed);
-    expect(res.status).toBe(409);
-    const html = await plain(res);
-    expect(html).toContain('Someone else changed this instalments section of the settings after you opened it.');
-    expect(html).toMatch(/data-conflict-theirs[^>]*>Changed since you opened it: Offered for prices up to\.</);
-    expect(html).toMatch(/data-conflict-yours[^>]*>Your changes: Offered for prices over\.</);
-    expect(html).toContain(emailB);
-    expect(value(formFields(html, 'settings-instalments'), 'instalmentsMin')).toBe('42.00');
+    const { openedA, typed, html } = await staleSave({
+      post: '/config/settings',
+      open: (v) => open(v, 'instalments'),
+      theirs: (f) => withField(f, 'instalmentsMax', '1999.00'),
+      mine: (f) => withField(f, 'instalmentsMin', '42.00'),
+      formId: 'settings-instalments',
+      message: 'Someone else changed this instalments section of the settings after you opened it.',
+      theirsLabel: 'Offered for prices up to',
+      yoursLabel: 'Offered for prices over',
+      kept: ['instalmentsMin', '42.00'],
+    });
     // Nothing of A's was written; B's change stands.
     const now = await open(ownerA, 'instalments');
     expect(value(now, 'instalmentsMin')).toBe(value(openedA, 'instalmentsMin'));
     expect(value(now, 'instalmentsMax')).toBe('1999.00');
 
-    const applied = await ownerA.postForm('/config/settings', [...typed, ['_apply', 'mine'], ['_current', currentOf(html)]]);
-    expect(applied.status, await applied.clone().text()).toBe(303);
+    await applyMine('/config/settings', typed, html);
     const after = await open(ownerA, 'instalments');
     expect(value(after, 'instalmentsMin')).toBe('42.00');
     expect(value(after, 'instalmentsMax')).toBe('1999.00');
@@ -120,37 +163,29 @@ describe('/config/forms/<id>, each tab and each field versioned on its own', () 
   });
 
   it('advanced: a save over a tab changed since is a 409 keeping what was typed; applying mine keeps theirs', async () => {
-    const openedA = await open(ownerA, '?tab=advanced', 'builder-save-advanced');
-    expect(value(openedA, '_version')).toMatch(/^[A-Za-z0-9_-]{16}$/);
-    const openedB = await open(ownerB, '?tab=advanced', 'builder-save-advanced');
-    const savedB = await ownerB.postForm(builder(), save(withField(openedB, 'submissionText', 'Thanks from B.'), 'save-advanced'));
-    expect(savedB.status).toBe(303);
-    // B saving another tab meanwhile is no conflict for A's advanced tab.
-    const buildB = await open(ownerB, '?tab=build', 'builder-save-build');
-    expect((await ownerB.postForm(builder(), save(withField(buildB, 'submitLabel', 'Send'), 'save-build'))).status).toBe(303);
-
-    const typed = save(withField(openedA, 'redirectUrl', '/thanks-a'), 'save-advanced');
-    const res = await ownerA.postForm(builder(), typed);
-    expect(res.status).toBe(409);
-    const html = await plain(res);
-    expect(html).toContain('Someone else changed this form after you opened it.');
-    expect(html).toMatch(/data-conflict-theirs[^>]*>Changed since you opened it: Submission text\.</);
-    expect(html).toMatch(/data-conflict-yours[^>]*>Your changes: After submitting, go to\.</);
-    expect(html).toContain(emailB);
-    expect(value(formFields(html, 'builder-save-advanced'), 'redirectUrl')).toBe('/thanks-a');
+    const { typed, html } = await staleSave({
+      post: builder(),
+      open: (v) => open(v, '?tab=advanced', 'builder-save-advanced'),
+      theirs: (f) => save(withField(f, 'submissionText', 'Thanks from B.'), 'save-advanced'),
+      mine: (f) => save(withField(f, 'redirectUrl', '/thanks-a'), 'save-advanced'),
+      // B saving another tab meanwhile is no conflict for A's advanced tab.
+      meanwhile: async () => {
+        const buildB = await open(ownerB, '?tab=build', 'builder-save-build');
+        expect((await ownerB.postForm(builder(), save(withField(buildB, 'submitLabel', 'Send'), 'save-build'))).status).toBe(303);
+      },
+      formId: 'builder-save-advanced',
+      message: 'Someone else changed this form after you opened it.',
+      theirsLabel: 'Submission text',
+      yoursLabel: 'After submitting, go to',
+      kept: ['redirectUrl', '/thanks-a'],
+    });
     // The apply button sends the intent from outside the form (the Save button carries it otherwise).
     expect(html).toMatch(/<input type="hidden" form="builder-save-advanced" name="intent" value="save-advanced"/);
     const now = await open(ownerA, '?tab=advanced', 'builder-save-advanced');
     expect(value(now, 'redirectUrl')).toBe('');
     expect(value(now, 'submissionText')).toBe('Thanks from B.');
 
-    const applied = await ownerA.postForm(builder(), [
-      ...typed.filter(([k]) => k !== 'intent'),
-      ['intent', 'save-advanced'],
-      ['_apply', 'mine'],
-      ['_current', currentOf(html)],
-    ]);
-    expect(applied.status, await applied.clone().text()).toBe(303);
+    await applyMine(builder(), typed, html);
     const after = await open(ownerA, '?tab=advanced', 'builder-save-advanced');
     expect(value(after, 'redirectUrl')).toBe('/thanks-a');
     expect(value(after, 'submissionText')).toBe('Thanks from B.');
@@ -179,6 +214,48 @@ describe('/config/forms/<id>, each tab and each field versioned on its own', () 
     const after = await open(ownerA, `?tab=build&field=${fieldId}`, editor);
     expect(value(after, 'title')).toBe('Asked by A');
     expect(value(after, 'placeholder')).toBe('By B');
+  });
+
+  it("storage: the notification email and the list connected, saved over another owner's, are a 409 keeping what was typed", async () => {
+    const { typed, html } = await staleSave({
+      post: builder(),
+      open: (v) => open(v, '?tab=storage', 'builder-save-email'),
+      theirs: (f) => save(withField(f, 'notifyEmail', 'notify-b@example.com'), 'save-email'),
+      mine: (f) => save(withField(f, 'notifyEmail', 'notify-a@example.com'), 'save-email'),
+      formId: 'builder-save-email',
+      message: 'Someone else changed this form after you opened it.',
+      theirsLabel: 'Email each submission to',
+      yoursLabel: 'Email each submission to',
+      kept: ['notifyEmail', 'notify-a@example.com'],
+    });
+    expect(html).toMatch(/<input type="hidden" form="builder-save-email" name="intent" value="save-email"/);
+    expect(value(await open(ownerA, '?tab=storage', 'builder-save-email'), 'notifyEmail')).toBe('notify-b@example.com');
+    const json = await ownerA.postForm(`${builder()}?_data=${encodeURIComponent('routes/config.forms.$id')}`, typed);
+    expect(json.status).toBe(409);
+    expect((await json.json()).typed.notifyEmail).toBe('notify-a@example.com');
+    await applyMine(builder(), typed, html);
+    expect(value(await open(ownerA, '?tab=storage', 'builder-save-email'), 'notifyEmail')).toBe('notify-a@example.com');
+
+    // The mailing list form: B connects one list, A's form drawn before connects another.
+    const lists: string[] = [];
+    for (const name of ['List A', 'List B']) {
+      const made = await ownerA.postForm(builder(), { intent: 'create-list', listName: `${name} ${randomBytes(3).toString('hex')}` });
+      expect(made.status).toBe(303);
+      lists.push(/list=([^&#]+)/.exec(made.headers.get('location') ?? '')![1]);
+    }
+    const listA = await open(ownerA, '?tab=storage', 'builder-connect-list');
+    expect(value(listA, '_version')).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    const listB = await open(ownerB, '?tab=storage', 'builder-connect-list');
+    expect((await ownerB.postForm(builder(), save(withField(listB, 'mailingListId', lists[1]), 'connect-list'))).status).toBe(303);
+    const stale = await ownerA.postForm(
+      `${builder()}?_data=${encodeURIComponent('routes/config.forms.$id')}`,
+      save(withField(listA, 'mailingListId', lists[0]), 'connect-list'),
+    );
+    expect(stale.status).toBe(409);
+    const body = await stale.json();
+    expect(body.conflict.theirs).toEqual(['Mailing list']);
+    expect(body.typed.mailingListId).toBe(lists[0]);
+    expect(value(await open(ownerA, '?tab=storage', 'builder-connect-list'), 'mailingListId')).toBe(lists[1]);
   });
 
   it('a post without a stamp is saved as before', async () => {
@@ -212,24 +289,20 @@ describe('/config/tweaks/<type>', () => {
   });
 
   it("a save over another owner's change is a 409 keeping what was typed; applying mine keeps theirs", async () => {
-    const openedA = await open(ownerA);
-    expect(value(openedA, '_version')).toMatch(/^[A-Za-z0-9_-]{16}$/);
-    const openedB = await open(ownerB);
-    expect((await ownerB.postForm(page, withField(openedB, 'buttonLabel', 'Go in (B)'))).status).toBe(303);
-
-    const typed = withField(openedA, 'title', 'Title by A');
-    const res = await ownerA.postForm(page, typed);
-    expect(res.status).toBe(409);
-    const html = await plain(res);
-    expect(html).toContain('Someone else changed this SSO page tweak after you opened it.');
-    expect(html).toMatch(/data-conflict-theirs[^>]*>Changed since you opened it: Button\.</);
-    expect(html).toMatch(/data-conflict-yours[^>]*>Your changes: Title\.</);
-    expect(html).toContain(emailB);
-    expect(value(formFields(html, 'tweak-form'), 'title')).toBe('Title by A');
+    const { openedA, typed, html } = await staleSave({
+      post: page,
+      open,
+      theirs: (f) => withField(f, 'buttonLabel', 'Go in (B)'),
+      mine: (f) => withField(f, 'title', 'Title by A'),
+      formId: 'tweak-form',
+      message: 'Someone else changed this SSO page tweak after you opened it.',
+      theirsLabel: 'Button',
+      yoursLabel: 'Title',
+      kept: ['title', 'Title by A'],
+    });
     expect(value(await open(ownerA), 'title')).toBe(value(openedA, 'title'));
 
-    const applied = await ownerA.postForm(page, [...typed, ['_apply', 'mine'], ['_current', currentOf(html)]]);
-    expect(applied.status, await applied.clone().text()).toBe(303);
+    await applyMine(page, typed, html);
     const after = await open(ownerA);
     expect(value(after, 'title')).toBe('Title by A');
     expect(value(after, 'buttonLabel')).toBe('Go in (B)');
@@ -273,28 +346,24 @@ describe('/config/design', () => {
   });
 
   it("a save over another owner's change is a 409 keeping what was typed; applying mine keeps theirs; JSON too", async () => {
-    const openedA = await open(ownerA);
-    expect(value(openedA, '_version')).toMatch(/^[A-Za-z0-9_-]{16}$/);
-    const openedB = await open(ownerB);
-    expect((await ownerB.postForm('/config/design', withField(openedB, 'accent', '#123456'))).status).toBe(303);
-
-    const typed = withField(openedA, 'background', '#fafaf0');
-    const res = await ownerA.postForm('/config/design', typed);
-    expect(res.status).toBe(409);
-    const html = await plain(res);
-    expect(html).toContain('Someone else changed this design after you opened it.');
-    expect(html).toMatch(/data-conflict-theirs[^>]*>Changed since you opened it: Links and accents\.</);
-    expect(html).toMatch(/data-conflict-yours[^>]*>Your changes: Background\.</);
-    expect(html).toContain(emailB);
-    expect(value(formFields(html, 'design-form'), 'background')).toBe('#fafaf0');
+    const { openedA, typed, html } = await staleSave({
+      post: '/config/design',
+      open,
+      theirs: (f) => withField(f, 'accent', '#123456'),
+      mine: (f) => withField(f, 'background', '#fafaf0'),
+      formId: 'design-form',
+      message: 'Someone else changed this design after you opened it.',
+      theirsLabel: 'Links and accents',
+      yoursLabel: 'Background',
+      kept: ['background', '#fafaf0'],
+    });
     expect(value(await open(ownerA), 'background')).toBe(value(openedA, 'background'));
 
     const json = await ownerA.postForm(`/config/design?_data=${encodeURIComponent('routes/config.design')}`, typed);
     expect(json.status).toBe(409);
     expect((await json.json()).conflict.theirs).toEqual(['Links and accents']);
 
-    const applied = await ownerA.postForm('/config/design', [...typed, ['_apply', 'mine'], ['_current', currentOf(html)]]);
-    expect(applied.status, await applied.clone().text()).toBe(303);
+    await applyMine('/config/design', typed, html);
     const after = await open(ownerA);
     expect(value(after, 'background')).toBe('#fafaf0');
     expect(value(after, 'accent')).toBe('#123456');
@@ -314,21 +383,19 @@ describe('/config/members, role changes', () => {
     )?.[1];
     expect(ownerId).toBeTruthy();
     const formId = `member-${ownerId}`;
-    const openedA = formFields(await openPage(ownerA), formId);
-    expect(value(openedA, '_version')).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    const { openedA, typed, html } = await staleSave({
+      post: '/config/members',
+      open: async (v) => formFields(await openPage(v), formId),
+      theirs: (f) => withField(f, 'roleId', String(ROLES.editor)),
+      mine: (f) => withField(f, 'roleId', String(ROLES.reporting)),
+      savedStatus: 200,
+      formId,
+      message: 'Someone else changed this member after you opened it.',
+      theirsLabel: 'Role',
+      yoursLabel: 'Role',
+      kept: ['roleId', String(ROLES.reporting)],
+    });
     expect(value(openedA, 'roleId')).toBe(String(ROLES.viewer));
-    const openedB = formFields(await openPage(ownerB), formId);
-    expect((await ownerB.postForm('/config/members', withField(openedB, 'roleId', String(ROLES.editor)))).status).toBe(200);
-
-    const typed = withField(openedA, 'roleId', String(ROLES.reporting));
-    const res = await ownerA.postForm('/config/members', typed);
-    expect(res.status).toBe(409);
-    const html = await plain(res);
-    expect(html).toContain('Someone else changed this member after you opened it.');
-    expect(html).toMatch(/data-conflict-theirs[^>]*>Changed since you opened it: Role\.</);
-    expect(html).toMatch(/data-conflict-yours[^>]*>Your changes: Role\.</);
-    expect(html).toContain(emailB);
-    expect(value(formFields(html, formId), 'roleId')).toBe(String(ROLES.reporting));
     // B's change stands.
     expect(value(formFields(await openPage(ownerA), formId), 'roleId')).toBe(String(ROLES.editor));
 
@@ -336,8 +403,7 @@ describe('/config/members, role changes', () => {
     expect(json.status).toBe(409);
     expect((await json.json()).conflict.theirs).toEqual(['Role']);
 
-    const applied = await ownerA.postForm('/config/members', [...typed, ['_apply', 'mine'], ['_current', currentOf(html)]]);
-    expect(applied.status, await applied.clone().text()).toBe(200);
+    await applyMine('/config/members', typed, html, 200);
     expect(value(formFields(await openPage(ownerA), formId), 'roleId')).toBe(String(ROLES.reporting));
   });
 });
@@ -368,19 +434,17 @@ describe('/config/pages/<id>/access', () => {
   };
 
   it("a rule saved over another owner's is a 409 keeping what was chosen; a new password is a change too", async () => {
-    const openedA = await open(ownerA);
+    const { openedA, typed } = await staleSave({
+      post: access,
+      open,
+      theirs: (f) => withField(withField(f, 'kind', 'password'), 'password', 'secret-b'),
+      mine: (f) => withField(f, 'kind', 'signed-in'),
+      formId: 'access-form',
+      message: "Someone else changed this page's access rule after you opened it.",
+      theirsLabel: 'Who can see it',
+      kept: ['kind', 'signed-in'],
+    });
     expect(value(openedA, 'kind')).toBe('public');
-    const openedB = await open(ownerB);
-    expect((await ownerB.postForm(access, withField(withField(openedB, 'kind', 'password'), 'password', 'secret-b'))).status).toBe(303);
-
-    const typed = withField(openedA, 'kind', 'signed-in');
-    const res = await ownerA.postForm(access, typed);
-    expect(res.status).toBe(409);
-    const html = await plain(res);
-    expect(html).toContain("Someone else changed this page's access rule after you opened it.");
-    expect(html).toMatch(/data-conflict-theirs[^>]*>Changed since you opened it: Who can see it\.</);
-    expect(html).toContain(emailB);
-    expect(value(formFields(html, 'access-form'), 'kind')).toBe('signed-in');
     expect(value(await open(ownerA), 'kind')).toBe('password');
 
     // Only the password changed since B's save: still a conflict for a form drawn before it.
@@ -397,8 +461,7 @@ describe('/config/pages/<id>/access', () => {
     // "Apply only my changes" against the rule as it is now (the conflict screen of A's form, again).
     const now = await ownerA.postForm(access, typed);
     expect(now.status).toBe(409);
-    const applied = await ownerA.postForm(access, [...typed, ['_apply', 'mine'], ['_current', currentOf(await plain(now))]]);
-    expect(applied.status, await applied.clone().text()).toBe(303);
+    await applyMine(access, typed, await plain(now));
     expect(value(await open(ownerA), 'kind')).toBe('signed-in');
   });
 });
@@ -431,27 +494,23 @@ describe('the translation editors (a page and a product in French)', () => {
   for (const e of editors) {
     it(`${e.path}: a save over a translation changed since is a 409 keeping what was typed; applying mine keeps theirs`, async () => {
       const tag = randomBytes(3).toString('hex');
-      const openedA = await open(ownerA, e.path);
-      expect(value(openedA, '_version')).toMatch(/^[A-Za-z0-9_-]{16}$/);
-      const openedB = await open(ownerB, e.path);
-      expect((await ownerB.postForm(e.path, withField(openedB, e.theirs, `Theirs ${tag}`))).status).toBe(303);
-
-      const typed = withField(openedA, e.thing, `Mine ${tag}`);
-      const res = await ownerA.postForm(e.path, typed);
-      expect(res.status).toBe(409);
-      const html = await plain(res);
-      expect(html).toContain('Someone else changed this translation after you opened it.');
-      expect(html).toMatch(new RegExp(`data-conflict-theirs[^>]*>Changed since you opened it: ${e.theirLabel}\\.<`));
-      expect(html).toMatch(/data-conflict-yours[^>]*>Your changes: Title\.</);
-      expect(html).toContain(emailB);
-      expect(value(formFields(html, 'translation-form'), e.thing)).toBe(`Mine ${tag}`);
+      const { openedA, typed, html } = await staleSave({
+        post: e.path,
+        open: (v) => open(v, e.path),
+        theirs: (f) => withField(f, e.theirs, `Theirs ${tag}`),
+        mine: (f) => withField(f, e.thing, `Mine ${tag}`),
+        formId: 'translation-form',
+        message: 'Someone else changed this translation after you opened it.',
+        theirsLabel: e.theirLabel,
+        yoursLabel: 'Title',
+        kept: [e.thing, `Mine ${tag}`],
+      });
       // Nothing of A's written; B's stands.
       const now = await open(ownerA, e.path);
       expect(value(now, e.thing)).toBe(value(openedA, e.thing));
       expect(value(now, e.theirs)).toBe(`Theirs ${tag}`);
 
-      const applied = await ownerA.postForm(e.path, [...typed, ['_apply', 'mine'], ['_current', currentOf(html)]]);
-      expect(applied.status, await applied.clone().text()).toBe(303);
+      await applyMine(e.path, typed, html);
       const after = await open(ownerA, e.path);
       expect(value(after, e.thing)).toBe(`Mine ${tag}`);
       expect(value(after, e.theirs)).toBe(`Theirs ${tag}`);
@@ -477,6 +536,60 @@ describe('the translation editors (a page and a product in French)', () => {
     );
     expect(unstamped.status).toBe(303);
     expect(value(await open(ownerA, path), 'title')).toBe('Unstamped');
+  });
+});
+
+describe("/config/navigation/translations/<code>, the menus' labels in a language", () => {
+  const PATH = '/config/navigation/translations/fr';
+  const open = async (v: Visitor) => {
+    const res = await v.get(PATH);
+    expect(res.status).toBe(200);
+    return formFields(await res.text(), 'navigation-labels-form');
+  };
+  /** The name of the label field of the link whose default text is `title`. */
+  const labelName = (f: Fields, title: string) =>
+    f.find(([k, v]) => /^items\[\d+\]\.title$/.test(k) && v === title)![0].replace(/\.title$/, '.label');
+  const withLabel = (f: Fields, title: string, label: string) => withField(f, labelName(f, title), label);
+  const labelOf = (f: Fields, title: string) => value(f, labelName(f, title)) ?? '';
+  let before: Fields;
+  beforeAll(async () => {
+    before = await open(ownerA);
+  });
+  afterAll(async () => {
+    // Back to the demo's labels, for the suite's other files (unstamped: saved as posted).
+    const res = await ownerA.postForm(
+      PATH,
+      before.filter(([k]) => !k.startsWith('_')),
+    );
+    expect(res.status).toBe(303);
+  });
+
+  it('a save over a label changed since is a 409 keeping what was typed; applying mine keeps theirs; JSON too', async () => {
+    const other = before.find(([k, v]) => /^items\[\d+\]\.title$/.test(k) && v !== 'Journal')![1];
+    const { openedA, typed, html } = await staleSave({
+      post: PATH,
+      open,
+      theirs: (f) => withLabel(f, 'Journal', 'Carnet de B'),
+      mine: (f) => withLabel(f, other, 'Libellé de A'),
+      formId: 'navigation-labels-form',
+      message: 'Someone else changed this translation after you opened it.',
+      theirsLabel: 'Journal',
+      yoursLabel: other,
+    });
+    // What A typed is drawn again; nothing of it was written, B's label stands.
+    expect(labelOf(formFields(html, 'navigation-labels-form'), other)).toBe('Libellé de A');
+    const now = await open(ownerA);
+    expect(labelOf(now, other)).toBe(labelOf(openedA, other));
+    expect(labelOf(now, 'Journal')).toBe('Carnet de B');
+
+    const json = await ownerA.postForm(`${PATH}?_data=${encodeURIComponent('routes/config.navigation_.translations.$lang')}`, typed);
+    expect(json.status).toBe(409);
+    expect((await json.json()).conflict.theirs).toEqual(['Journal']);
+
+    await applyMine(PATH, typed, html);
+    const after = await open(ownerA);
+    expect(labelOf(after, other)).toBe('Libellé de A');
+    expect(labelOf(after, 'Journal')).toBe('Carnet de B');
   });
 });
 

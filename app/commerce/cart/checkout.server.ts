@@ -29,10 +29,13 @@ export interface CheckoutOptions {
    */
   inTransaction?: (tx: postgres.TransactionSql, order: { id: string; email: string | null }) => Promise<void>;
   /**
-   * What the page showed the applied gift card paying (ADR 0027 for cards): when the card pays
-   * another amount under lock (spent meanwhile, disabled), nothing is placed. Unset: not checked.
+   * The total the page showed (issue 33; its form sends it back): checked here, against the total
+   * this transaction charges (the lines priced under lock, less what the applied card pays under its
+   * row lock), so a different total (a method changed without "Update totals", a price or the card's
+   * balance changed meanwhile) places nothing and is a 409 naming the new total. NaN (a malformed
+   * value) matches no total. Unset: not checked.
    */
-  giftCardCents?: number;
+  shownTotalCents?: number;
 }
 
 /** A line priced as checkout charges it now. */
@@ -146,7 +149,7 @@ export async function checkout(
       currency: w.currency,
       payableCents: payableByCard(q.totalCents, lines),
     });
-    if (opts.giftCardCents !== undefined && paid !== opts.giftCardCents) {
+    if (opts.shownTotalCents !== undefined && q.totalCents - paid !== opts.shownTotalCents) {
       throw new CartError(409, TEXT.totalChanged.replace('{total}', formatMoney(q.totalCents - paid, w.currency)));
     }
     await issueGiftCards(tx, { websiteId: w.id, orderId, currency: w.currency, buyerEmail: d.email || null });

@@ -1,9 +1,10 @@
 // The storage tab: where submissions go besides the list of submissions. The mailing-list
 // connection (SPEC 4 connected/disconnected, SPEC 5/8 texts), the notification email, and the
 // automation connection: an outgoing webhook with its signing secret and its recent deliveries.
+// The forms that write what they draw (list, email, URL) carry their version (issue 28).
 import { Form } from '@remix-run/react';
 import { Field, SelectField } from './Field.js';
-import { SaveButton, shown, type TabProps } from './form-builder-parts.js';
+import { formIdOf, SaveButton, shown, Versioned, type TabProps } from './form-builder-parts.js';
 import { BUILDER_TEXT } from '../../forms/form-builder.js';
 
 const when = (iso: string) => new Date(iso).toISOString().slice(0, 19).replace('T', ' ') + ' UTC';
@@ -28,7 +29,8 @@ export function FormStorageTab({ data, result }: TabProps) {
         </p>
         {data.lists.length === 0 ? <p className="form-error">{BUILDER_TEXT.noLists}</p> : null}
         {data.lists.length > 0 && data.canWrite ? (
-          <Form method="post">
+          <Form method="post" id={formIdOf('connect-list')}>
+            <Versioned data={data} result={result} formKey="connect-list" />
             <SelectField
               name="mailingListId"
               label="Mailing list"
@@ -70,7 +72,8 @@ export function FormStorageTab({ data, result }: TabProps) {
 
       <section aria-labelledby="email-h">
         <h3 id="email-h">Notification email</h3>
-        <Form method="post">
+        <Form method="post" id={formIdOf('save-email')}>
+          <Versioned data={data} result={result} formKey="save-email" />
           <Field
             name="notifyEmail"
             type="text"
@@ -98,7 +101,8 @@ export function FormStorageTab({ data, result }: TabProps) {
           </div>
         ) : null}
         {data.canWrite ? (
-          <Form method="post">
+          <Form method="post" id={formIdOf('connect-webhook')}>
+            <Versioned data={data} result={result} formKey="connect-webhook" />
             <Field
               name="webhookUrl"
               type="url"

@@ -46,6 +46,14 @@ export const MESSAGE_TEXTS: TextsByLanguage = {
     textTooLongText: 'Utilisez au plus {count} caractères.',
     accountSignInTooManyOneText: 'Trop de tentatives de connexion. Veuillez patienter 1 minute puis réessayer.',
     accountSignInTooManyText: 'Trop de tentatives de connexion. Veuillez patienter {minutes} minutes puis réessayer.',
+    // Gift cards at checkout (issue 33).
+    giftCardUnknownText: 'Ce code de carte cadeau n’est pas valide. Vérifiez le code et réessayez.',
+    giftCardDisabledText: 'Cette carte cadeau a été désactivée. Contactez la boutique pour obtenir de l’aide.',
+    giftCardEmptyText: 'Cette carte cadeau n’a plus de solde.',
+    giftCardOtherCurrencyText: 'Cette carte cadeau est dans une autre devise et ne peut pas être utilisée ici.',
+    giftCardNotForGiftCardsText: 'Une carte cadeau ne peut pas payer des cartes cadeaux.',
+    giftCardPartlyGiftCardsText: 'Une carte cadeau ne peut pas payer des cartes cadeaux : la carte ne paie que les autres articles.',
+    giftCardTooManyText: 'Trop de codes de carte cadeau essayés. Patientez quelques minutes puis réessayez.',
   },
   de: {
     shippingChooseOtherText: '{method} liefert nicht in dieses Land: Wählen Sie {other}.',
@@ -92,6 +100,14 @@ export const MESSAGE_TEXTS: TextsByLanguage = {
     textTooLongText: 'Verwenden Sie höchstens {count} Zeichen.',
     accountSignInTooManyOneText: 'Zu viele Anmeldeversuche. Bitte warten Sie 1 Minute und versuchen Sie es erneut.',
     accountSignInTooManyText: 'Zu viele Anmeldeversuche. Bitte warten Sie {minutes} Minuten und versuchen Sie es erneut.',
+    giftCardUnknownText: 'Dieser Geschenkkarten-Code ist ungültig. Prüfen Sie den Code und versuchen Sie es erneut.',
+    giftCardDisabledText: 'Diese Geschenkkarte wurde deaktiviert. Wenden Sie sich an den Shop, wenn Sie Hilfe brauchen.',
+    giftCardEmptyText: 'Diese Geschenkkarte hat kein Guthaben mehr.',
+    giftCardOtherCurrencyText: 'Diese Geschenkkarte lautet auf eine andere Währung und kann hier nicht verwendet werden.',
+    giftCardNotForGiftCardsText: 'Geschenkkarten können nicht mit einer Geschenkkarte bezahlt werden.',
+    giftCardPartlyGiftCardsText:
+      'Geschenkkarten können nicht mit einer Geschenkkarte bezahlt werden: Die Karte bezahlt nur die übrigen Artikel.',
+    giftCardTooManyText: 'Zu viele Geschenkkarten-Codes versucht. Warten Sie einige Minuten und versuchen Sie es erneut.',
   },
   es: {
     shippingChooseOtherText: '{method} no llega a este país: elige {other}.',
@@ -134,5 +150,12 @@ export const MESSAGE_TEXTS: TextsByLanguage = {
     textTooLongText: 'Usa como máximo {count} caracteres.',
     accountSignInTooManyOneText: 'Demasiados intentos de inicio de sesión. Espera 1 minuto e inténtalo de nuevo.',
     accountSignInTooManyText: 'Demasiados intentos de inicio de sesión. Espera {minutes} minutos e inténtalo de nuevo.',
+    giftCardUnknownText: 'Este código de tarjeta regalo no es válido. Comprueba el código e inténtalo de nuevo.',
+    giftCardDisabledText: 'Esta tarjeta regalo se ha desactivado. Ponte en contacto con la tienda si necesitas ayuda.',
+    giftCardEmptyText: 'Esta tarjeta regalo ya no tiene saldo.',
+    giftCardOtherCurrencyText: 'Esta tarjeta regalo está en otra moneda y no se puede usar aquí.',
+    giftCardNotForGiftCardsText: 'Las tarjetas regalo no se pueden pagar con una tarjeta regalo.',
+    giftCardPartlyGiftCardsText: 'Las tarjetas regalo no se pueden pagar con una tarjeta regalo: la tarjeta solo paga los demás artículos.',
+    giftCardTooManyText: 'Demasiados códigos de tarjeta regalo probados. Espera unos minutos e inténtalo de nuevo.',
   },
 };
