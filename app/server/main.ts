@@ -16,6 +16,7 @@ import { createDocumentCache } from './document-cache.js';
 import { guardRequest, CLIENT_ADDRESS_HEADER } from './guards.js';
 import { errorText, log, requestScope } from '../utils/log.server.js';
 import { API_UNAVAILABLE, NOTICES, NOTICE_STYLE } from '../utils/notices.js';
+import { escapeHtml as esc } from '../utils/html.js';
 
 const CART_CLEANUP_EVERY_MS = 60 * 60 * 1000;
 /**
@@ -358,7 +359,6 @@ function isOwnerPath(p: string): boolean {
 
 /** A page of our own (not a site's): unknown hosts, unpublished sites, an unreachable database. */
 function sendNotice(res: express.Response, status: number, { title, text }: { title: string; text: string }): void {
-  const esc = (v: string) => v.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   res
     .status(status)
     .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' })
