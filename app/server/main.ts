@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   // `npm start` without it is the demo on plain http, served with React's production build all the same.
   if (!config.production) process.env.COOKIE_SECURE ??= '0';
   // Without NODE_ENV the app below reads production, where a stand-in translation service is refused.
-  if (config.translationServiceUrl && !process.env.NODE_ENV) {
+  if (config.translationServiceUrl && !config.nodeEnv) {
     console.error('storefront: cannot start. TRANSLATION_SERVICE_URL is for tests: set NODE_ENV=development or test with it.');
     process.exit(1);
   }
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   // This server closes the database itself once requests have drained.
   process.env.STOREFRONT_MANAGED_SHUTDOWN = '1';
 
-  const buildDir = path.resolve(process.env.STOREFRONT_BUILD_DIR ?? 'build');
+  const buildDir = path.resolve(config.buildDir);
   const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild & {
     entry: {
       module: {
