@@ -39,4 +39,16 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
     },
   },
+  {
+    // The environment is read in one place (app/utils/env.server.ts, typed and validated); the
+    // server's entry hands the checked configuration on to the Remix build through process.env.
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/utils/env.server.ts', 'app/server/main.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read the environment through app/utils/env.server.ts (env() or its readers).' },
+      ],
+    },
+  },
 );

@@ -6,14 +6,13 @@
 // --postgres: the server runs on a throw-away database there instead of the embedded one.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import postgres from 'postgres';
 import { freePort, startServer } from '../tests/http/support/spawn-server.js';
 import { flag, option } from './support/options.js';
+import { createThrowAwayDb } from './support/throw-away-db.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const seconds = Number(option('--time') ?? 3);
@@ -55,24 +54,8 @@ function client(base: string) {
   return { go, cookie };
 }
 
-/** A throw-away database on --postgres, dropped at the end. */
-async function throwAwayDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  if (!pgAdmin) return null;
-  const name = `storefront_srv_bench_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(pgAdmin, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(pgAdmin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
-const db = await throwAwayDatabase();
+// A throw-away database on --postgres, dropped at the end.
+const db = pgAdmin ? await createThrowAwayDb(pgAdmin) : null;
 const server = await startServer({ LOG_LEVEL: 'warn', ...(db ? { DATABASE_URL: db.url } : {}) });
 const rawDir = mkdtempSync(join(tmpdir(), 'bench-raw-'));
 let raw: ReturnType<typeof spawn> | null = null;

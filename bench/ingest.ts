@@ -13,7 +13,6 @@
 // home page and records a page view twice a second. Passes when the database grew by at most
 // --max-mb and the other site answered every request (200 and 202).
 import http from 'node:http';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +20,7 @@ import postgres from 'postgres';
 import { createSite } from '../app/sites/create.server.js';
 import { startServer } from '../tests/http/support/spawn-server.js';
 import { flag, option } from './support/options.js';
+import { createThrowAwayDb } from './support/throw-away-db.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const flood = flag('--flood');
@@ -126,15 +126,11 @@ const imagesBody = (i: number) =>
     })),
   );
 
-const dbName = `storefront_bench_ingest_${randomBytes(4).toString('hex')}`;
-const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-await admin.unsafe(`create database ${dbName}`);
-const dbUrl = new URL(adminUrl);
-dbUrl.pathname = `/${dbName}`;
-const db = postgres(dbUrl.toString(), { max: 1, onnotice: () => {} });
+const throwAway = await createThrowAwayDb(adminUrl);
+const db = postgres(throwAway.url, { max: 1, onnotice: () => {} });
 const server = await startServer({
   LOG_LEVEL: 'warn',
-  DATABASE_URL: dbUrl.toString(),
+  DATABASE_URL: throwAway.url,
   ...(flood ? { TRUST_PROXY: '1' } : { ANALYTICS_CLIENT_RATE: '1000000000', ANALYTICS_DAILY_ROWS: '1000000000' }),
 });
 const base = new URL(server.url);
@@ -150,8 +146,7 @@ try {
   server.child.kill('SIGTERM');
   await server.exited;
   await db.end();
-  await admin.unsafe(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
+  await throwAway.drop();
 }
 if (!result.pass) process.exitCode = 1;
 

@@ -1,10 +1,11 @@
 // The invitation email: who invited, to which site, with which role, and the link (which expires).
+import { escapeHtml as esc } from '../utils/html.js';
+
 export function inviteEmail(input: { siteTitle: string; inviter: string; roleName: string; link: string; days: number }): {
   subject: string;
   text: string;
   html: string;
 } {
-  const esc = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const subject = `You are invited to ${input.siteTitle}`;
   const text =
     `${input.inviter} invited you to help run ${input.siteTitle} as ${input.roleName}.\n\n` +

@@ -8,11 +8,13 @@ import { parseArgs } from 'node:util';
 import { openDb, optionsFromEnv } from '../../db/client.server.js';
 import { grantAdminEverywhere, grantRole, OwnerError, upsertOwner } from './owners.server.js';
 import { isRoleId, ROLE_NAMES, ROLES } from './roles.js';
+import { ownerPasswordFromEnv } from '../utils/env.server.js';
 
 const USAGE = 'usage: npm run owner:create -- --email you@example.com [--name "Your Name"] [--site <websiteId>] [--role <role id>]';
 
 async function readPassword(): Promise<string> {
-  if (process.env.OWNER_PASSWORD) return process.env.OWNER_PASSWORD;
+  const fromEnv = ownerPasswordFromEnv();
+  if (fromEnv) return fromEnv;
   const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: false });
   try {
     return (await rl.question('Password (at least 10 characters): ')).replace(/\r?\n$/, '');

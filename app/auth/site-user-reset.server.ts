@@ -8,6 +8,7 @@ import { enqueueComposed, prepareMail } from '../utils/mail-queue.server.js';
 import { endAllSiteUserSessions } from './site-user-session.server.js';
 import { setSiteUserPassword, siteUserForSignIn } from './site-user-store.server.js';
 import { hashSecret } from '../utils/secret-hash.server.js';
+import { escapeHtml as esc } from '../utils/html.js';
 
 export const RESET_HOURS = 1;
 export const RESET_PATH = '/account/reset-password';
@@ -28,8 +29,6 @@ export interface ResetMailContext {
   /** The language to write to this account in (its own, else the page's, else the site's default). */
   languageFor: (email: string) => Promise<MailLanguage>;
 }
-
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The reset email in the account's language: subject, plain text and HTML around the link. */
 export function resetEmail(lang: MailLanguage, siteTitle: string, email: string, link: string) {

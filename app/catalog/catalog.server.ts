@@ -14,6 +14,7 @@ import {
   type Entry,
   type EntryFilter,
 } from './collections.server.js';
+import { env } from '../utils/env.server.js';
 export type { Entry, EntryFilter, EventLocation } from './collections.server.js';
 
 /** The pages shown instead of a locked or member page (app/access): their theme template names. */
@@ -321,7 +322,7 @@ export function createCatalog(sql: Sql, opts: { websiteId?: string; cache?: Read
 
   function websiteId(): Promise<string> {
     if (!siteId) {
-      const wanted = opts.websiteId ?? process.env.WEBSITE_ID ?? null;
+      const wanted = opts.websiteId ?? env().websiteId ?? null;
       siteId = sql<{ id: string }[]>`
         select id from website where ${wanted === null ? sql`true` : sql`id = ${wanted}`} order by id limit 1`.then((rows) => {
         if (rows.length === 0) {

@@ -1,5 +1,6 @@
 // Digital downloads (issue 33), the pure part: how long and how often a bought file may be fetched,
 // the texts of the download pages, and the content of the "new download link" email.
+import { escapeHtml as esc } from '../utils/html.js';
 
 /** Days a download link works after the order (or after a new link is asked for). */
 export const DOWNLOAD_DAYS = 7;
@@ -34,8 +35,6 @@ export const DOWNLOAD_TEXT = {
   downloads: 'Downloads',
   download: 'Download',
 } as const;
-
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The email with a fresh download link: subject, plain text and HTML. */
 export function newLinkEmail(

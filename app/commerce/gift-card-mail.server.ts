@@ -9,8 +9,7 @@ import { baseUrlFor } from '../utils/base-url.server.js';
 import { defineMail, enqueueMail, prepareMail } from '../utils/mail-queue.server.js';
 import { formatCode } from './gift-cards.js';
 import { formatMoney } from './money.js';
-
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+import { escapeHtml as esc } from '../utils/html.js';
 
 function contactEmail(settings: Record<string, unknown>): string | null {
   const ws = settings.websiteSettings as { contact?: { email?: unknown } } | undefined;

@@ -5,6 +5,7 @@ import type { Order } from './order.js';
 import { formatMoney } from './money.js';
 import { rateText } from './tax.js';
 import { DOWNLOAD_DAYS, DOWNLOADS_ALLOWED, type DownloadLink } from './downloads.js';
+import { escapeHtml as esc } from '../utils/html.js';
 
 export interface OrderEmail {
   subject: string;
@@ -23,8 +24,6 @@ export interface EmailLanguage {
   locale: string;
   text: (key: string, english: string, vars?: Record<string, string | number>) => string;
 }
-
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export const TEST_MODE_NOTE = 'TEST MODE: no payment provider is connected to this store and no money was taken.';
 

@@ -9,7 +9,8 @@ import type { Sql } from '../../db/client.server.js';
 import type { OwnerAccess } from '../auth/access.server.js';
 import { actorOf, recordAudit } from './audit.server.js';
 import type { Db } from './navigation.server.js';
-import { siteTimeZone, slugify, utcToZonedLocal, zonedLocalToUtc } from './pages.server.js';
+import { slugify, utcToZonedLocal, zonedLocalToUtc } from './pages.server.js';
+import { siteTimeZone } from './site-time.server.js';
 import { sanitizeOwnerHtml } from './sanitize.server.js';
 import { storefrontChanged } from './storefront-changed.server.js';
 

@@ -15,7 +15,7 @@ import {
   type EntryDetail,
   type EntryKind,
 } from './collections.server.js';
-import { siteTimeZone } from './pages.server.js';
+import { siteTimeZone } from './site-time.server.js';
 import { ownerAccess } from './route-access.server.js';
 import { checkedSave, conflictFor, stampFor, VersionConflict, type Versioned } from './versions.server.js';
 

@@ -27,6 +27,7 @@ import { sanitizeOwnerHtml } from './sanitize.server.js';
 import { storefrontChanged } from './storefront-changed.server.js';
 import { LANGUAGE_NAMES } from '../languages/languages.js';
 import { isLiveStatus, PAGE_RIGHTS_TEXT } from './page-rights.js';
+import { siteTimeZone, validTimeZone } from './site-time.server.js';
 
 export { isLiveStatus };
 
@@ -122,19 +123,10 @@ export function isLive(status: PageStatus, publishAt: Date | string | null, now:
   return status === 'published' || (status === 'scheduled' && publishAt !== null && new Date(publishAt).getTime() <= now.getTime());
 }
 
-function safeZone(timeZone: string): string {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return timeZone;
-  } catch {
-    return 'UTC';
-  }
-}
-
 /** How far the wall clock of `timeZone` is ahead of UTC at instant `at`, in ms. */
 function zoneOffsetMs(at: number, timeZone: string): number {
   const f = new Intl.DateTimeFormat('en-US', {
-    timeZone: safeZone(timeZone),
+    timeZone: validTimeZone(timeZone),
     hourCycle: 'h23',
     year: 'numeric',
     month: '2-digit',
@@ -238,11 +230,6 @@ function toRow(r: Row, menus: Map<string, StoredLink[]>, now: Date): PageRow {
     live: isLive(r.status, r.publish_at, now),
     link: linkStateOf(menus, `/${r.url_id}`),
   };
-}
-
-export async function siteTimeZone(sql: Db, websiteId: string): Promise<string> {
-  const [r] = await sql<{ time_zone: string }[]>`select time_zone from website where id = ${websiteId}`;
-  return safeZone(r?.time_zone ?? 'UTC');
 }
 
 export interface PageList {

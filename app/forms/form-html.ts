@@ -6,6 +6,7 @@ import type { FormDefinition, FormField } from './form-definition.js';
 import { LIKERT_ANSWERS } from './form-definition.js';
 import { FORM_TEXT } from './form-validation.js';
 import { FORM_INPUT, hiddenValue, likertName, PART_LABELS, partName, partsOf, type FieldValue, type FormValues } from './form-values.js';
+import { escapeHtml as esc } from '../utils/html.js';
 
 /** What the page shows of one form block after a post (none on a plain visit). */
 export interface FormBlockState {
@@ -31,8 +32,6 @@ export interface FormBlockView {
 /** Where the captcha widget fetches its proof-of-work challenge (app/routes/api.form.captcha.ts). */
 export const CAPTCHA_CHALLENGE_URL = '/api/form/captcha';
 
-const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ESC[c]);
 /** Owner text with its line breaks kept. */
 const para = (s: string) => esc(s).replace(/\r?\n/g, '<br>');
 

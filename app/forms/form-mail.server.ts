@@ -3,7 +3,7 @@
 // language, which carries the one-click unsubscribe link.
 import type { FormDefinition } from './form-definition.js';
 import { valueText, type FormValues } from './form-values.js';
-import { esc } from './form-html.js';
+import { escapeHtml as esc } from '../utils/html.js';
 import type { OutgoingMail } from '../utils/outbox.server.js';
 import type { MailLanguage } from '../languages/email-language.server.js';
 

@@ -25,8 +25,7 @@ export interface RestockMarkupOptions {
 }
 
 import type { RestockIslandTexts } from './restock-texts.js';
-
-const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+import { escapeHtml as attr } from '../utils/html.js';
 
 const BLOCK =
   /<div class="product-restock-notification" data-product-id="([^"]*)" data-variant-id="([^"]*)"( hidden)?>([\s\S]*?)\n<\/div>\n/g;

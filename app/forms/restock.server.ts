@@ -15,6 +15,7 @@ import { readItemTranslation } from '../languages/translations.server.js';
 import { defaultMailingList, subscribe } from './mailing-list.server.js';
 import { restockMessages } from './restock-context.js';
 import { emailError, payloadEmail, RESTOCK_TEXT, SignUpPayload } from './restock-texts.js';
+import { escapeHtml } from '../utils/html.js';
 
 export const PAGE_SIZE = 50;
 
@@ -256,8 +257,6 @@ async function siteOf(sql: Sql, websiteId: string): Promise<{ name: string; from
   const from = typeof contact === 'string' && /^[^\s@<>]+@[^\s@<>]+$/.test(contact) ? contact : 'no-reply@localhost';
   return { name: w?.title || 'Store', from, baseUrl: baseUrlFor(w?.base_url) };
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The notice's subject and bodies in `lang`: the product, the variant and a link to the product page. */
 export function restockEmail(site: { name: string }, product: string, variant: string, url: string, lang: MailLanguage) {

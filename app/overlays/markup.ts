@@ -2,9 +2,7 @@
 // paragraphs, and the style tweak as CSS custom properties.
 import type { StyleTweak } from './tweaks.js';
 import { parseColour } from '../design/colour.js';
-
-const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESC[c]);
+import { escapeHtml } from '../utils/html.js';
 
 /** Owner texts are plain text (no HTML to sanitise): blank lines make paragraphs, line ends <br>. */
 export function paragraphs(text: string): string {

@@ -7,7 +7,8 @@ import type { FormBlockState } from '../forms/form-html.js';
 import { popupAction, popupAllowedOn, popupFormBlock, popupHtml, safeReturn, POPUP_BLOCK_ID } from './popup.js';
 import { siteTweaks } from './tweak-store.server.js';
 import { SENT_PARAM } from '../forms/page-forms.server.js';
-import { escapeHtml, overlayStyle, paragraphs } from './markup.js';
+import { overlayStyle, paragraphs } from './markup.js';
+import { escapeHtml } from '../utils/html.js';
 
 // Where the form posts and where it returns are pure (the tweak preview uses them too).
 export { popupAction, safeReturn };

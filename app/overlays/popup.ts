@@ -3,7 +3,8 @@
 // end of the page and the browser island (popup-island.ts) applies the same rules.
 import { PageType } from '../../engine/ts/enums.js';
 import type { PopupTweak, StyleTweak } from './tweaks.js';
-import { overlayStyle, escapeHtml, paragraphs } from './markup.js';
+import { overlayStyle, paragraphs } from './markup.js';
+import { escapeHtml } from '../utils/html.js';
 import { formBlockHtml, type FormBlockState } from '../forms/form-html.js';
 import type { FormDefinition } from '../forms/form-definition.js';
 

@@ -5,7 +5,8 @@
 import type { FormDefinition } from '../forms/form-definition.js';
 import { popupFormBlock, popupHtml } from './popup.js';
 import { splashHtml } from './splash.js';
-import { escapeHtml, overlayStyle, paragraphs } from './markup.js';
+import { overlayStyle, paragraphs } from './markup.js';
+import { escapeHtml } from '../utils/html.js';
 import { readTweak, type StyleTweak, type TweakType } from './tweaks.js';
 
 // In the preview the popup stands where the modal dialog will (no script runs in the frame).

@@ -1,7 +1,8 @@
 // The splash page (page type 3): shown before the home page, once per browser session, when the
 // owner turns it on. Its "enter" link is a plain link home, so it needs no JavaScript.
 import type { SplashTweak, StyleTweak } from './tweaks.js';
-import { escapeHtml, overlayStyle, paragraphs } from './markup.js';
+import { overlayStyle, paragraphs } from './markup.js';
+import { escapeHtml } from '../utils/html.js';
 
 export const SPLASH_PATH = '/splash';
 /** A session cookie (no expiry: it ends with the browser session) saying the splash was shown. */

@@ -13,10 +13,8 @@ import { getSql } from '../../db/client.server.js';
 import { siteLanguages } from '../languages/settings.server.js';
 import { localizationOf, siteLocalization } from '../languages/site-localization.server.js';
 import { localPath } from '../languages/slug-paths.js';
-
-function xmlText(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
-}
+// XML shares HTML's five escapes (&#39; is as good as &apos; there).
+import { escapeHtml as xmlText } from '../utils/html.js';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { id: websiteId } = await requestSite(request, context);

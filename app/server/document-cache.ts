@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
+import { etagMatches } from '../utils/etag.js';
 
 /**
  * Cookies that never shape a page: the analytics visitor, visit and id cookies and the events'
@@ -86,13 +87,6 @@ function keyOf(req: IncomingMessage): string | null {
   // behind a proxy) and the scheme (canonical links, HSTS). Kept apart even when unused.
   const h = req.headers;
   return `${h.host ?? ''}\u0000${h['x-forwarded-host'] ?? ''}\u0000${h['x-forwarded-proto'] ?? ''}\u0000${url}`;
-}
-
-function etagMatches(ifNoneMatch: string | undefined, etag: string | null): boolean {
-  if (!ifNoneMatch || !etag) return false;
-  const bare = (t: string) => t.trim().replace(/^W\//, '');
-  const want = bare(etag);
-  return ifNoneMatch.split(',').some((t) => t.trim() === '*' || bare(t) === want);
 }
 
 /** Whether a finished response may be shared: what a shared HTTP cache may store, and nothing personal. */

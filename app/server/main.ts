@@ -16,6 +16,7 @@ import { createDocumentCache } from './document-cache.js';
 import { guardRequest, CLIENT_ADDRESS_HEADER } from './guards.js';
 import { errorText, log, requestScope } from '../utils/log.server.js';
 import { API_UNAVAILABLE, NOTICES, NOTICE_STYLE } from '../utils/notices.js';
+import { escapeHtml as esc } from '../utils/html.js';
 
 const CART_CLEANUP_EVERY_MS = 60 * 60 * 1000;
 /**
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
   // `npm start` without it is the demo on plain http, served with React's production build all the same.
   if (!config.production) process.env.COOKIE_SECURE ??= '0';
   // Without NODE_ENV the app below reads production, where a stand-in translation service is refused.
-  if (config.translationServiceUrl && !process.env.NODE_ENV) {
+  if (config.translationServiceUrl && !config.nodeEnv) {
     console.error('storefront: cannot start. TRANSLATION_SERVICE_URL is for tests: set NODE_ENV=development or test with it.');
     process.exit(1);
   }
@@ -49,7 +50,7 @@ async function main(): Promise<void> {
   // This server closes the database itself once requests have drained.
   process.env.STOREFRONT_MANAGED_SHUTDOWN = '1';
 
-  const buildDir = path.resolve(process.env.STOREFRONT_BUILD_DIR ?? 'build');
+  const buildDir = path.resolve(config.buildDir);
   const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild & {
     entry: {
       module: {
@@ -358,7 +359,6 @@ function isOwnerPath(p: string): boolean {
 
 /** A page of our own (not a site's): unknown hosts, unpublished sites, an unreachable database. */
 function sendNotice(res: express.Response, status: number, { title, text }: { title: string; text: string }): void {
-  const esc = (v: string) => v.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   res
     .status(status)
     .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' })

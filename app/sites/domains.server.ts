@@ -115,7 +115,7 @@ export const DOMAIN_TEXT = {
 
 /** The domain new sites get a temporary name under: SITES_BASE_DOMAIN, else `localhost`. */
 export function sitesBaseDomain(): string {
-  return (process.env.SITES_BASE_DOMAIN ?? '').trim().toLowerCase() || 'localhost';
+  return env().sitesBaseDomain;
 }
 
 /** Names that belong to the deployment itself (temporary names, BASE_URL's host): never an owner's. */

@@ -8,6 +8,7 @@ import { readForm, parseForm } from '../utils/form.server.js';
 import { shopperSession, type ShopperSession } from '../utils/session.server.js';
 import { log } from '../utils/log.server.js';
 import { cartQtyCookie, readCartQty } from './cart-count.js';
+import { env } from '../utils/env.server.js';
 
 /** What a cart form post tells the next page: an error with what was typed, or what was added. */
 export interface CartFlash {
@@ -168,7 +169,7 @@ export interface Visit {
 
 /** The Set-Cookie value of the readable item count (see app/storefront/cart-count.ts). */
 export function cartQtySetCookie(count: number): string {
-  return cartQtyCookie(count, process.env.COOKIE_SECURE === '1');
+  return cartQtyCookie(count, env().secureCookies);
 }
 
 /**

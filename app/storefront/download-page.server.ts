@@ -4,8 +4,7 @@ import { loadSite } from '../catalog/catalog.server.js';
 import { DOWNLOAD_DAYS, DOWNLOAD_TEXT, DOWNLOADS_ALLOWED } from '../commerce/downloads.js';
 import type { DownloadRefusal } from '../commerce/downloads.server.js';
 import { siteStylesheet } from './theme-css.server.js';
-
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+import { escapeHtml as esc } from '../utils/html.js';
 
 const WHY: Record<DownloadRefusal, { status: number; title: string; text: string }> = {
   expired: { status: 410, title: DOWNLOAD_TEXT.expiredTitle, text: DOWNLOAD_TEXT.expired.replace('{days}', String(DOWNLOAD_DAYS)) },

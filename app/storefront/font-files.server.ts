@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { projectPath } from '../../db/paths.server.js';
 import { isCatalogFile } from '../design/fonts.js';
-import { etagMatches } from './http.server.js';
+import { etagMatches } from '../utils/etag.js';
 import { IMMUTABLE } from './theme-css.server.js';
 import { log } from '../utils/log.server.js';
 

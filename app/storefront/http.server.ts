@@ -2,6 +2,7 @@
 // from content hashes, and the If-None-Match test that turns a repeat request into a 304.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { etagMatches } from '../utils/etag.js';
 import { OPTION_FIELD } from '../utils/form.server.js';
 
 /**
@@ -40,14 +41,6 @@ export function strongEtag(...parts: string[]): string {
     h.update(p);
   }
   return `"${h.digest('base64url').slice(0, 32)}"`;
-}
-
-/** Whether an If-None-Match header names `etag` (weak comparison, as RFC 9110 asks for GET/HEAD). */
-export function etagMatches(ifNoneMatch: string | null | undefined, etag: string | null | undefined): boolean {
-  if (!ifNoneMatch || !etag) return false;
-  const bare = (t: string) => t.trim().replace(/^W\//, '');
-  const want = bare(etag);
-  return ifNoneMatch.split(',').some((t) => t.trim() === '*' || bare(t) === want);
 }
 
 /** Headers of a public page: caching, plus an ETag when the page is a 200 worth revalidating. */

@@ -34,6 +34,7 @@ import { languageLinks, pageLanguage, resolvedIn, siteIn } from '../languages/pa
 import { textFrom } from '../languages/strings.js';
 import { appLinksIn } from '../languages/languages.js';
 import { islandTextsHtml } from './island-texts.server.js';
+import { env } from '../utils/env.server.js';
 
 /** The site's theme as loadSite() returns it: sources by name. */
 export interface ThemeSources {
@@ -61,7 +62,7 @@ export interface RenderedPage {
 
 // WASM runs the engine's hot paths and is proven byte-identical to the TypeScript reference;
 // TEMPLATE_BACKEND=ts switches to the reference for diagnosis.
-const BACKEND: Backend = process.env.TEMPLATE_BACKEND === 'ts' ? 'ts' : 'wasm';
+const BACKEND: Backend = env().templateBackend;
 
 /**
  * Compiled templates kept per process, keyed by their source: a theme edit changes the source. The

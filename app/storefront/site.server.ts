@@ -22,7 +22,7 @@ export async function siteForHost(host: string | null | undefined): Promise<Site
   resolver ??= createSiteResolver(sql);
   const site = await resolver.siteForHost(host);
   if (site || !baseHost || normalizeHost(host) !== baseHost) return site;
-  const wanted = process.env.WEBSITE_ID ?? null;
+  const wanted = env().websiteId ?? null;
   const [row] = await sql<SiteRef[]>`
     select id, published from website where ${wanted === null ? sql`true` : sql`id = ${wanted}`} order by id limit 1`;
   return row ? { id: row.id, published: row.published } : null;

@@ -6,6 +6,7 @@
 import type { Site } from '../catalog/catalog.server.js';
 import { compile, render, type Backend, type Code, type TemplateError } from '../../engine/node.js';
 import { previewPageFor, sampleContext, type PreviewPage, type SampleContext } from './preview-context.server.js';
+import { env } from '../utils/env.server.js';
 
 /** A template of a theme version (app/config/theme-versions.server.ts ThemeFile). */
 export interface CheckedFile {
@@ -27,7 +28,7 @@ export interface CheckProblem {
  * 60-character exponential macro ends there, ADR 0005): the page would not render as written.
  */
 const STOPPED = /^Render stopped|exceeded maximum recursion depth/;
-const BACKEND: Backend = process.env.TEMPLATE_BACKEND === 'ts' ? 'ts' : 'wasm';
+const BACKEND: Backend = env().templateBackend;
 /** Warnings kept per template: a template that fails on every item would list hundreds. */
 const WARNINGS_PER_TEMPLATE = 5;
 

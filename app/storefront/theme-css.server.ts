@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { loadSite, type Site } from '../catalog/catalog.server.js';
 import { designCss, designOf } from '../design/design.js';
 import { isDatabaseUnavailable } from '../../db/client.server.js';
-import { etagMatches } from './http.server.js';
+import { etagMatches } from '../utils/etag.js';
 import { log } from '../utils/log.server.js';
 
 /** Where stylesheets are served: `/theme/<hash>.css`. */

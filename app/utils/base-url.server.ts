@@ -36,6 +36,6 @@ export function originForHost(host: string): string {
     const u = new URL(ENV_BASE_URL);
     return `${u.protocol}//${host}${u.port ? `:${u.port}` : ''}`;
   }
-  const port = Number(process.env.PORT) || 3000;
+  const port = env().port || 3000;
   return `http://${host}${port === 80 ? '' : `:${port}`}`;
 }

@@ -1,5 +1,6 @@
 // The server's configuration, read from the environment and validated once (zod). A bad value
 // stops the server at start with a message that says which variable and why, never at a request.
+// The one module of app/ that reads process.env (a few switches are read at each use: see the end).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -106,6 +107,12 @@ const bound = (name: string, fallback: number, whole = true) =>
       return z.NEVER;
     });
 
+// A yes/no switch: 1, true or yes (any case) turn it on; anything else leaves it off.
+const Flag = z
+  .string()
+  .optional()
+  .transform((raw) => ['1', 'true', 'yes'].includes((raw ?? '').trim().toLowerCase()));
+
 const Schema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -138,10 +145,23 @@ const Schema = z.object({
   ANALYTICS_DAILY_ROWS: bound('ANALYTICS_DAILY_ROWS', 100_000),
   ANALYTICS_STORAGE_MB: bound('ANALYTICS_STORAGE_MB', 1024, false),
   ANALYTICS_QUEUE_MAX: bound('ANALYTICS_QUEUE_MAX', 20_000),
+  // Checked at start with the rest; read at each use by analyticsDisabled() below.
+  ANALYTICS_DISABLED: Flag,
+  // The site a deployment serves on BASE_URL and the catalog reads by default (else the first one).
+  WEBSITE_ID: z.string().min(1).optional(),
+  // The domain new sites get a temporary name under (name.SITES_BASE_DOMAIN).
+  SITES_BASE_DOMAIN: z
+    .string()
+    .optional()
+    .transform((raw) => (raw ?? '').toLowerCase() || 'localhost'),
+  // Where app/server/main.ts finds the Remix build.
+  STOREFRONT_BUILD_DIR: z.string().min(1).default('build'),
 });
 
 export interface Env {
   production: boolean;
+  /** NODE_ENV as set (unset: the server below reads production, app/server/main.ts). */
+  nodeEnv?: 'production' | 'development' | 'test';
   port: number;
   host?: string;
   databaseUrl?: string;
@@ -179,6 +199,12 @@ export interface Env {
     /** Rows the in-process ingest queue holds at most. */
     queueMax: number;
   };
+  /** The default site (WEBSITE_ID), else the first one in the database. */
+  websiteId?: string;
+  /** The domain new sites get a temporary name under (default localhost). */
+  sitesBaseDomain: string;
+  /** The Remix build's folder (default build). */
+  buildDir: string;
 }
 
 export class ConfigError extends Error {
@@ -255,6 +281,7 @@ export function readEnv(raw: Record<string, string | undefined> = process.env): 
   }
   return {
     production,
+    nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
@@ -278,6 +305,9 @@ export function readEnv(raw: Record<string, string | undefined> = process.env): 
       storageMb: e.ANALYTICS_STORAGE_MB,
       queueMax: e.ANALYTICS_QUEUE_MAX,
     },
+    websiteId: e.WEBSITE_ID,
+    sitesBaseDomain: e.SITES_BASE_DOMAIN,
+    buildDir: e.STOREFRONT_BUILD_DIR,
   };
 }
 
@@ -287,4 +317,48 @@ let cached: Env | undefined;
 export function env(): Env {
   cached ??= readEnv();
   return cached;
+}
+
+// ---- Read at each use, or before the configuration -------------------------------------------
+// Switches that in-process tests flip between cases (the unit and integration suites run without
+// a server), so they are read from process.env every time instead of from env()'s copy; the
+// server checked their values at start all the same. And what is needed before readEnv may run.
+
+/** The global analytics switch (SPEC 6): ANALYTICS_DISABLED=1, true or yes. */
+export function analyticsDisabled(): boolean {
+  return Flag.parse(process.env.ANALYTICS_DISABLED);
+}
+
+/**
+ * Origins (scheme://host:port) of a test's local stand-ins the guarded fetch lets through:
+ * TRANSLATION_SERVICE_URL, DOMAIN_VERIFICATION_URL and FETCH_TEST_ORIGINS (comma-separated).
+ * None in production (where the server also refuses to start with them set).
+ */
+export function testOrigins(): Set<string> {
+  const e = process.env;
+  if (e.NODE_ENV === 'production') return new Set();
+  const raw = [e.TRANSLATION_SERVICE_URL, e.DOMAIN_VERIFICATION_URL, ...(e.FETCH_TEST_ORIGINS ?? '').split(',')];
+  const out = new Set<string>();
+  for (const r of raw) {
+    if (!r?.trim()) continue;
+    try {
+      out.add(new URL(r.trim()).origin);
+    } catch {
+      // not a URL: allows nothing
+    }
+  }
+  return out;
+}
+
+/**
+ * The log level (trace, debug, info, warn, error, fatal, silent; info by default, silent under
+ * vitest): read when the logger is made, before readEnv, so a configuration error can be logged.
+ */
+export function logLevel(): string {
+  return process.env.LOG_LEVEL || (process.env.VITEST ? 'silent' : 'info');
+}
+
+/** The password `npm run owner:create` sets, when given as OWNER_PASSWORD (a CLI, not the server: no pairing with OWNER_EMAIL). */
+export function ownerPasswordFromEnv(): string | undefined {
+  return process.env.OWNER_PASSWORD || undefined;
 }

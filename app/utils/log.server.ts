@@ -2,6 +2,7 @@
 // visitor's request can be followed through the page pipeline, the cart and the outbox.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pino from 'pino';
+import { logLevel } from './env.server.js';
 
 /** The request a log line belongs to. */
 export interface RequestScope {
@@ -22,7 +23,7 @@ export const requestScope: AsyncLocalStorage<RequestScope> = (g[SCOPE_KEY] ??= n
 /** LOG_LEVEL (trace, debug, info, warn, error, fatal, silent); info by default. */
 export const log = pino({
   // Quiet under vitest: tests that care about a line spy on it.
-  level: process.env.LOG_LEVEL || (process.env.VITEST ? 'silent' : 'info'),
+  level: logLevel(),
   base: undefined,
   messageKey: 'msg',
   mixin() {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { env } from './env.server.js';
 import { log } from './log.server.js';
+import { escapeHtml as escapeAttr } from './html.js';
 
 export interface OutgoingMail {
   from: { name: string; address: string };
@@ -46,8 +47,6 @@ export interface OutboxOptions {
 
 // Composes only: `buffer` hands back the message bytes, CRLF line ends as RFC 5322 asks.
 const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
-
-const escapeAttr = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** An HTML fragment as a whole document in `language`, so mail clients and screen readers know it. */
 function htmlDocument(html: string, subject: string, language: string | undefined): string {

@@ -5,6 +5,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import { testOrigins } from './env.server.js';
 
 export type SafeFetchProblem = 'invalid-url' | 'internal' | 'unresolved' | 'redirects' | 'too-large' | 'timeout' | 'network';
 
@@ -116,19 +117,7 @@ export function isInternalAddress(ip: string): boolean {
  * start with them set), so production reaches public addresses only.
  */
 export function testAllowedOrigins(): Set<string> {
-  const e = process.env;
-  if (e.NODE_ENV === 'production') return new Set();
-  const raw = [e.TRANSLATION_SERVICE_URL, e.DOMAIN_VERIFICATION_URL, ...(e.FETCH_TEST_ORIGINS ?? '').split(',')];
-  const out = new Set<string>();
-  for (const r of raw) {
-    if (!r?.trim()) continue;
-    try {
-      out.add(new URL(r.trim()).origin);
-    } catch {
-      // not a URL: allows nothing
-    }
-  }
-  return out;
+  return testOrigins();
 }
 
 // ---- The fetch ------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import { catalogGeneration } from '../../catalog/changes.server.js';
 import { commerceSettings, type CommerceSettings } from '../rules.js';
 import { shippingSettings, type ShippingSettings } from '../shipping.js';
 import { taxSettings, type TaxSettings } from '../tax.js';
+import { env } from '../../utils/env.server.js';
 
 export interface CartWebsite {
   id: string;
@@ -39,7 +40,7 @@ export function createWebsiteReader(sql: Sql, websiteId?: string): WebsiteReader
   function current(): Promise<CartWebsite> {
     if (site && siteKey && catalogGeneration(siteKey.id) !== siteKey.generation) site = undefined;
     if (!site) {
-      const wanted = websiteId ?? process.env.WEBSITE_ID ?? null;
+      const wanted = websiteId ?? env().websiteId ?? null;
       site = sql<{ id: string; currency: string; settings: unknown }[]>`
         select id, currency, settings from website where ${wanted === null ? sql`true` : sql`id = ${wanted}`} order by id limit 1`.then(
         (rows) => {

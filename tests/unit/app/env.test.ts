@@ -71,6 +71,19 @@ describe('readEnv', () => {
       /INTERNAL_HOSTS: "http:\/\/x" is not a host name or \*\.domain/,
     );
   });
+
+  it("reads the default site, the temporary names' domain and the build folder, with their defaults", () => {
+    const d = readEnv({ DATA_DIR: tmp() });
+    expect([d.websiteId, d.sitesBaseDomain, d.buildDir, d.nodeEnv]).toEqual([undefined, 'localhost', 'build', undefined]);
+    const e = readEnv({
+      DATA_DIR: tmp(),
+      NODE_ENV: 'test',
+      WEBSITE_ID: 'site-2',
+      SITES_BASE_DOMAIN: ' Sites.Example ',
+      STOREFRONT_BUILD_DIR: '/srv/build',
+    });
+    expect([e.websiteId, e.sitesBaseDomain, e.buildDir, e.nodeEnv]).toEqual(['site-2', 'sites.example', '/srv/build', 'test']);
+  });
 });
 
 describe('isInternalHost', () => {

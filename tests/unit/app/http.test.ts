@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   cacheControl,
-  etagMatches,
   forwardHeaders,
   notModified,
   pageHeaders,
@@ -11,6 +10,7 @@ import {
   strongEtag,
   variantViewLocation,
 } from '../../../app/storefront/http.server.js';
+import { etagMatches } from '../../../app/utils/etag.js';
 
 describe('cacheControl', () => {
   it('lets shared caches keep pages briefly and revalidate in the background', () => {
