@@ -33,6 +33,9 @@ import { pageStrings, requestLanguage, servesLanguage } from '../storefront/requ
 import { messageIn } from '../storefront/shop-messages.server.js';
 import { textFrom } from '../languages/strings.js';
 import { action as pageAction, loader as pageLoader } from './$.js';
+import { customFormAnswers } from '../commerce/custom-forms.server.js';
+import { CUSTOM_FORM_TEXT, DETAILS_PATH } from '../commerce/custom-form-answers.js';
+import { FORM_TEXT } from '../forms/form-validation.js';
 
 export async function loader(args: LoaderFunctionArgs) {
   const { request, context, params } = args;
@@ -114,12 +117,22 @@ export async function action(args: ActionFunctionArgs) {
       if (!f.itemId) return failed(400, MSG.unavailable, keep);
       // An item behind a lock or a member area is, to those outside, no item at all.
       if (!(await mayBuyItem(request, websiteId, f.itemId))) return failed(404, MSG.unavailable, keep);
+      // A product with a custom form (issue 30): its answers, checked; without them, the form is asked for.
+      const custom = await customFormAnswers(websiteId, f, parsed.body, lang.to(DETAILS_PATH));
+      if (custom.kind === 'ask') {
+        if (fromIsland) return json({ ok: false, error: lang.message(CUSTOM_FORM_TEXT.needed), details: custom.details }, { status: 409 });
+        return redirect(custom.details, { status: 303, headers: await cookies() });
+      }
+      if (custom.kind === 'invalid') {
+        if (fromIsland) return json({ ok: false, error: lang.message(FORM_TEXT.invalid), fieldErrors: custom.errors }, { status: 400 });
+        return redirect(custom.details, { status: 303, headers: await cookies() });
+      }
       const r = await addToCart(websiteId, cartId, {
         itemId: f.itemId,
         sku: f.sku || null,
         options,
         quantity: f.quantity ?? '1',
-        additionalFields: f.additionalFields,
+        additionalFields: custom.kind === 'answered' ? custom.fields : f.additionalFields,
       });
       if (!r.ok) return failed(r.status, r.error, keep);
       const added = { title: r.entry.title, quantity: Number(f.quantity ?? 1) };
