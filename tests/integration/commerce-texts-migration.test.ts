@@ -95,12 +95,14 @@ describe.each(targets)('0032 on a database seeded before it, on $name', (target)
     for (const name of NAMES) {
       const now = fs.readFileSync(file(name), 'utf8');
       expect(await source('plain', name), name).toBe(now);
-      expect(await source('edited', name), name).toBe(`${englishOnly(withoutDownloads(withoutGiftCards(now)))}<!-- mine -->\n`);
+      expect(await source('edited', name), name).toBe(`${englishOnly(withoutDownloads(withoutGiftCards(withoutCustomForms(now))))}<!-- mine -->\n`);
     }
     expect(await source('plain', 'cart')).toContain('{.if localizedStrings.cartTitleText}');
     expect(await source('edited', 'checkout')).toContain('name="shownTotalCents"');
     expect(await source('plain', 'order-confirmed')).toContain('{.if downloads}');
     expect(await source('plain', 'checkout')).toContain('{.section giftCard}');
     expect(await source('plain', 'order-confirmed')).toContain('{.if giftCardPayments}');
+    expect(await source('plain', 'cart')).toContain('{.if detailsUrl}');
+    expect(await source('plain', 'order-confirmed')).toContain('{.if answers}');
   });
 });
