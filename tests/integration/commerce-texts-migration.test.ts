@@ -95,7 +95,9 @@ describe.each(targets)('0032 on a database seeded before it, on $name', (target)
     for (const name of NAMES) {
       const now = fs.readFileSync(file(name), 'utf8');
       expect(await source('plain', name), name).toBe(now);
-      expect(await source('edited', name), name).toBe(`${englishOnly(withoutDownloads(withoutGiftCards(withoutCustomForms(now))))}<!-- mine -->\n`);
+      expect(await source('edited', name), name).toBe(
+        `${englishOnly(withoutDownloads(withoutGiftCards(withoutCustomForms(now))))}<!-- mine -->\n`,
+      );
     }
     expect(await source('plain', 'cart')).toContain('{.if localizedStrings.cartTitleText}');
     expect(await source('edited', 'checkout')).toContain('name="shownTotalCents"');

@@ -103,7 +103,11 @@ describe('readCartForm', () => {
       ),
     ).toEqual({ ok: true, body: expect.any(URLSearchParams), form: { intent: 'add', sku: 'X' } });
     // No intent is an add; an empty quantity stays empty (the cart says why it is not one).
-    expect(await readCartForm(post([['quantity', '']]))).toEqual({ ok: true, body: expect.any(URLSearchParams), form: { intent: 'add', quantity: '' } });
+    expect(await readCartForm(post([['quantity', '']]))).toEqual({
+      ok: true,
+      body: expect.any(URLSearchParams),
+      form: { intent: 'add', quantity: '' },
+    });
   });
   it('never lets a name reach an object prototype', async () => {
     const r = await readCartForm(
