@@ -105,7 +105,7 @@ export type CustomFormPost =
  */
 export async function customFormAnswers(
   websiteId: string,
-  form: { itemId?: string; sku?: string; quantity?: string; returnTo?: string; options?: Record<string, string> },
+  form: { intent?: string; itemId?: string; sku?: string; quantity?: string; returnTo?: string; options?: Record<string, string> },
   body: URLSearchParams,
   base: string,
 ): Promise<CustomFormPost> {
@@ -113,6 +113,8 @@ export async function customFormAnswers(
   const custom = await productCustomForm(websiteId, form.itemId);
   if (!custom) return { kind: 'none' };
   const params: Record<string, string | undefined> = {
+    // A subscription's form subscribes once answered; else it adds to the cart.
+    intent: form.intent === 'subscribe' ? 'subscribe' : undefined,
     itemId: form.itemId,
     sku: form.sku,
     quantity: form.quantity,

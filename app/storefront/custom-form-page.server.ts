@@ -129,7 +129,7 @@ export async function detailsView(
   const form = itemId && (await mayBuyItem(request, websiteId, itemId)) ? await productCustomForm(websiteId, itemId) : null;
   const [item] = form ? await (await getSql())<{ title: string }[]>`select title from item where id = ${itemId}` : [];
   if (!form || !item) return unable(CUSTOM_FORM_TEXT.unableToOpen, back);
-  const hidden: Record<string, string> = { intent: 'add' };
+  const hidden: Record<string, string> = { intent: q.get('intent') === 'subscribe' ? 'subscribe' : 'add' };
   for (const k of CARRIED) {
     const v = q.get(k);
     if (v) hidden[k] = v.slice(0, 2000);

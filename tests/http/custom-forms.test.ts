@@ -133,6 +133,30 @@ describe('product custom forms', () => {
     ]);
   });
 
+  it('a subscription with a form asks for it the same way, then goes on to its checkout', async () => {
+    const drawn = formFields(await textOf(await admin.get(`/config/products/${productId}`)), 'product-form');
+    const res = await admin.postForm('/config/products/new', [
+      ...drawn.filter(([k]) => !k.startsWith('variants[') && k !== 'urlId' && k !== 'title' && !k.startsWith('__')),
+      ['title', `Engraving club ${tag()}`],
+      ['isSubscribable', 'on'],
+      ['variants[0].sku', `CFS-${tag()}`],
+      ['variants[0].price', '10.00'],
+      ['variants[0].qty', '50'],
+    ]);
+    expect(res.status).toBe(303);
+    const subscription = decodeURIComponent(/^\/config\/products\/([^/?]+)\?/.exec(res.headers.get('location') ?? '')![1]);
+    const v = new Visitor();
+    const ask = await v.postForm('/cart', { intent: 'subscribe', itemId: subscription, quantity: '1' });
+    expect(ask.status).toBe(303);
+    const details = ask.headers.get('location')!;
+    expect(details).toMatch(/^\/cart\/details\?intent=subscribe&itemId=/);
+    const fields = formFields(await (await v.get(details)).text());
+    expect(fields).toContainEqual(['intent', 'subscribe']);
+    const done = await v.postForm(details, withField(fields, ENGRAVING, 'Monthly'));
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toBe('/checkout?subscription=1');
+  });
+
   it('the island: answers that fail come back by field; good ones add the line', async () => {
     const v = new Visitor();
     const island = { 'X-Cart-Fetch': '1' };
