@@ -92,7 +92,12 @@ export function orderEmail(
     '',
     ...order.items.flatMap((i) => {
       const g = giftLine(i);
-      return [`${i.quantity} x ${i.productName} (${i.sku}): ${m(i.unitPriceCents * i.quantity)}`, ...(g ? [`  ${g}`] : [])];
+      return [
+        `${i.quantity} x ${i.productName} (${i.sku}): ${m(i.unitPriceCents * i.quantity)}`,
+        ...(g ? [`  ${g}`] : []),
+        // A product custom form's answers (issue 30), one a line.
+        ...i.answers.map((a) => `  ${a.title}: ${a.value}`),
+      ];
     }),
     '',
     ...totals.map(([k, v]) => `${k}: ${v}`),
@@ -121,7 +126,7 @@ ${order.testMode ? `<p style="border:1px solid #b26200;padding:.5em"><strong>${e
 <table cellpadding="4" style="border-collapse:collapse">
 <thead><tr><th align="left">${esc(t('emailOrderItem', 'Item'))}</th><th align="left">${esc(t('emailOrderSku', 'SKU'))}</th><th align="right">${esc(t('emailOrderQuantity', 'Quantity'))}</th><th align="right">${esc(t('emailOrderPrice', 'Price'))}</th></tr></thead>
 <tbody>
-${order.items.map((i) => `<tr><td>${esc(i.productName)}${giftLine(i) ? `<br><small>${esc(giftLine(i))}</small>` : ''}</td><td>${esc(i.sku)}</td><td align="right">${i.quantity}</td><td align="right">${esc(m(i.unitPriceCents * i.quantity))}</td></tr>`).join('\n')}
+${order.items.map((i) => `<tr><td>${esc(i.productName)}${giftLine(i) ? `<br><small>${esc(giftLine(i))}</small>` : ''}${i.answers.map((a) => `<br><small>${esc(a.title)}: ${esc(a.value)}</small>`).join('')}</td><td>${esc(i.sku)}</td><td align="right">${i.quantity}</td><td align="right">${esc(m(i.unitPriceCents * i.quantity))}</td></tr>`).join('\n')}
 </tbody>
 <tfoot>
 ${totals.map(([k, v]) => `<tr><th colspan="3" align="right">${esc(k)}</th><td align="right">${esc(v)}</td></tr>`).join('\n')}

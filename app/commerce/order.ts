@@ -2,6 +2,7 @@
 // shopper's details from checkout, and money both as minor units and in the spec's shape.
 import type { Address } from './address.js';
 import type { Money } from './money.js';
+import type { CustomFormAnswer } from './custom-form-answers.js';
 
 export interface OrderItem {
   sku: string;
@@ -14,6 +15,8 @@ export interface OrderItem {
   /** Gift card lines: who receives the card, and the note sent with it. */
   giftRecipientEmail: string | null;
   giftMessage: string | null;
+  /** A product custom form's answers, copied from the cart entry (issue 30). */
+  answers: CustomFormAnswer[];
 }
 
 /** The order event of SPEC section 3, plus minor-unit numbers. */

@@ -4,7 +4,7 @@
 import { useNavigate, useNavigation, useRevalidator, useSubmit } from '@remix-run/react';
 import { useContext, useEffect, type FormEvent, type MouseEvent } from 'react';
 import { PageHtmlContext } from './page-html.js';
-import { handleAddToCart, syncCartCount } from './cart-island.js';
+import { handleAddToCart, showCustomForms, syncCartCount } from './cart-island.js';
 import { enhanceVariantPickers } from './variant-island.js';
 import { enhanceCharts } from './chart-island.js';
 import { enhanceRestockForms } from './restock-island.js';
@@ -62,6 +62,8 @@ export function ThemePage({ html: fromLoader, jsonLd }: ThemePageProps) {
   }, [html]);
   // Checkout: the totals follow the shipping method, country and region as they change.
   useEffect(() => enhanceCheckoutTotals(document.getElementById('page')), [html]);
+  // A product's custom form (issue 30): its fields appear in the add-to-cart form.
+  useEffect(() => showCustomForms(document.getElementById('page')), [html]);
   // Form blocks: the form island (and its CAPTCHA widget) load only on a page that has a form.
   useEffect(() => {
     const root = document.getElementById('page');

@@ -2,6 +2,7 @@
 // and work without it) are sent with fetch instead, with the spec's button states, the pill and
 // the header indicator updated in place, and the added-to-cart popover.
 import { readCartQty } from '../storefront/cart-count.js';
+import { showFieldErrors } from '../forms/field-errors.js';
 
 /** SPEC sections 4 and 9 timings (ms). */
 export const ADDING_MIN_MS = 1000;
@@ -16,6 +17,20 @@ export interface CartReply {
   error?: string;
   cart?: { totalQuantity: number; subtotalText: string };
   added?: { title: string; quantity: number };
+  /** A product custom form's failing answers, by field id (issue 30). */
+  fieldErrors?: Record<string, string>;
+  /** The product's form was not on this page (a list page): its details page asks for it. */
+  details?: string;
+}
+
+/**
+ * Puts each add-to-cart form's custom form fields in place (issue 30): the server draws them in a
+ * <template>, inert without JavaScript (the add then asks for them on a page of its own).
+ */
+export function showCustomForms(root: ParentNode | null) {
+  root?.querySelectorAll<HTMLTemplateElement>('form[data-add-to-cart] template[data-custom-form]').forEach((t) => {
+    t.replaceWith(t.content.cloneNode(true));
+  });
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -214,6 +229,13 @@ async function send(form: HTMLFormElement, button: HTMLButtonElement, label: str
   } catch {
     reply = { ok: false, error: 'Please check your internet connection.' };
   }
+  if (!reply.ok && reply.details) {
+    // The product's form is on its details page (a list page's add): go and fill it in.
+    window.location.assign(reply.details);
+    return;
+  }
+  // A custom form's answers: each error beside its field (cleared once they pass).
+  showFieldErrors(form, reply.fieldErrors ?? {});
   if (!reply.ok) {
     // SPEC 4: error, then idle after 1 s. The error shows as soon as it comes, with the button's own
     // label back (not "Adding…"), and the button takes the next click at once.
@@ -224,6 +246,8 @@ async function send(form: HTMLFormElement, button: HTMLButtonElement, label: str
     showMessage(form, `${title}: ${reply.error ?? 'Unable to add item'}`, true);
     setLabel(button, label);
     button.dataset.state = 'error';
+    // Focus goes to the first field to correct.
+    if (reply.fieldErrors) form.querySelector<HTMLElement>('[data-custom-form-fields] [aria-invalid="true"]')?.focus();
     await sleep(ERROR_RESET_MS);
     if (button.dataset.run === run && button.dataset.state === 'error') setIdle(form, button, label);
     return;

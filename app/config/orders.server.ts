@@ -1,6 +1,7 @@
 // The Orders screens' work: the site's orders (search, status filter, cursor pages), one order with
 // its lines, money and address, marking it fulfilled, and refunding a test-mode order, which puts
 // its stock back. Every query is scoped to the site being edited; every write is in the audit log.
+import { answersOf, type CustomFormAnswer } from '../commerce/custom-form-answers.js';
 import type postgres from 'postgres';
 import type { Sql } from '../../db/client.server.js';
 import type { OwnerAccess } from '../auth/access.server.js';
@@ -139,6 +140,7 @@ export interface OrderLine {
   lineTotalText: string;
   giftRecipientEmail: string | null;
   giftMessage: string | null;
+  answers: CustomFormAnswer[];
 }
 
 export interface OrderDetail {
@@ -210,9 +212,10 @@ export async function orderDetail(sql: Sql, site: Site, timeZone: string, orderI
       unit_price_cents: string;
       gift_recipient_email: string | null;
       gift_message: string | null;
+      additional_fields: unknown;
     }[]
   >`
-    select line, sku, product_name, quantity, unit_price_cents, gift_recipient_email, gift_message
+    select line, sku, product_name, quantity, unit_price_cents, gift_recipient_email, gift_message, additional_fields
       from order_item where order_id = ${o.id} order by line`;
   const money = (cents: string | number) => formatMoney(Number(cents), site.currency);
   const method = o.shipping_method ? shippingSettings(o.settings).methods.find((m) => m.id === o.shipping_method) : undefined;
@@ -242,6 +245,8 @@ export async function orderDetail(sql: Sql, site: Site, timeZone: string, orderI
       lineTotalText: money(Number(l.unit_price_cents) * l.quantity),
       giftRecipientEmail: l.gift_recipient_email,
       giftMessage: l.gift_message,
+      // A product custom form's answers (issue 30).
+      answers: answersOf(l.additional_fields),
     })),
     subtotalText: money(o.subtotal_cents),
     shippingText: money(o.shipping_total_cents),

@@ -57,6 +57,7 @@ export const TEXT = {
   saleLower: 'The sale price must be lower than the price.',
   qty: `Enter a whole number from 0 to ${MAX_QTY.toLocaleString('en-US')}.`,
   text: 'This text is too long.',
+  customForm: "Choose one of this site's forms, or none.",
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -178,6 +179,8 @@ export interface ProductValues {
   assetUrl: string;
   originalSize: string;
   options: string;
+  /** The form of the site asked for when this product is added to a cart (issue 30); '' for none. */
+  customFormId: string;
   variants: VariantValues[];
 }
 
@@ -204,6 +207,7 @@ export function newProductValues(collectionId: string): ProductValues {
     assetUrl: '',
     originalSize: '',
     options: '',
+    customFormId: '',
     variants: [],
   };
 }
@@ -258,6 +262,7 @@ export function valuesFromForm(form: URLSearchParams): ProductValues {
     assetUrl: get('assetUrl'),
     originalSize: get('originalSize'),
     options: get('options'),
+    customFormId: get('customFormId'),
     variants: rows,
   };
 }
@@ -331,6 +336,9 @@ export interface ProductInput {
   assetUrl: string | null;
   originalSize: string | null;
   options: string[];
+  /** The site's form asked for at add to cart (checked against the site's forms on save), null for
+   *  none, undefined when the post did not say (the saved one is kept). */
+  customFormId?: string | null;
   variants: VariantInput[];
 }
 
@@ -351,6 +359,7 @@ export function valuesFromProduct(
     assetUrl: string | null;
     originalSize: string | null;
     options: string[];
+    customFormId?: string | null;
     variants: {
       id: string;
       sku: string;
@@ -381,6 +390,7 @@ export function valuesFromProduct(
     assetUrl: p.assetUrl ?? '',
     originalSize: p.originalSize ?? '',
     options: p.options.join(', '),
+    customFormId: p.customFormId ?? '',
     variants: p.variants.map((v) => ({
       id: v.id,
       sku: v.sku,
@@ -420,6 +430,7 @@ export function productFormFields(values: ProductValues): URLSearchParams {
   put('billingUnit', values.billingUnit);
   put('numBillingCycles', values.numBillingCycles);
   put('options', values.options);
+  put('customFormId', values.customFormId);
   const options = splitList(values.options);
   values.variants.forEach((v, i) => {
     const n = `variants[${i}]`;
@@ -454,6 +465,7 @@ const FIELD_LABELS: Record<string, string> = {
   billingUnit: 'Period',
   numBillingCycles: 'Number of payments',
   options: 'Option names',
+  customFormId: 'Custom form',
 };
 const ROW_LABELS: Record<string, string> = {
   sku: 'SKU',

@@ -56,6 +56,7 @@ const Raw = z.object({
   assetUrl: Text,
   originalSize: Text,
   options: Text,
+  customFormId: Text,
   variants: z.array(Row).nullish(),
 });
 
@@ -191,6 +192,8 @@ export function productSchema(currency: string) {
       assetUrl: assetUrl === '' ? null : assetUrl,
       originalSize: originalSize === '' ? null : originalSize,
       options,
+      // Not posted (an older form, a script): the product keeps the form it has.
+      customFormId: raw.customFormId === undefined || raw.customFormId === null ? undefined : raw.customFormId.trim() || null,
       variants,
     };
   });

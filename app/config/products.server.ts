@@ -254,6 +254,8 @@ export interface SavedProduct {
   assetUrl: string | null;
   originalSize: string | null;
   options: string[];
+  /** The site's form asked for at add to cart (issue 30), or null. */
+  customFormId: string | null;
   variants: {
     id: string;
     sku: string;
@@ -286,11 +288,12 @@ export async function loadProduct(sql: Db, websiteId: string, id: string): Promi
       is_subscribable: boolean;
       subscription_plan: SubscriptionPlanInput | null;
       variant_option_ordering: string[];
+      custom_form_id: string | null;
     }[]
   >`
     select i.id, i.collection_id, c.url_id as collection_url_id, i.url_id, i.title, i.excerpt, i.body, i.asset_url,
            i.original_size, i.tags, i.categories, i.published, p.product_type, p.is_subscribable, p.subscription_plan,
-           p.variant_option_ordering
+           p.variant_option_ordering, p.details->>'additionalFieldsFormId' as custom_form_id
       from item i join product p on p.item_id = i.id join collection c on c.id = i.collection_id
      where i.id = ${id} and c.website_id = ${websiteId}`;
   if (!row) return null;
@@ -328,6 +331,7 @@ export async function loadProduct(sql: Db, websiteId: string, id: string): Promi
     assetUrl: row.asset_url,
     originalSize: row.original_size,
     options,
+    customFormId: row.custom_form_id || null,
     variants: variants.map((v) => ({
       id: v.id,
       sku: v.sku,
@@ -436,6 +440,18 @@ export async function saveProduct(
         }
       }
 
+      // The custom form (issue 30): one of the site's forms, kept in the product's details as SPEC 3 names it.
+      if (input.customFormId) {
+        const [form] = await tx`select 1 from form where id = ${input.customFormId} and website_id = ${siteId}`;
+        if (!form) throw new ProductFormError({ customFormId: TEXT.customForm });
+      }
+      const formDetails =
+        input.customFormId === undefined
+          ? tx`details`
+          : input.customFormId === null
+            ? tx`details - 'additionalFieldsFormId'`
+            : tx`details || jsonb_build_object('additionalFieldsFormId', ${input.customFormId}::text)`;
+
       const urlId = await freeSlug(tx, input.collectionId, itemId, input.urlId, input.title);
       const body = sanitizeOwnerHtml(input.body);
       const plan = input.isSubscribable ? input.subscriptionPlan : null;
@@ -447,7 +463,8 @@ export async function saveProduct(
            where id = ${itemId}`;
         await tx`
           update product set product_type = ${input.productType}, is_subscribable = ${input.isSubscribable},
-                 subscription_plan = ${plan === null ? null : tx.json(plan as never)}, variant_option_ordering = ${input.options}
+                 subscription_plan = ${plan === null ? null : tx.json(plan as never)}, variant_option_ordering = ${input.options},
+                 details = ${formDetails}
            where item_id = ${itemId}`;
       } else {
         // A new product goes last in its collection's order, where the owner moves it with Move up /
@@ -461,9 +478,9 @@ export async function saveProduct(
           values (${itemId}, ${input.collectionId}, ${urlId}, ${input.title}, ${input.excerpt}, ${body}, ${RecordType.STORE_ITEM},
                   ${assetUrl}, ${originalSize}, ${input.tags}, ${input.categories}, ${next}, ${input.published})`;
         await tx`
-          insert into product (item_id, product_type, is_subscribable, subscription_plan, variant_option_ordering)
+          insert into product (item_id, product_type, is_subscribable, subscription_plan, variant_option_ordering, details)
           values (${itemId}, ${input.productType}, ${input.isSubscribable}, ${plan === null ? null : tx.json(plan as never)},
-                  ${input.options})`;
+                  ${input.options}, ${input.customFormId ? tx.json({ additionalFieldsFormId: input.customFormId }) : tx.json({})})`;
       }
 
       const saved = await tx<{ id: string; sku: string }[]>`select id, sku from variant where item_id = ${itemId}`;

@@ -27,6 +27,8 @@ export interface FormBlockView {
   /** The page's query, for hidden fields. */
   query?: URLSearchParams;
   state?: FormBlockState;
+  /** Put before every input's name: a product's form inside the add-to-cart form posts `field.<id>` (issue 30). */
+  namePrefix?: string;
 }
 
 /** Where the captcha widget fetches its proof-of-work challenge (app/routes/api.form.captcha.ts). */
@@ -56,7 +58,8 @@ function fieldHtml(view: FormBlockView, f: FormField): string {
   const value = view.state?.values?.[f.id];
   const error = view.state?.errors?.[f.id];
   const id = fieldDomId(view.blockId, f.id);
-  if (f.type === 'hidden') return `<input type="hidden" name="${esc(f.id)}" value="${esc(hiddenValue(f, view.query))}">`;
+  const pre = view.namePrefix ?? '';
+  if (f.type === 'hidden') return `<input type="hidden" name="${esc(pre + f.id)}" value="${esc(hiddenValue(f, view.query))}">`;
   if (f.type === 'section') {
     return (
       `<div class="form-section${f.underline ? ' is-underlined' : ''}"><h3 class="form-section-title">${esc(f.title)}</h3>` +
@@ -78,7 +81,7 @@ function fieldHtml(view: FormBlockView, f: FormField): string {
       `<fieldset class="field-group" id="${id}"${attrs({ 'aria-describedby': describedBy, 'aria-invalid': aria['aria-invalid'] })}>` +
         `<legend class="field-title">${esc(f.title)}${mark}</legend>${desc}${inner}</fieldset>`,
     );
-  const common = { id, name: f.id, 'aria-required': required ? 'true' : undefined, ...aria };
+  const common = { id, name: pre + f.id, 'aria-required': required ? 'true' : undefined, ...aria };
   switch (f.type) {
     case 'textarea':
       return single(`<textarea${attrs({ ...common, rows: '5', placeholder: f.placeholder || undefined })}>${esc(str(value))}</textarea>`);
@@ -120,8 +123,8 @@ function fieldHtml(view: FormBlockView, f: FormField): string {
           const v = str(value, i + offset);
           const control =
             p === 'ampm'
-              ? `<select${attrs({ id: pid, name: partName(f, p), ...aria })}>${['AM', 'PM'].map((x) => `<option${x === v ? ' selected' : ''}>${x}</option>`).join('')}</select>`
-              : `<input${attrs({ id: pid, name: partName(f, p), type: f.type === 'phone' ? 'tel' : 'text', value: v, autocomplete: auto[p], inputmode: f.type === 'date' || f.type === 'time' ? 'numeric' : undefined, ...aria })}>`;
+              ? `<select${attrs({ id: pid, name: pre + partName(f, p), ...aria })}>${['AM', 'PM'].map((x) => `<option${x === v ? ' selected' : ''}>${x}</option>`).join('')}</select>`
+              : `<input${attrs({ id: pid, name: pre + partName(f, p), type: f.type === 'phone' ? 'tel' : 'text', value: v, autocomplete: auto[p], inputmode: f.type === 'date' || f.type === 'time' ? 'numeric' : undefined, ...aria })}>`;
           return `<span class="field-part field-part-${p}"><label for="${pid}">${PART_LABELS[p] ?? p}</label>${control}</span>`;
         })
         .join('');
@@ -133,7 +136,7 @@ function fieldHtml(view: FormBlockView, f: FormField): string {
       const items = f.options
         .map((o, i) => {
           const oid = `${id}-${i}`;
-          return `<span class="field-option"><input${attrs({ type: f.type, id: oid, name: f.id, value: o, checked: chosen.includes(o) })}><label for="${oid}">${esc(o)}</label></span>`;
+          return `<span class="field-option"><input${attrs({ type: f.type, id: oid, name: pre + f.id, value: o, checked: chosen.includes(o) })}><label for="${oid}">${esc(o)}</label></span>`;
         })
         .join('');
       return group(items);
@@ -150,7 +153,7 @@ function fieldHtml(view: FormBlockView, f: FormField): string {
       const answers = value && typeof value === 'object' && !Array.isArray(value) ? value : {};
       const rows = f.options
         .map((statement, i) => {
-          const name = likertName(f, i);
+          const name = pre + likertName(f, i);
           const radios = LIKERT_ANSWERS.map((a, j) => {
             const rid = `${id}-${i}-${j}`;
             return `<span class="field-option"><input${attrs({ type: 'radio', id: rid, name, value: a, checked: answers[statement] === a })}><label for="${rid}">${a}</label></span>`;
@@ -161,6 +164,11 @@ function fieldHtml(view: FormBlockView, f: FormField): string {
       return group(rows);
     }
   }
+}
+
+/** The fields alone, each with its label and error place: a product's form inside another form (issue 30). */
+export function formFieldsHtml(view: FormBlockView): string {
+  return view.definition.fields.map((f) => fieldHtml(view, f)).join('');
 }
 
 /** The form block's HTML: the success text (shown once sent) and the form. */

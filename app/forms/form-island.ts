@@ -5,6 +5,7 @@
 import type { FormField } from './form-definition.js';
 import { FORM_TEXT, validateForm } from './form-validation.js';
 import { FORM_INPUT, readPosted, type FormValues } from './form-values.js';
+import { showFieldErrors } from './field-errors.js';
 
 /** SPEC 8: the text of a failed save by HTTP status, when the server sent none. */
 const BY_STATUS: Record<number, string> = {
@@ -37,29 +38,6 @@ function fieldsOf(form: HTMLFormElement): FormField[] | null {
     return JSON.parse(form.dataset.fields ?? '') as FormField[];
   } catch {
     return null;
-  }
-}
-
-/** Shows (or clears) each field's message above its title, with aria-invalid on its inputs. */
-function showFieldErrors(form: HTMLFormElement, errors: Record<string, string>): void {
-  for (const wrap of form.querySelectorAll<HTMLElement>('[data-field-id]')) {
-    const message = errors[wrap.dataset.fieldId ?? ''];
-    const p = wrap.querySelector<HTMLElement>('[data-field-error]');
-    if (p) {
-      p.textContent = message ?? '';
-      p.hidden = !message;
-    }
-    wrap.classList.toggle('has-error', Boolean(message));
-    for (const el of wrap.querySelectorAll<HTMLElement>('input, textarea, select, fieldset.field-group')) {
-      if (el.closest('.field-option') && el.tagName !== 'FIELDSET') continue;
-      if (message) el.setAttribute('aria-invalid', 'true');
-      else el.removeAttribute('aria-invalid');
-      if (p && message) {
-        const ids = new Set((el.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean));
-        ids.add(p.id);
-        el.setAttribute('aria-describedby', [...ids].join(' '));
-      }
-    }
   }
 }
 

@@ -33,6 +33,9 @@ import { pageStrings, requestLanguage, servesLanguage } from '../storefront/requ
 import { messageIn } from '../storefront/shop-messages.server.js';
 import { textFrom } from '../languages/strings.js';
 import { action as pageAction, loader as pageLoader } from './$.js';
+import { customFormAnswers } from '../commerce/custom-forms.server.js';
+import { CUSTOM_FORM_TEXT, DETAILS_PATH } from '../commerce/custom-form-answers.js';
+import { FORM_TEXT } from '../forms/form-validation.js';
 
 export async function loader(args: LoaderFunctionArgs) {
   const { request, context, params } = args;
@@ -94,6 +97,14 @@ export async function action(args: ActionFunctionArgs) {
     return redirect(back, { status: 303, headers: await cookies() });
   }
 
+  /** A product's custom form (issue 30) not answered, or answered wrongly: its details page asks (the island gets the errors by field). */
+  async function askForDetails(custom: { kind: 'ask' | 'invalid'; details: string; errors?: Record<string, string> }) {
+    if (fromIsland && custom.kind === 'ask')
+      return json({ ok: false, error: lang.message(CUSTOM_FORM_TEXT.needed), details: custom.details }, { status: 409 });
+    if (fromIsland) return json({ ok: false, error: lang.message(FORM_TEXT.invalid), fieldErrors: custom.errors }, { status: 400 });
+    return redirect(custom.details, { status: 303, headers: await cookies() });
+  }
+
   if (!parsed.ok) return failed(400, MSG.addFailed, parsed.typed);
   const cartId = session.cartId;
   const limit = await limitVisitor(request, cartId);
@@ -114,12 +125,15 @@ export async function action(args: ActionFunctionArgs) {
       if (!f.itemId) return failed(400, MSG.unavailable, keep);
       // An item behind a lock or a member area is, to those outside, no item at all.
       if (!(await mayBuyItem(request, websiteId, f.itemId))) return failed(404, MSG.unavailable, keep);
+      // A product with a custom form (issue 30): its answers, checked; without them, the form is asked for.
+      const custom = await customFormAnswers(websiteId, f, parsed.body, lang.to(DETAILS_PATH));
+      if (custom.kind === 'ask' || custom.kind === 'invalid') return askForDetails(custom);
       const r = await addToCart(websiteId, cartId, {
         itemId: f.itemId,
         sku: f.sku || null,
         options,
         quantity: f.quantity ?? '1',
-        additionalFields: f.additionalFields,
+        additionalFields: custom.kind === 'answered' ? custom.fields : f.additionalFields,
       });
       if (!r.ok) return failed(r.status, r.error, keep);
       const added = { title: r.entry.title, quantity: Number(f.quantity ?? 1) };
@@ -160,12 +174,14 @@ export async function action(args: ActionFunctionArgs) {
       if (!f.itemId) return failed(400, MSG.unavailable, keep);
       // An item behind a lock or a member area is, to those outside, no item at all.
       if (!(await mayBuyItem(request, websiteId, f.itemId))) return failed(404, MSG.unavailable, keep);
+      const custom = await customFormAnswers(websiteId, f, parsed.body, lang.to(DETAILS_PATH));
+      if (custom.kind === 'ask' || custom.kind === 'invalid') return askForDetails(custom);
       const r = await subscribe(websiteId, {
         itemId: f.itemId,
         sku: f.sku || null,
         options,
         quantity: f.quantity ?? 1,
-        additionalFields: f.additionalFields,
+        additionalFields: custom.kind === 'answered' ? custom.fields : f.additionalFields,
       });
       if (!r.ok) return failed(r.status, r.error, keep);
       // The subscription cart checks out on its own: its id travels in the session, beside the cart's.

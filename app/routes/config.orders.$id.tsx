@@ -130,7 +130,17 @@ export default function OrderPage() {
         <tbody>
           {o.items.map((i) => (
             <tr key={i.line}>
-              <td>{i.productName}</td>
+              <td>
+                {i.productName}
+                {i.answers.length > 0 ? (
+                  // A product custom form's answers (issue 30).
+                  <ul className="line-answers" data-line-answers>
+                    {i.answers.map((a, k) => (
+                      <li key={k}>{`${a.title}: ${a.value}`}</li>
+                    ))}
+                  </ul>
+                ) : null}
+              </td>
               <td data-sku>{i.sku}</td>
               <td className="num" data-qty>
                 {i.quantity}

@@ -21,6 +21,7 @@ import {
 } from '../config/products.server.js';
 import { postedStamp } from '../config/versions.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
+import { listForms } from '../forms/forms.server.js';
 import stylesheet from '../styles/config-products.css?url';
 import { readForm } from '../utils/form.server.js';
 import { otherLanguages } from '../languages/translation-forms.server.js';
@@ -50,11 +51,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const id = args.params.id ?? '';
   const product = await loadProduct(a.sql, a.site.id, id);
   if (!product) throw notFound();
-  const [collections, images, languages] = await Promise.all([
+  const [collections, images, languages, forms] = await Promise.all([
     productCollections(a.sql, a.site.id),
     imageFiles(a.sql, a.site.id),
     // The site's other languages: a tab each, to this product's translation (issue 16).
     otherLanguages(a.sql, a.site.id),
+    // The forms a shopper may be asked to fill in at add to cart (issue 30).
+    listForms(a.sql, a.site.id),
   ]);
   // A digital product's file (issue 33), picked from the site's files.
   const download =
@@ -77,6 +80,7 @@ export async function loader(args: LoaderFunctionArgs) {
       collections,
       images,
       languages,
+      forms: forms.map((f) => ({ id: f.id, name: f.name })),
       download,
       currency: a.site.currency,
       canWrite: a.can('products.write'),
@@ -212,6 +216,7 @@ export default function EditProduct() {
         stamp={result?.values ? result.stamp : data.stamp}
         canUpload={data.canUpload}
         uploadError={uploadError}
+        forms={data.forms}
       />
       {data.canUpload ? (
         // Empty: its file input and button sit in the product form's Image card (form="…").

@@ -8,6 +8,7 @@ import { ownerPageHeaders } from '../config/http.js';
 import { BLANK_ROWS, blankVariant, newProductValues } from '../config/product-form.js';
 import { imageFiles, productCollections, submitProductForm } from '../config/products.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
+import { listForms } from '../forms/forms.server.js';
 import stylesheet from '../styles/config-products.css?url';
 import { readForm } from '../utils/form.server.js';
 
@@ -19,11 +20,24 @@ export const meta: MetaFunction = () => [{ title: 'New product' }, { name: 'robo
 
 export async function loader(args: LoaderFunctionArgs) {
   const a = await ownerAccess(args, 'products.read');
-  const [collections, images] = await Promise.all([productCollections(a.sql, a.site.id), imageFiles(a.sql, a.site.id)]);
+  const [collections, images, forms] = await Promise.all([
+    productCollections(a.sql, a.site.id),
+    imageFiles(a.sql, a.site.id),
+    // The forms a shopper may be asked to fill in at add to cart (issue 30).
+    listForms(a.sql, a.site.id),
+  ]);
   const values = newProductValues(collections[0]?.id ?? '');
   values.variants = Array.from({ length: BLANK_ROWS }, blankVariant);
   return json(
-    { values, collections, images, currency: a.site.currency, canWrite: a.can('products.write'), drawn: Date.now() },
+    {
+      values,
+      collections,
+      images,
+      forms: forms.map((f) => ({ id: f.id, name: f.name })),
+      currency: a.site.currency,
+      canWrite: a.can('products.write'),
+      drawn: Date.now(),
+    },
     { headers: { 'Cache-Control': 'no-store' } },
   );
 }
@@ -60,6 +74,7 @@ export default function NewProduct() {
         savedImage={null}
         currency={data.currency}
         canWrite={data.canWrite}
+        forms={data.forms}
       />
     </>
   );

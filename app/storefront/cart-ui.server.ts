@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import type { Product } from '../catalog/catalog.server.js';
 import { loadCart, type CartView } from '../commerce/cart.server.js';
-import { readForm, parseForm } from '../utils/form.server.js';
+import { parseForm, readFormValues } from '../utils/form.server.js';
+import { ANSWER_PREFIX } from '../commerce/custom-forms.server.js';
 import { shopperSession, type ShopperSession } from '../utils/session.server.js';
 import { log } from '../utils/log.server.js';
 import { cartQtyCookie, readCartQty } from './cart-count.js';
@@ -112,7 +113,8 @@ export type CartForm = Omit<z.output<typeof CartFormFields>, 'option'> & {
 };
 
 export type CartFormSubmission =
-  | { ok: true; form: CartForm }
+  /** `body`: every posted field (repeated names kept), for a product form's answers (issue 30). */
+  | { ok: true; form: CartForm; body: URLSearchParams }
   | {
       ok: false;
       /** What the form asked to go back to, when it could be read. */
@@ -123,8 +125,12 @@ export type CartFormSubmission =
 
 /** A cart form post, parsed with Conform; a body that is no clean form, or a field out of bounds, is a failure. */
 export async function readCartForm(request: Request): Promise<CartFormSubmission> {
-  const body = await readForm(request);
-  if (!body) return { ok: false, typed: {} };
+  const all = await readFormValues(request);
+  if (!all) return { ok: false, typed: {} };
+  // The cart form's own fields are read once each (their last value, as readForm does); a
+  // product form's answers are read by its own reader (app/commerce/custom-forms.server.ts).
+  const body = new URLSearchParams();
+  for (const [k, v] of all) if (!k.startsWith(ANSWER_PREFIX)) body.set(k, v);
   const submission = parseForm(body, CartFormFields);
   if (submission.status !== 'success') {
     const raw = submission.payload;
@@ -134,7 +140,7 @@ export async function readCartForm(request: Request): Promise<CartFormSubmission
   const { option, ...form } = submission.value;
   // An empty select is "not chosen". (Conform builds no `__proto__` or `constructor` key.)
   const options = option ? Object.fromEntries(Object.entries(option).filter(([, v]) => v !== '')) : undefined;
-  return { ok: true, form: { ...form, options } };
+  return { ok: true, form: { ...form, options }, body: all };
 }
 
 /**

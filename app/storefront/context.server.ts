@@ -1,5 +1,6 @@
 // Shapes catalog objects into the template context of ADR 0002 (plain JSON): money as exact
 // decimal strings, variants and the selected variant, purchase rules of SPEC section 5.
+import { answersOf, DETAILS_PATH, detailsUrl, formIdOf } from '../commerce/custom-form-answers.js';
 import { baseUrlFor } from '../utils/base-url.server.js';
 import type { Collection, Entry, NavItem, Product, Resolved, SearchHit, Site, Variant } from '../catalog/catalog.server.js';
 import type { CartFlash } from './cart-ui.server.js';
@@ -373,7 +374,14 @@ export function shapeCartEntries(entries: CartEntrySummary[], currency: string, 
     lineTotal: money(e.lineTotalCents, currency),
     currentPrice: e.availability?.currentPriceCents != null ? money(e.availability.currentPriceCents, currency) : null,
     optionValues: Object.entries(e.attributes ?? {}).map(([optionName, value]) => ({ optionName, value })),
+    ...customFormOf(e),
   }));
+}
+
+/** An entry's custom form answers and its "edit details" page (issue 30); none for other additionalFields. */
+function customFormOf(e: CartEntrySummary): Pick<CartEntryJson, 'answers' | 'detailsUrl'> {
+  const answers = answersOf(e.additionalFields);
+  return { answers, detailsUrl: formIdOf(e.additionalFields) ? detailsUrl(DETAILS_PATH, { entryId: e.id }) : null };
 }
 
 /** The checkout minimum of SPEC section 5: met, or the message to show. */
@@ -638,6 +646,8 @@ export function shapeItem(p: Product, currency: string): ItemJson {
     variantOptionOrdering: p.variantOptionOrdering,
     variants,
   };
+  if (typeof p.details.additionalFieldsFormId === 'string' && p.details.additionalFieldsFormId !== '')
+    structuredContent.additionalFieldsFormId = p.details.additionalFieldsFormId;
   // Digital products carry their own price and sale flag (the price formatters read these).
   if (p.productType === ProductType.DIGITAL && variants.length > 0) {
     structuredContent.priceMoney = variants[0].priceMoney;

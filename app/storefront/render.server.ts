@@ -35,6 +35,7 @@ import { textFrom } from '../languages/strings.js';
 import { appLinksIn } from '../languages/languages.js';
 import { islandTextsHtml } from './island-texts.server.js';
 import { env } from '../utils/env.server.js';
+import { productCustomForm, withProductForm } from '../commerce/custom-forms.server.js';
 
 /** The site's theme as loadSite() returns it: sources by name. */
 export interface ThemeSources {
@@ -382,6 +383,11 @@ export async function storefrontPage(
       }
       // The theme's back-in-stock forms post to this page (the engine's markup posts nowhere).
       if (pageCtx.productMerchandisingContext) data.html = restockForms(data.html, pageCtx, url, visit.flash?.restock ?? null);
+      // A product with a custom form (issue 30): its fields in the add-to-cart form, for the cart island.
+      if (p.resolved.kind === 'product' && typeof p.resolved.item.details.additionalFieldsFormId === 'string') {
+        const form = await productCustomForm(site.website.id, p.resolved.item.id);
+        if (form) data.html = withProductForm(data.html, p.resolved.item.id, form);
+      }
       // The popup overlay, at the end of every page it may be on (app/overlays).
       data.html += await popupFor(site.website.id, pageCtx.pageType, url);
       // The theme's own links to search, the cart, checkout and accounts lead to their versions in the page's language.

@@ -1,6 +1,7 @@
 // The template context the theme renders over (ADR 0002): the one type pageContext() returns and
 // renderPage() takes, naming every top-level key the theme templates and the head (seo) read.
 // Object shapes are type aliases, not interfaces, so they stay assignable to plain JSON records.
+import type { CustomFormAnswer } from '../commerce/custom-form-answers.js';
 import type { Collection, Pagination, Product, SearchHit, SubscriptionPlan, Website } from '../catalog/catalog.server.js';
 import type { CartEntryView, CartReviewSummary } from '../commerce/cart.server.js';
 import type { Money } from '../commerce/money.js';
@@ -54,6 +55,8 @@ export type StructuredContentJson = {
   customAddButtonText: string;
   variantOptionOrdering: string[];
   variants: VariantJson[];
+  /** The site's form asked for at add to cart (SPEC 3; issue 30), when the owner attached one. */
+  additionalFieldsFormId?: string;
   /** Digital products only: their own price and sale flag (the price formatters read these). */
   priceMoney?: Money;
   salePriceMoney?: Money;
@@ -125,7 +128,7 @@ export type SearchJson = {
 
 /** What the context needs of a cart entry (a type-only import: no database code comes along). */
 export type CartEntrySummary = Omit<CartEntryView, 'variantId' | 'isSubscription' | 'additionalFields' | 'availability'> &
-  Partial<Pick<CartEntryView, 'availability'>>;
+  Partial<Pick<CartEntryView, 'availability' | 'additionalFields'>>;
 
 /** A cart line as the cart and checkout templates read it: money objects and option lists added. */
 export type CartEntryJson = CartEntrySummary & {
@@ -133,6 +136,9 @@ export type CartEntryJson = CartEntrySummary & {
   lineTotal: Money;
   currentPrice: Money | null;
   optionValues: OptionValueJson[];
+  /** A product custom form's answers (issue 30), and the page that opens them again ("edit details"). */
+  answers: CustomFormAnswer[];
+  detailsUrl: string | null;
 };
 
 export type CheckoutMinimumJson = { met: boolean; message: string | null };

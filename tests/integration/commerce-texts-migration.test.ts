@@ -1,8 +1,8 @@
 // Migration 0032 on a database seeded before it: the store theme's cart, checkout, search and
 // order-confirmed templates still exactly the seed's become today's (their texts from
 // localizedStrings, issue 16); one the owner edited is left as it was, but for the checkout's total
-// field that 0043 adds to every checkout form (issue 33). 0046 and 0047 (download links, gift cards)
-// change unedited templates only. On PGlite and PostgreSQL.
+// field that 0043 adds to every checkout form (issue 33). 0046, 0047 and 0048 (download links, gift
+// cards, custom form answers) change unedited templates only. On PGlite and PostgreSQL.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,8 +42,24 @@ const withoutGiftCards = (source: string) =>
       'ships, where the confirmation went and a download link per digital line;',
     )
     .replace(/ {6}\{\.if giftCardPayments\}\n[^]*?\n {6}\{\.end\}\n/, '');
+/** The lines' custom form answers and the cart's "edit details", which 0048 adds (to unedited templates only). */
+const ANSWERS =
+  '{.if answers}<ul class="line-answers" data-line-answers>{.repeated section answers}<li><span class="line-answer-title">{title|html}:</span> {value|html}</li>{.end}</ul>{.end}';
+const withoutCustomForms = (source: string) =>
+  source
+    .replace(
+      'each entry with its variant, a custom form\'s answers with "edit details",\n   a quantity form and a remove button (plain POST forms to /cart),',
+      'each entry with its variant, a quantity form and a remove\n   button (plain POST forms to /cart),',
+    )
+    .replace(/ {8}\{\.if detailsUrl\}[^\n]*\n/, '')
+    .replace(
+      "a download link per digital line, what gift cards paid and each line's custom form answers;",
+      'a download link per digital line and what gift cards paid;',
+    )
+    .replace(`        ${ANSWERS}\n`, '')
+    .replaceAll(ANSWERS, '');
 /** A seed template as it was before 0032. */
-const before = (source: string) => englishOnly(withoutShownTotal(withoutDownloads(withoutGiftCards(source))));
+const before = (source: string) => englishOnly(withoutShownTotal(withoutDownloads(withoutGiftCards(withoutCustomForms(source)))));
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 const MIGRATION = 'db/migrations/0032_commerce_page_texts.sql';
 
@@ -79,12 +95,16 @@ describe.each(targets)('0032 on a database seeded before it, on $name', (target)
     for (const name of NAMES) {
       const now = fs.readFileSync(file(name), 'utf8');
       expect(await source('plain', name), name).toBe(now);
-      expect(await source('edited', name), name).toBe(`${englishOnly(withoutDownloads(withoutGiftCards(now)))}<!-- mine -->\n`);
+      expect(await source('edited', name), name).toBe(
+        `${englishOnly(withoutDownloads(withoutGiftCards(withoutCustomForms(now))))}<!-- mine -->\n`,
+      );
     }
     expect(await source('plain', 'cart')).toContain('{.if localizedStrings.cartTitleText}');
     expect(await source('edited', 'checkout')).toContain('name="shownTotalCents"');
     expect(await source('plain', 'order-confirmed')).toContain('{.if downloads}');
     expect(await source('plain', 'checkout')).toContain('{.section giftCard}');
     expect(await source('plain', 'order-confirmed')).toContain('{.if giftCardPayments}');
+    expect(await source('plain', 'cart')).toContain('{.if detailsUrl}');
+    expect(await source('plain', 'order-confirmed')).toContain('{.if answers}');
   });
 });

@@ -81,6 +81,7 @@ const order: Order = {
       productType: 4,
       giftRecipientEmail: 'grace@example.com',
       giftMessage: 'Bonne fête',
+      answers: [],
     },
   ],
 };

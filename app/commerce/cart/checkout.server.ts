@@ -133,9 +133,10 @@ export async function checkout(
       const gift = d.gifts[e.id] ?? null;
       await tx`
         insert into order_item (order_id, line, item_id, sku, product_name, quantity, unit_price_cents, product_type,
-                                gift_recipient_email, gift_message)
+                                gift_recipient_email, gift_message, additional_fields)
         values (${orderId}, ${++line}, ${e.itemId}, ${e.sku}, ${name}, ${e.quantity}, ${lines[i].unitPriceCents}, ${e.productType},
-                ${gift?.recipientEmail ?? null}, ${gift && gift.message !== '' ? gift.message : null})`;
+                ${gift?.recipientEmail ?? null}, ${gift && gift.message !== '' ? gift.message : null},
+                ${e.additionalFields == null ? null : JSON.stringify(e.additionalFields)}::text::jsonb)`;
     }
     for (const v of variants) {
       if (!v.unlimited) await tx`update variant set qty_in_stock = qty_in_stock - ${wanted.get(v.id) ?? 0} where id = ${v.id}`;

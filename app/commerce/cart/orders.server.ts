@@ -1,5 +1,6 @@
 // Orders as checkout wrote them: an order of the website with its lines and money texts, and the
 // order a purchased cart became.
+import { answersOf } from '../custom-form-answers.js';
 import type { Address } from '../address.js';
 import { addressLines } from '../address.js';
 import { money } from '../money.js';
@@ -44,9 +45,10 @@ export async function getOrder(ctx: CartContext, orderId: string): Promise<Order
       product_type: number | null;
       gift_recipient_email: string | null;
       gift_message: string | null;
+      additional_fields: unknown;
     }[]
   >`
-    select sku, product_name, quantity, unit_price_cents, product_type, gift_recipient_email, gift_message
+    select sku, product_name, quantity, unit_price_cents, product_type, gift_recipient_email, gift_message, additional_fields
       from order_item where order_id = ${orderId} order by line`;
   const items = lines.map((l): OrderItem => ({
     sku: l.sku,
@@ -58,6 +60,7 @@ export async function getOrder(ctx: CartContext, orderId: string): Promise<Order
     productType: l.product_type,
     giftRecipientEmail: l.gift_recipient_email,
     giftMessage: l.gift_message,
+    answers: answersOf(l.additional_fields),
   }));
   const shipping = Number(o.shipping_total_cents);
   const tax = Number(o.tax_total_cents);

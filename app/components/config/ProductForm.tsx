@@ -34,6 +34,9 @@ export interface ProductFormProps {
    *  files.write); the form it posts is IMAGE_UPLOAD_FORM_ID, drawn by the route. */
   canUpload?: boolean;
   uploadError?: string | null;
+  /** The site's forms, one of which a shopper fills in when adding the product (issue 30); when
+   *  not given, the field is not drawn and a save keeps the form the product has. */
+  forms?: { id: string; name: string }[];
 }
 
 /** An image of the site's files as the picker shows it: enough to tell two of one name apart. */
@@ -108,6 +111,7 @@ export function ProductForm({
   stamp,
   canUpload,
   uploadError,
+  forms,
 }: ProductFormProps) {
   // The option names as typed: with JavaScript the table's columns follow them at once; without,
   // this stays what the form was drawn with and "Add more rows" draws the columns.
@@ -154,6 +158,16 @@ export function ProductForm({
               defaultValue={values.collectionId}
               error={errors.collectionId}
             />
+            {forms ? (
+              <SelectField
+                name="customFormId"
+                label="Custom form"
+                options={[{ value: '', label: 'None' }, ...forms.map((f) => ({ value: f.id, label: f.name }))]}
+                defaultValue={forms.some((f) => f.id === values.customFormId) ? values.customFormId : ''}
+                error={errors.customFormId}
+                hint="Asked for when a shopper adds this product to the cart, such as engraving text or a date. Build forms under Forms."
+              />
+            ) : null}
             <TextAreaField
               name="body"
               label="Description"

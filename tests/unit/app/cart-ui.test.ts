@@ -93,7 +93,7 @@ describe('readCartForm', () => {
         ['option.Color', ''],
       ]),
     );
-    expect(r).toEqual({ ok: true, form: { intent: 'add', itemId: 'itm-x', options: { Size: 'M' } } });
+    expect(r).toEqual({ ok: true, body: expect.any(URLSearchParams), form: { intent: 'add', itemId: 'itm-x', options: { Size: 'M' } } });
     expect(
       await readCartForm(
         post([
@@ -101,9 +101,13 @@ describe('readCartForm', () => {
           ['sku', 'X'],
         ]),
       ),
-    ).toEqual({ ok: true, form: { intent: 'add', sku: 'X' } });
+    ).toEqual({ ok: true, body: expect.any(URLSearchParams), form: { intent: 'add', sku: 'X' } });
     // No intent is an add; an empty quantity stays empty (the cart says why it is not one).
-    expect(await readCartForm(post([['quantity', '']]))).toEqual({ ok: true, form: { intent: 'add', quantity: '' } });
+    expect(await readCartForm(post([['quantity', '']]))).toEqual({
+      ok: true,
+      body: expect.any(URLSearchParams),
+      form: { intent: 'add', quantity: '' },
+    });
   });
   it('never lets a name reach an object prototype', async () => {
     const r = await readCartForm(
@@ -113,7 +117,7 @@ describe('readCartForm', () => {
         ['option.Size', 'M'],
       ]),
     );
-    expect(r).toEqual({ ok: true, form: { intent: 'add', options: { Size: 'M' } } });
+    expect(r).toEqual({ ok: true, body: expect.any(URLSearchParams), form: { intent: 'add', options: { Size: 'M' } } });
     expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
   it('keeps the last value of a repeated name, and ignores Conform control names', async () => {
@@ -125,7 +129,7 @@ describe('readCartForm', () => {
         ['__state__', '{'],
       ]),
     );
-    expect(r).toEqual({ ok: true, form: { intent: 'add', quantity: '3' } });
+    expect(r).toEqual({ ok: true, body: expect.any(URLSearchParams), form: { intent: 'add', quantity: '3' } });
   });
   it('refuses what cannot be an option or a cart form, keeping what was typed and where to go back', async () => {
     const back = { ok: false, returnTo: '/shop', typed: { itemId: 'itm-x', quantity: '2' } };

@@ -79,6 +79,7 @@ const order: Order = {
       productType: 4,
       giftRecipientEmail: 'grace@example.com',
       giftMessage: 'Hi <3',
+      answers: [],
     },
   ],
 };
