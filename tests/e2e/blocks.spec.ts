@@ -1,13 +1,16 @@
 // The content block journey, with JavaScript on and off: an owner uploads an image, makes a page
 // whose body has a link (written in Quill through the link editor with JavaScript, as HTML in the
 // textarea without), adds a gallery block to it (options panel, image picked from the files),
-// saves, and a shopper sees the link and then the gallery after the page's body. The block screen passes axe.
+// saves, then a YouTube video block with its overlay image; a shopper sees the link, the gallery after
+// the page's body, and the video as a poster: nothing of YouTube's loads until it is clicked (with
+// JavaScript the player then replaces it; without, the poster links to the video's page). The block
+// screen passes axe.
 import { expect, test } from '@playwright/test';
 import { png } from '../support/sample-files.js';
 import { violations } from './axe.js';
 import { OWNER, ready } from './journey.js';
 
-test('an owner adds a gallery block to a page and a shopper sees the gallery', async ({ page, browser, javaScriptEnabled: js }) => {
+test('an owner adds a gallery and a video block to a page and a shopper sees them', async ({ page, browser, javaScriptEnabled: js }) => {
   // Six screens and an axe run: more than the default 30 s on a busy CI machine.
   test.setTimeout(90_000);
   const suffix = `${js ? 'js' : 'nojs'}${Date.now().toString(36)}`;
@@ -70,9 +73,47 @@ test('an owner adds a gallery block to a page and a shopper sees the gallery', a
   await page.getByRole('link', { name: `Back to Gallery page ${suffix}` }).click();
   await expect(page.getByRole('region', { name: 'Blocks' }).getByRole('cell', { name: '1 image, slideshow' })).toBeVisible();
 
-  // The shopper's page.
+  // Add block: Video, a YouTube address with the image over it.
+  await ready(page, js);
+  await blocks.getByLabel('Video').check();
+  await blocks.getByRole('button', { name: 'Add block' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Add a video block' })).toBeVisible();
+  await ready(page, js);
+  await page.getByLabel('Or the video’s web address').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+  await page.getByLabel('Title', { exact: true }).fill('Throwing a bowl');
+  await page.getByLabel('Show an image over the video until it is played').check();
+  await page.getByLabel('Overlay image').selectOption({ label: `tile-${suffix}.png` });
+  await page.getByRole('button', { name: 'Add block' }).click();
+  await expect(page.getByRole('status')).toHaveText('Block added.');
+
+  // The shopper's page. Requests to the video providers are counted (the player's is answered here:
+  // this machine has no way out).
   const shopper = await browser.newPage({ javaScriptEnabled: js });
+  const providers: string[] = [];
+  shopper.on('request', (r) => {
+    if (/(^|\.)(youtube|youtube-nocookie|ytimg|vimeo|vimeocdn)\.com$/.test(new URL(r.url()).hostname)) providers.push(r.url());
+  });
+  await shopper.route(/^https:\/\/www\.youtube-nocookie\.com\//, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title><p>The player</p>' }),
+  );
   await shopper.goto(`/gallery-${suffix}`);
+  await ready(shopper, js);
+  const poster = shopper.getByRole('link', { name: 'Play Throwing a bowl (YouTube)' });
+  await expect(poster).toHaveAttribute('href', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+  await expect(poster.locator('img')).toHaveAttribute('src', new RegExp(`/files/[a-f0-9]+/tile-${suffix}\\.png$`));
+  await expect(shopper.locator('iframe')).toHaveCount(0);
+  expect(providers).toEqual([]);
+  if (js) {
+    await poster.click();
+    const player = shopper.locator('iframe[title="Throwing a bowl (YouTube)"]');
+    await expect(player).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1');
+    await expect(player).toBeFocused();
+    // The page's CSP let the player load, and nothing else of theirs came with the click.
+    await expect.poll(() => providers.length).toBeGreaterThan(0);
+    expect(providers.every((u) => u.startsWith('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'))).toBe(true);
+    await expect(shopper.frameLocator('iframe').getByText('The player')).toBeVisible();
+    await expect(poster).toHaveCount(0);
+  }
   await expect(shopper.getByRole('link', { name: 'Visit the studio' })).toHaveAttribute('href', 'https://studio.example/visit');
   const gallery = shopper.locator('.block-gallery.gallery-slideshow.has-thumbnails');
   await expect(gallery).toBeVisible();
