@@ -7,6 +7,7 @@ import { PageHtmlContext } from './page-html.js';
 import { handleAddToCart, syncCartCount } from './cart-island.js';
 import { enhanceVariantPickers } from './variant-island.js';
 import { enhanceCharts } from './chart-island.js';
+import { enhanceGalleries } from './gallery-island.js';
 import { enhanceRestockForms } from './restock-island.js';
 import { enhanceCheckoutTotals, totalsSettled } from './checkout-island.js';
 import { playVideoPoster } from './video-island.js';
@@ -47,6 +48,8 @@ export function ThemePage({ html: fromLoader, jsonLd }: ThemePageProps) {
   useEffect(() => enhanceRestockForms(document.getElementById('page')), [html]);
   // Content pages: chart blocks are drawn with Chart.js (loaded only when the page has one).
   useEffect(() => enhanceCharts(document.getElementById('page')), [html]);
+  // Content pages: gallery blocks' autoplay, controls and lightbox.
+  useEffect(() => enhanceGalleries(document.getElementById('page')), [html]);
   // The popup overlay (app/overlays): a modal dialog once its trigger fires, loaded only when the page has one.
   useEffect(() => {
     const root = document.getElementById('page');

@@ -1,9 +1,10 @@
--- Media blocks (issue 30): YouTube and Vimeo videos play in place after a click. Sites seeded
--- before this get:
--- 1. the page-blocks partial's video section with the click-to-load poster and the overlay image,
---    where the partial is still exactly the seed's (md5 of what 0020 wrote; the default and journal
---    themes share it); an edited partial is left alone and keeps showing such a video as a link;
--- 2. the poster's styles, appended to a theme.css that is still exactly a seed's (as 0044 left them).
+-- Media blocks (issue 30): YouTube and Vimeo videos play in place after a click, and galleries get
+-- their controls and lightbox. Sites seeded before this get:
+-- 1. the page-blocks partial with the video poster (and its overlay image), the gallery's controls
+--    and lightbox links, where the partial is still exactly the seed's (md5 of what 0020 wrote; the
+--    default and journal themes share it); an edited partial is left alone: such a video stays a
+--    link and the gallery a list, as before;
+-- 2. their styles, appended to a theme.css that is still exactly a seed's (as 0044 left them).
 
 update theme_template
    set source = $partial${## A page's content blocks, after its body (app/config/blocks): each block has one of image, video,
@@ -36,12 +37,13 @@ update theme_template
       {.repeated section items}
       <li class="gallery-item meta-{options.meta-position|htmlattr}" id="{slideId|htmlattr}">
         <figure>
-          {.gallery-lightbox?}<a href="{assetUrl|htmlattr}"{.if newWindow} target="_blank" rel="noopener"{.end}>{.end}<img src="{assetUrl|htmlattr}"{.if originalSize} width="{originalSize|width}" height="{originalSize|height}"{.end} alt="{altText|htmlattr}" loading="lazy" decoding="async">{.gallery-lightbox?}</a>{.end}
+          {.gallery-lightbox?}<a href="{assetUrl|htmlattr}" data-lightbox{.if newWindow} target="_blank" rel="noopener"{.end}>{.end}<img src="{assetUrl|htmlattr}"{.if originalSize} width="{originalSize|width}" height="{originalSize|height}"{.end} alt="{altText|htmlattr}" loading="lazy" decoding="async">{.gallery-lightbox?}</a>{.end}
           {.gallery-show-meta?}{.if title}<figcaption>{title|html}</figcaption>{.end}{.end}
         </figure>
       </li>
       {.end}
     </ul>
+    {.gallery-controls?}<div class="gallery-controls" data-gallery-controls hidden><button type="button" data-gallery-prev>Previous image</button> <button type="button" data-gallery-next>Next image</button></div>{.end}
     {.gallery-thumbnails?}
     <ol class="gallery-thumbnails" role="list">
       {.repeated section items}<li><a href="#{slideId|htmlattr}"><img src="{assetUrl|htmlattr}" alt="{altText|htmlattr}" loading="lazy"></a></li>{.end}
@@ -87,6 +89,22 @@ update theme_template
 .block-video-poster:hover .block-video-play, .block-video-poster:focus-visible .block-video-play { background: #c4302b; }
 .block-video-poster:focus-visible { outline: 3px solid #fff; outline-offset: -6px; }
 .block-video-label { position: relative; z-index: 1; padding: .8rem 1rem; font-weight: 600; text-shadow: 0 1px 2px rgba(0, 0, 0, .8); }
+/* Gallery blocks with JavaScript (app/components/gallery-island.ts): the controls, and the lightbox
+   in the owner's dark or light theme. */
+.gallery-controls:not([hidden]) { display: flex; justify-content: center; gap: .75rem; margin-top: .75rem; }
+.gallery-controls button, .gallery-lightbox button { font: inherit; padding: .45rem .9rem; border-radius: 999px; border: 1px solid currentColor; background: transparent; color: inherit; cursor: pointer; }
+.gallery-lightbox { width: min(92vw, 1100px); max-height: 92vh; border: 0; border-radius: 8px; padding: 1rem; display: grid; grid-template-columns: auto 1fr auto; align-items: center; gap: .75rem; }
+.gallery-lightbox:not([open]) { display: none; }
+.gallery-lightbox figure { grid-column: 2; grid-row: 1; margin: 0; text-align: center; }
+.gallery-lightbox img { max-width: 100%; max-height: 78vh; object-fit: contain; }
+.gallery-lightbox figcaption { margin-top: .5rem; font-size: .9rem; }
+.gallery-lightbox .lightbox-prev { grid-column: 1; grid-row: 1; }
+.gallery-lightbox .lightbox-next { grid-column: 3; grid-row: 1; }
+.gallery-lightbox .lightbox-close { grid-column: 3; grid-row: 2; justify-self: end; }
+.gallery-lightbox.lightbox-dark { background: #111; color: #f4f4f4; }
+.gallery-lightbox.lightbox-dark::backdrop { background: rgba(0, 0, 0, .85); }
+.gallery-lightbox.lightbox-light { background: #fff; color: #1d1d1b; }
+.gallery-lightbox.lightbox-light::backdrop { background: rgba(255, 255, 255, .9); }
 $css$,
        updated_at = now()
  where name = 'theme.css' and kind = 'stylesheet' and md5(source) in ('60d1008b8a2999a342da656bf4d6d771', '853a6eaa026448a9e623e0815e9b450d');

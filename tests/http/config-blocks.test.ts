@@ -247,15 +247,33 @@ describe('the gallery options', () => {
       ['design', 'slideshow'],
       ['image', files.red],
       ['image', files.blue],
+      ['autoplay', 'on'],
+      ['autoplay-duration', '3'],
+      ['controls', 'on'],
+      ['lightbox', 'on'],
+      ['lightboxTheme', 'light'],
     ]);
     expect(show.status).toBe(303);
     const id = /blocks\/([a-f0-9]{24})/.exec(show.headers.get('location')!)![1];
     const html = await shopperPage();
     const section = html.slice(html.indexOf(`id="block-${id}"`));
-    expect(section).toMatch(/^[^]*?class="block-gallery gallery-slideshow[^"]*has-thumbnails/);
+    const own = section.slice(0, section.indexOf('</section>'));
+    expect(section).toMatch(
+      /^[^]*?class="block-gallery gallery-slideshow[^"]*has-thumbnails[^"]* lightbox-light" data-design="slideshow" data-autoplay="3"/,
+    );
     expect(section).toContain(`<a href="#block-${id}-2">`);
+    // Without JavaScript: every image in the list, each a link to the full image (the lightbox's);
+    // the controls are there for the island, hidden until it makes them work.
+    expect(own).toContain(`<a href="/files/${files.blue}/blue-${run}.png" data-lightbox><img`);
+    expect(own).toContain(
+      '<div class="gallery-controls" data-gallery-controls hidden><button type="button" data-gallery-prev>Previous image</button> <button type="button" data-gallery-next>Next image</button></div>',
+    );
     const stacked = html.slice(html.indexOf('gallery-stacked') - 40);
-    expect(stacked.slice(0, stacked.indexOf('</section>'))).not.toContain('has-thumbnails');
+    const stackedOwn = stacked.slice(0, stacked.indexOf('</section>'));
+    expect(stackedOwn).not.toContain('has-thumbnails');
+    // Controls only when set; no lightbox links without the lightbox.
+    expect(stackedOwn).not.toContain('data-gallery-controls');
+    expect(stackedOwn).not.toContain('data-lightbox');
   });
 
   it('answers a number out of range with its range, keeping the typed options', async () => {
