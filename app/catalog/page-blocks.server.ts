@@ -29,12 +29,12 @@ export async function readPageBlocks(sql: Sql, websiteId: string, collectionId: 
     select id, type, settings from page_block where collection_id = ${collectionId} order by position, id`;
   if (blocks.length === 0) return { blocks: [], files: {} };
   const ids = new Set<string>();
-  // Every string a block's settings hold under "fileId" names a file (see app/config/blocks).
+  // Every string a block's settings hold under "fileId" (or a video's "thumbnailFileId") names a file (see app/config/blocks).
   const collect = (v: unknown): void => {
     if (Array.isArray(v)) v.forEach(collect);
     else if (v && typeof v === 'object')
       for (const [k, x] of Object.entries(v)) {
-        if (k === 'fileId' && typeof x === 'string' && x !== '') ids.add(x);
+        if ((k === 'fileId' || k === 'thumbnailFileId') && typeof x === 'string' && x !== '') ids.add(x);
         else collect(x);
       }
   };

@@ -7,8 +7,10 @@ import { PageHtmlContext } from './page-html.js';
 import { handleAddToCart, showCustomForms, syncCartCount } from './cart-island.js';
 import { enhanceVariantPickers } from './variant-island.js';
 import { enhanceCharts } from './chart-island.js';
+import { enhanceGalleries } from './gallery-island.js';
 import { enhanceRestockForms } from './restock-island.js';
 import { enhanceCheckoutTotals, giftCardInPlace, isGiftCardButton, totalsSettled } from './checkout-island.js';
+import { playVideoPoster } from './video-island.js';
 
 export interface ThemePageProps {
   /** Null on the first render in the browser: the document already holds it (entry.server.tsx). */
@@ -46,6 +48,8 @@ export function ThemePage({ html: fromLoader, jsonLd }: ThemePageProps) {
   useEffect(() => enhanceRestockForms(document.getElementById('page')), [html]);
   // Content pages: chart blocks are drawn with Chart.js (loaded only when the page has one).
   useEffect(() => enhanceCharts(document.getElementById('page')), [html]);
+  // Content pages: gallery blocks' autoplay, controls and lightbox.
+  useEffect(() => enhanceGalleries(document.getElementById('page')), [html]);
   // The popup overlay (app/overlays): a modal dialog once its trigger fires, loaded only when the page has one.
   useEffect(() => {
     const root = document.getElementById('page');
@@ -74,6 +78,11 @@ export function ThemePage({ html: fromLoader, jsonLd }: ThemePageProps) {
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     const a = (e.target as Element).closest?.('a');
     if (!a || !e.currentTarget.contains(a) || !a.hasAttribute('href')) return;
+    // A video block's poster: the player replaces it (the link is for visitors without JavaScript).
+    if (a.closest('[data-video-embed]') && playVideoPoster(a)) {
+      e.preventDefault();
+      return;
+    }
     if ((a.target && a.target !== '_self') || a.hasAttribute('download') || a.hasAttribute('data-reload')) return;
     const url = new URL(a.href, window.location.href);
     if (url.origin !== window.location.origin || !isPagePath(url.pathname)) return;

@@ -29,6 +29,11 @@ export interface FormBlockView {
   state?: FormBlockState;
   /** Put before every input's name: a product's form inside the add-to-cart form posts `field.<id>` (issue 30). */
   namePrefix?: string;
+  /**
+   * The form's post-submit HTML, already through the owner-HTML sanitiser (the caller's, on the
+   * server: this module is pure). Shown under the submission text once sent.
+   */
+  postSubmitHtml?: string;
 }
 
 /** Where the captcha widget fetches its proof-of-work challenge (app/routes/api.form.captcha.ts). */
@@ -192,9 +197,17 @@ export function formBlockHtml(view: FormBlockView): string {
   const captcha = s.captcha
     ? `<div class="form-captcha" data-form-captcha="${CAPTCHA_CHALLENGE_URL}"><noscript><p>${FORM_TEXT.captcha} This form needs JavaScript.</p></noscript></div>`
     : '';
+  // Before a submission the post-submit HTML waits in a <template>: inert, so none of its images
+  // load and nothing of it is read out; the island moves it into the page on success.
+  const after = view.postSubmitHtml
+    ? sent
+      ? `<div class="form-post-submit" data-form-post-submit>${view.postSubmitHtml}</div>`
+      : `<template data-form-post-submit>${view.postSubmitHtml}</template>`
+    : '';
   return (
     `<div class="form-block" id="form-${esc(view.blockId)}" data-form-block="${esc(view.blockId)}">` +
     `<div class="form-submission-text" data-form-success tabindex="-1" role="status"${sent ? '' : ' hidden'}>${para(s.submissionText)}</div>` +
+    after +
     `<form method="post" action="${esc(view.action)}" novalidate class="form-block-form" data-form-id="${esc(view.formId)}" data-fields="${esc(JSON.stringify(d.fields))}"${s.redirectUrl ? ` data-redirect="${esc(s.redirectUrl)}"` : ''}${sent ? ' hidden' : ''}>` +
     formError('top', top) +
     `<input type="hidden" name="${FORM_INPUT.block}" value="${esc(view.blockId)}">` +

@@ -156,6 +156,17 @@ function succeed(form: HTMLFormElement): void {
   const block = form.closest('[data-form-block]');
   const text = block?.querySelector<HTMLElement>('[data-form-success]');
   form.hidden = true;
+  // SPEC 4: "run any post-submit HTML". It left the server through the owner-HTML sanitiser, so it
+  // holds no script: the site's CSP (script-src 'self' and the page's nonce) would refuse an
+  // owner's inline or third-party script anyway, and we never hand it the nonce.
+  const waiting = block?.querySelector<HTMLTemplateElement>('template[data-form-post-submit]');
+  if (waiting) {
+    const shown = document.createElement('div');
+    shown.className = 'form-post-submit';
+    shown.dataset.formPostSubmit = '';
+    shown.append(waiting.content.cloneNode(true));
+    waiting.replaceWith(shown);
+  }
   if (text) {
     text.hidden = false;
     text.scrollIntoView({ block: 'center' });

@@ -3,6 +3,7 @@
 // or a 303 to the redirect URL or back to the page showing the submission text).
 import { json, redirect } from '@remix-run/node';
 import type { Sql } from '../../db/client.server.js';
+import { sanitizeStoredHtml } from '../config/sanitize.server.js';
 import { FORM_TEXT } from './form-validation.js';
 import { blockFormId, loadForm, loadFormsOf } from './stored-forms.server.js';
 import { formBlockHtml, type FormBlockState } from './form-html.js';
@@ -59,6 +60,8 @@ export async function formBlocksHtml(
       action: `${pageAddress(url)}#form-${b.id}`,
       query: url.searchParams,
       state,
+      // Cleaned on save and again here, as all owner HTML on its way to visitors.
+      postSubmitHtml: sanitizeStoredHtml(form.definition.settings.postSubmitHtml),
     });
   }
   return out;

@@ -17,6 +17,7 @@ import { guardRequest, CLIENT_ADDRESS_HEADER } from './guards.js';
 import { errorText, log, requestScope } from '../utils/log.server.js';
 import { API_UNAVAILABLE, NOTICES, NOTICE_STYLE } from '../utils/notices.js';
 import { escapeHtml as esc } from '../utils/html.js';
+import { VIDEO_PLAYER_ORIGINS } from '../config/blocks/media.js';
 
 const CART_CLEANUP_EVERY_MS = 60 * 60 * 1000;
 /**
@@ -166,6 +167,9 @@ async function main(): Promise<void> {
           imgSrc: ["'self'", 'data:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
+          // Video blocks frame YouTube's cookieless player and Vimeo's, and only once the visitor
+          // clicks a poster (app/components/video-island.ts); nothing else of theirs is allowed.
+          frameSrc: ["'self'", ...VIDEO_PLAYER_ORIGINS],
           // The forms' proof-of-work CAPTCHA (altcha) solves its challenge in workers it makes from
           // blob: URLs; only our own scripts can make them.
           workerSrc: ["'self'", 'blob:'],

@@ -6,6 +6,7 @@ import type { PageBlocks } from '../catalog/page-blocks.server.js';
 import { isBlockType, readSettings } from '../config/blocks/block-types.js';
 import { CHART_KIND_LABELS } from '../config/blocks/chart.js';
 import { ASPECT_RATIOS } from '../config/blocks/gallery.js';
+import { videoEmbed } from '../config/blocks/media.js';
 
 type ImageJson = { assetUrl: string; originalSize: string | null; altText: string; title: string; filename: string; slideId: string };
 
@@ -13,7 +14,21 @@ export type BlockJson = {
   id: string;
   type: string;
   image?: { assetUrl: string; originalSize: string | null; altText: string; caption: string; link: string; blockType: number };
-  video?: { assetUrl: string; contentType: string; url: string; title: string; caption: string };
+  video?: {
+    assetUrl: string;
+    contentType: string;
+    /** A web address that is no YouTube or Vimeo video: a link. */
+    url: string;
+    title: string;
+    caption: string;
+    /** A YouTube or Vimeo video: a poster that loads the player when the visitor asks. */
+    embed: { src: string; pageUrl: string; provider: string; title: string; poster: string } | null;
+    /** SPEC 3: the overlay and its image (mainImageId), and oEmbed's provider name. */
+    overlay: boolean;
+    mainImageId: string;
+    poster: string;
+    oembed: { providerName: string };
+  };
   audio?: { title: string; assetUrl: string; structuredContent: { audioAssetUrl: string } };
   gallery?: { options: Record<string, unknown>; items: ImageJson[]; newWindow: boolean; cssVars: string };
   chart?: {
@@ -68,10 +83,28 @@ export function shapeBlocks(page: PageBlocks | undefined, forms: Record<string, 
         const s = readSettings('video', b.settings);
         const f = s?.fileId ? file(s.fileId) : null;
         if (s && (f || s.url)) {
-          const title = s.title || (f ? stem(f.name) : 'Watch the video');
+          const embed = f ? null : videoEmbed(s.url);
+          // The owner's title, else the provider's (oEmbed, when it answered), else the file's name.
+          const title = s.title || s.oembed?.title || (f ? stem(f.name) : 'Watch the video');
+          const thumb = s.overlay && s.thumbnailFileId ? file(s.thumbnailFileId) : null;
+          const poster = thumb?.contentType.startsWith('image/') ? thumb.url : '';
+          const providerName = s.oembed?.providerName || embed?.providerName || '';
           out.push({
             ...base,
-            video: { assetUrl: f?.url ?? '', contentType: f?.contentType ?? '', url: f ? '' : s.url, title, caption: s.caption },
+            video: {
+              assetUrl: f?.url ?? '',
+              contentType: f?.contentType ?? '',
+              url: f || embed ? '' : s.url,
+              title,
+              caption: s.caption,
+              embed: embed
+                ? { src: embed.src, pageUrl: embed.pageUrl, provider: embed.provider, title: `${title} (${providerName})`, poster }
+                : null,
+              overlay: poster !== '',
+              mainImageId: poster ? s.thumbnailFileId : '',
+              poster,
+              oembed: { providerName },
+            },
           });
         }
         break;

@@ -46,6 +46,7 @@ export const CONTACT_FORM: SeedForm = {
     newsletterFieldId: 'email',
     newsletterOptInFieldId: 'newsletter',
     submissionText: 'Thank you! We answer within two working days.',
+    postSubmitHtml: '<p>While you wait, <a href="/shop">have a look at the shop</a>.</p>',
     disclaimer: { text: 'We use your details only to answer you. Every newsletter has a one-click unsubscribe link.', required: false },
   },
 };

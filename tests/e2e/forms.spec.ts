@@ -1,6 +1,7 @@
 // A form block with JavaScript on (the form island and the forms API) and off (the page's action):
 // the Contact page's form refuses invalid answers with its messages and keeps what was typed, then
-// takes valid ones with the newsletter box ticked; the confirmation email's unsubscribe link works.
+// takes valid ones with the newsletter box ticked, showing the submission text and the post-submit
+// HTML; the confirmation email's unsubscribe link works.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -32,8 +33,15 @@ async function unsubscribeLink(email: string): Promise<string> {
 test('the contact form: invalid answers, then valid ones joining the newsletter', async ({ page, javaScriptEnabled: js }) => {
   // Two submissions, an axe run and the unsubscribe page: more than 30 s on a busy CI machine.
   test.setTimeout(90_000);
+  const refused: string[] = [];
+  page.on('console', (m) => {
+    if (m.text().includes('Content Security Policy')) refused.push(m.text());
+  });
   await page.goto('/contact');
   await ready(page, js);
+  // The post-submit HTML (db/seed/forms.ts) waits unseen until a submission goes through.
+  const afterSubmit = page.getByRole('link', { name: 'have a look at the shop' });
+  await expect(afterSubmit).toHaveCount(0);
   await page.getByLabel('First Name').fill('Ada');
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill('ada-at-example');
   await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Do you take commissions?');
@@ -52,6 +60,11 @@ test('the contact form: invalid answers, then valid ones joining the newsletter'
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText(THANKS)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send' })).toBeHidden();
+  // Then it stands under the submission text (the island moves it in; without JavaScript the page shows it),
+  // and nothing on the way was refused by the page's CSP.
+  await expect(afterSubmit).toBeVisible();
+  await expect(afterSubmit).toHaveAttribute('href', '/shop');
+  expect(refused).toEqual([]);
 
   // Subscribed: the confirmation's one-click link unsubscribes, after a confirm button.
   await page.goto(await unsubscribeLink(email));

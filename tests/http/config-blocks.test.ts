@@ -177,6 +177,58 @@ describe('adding blocks', () => {
   });
 });
 
+describe('video blocks by web address', () => {
+  it('plays YouTube and Vimeo by URL pattern behind a poster, with the overlay; another address is a link', async () => {
+    // The overlay needs its image: refused with the typed address kept.
+    const bare = await admin.postForm(`${blocksUrl()}/new?type=video`, { fileId: '', url: 'https://youtu.be/dQw4w9WgXcQ', overlay: 'on' });
+    expect(bare.status).toBe(400);
+    const bareHtml = await text(bare);
+    expect(bareHtml).toContain('Choose the image to show over the video.');
+    expect(bareHtml).toContain('value="https://youtu.be/dQw4w9WgXcQ"');
+    // The providers' oEmbed cannot be reached from here: the saves go on without it, and soon.
+    const started = Date.now();
+    const youtube = await add('video', {
+      fileId: '',
+      url: 'https://youtu.be/dQw4w9WgXcQ',
+      title: 'Throwing a bowl',
+      caption: '',
+      overlay: 'on',
+      thumbnailFileId: files.red,
+    });
+    const vimeo = await add('video', { fileId: '', url: 'https://vimeo.com/76979871', title: '', caption: '' });
+    const other = await add('video', { fileId: '', url: 'https://films.example/kiln', title: 'At the kiln', caption: '' });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    const res = await new Visitor().get(`/${slug}`);
+    const html = await res.text();
+    const section = (id: string) =>
+      html.slice(html.indexOf(`id="block-${id}"`), html.indexOf('</section>', html.indexOf(`id="block-${id}"`)));
+    // Nothing of the provider's is on the page: a poster linking to the video's own page, the
+    // player's address only in a data attribute for the island.
+    expect(section(youtube)).toContain(
+      '<div class="block-video-embed has-overlay" data-video-embed="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1" data-video-title="Throwing a bowl (YouTube)">' +
+        `<a class="block-video-poster" href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" rel="noopener"><img src="/files/${files.red}/red-${run}.png" alt=""`,
+    );
+    expect(section(youtube)).toContain('<span class="block-video-label">Play Throwing a bowl (YouTube)</span>');
+    expect(section(vimeo)).toContain(
+      '<div class="block-video-embed" data-video-embed="https://player.vimeo.com/video/76979871?autoplay=1&amp;dnt=1" data-video-title="Watch the video (Vimeo)">' +
+        '<a class="block-video-poster" href="https://vimeo.com/76979871" rel="noopener"><span class="block-video-play"',
+    );
+    expect(section(other)).toContain(
+      '<p class="block-video-link"><a href="https://films.example/kiln" rel="noopener" target="_blank">At the kiln</a></p>',
+    );
+    expect(html).not.toContain('<iframe');
+    // The page may frame exactly the two players (after a click), nothing else of theirs.
+    const csp = res.headers.get('content-security-policy')!;
+    expect(/frame-src ([^;]*)/.exec(csp)![1].trim()).toBe("'self' https://www.youtube-nocookie.com https://player.vimeo.com");
+    expect(/img-src ([^;]*)/.exec(csp)![1].trim()).toBe("'self' data:");
+    // The editor shows the overlay as saved.
+    const form = await text(await admin.get(`${blocksUrl()}/${youtube}`));
+    expect(form).toMatch(/name="overlay"[^>]*checked/);
+    expect(form).toMatch(new RegExp(`<option value="${files.red}" selected`));
+    for (const id of [youtube, vimeo, other]) expect((await admin.postForm(`${blocksUrl()}/${id}`, { intent: 'remove' })).status).toBe(303);
+  });
+});
+
 describe('the gallery options', () => {
   it('applies the design rules on save: grid and stacked turn thumbnails and autoplay off, slideshow turns thumbnails on', async () => {
     const grid = await admin.postForm(`${blocksUrl()}/new?type=gallery`, [
@@ -195,15 +247,33 @@ describe('the gallery options', () => {
       ['design', 'slideshow'],
       ['image', files.red],
       ['image', files.blue],
+      ['autoplay', 'on'],
+      ['autoplay-duration', '3'],
+      ['controls', 'on'],
+      ['lightbox', 'on'],
+      ['lightboxTheme', 'light'],
     ]);
     expect(show.status).toBe(303);
     const id = /blocks\/([a-f0-9]{24})/.exec(show.headers.get('location')!)![1];
     const html = await shopperPage();
     const section = html.slice(html.indexOf(`id="block-${id}"`));
-    expect(section).toMatch(/^[^]*?class="block-gallery gallery-slideshow[^"]*has-thumbnails/);
+    const own = section.slice(0, section.indexOf('</section>'));
+    expect(section).toMatch(
+      /^[^]*?class="block-gallery gallery-slideshow[^"]*has-thumbnails[^"]* lightbox-light" data-design="slideshow" data-autoplay="3"/,
+    );
     expect(section).toContain(`<a href="#block-${id}-2">`);
+    // Without JavaScript: every image in the list, each a link to the full image (the lightbox's);
+    // the controls are there for the island, hidden until it makes them work.
+    expect(own).toContain(`<a href="/files/${files.blue}/blue-${run}.png" data-lightbox><img`);
+    expect(own).toContain(
+      '<div class="gallery-controls" data-gallery-controls hidden><button type="button" data-gallery-prev>Previous image</button> <button type="button" data-gallery-next>Next image</button></div>',
+    );
     const stacked = html.slice(html.indexOf('gallery-stacked') - 40);
-    expect(stacked.slice(0, stacked.indexOf('</section>'))).not.toContain('has-thumbnails');
+    const stackedOwn = stacked.slice(0, stacked.indexOf('</section>'));
+    expect(stackedOwn).not.toContain('has-thumbnails');
+    // Controls only when set; no lightbox links without the lightbox.
+    expect(stackedOwn).not.toContain('data-gallery-controls');
+    expect(stackedOwn).not.toContain('data-lightbox');
   });
 
   it('answers a number out of range with its range, keeping the typed options', async () => {

@@ -24,6 +24,8 @@ const T = {
   thanks: 'Thank you! We answer within two working days.',
 };
 
+const SEEDED_POST_SUBMIT = '<p>While you wait, <a href="/shop">have a look at the shop</a>.</p>';
+
 const outboxDir = () => path.join(inject('dataDir'), 'outbox');
 const mailTo = (address: string) => outboxMailTo(outboxDir(), address);
 const mailSoon = (address: string) => outboxMailSoon(outboxDir(), address);
@@ -86,6 +88,42 @@ describe('the Contact page form without JavaScript', () => {
     expect(html).toMatch(/<form method="post"[^>]* hidden>/);
     // The owner's notification names the sender; the newsletter confirmation went to them.
     expect(await mailSoon(email)).toContain('/newsletter/unsubscribe?token=');
+  });
+
+  it("shows the owner's post-submit HTML, sanitised, under the submission text once sent, and waits inert before", async () => {
+    const admin = await adminVisitor();
+    const advanced = (postSubmitHtml: string) =>
+      admin.postForm('/config/forms/form-contact', { intent: 'save-advanced', redirectUrl: '', submissionText: T.thanks, postSubmitHtml });
+    expect(
+      (
+        await advanced(
+          '<p>Meanwhile, <a href="/shop">browse the shop</a>.</p><script>window.ran = 1</script><img src=x onerror="window.ran = 2">',
+        )
+      ).status,
+    ).toBe(303);
+    try {
+      const clean = '<p>Meanwhile, <a href="/shop">browse the shop</a>.</p>';
+      const v = new Visitor();
+      const before = await (await v.get('/contact')).text();
+      // Inert until a submission: a <template> (its images do not load, nothing of it is read out).
+      expect(before).toContain(`<template data-form-post-submit>${clean}</template>`);
+      const res = await v.postForm('/contact', contactPost({ email: `after-${Date.now()}@example.com` }));
+      expect(res.status).toBe(303);
+      const sent = await v.get(res.headers.get('location')!);
+      const html = await sent.text();
+      expect(html).toMatch(new RegExp(`role="status">${T.thanks}</div><div class="form-post-submit" data-form-post-submit>${clean}</div>`));
+      expect(html).not.toContain('window.ran');
+      expect(html).not.toContain('onerror');
+      // The owner's scripts could not run anyway: the page's CSP takes scripts from us and its nonce only.
+      const scriptSrc = /script-src ([^;]*)/.exec(sent.headers.get('content-security-policy')!)![1];
+      expect(scriptSrc.trim()).toMatch(/^'self' 'nonce-[^']+'$/);
+    } finally {
+      // Back to the demo's own (db/seed/forms.ts).
+      expect((await advanced(SEEDED_POST_SUBMIT)).status).toBe(303);
+    }
+    expect(await (await new Visitor().get('/contact')).text()).toContain(
+      `<template data-form-post-submit>${SEEDED_POST_SUBMIT}</template>`,
+    );
   });
 
   it('accepts a filled honeypot with the same 303 and sends nothing', async () => {

@@ -51,6 +51,7 @@ export function BlockForm({ type, values, errors, formError, files, forms = [], 
           fields={values.fields}
           errors={errors}
           files={type === 'image' ? files.images : type === 'video' ? files.videos : files.audio}
+          images={files.images}
         />
       ) : null}
       {type === 'form' ? <FormBlockFields formId={values.fields.formId ?? ''} forms={forms} error={errors.formId ?? null} /> : null}

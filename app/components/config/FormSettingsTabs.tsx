@@ -34,7 +34,7 @@ export function AdvancedTab({ data, result }: TabProps) {
         <TextAreaField
           name="postSubmitHtml"
           label="Post-submit HTML"
-          hint="Shown after submitting. Scripts, styles and frames are removed."
+          hint="Shown under the submission text after submitting. Scripts, styles and frames are removed: the site runs no scripts but its own."
           rows={6}
           defaultValue={shown(result, 'save-advanced', 'postSubmitHtml', s.postSubmitHtml)}
           error={err('postSubmitHtml')}

@@ -1,7 +1,7 @@
 // The fields of the image, video and audio blocks: a file chosen from the site's files (a select,
 // listing the files of the block's kind), plus alt text, caption and link for an image, a web
-// address as the other source of a video, and a title.
-import { Field, SelectField } from './Field.js';
+// address as the other source of a video (YouTube and Vimeo play in place), its overlay, and a title.
+import { CheckboxField, Field, SelectField } from './Field.js';
 import type { PickableFile } from './GalleryOptionsPanel.js';
 
 interface Props {
@@ -9,6 +9,8 @@ interface Props {
   fields: Record<string, string>;
   errors: Record<string, string>;
   files: PickableFile[];
+  /** The site's images: a video's overlay picks one. */
+  images?: PickableFile[];
 }
 
 const NONE: Record<Props['type'], string> = {
@@ -18,7 +20,7 @@ const NONE: Record<Props['type'], string> = {
 };
 const KIND: Record<Props['type'], string> = { image: 'images', video: 'videos (MP4)', audio: 'audio files (MP3, M4A)' };
 
-export function MediaBlockFields({ type, fields, errors, files }: Props) {
+export function MediaBlockFields({ type, fields, errors, files, images = [] }: Props) {
   const current = fields.fileId ?? '';
   const options = [
     { value: '', label: NONE[type] },
@@ -43,8 +45,32 @@ export function MediaBlockFields({ type, fields, errors, files }: Props) {
           maxLength={2000}
           defaultValue={fields.url ?? ''}
           error={errors.url}
-          hint="Shown as a link to the video (used when no file is chosen)."
+          hint="A YouTube or Vimeo address plays on the page once the visitor clicks (nothing of theirs loads before); any other is a link. Used when no file is chosen."
         />
+      ) : null}
+      {type === 'video' ? (
+        <>
+          <CheckboxField
+            name="overlay"
+            label="Show an image over the video until it is played"
+            defaultChecked={fields.overlay === 'on'}
+            error={errors.overlay}
+          />
+          <SelectField
+            name="thumbnailFileId"
+            label="Overlay image"
+            options={[
+              { value: '', label: 'Choose an image' },
+              ...(fields.thumbnailFileId && !images.some((f) => f.id === fields.thumbnailFileId)
+                ? [{ value: fields.thumbnailFileId, label: 'A file that is no longer there' }]
+                : []),
+              ...images.map((f) => ({ value: f.id, label: f.name })),
+            ]}
+            defaultValue={fields.thumbnailFileId ?? ''}
+            error={errors.thumbnailFileId}
+            hint={images.length === 0 ? 'Upload images in Files to choose one here.' : undefined}
+          />
+        </>
       ) : null}
       {type === 'image' ? (
         <>

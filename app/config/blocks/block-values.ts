@@ -40,7 +40,11 @@ export function savedBlockValues(type: BlockType, s: BlockSettings[BlockType] | 
   }
   if (type === 'chart') return { fields: {}, images: [], dataset: toTyped(s as BlockSettings['chart']) };
   const fields: Record<string, string> = {};
-  for (const [k, v] of Object.entries(s)) fields[k] = String(v ?? '');
+  for (const [k, v] of Object.entries(s)) {
+    // A video's oEmbed metadata is no field; a switch is 'on' or '' as the browser posts it.
+    if (k === 'oembed') continue;
+    fields[k] = typeof v === 'boolean' ? (v ? 'on' : '') : String(v ?? '');
+  }
   return { fields, images: [], dataset: null };
 }
 

@@ -10,7 +10,8 @@ import { storefrontChanged } from '../storefront-changed.server.js';
 import { isLiveStatus, PAGE_RIGHTS_TEXT } from '../page-rights.js';
 import { BLOCK_LABELS, blockSummary, fileIdsOf, MAX_BLOCKS, readSettings, type BlockSettings, type BlockType } from './block-types.js';
 import { FORM_BLOCK_TEXT, type FormBlockSettings } from './form.js';
-import { MEDIA_TEXT } from './media.js';
+import { MEDIA_TEXT, videoEmbed, type VideoSettings } from './media.js';
+import { oembedRefusal, videoOembed } from './oembed.server.js';
 import { savedBlockValues } from './block-values.js';
 import { versionOf, type Db, type Versioned } from '../versions.server.js';
 
@@ -133,12 +134,32 @@ async function checkFiles(sql: Sql, websiteId: string, type: BlockType, settings
     if (!f) throw new BlockError(400, FORM_BLOCK_TEXT.choose, 'formId');
     return;
   }
+  const thumbnail = type === 'video' ? (settings as VideoSettings).thumbnailFileId : '';
+  if (thumbnail) {
+    const [f] = await sql`select 1 from file_asset where website_id = ${websiteId} and id = ${thumbnail} and content_type like 'image/%'`;
+    if (!f) throw new BlockError(400, MEDIA_TEXT.notYours, 'thumbnailFileId');
+  }
   const ids = [...new Set(fileIdsOf(type, settings))];
   if (ids.length === 0) return;
   const prefix = type === 'video' ? 'video/' : type === 'audio' ? 'audio/' : 'image/';
   const found = await sql<{ id: string }[]>`
     select id from file_asset where website_id = ${websiteId} and id in ${sql(ids)} and content_type like ${`${prefix}%`}`;
   if (found.length !== ids.length) throw new BlockError(400, MEDIA_TEXT.notYours, type === 'gallery' ? 'image' : 'fileId');
+}
+
+/**
+ * A YouTube or Vimeo block gets what the provider's oEmbed says (title, provider name), when it
+ * answers; a Vimeo Basic account's video is refused with SPEC 5's text. Files and other links as they are.
+ */
+async function withVideoMetadata<T extends BlockType>(type: T, settings: BlockSettings[T]): Promise<BlockSettings[T]> {
+  if (type !== 'video') return settings;
+  const v = settings as VideoSettings;
+  const embed = v.fileId ? null : videoEmbed(v.url);
+  if (!embed) return { ...v, oembed: undefined } as BlockSettings[T];
+  const o = await videoOembed(embed);
+  const refused = oembedRefusal(embed, o);
+  if (refused) throw new BlockError(400, refused, 'url');
+  return { ...v, oembed: o ? { title: o.title, providerName: o.providerName } : undefined } as BlockSettings[T];
 }
 
 const newId = () => randomBytes(12).toString('hex');
@@ -174,6 +195,7 @@ export async function canChangeBlocks(a: OwnerAccess, pageId: string): Promise<b
 export async function addBlock<T extends BlockType>(a: OwnerAccess, pageId: string, type: T, settings: BlockSettings[T]): Promise<string> {
   await requireChangeable(a, pageId);
   await checkFiles(a.sql, a.site.id, type, settings);
+  settings = await withVideoMetadata(type, settings);
   const id = newId();
   await a.sql.begin(async (tx) => {
     const [page] = await tx`
@@ -201,6 +223,7 @@ export async function saveBlock<T extends BlockType>(
 ): Promise<void> {
   await requireChangeable(a, pageId);
   await checkFiles(a.sql, a.site.id, type, settings);
+  settings = await withVideoMetadata(type, settings);
   const count = await a.sql.begin(async (tx) => {
     await tx`select 1 from page_block where id = ${blockId} for update`;
     await guard(tx);
