@@ -395,7 +395,7 @@ function cart(
   const eligible = cartInstalmentEligible(summary);
   const notice = eligible ? instalmentNotice(summary.subtotalCents, 1, { currency }, s) : null;
   return {
-    // false on public catalog pages: the count is not in the HTML, the browser fills it in.
+    // false on public pages (a visitor without a cart): the count is not in the HTML, the browser fills it in.
     known: extras.cartKnown === true,
     totalQuantity: summary.totalQuantity,
     subtotalCents: summary.subtotalCents,

@@ -225,8 +225,8 @@ function respond(page: Rendered, status: number, visit?: Visit, context?: AppLoa
   const headers = pageHeaders(status, etag, { personalized: visit?.personalized, noStore: privatePage });
   // Orders, carts and checkouts are nobody's search result (the page's meta says so too).
   if (privatePage) headers.set('X-Robots-Tag', 'noindex');
-  // Only a private page (a commerce page, a flash message) shows the visitor's cart; catalog pages
-  // are one document for everyone, so a shared cache keeps a single copy of each.
+  // Only a private page (a commerce page, a flash message, a visitor holding a cart) shows the
+  // visitor's cart; other catalog pages are one document for everyone, so a shared cache keeps a single copy of each.
   if (visit?.personalized) headers.set('Vary', 'Cookie');
   for (const c of visit?.setCookies ?? []) headers.append('Set-Cookie', c);
   // The database is down: tell clients and crawlers when to come back.
@@ -349,8 +349,8 @@ export async function storefrontPage(
     // A theme without the page's template (a journal has no cart or checkout) has no such page.
     const wanted = p.template ?? templateFor(p.resolved);
     if (!(wanted in site.templates.pages) && wanted !== 'not-found') p = { resolved: { kind: 'not-found' } };
-    // The message of the visitor's last cart form post, and their cart where the page is private
-    // anyway (never throws).
+    // The message of the visitor's last cart form post, and their cart when they hold one or the
+    // page is private anyway (never throws).
     const visit = await readVisit(request, site.website.id, { withCart: p.extras?.commercePage !== undefined });
     const template = p.template ?? templateFor(p.resolved);
     const status = p.status ?? statusFor(p.resolved);
