@@ -57,7 +57,38 @@ export const TEXT = {
   saleLower: 'The sale price must be lower than the price.',
   qty: `Enter a whole number from 0 to ${MAX_QTY.toLocaleString('en-US')}.`,
   text: 'This text is too long.',
+  scarcityThreshold: 'Enter a whole number from 1 to 9999.',
+  merchandisingText: 'This text is at most 200 characters.',
 };
+
+/**
+ * What the owner sets of a product's merchandising (issue 30; SPEC 3's productMerchandisingContext):
+ * its own sold-out label, and the scarcity notice shown while a variant's stock is at most
+ * `scarcityThreshold` (the spec names no threshold; the owner chooses it). Kept in product.details.
+ */
+export interface ProductMerchandising {
+  customSoldOutText: string;
+  scarcityEnabled: boolean;
+  scarcityThreshold: number;
+  /** `{qtyInStock}` stands for the number left; empty: SCARCITY_DEFAULT_TEXT. */
+  scarcityText: string;
+}
+
+export const SCARCITY_DEFAULT_THRESHOLD = 5;
+export const SCARCITY_DEFAULT_TEXT = 'Only {qtyInStock} left in stock';
+
+/** The merchandising a product's stored details hold (anything unreadable: the defaults). */
+export function merchandisingOf(details: Record<string, unknown> | null | undefined): ProductMerchandising {
+  const d = details ?? {};
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  const t = d.scarcityThreshold;
+  return {
+    customSoldOutText: text(d.customSoldOutText),
+    scarcityEnabled: d.scarcityEnabled === true,
+    scarcityThreshold: typeof t === 'number' && Number.isSafeInteger(t) && t >= 1 ? t : SCARCITY_DEFAULT_THRESHOLD,
+    scarcityText: text(d.scarcityText),
+  };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Money
@@ -178,6 +209,10 @@ export interface ProductValues {
   assetUrl: string;
   originalSize: string;
   options: string;
+  customSoldOutText: string;
+  scarcityEnabled: boolean;
+  scarcityThreshold: string;
+  scarcityText: string;
   variants: VariantValues[];
 }
 
@@ -204,6 +239,10 @@ export function newProductValues(collectionId: string): ProductValues {
     assetUrl: '',
     originalSize: '',
     options: '',
+    customSoldOutText: '',
+    scarcityEnabled: false,
+    scarcityThreshold: String(SCARCITY_DEFAULT_THRESHOLD),
+    scarcityText: '',
     variants: [],
   };
 }
@@ -258,6 +297,10 @@ export function valuesFromForm(form: URLSearchParams): ProductValues {
     assetUrl: get('assetUrl'),
     originalSize: get('originalSize'),
     options: get('options'),
+    customSoldOutText: get('customSoldOutText'),
+    scarcityEnabled: form.has('scarcityEnabled'),
+    scarcityThreshold: get('scarcityThreshold'),
+    scarcityText: get('scarcityText'),
     variants: rows,
   };
 }
@@ -331,6 +374,7 @@ export interface ProductInput {
   assetUrl: string | null;
   originalSize: string | null;
   options: string[];
+  merchandising: ProductMerchandising;
   variants: VariantInput[];
 }
 
@@ -351,6 +395,7 @@ export function valuesFromProduct(
     assetUrl: string | null;
     originalSize: string | null;
     options: string[];
+    merchandising: ProductMerchandising;
     variants: {
       id: string;
       sku: string;
@@ -381,6 +426,10 @@ export function valuesFromProduct(
     assetUrl: p.assetUrl ?? '',
     originalSize: p.originalSize ?? '',
     options: p.options.join(', '),
+    customSoldOutText: p.merchandising.customSoldOutText,
+    scarcityEnabled: p.merchandising.scarcityEnabled,
+    scarcityThreshold: String(p.merchandising.scarcityThreshold),
+    scarcityText: p.merchandising.scarcityText,
     variants: p.variants.map((v) => ({
       id: v.id,
       sku: v.sku,
@@ -420,6 +469,10 @@ export function productFormFields(values: ProductValues): URLSearchParams {
   put('billingUnit', values.billingUnit);
   put('numBillingCycles', values.numBillingCycles);
   put('options', values.options);
+  put('customSoldOutText', values.customSoldOutText);
+  tick('scarcityEnabled', values.scarcityEnabled);
+  put('scarcityThreshold', values.scarcityThreshold);
+  put('scarcityText', values.scarcityText);
   const options = splitList(values.options);
   values.variants.forEach((v, i) => {
     const n = `variants[${i}]`;
@@ -454,6 +507,10 @@ const FIELD_LABELS: Record<string, string> = {
   billingUnit: 'Period',
   numBillingCycles: 'Number of payments',
   options: 'Option names',
+  customSoldOutText: 'Sold-out label',
+  scarcityEnabled: 'Scarcity notice',
+  scarcityThreshold: 'Show it at',
+  scarcityText: 'Scarcity text',
 };
 const ROW_LABELS: Record<string, string> = {
   sku: 'SKU',

@@ -25,6 +25,8 @@ import {
   type ProductValues,
   type StockSeen,
   type SubscriptionPlanInput,
+  merchandisingOf,
+  type ProductMerchandising,
 } from './product-form.js';
 import { productSchema } from './product-schema.js';
 import { sanitizeOwnerHtml } from './sanitize.server.js';
@@ -254,6 +256,8 @@ export interface SavedProduct {
   assetUrl: string | null;
   originalSize: string | null;
   options: string[];
+  /** The owner's sold-out label and scarcity notice (issue 30), kept in product.details. */
+  merchandising: ProductMerchandising;
   variants: {
     id: string;
     sku: string;
@@ -286,11 +290,12 @@ export async function loadProduct(sql: Db, websiteId: string, id: string): Promi
       is_subscribable: boolean;
       subscription_plan: SubscriptionPlanInput | null;
       variant_option_ordering: string[];
+      details: Record<string, unknown> | null;
     }[]
   >`
     select i.id, i.collection_id, c.url_id as collection_url_id, i.url_id, i.title, i.excerpt, i.body, i.asset_url,
            i.original_size, i.tags, i.categories, i.published, p.product_type, p.is_subscribable, p.subscription_plan,
-           p.variant_option_ordering
+           p.variant_option_ordering, p.details
       from item i join product p on p.item_id = i.id join collection c on c.id = i.collection_id
      where i.id = ${id} and c.website_id = ${websiteId}`;
   if (!row) return null;
@@ -328,6 +333,7 @@ export async function loadProduct(sql: Db, websiteId: string, id: string): Promi
     assetUrl: row.asset_url,
     originalSize: row.original_size,
     options,
+    merchandising: merchandisingOf(row.details),
     variants: variants.map((v) => ({
       id: v.id,
       sku: v.sku,
@@ -447,7 +453,8 @@ export async function saveProduct(
            where id = ${itemId}`;
         await tx`
           update product set product_type = ${input.productType}, is_subscribable = ${input.isSubscribable},
-                 subscription_plan = ${plan === null ? null : tx.json(plan as never)}, variant_option_ordering = ${input.options}
+                 subscription_plan = ${plan === null ? null : tx.json(plan as never)}, variant_option_ordering = ${input.options},
+                 details = details || ${tx.json(input.merchandising as never)}
            where item_id = ${itemId}`;
       } else {
         // A new product goes last in its collection's order, where the owner moves it with Move up /
@@ -461,9 +468,9 @@ export async function saveProduct(
           values (${itemId}, ${input.collectionId}, ${urlId}, ${input.title}, ${input.excerpt}, ${body}, ${RecordType.STORE_ITEM},
                   ${assetUrl}, ${originalSize}, ${input.tags}, ${input.categories}, ${next}, ${input.published})`;
         await tx`
-          insert into product (item_id, product_type, is_subscribable, subscription_plan, variant_option_ordering)
+          insert into product (item_id, product_type, is_subscribable, subscription_plan, variant_option_ordering, details)
           values (${itemId}, ${input.productType}, ${input.isSubscribable}, ${plan === null ? null : tx.json(plan as never)},
-                  ${input.options})`;
+                  ${input.options}, ${tx.json(input.merchandising as never)})`;
       }
 
       const saved = await tx<{ id: string; sku: string }[]>`select id, sku from variant where item_id = ${itemId}`;

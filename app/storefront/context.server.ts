@@ -23,6 +23,7 @@ import { COMMERCE_PAGE_TYPES } from './page-types.js';
 import { pageMessages, type PageMessages } from './shop-messages.server.js';
 import { shapeBlocks } from './page-blocks.js';
 import { filterJson, shapeEntry, termLinks } from './collection-context.js';
+import { merchandisingOf, SCARCITY_DEFAULT_TEXT } from '../config/product-form.js';
 import { sanitizeStoredHtml } from '../config/sanitize.server.js';
 import { restockMerchandising, restockMessages } from '../forms/restock-context.js';
 import { experimentEntries } from '../experiments/entries.js';
@@ -214,6 +215,7 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
     case 'home': {
       ctx.collection = resolved.collection ? shapeCollection(resolved.collection) : null;
       ctx.items = resolved.items.map(shape);
+      ctx.productMerchandisingContext = listMerchandising(resolved.items);
       title = resolved.collection?.seoTitle || site.website.siteTitle;
       description = resolved.collection?.seoDescription || resolved.collection?.description || description;
       canonicalPath = '/';
@@ -232,6 +234,7 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
       const p = resolved.pagination;
       ctx.collection = shapeCollection(c);
       ctx.items = resolved.items.map(shape);
+      ctx.productMerchandisingContext = listMerchandising(resolved.items);
       ctx.pagination = {
         ...p,
         hasPrevPage: p.prevPageUrl !== null,
@@ -263,11 +266,10 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
         restockable: true,
       };
       ctx.productMerchandisingContext = {
-        [item.id]: restockMerchandising(
-          restockProduct,
-          restockMessages(settings, ctx.localizedStrings),
-          extras.restock?.mailingList ?? false,
-        ),
+        [item.id]: {
+          ...restockMerchandising(restockProduct, restockMessages(settings, ctx.localizedStrings), extras.restock?.mailingList ?? false),
+          ...ownerMerchandising(resolved.item, item.selectedVariant?.id ?? null),
+        },
       };
       title = `${resolved.item.title} — ${site.website.siteTitle}`;
       description = resolved.item.excerpt || description;
@@ -381,6 +383,30 @@ export function checkoutMinimum(subtotalCents: number, currency: string, s: Comm
   const met = subtotalCents >= s.checkoutMinimumCents;
   const message = met ? null : checkoutMinimumMessage(s.checkoutMinimumCents, currency);
   return { met, message: say ? say(message) : message };
+}
+
+/**
+ * The owner's merchandising of a product (issue 30) as SPEC 3's productMerchandisingContext entry
+ * has it: the sold-out label, and the scarcity notice's view for the variant shown (the chosen one,
+ * or a lone one) while its stock is down to the owner's threshold. A product with variants to
+ * choose from shows no notice until one is chosen: the engine's per-variant views start hidden.
+ */
+function ownerMerchandising(p: Product, shownVariantId: string | null): Record<string, unknown> {
+  const m = merchandisingOf(p.details);
+  const shown = shownVariantId ? p.variants.filter((v) => v.id === shownVariantId) : p.variants.length === 1 ? p.variants : [];
+  const low = shown.filter((v) => !v.unlimited && v.qtyInStock > 0 && v.qtyInStock <= m.scarcityThreshold);
+  return {
+    customSoldOutText: m.customSoldOutText,
+    scarcityEnabled: m.scarcityEnabled,
+    scarcityText: m.scarcityText || SCARCITY_DEFAULT_TEXT,
+    scarcityShownByDefault: true,
+    scarcityTemplateViews: m.scarcityEnabled ? low.map((v) => ({ qtyInStock: v.qtyInStock })) : [],
+  };
+}
+
+/** The merchandising of each product a listing shows, by id (the product cards' marks read it). */
+function listMerchandising(items: readonly Product[]): Record<string, unknown> {
+  return Object.fromEntries(items.map((p) => [p.id, ownerMerchandising(p, null)]));
 }
 
 function cart(

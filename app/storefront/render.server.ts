@@ -380,7 +380,8 @@ export async function storefrontPage(
         data.seo.alternates = [...links.map((l) => ({ hreflang: l.code, href: l.href })), { hreflang: 'x-default', href: links[0].href }];
       }
       // The theme's back-in-stock forms post to this page (the engine's markup posts nowhere).
-      if (pageCtx.productMerchandisingContext) data.html = restockForms(data.html, pageCtx, url, visit.flash?.restock ?? null);
+      if (pageCtx.productMerchandisingContext && pageCtx.item)
+        data.html = restockForms(data.html, pageCtx, url, visit.flash?.restock ?? null);
       // The popup overlay, at the end of every page it may be on (app/overlays).
       data.html += await popupFor(site.website.id, pageCtx.pageType, url);
       // The theme's own links to search, the cart, checkout and accounts lead to their versions in the page's language.
