@@ -1,13 +1,13 @@
 // The cart's pure rules of SPEC sections 5 and 9: quantity parsing, the exact validation texts,
 // store commerce settings (checkout minimum, instalment bounds) and the instalment notice.
 import { formatMoney } from './money.js';
-import { fillText } from './item-text.js';
+import { fillText, NOT_ENOUGH } from './item-text.js';
 import { ProductType } from '../../engine/ts/enums.js';
 
 /** SPEC section 5 texts, word for word. */
 export const MSG = {
   unavailable: 'Sorry, that item variant is unavailable. Please select another variant.',
-  notEnough: 'Sorry, we do not have enough of that item available.',
+  notEnough: NOT_ENOUGH,
   notNumber: 'Quantity must be a number',
   notWhole: 'Quantity must be a whole number',
   // Our texts for what the spec's two do not say (ADR 0004).

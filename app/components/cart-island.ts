@@ -93,12 +93,13 @@ export function syncCartCount(doc: Document) {
 
 /**
  * The added-to-cart popover: a non-modal dialog that takes focus when it opens, so that a keyboard
- * user is in it (Tab reaches View Cart and Close); Escape or the close button closes it and focus goes back where it
- * was. It is removed after 3 s unless focus is inside it.
+ * user is in it (Tab reaches View Cart and Close); Escape or the close button closes it. It is
+ * removed after 3 s (SPEC 4), focus in it or not. Focus that was in it goes back to `returnTo` (the
+ * add-to-cart button that opened it), else to what had focus before, never to <body>.
  */
-export function showAddedPopover(doc: Document, title: string, quantity: number, cartHref = '/cart') {
+export function showAddedPopover(doc: Document, title: string, quantity: number, cartHref = '/cart', returnTo?: HTMLElement | null) {
   doc.querySelectorAll('[data-cart-popover]').forEach((el) => el.remove());
-  const returnTo = doc.activeElement instanceof HTMLElement ? doc.activeElement : null;
+  const back = returnTo ?? (doc.activeElement instanceof HTMLElement ? doc.activeElement : null);
   const box = doc.createElement('div');
   box.className = 'cart-popover';
   box.setAttribute('data-cart-popover', '');
@@ -120,37 +121,25 @@ export function showAddedPopover(doc: Document, title: string, quantity: number,
   close.textContent = '×';
   box.append(p, link, close);
 
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const remove = (restoreFocus: boolean) => {
+  const remove = () => {
     clearTimeout(timer);
     if (!box.isConnected) return;
     const hadFocus = box.contains(doc.activeElement);
     box.remove();
-    // Focus must not fall to <body> when the box it was in goes away.
-    if ((restoreFocus || hadFocus) && returnTo?.isConnected) returnTo.focus();
+    // Focus must not fall to <body> when the box it was in goes away. A button still marked
+    // "Added!" is disabled for no one (it only ignores clicks), so it can take focus.
+    if (hadFocus && back?.isConnected) back.focus();
   };
-  const schedule = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      // Someone is reading or using it: it stays until they leave it or close it.
-      if (box.contains(doc.activeElement)) return;
-      remove(false);
-    }, POPOVER_MS);
-  };
-  close.addEventListener('click', () => remove(true));
+  close.addEventListener('click', remove);
   box.addEventListener('keydown', (e) => {
     if (e.key === 'Escape') {
       e.preventDefault();
-      remove(true);
+      remove();
     }
-  });
-  // Leaving it starts the 3 seconds again.
-  box.addEventListener('focusout', (e) => {
-    if (!box.contains(e.relatedTarget as Node | null)) schedule();
   });
   doc.body.append(box);
   box.focus();
-  schedule();
+  const timer = setTimeout(remove, POPOVER_MS);
 }
 
 function setLabel(button: HTMLButtonElement, text: string) {
@@ -261,7 +250,8 @@ async function send(form: HTMLFormElement, button: HTMLButtonElement, label: str
   form.dispatchEvent(new Event('cart:added', { bubbles: true }));
   if (reply.cart) showCartCount(doc, reply.cart.totalQuantity, reply.cart.subtotalText);
   // The cart the form posted to is the page's language's (/fr/cart from a French page).
-  if (reply.added) showAddedPopover(doc, reply.added.title, reply.added.quantity, new URL(form.action, window.location.href).pathname);
+  if (reply.added)
+    showAddedPopover(doc, reply.added.title, reply.added.quantity, new URL(form.action, window.location.href).pathname, button);
   await sleep(ADDED_MS);
   setIdle(form, button, label);
   onAdded?.();

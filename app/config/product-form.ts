@@ -58,7 +58,38 @@ export const TEXT = {
   qty: `Enter a whole number from 0 to ${MAX_QTY.toLocaleString('en-US')}.`,
   text: 'This text is too long.',
   customForm: "Choose one of this site's forms, or none.",
+  scarcityThreshold: 'Enter a whole number from 1 to 9999.',
+  merchandisingText: 'This text is at most 200 characters.',
 };
+
+/**
+ * What the owner sets of a product's merchandising (issue 30; SPEC 3's productMerchandisingContext):
+ * its own sold-out label, and the scarcity notice shown while a variant's stock is at most
+ * `scarcityThreshold` (the spec names no threshold; the owner chooses it). Kept in product.details.
+ */
+export interface ProductMerchandising {
+  customSoldOutText: string;
+  scarcityEnabled: boolean;
+  scarcityThreshold: number;
+  /** `{qtyInStock}` stands for the number left; empty: SCARCITY_DEFAULT_TEXT. */
+  scarcityText: string;
+}
+
+export const SCARCITY_DEFAULT_THRESHOLD = 5;
+export const SCARCITY_DEFAULT_TEXT = 'Only {qtyInStock} left in stock';
+
+/** The merchandising a product's stored details hold (anything unreadable: the defaults). */
+export function merchandisingOf(details: Record<string, unknown> | null | undefined): ProductMerchandising {
+  const d = details ?? {};
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  const t = d.scarcityThreshold;
+  return {
+    customSoldOutText: text(d.customSoldOutText),
+    scarcityEnabled: d.scarcityEnabled === true,
+    scarcityThreshold: typeof t === 'number' && Number.isSafeInteger(t) && t >= 1 ? t : SCARCITY_DEFAULT_THRESHOLD,
+    scarcityText: text(d.scarcityText),
+  };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Money
@@ -181,6 +212,10 @@ export interface ProductValues {
   options: string;
   /** The form of the site asked for when this product is added to a cart (issue 30); '' for none. */
   customFormId: string;
+  customSoldOutText: string;
+  scarcityEnabled: boolean;
+  scarcityThreshold: string;
+  scarcityText: string;
   variants: VariantValues[];
 }
 
@@ -208,6 +243,10 @@ export function newProductValues(collectionId: string): ProductValues {
     originalSize: '',
     options: '',
     customFormId: '',
+    customSoldOutText: '',
+    scarcityEnabled: false,
+    scarcityThreshold: String(SCARCITY_DEFAULT_THRESHOLD),
+    scarcityText: '',
     variants: [],
   };
 }
@@ -263,6 +302,10 @@ export function valuesFromForm(form: URLSearchParams): ProductValues {
     originalSize: get('originalSize'),
     options: get('options'),
     customFormId: get('customFormId'),
+    customSoldOutText: get('customSoldOutText'),
+    scarcityEnabled: form.has('scarcityEnabled'),
+    scarcityThreshold: get('scarcityThreshold'),
+    scarcityText: get('scarcityText'),
     variants: rows,
   };
 }
@@ -339,6 +382,7 @@ export interface ProductInput {
   /** The site's form asked for at add to cart (checked against the site's forms on save), null for
    *  none, undefined when the post did not say (the saved one is kept). */
   customFormId?: string | null;
+  merchandising: ProductMerchandising;
   variants: VariantInput[];
 }
 
@@ -360,6 +404,7 @@ export function valuesFromProduct(
     originalSize: string | null;
     options: string[];
     customFormId?: string | null;
+    merchandising: ProductMerchandising;
     variants: {
       id: string;
       sku: string;
@@ -391,6 +436,10 @@ export function valuesFromProduct(
     originalSize: p.originalSize ?? '',
     options: p.options.join(', '),
     customFormId: p.customFormId ?? '',
+    customSoldOutText: p.merchandising.customSoldOutText,
+    scarcityEnabled: p.merchandising.scarcityEnabled,
+    scarcityThreshold: String(p.merchandising.scarcityThreshold),
+    scarcityText: p.merchandising.scarcityText,
     variants: p.variants.map((v) => ({
       id: v.id,
       sku: v.sku,
@@ -431,6 +480,10 @@ export function productFormFields(values: ProductValues): URLSearchParams {
   put('numBillingCycles', values.numBillingCycles);
   put('options', values.options);
   put('customFormId', values.customFormId);
+  put('customSoldOutText', values.customSoldOutText);
+  tick('scarcityEnabled', values.scarcityEnabled);
+  put('scarcityThreshold', values.scarcityThreshold);
+  put('scarcityText', values.scarcityText);
   const options = splitList(values.options);
   values.variants.forEach((v, i) => {
     const n = `variants[${i}]`;
@@ -466,6 +519,10 @@ const FIELD_LABELS: Record<string, string> = {
   numBillingCycles: 'Number of payments',
   options: 'Option names',
   customFormId: 'Custom form',
+  customSoldOutText: 'Sold-out label',
+  scarcityEnabled: 'Scarcity notice',
+  scarcityThreshold: 'Show it at',
+  scarcityText: 'Scarcity text',
 };
 const ROW_LABELS: Record<string, string> = {
   sku: 'SKU',

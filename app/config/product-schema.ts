@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import {
   BILLING_UNITS,
+  SCARCITY_DEFAULT_THRESHOLD,
   CATEGORY_MAX,
   isBlankRow,
   MAX_OPTIONS,
@@ -57,6 +58,10 @@ const Raw = z.object({
   originalSize: Text,
   options: Text,
   customFormId: Text,
+  customSoldOutText: Text,
+  scarcityEnabled: Text,
+  scarcityThreshold: Text,
+  scarcityText: Text,
   variants: z.array(Row).nullish(),
 });
 
@@ -91,6 +96,13 @@ export function productSchema(currency: string) {
     if (tags.some((t) => t.length > TAG_MAX)) fail(['tags'], TEXT.tag);
     const categories = splitList(s(raw.categories));
     if (categories.some((t) => t.length > CATEGORY_MAX)) fail(['categories'], TEXT.category);
+
+    const customSoldOutText = s(raw.customSoldOutText).trim();
+    if (customSoldOutText.length > 200) fail(['customSoldOutText'], TEXT.merchandisingText);
+    const scarcityText = s(raw.scarcityText).trim();
+    if (scarcityText.length > 200) fail(['scarcityText'], TEXT.merchandisingText);
+    const scarcityThreshold = wholeNumber(s(raw.scarcityThreshold) || String(SCARCITY_DEFAULT_THRESHOLD), 1, 9999);
+    if (scarcityThreshold === null) fail(['scarcityThreshold'], TEXT.scarcityThreshold);
 
     const isSubscribable = on(raw.isSubscribable);
     let subscriptionPlan: SubscriptionPlanInput | null = null;
@@ -194,6 +206,12 @@ export function productSchema(currency: string) {
       options,
       // Not posted (an older form, a script): the product keeps the form it has.
       customFormId: raw.customFormId === undefined || raw.customFormId === null ? undefined : raw.customFormId.trim() || null,
+      merchandising: {
+        customSoldOutText,
+        scarcityEnabled: on(raw.scarcityEnabled),
+        scarcityThreshold: scarcityThreshold ?? SCARCITY_DEFAULT_THRESHOLD,
+        scarcityText,
+      },
       variants,
     };
   });

@@ -25,6 +25,8 @@ import {
   type ProductValues,
   type StockSeen,
   type SubscriptionPlanInput,
+  merchandisingOf,
+  type ProductMerchandising,
 } from './product-form.js';
 import { productSchema } from './product-schema.js';
 import { sanitizeOwnerHtml } from './sanitize.server.js';
@@ -256,6 +258,8 @@ export interface SavedProduct {
   options: string[];
   /** The site's form asked for at add to cart (issue 30), or null. */
   customFormId: string | null;
+  /** The owner's sold-out label and scarcity notice (issue 30), kept in product.details. */
+  merchandising: ProductMerchandising;
   variants: {
     id: string;
     sku: string;
@@ -289,11 +293,12 @@ export async function loadProduct(sql: Db, websiteId: string, id: string): Promi
       subscription_plan: SubscriptionPlanInput | null;
       variant_option_ordering: string[];
       custom_form_id: string | null;
+      details: Record<string, unknown> | null;
     }[]
   >`
     select i.id, i.collection_id, c.url_id as collection_url_id, i.url_id, i.title, i.excerpt, i.body, i.asset_url,
            i.original_size, i.tags, i.categories, i.published, p.product_type, p.is_subscribable, p.subscription_plan,
-           p.variant_option_ordering, p.details->>'additionalFieldsFormId' as custom_form_id
+           p.variant_option_ordering, p.details->>'additionalFieldsFormId' as custom_form_id, p.details
       from item i join product p on p.item_id = i.id join collection c on c.id = i.collection_id
      where i.id = ${id} and c.website_id = ${websiteId}`;
   if (!row) return null;
@@ -332,6 +337,7 @@ export async function loadProduct(sql: Db, websiteId: string, id: string): Promi
     originalSize: row.original_size,
     options,
     customFormId: row.custom_form_id || null,
+    merchandising: merchandisingOf(row.details),
     variants: variants.map((v) => ({
       id: v.id,
       sku: v.sku,
@@ -464,7 +470,7 @@ export async function saveProduct(
         await tx`
           update product set product_type = ${input.productType}, is_subscribable = ${input.isSubscribable},
                  subscription_plan = ${plan === null ? null : tx.json(plan as never)}, variant_option_ordering = ${input.options},
-                 details = ${formDetails}
+                 details = ${formDetails} || ${tx.json(input.merchandising as never)}
            where item_id = ${itemId}`;
       } else {
         // A new product goes last in its collection's order, where the owner moves it with Move up /
@@ -480,7 +486,7 @@ export async function saveProduct(
         await tx`
           insert into product (item_id, product_type, is_subscribable, subscription_plan, variant_option_ordering, details)
           values (${itemId}, ${input.productType}, ${input.isSubscribable}, ${plan === null ? null : tx.json(plan as never)},
-                  ${input.options}, ${input.customFormId ? tx.json({ additionalFieldsFormId: input.customFormId }) : tx.json({})})`;
+                  ${input.options}, ${tx.json({ ...input.merchandising, ...(input.customFormId ? { additionalFieldsFormId: input.customFormId } : {}) } as never)})`;
       }
 
       const saved = await tx<{ id: string; sku: string }[]>`select id, sku from variant where item_id = ${itemId}`;

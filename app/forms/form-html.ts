@@ -88,8 +88,16 @@ function fieldHtml(view: FormBlockView, f: FormField): string {
     );
   const common = { id, name: pre + f.id, 'aria-required': required ? 'true' : undefined, ...aria };
   switch (f.type) {
-    case 'textarea':
-      return single(`<textarea${attrs({ ...common, rows: '5', placeholder: f.placeholder || undefined })}>${esc(str(value))}</textarea>`);
+    case 'textarea': {
+      const textarea = `<textarea${attrs({ ...common, rows: '5', placeholder: f.placeholder || undefined })}>${esc(str(value))}</textarea>`;
+      if (f.maxLength === undefined) return single(textarea);
+      // The count against the maximum (issue 30): the form island shows it and keeps it up to date
+      // as the visitor types; without JavaScript it stays hidden (it could not follow the typing).
+      const count =
+        `<p class="field-count" data-field-count="${f.maxLength}" hidden><span data-count-shown aria-hidden="true"></span>` +
+        `<span class="visually-hidden" data-count-said aria-live="polite"></span></p>`;
+      return single(textarea + count);
+    }
     case 'text':
     case 'email':
     case 'website':

@@ -70,8 +70,49 @@ function showProblems(form: HTMLFormElement, errors: Record<string, string>, mes
   }
 }
 
-/** Mounts the proof-of-work widget in forms that ask for a CAPTCHA (the altcha package, on demand). */
+/** How long typing must pause before the count is spoken: a screen reader hears it once, not per key. */
+export const COUNT_SPOKEN_AFTER_MS = 1000;
+
+const counted = new WeakSet<HTMLElement>();
+
+/**
+ * The character counts of text areas with a maximum: "12 / 500" under the field, updated at each
+ * key, and the same words in a polite live region once typing pauses. Counted in code points,
+ * as the server's rule counts (form-validation.ts).
+ */
+function countCharacters(root: HTMLElement): void {
+  for (const box of root.querySelectorAll<HTMLElement>('[data-field-count]')) {
+    const area = box.closest('[data-field-id]')?.querySelector('textarea');
+    const shown = box.querySelector<HTMLElement>('[data-count-shown]');
+    const said = box.querySelector<HTMLElement>('[data-count-said]');
+    const max = Number(box.dataset.fieldCount);
+    if (!area || !shown || !said || !Number.isSafeInteger(max) || counted.has(box)) continue;
+    counted.add(box);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const update = (speak: boolean) => {
+      const n = [...area.value].length;
+      const words = `${n} / ${max}`;
+      shown.textContent = words;
+      box.classList.toggle('is-over', n > max);
+      clearTimeout(timer);
+      if (speak) {
+        timer = setTimeout(() => {
+          said.textContent = n > max ? `${words}. ${FORM_TEXT.tooLong}` : `${words} characters`;
+        }, COUNT_SPOKEN_AFTER_MS);
+      }
+    };
+    area.addEventListener('input', () => update(true));
+    update(false);
+    box.hidden = false;
+  }
+}
+
+/**
+ * Enhances a page's form blocks: the text areas' counts, and the proof-of-work widget in forms
+ * that ask for a CAPTCHA (the altcha package, on demand).
+ */
 export function enhanceFormBlocks(root: HTMLElement | null): void {
+  if (root) countCharacters(root);
   const slots = [...(root?.querySelectorAll<HTMLElement>('[data-form-captcha]') ?? [])].filter((s) => !s.querySelector('altcha-widget'));
   if (slots.length === 0) return;
   void import('altcha').then(() => {

@@ -179,10 +179,12 @@ export function cartQtySetCookie(count: number): string {
 }
 
 /**
- * The visitor's pending flash and, when the page is private anyway (`withCart`: a commerce page;
- * or a flash to show), their open cart. A catalog page without a flash reads no cart and sets no
- * cookie: it is the same public document for everyone, and the browser fills in the count from
- * `cart_qty`. An unreadable cart shows as empty (and is logged).
+ * The visitor's pending flash and their open cart. A visitor whose session holds a cart gets it on
+ * every page (SPEC 2: the indicator shows the count and the subtotal everywhere, JavaScript or
+ * not), so that page is theirs: private, never kept by a shared cache or the document cache.
+ * A visitor without a cart (and without a flash) reads no cart and sets no cookie: the catalog
+ * page is the same public document for everyone, and the browser fills in the count from
+ * `cart_qty` should a lost session leave one. An unreadable cart shows as empty (and is logged).
  */
 export async function readVisit(request: Request, websiteId: string, opts: { withCart?: boolean } = {}): Promise<Visit> {
   const session = await shopperSession(request);
@@ -190,7 +192,7 @@ export async function readVisit(request: Request, websiteId: string, opts: { wit
   // Set only when the session changed: a flash was taken (even one too old to show).
   const committed = await session.commit();
   const setCookies = committed ? [committed] : [];
-  const personalized = opts.withCart === true || flash !== null || committed !== null;
+  const personalized = opts.withCart === true || flash !== null || committed !== null || session.cartId !== null;
   if (!personalized) return { flash: null, setCookies, personalized };
   let cart: CartView | undefined;
   let loaded = false;

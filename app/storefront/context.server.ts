@@ -24,6 +24,7 @@ import { COMMERCE_PAGE_TYPES } from './page-types.js';
 import { pageMessages, type PageMessages } from './shop-messages.server.js';
 import { shapeBlocks } from './page-blocks.js';
 import { filterJson, shapeEntry, termLinks } from './collection-context.js';
+import { merchandisingOf, SCARCITY_DEFAULT_TEXT } from '../config/product-form.js';
 import { sanitizeStoredHtml } from '../config/sanitize.server.js';
 import { restockMerchandising, restockMessages } from '../forms/restock-context.js';
 import { experimentEntries } from '../experiments/entries.js';
@@ -215,6 +216,7 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
     case 'home': {
       ctx.collection = resolved.collection ? shapeCollection(resolved.collection) : null;
       ctx.items = resolved.items.map(shape);
+      ctx.productMerchandisingContext = listMerchandising(resolved.items);
       title = resolved.collection?.seoTitle || site.website.siteTitle;
       description = resolved.collection?.seoDescription || resolved.collection?.description || description;
       canonicalPath = '/';
@@ -233,6 +235,7 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
       const p = resolved.pagination;
       ctx.collection = shapeCollection(c);
       ctx.items = resolved.items.map(shape);
+      ctx.productMerchandisingContext = listMerchandising(resolved.items);
       ctx.pagination = {
         ...p,
         hasPrevPage: p.prevPageUrl !== null,
@@ -264,11 +267,10 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
         restockable: true,
       };
       ctx.productMerchandisingContext = {
-        [item.id]: restockMerchandising(
-          restockProduct,
-          restockMessages(settings, ctx.localizedStrings),
-          extras.restock?.mailingList ?? false,
-        ),
+        [item.id]: {
+          ...restockMerchandising(restockProduct, restockMessages(settings, ctx.localizedStrings), extras.restock?.mailingList ?? false),
+          ...ownerMerchandising(resolved.item, item.selectedVariant?.id ?? null),
+        },
       };
       title = `${resolved.item.title} — ${site.website.siteTitle}`;
       description = resolved.item.excerpt || description;
@@ -391,6 +393,30 @@ export function checkoutMinimum(subtotalCents: number, currency: string, s: Comm
   return { met, message: say ? say(message) : message };
 }
 
+/**
+ * The owner's merchandising of a product (issue 30) as SPEC 3's productMerchandisingContext entry
+ * has it: the sold-out label, and the scarcity notice's view for the variant shown (the chosen one,
+ * or a lone one) while its stock is down to the owner's threshold. A product with variants to
+ * choose from shows no notice until one is chosen: the engine's per-variant views start hidden.
+ */
+function ownerMerchandising(p: Product, shownVariantId: string | null): Record<string, unknown> {
+  const m = merchandisingOf(p.details);
+  const shown = shownVariantId ? p.variants.filter((v) => v.id === shownVariantId) : p.variants.length === 1 ? p.variants : [];
+  const low = shown.filter((v) => !v.unlimited && v.qtyInStock > 0 && v.qtyInStock <= m.scarcityThreshold);
+  return {
+    customSoldOutText: m.customSoldOutText,
+    scarcityEnabled: m.scarcityEnabled,
+    scarcityText: m.scarcityText || SCARCITY_DEFAULT_TEXT,
+    scarcityShownByDefault: true,
+    scarcityTemplateViews: m.scarcityEnabled ? low.map((v) => ({ qtyInStock: v.qtyInStock })) : [],
+  };
+}
+
+/** The merchandising of each product a listing shows, by id (the product cards' marks read it). */
+function listMerchandising(items: readonly Product[]): Record<string, unknown> {
+  return Object.fromEntries(items.map((p) => [p.id, ownerMerchandising(p, null)]));
+}
+
 function cart(
   c: CartSummary | undefined,
   currency: string,
@@ -403,7 +429,7 @@ function cart(
   const eligible = cartInstalmentEligible(summary);
   const notice = eligible ? instalmentNotice(summary.subtotalCents, 1, { currency }, s) : null;
   return {
-    // false on public catalog pages: the count is not in the HTML, the browser fills it in.
+    // false on public pages (a visitor without a cart): the count is not in the HTML, the browser fills it in.
     known: extras.cartKnown === true,
     totalQuantity: summary.totalQuantity,
     subtotalCents: summary.subtotalCents,

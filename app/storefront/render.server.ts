@@ -227,8 +227,8 @@ function respond(page: Rendered, status: number, visit?: Visit, context?: AppLoa
   const headers = pageHeaders(status, etag, { personalized: visit?.personalized, noStore: privatePage });
   // Orders, carts and checkouts are nobody's search result (the page's meta says so too).
   if (privatePage) headers.set('X-Robots-Tag', 'noindex');
-  // Only a private page (a commerce page, a flash message) shows the visitor's cart; catalog pages
-  // are one document for everyone, so a shared cache keeps a single copy of each.
+  // Only a private page (a commerce page, a flash message, a visitor holding a cart) shows the
+  // visitor's cart; other catalog pages are one document for everyone, so a shared cache keeps a single copy of each.
   if (visit?.personalized) headers.set('Vary', 'Cookie');
   for (const c of visit?.setCookies ?? []) headers.append('Set-Cookie', c);
   // The database is down: tell clients and crawlers when to come back.
@@ -351,8 +351,8 @@ export async function storefrontPage(
     // A theme without the page's template (a journal has no cart or checkout) has no such page.
     const wanted = p.template ?? templateFor(p.resolved);
     if (!(wanted in site.templates.pages) && wanted !== 'not-found') p = { resolved: { kind: 'not-found' } };
-    // The message of the visitor's last cart form post, and their cart where the page is private
-    // anyway (never throws).
+    // The message of the visitor's last cart form post, and their cart when they hold one or the
+    // page is private anyway (never throws).
     const visit = await readVisit(request, site.website.id, { withCart: p.extras?.commercePage !== undefined });
     const template = p.template ?? templateFor(p.resolved);
     const status = p.status ?? statusFor(p.resolved);
@@ -382,7 +382,8 @@ export async function storefrontPage(
         data.seo.alternates = [...links.map((l) => ({ hreflang: l.code, href: l.href })), { hreflang: 'x-default', href: links[0].href }];
       }
       // The theme's back-in-stock forms post to this page (the engine's markup posts nowhere).
-      if (pageCtx.productMerchandisingContext) data.html = restockForms(data.html, pageCtx, url, visit.flash?.restock ?? null);
+      if (pageCtx.productMerchandisingContext && pageCtx.item)
+        data.html = restockForms(data.html, pageCtx, url, visit.flash?.restock ?? null);
       // A product with a custom form (issue 30): its fields in the add-to-cart form, for the cart island.
       if (p.resolved.kind === 'product' && typeof p.resolved.item.details.additionalFieldsFormId === 'string') {
         const form = await productCustomForm(site.website.id, p.resolved.item.id);

@@ -1,7 +1,7 @@
 // The shop's messages in the page's language (issue 16): the cart, checkout, address and account
 // errors are written in English where they are decided (app/commerce, app/auth, which know no
 // languages); here each one has its localizedStrings key, so a route or page shows it translated.
-// A message with values in it ("Sorry, only 3 of Mug are left.") is written from a template the
+// A message with values in it ("Only 3 of Mug are left.") is written from a template the
 // domain exports; its values are found again by matching the template, sentence by sentence.
 import { REVIEW_TEXT } from '../commerce/cart-review.js';
 import { formatMoney, minorDigits } from '../commerce/money.js';
@@ -81,6 +81,8 @@ const KEYS = new Map<string, string>([
 
 /** The key of each English template; `{name}` marks a value. A more specific template comes first. */
 const TEMPLATES: [string, string][] = [
+  // The lead sentence of every stock refusal (its detail follows).
+  [MSG.notEnough, 'cartNotEnoughText'],
   [STOCK_TEXT.soldOut, 'stockRefusalSoldOutText'],
   [STOCK_TEXT.oneLeftHeld, 'stockRefusalOneLeftHeldText'],
   [STOCK_TEXT.leftHeldAll, 'stockRefusalLeftHeldAllText'],

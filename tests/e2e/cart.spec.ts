@@ -90,7 +90,9 @@ test('validation messages on the product page', async ({ page, javaScriptEnabled
   await expect(pill(page)).toHaveAttribute('aria-label', '1 item in cart');
   if (js) await expect(add).toHaveText('Add To Cart');
   await add.click();
-  await expect(formError(page)).toContainText('Sorry, only 1 of Salt Cellar with Ash Spoon is left, and your cart already holds it.');
+  await expect(formError(page)).toContainText(
+    'Sorry, we do not have enough of that item available. Only 1 of Salt Cellar with Ash Spoon is left, and your cart already holds it.',
+  );
   await expect(pill(page)).toHaveAttribute('aria-label', '1 item in cart');
 });
 

@@ -1,7 +1,8 @@
 // A form block with JavaScript on (the form island and the forms API) and off (the page's action):
 // the Contact page's form refuses invalid answers with its messages and keeps what was typed, then
 // takes valid ones with the newsletter box ticked, showing the submission text and the post-submit
-// HTML; the confirmation email's unsubscribe link works.
+// HTML; the confirmation email's unsubscribe link works. With JavaScript the message shows its
+// character count against its maximum.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -45,6 +46,19 @@ test('the contact form: invalid answers, then valid ones joining the newsletter'
   await page.getByLabel('First Name').fill('Ada');
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill('ada-at-example');
   await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Do you take commissions?');
+  // The text area's count against its maximum follows the typing with JavaScript, and is spoken
+  // once typing pauses; without JavaScript it is not shown (it could not follow).
+  const count = page.locator('.form-field-textarea .field-count');
+  if (js) {
+    await expect(count.locator('[data-count-shown]')).toHaveText('24 / 2000');
+    await expect(count.locator('[aria-live="polite"]')).toHaveText('24 / 2000 characters');
+    await page.getByRole('textbox', { name: 'Message', exact: true }).press('End');
+    await page.getByRole('textbox', { name: 'Message', exact: true }).pressSequentially('!!');
+    await expect(count.locator('[data-count-shown]')).toHaveText('26 / 2000');
+    await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Do you take commissions?');
+  } else {
+    await expect(count).toBeHidden();
+  }
   await page.getByRole('button', { name: 'Send' }).click();
 
   await expect(page.getByText(EMAIL_TEXT)).toBeVisible();

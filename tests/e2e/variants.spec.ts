@@ -175,7 +175,9 @@ test('a class: a full session is Sold Out, another one books with one click', as
     // Without JavaScript the server says it on the page the add comes back to, the choice kept...
     await page.getByLabel('Session').selectOption('Saturday morning');
     await addButton(page).click();
-    await expect(form(page).locator('.cart-error')).toContainText('Sorry, Wheel-throwing Taster (Saturday morning) is sold out.');
+    await expect(form(page).locator('.cart-error')).toContainText(
+      'Sorry, we do not have enough of that item available. None of Wheel-throwing Taster (Saturday morning) is left.',
+    );
     await expect(page.getByLabel('Session')).toHaveValue('Saturday morning');
     await expect(addButton(page)).toHaveText('Sold Out');
     await expect(addButton(page)).toBeDisabled();

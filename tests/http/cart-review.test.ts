@@ -100,10 +100,13 @@ describe('the cart review (own server, database changed between runs)', () => {
     );
     expect(html).toContain('data-cart-review="price">Le prix de Saltmarsh Work Apron (L/XL / Indigo) a changé depuis son ajout');
     expect(html).toContain(
-      'Désolé, il ne reste que 2 exemplaires de Tide Pool Mug (Sea Glass). Cette ligne en compte 3 : ramenez la quantité à 2 pour passer commande.',
+      "Désolé, nous n'avons pas assez de cet article en stock. " +
+        'Il ne reste que 2 exemplaires de Tide Pool Mug (Sea Glass). Cette ligne en compte 3 : ramenez la quantité à 2 pour passer commande.',
     );
     expect(html).toContain('Le prix est passé de 72,00\u00a0$US à 65,00\u00a0$US.');
-    expect(html).toContain('Désolé, Driftwood Dinner Plate (8 in) est épuisé. Retirez-le pour passer commande.');
+    expect(html).toContain(
+      "Désolé, nous n'avons pas assez de cet article en stock. Il ne reste plus aucun exemplaire de Driftwood Dinner Plate (8 in). Retirez-le pour passer commande.",
+    );
     expect(html).not.toContain('Remove it to check out');
   });
 
@@ -117,14 +120,18 @@ describe('the cart review (own server, database changed between runs)', () => {
     const mug = line(html, 'Tide Pool Mug');
     expect(statusOf(mug)).toBe('insufficient_stock');
     expect(mug).toContain('is-blocked');
-    expect(markOf(mug)).toBe('Sorry, only 2 of Tide Pool Mug (Sea Glass) are left. This line has 3: lower the quantity to 2 to check out.');
+    expect(markOf(mug)).toBe(
+      'Sorry, we do not have enough of that item available. Only 2 of Tide Pool Mug (Sea Glass) are left. This line has 3: lower the quantity to 2 to check out.',
+    );
     const apron = line(html, 'Saltmarsh Work Apron');
     expect(statusOf(apron)).toBe('price_changed');
     expect(apron).not.toContain('is-blocked');
     expect(markOf(apron)).toBe('Price changed from $72.00 to $65.00.');
     const plate = line(html, 'Driftwood Dinner Plate');
     expect(statusOf(plate)).toBe('sold_out');
-    expect(markOf(plate)).toBe('Sorry, Driftwood Dinner Plate (8 in) is sold out. Remove it to check out.');
+    expect(markOf(plate)).toBe(
+      'Sorry, we do not have enough of that item available. None of Driftwood Dinner Plate (8 in) is left. Remove it to check out.',
+    );
     const cups = line(html, 'Moonsnail Espresso Cups, Set of Two');
     expect(statusOf(cups)).toBe('unavailable');
     expect(markOf(cups)).toBe('Sorry, Moonsnail Espresso Cups, Set of Two (Stone) is no longer available. Remove it to check out.');
@@ -148,7 +155,8 @@ describe('the cart review (own server, database changed between runs)', () => {
       status: 'insufficient_stock',
       blocking: true,
       currentPriceCents: null,
-      message: 'Sorry, only 2 of Tide Pool Mug (Sea Glass) are left. This line has 3: lower the quantity to 2 to check out.',
+      message:
+        'Sorry, we do not have enough of that item available. Only 2 of Tide Pool Mug (Sea Glass) are left. This line has 3: lower the quantity to 2 to check out.',
     });
     expect(by(APRON.sku).availability).toEqual({
       status: 'price_changed',

@@ -330,7 +330,7 @@ describe('the confirmation email', () => {
 });
 
 describe('privacy and caching of cart, checkout and order pages', () => {
-  it('answer private, no-store with noindex; catalog pages stay public', async () => {
+  it('answer private, no-store with noindex; catalog pages are private to a cart holder, public to others', async () => {
     const v = new Visitor();
     await add(v, PATTERN);
     const { location } = await placed(v, { email: 'ada@example.com' });
@@ -344,7 +344,9 @@ describe('privacy and caching of cart, checkout and order pages', () => {
       expect(await res.text(), p).toContain('<meta name="robots" content="noindex"/>');
     }
     const shop = await v.get('/shop');
-    expect(shop.headers.get('cache-control')).toMatch(/^public, max-age=\d+/);
+    expect(shop.headers.get('cache-control')).toBe('private, no-cache');
+    const anyone = await new Visitor().get('/shop');
+    expect(anyone.headers.get('cache-control')).toMatch(/^public, max-age=\d+/);
   });
 
   it('an order page opens for the session whose cart bought it or a signed link, else it is the 404 page', async () => {

@@ -240,3 +240,96 @@ describe('the image picker', () => {
     expect(thumb.headers.get('content-type')).toBe('image/png');
   });
 });
+
+/** The last page of /shop, where a new product is. */
+async function lastShopPage(): Promise<string> {
+  const first = await textOf(await new Visitor().get('/shop'));
+  const pages = Number(/page 1 of (\d+)/.exec(first)?.[1] ?? '1');
+  return pages > 1 ? textOf(await new Visitor().get(`/shop?page=${pages}`)) : first;
+}
+
+/** The product card of `title` in a listing's HTML. */
+function cardOf(html: string, title: string): string {
+  const at = html.indexOf(`<h3 class="card-title">${title}</h3>`);
+  expect(at, title).toBeGreaterThan(-1);
+  const start = html.lastIndexOf('<article class="card', at);
+  return html.slice(start, html.indexOf('</article>', at));
+}
+
+describe('sold-out label and scarcity notice (issue 30)', () => {
+  it('the owner sets them on the product screen; the product page and /shop show them; a stale form is a conflict', async () => {
+    const title = `Gull Cup ${tag()}`;
+    const res = await admin.postForm(
+      '/config/products/new',
+      productForm(title, `PE-${tag()}`, {
+        'variants[0].qty': '3',
+        scarcityEnabled: 'on',
+        scarcityThreshold: '3',
+        scarcityText: 'Hurry: {qtyInStock} to go',
+        customSoldOutText: 'Gone to sea',
+      }),
+    );
+    expect(res.status).toBe(303);
+    const id = decodeURIComponent(/^\/config\/products\/([^/?]+)/.exec(res.headers.get('location') ?? '')![1]);
+    const edit = await textOf(await admin.get(`/config/products/${id}`));
+    const hidden = (name: string) => unescape(new RegExp(`name="${name}"[^>]*?value="([^"]*)"`).exec(edit)?.[1] ?? '');
+    // The form shows what was saved.
+    expect(hidden('customSoldOutText')).toBe('Gone to sea');
+    expect(hidden('scarcityText')).toBe('Hurry: {qtyInStock} to go');
+    expect(hidden('scarcityThreshold')).toBe('3');
+    expect(edit).toMatch(/name="scarcityEnabled"[^>]*checked/);
+
+    // 3 left, threshold 3: the notice shows on the product page and on its card in /shop.
+    const slug = hidden('urlId');
+    const page = await textOf(await new Visitor().get(`/shop/p/${slug}`));
+    expect(page).toMatch(/<div class="product-scarcity">\s*Hurry: 3 to go\s*<\/div>/);
+    expect(cardOf(await lastShopPage(), title)).toMatch(/<div class="product-scarcity">\s*Hurry: 3 to go\s*<\/div>/);
+
+    // A bad threshold and a too long text: the spec's kind of error on the field, what was typed kept, nothing saved.
+    const stamp = { _version: hidden('_version'), _fields: hidden('_fields'), _at: hidden('_at') };
+    const variant = {
+      urlId: slug,
+      'variants[0].id': hidden('variants\\[0\\]\\.id'),
+      'variants[0].was': hidden('variants\\[0\\]\\.was'),
+    };
+    const bad = await admin.postForm(
+      `/config/products/${id}`,
+      productForm(title, hidden('variants\\[0\\]\\.sku'), {
+        ...variant,
+        ...stamp,
+        scarcityThreshold: 'lots',
+        customSoldOutText: 'x'.repeat(201),
+      }),
+    );
+    expect(bad.status).toBe(400);
+    const badHtml = await textOf(bad);
+    expect(badHtml).toContain('Enter a whole number from 1 to 9999.');
+    expect(badHtml).toContain('This text is at most 200 characters.');
+    expect(badHtml).toContain('value="lots"');
+
+    // Sold out, with the notice off: the owner's label on the product page and on /shop, no notice.
+    const saved = await admin.postForm(
+      `/config/products/${id}`,
+      productForm(title, hidden('variants\\[0\\]\\.sku'), {
+        ...variant,
+        ...stamp,
+        'variants[0].qty': '0',
+        customSoldOutText: 'Gone to sea',
+      }),
+    );
+    expect(saved.status, (await saved.clone().text()).slice(0, 500)).toBe(303);
+    const soldOut = await textOf(await new Visitor().get(`/shop/p/${slug}`));
+    expect(soldOut).toContain('<div class="product-mark sold-out">Gone to sea</div>');
+    expect(soldOut).not.toContain('product-scarcity');
+    const card = cardOf(await lastShopPage(), title);
+    expect(card).toContain('<div class="product-mark sold-out">Gone to sea</div>');
+    expect(card).not.toContain('product-scarcity');
+
+    // The same form posted again (drawn before that save) is a conflict, not a silent overwrite.
+    const stale = await admin.postForm(
+      `/config/products/${id}`,
+      productForm(title, hidden('variants\\[0\\]\\.sku'), { ...variant, ...stamp, customSoldOutText: 'Other words' }),
+    );
+    expect(stale.status).toBe(409);
+  });
+});

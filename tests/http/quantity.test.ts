@@ -69,6 +69,6 @@ describe('quantities over HTTP', () => {
     const v = new Visitor();
     const res = await v.json('/api/commerce/shopping-cart/entries', { itemId: MUG, sku: MUG_INK, quantity: 1 });
     expect(res.status).toBe(409);
-    expect((await res.json()).error).toBe('Sorry, Tide Pool Mug (Ink) is sold out.');
+    expect((await res.json()).error).toBe('Sorry, we do not have enough of that item available. None of Tide Pool Mug (Ink) is left.');
   });
 });

@@ -131,7 +131,7 @@ describe('the product form posts its options: a product with two options', () =>
     let page = await post(v, APRON, { Size: 'XXL', Color: 'Indigo' });
     expect(errorOf(page)).toBe('Sorry, that item variant is unavailable. Please select another variant.');
     page = await post(v, APRON, { Size: 'S/M', Color: 'Oat' });
-    expect(errorOf(page)).toBe('Sorry, Saltmarsh Work Apron (S/M / Oat) is sold out.');
+    expect(errorOf(page)).toBe('Sorry, we do not have enough of that item available. None of Saltmarsh Work Apron (S/M / Oat) is left.');
     expect(selected(page, 'Size')).toBe('S/M');
     expect(selected(page, 'Color')).toBe('Oat');
     // The chosen variant is shown as it is: sold out, the button disabled.
@@ -213,11 +213,15 @@ describe('the product form posts its options: a class', () => {
     let page = await post(v, CLASS, {});
     expect(errorOf(page)).toBe('Please select the Session option.');
     page = await post(v, CLASS, { Session: 'Saturday morning' });
-    expect(errorOf(page)).toBe('Sorry, Wheel-throwing Taster (Saturday morning) is sold out.');
+    expect(errorOf(page)).toBe(
+      'Sorry, we do not have enough of that item available. None of Wheel-throwing Taster (Saturday morning) is left.',
+    );
     page = await post(v, CLASS, { Session: 'Sunday' });
     expect(errorOf(page)).toBe('Sorry, that item variant is unavailable. Please select another variant.');
     page = await post(v, CLASS, { Session: 'Thursday evening' }, '5');
-    expect(errorOf(page)).toBe('Sorry, only 4 of Wheel-throwing Taster (Thursday evening) are left.');
+    expect(errorOf(page)).toBe(
+      'Sorry, we do not have enough of that item available. Only 4 of Wheel-throwing Taster (Thursday evening) are left.',
+    );
     expect(selected(page, 'Session')).toBe('Thursday evening');
     expect(await entries(v)).toEqual([]);
   });

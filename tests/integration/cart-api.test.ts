@@ -99,7 +99,11 @@ describe('POST /api/commerce/shopping-cart/entries', () => {
   it('answers the spec texts as {error} with a 4xx status', async () => {
     const cases: [unknown, number, string][] = [
       [{ itemId: 'itm-saltmarsh-apron', quantity: 1 }, 400, 'Please select the Size and Color options.'],
-      [{ itemId: 'itm-tide-pool-mug', sku: 'SG-TPM-03', quantity: 1 }, 409, 'Sorry, Tide Pool Mug (Ink) is sold out.'],
+      [
+        { itemId: 'itm-tide-pool-mug', sku: 'SG-TPM-03', quantity: 1 },
+        409,
+        'Sorry, we do not have enough of that item available. None of Tide Pool Mug (Ink) is left.',
+      ],
       [
         { itemId: 'itm-tide-pool-mug', sku: 'nope', quantity: 1 },
         400,

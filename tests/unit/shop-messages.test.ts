@@ -34,19 +34,27 @@ const line = (over: Partial<ReviewLine>): ReviewLine => ({
 
 describe('messageIn with values', () => {
   it('translates stock refusals, keeping the item name and the numbers', () => {
-    expect(messageIn(fr, stockMessage('Mug (Sand)', 3, 0))).toBe('Désolé, il ne reste que 3 exemplaires de Mug (Sand).');
-    expect(messageIn(fr, stockMessage('Mug', 1, 1))).toBe('Désolé, il ne reste qu’un exemplaire de Mug, et il est déjà dans votre panier.');
-    expect(messageIn(fr, stockMessage('Mug', 5, 2))).toBe(
-      'Désolé, il ne reste que 5 exemplaires de Mug, et votre panier en contient déjà 2.',
+    expect(messageIn(fr, stockMessage('Mug (Sand)', 3, 0))).toBe(
+      "Désolé, nous n'avons pas assez de cet article en stock. " + 'Il ne reste que 3 exemplaires de Mug (Sand).',
     );
-    expect(messageIn(fr, stockMessage('Mug', 0, 0))).toBe('Désolé, Mug est épuisé.');
+    expect(messageIn(fr, stockMessage('Mug', 1, 1))).toBe(
+      "Désolé, nous n'avons pas assez de cet article en stock. " + 'Il ne reste qu’un exemplaire de Mug, et il est déjà dans votre panier.',
+    );
+    expect(messageIn(fr, stockMessage('Mug', 5, 2))).toBe(
+      "Désolé, nous n'avons pas assez de cet article en stock. " +
+        'Il ne reste que 5 exemplaires de Mug, et votre panier en contient déjà 2.',
+    );
+    expect(messageIn(fr, stockMessage('Mug', 0, 0))).toBe(
+      "Désolé, nous n'avons pas assez de cet article en stock. Il ne reste plus aucun exemplaire de Mug.",
+    );
   });
 
   it('translates a cart line made of several sentences, with money in the page format', () => {
     const review = reviewCart([line({})], usd);
     const say = pageMessages(fr, 'USD', 'fr');
     expect(say(review.lines[0].message)).toBe(
-      'Désolé, il ne reste que 2 exemplaires de Tide Pool Mug (Sea Glass). ' +
+      "Désolé, nous n'avons pas assez de cet article en stock. " +
+        'Il ne reste que 2 exemplaires de Tide Pool Mug (Sea Glass). ' +
         'Cette ligne en compte 3 : ramenez la quantité à 2 pour passer commande. ' +
         'Le prix est passé de 72,00\u00a0$US à 65,00\u00a0$US.',
     );

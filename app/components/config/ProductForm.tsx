@@ -199,6 +199,38 @@ export function ProductForm({
             />
           </section>
 
+          <section className="card" aria-labelledby="product-merchandising">
+            <h2 id="product-merchandising">Sold out and low stock</h2>
+            <Field
+              name="customSoldOutText"
+              label="Sold-out label"
+              defaultValue={values.customSoldOutText}
+              error={errors.customSoldOutText}
+              hint="Shown instead of “sold out” on this product when nothing is left. Empty: the shop’s own."
+            />
+            <CheckboxField
+              name="scarcityEnabled"
+              label="Show a scarcity notice when stock runs low"
+              defaultChecked={values.scarcityEnabled}
+              error={errors.scarcityEnabled}
+            />
+            <Field
+              name="scarcityThreshold"
+              label="Show it at"
+              defaultValue={values.scarcityThreshold}
+              error={errors.scarcityThreshold}
+              inputMode="numeric"
+              hint="The notice shows while a variant has this many or fewer left (and at least one)."
+            />
+            <Field
+              name="scarcityText"
+              label="Scarcity text"
+              defaultValue={values.scarcityText}
+              error={errors.scarcityText}
+              hint="{qtyInStock} stands for the number left. Empty: “Only {qtyInStock} left in stock”."
+            />
+          </section>
+
           <section className="card" aria-labelledby="product-image">
             <h2 id="product-image">Image</h2>
             <ImagePicker images={images} value={values.assetUrl} savedImage={savedImage} error={errors.assetUrl} />

@@ -30,7 +30,9 @@ describe('reviewCart', () => {
   it('marks a sold-out line, with the rules wording, and blocks checkout', () => {
     const r = reviewCart([line({ current: { qtyInStock: 0 } })], 'USD');
     expect(r.lines[0]).toMatchObject({ status: 'sold_out', blocking: true, left: 0 });
-    expect(r.lines[0].message).toBe('Sorry, Tide Pool Mug (Sand) is sold out. Remove it to check out.');
+    expect(r.lines[0].message).toBe(
+      'Sorry, we do not have enough of that item available. None of Tide Pool Mug (Sand) is left. Remove it to check out.',
+    );
     expect(r.blocking).toBe(true);
     expect(r.message).toBe('To check out, first fix the marked line: Tide Pool Mug (Sand) is sold out.');
   });
@@ -39,7 +41,7 @@ describe('reviewCart', () => {
     const r = reviewCart([line({ quantity: 5, current: { qtyInStock: 2 } })], 'USD');
     expect(r.lines[0]).toMatchObject({ status: 'insufficient_stock', blocking: true, left: 2 });
     expect(r.lines[0].message).toBe(
-      'Sorry, only 2 of Tide Pool Mug (Sand) are left. This line has 5: lower the quantity to 2 to check out.',
+      'Sorry, we do not have enough of that item available. Only 2 of Tide Pool Mug (Sand) are left. This line has 5: lower the quantity to 2 to check out.',
     );
     expect(r.message).toBe('To check out, first fix the marked line: only 2 of Tide Pool Mug (Sand) are left and your cart has 5.');
   });
@@ -105,7 +107,7 @@ describe('reviewCart', () => {
   it('tells both the stock problem and the new price on one line', () => {
     const r = reviewCart([line({ quantity: 4, current: { qtyInStock: 1, priceCents: 3600 } })], 'USD');
     expect(r.lines[0].message).toBe(
-      'Sorry, only 1 of Tide Pool Mug (Sand) is left. This line has 4: lower the quantity to 1 to check out. Price changed from $34.00 to $36.00.',
+      'Sorry, we do not have enough of that item available. Only 1 of Tide Pool Mug (Sand) is left. This line has 4: lower the quantity to 1 to check out. Price changed from $34.00 to $36.00.',
     );
     expect(r.lines[0].currentPriceCents).toBe(3600);
   });

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseWithZod } from '@conform-to/zod';
 import {
+  merchandisingOf,
   isBlankRow,
   minorDigits,
   moneyInput,
@@ -232,6 +233,7 @@ describe('form values', () => {
         assetUrl: null,
         originalSize: null,
         options: ['Size'],
+        merchandising: merchandisingOf({}),
         variants: [
           { id: 'v1', sku: 'S', attributes: { Size: 'M' }, priceCents: 1250, salePriceCents: 0, onSale: false, unlimited: false, qty: 3 },
         ],
