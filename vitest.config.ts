@@ -6,7 +6,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    testTimeout: 60_000,
+    // Generous: `npm test` runs the unit and HTTP suites side by side on two cores (ADR 0032), and a
+    // PGlite start (migrate and seed, single-threaded) took over 60 s under that load. A test that
+    // passes returns as soon as it can; only a hung one waits this long.
+    testTimeout: 150_000,
     // Opening, migrating and seeding an embedded database in beforeAll takes seconds on a busy machine.
     hookTimeout: 120_000,
     // Vitest's default (one fork per core but one) leaves a 2-core machine with a single fork for

@@ -24,7 +24,7 @@ function runNode(code: string, env: Record<string, string> = {}) {
       cwd: ROOT,
       env: { ...process.env, ...env },
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: 150_000,
     });
   } finally {
     fs.rmSync(file, { force: true });
