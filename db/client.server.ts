@@ -263,7 +263,11 @@ const holder = globalThis as Holder;
 export function getDb(): Promise<Db> {
   let p = holder[KEY];
   if (!p) {
-    p = openDb(optionsFromEnv()).then((db) => {
+    const opts = optionsFromEnv();
+    // A worker of a cluster (app/server/cluster.ts) whose primary migrated and seeded the database
+    // before forking it: N workers do not each go through the migrations again.
+    if (opts.url && process.env.STOREFRONT_DB_PREPARED === '1') Object.assign(opts, { migrate: false, seedIfEmpty: false });
+    p = openDb(opts).then((db) => {
       // A server that drains requests first (app/server/main.ts) closes the database itself.
       if (db.kind === 'pglite' && process.env.STOREFRONT_MANAGED_SHUTDOWN !== '1') closeOnSignals();
       return db;

@@ -4,6 +4,7 @@
 // another on the same PostgreSQL), a locked page to a visitor who has not unlocked it, or one host's
 // page on another.
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Visitor } from './support/client.js';
 import { adminVisitor } from './support/owner.js';
@@ -208,5 +209,89 @@ if (postgresAdmin) {
       }
       expect(html).toContain('Glaze B.');
     });
+  });
+}
+
+// One server with two workers (WEB_CONCURRENCY=2, node:cluster, app/server/cluster.ts): whichever
+// worker answers, an owner's edit shows at the next anonymous load, and SIGTERM stops them all.
+if (postgresAdmin) {
+  describe('one server with two workers (WEB_CONCURRENCY=2) on PostgreSQL', () => {
+    let db: ThrowAway;
+    let server: Started;
+    // The cluster hands out connections, not requests: each GET on a connection of its own.
+    const fresh = (path: string) =>
+      new Promise<{ status: number; worker: string; cache: string | undefined; html: string }>((resolve, reject) => {
+        http
+          .get(server.url + path, { agent: false }, (res) => {
+            let html = '';
+            res.setEncoding('utf8');
+            res.on('data', (d: string) => (html += d));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                worker: String(res.headers['x-storefront-worker']),
+                cache: res.headers['x-document-cache'] as string | undefined,
+                html,
+              }),
+            );
+          })
+          .on('error', reject);
+      });
+    beforeAll(async () => {
+      db = await throwAwayDatabase(postgresAdmin);
+      server = await startServer({ DATABASE_URL: db.url, WEB_CONCURRENCY: '2', STOREFRONT_WORKER_HEADER: '1' }, '/readyz');
+    }, 120_000);
+    afterAll(async () => {
+      if (server?.child.exitCode === null) server.kill();
+      await db?.drop();
+    });
+
+    it('migrates once, answers pages from both workers, and shows an edit whichever worker answers', async () => {
+      // The second worker starts once the first listens: ask until both have answered.
+      const seen = new Set<string>();
+      for (let i = 0; i < 200 && seen.size < 2; i++) {
+        const res = await fresh('/shop');
+        expect(res.status, server.output()).toBe(200);
+        seen.add(res.worker);
+        if (seen.size < 2) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect([...seen].sort(), server.output()).toEqual(['1', '2']);
+      expect(server.output().match(/db: applied migrations/g) ?? []).toHaveLength(1);
+      expect(server.output().match(/db: seeded the demo store/g) ?? []).toHaveLength(1);
+
+      const owner = await adminVisitor(() => server.url);
+      const { id, path } = await createPage(`Two workers ${run}`, '<p>Kiln one.</p>', owner);
+      // Both workers keep the page (each has a cache of its own)...
+      const cachedBy = new Set<string>();
+      for (let i = 0; i < 40 && cachedBy.size < 2; i++) {
+        const res = await fresh(path);
+        expect(res.html).toContain('Kiln one.');
+        if (res.cache === 'hit') cachedBy.add(res.worker);
+      }
+      expect(cachedBy.size).toBe(2);
+      // ...and the edit, made through one of them, drops both copies: every next load shows it.
+      expect((await savePage(id, path, `Two workers ${run}`, '<p>Kiln two.</p>', owner)).status).toBe(303);
+      const after = new Map<string, string>();
+      for (let i = 0; i < 40 && after.size < 2; i++) {
+        const res = await fresh(path);
+        // The other worker hears of it on commit (NOTIFY): moments, not the entry's 30 s.
+        if (res.html.includes('Kiln one.') && !after.has(res.worker)) {
+          await new Promise((r) => setTimeout(r, 50));
+          continue;
+        }
+        after.set(res.worker, res.html);
+      }
+      expect([...after.keys()].sort()).toEqual(['1', '2']);
+      for (const html of after.values()) {
+        expect(html).toContain('Kiln two.');
+        expect(html).not.toContain('Kiln one.');
+      }
+    }, 120_000);
+
+    it('stops on SIGTERM: the workers finish, and the server exits with code 0', async () => {
+      server.child.kill('SIGTERM');
+      expect(await server.exited, server.output()).toBe(0);
+      expect(server.output().match(/SIGTERM: finishing requests/g) ?? []).toHaveLength(2);
+    }, 30_000);
   });
 }
