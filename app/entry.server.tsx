@@ -79,6 +79,9 @@ export async function prepareOwners(opts: { owner?: { email: string; password: s
   return ensureFirstOwner(sql, opts);
 }
 
+/** Tests only: the statements a request sends (STOREFRONT_COUNT_STATEMENTS=1, see db/client.server.ts). */
+export { countStatements } from '../db/client.server.js';
+
 /** The site a Host header reaches: the server (app/server/main.ts) asks before any route runs. */
 export { siteForHost } from './storefront/site.server.js';
 

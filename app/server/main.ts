@@ -65,6 +65,7 @@ async function main(): Promise<void> {
         shutdown?: () => Promise<void>;
         startJobs?: () => Promise<void>;
         cleanupCarts?: (ttlDays: number) => Promise<CartExpiry>;
+        countStatements?: <T>(counter: { statements: number }, fn: () => T) => T;
         siteForHost: (host: string) => Promise<{ id: string; published: boolean } | null>;
         catalogGeneration?: (websiteId: string) => number;
         onCatalogChange?: (fn: (websiteId: string) => void) => () => void;
@@ -294,10 +295,20 @@ async function main(): Promise<void> {
     handler(req, res, next).catch(next);
   });
 
+  // Tests only (STOREFRONT_COUNT_STATEMENTS=1, refused in production): the SQL statements a request
+  // sent before its status line, in X-Sql-Statements.
+  const countStatements = process.env.STOREFRONT_COUNT_STATEMENTS === '1' ? build.entry.module.countStatements : undefined;
   const server = http.createServer((req, res) => {
     if (workerHeader) res.setHeader('X-Storefront-Worker', workerHeader);
     if (documents?.serve(req, res)) return;
-    app(req, res);
+    if (!countStatements) return app(req, res);
+    const counter = { statements: 0 };
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: typeof res, ...args: unknown[]) {
+      this.setHeader('X-Sql-Statements', String(counter.statements));
+      return (writeHead as (...a: unknown[]) => typeof res).apply(this, args);
+    } as typeof res.writeHead;
+    countStatements(counter, () => app(req, res));
   });
   server.listen(config.port, config.host ?? '0.0.0.0', () => {
     const where = server.address();

@@ -141,6 +141,8 @@ const Schema = z.object({
   DOMAIN_VERIFICATION_URL: standInUrl('DOMAIN_VERIFICATION_URL').optional(),
   // Origins of a test's local receivers (webhooks) the guarded fetch lets through; refused in production.
   FETCH_TEST_ORIGINS: z.string().optional(),
+  // Tests only: each response says how many SQL statements it cost (X-Sql-Statements); refused in production.
+  STOREFRONT_COUNT_STATEMENTS: z.enum(['0', '1']).optional(),
   ANALYTICS_CLIENT_RATE: bound('ANALYTICS_CLIENT_RATE', 60),
   ANALYTICS_DAILY_ROWS: bound('ANALYTICS_DAILY_ROWS', 100_000),
   ANALYTICS_STORAGE_MB: bound('ANALYTICS_STORAGE_MB', 1024, false),
@@ -240,6 +242,9 @@ export function readEnv(raw: Record<string, string | undefined> = process.env): 
     throw new ConfigError(
       "TRANSLATION_SERVICE_URL is for tests only: in production the translation service's address is the provider's own. Unset it.",
     );
+  }
+  if (production && e.STOREFRONT_COUNT_STATEMENTS) {
+    throw new ConfigError('STOREFRONT_COUNT_STATEMENTS is for tests only: a production server says nothing of its SQL. Unset it.');
   }
   for (const name of ['DOMAIN_VERIFICATION_URL', 'FETCH_TEST_ORIGINS'] as const) {
     if (production && e[name]) {

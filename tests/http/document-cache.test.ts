@@ -2,7 +2,8 @@
 // answered from it with a fresh CSP nonce and a 304 for its ETag, and it never serves one visitor's
 // cart, flash or owner page to another, an old page after an owner's edit (in this process, or in
 // another on the same PostgreSQL), a locked page to a visitor who has not unlocked it, or one host's
-// page on another.
+// page on another. A server of two workers (WEB_CONCURRENCY=2) shows an edit whichever worker
+// answers, and a warm anonymous product page view there sends no SQL statement (issue 29, item 3).
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -220,7 +221,7 @@ if (postgresAdmin) {
     let server: Started;
     // The cluster hands out connections, not requests: each GET on a connection of its own.
     const fresh = (path: string) =>
-      new Promise<{ status: number; worker: string; cache: string | undefined; html: string }>((resolve, reject) => {
+      new Promise<{ status: number; worker: string; cache: string | undefined; statements: number; html: string }>((resolve, reject) => {
         http
           .get(server.url + path, { agent: false }, (res) => {
             let html = '';
@@ -231,6 +232,7 @@ if (postgresAdmin) {
                 status: res.statusCode ?? 0,
                 worker: String(res.headers['x-storefront-worker']),
                 cache: res.headers['x-document-cache'] as string | undefined,
+                statements: Number(res.headers['x-sql-statements'] ?? NaN),
                 html,
               }),
             );
@@ -239,7 +241,11 @@ if (postgresAdmin) {
       });
     beforeAll(async () => {
       db = await throwAwayDatabase(postgresAdmin);
-      server = await startServer({ DATABASE_URL: db.url, WEB_CONCURRENCY: '2', STOREFRONT_WORKER_HEADER: '1' }, '/readyz');
+      // NODE_ENV=test: counting statements (X-Sql-Statements) is refused in production.
+      server = await startServer(
+        { DATABASE_URL: db.url, WEB_CONCURRENCY: '2', STOREFRONT_WORKER_HEADER: '1', NODE_ENV: 'test', STOREFRONT_COUNT_STATEMENTS: '1' },
+        '/readyz',
+      );
     }, 120_000);
     afterAll(async () => {
       if (server?.child.exitCode === null) server.kill();
@@ -287,6 +293,25 @@ if (postgresAdmin) {
         expect(html).not.toContain('Kiln one.');
       }
     }, 120_000);
+
+    // Issue 29 item 3: a page view an anonymous visitor makes costs no SQL once the caches are warm.
+    it('a warm anonymous product page view sends no SQL statement, in either worker', async () => {
+      const views = new Map<string, number[]>();
+      const enough = () => views.size === 2 && [...views.values()].every((v) => v.length >= 4);
+      // A new query string each time: never the document cache, always a render.
+      for (let i = 0; i < 80 && !enough(); i++) {
+        const res = await fresh(`${PRODUCT}?view=${i}`);
+        expect(res.status).toBe(200);
+        expect(res.cache).not.toBe('hit');
+        views.set(res.worker, [...(views.get(res.worker) ?? []), res.statements]);
+      }
+      expect(enough()).toBe(true);
+      for (const [worker, counts] of views) {
+        // The first view of the product in a worker reads it: the counter counts.
+        expect(counts[0], `worker ${worker}: ${counts.join(', ')}`).toBeGreaterThan(0);
+        expect(counts.slice(-3), `worker ${worker}: ${counts.join(', ')}`).toEqual([0, 0, 0]);
+      }
+    }, 60_000);
 
     it('stops on SIGTERM: the workers finish, and the server exits with code 0', async () => {
       server.child.kill('SIGTERM');
