@@ -4,6 +4,7 @@
 // another on the same PostgreSQL), a locked page to a visitor who has not unlocked it, or one host's
 // page on another. A server of two workers (WEB_CONCURRENCY=2) shows an edit whichever worker
 // answers, and a warm anonymous product page view there sends no SQL statement (issue 29, item 3).
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -237,7 +238,10 @@ if (postgresAdmin) {
               }),
             );
           })
-          .on('error', reject);
+          .on('error', reject)
+          .setTimeout(5_000, function (this: http.ClientRequest) {
+            this.destroy(new Error(`no answer to ${path} in 5 s`));
+          });
       });
     beforeAll(async () => {
       db = await throwAwayDatabase(postgresAdmin);
@@ -311,6 +315,27 @@ if (postgresAdmin) {
         expect(counts[0], `worker ${worker}: ${counts.join(', ')}`).toBeGreaterThan(0);
         expect(counts.slice(-3), `worker ${worker}: ${counts.join(', ')}`).toEqual([0, 0, 0]);
       }
+    }, 60_000);
+
+    it('starts another worker in place of one that dies, and keeps answering meanwhile', async () => {
+      const children = () =>
+        execFileSync('ps', ['-o', 'pid=', '--ppid', String(server.child.pid)], { encoding: 'utf8' })
+          .split('\n')
+          .filter((l) => l.trim());
+      const before = children();
+      expect(before).toHaveLength(2);
+      process.kill(Number(before[0]), 'SIGKILL');
+      // A connection handed to the worker as it died is lost with it; the next ones are answered.
+      const seen = new Set<string>();
+      for (let i = 0; i < 200 && seen.size < 2; i++) {
+        const res = await fresh('/shop').catch(() => null);
+        if (res) expect(res.status, server.output()).toBe(200);
+        if (res) seen.add(res.worker);
+        if (seen.size < 2) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect([...seen].sort()).toEqual(['1', '2']);
+      expect(server.output()).toMatch(/worker [12] \(pid \d+\) exited \(SIGKILL\); starting another/);
+      expect(children().filter((pid) => !before.includes(pid))).toHaveLength(1);
     }, 60_000);
 
     it('stops on SIGTERM: the workers finish, and the server exits with code 0', async () => {
