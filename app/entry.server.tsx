@@ -8,6 +8,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { expireCarts, type CartExpiry } from '../db/cart-expiry.server.js';
 import { closeDb, getDb, getSql, isDatabaseUnavailable } from '../db/client.server.js';
 import { ensureFirstOwner } from './auth/first-owner.server.js';
+import { watchCatalogChanges } from './catalog/catalog.server.js';
 import { deleteExpiredSessions } from './auth/owner-session.server.js';
 import { NonceContext } from './components/nonce.js';
 import { PageHtmlContext } from './components/page-html.js';
@@ -27,7 +28,10 @@ const ABORT_DELAY_MS = 5_000;
 
 // Open (migrate, seed) the database as the server starts, not on the first visitor's request. A
 // failure here is only logged: each request retries and shows the static page while it is down.
-getDb().catch((e: unknown) => log.error(`storefront: the database is not available yet: ${errorText(e)}`));
+// Other processes' catalog changes (NOTIFY) are heard from then on.
+getDb()
+  .then(() => watchCatalogChanges())
+  .catch((e: unknown) => log.error(`storefront: the database is not available yet: ${errorText(e)}`));
 
 // The handoff script escapes these as Remix does (server-runtime's createServerHandoffString).
 const HANDOFF_ESCAPES: Record<string, string> = {
@@ -74,6 +78,9 @@ export async function prepareOwners(opts: { owner?: { email: string; password: s
   await deleteExpiredSessions(sql);
   return ensureFirstOwner(sql, opts);
 }
+
+/** Tests only: the statements a request sends (STOREFRONT_COUNT_STATEMENTS=1, see db/client.server.ts). */
+export { countStatements } from '../db/client.server.js';
 
 /** The site a Host header reaches: the server (app/server/main.ts) asks before any route runs. */
 export { siteForHost } from './storefront/site.server.js';

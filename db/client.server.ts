@@ -1,5 +1,6 @@
 // The one database client (postgres.js): a real PostgreSQL when DATABASE_URL is set, else an
 // embedded PGlite in DATA_DIR served on a loopback port. Migrates and seeds an empty database.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,8 +41,33 @@ export interface Db {
   dumpSnapshot?: () => Promise<Blob>;
 }
 
+/**
+ * Tests only: with STOREFRONT_COUNT_STATEMENTS=1 (refused in production, app/utils/env.server.ts)
+ * each statement sent adds one to the counter of the `countStatements` call it runs under, so a
+ * test can see how many statements a request cost (app/server/main.ts sends it in a header).
+ * Counted when sent: a statement queued behind a busy pool is sent from another context and missed.
+ */
+const statementCounters = new AsyncLocalStorage<{ statements: number }>();
+const countingStatements = () => process.env.STOREFRONT_COUNT_STATEMENTS === '1';
+
+/** Runs `fn` with `counter` counting the statements it sends (only while counting is on, tests). */
+export function countStatements<T>(counter: { statements: number }, fn: () => T): T {
+  return statementCounters.run(counter, fn);
+}
+
 /** postgres.js options shared by both paths: bigint stays a string, notices are not printed. */
 const BASE = { onnotice: () => {}, connection: { application_name: 'storefront' } } as const;
+
+/** postgres.js's per-statement hook, there only while statements are counted. */
+function statementHook(): { debug?: () => void } {
+  if (!countingStatements()) return {};
+  return {
+    debug: () => {
+      const c = statementCounters.getStore();
+      if (c) c.statements++;
+    },
+  };
+}
 
 /**
  * Seconds to wait for a connection before giving up: a database that does not answer must turn
@@ -79,6 +105,7 @@ export async function openDb(opts: OpenOptions = {}): Promise<Db> {
 function openPostgres(url: string, max: number, connectTimeoutS: number): Db {
   const sql = postgres(url, {
     ...BASE,
+    ...statementHook(),
     max,
     connect_timeout: connectTimeoutS,
     connection: { ...BASE.connection, statement_timeout: STATEMENT_TIMEOUT_MS },
@@ -139,6 +166,7 @@ async function openPglite(dataDir: string | null, log: (line: string) => void, s
   }
   const sql = postgres({
     ...BASE,
+    ...statementHook(),
     path: path.join(sockDir, '.s.PGSQL.5432'),
     user: 'postgres',
     database: 'postgres',
@@ -263,7 +291,11 @@ const holder = globalThis as Holder;
 export function getDb(): Promise<Db> {
   let p = holder[KEY];
   if (!p) {
-    p = openDb(optionsFromEnv()).then((db) => {
+    const opts = optionsFromEnv();
+    // A worker of a cluster (app/server/cluster.ts) whose primary migrated and seeded the database
+    // before forking it: N workers do not each go through the migrations again.
+    if (opts.url && process.env.STOREFRONT_DB_PREPARED === '1') Object.assign(opts, { migrate: false, seedIfEmpty: false });
+    p = openDb(opts).then((db) => {
       // A server that drains requests first (app/server/main.ts) closes the database itself.
       if (db.kind === 'pglite' && process.env.STOREFRONT_MANAGED_SHUTDOWN !== '1') closeOnSignals();
       return db;

@@ -1,7 +1,7 @@
 // Catalog queries for the storefront: the site (settings, navigation, theme), what a URL path
 // shows, and full-text search. Returns plain objects; the template context is shaped elsewhere.
 import { LRUCache } from 'lru-cache';
-import { getDb, type Sql } from '../../db/client.server.js';
+import { getDb, type Db, type Sql } from '../../db/client.server.js';
 import { listenForCatalogChanges } from './changes.server.js';
 import { createReadCache, type ReadCache } from './read-cache.server.js';
 import { readPageBlocks, type PageBlocks } from './page-blocks.server.js';
@@ -711,9 +711,24 @@ function approximateBytes(value: unknown): number {
   }
 }
 
+/**
+ * Listens for other processes' catalog changes from now on (the server at start), not from the
+ * first catalog read: a worker that has only resolved hosts so far must hear of a site's change too.
+ */
+export async function watchCatalogChanges(): Promise<void> {
+  catalogsOf(await getDb());
+}
+
 /** The catalog of a site in the process database. */
 export async function catalogFor(websiteId: string): Promise<Catalog> {
   const db = await getDb();
+  const { bySite, cache } = catalogsOf(db);
+  let c = bySite.get(websiteId);
+  if (!c) bySite.set(websiteId, (c = createCatalog(db.sql, { websiteId, cache })));
+  return c;
+}
+
+function catalogsOf(db: Db): NonNullable<typeof processCatalogs> {
   if (!processCatalogs || processCatalogs.sql !== db.sql) {
     processCatalogs = {
       sql: db.sql,
@@ -727,10 +742,7 @@ export async function catalogFor(websiteId: string): Promise<Catalog> {
       );
     }
   }
-  const { bySite, cache } = processCatalogs;
-  let c = bySite.get(websiteId);
-  if (!c) bySite.set(websiteId, (c = createCatalog(db.sql, { websiteId, cache })));
-  return c;
+  return processCatalogs;
 }
 
 /** The website row, settings, navigation menus and theme templates. */

@@ -1,6 +1,8 @@
 // The production server `npm start` runs: Express around the Remix build. It is where requests are
 // bounded and checked before any route sees them (body size, CSRF, JSON on /api, security headers,
-// the client's address) and where the process stops cleanly on SIGTERM.
+// the client's address) and where the process stops cleanly on SIGTERM. With WEB_CONCURRENCY > 1 it
+// runs in each worker of a node:cluster instead (app/server/cluster.ts).
+import cluster from 'node:cluster';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -12,6 +14,7 @@ import express from 'express';
 import helmet from 'helmet';
 import { describeExpiry, type CartExpiry } from '../../db/cart-expiry.server.js';
 import { ConfigError, readEnv, type Env } from '../utils/env.server.js';
+import { doesServerChores, runPrimary, workerId } from './cluster.js';
 import { createDocumentCache } from './document-cache.js';
 import { guardRequest, CLIENT_ADDRESS_HEADER } from './guards.js';
 import { errorText, log, requestScope } from '../utils/log.server.js';
@@ -50,6 +53,12 @@ async function main(): Promise<void> {
   process.env.NODE_ENV ??= 'production';
   // This server closes the database itself once requests have drained.
   process.env.STOREFRONT_MANAGED_SHUTDOWN = '1';
+  // WEB_CONCURRENCY > 1: this process only forks and watches the workers, which run what follows.
+  if (config.webConcurrency > 1 && cluster.isPrimary) return runPrimary(config);
+  // Once per server, not per worker (app/server/cluster.ts): in worker 1, or the only process.
+  const chores = doesServerChores();
+  // Tests only: which worker answered, to see that requests reach every worker.
+  const workerHeader = process.env.STOREFRONT_WORKER_HEADER === '1' && cluster.isWorker ? String(workerId()) : null;
 
   const buildDir = path.resolve(config.buildDir);
   const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild & {
@@ -58,6 +67,7 @@ async function main(): Promise<void> {
         shutdown?: () => Promise<void>;
         startJobs?: () => Promise<void>;
         cleanupCarts?: (ttlDays: number) => Promise<CartExpiry>;
+        countStatements?: <T>(counter: { statements: number }, fn: () => T) => T;
         siteForHost: (host: string) => Promise<{ id: string; published: boolean } | null>;
         catalogGeneration?: (websiteId: string) => number;
         onCatalogChange?: (fn: (websiteId: string) => void) => () => void;
@@ -90,7 +100,7 @@ async function main(): Promise<void> {
         log.error(`storefront: preparing the first owner failed (tried again in 30 s): ${errorText(e)}`);
         return false;
       });
-  if (!(await prepareOwners())) {
+  if (chores && !(await prepareOwners())) {
     const retry = setInterval(() => {
       void prepareOwners()?.then((ok) => ok && clearInterval(retry));
     }, 30_000);
@@ -106,7 +116,7 @@ async function main(): Promise<void> {
         return false;
       },
     );
-  if (!(await startJobs())) {
+  if (chores && !(await startJobs())) {
     const retry = setInterval(() => {
       void startJobs().then((ok) => ok && clearInterval(retry));
     }, 30_000);
@@ -290,14 +300,26 @@ async function main(): Promise<void> {
     handler(req, res, next).catch(next);
   });
 
+  // Tests only (STOREFRONT_COUNT_STATEMENTS=1, refused in production): the SQL statements a request
+  // sent before its status line, in X-Sql-Statements.
+  const countStatements = process.env.STOREFRONT_COUNT_STATEMENTS === '1' ? build.entry.module.countStatements : undefined;
   const server = http.createServer((req, res) => {
+    if (workerHeader) res.setHeader('X-Storefront-Worker', workerHeader);
     if (documents?.serve(req, res)) return;
-    app(req, res);
+    if (!countStatements) return app(req, res);
+    const counter = { statements: 0 };
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: typeof res, ...args: unknown[]) {
+      this.setHeader('X-Sql-Statements', String(counter.statements));
+      return (writeHead as (...a: unknown[]) => typeof res).apply(this, args);
+    } as typeof res.writeHead;
+    countStatements(counter, () => app(req, res));
   });
   server.listen(config.port, config.host ?? '0.0.0.0', () => {
     const where = server.address();
     const port = typeof where === 'object' && where ? where.port : config.port;
-    log.info(`storefront: listening on http://${config.host ?? 'localhost'}:${port}`);
+    const who = cluster.isWorker ? `worker ${workerId()} (pid ${process.pid}) ` : '';
+    log.info(`storefront: ${who}listening on http://${config.host ?? 'localhost'}:${port}`);
   });
   server.requestTimeout = 30_000;
   server.headersTimeout = 20_000;
@@ -308,7 +330,7 @@ async function main(): Promise<void> {
   let cleaning: Promise<void> | null = null;
   let runs = 0;
   const cleanup = () => {
-    if (cleaning || !build.entry.module.cleanupCarts) return;
+    if (!chores || cleaning || !build.entry.module.cleanupCarts) return;
     const first = runs++ === 0;
     cleaning = build.entry.module
       .cleanupCarts(config.cartTtlDays)

@@ -132,6 +132,13 @@ const Schema = z.object({
   CART_TTL_DAYS: CartTtl,
   // Megabytes of public pages kept whole for anonymous visitors (app/server/document-cache.ts, ADR 0031); 0 turns it off.
   DOCUMENT_CACHE_MB: z.coerce.number().int('DOCUMENT_CACHE_MB must be a whole number').min(0).max(4096).default(64),
+  // Worker processes serving the port (node:cluster, app/server/cluster.ts); PostgreSQL only above 1.
+  WEB_CONCURRENCY: z.coerce
+    .number()
+    .int('WEB_CONCURRENCY must be a whole number of worker processes')
+    .min(1, 'WEB_CONCURRENCY must be at least 1')
+    .max(256, 'WEB_CONCURRENCY must be at most 256')
+    .default(1),
   // The first owner: created (or given this password) at start, administrator of every site.
   OWNER_EMAIL: z.string().email('OWNER_EMAIL must be an email address').optional(),
   OWNER_PASSWORD: z.string().min(10, 'OWNER_PASSWORD must be at least 10 characters').optional(),
@@ -141,6 +148,8 @@ const Schema = z.object({
   DOMAIN_VERIFICATION_URL: standInUrl('DOMAIN_VERIFICATION_URL').optional(),
   // Origins of a test's local receivers (webhooks) the guarded fetch lets through; refused in production.
   FETCH_TEST_ORIGINS: z.string().optional(),
+  // Tests only: each response says how many SQL statements it cost (X-Sql-Statements); refused in production.
+  STOREFRONT_COUNT_STATEMENTS: z.enum(['0', '1']).optional(),
   ANALYTICS_CLIENT_RATE: bound('ANALYTICS_CLIENT_RATE', 60),
   ANALYTICS_DAILY_ROWS: bound('ANALYTICS_DAILY_ROWS', 100_000),
   ANALYTICS_STORAGE_MB: bound('ANALYTICS_STORAGE_MB', 1024, false),
@@ -180,6 +189,11 @@ export interface Env {
   cartTtlDays: number;
   /** Megabytes the document cache keeps (0: off). */
   documentCacheMb: number;
+  /**
+   * Worker processes sharing the port (WEB_CONCURRENCY, default 1: one process, no cluster). Above 1,
+   * a primary migrates the database once and forks them (app/server/cluster.ts); PostgreSQL only.
+   */
+  webConcurrency: number;
   /** The first owner to create or update at start (both set, or neither). */
   owner?: { email: string; password: string };
   /** Hosts (or `*.domain` patterns) where anyone counts as an internal user (experiment overrides). */
@@ -255,10 +269,20 @@ export function readEnv(raw: Record<string, string | undefined> = process.env): 
       "TRANSLATION_SERVICE_URL is for tests only: in production the translation service's address is the provider's own. Unset it.",
     );
   }
+  if (production && e.STOREFRONT_COUNT_STATEMENTS) {
+    throw new ConfigError('STOREFRONT_COUNT_STATEMENTS is for tests only: a production server says nothing of its SQL. Unset it.');
+  }
   for (const name of ['DOMAIN_VERIFICATION_URL', 'FETCH_TEST_ORIGINS'] as const) {
     if (production && e[name]) {
       throw new ConfigError(`${name} is for tests only: in production the server fetches public addresses only. Unset it.`);
     }
+  }
+  // Each worker is a process of its own, and the embedded database serves one process only.
+  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
+    throw new ConfigError(
+      `WEB_CONCURRENCY=${e.WEB_CONCURRENCY} needs DATABASE_URL: the embedded database (PGlite) serves one process only. ` +
+        'Set DATABASE_URL to a PostgreSQL shared by the workers, or unset WEB_CONCURRENCY (or set it to 1) to run one process.',
+    );
   }
   let sessionSecrets: string[];
   let sessionSecretSource: Env['sessionSecretSource'];
@@ -295,6 +319,7 @@ export function readEnv(raw: Record<string, string | undefined> = process.env): 
     secureCookies: e.COOKIE_SECURE ? e.COOKIE_SECURE === '1' : production,
     cartTtlDays: e.CART_TTL_DAYS,
     documentCacheMb: e.DOCUMENT_CACHE_MB,
+    webConcurrency: e.WEB_CONCURRENCY,
     owner: e.OWNER_EMAIL && e.OWNER_PASSWORD ? { email: e.OWNER_EMAIL, password: e.OWNER_PASSWORD } : undefined,
     internalHosts: e.INTERNAL_HOSTS,
     translationServiceUrl: e.TRANSLATION_SERVICE_URL,

@@ -2,8 +2,11 @@
 // answered from it with a fresh CSP nonce and a 304 for its ETag, and it never serves one visitor's
 // cart, flash or owner page to another, an old page after an owner's edit (in this process, or in
 // another on the same PostgreSQL), a locked page to a visitor who has not unlocked it, or one host's
-// page on another.
+// page on another. A server of two workers (WEB_CONCURRENCY=2) shows an edit whichever worker
+// answers, and a warm anonymous product page view there sends no SQL statement (issue 29, item 3).
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Visitor } from './support/client.js';
 import { adminVisitor } from './support/owner.js';
@@ -208,5 +211,137 @@ if (postgresAdmin) {
       }
       expect(html).toContain('Glaze B.');
     });
+  });
+}
+
+// One server with two workers (WEB_CONCURRENCY=2, node:cluster, app/server/cluster.ts): whichever
+// worker answers, an owner's edit shows at the next anonymous load, and SIGTERM stops them all.
+if (postgresAdmin) {
+  describe('one server with two workers (WEB_CONCURRENCY=2) on PostgreSQL', () => {
+    let db: ThrowAway;
+    let server: Started;
+    // The cluster hands out connections, not requests: each GET on a connection of its own.
+    const fresh = (path: string) =>
+      new Promise<{ status: number; worker: string; cache: string | undefined; statements: number; html: string }>((resolve, reject) => {
+        http
+          .get(server.url + path, { agent: false }, (res) => {
+            let html = '';
+            res.setEncoding('utf8');
+            res.on('data', (d: string) => (html += d));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                worker: String(res.headers['x-storefront-worker']),
+                cache: res.headers['x-document-cache'] as string | undefined,
+                statements: Number(res.headers['x-sql-statements'] ?? NaN),
+                html,
+              }),
+            );
+          })
+          .on('error', reject)
+          .setTimeout(5_000, function (this: http.ClientRequest) {
+            this.destroy(new Error(`no answer to ${path} in 5 s`));
+          });
+      });
+    beforeAll(async () => {
+      db = await throwAwayDatabase(postgresAdmin);
+      // NODE_ENV=test: counting statements (X-Sql-Statements) is refused in production.
+      server = await startServer(
+        { DATABASE_URL: db.url, WEB_CONCURRENCY: '2', STOREFRONT_WORKER_HEADER: '1', NODE_ENV: 'test', STOREFRONT_COUNT_STATEMENTS: '1' },
+        '/readyz',
+      );
+    }, 120_000);
+    afterAll(async () => {
+      if (server?.child.exitCode === null) server.kill();
+      await db?.drop();
+    });
+
+    it('migrates once, answers pages from both workers, and shows an edit whichever worker answers', async () => {
+      // The second worker starts once the first listens: ask until both have answered.
+      const seen = new Set<string>();
+      for (let i = 0; i < 200 && seen.size < 2; i++) {
+        const res = await fresh('/shop');
+        expect(res.status, server.output()).toBe(200);
+        seen.add(res.worker);
+        if (seen.size < 2) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect([...seen].sort(), server.output()).toEqual(['1', '2']);
+      expect(server.output().match(/db: applied migrations/g) ?? []).toHaveLength(1);
+      expect(server.output().match(/db: seeded the demo store/g) ?? []).toHaveLength(1);
+
+      const owner = await adminVisitor(() => server.url);
+      const { id, path } = await createPage(`Two workers ${run}`, '<p>Kiln one.</p>', owner);
+      // Both workers keep the page (each has a cache of its own)...
+      const cachedBy = new Set<string>();
+      for (let i = 0; i < 40 && cachedBy.size < 2; i++) {
+        const res = await fresh(path);
+        expect(res.html).toContain('Kiln one.');
+        if (res.cache === 'hit') cachedBy.add(res.worker);
+      }
+      expect(cachedBy.size).toBe(2);
+      // ...and the edit, made through one of them, drops both copies: every next load shows it.
+      expect((await savePage(id, path, `Two workers ${run}`, '<p>Kiln two.</p>', owner)).status).toBe(303);
+      const after = new Map<string, string>();
+      for (let i = 0; i < 40 && after.size < 2; i++) {
+        const res = await fresh(path);
+        // The other worker hears of it on commit (NOTIFY): moments, not the entry's 30 s.
+        if (res.html.includes('Kiln one.') && !after.has(res.worker)) {
+          await new Promise((r) => setTimeout(r, 50));
+          continue;
+        }
+        after.set(res.worker, res.html);
+      }
+      expect([...after.keys()].sort()).toEqual(['1', '2']);
+      for (const html of after.values()) {
+        expect(html).toContain('Kiln two.');
+        expect(html).not.toContain('Kiln one.');
+      }
+    }, 120_000);
+
+    // Issue 29 item 3: a page view an anonymous visitor makes costs no SQL once the caches are warm.
+    it('a warm anonymous product page view sends no SQL statement, in either worker', async () => {
+      const views = new Map<string, number[]>();
+      const enough = () => views.size === 2 && [...views.values()].every((v) => v.length >= 4);
+      // A new query string each time: never the document cache, always a render.
+      for (let i = 0; i < 80 && !enough(); i++) {
+        const res = await fresh(`${PRODUCT}?view=${i}`);
+        expect(res.status).toBe(200);
+        expect(res.cache).not.toBe('hit');
+        views.set(res.worker, [...(views.get(res.worker) ?? []), res.statements]);
+      }
+      expect(enough()).toBe(true);
+      for (const [worker, counts] of views) {
+        // The first view of the product in a worker reads it: the counter counts.
+        expect(counts[0], `worker ${worker}: ${counts.join(', ')}`).toBeGreaterThan(0);
+        expect(counts.slice(-3), `worker ${worker}: ${counts.join(', ')}`).toEqual([0, 0, 0]);
+      }
+    }, 60_000);
+
+    it('starts another worker in place of one that dies, and keeps answering meanwhile', async () => {
+      const children = () =>
+        execFileSync('ps', ['-o', 'pid=', '--ppid', String(server.child.pid)], { encoding: 'utf8' })
+          .split('\n')
+          .filter((l) => l.trim());
+      const before = children();
+      expect(before).toHaveLength(2);
+      process.kill(Number(before[0]), 'SIGKILL');
+      // A connection handed to the worker as it died is lost with it; the next ones are answered.
+      const seen = new Set<string>();
+      for (let i = 0; i < 200 && seen.size < 2; i++) {
+        const res = await fresh('/shop').catch(() => null);
+        if (res) expect(res.status, server.output()).toBe(200);
+        if (res) seen.add(res.worker);
+        if (seen.size < 2) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect([...seen].sort()).toEqual(['1', '2']);
+      expect(server.output()).toMatch(/worker [12] \(pid \d+\) exited \(SIGKILL\); starting another/);
+      expect(children().filter((pid) => !before.includes(pid))).toHaveLength(1);
+    }, 60_000);
+
+    it('stops on SIGTERM: the workers finish, and the server exits with code 0', async () => {
+      server.child.kill('SIGTERM');
+      expect(await server.exited, server.output()).toBe(0);
+      expect(server.output().match(/SIGTERM: finishing requests/g) ?? []).toHaveLength(2);
+    }, 30_000);
   });
 }

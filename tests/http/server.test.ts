@@ -21,6 +21,13 @@ describe('the server process', () => {
     expect(s.output()).toMatch(/SESSION_SECRET is required in production/);
   });
 
+  it('refuses WEB_CONCURRENCY above 1 on the embedded database, naming the variable', async () => {
+    const s = await startServer({ WEB_CONCURRENCY: '2' });
+    started.push(s);
+    expect(await s.exited).toBe(1);
+    expect(s.output()).toMatch(/WEB_CONCURRENCY=2 needs DATABASE_URL: the embedded database \(PGlite\) serves one process only/);
+  });
+
   it('answers 503 with Retry-After while the database refuses connections', async () => {
     const port = await freePort(); // nothing listens there
     const s = await startServer({ DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/none` });

@@ -50,6 +50,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // Visitors who come in as `localhost` are on an internal host (experiment overrides, SPEC 6).
   env.INTERNAL_HOSTS = 'localhost';
   for (const k of ['BASE_URL', 'MODE', 'DEV', 'PROD', 'SSR']) delete env[k];
+  // HTTP_SERVER_WORKERS=N: the suite's server runs N workers (WEB_CONCURRENCY), on a PostgreSQL only
+  // (serve.mjs makes one when STOREFRONT_TEST_POSTGRES is set); the embedded database serves one process.
+  delete env.WEB_CONCURRENCY;
+  const workers = process.env.HTTP_SERVER_WORKERS;
+  if (workers && workers !== '1') {
+    if (!process.env.STOREFRONT_TEST_POSTGRES && !process.env.E2E_DATABASE_URL) {
+      throw new Error('HTTP_SERVER_WORKERS needs a PostgreSQL for the server: set STOREFRONT_TEST_POSTGRES too.');
+    }
+    env.WEB_CONCURRENCY = workers;
+  }
   // Vitest's own variables would make the server think it runs under a test (silent logs).
   for (const k of Object.keys(env)) if (k.startsWith('VITEST')) delete env[k];
   child = spawn(process.execPath, ['tests/e2e/serve.mjs'], {

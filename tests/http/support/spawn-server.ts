@@ -44,6 +44,7 @@ export async function startServer(
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     COOKIE_SECURE: '0',
     DATABASE_URL: undefined,
+    WEB_CONCURRENCY: undefined,
     OWNER_EMAIL: 'owner@example.com',
     OWNER_PASSWORD: 'correct horse battery staple',
     ...extraEnv,

@@ -128,6 +128,24 @@ describe('DOMAIN_VERIFICATION_URL and FETCH_TEST_ORIGINS (test stand-ins the gua
   });
 });
 
+describe('WEB_CONCURRENCY (node:cluster workers) and STOREFRONT_COUNT_STATEMENTS (tests only)', () => {
+  it('is one process by default, N workers on PostgreSQL, refused above 1 on the embedded database', () => {
+    expect(readEnv({ DATA_DIR: tmp() }).webConcurrency).toBe(1);
+    expect(readEnv({ DATA_DIR: tmp(), WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
+    expect(readEnv({ DATA_DIR: tmp(), WEB_CONCURRENCY: '4', DATABASE_URL: 'postgres://u@h/db' }).webConcurrency).toBe(4);
+    expect(() => readEnv({ DATA_DIR: tmp(), WEB_CONCURRENCY: '2' })).toThrow(/WEB_CONCURRENCY=2 needs DATABASE_URL/);
+    expect(() => readEnv({ DATA_DIR: tmp(), WEB_CONCURRENCY: 'two', DATABASE_URL: 'postgres://u@h/db' })).toThrow(/WEB_CONCURRENCY/);
+    expect(() => readEnv({ DATA_DIR: tmp(), WEB_CONCURRENCY: '0', DATABASE_URL: 'postgres://u@h/db' })).toThrow(/at least 1/);
+  });
+
+  it('counting statements is read outside production and stops the server in production', () => {
+    expect(() => readEnv({ NODE_ENV: 'test', DATA_DIR: tmp(), STOREFRONT_COUNT_STATEMENTS: '1' })).not.toThrow();
+    expect(() => readEnv({ NODE_ENV: 'production', SESSION_SECRET: strong, STOREFRONT_COUNT_STATEMENTS: '1' })).toThrow(
+      /STOREFRONT_COUNT_STATEMENTS is for tests only/,
+    );
+  });
+});
+
 describe('analytics bounds (ADR 0025)', () => {
   it('default to 60, 100,000, 1024 MB and 20,000, read what the operator sets, and name a bad value', () => {
     expect(readEnv({ DATA_DIR: tmp() }).analytics).toEqual({ clientRate: 60, dailyRows: 100_000, storageMb: 1024, queueMax: 20_000 });
