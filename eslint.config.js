@@ -43,7 +43,8 @@ export default tseslint.config(
     // The environment is read in one place (app/utils/env.server.ts, typed and validated); the
     // server's entry hands the checked configuration on to the Remix build through process.env.
     files: ['app/**/*.{ts,tsx}'],
-    ignores: ['app/utils/env.server.ts', 'app/server/main.ts'],
+    // The server entry and the cluster's primary write the environment their workers and the Remix build read.
+    ignores: ['app/utils/env.server.ts', 'app/server/main.ts', 'app/server/cluster.ts'],
     rules: {
       'no-restricted-properties': [
         'error',
