@@ -3,8 +3,9 @@
 // to the live site, the site switcher and sign-out. Signed-out visitors are sent to sign in.
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useLoaderData, useRouteError } from '@remix-run/react';
+import { Form, isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError } from '@remix-run/react';
 import { ROLE_NAMES } from '../auth/roles.js';
+import { ConfigNav } from '../components/config/ConfigNav.js';
 import { useConfigLayout, type ConfigLayoutData } from '../components/config/layout-data.js';
 import { CONFIG_NAV } from '../config/nav.js';
 import { ownerAccess } from '../config/route-access.server.js';
@@ -71,17 +72,7 @@ function Shell({ data, children }: { data: ConfigLayoutData | undefined; childre
         ) : null}
       </header>
       <div className="config-body">
-        <nav className="config-nav" aria-label="Site settings">
-          <ul>
-            {(data?.nav ?? []).map((n) => (
-              <li key={n.to}>
-                <NavLink to={n.to} end={n.to === '/config'}>
-                  {n.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <ConfigNav nav={data?.nav ?? []} />
         <main className="config-main">{children}</main>
       </div>
     </div>

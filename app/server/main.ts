@@ -13,7 +13,7 @@ import type { ServerBuild } from '@remix-run/node';
 import express from 'express';
 import helmet from 'helmet';
 import { describeExpiry, type CartExpiry } from '../../db/cart-expiry.server.js';
-import { ConfigError, readEnv, type Env } from '../utils/env.server.js';
+import { ConfigError, localOrigin, readEnv, type Env } from '../utils/env.server.js';
 import { doesServerChores, runPrimary, workerId } from './cluster.js';
 import { createDocumentCache } from './document-cache.js';
 import { guardRequest, CLIENT_ADDRESS_HEADER } from './guards.js';
@@ -319,7 +319,11 @@ async function main(): Promise<void> {
     const where = server.address();
     const port = typeof where === 'object' && where ? where.port : config.port;
     const who = cluster.isWorker ? `worker ${workerId()} (pid ${process.pid}) ` : '';
-    log.info(`storefront: ${who}listening on http://${config.host ?? 'localhost'}:${port}`);
+    // Without BASE_URL, links in pages and mail are built on this address (the demo's origin).
+    const links = config.baseUrl
+      ? `links use BASE_URL ${config.baseUrl}`
+      : `links use ${localOrigin(port, config.host)} (set BASE_URL to the public address)`;
+    log.info(`storefront: ${who}listening on http://${config.host ?? 'localhost'}:${port}; ${links}`);
   });
   server.requestTimeout = 30_000;
   server.headersTimeout = 20_000;

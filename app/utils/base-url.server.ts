@@ -1,21 +1,22 @@
 // A site's public origin for canonical links, og:url, the sitemap and robots.txt: the website row's
 // base_url when set (each site of a deployment has its own), else BASE_URL (the deployment's
-// default site), else http://localhost:3000 (the demo). Never the request's Host header, which any
+// default site), else the host and port this server listens on (the demo, http://localhost:3000 by
+// default). Never the request's Host header, which any
 // client can set to another name and so poison a shared cache.
 import { env, parseOrigin } from './env.server.js';
 import { log } from './log.server.js';
-
-export const DEFAULT_BASE_URL = 'http://localhost:3000';
 
 export { parseOrigin };
 
 // Validated once at start with the rest of the configuration (app/utils/env.server.ts).
 const ENV_BASE_URL = env().baseUrl ?? null;
+/** BASE_URL, else http on this server's host and port (localOrigin). */
+export const DEFAULT_BASE_URL = env().defaultOrigin;
 const warned = new Set<string>();
 
 /** The origin public URLs are built on, given the website row's base_url ('' when unset). */
 export function baseUrlFor(websiteBaseUrl: string | null | undefined): string {
-  const fallback = ENV_BASE_URL ?? DEFAULT_BASE_URL;
+  const fallback = DEFAULT_BASE_URL;
   const stored = (websiteBaseUrl ?? '').trim();
   if (stored === '') return fallback;
   const r = parseOrigin(stored);

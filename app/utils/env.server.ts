@@ -23,6 +23,17 @@ export function parseOrigin(raw: string): { ok: true; origin: string } | { ok: f
   return { ok: true, origin: u.origin };
 }
 
+/**
+ * The demo's origin when BASE_URL is unset: http on the host and port the server listens on, so
+ * `PORT=4101 npm start` builds its links on :4101. An any-address host (unset, 0.0.0.0, ::) reads
+ * as localhost; port 0 (a port the system picks) cannot be known here and reads as 3000.
+ */
+export function localOrigin(port: number, host?: string): string {
+  const h = !host || host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  const p = port === 0 ? 3000 : port;
+  return `http://${h}${p === 80 ? '' : `:${p}`}`;
+}
+
 const Origin = z.string().transform((raw, ctx) => {
   const r = parseOrigin(raw);
   if (r.ok) return r.origin;
@@ -180,6 +191,8 @@ export interface Env {
   /** Where the session secret came from: the environment, or generated into the data folder. */
   sessionSecretSource: 'env' | 'data-dir';
   baseUrl?: string;
+  /** Where links are built when a site has no base_url of its own: BASE_URL, else `localOrigin`. */
+  defaultOrigin: string;
   trustProxy: number;
   smtpUrl?: string;
   templateBackend: 'wasm' | 'ts';
@@ -313,6 +326,7 @@ export function readEnv(raw: Record<string, string | undefined> = process.env): 
     sessionSecrets,
     sessionSecretSource,
     baseUrl: e.BASE_URL,
+    defaultOrigin: e.BASE_URL ?? localOrigin(e.PORT, e.HOST),
     trustProxy: e.TRUST_PROXY,
     smtpUrl: e.SMTP_URL,
     templateBackend: e.TEMPLATE_BACKEND,

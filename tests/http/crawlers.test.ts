@@ -6,8 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { baseUrl, Visitor } from './support/client.js';
 import { freePort } from './support/spawn-server.js';
 
-/** The suite's server runs without BASE_URL and with the demo website's empty base_url. */
-const DEMO_BASE = 'http://localhost:3000';
+/**
+ * The suite's server runs without BASE_URL and HOST, and with the demo website's empty base_url:
+ * the demo's origin, localhost on the port it listens on (issue 32).
+ */
+const DEMO_BASE = `http://localhost:${new URL(baseUrl()).port}`;
 
 /** A GET with a Host header of our choosing (fetch does not let a caller set Host). */
 function getWithHost(path: string, host: string, base = baseUrl()): Promise<{ status: number; body: string }> {

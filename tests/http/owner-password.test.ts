@@ -1,11 +1,13 @@
 // A new owner password ends that owner's sessions, set either way an operator sets one: OWNER_PASSWORD
-// at start and `npm run owner:create`. One server of the test's own, started twice on one database.
+// at start and `npm run owner:create`. One server of the test's own, started twice on one database,
+// without BASE_URL: its invitation mail links to the port it listens on.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxMailTo } from '../support/eml.js';
 import { Visitor } from './support/client.js';
 import { OWNER, signIn, visitorWithRole } from './support/owner.js';
 import { startServer, type Started } from './support/spawn-server.js';
@@ -77,6 +79,10 @@ describe('a new owner password signs that owner out everywhere', () => {
     // A second owner, signed in by accepting an invite.
     const { visitor: other, email } = await visitorWithRole(owner, 10, { base, dataDir });
     expect((await other.get('/config')).status).toBe(200);
+    // Issue 32: without BASE_URL the invitation links to the port this server listens on (spawned on
+    // a free one, never 3000), and the start-up line says which origin links use.
+    expect(outboxMailTo(join(dataDir, 'outbox'), email)).toContain(`${s.url}/config/invite/`);
+    expect(s.output()).toContain(`listening on ${s.url}; links use ${s.url} (set BASE_URL`);
     // The embedded database serves one process at a time: the CLI runs while the server is down.
     await stop();
 

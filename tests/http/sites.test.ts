@@ -163,6 +163,37 @@ describe('sites by host', () => {
     expect((await at(journal.host).get('/cart')).status).toBe(404);
   });
 
+  it('links a journal site only to its own pages that answer (issue 32: no dead cart or shop link)', async () => {
+    // A crawl over every same-site <a href>, from the home page and the pages no menu links to (a
+    // missing page, a search without results, the account forms): each linked page answers 200,
+    // or the lock screen (403 with its password form) where a page is locked.
+    const v = at(journal.host);
+    const starts = ['/', '/no-such-page', '/search?q=zzzz', '/account/sign-in', '/account/sign-up', '/account/forgot-password'];
+    const from = new Map<string, string>(starts.map((p) => [p, 'start']));
+    const queue = [...starts];
+    const failures: string[] = [];
+    while (queue.length > 0 && from.size < 80) {
+      const path = queue.shift()!;
+      const res = await v.get(path);
+      const html = await res.text();
+      const locked = res.status === 403 && html.includes('name="scope"');
+      if (res.status !== 200 && !locked && from.get(path) !== 'start')
+        failures.push(`${path} (linked from ${from.get(path)}): ${res.status}`);
+      if (!(res.headers.get('content-type') ?? '').includes('text/html')) continue;
+      for (const m of html.matchAll(/<a\b[^>]*?\shref="([^"]*)"/g)) {
+        const u = URL.parse(m[1].replace(/&amp;/g, '&'), `http://${journal.host}${path}`);
+        if (!u || u.hostname !== journal.host || (u.protocol !== 'http:' && u.protocol !== 'https:')) continue;
+        const next = u.pathname + u.search;
+        if (!from.has(next)) {
+          from.set(next, path);
+          queue.push(next);
+        }
+      }
+    }
+    expect([...from.keys()]).toEqual(expect.arrayContaining(['/notes', '/about', '/contact']));
+    expect(failures).toEqual([]);
+  });
+
   it('shows visitors of an unpublished site a notice instead of the site', async () => {
     const res = await at('not-yet.localhost').get('/');
     expect(res.status).toBe(403);
