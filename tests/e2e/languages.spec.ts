@@ -81,7 +81,11 @@ test('buy in French: the cart, a refused checkout and the order stay under /fr/'
   await ready(page, js);
   const entry = page.locator('.cart-entry').filter({ hasText: 'Linen Bread Bag' });
   await entry.getByLabel('Quantité').fill('1');
+  // With JavaScript the update is a client navigation: its page comes back after the click, and
+  // would put back "1" over what is typed next (seen in a full run). Wait for it.
+  const reloaded = js ? page.waitForResponse((r) => r.request().method() === 'GET' && r.request().resourceType() === 'fetch') : null;
   await entry.getByRole('button', { name: 'Mettre à jour' }).click();
+  await reloaded;
   await expect(page).toHaveURL(/\/fr\/cart$/);
   await expect(page.locator('[data-cart-pill-count]')).toHaveText('1');
   await entry.getByLabel('Quantité').fill('1.5');
