@@ -51,7 +51,14 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   const parsed = Payload.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return jsonError(400, issue.path[0] === 'fieldName' ? UPDATE_NAVIGATION_TEXT.fieldName : UPDATE_NAVIGATION_TEXT.items);
+    const at = issue.path[0];
+    const error =
+      at === 'fieldName'
+        ? UPDATE_NAVIGATION_TEXT.fieldName
+        : at === 'navigation'
+          ? UPDATE_NAVIGATION_TEXT.items
+          : `${String(at)}: ${issue.message}`;
+    return jsonError(400, error);
   }
   const { fieldName, navigation, version } = parsed.data;
   const rows = rowsOfPayload(navigation.items, await linkTargets(a.sql, accessSiteId(a)));
