@@ -12,6 +12,9 @@ export const API_SCOPES = [
   'settings.read',
   'settings.write',
   'pages.read',
+  // The store-building calls of SPEC 7 (UpdateNavigation, the content-service product collection).
+  'pages.write',
+  'pages.publish',
   'products.read',
   'products.write',
   'orders.read',

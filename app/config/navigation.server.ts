@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type postgres from 'postgres';
 import type { Sql } from '../../db/client.server.js';
-import type { OwnerAccess } from '../auth/access.server.js';
+import { accessSiteId, type KeyAccess, type OwnerAccess } from '../auth/access.server.js';
 import { actorOf, recordAudit } from './audit.server.js';
 import { storefrontChanged } from './storefront-changed.server.js';
 
@@ -277,28 +277,64 @@ export async function navigationEditor(sql: Sql, websiteId: string): Promise<Nav
 }
 
 export type SaveMenuResult =
-  { ok: true; links: number } | { ok: false; errors: Record<string, string> } | { ok: false; changed: true; version: string };
+  | { ok: true; links: number; version: string }
+  | { ok: false; errors: Record<string, string> }
+  | { ok: false; changed: true; version: string }
+  | { ok: false; missing: true };
 
 /**
  * Saves a menu from the editor's rows (validated here), with its audit entry; visitors see it at
  * once. `version` is the menuVersion the editor showed: when the stored menu is no longer that one,
  * nothing is written and the current version comes back (a second save then replaces it, knowingly).
- * An empty version skips the check.
+ * An empty version skips the check. `mustExist` (the API's UpdateNavigation, SPEC 5) refuses a
+ * menu the site does not have rather than making it.
  */
-export async function saveMenu(a: OwnerAccess, menu: MenuName, rows: NavRow[], version = ''): Promise<SaveMenuResult> {
-  const targets = await linkTargets(a.sql, a.site.id);
+export async function saveMenu(
+  a: OwnerAccess | KeyAccess,
+  menu: MenuName,
+  rows: NavRow[],
+  version = '',
+  opts: { mustExist?: boolean } = {},
+): Promise<SaveMenuResult> {
+  const siteId = accessSiteId(a);
+  const targets = await linkTargets(a.sql, siteId);
   const clean = normalizeRows(rows);
   const errors = validateRows(clean, targets);
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const tree = treeOf(clean, targets);
   const current = await a.sql.begin(async (tx) => {
-    const now = menuVersion((await readMenus(tx, a.site.id, true)).get(menu) ?? []);
-    if (version !== '' && version !== now) return now;
-    await writeMenu(tx, a.site.id, menu, tree);
+    const menus = await readMenus(tx, siteId, true);
+    if (opts.mustExist && !menus.has(menu)) return { missing: true as const };
+    const now = menuVersion(menus.get(menu) ?? []);
+    if (version !== '' && version !== now) return { version: now };
+    await writeMenu(tx, siteId, menu, tree);
     return null;
   });
-  if (current !== null) return { ok: false, changed: true, version: current };
+  if (current !== null) return 'missing' in current ? { ok: false, missing: true } : { ok: false, changed: true, version: current.version };
   await recordAudit(a.sql, actorOf(a), 'navigation.update', menu, { links: clean.length });
-  await storefrontChanged(a.sql, a.site.id);
-  return { ok: true, links: clean.length };
+  await storefrontChanged(a.sql, siteId);
+  return { ok: true, links: clean.length, version: menuVersion(tree) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The API's navigation payload (SPEC 3's navigation update: items with collectionId, externalLink,
+// memberAreaId and nested items), as the editor's rows, so it is saved by the same rules.
+
+export interface PayloadLink {
+  title?: string;
+  collectionId?: string | null;
+  externalLink?: string | null;
+  items?: PayloadLink[];
+}
+
+/** The rows of a payload's links; a link to a collection without a title takes the page's title. */
+export function rowsOfPayload(items: PayloadLink[], targets: LinkTarget[], depth = 0): NavRow[] {
+  const out: NavRow[] = [];
+  for (const i of items) {
+    const target = i.collectionId ?? '';
+    const title = i.title ?? targets.find((t) => t.id === target)?.title ?? '';
+    out.push({ title, target, url: target === '' ? (i.externalLink ?? '') : '', depth });
+    out.push(...rowsOfPayload(i.items ?? [], targets, depth + 1));
+  }
+  return out;
 }

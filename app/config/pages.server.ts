@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
-import type { OwnerAccess } from '../auth/access.server.js';
+import { accessSiteId, type KeyAccess, type OwnerAccess } from '../auth/access.server.js';
 import { SiteError } from '../sites/manage.server.js';
-import { addStore, NO_MAIN_NAVIGATION } from '../sites/store.server.js';
+import { addCategory, addStore, NO_MAIN_NAVIGATION, type AddedCategory, type CategoryInput } from '../sites/store.server.js';
 import { actorOf, recordAudit } from './audit.server.js';
 import type { Versioned } from './versions.server.js';
 import {
@@ -532,22 +532,36 @@ export const StoreForm = z.object({
   urlId: z.string().trim().toLowerCase().max(63, 'An address is at most 63 characters.').default(''),
   description: z.string().trim().max(2000, 'A description is at most 2000 characters.').default(''),
   addToNavigation: z.string().optional(),
+  /** The menu link's title when it differs from the page's (SPEC 3's navigationTitle). */
+  navigationTitle: z.string().trim().max(80, 'A navigation title is at most 80 characters.').optional(),
 });
 export type StoreInput = z.infer<typeof StoreForm>;
 
 /**
  * Adds the site's store through app/sites/store.server.ts (collection, root category, then the
  * main navigation link when asked): all of it, or nothing when the site has no main navigation.
+ * An API key's access was checked for pages.publish by requireApiAccess already.
  */
-export async function createStore(a: OwnerAccess, input: StoreInput): Promise<{ urlId: string }> {
-  if (!a.can('pages.publish')) throw new PageError(403, PAGE_TEXT.storeRefused);
-  if (await siteHasStore(a.sql, a.site.id)) throw new PageError(409, PAGE_TEXT.hasStore);
+export async function createStore(
+  a: OwnerAccess | KeyAccess,
+  input: StoreInput,
+): Promise<{ urlId: string; collectionId: string; categoryId: string }> {
+  if ('can' in a && !a.can('pages.publish')) throw new PageError(403, PAGE_TEXT.storeRefused);
+  const siteId = accessSiteId(a);
+  if (await siteHasStore(a.sql, siteId)) throw new PageError(409, PAGE_TEXT.hasStore);
   const urlId = input.urlId || slugify(input.title);
   const problem = slugProblem(urlId);
   if (problem) throw new PageError(400, problem, 'urlId');
   const addToNavigation = input.addToNavigation !== undefined && input.addToNavigation !== '';
+  let added;
   try {
-    await addStore(a.sql, a.site.id, { title: input.title, urlId, description: input.description, addToNavigation });
+    added = await addStore(a.sql, siteId, {
+      title: input.title,
+      urlId,
+      description: input.description,
+      addToNavigation,
+      navigationTitle: input.navigationTitle,
+    });
   } catch (e) {
     if (e instanceof SiteError && e.message === NO_MAIN_NAVIGATION) throw new PageError(409, NO_MAIN_NAVIGATION);
     if (e instanceof SiteError && e.status === 409) throw new PageError(400, PAGE_TEXT.taken(urlId), 'urlId');
@@ -555,5 +569,18 @@ export async function createStore(a: OwnerAccess, input: StoreInput): Promise<{ 
   }
   await recordAudit(a.sql, actorOf(a), 'store.create', `/${urlId}`, { title: input.title, addToNavigation });
   // addStore has told every process's caches already (siteChanged does what storefrontChanged does).
-  return { urlId };
+  return { urlId, collectionId: added.collectionId, categoryId: added.categoryId };
+}
+
+/** A category of the site's store (the content-service API), with its audit entry; PageError on refusal. */
+export async function createCategory(a: OwnerAccess | KeyAccess, collectionId: string, input: CategoryInput): Promise<AddedCategory> {
+  let added;
+  try {
+    added = await addCategory(a.sql, accessSiteId(a), collectionId, input);
+  } catch (e) {
+    if (e instanceof SiteError) throw new PageError(e.status, e.message);
+    throw e;
+  }
+  await recordAudit(a.sql, actorOf(a), 'category.create', added.displayName, { collectionId, type: added.type });
+  return added;
 }

@@ -105,7 +105,7 @@ export async function action(args: ActionFunctionArgs) {
   const saved = await saveMenu(a, menu, rows, version);
   if (!saved.ok && 'changed' in saved)
     return json<Result>({ menu, rows, version: saved.version, error: MENU_CHANGED, notice: null, fields: {} }, 409);
-  if (!saved.ok)
+  if (!saved.ok && 'errors' in saved)
     return json<Result>(
       { menu, rows, version, error: 'Update the missing or invalid information above.', notice: null, fields: saved.errors },
       400,

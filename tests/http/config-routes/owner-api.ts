@@ -5,6 +5,7 @@ import type { ApiCase } from './types.js';
 
 const RESTOCK = '/api/site-users/account/notifications/restock';
 const BAD = 'not json';
+const CONTENT = '/api/content-service/product/1.1/websites/saltgrass/products';
 
 export const API_CASES: ApiCase[] = [
   {
@@ -12,6 +13,22 @@ export const API_CASES: ApiCase[] = [
     method: 'GET',
     path: '/api/commondata/GetSiteLayout',
     permission: 'pages.read',
+    allowedSafe: true,
+  },
+  {
+    file: 'api.content-service.product.1[.]1.websites.$websiteId.products.ts',
+    method: 'POST',
+    path: CONTENT,
+    permission: 'pages.publish',
+    body: BAD,
+    allowedSafe: true,
+  },
+  {
+    file: 'api.content-service.product.1[.]1.websites.$websiteId.products_.$collectionId.categories.ts',
+    method: 'POST',
+    path: `${CONTENT}/col-shop/categories`,
+    permission: 'products.write',
+    body: BAD,
     allowedSafe: true,
   },
   {
@@ -85,6 +102,13 @@ export const API_CASES: ApiCase[] = [
     allowedSafe: true,
   },
   {
+    file: 'api.template.GetTemplateSchema.ts',
+    method: 'GET',
+    path: '/api/template/GetTemplateSchema?type=form',
+    permission: 'pages.read',
+    allowedSafe: true,
+  },
+  {
     file: 'api.v1.commerce-preferences.$namespace.ts',
     method: 'GET',
     path: '/api/v1/commerce-preferences/roles-test',
@@ -96,6 +120,14 @@ export const API_CASES: ApiCase[] = [
     method: 'PUT',
     path: '/api/v1/commerce-preferences/roles-test',
     permission: 'settings.write',
+    body: BAD,
+    allowedSafe: true,
+  },
+  {
+    file: 'api.widget.UpdateNavigation.ts',
+    method: 'POST',
+    path: '/api/widget/UpdateNavigation',
+    permission: 'pages.write',
     body: BAD,
     allowedSafe: true,
   },
