@@ -19,6 +19,8 @@ export const API_SCOPES = [
   'products.write',
   'orders.read',
   'orders.write',
+  // The back-in-stock sign-ups (shoppers' emails), as on the restock screen.
+  'forms.read',
 ] as const satisfies readonly Permission[];
 export type ApiScope = (typeof API_SCOPES)[number];
 

@@ -217,6 +217,16 @@ describe('commerce preferences', () => {
     expect((await new Visitor().get('/api/commondata/GetSiteLayout', bearer(key))).status).toBe(200);
   });
 
+  it('reads the back-in-stock sign-ups with the forms.read scope, and only with it', async () => {
+    const groups = '/api/site-users/account/notifications/restock/groups';
+    const { key } = await createKey('Restock reader', ['forms.read']);
+    const ok = await new Visitor().get(groups, bearer(key));
+    expect(ok.status, await ok.clone().text()).toBe(200);
+    expect(await ok.json()).toMatchObject({ signUpGroups: expect.any(Array), hasNextPage: expect.any(Boolean) });
+    const other = await createKey('Orders reader', ['orders.read']);
+    expect((await new Visitor().get(groups, bearer(other.key))).status).toBe(403);
+  });
+
   it('a revoked key is a 401; revoking is in the list and the audit log', async () => {
     const { key } = await createKey('Short lived', ['settings.read']);
     expect((await new Visitor().get(`${PREFS}/x`, bearer(key))).status).toBe(200);
