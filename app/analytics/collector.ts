@@ -6,7 +6,7 @@ import type { CensusPage, JavascriptError } from './wire.js';
 import { COLLECTOR, COOKIE } from './constants.js';
 import { addToCartData, censusCall, ENDPOINTS, hitData, recordEvent, recordHit, type CensusKind } from './census-client.js';
 import { createErrorReporter, shapeError } from './error-reporter.js';
-import { markFirstSession } from './first-session.js';
+import { markSession, type SessionInfo } from './first-session.js';
 import { startPageSpeed } from './page-speed.js';
 import { postJson, randomId, readCookie } from './send.js';
 
@@ -31,7 +31,7 @@ let current: Current | null = null;
 let started = false;
 /** Resolves once the first RecordHit has answered (or given up): its answer sets the crumb cookie. */
 let crumbReady: Promise<void> = Promise.resolve();
-let firstSession = false;
+let session: SessionInfo = { isFirstLanding: false, isFirstSession: false, sessionId: null };
 const rendered = new WeakSet<Element>();
 
 const swallow = () => undefined;
@@ -140,7 +140,7 @@ export function trackPage(page: PageShown): void {
     current = { census: page.census, pageLoadId, pathname: location.pathname };
     if (!started) {
       start();
-      firstSession = markFirstSession(sessionStorage, localStorage, Date.now(), () => randomId(COLLECTOR.idLength));
+      session = markSession(sessionStorage, localStorage, Date.now(), () => randomId(COLLECTOR.idLength));
     }
     const visitor = readCookie(document.cookie, COOKIE.visitor);
     const data = hitData(
@@ -172,5 +172,10 @@ export function trackPage(page: PageShown): void {
 
 /** Whether this page load began the browser session (the first-session flag, SPEC 4). */
 export function isFirstSession(): boolean {
-  return firstSession;
+  return session.isFirstSession;
+}
+
+/** The session info of SPEC 3 (isFirstLanding, isFirstSession, sessionId) for this page load. */
+export function sessionInfo(): SessionInfo {
+  return { ...session };
 }

@@ -28,14 +28,26 @@ function readMark(raw: string | null): SessionMark | null {
 }
 
 /**
- * Marks this page load in the browser session; true when it starts a new session (the one time
- * the flag is set), false when the session was already flagged, or when storage cannot be used.
+ * The session info of SPEC 3 for this page load: `isFirstSession` is the first-session flag (SPEC
+ * 4: this page load began the browser session), `isFirstLanding` also says the browser never had a
+ * session here before (the visitor's first landing on the site), `sessionId` the session's id.
  */
-export function markFirstSession(session: StorageLike | null, local: StorageLike | null, now: number, newId: () => string): boolean {
+export interface SessionInfo {
+  isFirstLanding: boolean;
+  isFirstSession: boolean;
+  sessionId: string | null;
+}
+
+/**
+ * Marks this page load in the browser session and says what it is (SessionInfo); with storage that
+ * cannot be used, no flag and no id rather than a broken page.
+ */
+export function markSession(session: StorageLike | null, local: StorageLike | null, now: number, newId: () => string): SessionInfo {
   try {
-    if (!session || !local) return false;
+    if (!session || !local) return { isFirstLanding: false, isFirstSession: false, sessionId: null };
     const inTab = session.getItem(FIRST_SESSION_KEY);
-    const shared = readMark(local.getItem(FIRST_SESSION_KEY));
+    const raw = local.getItem(FIRST_SESSION_KEY);
+    const shared = readMark(raw);
     let id: string;
     let first = false;
     if (inTab) id = inTab;
@@ -46,9 +58,18 @@ export function markFirstSession(session: StorageLike | null, local: StorageLike
     }
     session.setItem(FIRST_SESSION_KEY, id);
     local.setItem(FIRST_SESSION_KEY, JSON.stringify({ id, seen: now } satisfies SessionMark));
-    return first;
+    // Any mark in local storage, even one we cannot read, means this browser landed here before.
+    return { isFirstLanding: first && raw === null, isFirstSession: first, sessionId: id };
   } catch {
-    // Storage refused (private mode, quota, a policy): no flag rather than a broken page.
-    return false;
+    // Storage refused (private mode, quota, a policy).
+    return { isFirstLanding: false, isFirstSession: false, sessionId: null };
   }
+}
+
+/**
+ * Marks this page load in the browser session; true when it starts a new session (the one time
+ * the flag is set), false when the session was already flagged, or when storage cannot be used.
+ */
+export function markFirstSession(session: StorageLike | null, local: StorageLike | null, now: number, newId: () => string): boolean {
+  return markSession(session, local, now, newId).isFirstSession;
 }

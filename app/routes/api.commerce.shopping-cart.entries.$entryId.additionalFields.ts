@@ -2,10 +2,11 @@
 // additional fields; answers {shoppingCart, updatedEntry}, or {error}.
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { entryJson, rateLimited, shoppingCartJson, updateAdditionalFields } from '../commerce/cart.server.js';
+import { cartStore, entryJson, rateLimited, shoppingCartJson, updateAdditionalFields } from '../commerce/cart.server.js';
 import { getCartId } from '../utils/session.server.js';
 import { AdditionalFields, apiRoute, BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../storefront/api.server.js';
 import { requestSite } from '../storefront/site.server.js';
+import { cartCheckoutFields } from '../storefront/checkout-page.server.js';
 
 const UpdateFields = z.object({
   itemId: z.string().min(1).max(200).optional(),
@@ -29,7 +30,10 @@ export const action = apiRoute(async function action({ request, params, context 
   const r = await updateAdditionalFields(websiteId, cartId, entryId.data, parsed.data);
   if (!r.ok) return jsonError(r.status, r.error);
   return jsonAnswer(
-    { shoppingCart: shoppingCartJson(r.cart, websiteId), updatedEntry: r.entry ? entryJson(r.cart.currency)(r.entry) : null },
+    {
+      shoppingCart: shoppingCartJson(r.cart, websiteId, await cartCheckoutFields(await cartStore(websiteId), r.cartId)),
+      updatedEntry: r.entry ? entryJson(r.cart.currency)(r.entry) : null,
+    },
     { request, cartId: r.cartId },
   );
 });

@@ -2,10 +2,11 @@
 // answers {shoppingCart, newlyAdded}, or {error} with the spec's text.
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { addToCart, entryJson, MSG, rateLimited, shoppingCartJson } from '../commerce/cart.server.js';
+import { addToCart, cartStore, entryJson, MSG, rateLimited, shoppingCartJson } from '../commerce/cart.server.js';
 import { getCartId } from '../utils/session.server.js';
 import { AdditionalFields, apiRoute, BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../storefront/api.server.js';
 import { requestSite } from '../storefront/site.server.js';
+import { cartCheckoutFields } from '../storefront/checkout-page.server.js';
 import { claimNewCart } from '../storefront/site-user-flow.server.js';
 import { mayBuyItem } from '../storefront/access-page.server.js';
 
@@ -35,7 +36,10 @@ export const action = apiRoute(async function action({ request, context }: Actio
   if (!r.ok) return jsonError(r.status, r.error);
   await claimNewCart(request, websiteId, cartId, r.cartId);
   return jsonAnswer(
-    { shoppingCart: shoppingCartJson(r.cart, websiteId), newlyAdded: entryJson(r.cart.currency)(r.entry) },
+    {
+      shoppingCart: shoppingCartJson(r.cart, websiteId, await cartCheckoutFields(await cartStore(websiteId), r.cartId)),
+      newlyAdded: entryJson(r.cart.currency)(r.entry),
+    },
     { request, cartId: r.cartId, totalQuantity: r.cart.totalQuantity },
   );
 });

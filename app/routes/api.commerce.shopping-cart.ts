@@ -5,10 +5,12 @@ import { cartStore, shoppingCartJson } from '../commerce/cart.server.js';
 import { getCartId } from '../utils/session.server.js';
 import { apiRoute, jsonAnswer } from '../storefront/api.server.js';
 import { requestSite } from '../storefront/site.server.js';
+import { cartCheckoutFields } from '../storefront/checkout-page.server.js';
 
 export const loader = apiRoute(async function loader({ request, context }: LoaderFunctionArgs) {
   const { id: websiteId } = await requestSite(request, context);
   const store = await cartStore(websiteId);
-  const cart = await store.loadCart(await getCartId(request));
-  return jsonAnswer(shoppingCartJson(cart, await store.websiteId()));
+  const cartId = await getCartId(request);
+  const cart = await store.loadCart(cartId);
+  return jsonAnswer(shoppingCartJson(cart, await store.websiteId(), await cartCheckoutFields(store, cartId)));
 });

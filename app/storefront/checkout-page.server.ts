@@ -17,9 +17,9 @@ import {
 } from '../commerce/checkout-form.js';
 import { ProductType } from '../../engine/ts/enums.js';
 import { formatMoney } from '../commerce/money.js';
-import { shippingCost, shipsTo, type ShippingSettings } from '../commerce/shipping.js';
-import { rateText, type TaxSettings } from '../commerce/tax.js';
-import type { CartView } from '../commerce/cart.server.js';
+import { shippingCost, shipsTo, type ShippingMethod, type ShippingSettings } from '../commerce/shipping.js';
+import { rateText, taxPlace, type TaxSettings } from '../commerce/tax.js';
+import type { CartCheckoutFields, CartStore, CartView } from '../commerce/cart.server.js';
 import { money } from '../commerce/money.js';
 import { textFrom } from '../languages/strings.js';
 import { countriesIn } from '../languages/country-names.js';
@@ -76,9 +76,74 @@ export interface CheckoutPageInput {
  * alone): Place order refuses an order whose total differs from what the shopper saw (issue 33).
  */
 export function pageQuote(lines: PricedLine[], values: CheckoutValues, shipping: ShippingSettings, tax: TaxSettings) {
+  return quote(lines, { shippingMethod: values.shippingMethod, address: pagePlace(values) }, shipping, tax);
+}
+
+/** Where the form's order goes: the address once valid, else its country alone. */
+function pagePlace(values: CheckoutValues): { country: string; region: string } {
   const checked = checkAddress(values);
-  const place = checked.ok ? checked.address : { country: values.country, region: '' };
-  return quote(lines, { shippingMethod: values.shippingMethod, address: place }, shipping, tax);
+  return checked.ok ? { country: checked.address.country, region: checked.address.region } : { country: values.country, region: '' };
+}
+
+/**
+ * The cart JSON's checkout fields (SPEC section 3) for what the checkout page's form holds (what
+ * the shopper last sent, else a new form's defaults), by the page's own quote: the methods at their
+ * cost, the chosen one, where it ships, the tax rate applied; orderId once the cart is bought.
+ */
+export function checkoutFieldsOf(
+  lines: PricedLine[],
+  values: CheckoutValues,
+  settings: { shipping: ShippingSettings; tax: TaxSettings; currency: string },
+  orderId: string | null,
+): CartCheckoutFields {
+  const { shipping, tax, currency } = settings;
+  const q = pageQuote(lines, values, shipping, tax);
+  const place = pagePlace(values);
+  const option = (m: ShippingMethod) => {
+    const costCents = shippingCost(m, q.subtotalCents, shipping);
+    return {
+      id: m.id,
+      label: m.label,
+      description: m.description,
+      pickup: m.pickup,
+      shipsToLocation: shipsTo(m, place.country),
+      costCents,
+      cost: money(costCents, currency),
+    };
+  };
+  // The place quote() taxes at: the shipping address, else the store's region.
+  const shippingLocation = q.method && !q.method.pickup ? place : null;
+  const taxedAt = taxPlace(tax, shippingLocation);
+  return {
+    orderId,
+    shippingOptions: requiresShipping(lines) ? shipping.methods.map(option) : [],
+    selectedShippingOption: q.method ? option(q.method) : null,
+    shippingLocation,
+    applicableTaxRules:
+      lines.length > 0 && q.taxBasisPoints > 0
+        ? [
+            {
+              country: taxedAt.country,
+              region: taxedAt.region,
+              basisPoints: q.taxBasisPoints,
+              rate: rateText(q.taxBasisPoints),
+              taxShipping: tax.taxShipping,
+              taxCents: q.taxCents,
+            },
+          ]
+        : [],
+  };
+}
+
+/** checkoutFieldsOf for the cart `cartId` as the checkout page would show it now. */
+export async function cartCheckoutFields(store: CartStore, cartId: string | null): Promise<CartCheckoutFields> {
+  const [orderId, { lines }, settings, draft] = await Promise.all([
+    store.orderIdForCart(cartId),
+    store.pricedCart(cartId),
+    store.checkoutSettings(),
+    store.checkoutDraft(cartId),
+  ]);
+  return checkoutFieldsOf(lines, draft?.values ?? defaultValues(settings.shipping, settings.tax), settings, orderId);
 }
 
 /**

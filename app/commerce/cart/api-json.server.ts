@@ -4,13 +4,39 @@ import { ProductType } from '../../../engine/ts/enums.js';
 import { money } from '../money.js';
 import type { CartEntryView, CartView } from './view.server.js';
 
+/** A shipping method as the cart JSON offers it, at its cost for this cart. */
+export interface ShippingOptionJson {
+  id: string;
+  label: string;
+  description: string;
+  pickup: boolean;
+  /** Whether it delivers to shippingLocation's country (checkout refuses it otherwise). */
+  shipsToLocation: boolean;
+  costCents: number;
+  cost: ReturnType<typeof money>;
+}
+
+/**
+ * The cart JSON's checkout fields (SPEC section 3), as checkout computes them for what its form
+ * holds (storefront/checkout-page.server.ts cartCheckoutFields): orderId once the cart is bought.
+ */
+export interface CartCheckoutFields {
+  orderId: string | null;
+  shippingOptions: ShippingOptionJson[];
+  selectedShippingOption: ShippingOptionJson | null;
+  /** Where the order ships (null when nothing ships or it is picked up). */
+  shippingLocation: { country: string; region: string } | null;
+  applicableTaxRules: { country: string; region: string; basisPoints: number; rate: string; taxShipping: boolean; taxCents: number }[];
+}
+
 /** The shopping cart object of the JSON API (SPEC section 3 field names). */
-export function shoppingCartJson(cart: CartView, websiteId: string): Record<string, unknown> {
+export function shoppingCartJson(cart: CartView, websiteId: string, checkout: CartCheckoutFields): Record<string, unknown> {
   const entries = cart.entries.map(entryJson(cart.currency));
   const digital = cart.entries.map((e) => e.productType === ProductType.DIGITAL || e.productType === ProductType.GIFT_CARD);
   return {
     id: cart.id,
     websiteId,
+    orderId: checkout.orderId,
     created: cart.created ? Date.parse(cart.created) : null,
     isPurchased: false,
     kind: cart.kind,
@@ -27,6 +53,10 @@ export function shoppingCartJson(cart: CartView, websiteId: string): Record<stri
     hasDigital: digital.some(Boolean),
     purelyDigital: digital.length > 0 && digital.every(Boolean),
     requiresShipping: cart.entries.some((e) => e.productType === ProductType.PHYSICAL),
+    shippingOptions: checkout.shippingOptions,
+    selectedShippingOption: checkout.selectedShippingOption,
+    shippingLocation: checkout.shippingLocation,
+    applicableTaxRules: checkout.applicableTaxRules,
     coupons: [],
     validCoupons: [],
     invalidCoupons: [],

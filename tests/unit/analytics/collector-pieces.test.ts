@@ -15,7 +15,7 @@ import {
   vitalsTimings,
 } from '../../../app/analytics/page-speed.js';
 import { createErrorReporter, shapeError } from '../../../app/analytics/error-reporter.js';
-import { FIRST_SESSION_KEY, markFirstSession, type StorageLike } from '../../../app/analytics/first-session.js';
+import { FIRST_SESSION_KEY, markFirstSession, markSession, type StorageLike } from '../../../app/analytics/first-session.js';
 import { randomId, readCookie } from '../../../app/analytics/send.js';
 import { AddToCartData, CensusHitData, CensusPage, JavascriptError, PerformanceRecords } from '../../../app/analytics/wire.js';
 import { SESSION_MS } from '../../../app/analytics/constants.js';
@@ -349,6 +349,26 @@ describe('first-session flag', () => {
     expect(markFirstSession(null, fakeStorage(), 0, () => 'x')).toBe(false);
     expect(markFirstSession(broken, fakeStorage(), 0, () => 'x')).toBe(false);
     expect(markFirstSession(fakeStorage(), { getItem: () => '{bad', setItem: () => undefined }, 0, () => 'x')).toBe(true);
+    expect(markSession(broken, fakeStorage(), 0, () => 'x')).toEqual({ isFirstLanding: false, isFirstSession: false, sessionId: null });
+  });
+
+  it("gives the session info: isFirstLanding only on the browser's very first page here, isFirstSession once per session, its id", () => {
+    const local = fakeStorage();
+    let n = 0;
+    const id = () => `s${++n}`;
+    const tab1 = fakeStorage();
+    expect(markSession(tab1, local, 1000, id)).toEqual({ isFirstLanding: true, isFirstSession: true, sessionId: 's1' });
+    expect(markSession(tab1, local, 2000, id)).toEqual({ isFirstLanding: false, isFirstSession: false, sessionId: 's1' });
+    expect(markSession(fakeStorage(), local, 3000, id)).toEqual({ isFirstLanding: false, isFirstSession: false, sessionId: 's1' });
+    // A later session of the same browser: a first session page, not a first landing.
+    expect(markSession(fakeStorage(), local, 3000 + SESSION_MS, id)).toEqual({
+      isFirstLanding: false,
+      isFirstSession: true,
+      sessionId: 's2',
+    });
+    // A mark we cannot read still says the browser was here.
+    const unreadable = { getItem: () => '{bad', setItem: () => undefined };
+    expect(markSession(fakeStorage(), unreadable, 0, () => 'x')).toEqual({ isFirstLanding: false, isFirstSession: true, sessionId: 'x' });
   });
 });
 
