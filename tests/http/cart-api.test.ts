@@ -92,6 +92,7 @@ describe('cart API over HTTP', () => {
 
     const fresh = await (await v.get('/api/commerce/shopping-cart')).json();
     expect(fresh.orderId).toBeNull();
+    expect(fresh.isPurchased).toBe(false);
     expect(fresh.shippingOptions).toEqual(options([true, false, true]));
     expect(fresh.selectedShippingOption).toEqual(options([true, false, true])[0]);
     expect(fresh.shippingLocation).toEqual({ country: 'CA', region: '' });
@@ -135,6 +136,7 @@ describe('cart API over HTTP', () => {
     expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
     const bought = await (await v.get('/api/commerce/shopping-cart')).json();
     expect(bought.orderId).toBe(orderId);
+    expect(bought.isPurchased).toBe(true);
     expect(bought.entries).toEqual([]);
     expect(bought.shippingOptions).toEqual([]);
     expect(bought.selectedShippingOption).toBeNull();

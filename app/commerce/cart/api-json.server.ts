@@ -38,7 +38,8 @@ export function shoppingCartJson(cart: CartView, websiteId: string, checkout: Ca
     websiteId,
     orderId: checkout.orderId,
     created: cart.created ? Date.parse(cart.created) : null,
-    isPurchased: false,
+    // A cart is bought when an order was placed from it (SPEC 3's default: false).
+    isPurchased: checkout.orderId !== null,
     kind: cart.kind,
     currency: cart.currency,
     entries,
