@@ -26,6 +26,8 @@ import {
   MAX_UPLOAD_BYTES,
   SNIFF_BYTES,
   sniff,
+  tooLargeFileText,
+  unsupportedFileText,
   type FileKind,
 } from './file-types.js';
 import { sanitizeSvg } from './svg-sanitize.server.js';
@@ -134,9 +136,10 @@ async function drain(data: AsyncIterable<Uint8Array>): Promise<void> {
  * arrives. The rest of a part over the limit is read and dropped (the body guard bounds it) so the
  * browser gets the answer instead of a reset connection.
  */
-async function receive(request: Request, dir: string): Promise<{ file: Received | null; tooLarge: boolean }> {
+async function receive(request: Request, dir: string): Promise<{ file: Received | null; tooLarge: string | null }> {
   let file: Received | null = null;
-  let tooLarge = false;
+  // The name of the file that went over the limit (the refusal names it).
+  let tooLarge: string | null = null;
   const temps: string[] = [];
   const handler: UploadHandler = async ({ name, filename, data }) => {
     if (name !== 'file' || !filename || file || tooLarge) {
@@ -153,7 +156,7 @@ async function receive(request: Request, dir: string): Promise<{ file: Received 
         if (tooLarge) continue;
         if (size < SNIFF_BYTES) head.set(chunk.subarray(0, SNIFF_BYTES - size), size);
         size += chunk.length;
-        if (size > MAX_UPLOAD_BYTES) tooLarge = true;
+        if (size > MAX_UPLOAD_BYTES) tooLarge = filename;
         else await out.write(chunk);
       }
     } finally {
@@ -206,7 +209,7 @@ export async function uploadFile(a: OwnerAccess, request: Request, opts: { image
     log.warn(`storefront: an upload could not be read: ${(e as Error).message}`);
     return refuse(400, 'The upload could not be read. Please try again.');
   }
-  if (got.tooLarge) return refuse(413, FILE_TEXT.tooLarge);
+  if (got.tooLarge !== null) return refuse(413, tooLargeFileText(cleanUploadName(got.tooLarge) || 'file'));
   const f = got.file;
   if (!f) return refuse(400, FILE_TEXT.noFile);
 
@@ -214,18 +217,19 @@ export async function uploadFile(a: OwnerAccess, request: Request, opts: { image
   try {
     if (f.size === 0) return refuse(400, FILE_TEXT.empty);
     const clientName = cleanUploadName(f.name);
+    // SPEC 5's text for every refusal of the file's type, naming the file as it was sent.
+    const unsupported = unsupportedFileText(clientName || 'file', opts.imagesOnly);
     const k = sniff(f.head, extensionOf(clientName), f.size <= f.head.length);
-    if (!k) return refuse(400, opts.imagesOnly ? FILE_TEXT.notImage : FILE_TEXT.unsupported);
-    if (opts.imagesOnly && !k.image) return refuse(400, FILE_TEXT.notImage);
+    if (!k || (opts.imagesOnly && !k.image)) return refuse(400, unsupported);
     if (k === KINDS.svg) {
       // What is stored is the sanitiser's output, never the bytes as sent.
       const size = await sanitizeSvgFile(f.tmp);
-      if (typeof size !== 'number') return refuse(400, size === 'scripts' ? FILE_TEXT.unsafeSvg : FILE_TEXT.unsupported);
+      if (typeof size !== 'number') return refuse(400, size === 'scripts' ? `${unsupported} ${FILE_TEXT.unsafeSvg}` : unsupported);
       f.size = size;
     }
     // A name whose extension belongs to another type (a text file called .png) is refused as that type would be.
     const named = fileName(clientName || 'file', k);
-    if (!named.ok) return refuse(400, named.wrongType ? FILE_TEXT.unsupported : named.error);
+    if (!named.ok) return refuse(400, named.wrongType ? unsupported : named.error);
 
     const id = crypto.randomBytes(12).toString('hex');
     const final = path.join(filesDir(a.site.id), id);
@@ -257,7 +261,7 @@ export async function renameFile(
   const f = await fileById(a.sql, a.site.id, id);
   if (!f) return null;
   const k: FileKind | null = kindOf(f.contentType);
-  const named = k ? fileName(typed, k) : { ok: false as const, error: FILE_TEXT.unsupported };
+  const named = k ? fileName(typed, k) : { ok: false as const, error: unsupportedFileText(f.name) };
   if (!named.ok) return named;
   const [row] = await a.sql<Row[]>`
     update file_asset set name = ${named.name}, updated_at = now()

@@ -3,7 +3,7 @@
 // CSRF rule, JSON on the JSON API, and no NUL or broken escapes in the URL. Each refusal is a
 // clear 4xx (JSON on /api, short text elsewhere), never a 500.
 import type { NextFunction, Request, Response } from 'express';
-import { BYTES_PER_MB, MAX_UPLOAD_BYTES } from '../config/file-types.js';
+import { MAX_UPLOAD_BYTES, tooLargeFileText } from '../config/file-types.js';
 import { checkCsrf, CSRF_REFUSED } from '../utils/csrf.server.js';
 import type { Env } from '../utils/env.server.js';
 
@@ -96,9 +96,8 @@ export function guardRequest(config: Env) {
         req,
         res,
         413,
-        upload
-          ? `The file is larger than ${MAX_UPLOAD_BYTES / BYTES_PER_MB} MB.`
-          : `The request body is too large (at most ${limit / 1024} KB).`,
+        // Refused before the body is read, so the file's name is not known here.
+        upload ? tooLargeFileText(null) : `The request body is too large (at most ${limit / 1024} KB).`,
       );
     }
 

@@ -1,7 +1,7 @@
 // Editing a product without friction (issue 33), JavaScript on and off: an option's column appears
 // as its name is typed (without JavaScript after "Add more rows"), the values typed in it are saved;
-// an image uploaded from the product screen becomes its main image; Move down on the product list
-// changes the order (JavaScript on). The HTTP suite (tests/http/products-edit.test.ts) covers /shop's order and refusals.
+// an image uploaded from the product screen becomes its main image (a file that is no image is
+// refused with the spec's text); Move down on the product list changes the order (JavaScript on). The HTTP suite (tests/http/products-edit.test.ts) covers /shop's order and refusals.
 import { expect, test } from '@playwright/test';
 import { png } from '../support/sample-files.js';
 import { ready, signIn } from './journey.js';
@@ -32,6 +32,23 @@ test('an owner adds an option column, uploads the image and moves the product', 
   await expect(page.getByRole('status')).toHaveText('Product created.');
   await expect(page.getByLabel('Glaze, row 1', { exact: true })).toHaveValue('Celadon');
   await expect(page.getByLabel('Option names')).toHaveValue('Glaze');
+
+  // A file that is no image is refused with SPEC 5's text: by the field with JavaScript, on the
+  // upload's own page without (then back to the product).
+  await ready(page, js);
+  const productUrl = page.url();
+  const notes = `notes-${suffix}.txt`;
+  await page
+    .getByLabel('Upload a new image')
+    .setInputFiles({ name: notes, mimeType: 'text/plain', buffer: Buffer.from('just some words\n') });
+  await page.getByRole('button', { name: 'Upload image' }).click();
+  const refusal = `The file ${notes} does not appear to be a supported image file.`;
+  if (js) await expect(page.locator('#f-image-upload-error')).toHaveText(refusal);
+  else {
+    await expect(page.getByRole('heading', { name: 'Unable to Upload File' })).toBeVisible();
+    await expect(page.getByText(refusal, { exact: true })).toBeVisible();
+    await page.goto(productUrl);
+  }
 
   // An image straight from the product screen.
   await ready(page, js);

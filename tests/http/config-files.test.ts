@@ -14,8 +14,11 @@ import { adminVisitor, visitorWithRole } from './support/owner.js';
 
 const UPLOAD_TITLE = 'Unable to Upload File';
 const UPLOAD_TEXT = 'There was a problem while uploading your file.';
-const UNSUPPORTED = 'This type of file is not supported.';
-const TOO_LARGE = 'The file is larger than 20 MB.';
+// SPEC 5's texts, verbatim (the file manager takes any supported type, so {fileTypeMessage} is empty).
+const UNSUPPORTED = (name: string) => `The file ${name} does not appear to be a supported file.`;
+const TOO_LARGE = (name: string) => `The file ${name} is too large. The maximum allowed file size is 20 MB.`;
+// The body guard refuses before reading the body, so it cannot name the file.
+const GUARD_TOO_LARGE = 'The file is too large. The maximum allowed file size is 20 MB.';
 const FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
 const DELETE_CONFIRM = 'This can&#x27;t be undone. Make sure to update all links to this file.';
 
@@ -173,14 +176,21 @@ describe('refused uploads', () => {
   }
 
   it('refuses an executable and a text file named .png (its bytes are not a PNG)', async () => {
-    await refused(await upload(admin, `setup-${run}.exe`, exeHead(), 'application/x-msdownload'), 400, UNSUPPORTED);
-    await refused(await upload(admin, `fake-${run}.png`, new TextEncoder().encode('just some text'), 'image/png'), 400, UNSUPPORTED);
+    await refused(await upload(admin, `setup-${run}.exe`, exeHead(), 'application/x-msdownload'), 400, UNSUPPORTED(`setup-${run}.exe`));
+    const fake = `fake-${run}.png`;
+    await refused(await upload(admin, fake, new TextEncoder().encode('just some text'), 'image/png'), 400, UNSUPPORTED(fake));
     expect(await html(await admin.get(`/config/files?q=${run}`))).not.toContain(`fake-${run}`);
   });
 
   it('refuses an SVG with a script or an event handler', async () => {
     const script = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>';
-    await refused(await upload(admin, `evil-${run}.svg`, new TextEncoder().encode(script), 'image/svg+xml'), 400, 'contains scripts');
+    const evil = `evil-${run}.svg`;
+    // The spec's text, then why.
+    await refused(
+      await upload(admin, evil, new TextEncoder().encode(script), 'image/svg+xml'),
+      400,
+      `${UNSUPPORTED(evil)} This SVG file contains scripts, which are not allowed.`,
+    );
     const handler = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" height="1"/></svg>';
     await refused(await upload(admin, `evil2-${run}.svg`, new TextEncoder().encode(handler)), 400, 'contains scripts');
   });
@@ -190,7 +200,13 @@ describe('refused uploads', () => {
   it.each(SVG_PAYLOADS)('SVG payload $name: refused as a script, or stored without anything that runs', async (p) => {
     const res = await upload(admin, `${p.name}-${run}.svg`, new TextEncoder().encode(p.svg), 'image/svg+xml');
     // Refused for its scripts, or (an <s:svg> root, a DOCTYPE of its own) as no SVG the sniffer knows.
-    if (p.refused) return refused(res, 400, /^(svg-prefixed-script|doctype-entity)$/.test(p.name) ? UNSUPPORTED : 'contains scripts');
+    if (p.refused) {
+      return refused(
+        res,
+        400,
+        /^(svg-prefixed-script|doctype-entity)$/.test(p.name) ? UNSUPPORTED(`${p.name}-${run}.svg`) : 'contains scripts',
+      );
+    }
     expect(res.status).toBe(303);
     const id = /([a-f0-9]{24})\?uploaded=1$/.exec(res.headers.get('location') ?? '')![1];
     for (const path of [`/files/${id}/${p.name}-${run}.svg`, `/config/files/${id}/content`]) {
@@ -226,7 +242,7 @@ describe('refused uploads', () => {
   it('refuses a file over 20 MB (1,000,000 bytes per MB) with 413 and the texts', async () => {
     const big = new Uint8Array(20_000_001);
     big.set(png(1, 1));
-    await refused(await upload(admin, `big-${run}.png`, big, 'image/png'), 413, TOO_LARGE);
+    await refused(await upload(admin, `big-${run}.png`, big, 'image/png'), 413, TOO_LARGE(`big-${run}.png`));
     // Nothing is left of the refused uploads: their temporary files are gone.
     expect(leftovers()).toEqual([]);
   });
@@ -237,7 +253,7 @@ describe('refused uploads', () => {
     if (res instanceof Error) expect(res.message).toMatch(/fetch failed|socket|EPIPE|ECONNRESET/i);
     else {
       expect(res.status).toBe(413);
-      expect(await res.text()).toBe(TOO_LARGE);
+      expect(await res.text()).toBe(GUARD_TOO_LARGE);
     }
   });
 
