@@ -252,9 +252,11 @@ async function send(form: HTMLFormElement, button: HTMLButtonElement, label: str
   // The cart the form posted to is the page's language's (/fr/cart from a French page).
   if (reply.added)
     showAddedPopover(doc, reply.added.title, reply.added.quantity, new URL(form.action, window.location.href).pathname, button);
+  // At once, and only while this form is still on the page: run after the "Added!" pause, it once
+  // reloaded the cart page the shopper had gone to meanwhile, taking its message with it.
+  if (form.isConnected) onAdded?.();
   await sleep(ADDED_MS);
   setIdle(form, button, label);
-  onAdded?.();
 }
 
 /** Back to idle; the variant island (app/components/variant-island.ts) then shows the current choice. */
