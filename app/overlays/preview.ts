@@ -18,9 +18,10 @@ const PREVIEW_POPUP_CSS = `
 .site-popup[data-popup-position$="-left"]{left:1rem;right:auto}
 .site-popup[data-popup-position$="-center"]{left:0;right:0;margin-inline:auto!important}
 .site-popup[data-popup-position$="-right"]{right:1rem;left:auto}
-.preview-page{opacity:.35;padding:1rem}`;
+.preview-page{padding:1rem;border:2px dashed currentColor}`;
 
-const PAGE_UNDER = '<div class="preview-page"><h1>Your page</h1><p>The page under the popup.</p></div>';
+// The page's own content in a landmark, at full contrast (axe checks this document too, issue 32).
+const PAGE_UNDER = '<main class="preview-page"><h1>Your page</h1><p>The page under the popup.</p></main>';
 
 // The style tweak's preview shows a popup with a stand-in form (the popup's own is not chosen there).
 const SAMPLE_FORM =
@@ -91,9 +92,9 @@ export function tweakPreviewBody(
 }
 
 /** A whole document for the iframe's srcdoc: the site's stylesheet, then the preview's body. */
-export function tweakPreviewDocument(body: string, stylesheet: string | null): string {
+export function tweakPreviewDocument(body: string, stylesheet: string | null, lang = 'en'): string {
   return (
-    '<!doctype html><html><head><meta charset="utf-8">' +
+    `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><title>Preview</title>` +
     (stylesheet ? `<link rel="stylesheet" href="${escapeHtml(stylesheet)}">` : '') +
     `</head><body>${body}</body></html>`
   );

@@ -42,6 +42,7 @@ export async function loader(args: LoaderFunctionArgs) {
       // The version the form is drawn at (issue 28): a save over a tweak changed since is a conflict.
       stamp: stampFor(tweakVersioned(a.site.id, type), screen.values),
       stylesheet: siteStylesheet(site)?.href ?? null,
+      lang: site.website.locale || 'en',
       notice: saved ? TWEAK_TEXT.saved(TWEAK_LABELS[type]) : null,
     },
     { headers: { 'Cache-Control': 'no-store' } },
@@ -115,6 +116,7 @@ export default function TweakScreen() {
         forms={data.forms}
         version={data.version}
         stylesheet={data.stylesheet}
+        lang={data.lang}
         canWrite={canWrite}
         // A form drawn again after a refused save keeps the version it was first drawn at.
         stamp={failed?.typed ? stampOfTyped(failed.typed) : data.stamp}

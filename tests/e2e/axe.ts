@@ -2,7 +2,7 @@
 // and the same check for a page seen without JavaScript (axe runs in a script-free twin of it).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Frame, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Frame, Locator, Page } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -76,12 +76,42 @@ function exactly(text: string): RegExp {
  * Serious and critical axe violations of the page as it is now, one readable line each. axe is a
  * script: without JavaScript, the document as the browser built it (no script ran) is checked in
  * a twin page at the same URL that runs axe and nothing else of ours. `exclude` leaves parts out
- * (CSS selectors), such as a sandboxed preview frame that runs no script, where axe cannot go.
+ * (CSS selectors), such as a sandboxed preview frame that runs no script, where axe cannot go
+ * (`previewViolations` checks those).
  */
 export async function violations(page: Page, js: boolean, opts: { exclude?: string[] } = {}): Promise<string[]> {
   if (js) return axe(page, opts.exclude);
-  const url = page.url();
-  const html = (await page.content()).replace(/<script\b(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>/gi, '');
+  return inTwin(page, page.url(), await page.content());
+}
+
+/**
+ * Serious and critical axe violations inside a preview frame (a theme template, the popup, the
+ * lock screen), which runs no script, so axe cannot enter it in place: the frame's document (read
+ * through the DOM when the frame is same-origin, else its `srcdoc`, else its `src` fetched with the
+ * page's cookies) is checked in the twin page, at the address of what it previews.
+ */
+export async function previewViolations(page: Page, frame: Locator, at = '/'): Promise<string[]> {
+  const read = await frame.evaluate((el: HTMLIFrameElement) => {
+    try {
+      const doc = el.contentDocument;
+      if (doc?.documentElement && doc.body?.childElementCount) return { html: `<!doctype html>${doc.documentElement.outerHTML}` };
+    } catch {
+      // An opaque-origin frame: read what it was given instead.
+    }
+    return { html: el.getAttribute('srcdoc'), src: el.getAttribute('src') };
+  });
+  let html = read.html;
+  if (!html && 'src' in read && read.src) html = await (await page.request.get(new URL(read.src, page.url()).href)).text();
+  if (!html) throw new Error('axe preview: the frame has no document');
+  return inTwin(page, new URL(at, page.url()).href, html);
+}
+
+/**
+ * axe over `html` as the browser builds it without running its scripts, in a twin page at `url`
+ * that runs axe and nothing else of ours.
+ */
+async function inTwin(page: Page, url: string, source: string): Promise<string[]> {
+  const html = source.replace(/<script\b(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>/gi, '');
   const twin = await (await twinContext(page)).newPage();
   try {
     const viewport = page.viewportSize();

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startServer, type Started } from '../http/support/spawn-server.js';
-import { violations } from './axe.js';
+import { previewViolations, violations } from './axe.js';
 import { OWNER, ready } from './journey.js';
 
 test.describe.configure({ mode: 'serial' });
@@ -175,6 +175,8 @@ test('the previews are styled by the theme and show what the live pages show', a
   const live = dialogOf(await (await page.request.get(url('/'))).text());
   expect(live).toContain('data-form-id="form-contact"');
   expect(dialogOf((await preview.getAttribute('srcdoc')) ?? '')).toBe(live);
+  // Issue 32: axe inside the preview documents too (the same server-made document with JS or not).
+  if (js) expect(await previewViolations(owner, preview), 'axe in the popup preview').toEqual([]);
 
   // The lock screen: rendered by the server as the demo's locked page (/wholesale) renders it.
   await owner.goto(url('/config/tweaks/lock-screen'));
@@ -197,6 +199,7 @@ test('the previews are styled by the theme and show what the live pages show', a
   expect(locked.status()).toBe(403);
   expect(previewed).toContain('Let me in');
   expect(previewed).toBe(lockSectionOf(await locked.text()));
+  if (js) expect(await previewViolations(owner, preview, '/wholesale'), 'axe in the lock screen preview').toEqual([]);
 
   expect(problems).toEqual([]);
   await owner.context().close();

@@ -4,6 +4,7 @@
 // a sandboxed iframe without scripts, at desktop, tablet or phone width. No request per keystroke.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
+import { escapeHtml } from '../../utils/html.js';
 
 /** Where the production server serves the engine's browser build (npm run build). */
 const ENGINE_URL = '/engine-browser/engine.js';
@@ -61,8 +62,8 @@ const DEVICES = [
 ] as const;
 
 /** The iframe's document: the draft's stylesheet inline (the iframe inherits the page's CSP, which allows inline styles). */
-function documentFor(html: string, css: string): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><style id="theme-css">${escapeStyle(css)}</style></head><body>${html}</body></html>`;
+function documentFor(html: string, css: string, lang: string): string {
+  return `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Preview of the page</title><style id="theme-css">${escapeStyle(css)}</style></head><body>${html}</body></html>`;
 }
 
 const escapeStyle = (css: string) => css.replace(/<\/style/gi, '<\\/style');
@@ -166,7 +167,10 @@ export function ThemePreview({
   // The iframe's document is written once per page picked (its body empty); each render then
   // replaces its body and stylesheet in place, so the images it shows are not fetched again on each
   // keystroke. The frame may be reached (allow-same-origin) but runs no script (no allow-scripts).
-  const shell = useMemo(() => (data ? documentFor('', data.preview.design + data.preview.sources.stylesheet) : null), [data]);
+  const shell = useMemo(
+    () => (data ? documentFor('', data.preview.design + data.preview.sources.stylesheet, data.preview.locale || 'en') : null),
+    [data],
+  );
   const latest = useRef(result);
   const patch = useCallback(() => {
     const doc = frame.current?.contentDocument;

@@ -20,6 +20,8 @@ export interface TweakEditorProps {
   /** The popup's version now (its preview carries it, as the live popup does). */
   version: number;
   stylesheet: string | null;
+  /** The site's language: the preview document's `lang`. */
+  lang: string;
   canWrite: boolean;
   /** The version the form was drawn at (issue 28). */
   stamp?: FormStamp | null;
@@ -32,12 +34,12 @@ function valuesOf(form: HTMLFormElement): Record<string, string> {
   return out;
 }
 
-export function TweakEditor({ type, values: initial, style, errors, forms, version, stylesheet, canWrite, stamp }: TweakEditorProps) {
+export function TweakEditor({ type, values: initial, style, errors, forms, version, stylesheet, lang, canWrite, stamp }: TweakEditorProps) {
   const [values, setValues] = useState(initial);
   const served = type === 'lock-screen';
   const doc = useMemo(
-    () => (served ? '' : tweakPreviewDocument(tweakPreviewBody(type, values, style, { version, forms }), stylesheet)),
-    [served, type, values, style, version, forms, stylesheet],
+    () => (served ? '' : tweakPreviewDocument(tweakPreviewBody(type, values, style, { version, forms }), stylesheet, lang)),
+    [served, type, values, style, version, forms, stylesheet, lang],
   );
   // The served preview follows the form a moment after typing stops (one request, not one per key).
   const [src, setSrc] = useState(() => lockScreenPreviewUrl(initial));
