@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Visitor } from './support/client.js';
+import { crawlSite } from './support/crawl.js';
 import { adminVisitor, visitorWithRole } from './support/owner.js';
 
 async function createSite(v: Visitor, name: string, theme = 'journal'): Promise<string> {
@@ -31,6 +32,27 @@ describe('sites in /config', () => {
     // The journal has no shop: its dashboard shows none of the demo store's stock.
     const dash = await (await admin.get('/config')).text();
     expect(dash).not.toContain('Tide Pool Mug');
+  });
+
+  it('gives a journal site made here no dead link, to a visitor or to a signed-in site user (issue 32)', async () => {
+    const admin = await adminVisitor();
+    const host = await createSite(admin, `Field ${randomBytes(3).toString('hex')}`);
+    const visitor = new Visitor(undefined, host);
+    const anonymous = await crawlSite(visitor, host, ['/', '/no-such-page', '/search?q=zzzz', '/account/sign-in', '/account/sign-up']);
+    expect(anonymous.seen).toEqual(expect.arrayContaining(['/notes', '/about']));
+    expect(anonymous.failures).toEqual([]);
+
+    // A site user signed in on the new site: the account pages and everything they link to answer.
+    const user = new Visitor(undefined, host);
+    const email = `crawl-${randomBytes(4).toString('hex')}@example.com`;
+    const signUp = await user.postForm('/account/sign-up', { name: 'Ada', email, password: 'a long enough password' });
+    expect(signUp.status).toBe(303);
+    const account = await user.get('/account');
+    expect(account.status).toBe(200);
+    expect(await account.text()).toContain(email);
+    const signedIn = await crawlSite(user, host, ['/account', '/']);
+    expect(signedIn.seen).toEqual(expect.arrayContaining(['/account', '/notes', '/about']));
+    expect(signedIn.failures).toEqual([]);
   });
 
   it('keeps what was typed and says why when the name is missing', async () => {
