@@ -97,17 +97,21 @@ module.exports = {
       from: { path: '^app/config/' },
       to: { path: '^app/(storefront|components)/' },
     },
-    onlyImports('forms', ['auth', 'catalog', 'config', 'languages', 'storefront', 'utils'], {
-      comment: 'Form blocks, mailing lists and restock notices. config<->forms and forms<->storefront go both ways today.',
+    onlyImports('edits', ['auth', 'catalog'], {
+      comment:
+        'What every owner edit goes through, below every domain that edits: the audit row, the change signal that drops cached pages, versions and conflicts, the owner-HTML sanitiser and its link rules, slug rules.',
     }),
-    onlyImports('analytics', ['auth', 'config', 'experiments', 'utils'], {
+    onlyImports('forms', ['auth', 'catalog', 'edits', 'languages', 'storefront', 'utils'], {
+      comment: 'Form blocks, mailing lists and restock notices. forms<->storefront goes both ways today (the flash).',
+    }),
+    onlyImports('analytics', ['auth', 'config', 'edits', 'experiments', 'utils'], {
       enums: true,
       comment: 'Analytics. analytics<->experiments goes both ways today.',
     }),
-    onlyImports('languages', ['auth', 'catalog', 'config', 'utils'], {
-      comment: 'Languages and translations. config<->languages and auth<->languages go both ways today.',
+    onlyImports('languages', ['auth', 'catalog', 'config', 'edits', 'utils'], {
+      comment: 'Languages and translations. config<->languages (the menus) and auth<->languages go both ways today.',
     }),
-    onlyImports('experiments', ['analytics', 'auth', 'catalog', 'config', 'sites', 'utils'], {
+    onlyImports('experiments', ['analytics', 'auth', 'catalog', 'edits', 'sites', 'utils'], {
       comment: 'Experiments. analytics<->experiments goes both ways today.',
     }),
     onlyImports('overlays', ['catalog', 'design', 'forms', 'utils'], {

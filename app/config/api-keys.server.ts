@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import type { Sql } from '../../db/client.server.js';
 import { hashApiKey, type OwnerAccess } from '../auth/access.server.js';
 import { ROLES, type Permission } from '../auth/roles.js';
-import { actorOf, recordAudit } from './audit.server.js';
+import { actorOf, recordAudit } from '../edits/audit.server.js';
 
 /** The permissions a key may carry: those the JSON endpoints check. */
 export const API_SCOPES = [

@@ -7,12 +7,12 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
 import type { OwnerAccess } from '../auth/access.server.js';
-import { actorOf, recordAudit } from './audit.server.js';
+import { actorOf, recordAudit } from '../edits/audit.server.js';
 import type { Db } from './navigation.server.js';
 import { slugify, utcToZonedLocal, zonedLocalToUtc } from './pages.server.js';
 import { siteTimeZone } from './site-time.server.js';
-import { sanitizeOwnerHtml } from './sanitize.server.js';
-import { storefrontChanged } from './storefront-changed.server.js';
+import { sanitizeOwnerHtml } from '../edits/sanitize.server.js';
+import { storefrontChanged } from '../edits/storefront-changed.server.js';
 
 export type EntryKind = 'blog' | 'events';
 const GENERIC_TYPE = 1;

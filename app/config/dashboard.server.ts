@@ -1,7 +1,7 @@
 // The dashboard's figures for one site: today's orders and revenue (in the site's time zone), the
 // variants running low or sold out, and the latest changes from the audit log.
 import type { Sql } from '../../db/client.server.js';
-import { auditEntries, type AuditEntry } from './audit.server.js';
+import { auditEntries, type AuditEntry } from '../edits/audit.server.js';
 
 /** A variant with this many or fewer in stock (and not unlimited) counts as low. */
 export const LOW_STOCK = 3;

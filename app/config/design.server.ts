@@ -7,9 +7,9 @@ import type { OwnerAccess } from '../auth/access.server.js';
 import { paletteOf, parseColour } from '../design/colour.js';
 import { COLOUR_ROLES, designOf, FONT_ROLES, type Design } from '../design/design.js';
 import { fontById } from '../design/fonts.js';
-import { actorOf, recordAudit } from './audit.server.js';
-import { storefrontChanged } from './storefront-changed.server.js';
-import type { Db, Versioned } from './versions.server.js';
+import { actorOf, recordAudit } from '../edits/audit.server.js';
+import { storefrontChanged } from '../edits/storefront-changed.server.js';
+import type { Db, Versioned } from '../edits/versions.server.js';
 
 export const DESIGN_TEXT = {
   invalid: 'Update the missing or invalid information above.',

@@ -17,7 +17,7 @@ import {
 } from './collections.server.js';
 import { siteTimeZone } from './site-time.server.js';
 import { ownerAccess } from './route-access.server.js';
-import { checkedSave, conflictFor, stampFor, VersionConflict, type Versioned } from './versions.server.js';
+import { checkedSave, conflictFor, stampFor, VersionConflict, type Versioned } from '../edits/versions.server.js';
 
 const INVALID = 'Update the missing or invalid information above.';
 const NO_STORE = { headers: { 'Cache-Control': 'no-store' } };

@@ -13,7 +13,7 @@ import { seedFileId, seedFileSource } from '../../db/seed.server.js';
 import type { OwnerAccess } from '../auth/access.server.js';
 import { env } from '../utils/env.server.js';
 import { log } from '../utils/log.server.js';
-import { actorOf, recordAudit } from './audit.server.js';
+import { actorOf, recordAudit } from '../edits/audit.server.js';
 import {
   byteRange,
   cleanUploadName,
@@ -31,7 +31,7 @@ import {
   type FileKind,
 } from './file-types.js';
 import { sanitizeSvg } from './svg-sanitize.server.js';
-import { storefrontChanged } from './storefront-changed.server.js';
+import { storefrontChanged } from '../edits/storefront-changed.server.js';
 
 /** Files per page of the list ("Load More" shows the next ones). */
 export const FILES_PAGE = 24;

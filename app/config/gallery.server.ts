@@ -6,10 +6,10 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
 import type { OwnerAccess } from '../auth/access.server.js';
-import { actorOf, recordAudit } from './audit.server.js';
+import { actorOf, recordAudit } from '../edits/audit.server.js';
 import { fileById, filePath, listFiles } from './files.server.js';
 import { slugify } from './pages.server.js';
-import { storefrontChanged } from './storefront-changed.server.js';
+import { storefrontChanged } from '../edits/storefront-changed.server.js';
 
 const GENERIC_TYPE = 1;
 const RECORD_IMAGE = 2;

@@ -5,7 +5,7 @@ import type { Sql } from '../../db/client.server.js';
 import type { OwnerAccess } from '../auth/access.server.js';
 import { formatCode, maskCode } from '../commerce/gift-cards.js';
 import { formatMoney } from '../commerce/money.js';
-import { actorOf, recordAudit } from './audit.server.js';
+import { actorOf, recordAudit } from '../edits/audit.server.js';
 import { formatWhen } from './site-time.server.js';
 
 export const GIFT_CARD_ADMIN_TEXT = {

@@ -5,12 +5,12 @@ import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
 import type { OwnerAccess } from '../auth/access.server.js';
 import { firstErrors, parseForm } from '../utils/form.server.js';
-import { actorOf, recordAudit } from './audit.server.js';
+import { actorOf, recordAudit } from '../edits/audit.server.js';
 import { LOW_STOCK } from './dashboard.server.js';
 import { MAX_QTY, parseStockSeen, stockSeenText, TEXT, type StockSeen } from './product-form.js';
 import { containsPattern, STOCK_FILTERS, type StockFilter } from './products.server.js';
-import { storefrontChanged } from './storefront-changed.server.js';
-import { changesSince } from './versions.server.js';
+import { storefrontChanged } from '../edits/storefront-changed.server.js';
+import { changesSince } from '../edits/versions.server.js';
 
 export const INVENTORY_PAGE_SIZE = 50;
 export { STOCK_FILTERS, type StockFilter };

@@ -7,8 +7,8 @@ import { normalizeEmail } from '../auth/owners.server.js';
 import { ROLE_NAMES, type RoleId } from '../auth/roles.js';
 import { baseUrlFor } from '../utils/base-url.server.js';
 import { enqueueComposed, prepareMail } from '../utils/mail-queue.server.js';
-import { actorOf, recordAudit } from './audit.server.js';
-import type { Db, Versioned } from './versions.server.js';
+import { actorOf, recordAudit } from '../edits/audit.server.js';
+import type { Db, Versioned } from '../edits/versions.server.js';
 
 /** Invites `email`: the invite and its email (queued, sent by the mail queue) commit together. */
 export async function inviteMember(a: OwnerAccess, email: string, roleId: RoleId): Promise<void> {

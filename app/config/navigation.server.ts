@@ -7,8 +7,8 @@ import { createHash } from 'node:crypto';
 import type postgres from 'postgres';
 import type { Sql } from '../../db/client.server.js';
 import { accessSiteId, type KeyAccess, type OwnerAccess } from '../auth/access.server.js';
-import { actorOf, recordAudit } from './audit.server.js';
-import { storefrontChanged } from './storefront-changed.server.js';
+import { actorOf, recordAudit } from '../edits/audit.server.js';
+import { storefrontChanged } from '../edits/storefront-changed.server.js';
 
 export const MENU_NAMES = ['mainNavigation', 'footerNavigation'] as const;
 export type MenuName = (typeof MENU_NAMES)[number];

@@ -10,9 +10,9 @@ import { formatMoney } from '../commerce/money.js';
 import { giveBackGiftCards, orderGiftCardPayments } from '../commerce/gift-cards.server.js';
 import { maskCode } from '../commerce/gift-cards.js';
 import { shippingSettings } from '../commerce/shipping.js';
-import { actorOf, recordAudit } from './audit.server.js';
+import { actorOf, recordAudit } from '../edits/audit.server.js';
 import { formatWhen } from './site-time.server.js';
-import { storefrontChanged } from './storefront-changed.server.js';
+import { storefrontChanged } from '../edits/storefront-changed.server.js';
 
 export const ORDER_TEXT = {
   notFound: 'There is no such order on this site.',

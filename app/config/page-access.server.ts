@@ -6,9 +6,9 @@ import type { Sql } from '../../db/client.server.js';
 import type { OwnerAccess } from '../auth/access.server.js';
 import { hashPassword } from '../auth/password.server.js';
 import { ACCESS_LABELS } from '../access/texts.js';
-import { actorOf, recordAudit } from './audit.server.js';
-import { storefrontChanged } from './storefront-changed.server.js';
-import { versionOf, type Db, type Versioned } from './versions.server.js';
+import { actorOf, recordAudit } from '../edits/audit.server.js';
+import { storefrontChanged } from '../edits/storefront-changed.server.js';
+import { versionOf, type Db, type Versioned } from '../edits/versions.server.js';
 
 export const ACCESS_KINDS = ['public', 'password', 'signed-in', 'members'] as const;
 export type AccessKind = (typeof ACCESS_KINDS)[number];

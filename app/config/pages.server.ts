@@ -9,8 +9,8 @@ import type { Sql } from '../../db/client.server.js';
 import { accessSiteId, type KeyAccess, type OwnerAccess } from '../auth/access.server.js';
 import { SiteError } from '../sites/manage.server.js';
 import { addCategory, addStore, NO_MAIN_NAVIGATION, type AddedCategory, type CategoryInput } from '../sites/store.server.js';
-import { actorOf, recordAudit } from './audit.server.js';
-import type { Versioned } from './versions.server.js';
+import { actorOf, recordAudit } from '../edits/audit.server.js';
+import type { Versioned } from '../edits/versions.server.js';
 import {
   HIDDEN_MENU,
   hasLinkTo,
@@ -23,9 +23,10 @@ import {
   type LinkState,
   type StoredLink,
 } from './navigation.server.js';
-import { sanitizeOwnerHtml } from './sanitize.server.js';
-import { storefrontChanged } from './storefront-changed.server.js';
-import { LANGUAGE_NAMES } from '../languages/languages.js';
+import { sanitizeOwnerHtml } from '../edits/sanitize.server.js';
+import { storefrontChanged } from '../edits/storefront-changed.server.js';
+import { RESERVED_PAGE_SLUGS as RESERVED_SLUGS } from '../languages/languages.js';
+import { PAGE_SLUG_RE, pageSlugProblem, SLUG_TEXT } from '../edits/slugs.js';
 import { isLiveStatus, PAGE_RIGHTS_TEXT } from './page-rights.js';
 import { siteTimeZone, validTimeZone } from './site-time.server.js';
 
@@ -53,19 +54,10 @@ export function draftOnly(page: { status: PageStatus; wasLive: boolean }): boole
   return !isLiveStatus(page.status) && !page.wasLive;
 }
 
-/** Addresses the app answers itself: a page there could never be reached. */
-export const RESERVED_SLUGS = [
-  ...['cart', 'search', 'config', 'api', 'theme', 'files', 'fonts', 'checkout', 'order-confirmed', 'healthz', 'readyz'],
-  ...['account', 'newsletter', 'page-access', 'popup', 'splash'],
-  // A language's pages live under its code (/fr/...), whether the site offers it now or later.
-  ...Object.keys(LANGUAGE_NAMES),
-];
-const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-
 export const PAGE_TEXT = {
   title: 'Enter a title.',
-  slug: 'Use lower-case letters, digits and hyphens for the address.',
-  reserved: (s: string) => `/${s} is used by the site itself: choose another address.`,
+  slug: SLUG_TEXT.page,
+  reserved: SLUG_TEXT.reserved,
   taken: (s: string) => `This site already has a page at /${s}.`,
   publishAt: 'Choose the date and time the page goes live.',
   status: 'Choose a status.',
@@ -107,9 +99,7 @@ export function slugify(title: string): string {
 
 /** Why a typed address cannot be used, or null. */
 export function slugProblem(slug: string): string | null {
-  if (!SLUG.test(slug)) return PAGE_TEXT.slug;
-  if (RESERVED_SLUGS.includes(slug)) return PAGE_TEXT.reserved(slug);
-  return null;
+  return pageSlugProblem(slug, RESERVED_SLUGS);
 }
 
 /** The label shown for a page: a scheduled page whose time has come is published. */
@@ -176,7 +166,7 @@ export const PageForm = z
   })
   .superRefine((v, ctx) => {
     // The address's form only: whether it is reserved depends on the page's own (savePage).
-    if (v.urlId !== '' && !SLUG.test(v.urlId)) ctx.addIssue({ code: 'custom', path: ['urlId'], message: PAGE_TEXT.slug });
+    if (v.urlId !== '' && !PAGE_SLUG_RE.test(v.urlId)) ctx.addIssue({ code: 'custom', path: ['urlId'], message: PAGE_TEXT.slug });
     if (v.status === 'scheduled' && zonedLocalToUtc(v.publishAt, 'UTC') === null) {
       ctx.addIssue({ code: 'custom', path: ['publishAt'], message: PAGE_TEXT.publishAt });
     }

@@ -4,8 +4,8 @@
 import type { Sql } from '../../db/client.server.js';
 import type { KeyAccess, OwnerAccess } from '../auth/access.server.js';
 import { accessSiteId } from '../auth/access.server.js';
-import { actorOf, recordAudit } from './audit.server.js';
-import { storefrontChanged } from './storefront-changed.server.js';
+import { actorOf, recordAudit } from '../edits/audit.server.js';
+import { storefrontChanged } from '../edits/storefront-changed.server.js';
 import { isCleanJson } from '../utils/clean-json.js';
 
 export const NAMESPACE = /^[a-z][a-z0-9-]{0,39}$/;

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
 import type { OwnerAccess } from '../auth/access.server.js';
-import { actorOf, recordAudit } from './audit.server.js';
+import { actorOf, recordAudit } from '../edits/audit.server.js';
 import { formatSize, uploadDay } from './file-types.js';
 import { isFileId } from './files.server.js';
 

@@ -4,6 +4,7 @@
 // (the schema is app/config/product-schema.ts). Imports nothing that touches the server.
 import { ProductType } from '../../engine/ts/enums.js';
 import { minorDigits, moneyValue } from '../commerce/money.js';
+import { SLUG_TEXT } from '../edits/slugs.js';
 
 export const PRODUCT_TYPE_LABELS: Record<number, string> = {
   [ProductType.PHYSICAL]: 'Physical',
@@ -32,7 +33,7 @@ export const TEXT = {
   invalid: 'Update the missing or invalid information above.',
   title: 'Enter a title.',
   titleLong: 'A title is at most 200 characters.',
-  slug: 'Use lower-case letters, digits and hyphens for the URL slug.',
+  slug: SLUG_TEXT.product,
   type: 'Choose a product type.',
   collection: 'Choose a collection.',
   tag: `A tag is at most ${TAG_MAX} characters.`,
@@ -149,8 +150,6 @@ export function slugify(title: string): string {
     .slice(0, 80)
     .replace(/-+$/, '');
 }
-
-export const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** A comma-separated list: trimmed, without empty or repeated entries. */
 export function splitList(text: string): string[] {

@@ -12,7 +12,6 @@ import {
   parseMoney,
   parseQty,
   PRODUCT_TYPES,
-  SLUG_RE,
   splitList,
   SUBSCRIBABLE_TYPES,
   TAG_MAX,
@@ -24,6 +23,7 @@ import {
   type SubscriptionPlanInput,
   type VariantInput,
 } from './product-form.js';
+import { SLUG_RE } from '../edits/slugs.js';
 
 const Text = z.string().nullish();
 const Row = z

@@ -7,7 +7,7 @@ import type { Sql } from '../../db/client.server.js';
 import { CollectionType, RecordType } from '../../engine/ts/enums.js';
 import type { OwnerAccess } from '../auth/access.server.js';
 import { firstErrors, parseForm } from '../utils/form.server.js';
-import { actorOf, recordAudit } from './audit.server.js';
+import { actorOf, recordAudit } from '../edits/audit.server.js';
 import { LANGUAGE_NAMES } from '../languages/languages.js';
 import { LOW_STOCK } from './dashboard.server.js';
 import { formatSize, uploadDay } from './file-types.js';
@@ -29,8 +29,8 @@ import {
   type ProductMerchandising,
 } from './product-form.js';
 import { productSchema } from './product-schema.js';
-import { sanitizeOwnerHtml } from './sanitize.server.js';
-import { storefrontChanged } from './storefront-changed.server.js';
+import { sanitizeOwnerHtml } from '../edits/sanitize.server.js';
+import { storefrontChanged } from '../edits/storefront-changed.server.js';
 import {
   appliesMine,
   changesSince,
@@ -45,7 +45,7 @@ import {
   type Db,
   type FormStamp,
   type ReadStamp,
-} from './versions.server.js';
+} from '../edits/versions.server.js';
 
 export const PRODUCTS_PAGE_SIZE = 25;
 export const STOCK_FILTERS = ['all', 'low', 'soldout'] as const;

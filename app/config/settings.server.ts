@@ -12,9 +12,9 @@ import { taxSettings } from '../commerce/tax.js';
 import { siteChanged } from '../sites/domains.server.js';
 import { CURRENCIES, SiteSettingsInput } from '../sites/manage.server.js';
 import { parseOrigin } from '../utils/env.server.js';
-import { actorOf, recordAudit } from './audit.server.js';
-import { storefrontChanged } from './storefront-changed.server.js';
-import type { Db, Versioned } from './versions.server.js';
+import { actorOf, recordAudit } from '../edits/audit.server.js';
+import { storefrontChanged } from '../edits/storefront-changed.server.js';
+import type { Db, Versioned } from '../edits/versions.server.js';
 
 export const SECTIONS = ['store', 'checkout', 'shipping', 'tax', 'instalments'] as const;
 export type Section = (typeof SECTIONS)[number];

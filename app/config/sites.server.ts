@@ -19,7 +19,7 @@ import {
 } from '../sites/domains.server.js';
 import { deleteSite, setSitePublished } from '../sites/manage.server.js';
 import { starterThemes } from '../sites/starter-themes.server.js';
-import { actorOf, recordAudit } from './audit.server.js';
+import { actorOf, recordAudit } from '../edits/audit.server.js';
 
 export { CreateSiteInput, VERIFICATION_PATH, type DomainRow };
 

@@ -5,8 +5,8 @@
 import { CollectionType } from '../../engine/ts/enums.js';
 import type { Sql } from '../../db/client.server.js';
 import type { OwnerAccess } from '../auth/access.server.js';
-import { actorOf, recordAudit } from './audit.server.js';
-import { storefrontChanged } from './storefront-changed.server.js';
+import { actorOf, recordAudit } from '../edits/audit.server.js';
+import { storefrontChanged } from '../edits/storefront-changed.server.js';
 import { distinctNames, normalizeTagName, sameTagName, TAG_TEXT, tagNameProblem, type TagType } from './tag-rules.js';
 
 /** A refusal the screen shows: the message, and the field it belongs to (null: the whole form). */

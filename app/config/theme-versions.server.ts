@@ -6,8 +6,8 @@ import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
 import type { OwnerAccess } from '../auth/access.server.js';
 import { missingCollectionTemplates } from '../sites/collection-templates.server.js';
-import { actorOf, recordAudit } from './audit.server.js';
-import { storefrontChanged } from './storefront-changed.server.js';
+import { actorOf, recordAudit } from '../edits/audit.server.js';
+import { storefrontChanged } from '../edits/storefront-changed.server.js';
 
 export type ThemeFileKind = 'layout' | 'page' | 'partial' | 'stylesheet';
 

@@ -9,9 +9,9 @@ import { loadForm } from '../forms/stored-forms.server.js';
 import type { PreviewForm } from '../overlays/preview.js';
 import { readTweaks } from '../overlays/tweak-store.server.js';
 import { TWEAK_FIELDS, TWEAK_LABELS, tweakFormValues, type Tweaks, type TweakType } from '../overlays/tweaks.js';
-import { actorOf, recordAudit } from './audit.server.js';
-import { storefrontChanged } from './storefront-changed.server.js';
-import type { Db, Versioned } from './versions.server.js';
+import { actorOf, recordAudit } from '../edits/audit.server.js';
+import { storefrontChanged } from '../edits/storefront-changed.server.js';
+import type { Db, Versioned } from '../edits/versions.server.js';
 
 export interface TweakScreen {
   values: Record<string, string>;

@@ -5,8 +5,8 @@ import crypto from 'node:crypto';
 import type { Sql } from '../../db/client.server.js';
 import type { OwnerAccess } from '../auth/access.server.js';
 import { createReadCache } from '../catalog/read-cache.server.js';
-import { actorOf, recordAudit } from '../config/audit.server.js';
-import { storefrontChanged } from '../config/storefront-changed.server.js';
+import { actorOf, recordAudit } from '../edits/audit.server.js';
+import { storefrontChanged } from '../edits/storefront-changed.server.js';
 import { MAX_ACTIVE, variantsProblem, type Experiment, type ExperimentStatus, type Running, type Variant } from './rules.js';
 
 /** A refused change, with the field it is about (for the form) and the HTTP status. */

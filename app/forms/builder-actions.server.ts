@@ -3,7 +3,7 @@
 // through forms.server. Returns where to go next, or the errors with everything that was typed.
 import { z } from 'zod';
 import type { OwnerAccess } from '../auth/access.server.js';
-import { sanitizeOwnerHtml } from '../config/sanitize.server.js';
+import { sanitizeOwnerHtml } from '../edits/sanitize.server.js';
 import { firstErrors, parseForm } from '../utils/form.server.js';
 import { FIELD_TYPES } from './form-definition.js';
 import { BUILDER_TEXT, parseFieldForm, type BuilderResult, type BuilderTab } from './form-builder.js';
@@ -23,7 +23,7 @@ import {
 import { createMailingList, listMailingLists } from './mailing-list.server.js';
 import { newWebhookSecret, resendDelivery } from './webhook.server.js';
 import { checkWebhookUrl } from './webhook-url.server.js';
-import { checkedSave, conflictFor, VersionConflict, type Db } from '../config/versions.server.js';
+import { checkedSave, conflictFor, VersionConflict, type Db } from '../edits/versions.server.js';
 import { formVersioned, isVersionedIntent } from './form-versions.server.js';
 
 const text = (max: number) => z.string().max(max, `At most ${max} characters.`).default('');

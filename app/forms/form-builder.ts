@@ -1,7 +1,7 @@
 // The builder's rules for fields (pure, used by the /config/forms/$id screen and its action): the
 // label of each SPEC 3 type, exactly which properties each type takes, a new field's defaults, and
 // one posted field form read into a FormField (errors per property, as the inputs are named).
-import type { Conflict } from '../config/versions.js';
+import type { Conflict } from '../edits/versions.js';
 import { FORM_LIMITS, FormField, type FieldType } from './form-definition.js';
 
 export const FIELD_LABELS: Record<FieldType, string> = {

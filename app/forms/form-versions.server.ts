@@ -2,7 +2,7 @@
 // editor) is versioned on its own fields, so a save over something another owner changed since the
 // tab was drawn is a conflict, while a change to another tab or field is not.
 import type { Sql } from '../../db/client.server.js';
-import { stampFor, versionOf, type Db, type FormStamp, type Versioned } from '../config/versions.server.js';
+import { stampFor, versionOf, type Db, type FormStamp, type Versioned } from '../edits/versions.server.js';
 import { fieldValues, PROPERTY_LABELS, stampKey } from './form-builder.js';
 import { formById, type OwnerForm } from './forms.server.js';
 

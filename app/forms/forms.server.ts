@@ -6,9 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Sql } from '../../db/client.server.js';
 import type { OwnerAccess } from '../auth/access.server.js';
-import { actorOf, recordAudit } from '../config/audit.server.js';
-import { storefrontChanged } from '../config/storefront-changed.server.js';
-import type { Db } from '../config/versions.server.js';
+import { actorOf, recordAudit } from '../edits/audit.server.js';
+import { storefrontChanged } from '../edits/storefront-changed.server.js';
+import type { Db } from '../edits/versions.server.js';
 import { DEFAULT_FORM_NAME, FormField, FormSettings, FORM_LIMITS, type FieldType } from './form-definition.js';
 import { newField } from './form-builder.js';
 

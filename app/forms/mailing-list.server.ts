@@ -3,7 +3,7 @@
 // newsletter email carries the one-click unsubscribe link made here.
 import crypto from 'node:crypto';
 import type { Sql } from '../../db/client.server.js';
-import { storefrontChanged } from '../config/storefront-changed.server.js';
+import { storefrontChanged } from '../edits/storefront-changed.server.js';
 import { hashSecret } from '../utils/secret-hash.server.js';
 
 export interface MailingList {

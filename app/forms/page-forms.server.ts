@@ -3,7 +3,7 @@
 // or a 303 to the redirect URL or back to the page showing the submission text).
 import { json, redirect } from '@remix-run/node';
 import type { Sql } from '../../db/client.server.js';
-import { sanitizeStoredHtml } from '../config/sanitize.server.js';
+import { sanitizeStoredHtml } from '../edits/sanitize.server.js';
 import { FORM_TEXT } from './form-validation.js';
 import { blockFormId, loadForm, loadFormsOf } from './stored-forms.server.js';
 import { formBlockHtml, type FormBlockState } from './form-html.js';

@@ -3,7 +3,7 @@
 // through a job that emails each waiting address once (ADR 0012) and marks it notified.
 import crypto from 'node:crypto';
 import type { Sql } from '../../db/client.server.js';
-import { recordAudit } from '../config/audit.server.js';
+import { recordAudit } from '../edits/audit.server.js';
 import { baseUrlFor } from '../utils/base-url.server.js';
 import { defineJob, enqueue } from '../utils/jobs.server.js';
 import { enqueueComposed, prepareMail } from '../utils/mail-queue.server.js';

@@ -1,6 +1,8 @@
 // A site's languages as the storefront uses them (issue 16): which languages a site may have, the
 // /{code} prefix of a non-default language's URLs, and the CLDR locale each one renders in. Pure.
 
+import { APP_PATHS } from '../edits/slugs.js';
+
 /** Languages a site may offer: each has a CLDR resource pack, and its name in itself for the switcher. */
 export const LANGUAGE_NAMES: Record<string, string> = {
   en: 'English',
@@ -104,3 +106,6 @@ export function pathIn(path: string, code: string, langs: SiteLanguages): string
 export function renderLocale(code: string, websiteLocale: string): string {
   return languageOfLocale(websiteLocale) === code ? websiteLocale : code;
 }
+
+/** Addresses a page can never have: the app's own, and every language's code (its pages live under /fr/...). */
+export const RESERVED_PAGE_SLUGS: readonly string[] = [...APP_PATHS, ...Object.keys(LANGUAGE_NAMES)];

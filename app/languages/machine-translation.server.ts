@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Sql } from '../../db/client.server.js';
 import type { OwnerAccess } from '../auth/access.server.js';
-import { actorOf, recordAudit } from '../config/audit.server.js';
-import { sanitizeOwnerHtml } from '../config/sanitize.server.js';
-import { storefrontChanged } from '../config/storefront-changed.server.js';
+import { actorOf, recordAudit } from '../edits/audit.server.js';
+import { sanitizeOwnerHtml } from '../edits/sanitize.server.js';
+import { storefrontChanged } from '../edits/storefront-changed.server.js';
 import { defineJob, enqueue, type JobContext } from '../utils/jobs.server.js';
 import { errorText, log } from '../utils/log.server.js';
 import { deeplTranslate, MAX_BYTES_PER_CALL, MAX_TEXTS_PER_CALL, TranslationServiceError } from './deepl.server.js';

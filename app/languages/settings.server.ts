@@ -5,8 +5,8 @@ import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
 import type { KeyAccess, OwnerAccess } from '../auth/access.server.js';
 import { accessSiteId } from '../auth/access.server.js';
-import { actorOf, recordAudit } from '../config/audit.server.js';
-import { storefrontChanged } from '../config/storefront-changed.server.js';
+import { actorOf, recordAudit } from '../edits/audit.server.js';
+import { storefrontChanged } from '../edits/storefront-changed.server.js';
 import { createReadCache } from '../catalog/read-cache.server.js';
 import { LANGUAGE_NAMES, MAX_LANGUAGES, singleLanguage, type SiteLanguages } from './languages.js';
 

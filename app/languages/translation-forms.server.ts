@@ -7,12 +7,12 @@
 import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
 import type { OwnerAccess } from '../auth/access.server.js';
-import { actorOf, recordAudit } from '../config/audit.server.js';
-import { sanitizeOwnerHtml } from '../config/sanitize.server.js';
-import { slugProblem } from '../config/pages.server.js';
-import { SLUG_RE, TEXT as PRODUCT_TEXT } from '../config/product-form.js';
-import { storefrontChanged } from '../config/storefront-changed.server.js';
-import { checkedSave, conflictFor, VersionConflict, type Conflict, type Db, type Versioned } from '../config/versions.server.js';
+import { actorOf, recordAudit } from '../edits/audit.server.js';
+import { sanitizeOwnerHtml } from '../edits/sanitize.server.js';
+import { pageSlugProblem, productSlugProblem } from '../edits/slugs.js';
+import { RESERVED_PAGE_SLUGS } from './languages.js';
+import { storefrontChanged } from '../edits/storefront-changed.server.js';
+import { checkedSave, conflictFor, VersionConflict, type Conflict, type Db, type Versioned } from '../edits/versions.server.js';
 import { LANGUAGE_NAMES } from './languages.js';
 import { readSiteLanguages } from './settings.server.js';
 import { readCollectionTranslation, readItemTranslation, writeCollectionTranslation, writeItemTranslation } from './translations.server.js';
@@ -49,7 +49,7 @@ const slug = (max: number, problem: (s: string) => string | null) =>
 
 export const PageTranslationForm = z.object({
   title: text(200, 'A title'),
-  slug: slug(63, slugProblem),
+  slug: slug(63, (s) => pageSlugProblem(s, RESERVED_PAGE_SLUGS)),
   description: text(2000, 'A description'),
   body: html,
   seoTitle: text(200, 'An SEO title'),
@@ -59,7 +59,7 @@ export type PageTranslationInput = z.infer<typeof PageTranslationForm>;
 
 export const ProductTranslationForm = z.object({
   title: text(200, 'A title'),
-  slug: slug(100, (s) => (SLUG_RE.test(s) ? null : PRODUCT_TEXT.slug)),
+  slug: slug(100, productSlugProblem),
   excerpt: text(2000, 'A summary'),
   body: html,
 });

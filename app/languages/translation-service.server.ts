@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
 import type { KeyAccess, OwnerAccess } from '../auth/access.server.js';
 import { accessSiteId } from '../auth/access.server.js';
-import { actorOf, recordAudit } from '../config/audit.server.js';
+import { actorOf, recordAudit } from '../edits/audit.server.js';
 import { open, seal } from '../utils/secret-box.server.js';
 import { checkDeeplKey, DEEPL } from './deepl.server.js';
 import { readMultilingualSettings, type MultilingualSettings } from './settings.server.js';

@@ -1,6 +1,6 @@
 // Reading a site's tweaks (table site_tweak, migration 0027): every type with its defaults filled
 // in, and the popup's version. The storefront reads them through a per-process cache that any
-// owner write drops (app/config/storefront-changed.server.ts), as it does the catalog.
+// owner write drops (app/edits/storefront-changed.server.ts), as it does the catalog.
 import type { Sql } from '../../db/client.server.js';
 import { getSql } from '../../db/client.server.js';
 import { createReadCache } from '../catalog/read-cache.server.js';

@@ -22,8 +22,8 @@ import {
   type AreaRow,
 } from '../config/page-access.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
-import { checkedSave, conflictFor, stampFor, VersionConflict } from '../config/versions.server.js';
-import { stampOfTyped } from '../config/versions.js';
+import { checkedSave, conflictFor, stampFor, VersionConflict } from '../edits/versions.server.js';
+import { stampOfTyped } from '../edits/versions.js';
 import { ConflictNotice, StampFields } from '../components/config/ConflictNotice.js';
 import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
 

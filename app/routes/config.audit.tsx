@@ -6,7 +6,7 @@ import { Form, Link, useLoaderData } from '@remix-run/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { DataTable } from '../components/config/DataTable.js';
 import { SelectField } from '../components/config/Field.js';
-import { auditEntries, auditFamilies } from '../config/audit.server.js';
+import { auditEntries, auditFamilies } from '../edits/audit.server.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { formatWhen, siteTimeZone } from '../config/site-time.server.js';

@@ -10,8 +10,8 @@ import { FormError, Notice } from '../components/config/Field.js';
 import { TranslationTabs } from '../components/config/TranslationForm.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
-import { stampFor } from '../config/versions.server.js';
-import { stampOfTyped } from '../config/versions.js';
+import { stampFor } from '../edits/versions.server.js';
+import { stampOfTyped } from '../edits/versions.js';
 import {
   MAX_LABEL,
   NAV_LABEL_TEXT,

@@ -26,8 +26,8 @@ import { ownerAccess } from '../config/route-access.server.js';
 import { pageRights } from '../config/page-rights.js';
 import { listBlocks } from '../config/blocks/blocks.server.js';
 import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
-import { checkedSave, conflictFor, stampFor, VersionConflict } from '../config/versions.server.js';
-import { stampOfTyped } from '../config/versions.js';
+import { checkedSave, conflictFor, stampFor, VersionConflict } from '../edits/versions.server.js';
+import { stampOfTyped } from '../edits/versions.js';
 import { otherLanguages } from '../languages/translation-forms.server.js';
 import { TranslationTabs } from '../components/config/TranslationForm.js';
 

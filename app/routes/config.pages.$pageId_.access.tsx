@@ -6,8 +6,8 @@ import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ConflictNotice, StampFields } from '../components/config/ConflictNotice.js';
 import { ErrorText, Field, FormError, Notice, SelectField } from '../components/config/Field.js';
-import { checkedSave, conflictFor, stampFor, VersionConflict } from '../config/versions.server.js';
-import { stampOfTyped } from '../config/versions.js';
+import { checkedSave, conflictFor, stampFor, VersionConflict } from '../edits/versions.server.js';
+import { stampOfTyped } from '../edits/versions.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { pageDetail, PAGE_TEXT } from '../config/pages.server.js';
 import {

@@ -27,7 +27,7 @@ import { DESIGN_LABELS } from '../config/blocks/gallery.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { readFormValues } from '../utils/form.server.js';
-import { checkedSave, conflictFor, postedStamp, stampFor, VersionConflict } from '../config/versions.server.js';
+import { checkedSave, conflictFor, postedStamp, stampFor, VersionConflict } from '../edits/versions.server.js';
 import stylesheet from '../styles/blocks.css?url';
 
 export const headers = ownerPageHeaders;

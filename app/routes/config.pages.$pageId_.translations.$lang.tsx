@@ -7,8 +7,8 @@ import { TranslationForm, TranslationTabs } from '../components/config/Translati
 import { ownerPageHeaders } from '../config/http.js';
 import { PAGE_TEXT, pageDetail } from '../config/pages.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
-import { stampFor } from '../config/versions.server.js';
-import { stampOfTyped } from '../config/versions.js';
+import { stampFor } from '../edits/versions.server.js';
+import { stampOfTyped } from '../edits/versions.js';
 import {
   otherLanguages,
   postTranslation,

@@ -19,7 +19,7 @@ import {
   productStamp,
   submitProductForm,
 } from '../config/products.server.js';
-import { postedStamp } from '../config/versions.server.js';
+import { postedStamp } from '../edits/versions.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { listForms } from '../forms/forms.server.js';
 import stylesheet from '../styles/config-products.css?url';

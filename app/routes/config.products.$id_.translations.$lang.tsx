@@ -8,8 +8,8 @@ import { TranslationForm, TranslationTabs } from '../components/config/Translati
 import { ownerPageHeaders } from '../config/http.js';
 import { loadProduct, NOT_FOUND_TEXT } from '../config/products.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
-import { stampFor } from '../config/versions.server.js';
-import { stampOfTyped } from '../config/versions.js';
+import { stampFor } from '../edits/versions.server.js';
+import { stampOfTyped } from '../edits/versions.js';
 import {
   otherLanguages,
   postTranslation,

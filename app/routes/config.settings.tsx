@@ -24,8 +24,8 @@ import {
   type Section,
 } from '../config/settings.server.js';
 import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
-import { checkedSave, conflictFor, stampFor, VersionConflict } from '../config/versions.server.js';
-import { stampOfTyped, type Conflict, type FormStamp } from '../config/versions.js';
+import { checkedSave, conflictFor, stampFor, VersionConflict } from '../edits/versions.server.js';
+import { stampOfTyped, type Conflict, type FormStamp } from '../edits/versions.js';
 
 export const headers = ownerPageHeaders;
 

@@ -25,7 +25,7 @@ import { pageMessages, type PageMessages } from './shop-messages.server.js';
 import { shapeBlocks } from './page-blocks.js';
 import { filterJson, shapeEntry, termLinks } from './collection-context.js';
 import { merchandisingOf, SCARCITY_DEFAULT_TEXT } from '../config/product-form.js';
-import { sanitizeStoredHtml } from '../config/sanitize.server.js';
+import { sanitizeStoredHtml } from '../edits/sanitize.server.js';
 import { restockMerchandising, restockMessages } from '../forms/restock-context.js';
 import { experimentEntries } from '../experiments/entries.js';
 import type {

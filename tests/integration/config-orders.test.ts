@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OwnerAccess } from '../../app/auth/access.server.js';
-import { auditEntries } from '../../app/config/audit.server.js';
+import { auditEntries } from '../../app/edits/audit.server.js';
 import { fulfilOrder, listOrders, orderDetail, OrderError, refundOrder } from '../../app/config/orders.server.js';
 import { createSite } from '../../app/sites/create.server.js';
 import type { Db, Sql } from '../../db/client.server.js';

@@ -7,7 +7,7 @@ import { ChartEditor } from './ChartEditor.js';
 import { CodeBlockEditor } from './CodeBlockEditor.js';
 import { FormError } from './Field.js';
 import { FormBlockFields } from './FormBlockFields.js';
-import type { FormStamp } from '../../config/versions.js';
+import type { FormStamp } from '../../edits/versions.js';
 import { StampFields } from './ConflictNotice.js';
 import { GalleryOptionsPanel, type PickableFile } from './GalleryOptionsPanel.js';
 import { MediaBlockFields } from './MediaBlockFields.js';

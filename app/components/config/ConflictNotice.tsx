@@ -2,7 +2,7 @@
 // everything the owner typed, it says what changed since the form was opened and who changed it,
 // and offers to reload the record or to apply only the owner's own changes. Works without JavaScript.
 import { Link } from '@remix-run/react';
-import { APPLY_MINE, STAMP_FIELD, type Conflict, type FormStamp } from '../../config/versions.js';
+import { APPLY_MINE, STAMP_FIELD, type Conflict, type FormStamp } from '../../edits/versions.js';
 
 /** The hidden fields that carry the version a form was drawn at (inside the form). */
 export function StampFields({ stamp }: { stamp: FormStamp | null | undefined }) {

@@ -1,7 +1,7 @@
 // The Design screen's form. Without JavaScript: a select per font (grouped by category) and a text
 // field per colour, and a save button. With JavaScript the same fields get a font picker and a
 // colour picker, and a live preview of the site follows every change before it is saved.
-import type { FormStamp } from '../../config/versions.js';
+import type { FormStamp } from '../../edits/versions.js';
 import { StampFields } from './ConflictNotice.js';
 import { Form } from '@remix-run/react';
 import { useState, useSyncExternalStore } from 'react';

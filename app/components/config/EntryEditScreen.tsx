@@ -4,7 +4,7 @@
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import type { EntryKind } from '../../config/collections.server.js';
 import type { entryEditAction, entryEditLoader } from '../../config/entry-routes.server.js';
-import { stampOfTyped } from '../../config/versions.js';
+import { stampOfTyped } from '../../edits/versions.js';
 import { ConflictNotice } from './ConflictNotice.js';
 import { ENTRY_FORM_ID, EntryEditor } from './EntryEditor.js';
 import { FormError, Notice } from './Field.js';

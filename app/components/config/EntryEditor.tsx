@@ -3,7 +3,7 @@
 // (title, address, start and end on the site's clock, place, excerpt and body, status). Plain forms
 // that work without JavaScript; a failed post shows what was typed, with each field's error.
 import { Form } from '@remix-run/react';
-import type { FormStamp } from '../../config/versions.js';
+import type { FormStamp } from '../../edits/versions.js';
 import { StampFields } from './ConflictNotice.js';
 import { Field, SelectField, TextAreaField } from './Field.js';
 

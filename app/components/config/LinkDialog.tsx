@@ -1,6 +1,6 @@
 // The rich-text link editor (SPEC 2): a modal dialog with the targets Page, Web Address, Email,
 // Phone and File, the options open in a new window and link name, and for email a subject, CC,
-// BCC and body. The rules and texts are app/config/rich-text/link.ts's, shown at each field.
+// BCC and body. The rules and texts are app/edits/rich-text-links.ts's, shown at each field.
 import { useId, useState, type ReactNode } from 'react';
 import { Dialog, Heading, Label, Modal, ModalOverlay, Radio, RadioGroup } from 'react-aria-components';
 import {
@@ -11,7 +11,7 @@ import {
   type LinkDraft,
   type LinkField,
   type LinkKind,
-} from '../../config/rich-text/link.js';
+} from '../../edits/rich-text-links.js';
 import type { EditorLink } from './rich-text-editor.js';
 
 interface LinkDialogProps {

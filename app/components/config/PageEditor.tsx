@@ -2,8 +2,8 @@
 // SEO, status with its publish date, and whether the page is hidden from the navigation. A plain
 // form (works without JavaScript); a failed post shows what was typed, with each field's error.
 import { Form } from '@remix-run/react';
-import type { LinkChoices } from '../../config/rich-text/link.js';
-import type { FormStamp } from '../../config/versions.js';
+import type { LinkChoices } from '../../edits/rich-text-links.js';
+import type { FormStamp } from '../../edits/versions.js';
 import { StampFields } from './ConflictNotice.js';
 import { CheckboxField, Field, SelectField, TextAreaField } from './Field.js';
 import { RichTextField } from './RichTextField.js';

@@ -14,7 +14,7 @@ import {
   splitList,
   type ProductValues,
 } from '../../config/product-form.js';
-import type { FormStamp } from '../../config/versions.js';
+import type { FormStamp } from '../../edits/versions.js';
 import { StampFields } from './ConflictNotice.js';
 import { CheckboxField, Field, FormError, SelectField, TextAreaField } from './Field.js';
 

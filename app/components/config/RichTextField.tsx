@@ -2,7 +2,7 @@
 // editor over it (rich-text-editor.ts, loaded lazily) with the link editor dialog. The textarea
 // stays the field the form submits; the server sanitises whatever arrives (sanitize.server.ts).
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { EMPTY_DRAFT, parseHref, type LinkChoices, type LinkDraft } from '../../config/rich-text/link.js';
+import { EMPTY_DRAFT, parseHref, type LinkChoices, type LinkDraft } from '../../edits/rich-text-links.js';
 import { ErrorText, fieldIds, Hint } from './Field.js';
 import { LinkDialog } from './LinkDialog.js';
 import type { EditorLink, MountedEditor } from './rich-text-editor.js';

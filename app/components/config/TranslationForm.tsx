@@ -2,7 +2,7 @@
 // default language, which a field left empty keeps showing. A plain form post, without JavaScript.
 // It carries the version it was drawn at; a save over a changed translation shows the conflict.
 import { Form, Link } from '@remix-run/react';
-import type { Conflict, FormStamp } from '../../config/versions.js';
+import type { Conflict, FormStamp } from '../../edits/versions.js';
 import { ConflictNotice, StampFields } from './ConflictNotice.js';
 import { Field, FormError, Notice, TextAreaField } from './Field.js';
 

@@ -5,7 +5,7 @@
 // form posts as usual and the preview shows the saved values.
 import { Form } from '@remix-run/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import type { FormStamp } from '../../config/versions.js';
+import type { FormStamp } from '../../edits/versions.js';
 import { StampFields } from './ConflictNotice.js';
 import { CheckboxField, Field, SelectField, TextAreaField } from './Field.js';
 import { TWEAK_FIELDS, type TweakType } from '../../overlays/tweaks.js';

@@ -3,7 +3,7 @@
 import { useNavigation } from '@remix-run/react';
 import type { FormField, FormSettings } from '../../forms/form-definition.js';
 import { builderFormId, stampKey, type BuilderResult, type BuilderTab } from '../../forms/form-builder.js';
-import { stampOfTyped, type FormStamp } from '../../config/versions.js';
+import { stampOfTyped, type FormStamp } from '../../edits/versions.js';
 import { StampFields } from './ConflictNotice.js';
 import type { MailingList } from '../../forms/mailing-list.server.js';
 import type { Delivery } from '../../forms/webhook.server.js';

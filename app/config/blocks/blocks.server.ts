@@ -4,16 +4,16 @@
 import { randomBytes } from 'node:crypto';
 import type { Sql } from '../../../db/client.server.js';
 import type { OwnerAccess } from '../../auth/access.server.js';
-import { actorOf, recordAudit } from '../audit.server.js';
+import { actorOf, recordAudit } from '../../edits/audit.server.js';
 import { fileUrl } from '../products.server.js';
-import { storefrontChanged } from '../storefront-changed.server.js';
+import { storefrontChanged } from '../../edits/storefront-changed.server.js';
 import { isLiveStatus, PAGE_RIGHTS_TEXT } from '../page-rights.js';
 import { BLOCK_LABELS, blockSummary, fileIdsOf, MAX_BLOCKS, readSettings, type BlockSettings, type BlockType } from './block-types.js';
 import { FORM_BLOCK_TEXT, type FormBlockSettings } from './form.js';
 import { MEDIA_TEXT, videoEmbed, type VideoSettings } from './media.js';
 import { oembedRefusal, videoOembed } from './oembed.server.js';
 import { savedBlockValues } from './block-values.js';
-import { versionOf, type Db, type Versioned } from '../versions.server.js';
+import { versionOf, type Db, type Versioned } from '../../edits/versions.server.js';
 
 const PAGE_TYPE = 10;
 

@@ -2,7 +2,7 @@
 // collections by title, and the file manager's newest files, as the paths links use.
 import type { Sql } from '../../../db/client.server.js';
 import { filePath, listFiles } from '../files.server.js';
-import type { LinkChoices } from './link.js';
+import type { LinkChoices } from '../../edits/rich-text-links.js';
 
 /** The site's collections (pages, the store, blogs...) and newest files, for the link editor. */
 export async function linkChoices(sql: Sql, websiteId: string): Promise<LinkChoices> {

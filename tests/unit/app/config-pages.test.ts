@@ -17,7 +17,7 @@ import {
   type NavRow,
 } from '../../../app/config/navigation.server.js';
 import { slugify, slugProblem, statusLabel, utcToZonedLocal, zonedLocalToUtc, isLive } from '../../../app/config/pages.server.js';
-import { sanitizeOwnerHtml } from '../../../app/config/sanitize.server.js';
+import { sanitizeOwnerHtml } from '../../../app/edits/sanitize.server.js';
 
 describe('page addresses', () => {
   it('makes a slug from a title', () => {

@@ -1,5 +1,5 @@
-// The rich-text rules: the link editor's targets, texts and hrefs (app/config/rich-text/link.ts),
-// and the sanitiser's allowlist (app/config/sanitize.server.ts) that matches the toolbar.
+// The rich-text rules: the link editor's targets, texts and hrefs (app/edits/rich-text-links.ts),
+// and the sanitiser's allowlist (app/edits/sanitize.server.ts) that matches the toolbar.
 import { describe, expect, it } from 'vitest';
 import {
   buildLink,
@@ -9,8 +9,8 @@ import {
   parseHref,
   webAddress,
   type LinkDraft,
-} from '../../../app/config/rich-text/link.js';
-import { sanitizeOwnerHtml, sanitizeStoredHtml } from '../../../app/config/sanitize.server.js';
+} from '../../../app/edits/rich-text-links.js';
+import { sanitizeOwnerHtml, sanitizeStoredHtml } from '../../../app/edits/sanitize.server.js';
 
 const choices = {
   pages: [{ title: 'About the studio', path: '/about' }],

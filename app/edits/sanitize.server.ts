@@ -2,9 +2,9 @@
 // save, and again where stored HTML reaches the storefront (defence in depth). Its allowlist is the
 // rich-text toolbar's (SPEC 2): paragraphs and line breaks, bold, italic, headings, lists, alignment,
 // links, text and background colour; plus images from the site's own paths. Everything else goes:
-// scripts, styles, frames, forms, event handlers, and any href not of app/config/rich-text/link.ts's shapes.
+// scripts, styles, frames, forms, event handlers, and any href not of app/edits/rich-text-links.ts's shapes.
 import sanitizeHtml from 'sanitize-html';
-import { isAllowedHref } from './rich-text/link.js';
+import { isAllowedHref } from './rich-text-links.js';
 
 const TEXT_ALIGN = [/^(left|right|center|justify)$/];
 // Colours as the toolbar writes them: #hex, rgb()/rgba() or a name; never url(), var() or expressions.
