@@ -2,7 +2,7 @@
 // The speed limit the engine is measured against; it must produce product-grid.expected.html byte for byte.
 //
 // How it is kept tight (each choice measured against its alternatives, flattened, in interleaved
-// rounds; see README "Benchmarks"): escaping tests for a special character once and walks the
+// rounds; see docs/benchmarks.md): escaping tests for a special character once and walks the
 // characters only when there is one; prices are sliced from the decimal string, never parsed;
 // the page is one array of parts joined once, which leaves a flat string (what a response writes).
 // It is also kept honest: nothing is cached across calls and nothing is computed from the data

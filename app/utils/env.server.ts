@@ -215,7 +215,7 @@ export interface Env {
   translationServiceUrl?: string;
   /** A stand-in that serves domain verification tokens as <url>/<host>/.well-known/... (never in production). */
   domainVerificationUrl?: string;
-  /** Analytics bounds (ADR 0025, README's table). */
+  /** Analytics bounds (ADR 0025, docs/running.md's table). */
   analytics: {
     /** Ingest requests per 30 s a visitor may send to one site (an address five times as many). */
     clientRate: number;

@@ -3,7 +3,7 @@
 // by the Open Studio Membership subscription). Demo only: new sites start with none of them.
 import type { SeedPage } from './store.js';
 
-/** The wholesale page's password (documented in the README). */
+/** The wholesale page's password (documented in docs/page-access.md). */
 export const DEMO_LOCK_PASSWORD = 'saltgrass-wholesale';
 // argon2id of DEMO_LOCK_PASSWORD (app/auth/password.server.ts's parameters), made once.
 const DEMO_LOCK_HASH = '$argon2id$v=19$m=19456,t=2,p=1$3QyKOaOgmX+Los1m/q5vHQ$/tu7bxNtqNfSy78dG0ex+wy1dKmJvjdRKRR51YdGbEc';
