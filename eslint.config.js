@@ -26,8 +26,6 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
-      // The engine walks untyped JSON data by design; `any` stays visible but is not an error.
-      '@typescript-eslint/no-explicit-any': 'off',
       'no-control-regex': 'off',
     },
   },

@@ -28,6 +28,7 @@ import { ACCESS_PAGES, demoAccessRows } from './seed/access.js';
 type Sql = postgres.Sql;
 type Tx = postgres.TransactionSql;
 // postgres.js serialises each value by its column type (jsonb objects, text[] arrays...).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of mixed JSON columns for postgres.js's insert helper, whose typing refuses unknown
 type Row = Record<string, any>;
 
 export interface SeedResult {

@@ -74,7 +74,7 @@ export class Context {
 
   /** The site's time zone: `website.timeZone` in the data, else the option, else New York. */
   get timeZone(): string {
-    const w = (this.root as any)?.website?.timeZone;
+    const w = (this.root as { website?: { timeZone?: unknown } } | null)?.website?.timeZone;
     if (typeof w === 'string' && w) return w;
     return this.explicitTimeZone || DEFAULT_TIME_ZONE;
   }

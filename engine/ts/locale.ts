@@ -34,7 +34,7 @@ export function getCldr(locale: string | null | undefined): CLDR | undefined {
   if (locale === null || locale === undefined || locale === '' || !loader || !Framework) return undefined;
   let c = cache.get(locale);
   if (c === undefined && !cache.has(locale)) {
-    framework ??= new Framework({ loader: loader as (lang: string) => any });
+    framework ??= new Framework({ loader: loader as (lang: string) => unknown });
     try {
       c = framework.get(locale);
     } catch {

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.server.js';
 import { render } from '../../engine/node.js';
 import { targets } from './support/databases.js';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the template context's JSON, walked freely by the assertions
 type J = Record<string, any>;
 const url = (path: string) => new URL(`http://shop.test:3000${path}`);
 

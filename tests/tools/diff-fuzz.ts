@@ -4,6 +4,7 @@
 //          [--formatters a,b] [--predicates x?,y?] [--show N] [--backend ts|wasm]
 // Prints the smallest mismatch found for each feature (formatter, predicate or grammar), then a
 // summary; exits 1 when anything differs.
+/* eslint-disable @typescript-eslint/no-explicit-any -- a fuzzing tool that prunes arbitrary generated JSON and feeds a published engine of its own typing */
 import fc from 'fast-check';
 import { createRequire } from 'node:module';
 import { render, type Backend } from '../../engine/node.js';

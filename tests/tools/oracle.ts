@@ -33,6 +33,7 @@ export function oracleRender(
     partials: opts.partials ?? {},
     injects: opts.injects ?? {},
   });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- errors of either engine, of no common type
   return { output: ctx.render(), errors: [...parseErrors, ...errors].map((e: any) => e.message ?? String(e)) };
 }
 

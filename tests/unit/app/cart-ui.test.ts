@@ -9,6 +9,9 @@ import type { Site } from '../../../app/catalog/catalog.server.js';
 import { pageContext } from '../../../app/storefront/context.server.js';
 import { forwardHeaders } from '../../../app/storefront/http.server.js';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the template context's JSON, walked freely by the assertions
+type PageContext = Record<string, any>;
+
 describe('pillText', () => {
   it('is hidden at 0, shows the count above 0 and 100+ above 100 with the spoken label', () => {
     expect(pillText(0)).toEqual({ hidden: true, text: '0', label: '0 items in cart' });
@@ -191,7 +194,7 @@ describe('the cart part of the page context', () => {
         flash: { error: 'Quantity must be a whole number', entryId: 'e1', quantity: '1.5' },
         commercePage: { title: 'Cart', data: { alsoBought: [] } },
       },
-    ) as Record<string, any>;
+    ) as PageContext;
     expect(ctx.pageType).toBe(200);
     expect(ctx.pageTitle).toBe('Cart — Shop');
     expect(ctx.canonicalUrl).toBe('http://localhost:3000/cart');
@@ -221,7 +224,7 @@ describe('the cart part of the page context', () => {
           entries: [{ ...entry, productType: 4, quantity: 1, unitPriceCents: 50, lineTotalCents: 50 }],
         },
       },
-    ) as Record<string, any>;
+    ) as PageContext;
     expect(ctx.cart.instalmentEligible).toBe(false);
     expect(ctx.cart.checkoutMinimum).toEqual({ met: false, message: 'To check out, your order subtotal must be $1.00 or more.' });
   });
