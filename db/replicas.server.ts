@@ -38,11 +38,6 @@ export function readingStandbys<T>(fn: () => T): T {
   return standbyAllowed.run(true, fn);
 }
 
-/** Runs `fn` with every read on the primary, inside a request that may otherwise use a standby. */
-export function readingPrimary<T>(fn: () => T): T {
-  return standbyAllowed.run(false, fn);
-}
-
 /** A WAL position ("16/B374D848") as a number that compares; null for none. */
 export function parseLsn(text: string | null | undefined): bigint | null {
   const m = /^([0-9A-F]{1,8})\/([0-9A-F]{1,8})$/i.exec(text ?? '');

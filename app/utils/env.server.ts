@@ -197,7 +197,8 @@ const Schema = z.object({
   DOMAIN_VERIFICATION_URL: standInUrl('DOMAIN_VERIFICATION_URL').optional(),
   // Origins of a test's local receivers (webhooks) the guarded fetch lets through; refused in production.
   FETCH_TEST_ORIGINS: z.string().optional(),
-  // Tests only: each response says how many SQL statements it cost (X-Sql-Statements); refused in production.
+  // Tests only: each response says how many SQL statements it cost (X-Sql-Statements; of them on a
+  // standby, X-Sql-Standby-Statements); refused in production.
   STOREFRONT_COUNT_STATEMENTS: z.enum(['0', '1']).optional(),
   ANALYTICS_CLIENT_RATE: bound('ANALYTICS_CLIENT_RATE', 60),
   ANALYTICS_DAILY_ROWS: bound('ANALYTICS_DAILY_ROWS', 100_000),
