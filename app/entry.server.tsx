@@ -82,6 +82,9 @@ export async function prepareOwners(opts: { owner?: { email: string; password: s
 /** Tests only: the statements a request sends (STOREFRONT_COUNT_STATEMENTS=1, see db/client.server.ts). */
 export { countStatements } from '../db/client.server.js';
 
+/** An anonymous storefront request, whose catalog reads may go to a standby (DATABASE_READ_URL, ADR 0033). */
+export { readingStandbys } from '../db/replicas.server.js';
+
 /** The site a Host header reaches: the server (app/server/main.ts) asks before any route runs. */
 export { siteForHost } from './storefront/site.server.js';
 

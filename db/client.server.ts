@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { migrate } from './migrate.server.js';
+import { createReadRouter, readUrls, type ReadRouter } from './replicas.server.js';
 import { isEmpty, seed } from './seed.server.js';
 
 export type Sql = postgres.Sql;
@@ -24,6 +25,11 @@ export interface OpenOptions {
    * empty cluster: test suites migrate and seed once, then open copies.
    */
   pgliteSnapshot?: Blob;
+  /**
+   * Streaming standbys of the PostgreSQL at `url` (DATABASE_READ_URL): the catalog reads there when
+   * they are fresh enough (db/replicas.server.ts, ADR 0033). Ignored without `url`.
+   */
+  readUrls?: string[];
   /** Pool size for a real PostgreSQL (default 10). The embedded one always gets 1. */
   max?: number;
   /** Seconds to wait for a connection (default CONNECT_TIMEOUT_S). */
@@ -36,6 +42,11 @@ export interface Db {
   kind: 'postgres' | 'pglite';
   /** Where it lives: the URL without its password, or the PGlite folder (or "memory"). */
   where: string;
+  /**
+   * With standbys (DATABASE_READ_URL): the client storefront catalog reads go through, and what
+   * must hear of each catalog change. Absent, everything reads `sql`.
+   */
+  reads?: ReadRouter;
   close(): Promise<void>;
   /** An embedded database's whole data, for `pgliteSnapshot` (PGlite only). */
   dumpSnapshot?: () => Promise<Blob>;
@@ -47,24 +58,34 @@ export interface Db {
  * test can see how many statements a request cost (app/server/main.ts sends it in a header).
  * Counted when sent: a statement queued behind a busy pool is sent from another context and missed.
  */
-const statementCounters = new AsyncLocalStorage<{ statements: number }>();
+const statementCounters = new AsyncLocalStorage<{ statements: number; standby?: number }>();
 const countingStatements = () => process.env.STOREFRONT_COUNT_STATEMENTS === '1';
 
-/** Runs `fn` with `counter` counting the statements it sends (only while counting is on, tests). */
-export function countStatements<T>(counter: { statements: number }, fn: () => T): T {
+/**
+ * Runs `fn` with `counter` counting the statements it sends (only while counting is on, tests);
+ * `standby` counts those of them a standby answered (DATABASE_READ_URL).
+ */
+export function countStatements<T>(counter: { statements: number; standby?: number }, fn: () => T): T {
   return statementCounters.run(counter, fn);
+}
+
+/** Runs `fn` outside any request's count: work a request set off but does not wait for. */
+function detached<T>(fn: () => T): T {
+  return statementCounters.exit(fn);
 }
 
 /** postgres.js options shared by both paths: bigint stays a string, notices are not printed. */
 const BASE = { onnotice: () => {}, connection: { application_name: 'storefront' } } as const;
 
 /** postgres.js's per-statement hook, there only while statements are counted. */
-function statementHook(): { debug?: () => void } {
+function statementHook(pool: 'primary' | 'standby' = 'primary'): { debug?: () => void } {
   if (!countingStatements()) return {};
   return {
     debug: () => {
       const c = statementCounters.getStore();
-      if (c) c.statements++;
+      if (!c) return;
+      c.statements++;
+      if (pool === 'standby') c.standby = (c.standby ?? 0) + 1;
     },
   };
 }
@@ -86,6 +107,7 @@ export async function openDb(opts: OpenOptions = {}): Promise<Db> {
   const db = opts.url
     ? openPostgres(opts.url, opts.max ?? 10, opts.connectTimeoutS ?? CONNECT_TIMEOUT_S)
     : await openPglite(opts.dataDir ?? null, log, opts.pgliteSnapshot);
+  if (opts.url && opts.readUrls?.length) withStandbys(db, opts.readUrls, opts, log);
   try {
     if (opts.migrate ?? true) {
       const applied = await migrate(db.sql);
@@ -102,10 +124,29 @@ export async function openDb(opts: OpenOptions = {}): Promise<Db> {
   return db;
 }
 
-function openPostgres(url: string, max: number, connectTimeoutS: number): Db {
+/**
+ * Gives `db` its standbys' pools (opened lazily: a standby down at start stops nothing) and the
+ * router the catalog reads through; closing `db` closes them.
+ */
+function withStandbys(db: Db, urls: string[], opts: OpenOptions, log: (line: string) => void): void {
+  const standbys = urls.map((url) => {
+    const s = openPostgres(url, opts.max ?? 10, Math.min(opts.connectTimeoutS ?? CONNECT_TIMEOUT_S, 2), 'standby');
+    return { where: s.where, sql: s.sql };
+  });
+  const reads = createReadRouter({ primary: db.sql, standbys, isUnavailable: isDatabaseUnavailable, detached, log });
+  const closePrimary = db.close;
+  db.reads = reads;
+  db.close = async () => {
+    await reads.close();
+    await closePrimary();
+  };
+  log(`db: catalog reads may go to ${standbys.length} standby(s): ${standbys.map((s) => s.where).join(', ')}`);
+}
+
+function openPostgres(url: string, max: number, connectTimeoutS: number, pool: 'primary' | 'standby' = 'primary'): Db {
   const sql = postgres(url, {
     ...BASE,
-    ...statementHook(),
+    ...statementHook(pool),
     max,
     connect_timeout: connectTimeoutS,
     connection: { ...BASE.connection, statement_timeout: STATEMENT_TIMEOUT_MS },
@@ -276,6 +317,7 @@ export function optionsFromEnv(env: Record<string, string | undefined> = process
   if (url)
     return {
       url,
+      readUrls: readUrls(env.DATABASE_READ_URL),
       max: env.DATABASE_POOL_MAX ? Number(env.DATABASE_POOL_MAX) : undefined,
       connectTimeoutS: timeout > 0 ? timeout : undefined,
     };

@@ -2,7 +2,7 @@
 // shows, and full-text search. Returns plain objects; the template context is shaped elsewhere.
 import { LRUCache } from 'lru-cache';
 import { getDb, type Db, type Sql } from '../../db/client.server.js';
-import { listenForCatalogChanges } from './changes.server.js';
+import { listenForCatalogChanges, onCatalogChange } from './changes.server.js';
 import { createReadCache, type ReadCache } from './read-cache.server.js';
 import { readPageBlocks, type PageBlocks } from './page-blocks.server.js';
 import { log } from '../utils/log.server.js';
@@ -698,9 +698,10 @@ function withoutLinksTo(items: NavItem[], paths: Set<string>): NavItem[] {
 
 // The process's catalogs: one per site, sharing one read cache bounded by bytes across all sites
 // (issue 11: ten thousand sites must not exhaust memory). A database closed and reopened (tests,
-// scripts) gets fresh ones.
+// scripts) gets fresh ones. With standbys (DATABASE_READ_URL, ADR 0033) they read through the
+// database's read router: a standby in an anonymous storefront request, when it is fresh enough.
 const CATALOG_CACHE_BYTES = 64 * 1024 * 1024;
-let processCatalogs: { sql: Sql; cache: ReadCache; bySite: LRUCache<string, Catalog> } | null = null;
+let processCatalogs: { sql: Sql; cache: ReadCache; bySite: LRUCache<string, Catalog>; unwatch: () => void } | null = null;
 
 /** What a cached read weighs, roughly (UTF-16 characters of its JSON). */
 function approximateBytes(value: unknown): number {
@@ -724,16 +725,20 @@ export async function catalogFor(websiteId: string): Promise<Catalog> {
   const db = await getDb();
   const { bySite, cache } = catalogsOf(db);
   let c = bySite.get(websiteId);
-  if (!c) bySite.set(websiteId, (c = createCatalog(db.sql, { websiteId, cache })));
+  if (!c) bySite.set(websiteId, (c = createCatalog(db.reads?.sql ?? db.sql, { websiteId, cache })));
   return c;
 }
 
 function catalogsOf(db: Db): NonNullable<typeof processCatalogs> {
   if (!processCatalogs || processCatalogs.sql !== db.sql) {
+    processCatalogs?.unwatch();
+    const reads = db.reads;
     processCatalogs = {
       sql: db.sql,
       cache: createReadCache({ max: 100_000, maxBytes: CATALOG_CACHE_BYTES, sizeOf: approximateBytes }),
       bySite: new LRUCache<string, Catalog>({ max: 10_000 }),
+      // A change makes the standbys wait until they have replayed it (the primary's WAL position now).
+      unwatch: reads ? onCatalogChange(() => reads.changed()) : () => {},
     };
     // Other server processes write to a shared PostgreSQL; the embedded one has only this process.
     if (db.kind === 'postgres') {

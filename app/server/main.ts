@@ -67,7 +67,8 @@ async function main(): Promise<void> {
         shutdown?: () => Promise<void>;
         startJobs?: () => Promise<void>;
         cleanupCarts?: (ttlDays: number) => Promise<CartExpiry>;
-        countStatements?: <T>(counter: { statements: number }, fn: () => T) => T;
+        countStatements?: <T>(counter: { statements: number; standby?: number }, fn: () => T) => T;
+        readingStandbys?: <T>(fn: () => T) => T;
         siteForHost: (host: string) => Promise<{ id: string; published: boolean } | null>;
         catalogGeneration?: (websiteId: string) => number;
         onCatalogChange?: (fn: (websiteId: string) => void) => () => void;
@@ -135,6 +136,9 @@ async function main(): Promise<void> {
           onHit: (req, status, reqId) => log.info({ reqId, method: req.method, path: req.url, status, cache: 'hit' }, 'request'),
         })
       : null;
+
+  // Catalog reads on standbys (DATABASE_READ_URL): for the requests mayReadStandby lets through.
+  const standbys = config.databaseReadUrls.length > 0 ? build.entry.module.readingStandbys : undefined;
 
   const app = express();
   app.disable('x-powered-by');
@@ -297,20 +301,25 @@ async function main(): Promise<void> {
     // Routes read the client's address from this header only: the one a client sends is replaced.
     req.headers[CLIENT_ADDRESS_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown';
     documents?.capture(req, res, res.locals.cspNonce as string, (res.locals.site as { id: string } | undefined)?.id);
-    handler(req, res, next).catch(next);
+    // With standbys (DATABASE_READ_URL, ADR 0033), a visitor's page may read the catalog from one;
+    // writes, the owner's area and an owner's own requests (who must see what they just saved) never.
+    if (standbys && mayReadStandby(req)) standbys(() => handler(req, res, next).catch(next));
+    else handler(req, res, next).catch(next);
   });
 
   // Tests only (STOREFRONT_COUNT_STATEMENTS=1, refused in production): the SQL statements a request
-  // sent before its status line, in X-Sql-Statements.
+  // sent before its status line, in X-Sql-Statements (and how many of them a standby answered).
   const countStatements = process.env.STOREFRONT_COUNT_STATEMENTS === '1' ? build.entry.module.countStatements : undefined;
   const server = http.createServer((req, res) => {
     if (workerHeader) res.setHeader('X-Storefront-Worker', workerHeader);
     if (documents?.serve(req, res)) return;
     if (!countStatements) return app(req, res);
-    const counter = { statements: 0 };
+    const counter = { statements: 0, standby: 0 };
     const writeHead = res.writeHead;
     res.writeHead = function (this: typeof res, ...args: unknown[]) {
       this.setHeader('X-Sql-Statements', String(counter.statements));
+      // Of them, those a standby answered (DATABASE_READ_URL): the rest went to the primary.
+      this.setHeader('X-Sql-Standby-Statements', String(counter.standby));
       return (writeHead as (...a: unknown[]) => typeof res).apply(this, args);
     } as typeof res.writeHead;
     countStatements(counter, () => app(req, res));
@@ -374,6 +383,19 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+}
+
+/** The owner's session cookie (app/auth/owner-session.server.ts OWNER_COOKIE). */
+const OWNER_SESSION = /(?:^|;)\s*owner_session=/;
+
+/**
+ * Whether a request may read the catalog from a standby: a GET or HEAD outside the owner's area, by
+ * someone who is not signed in as an owner. Everything else reads the primary (ADR 0033).
+ */
+function mayReadStandby(req: express.Request): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  if (isOwnerPath(req.path)) return false;
+  return !OWNER_SESSION.test(req.headers.cookie ?? '');
 }
 
 /** The owner area and its assets stay reachable on an unpublished site (its owners must get in). */

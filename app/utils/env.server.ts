@@ -118,6 +118,42 @@ const bound = (name: string, fallback: number, whole = true) =>
       return z.NEVER;
     });
 
+// "postgres://standby-a/shop,postgres://standby-b/shop": each a PostgreSQL connection string.
+const ReadUrls = z
+  .string()
+  .optional()
+  .transform((raw, ctx) => {
+    const out: string[] = [];
+    for (const part of (raw ?? '').split(',')) {
+      const p = part.trim();
+      if (p === '') continue;
+      let u: URL | null = null;
+      try {
+        u = new URL(p);
+      } catch {
+        // reported below
+      }
+      if (u && (u.protocol === 'postgres:' || u.protocol === 'postgresql:') && u.hostname !== '') out.push(p);
+      else
+        ctx.addIssue({
+          code: 'custom',
+          message: `DATABASE_READ_URL: ${JSON.stringify(redactUrl(p))} is not a postgres:// URL with a host (example: postgres://user@standby:5432/shop)`,
+        });
+    }
+    return out;
+  });
+
+/** A connection string with its password masked, for a configuration error. */
+function redactUrl(raw: string): string {
+  try {
+    const u = new URL(raw);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return raw.replace(/:[^:@/]*@/, ':***@');
+  }
+}
+
 // A yes/no switch: 1, true or yes (any case) turn it on; anything else leaves it off.
 const Flag = z
   .string()
@@ -129,6 +165,8 @@ const Schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).optional(),
   DATABASE_URL: z.string().url().optional(),
+  // Streaming standbys of DATABASE_URL's PostgreSQL, comma-separated: the catalog's reads (ADR 0033).
+  DATABASE_READ_URL: ReadUrls,
   DATA_DIR: z.string().min(1).default('.data'),
   // "new,old": the first signs, every one is accepted (rotation without logging shoppers out).
   SESSION_SECRET: z.string().optional(),
@@ -159,7 +197,8 @@ const Schema = z.object({
   DOMAIN_VERIFICATION_URL: standInUrl('DOMAIN_VERIFICATION_URL').optional(),
   // Origins of a test's local receivers (webhooks) the guarded fetch lets through; refused in production.
   FETCH_TEST_ORIGINS: z.string().optional(),
-  // Tests only: each response says how many SQL statements it cost (X-Sql-Statements); refused in production.
+  // Tests only: each response says how many SQL statements it cost (X-Sql-Statements; of them on a
+  // standby, X-Sql-Standby-Statements); refused in production.
   STOREFRONT_COUNT_STATEMENTS: z.enum(['0', '1']).optional(),
   ANALYTICS_CLIENT_RATE: bound('ANALYTICS_CLIENT_RATE', 60),
   ANALYTICS_DAILY_ROWS: bound('ANALYTICS_DAILY_ROWS', 100_000),
@@ -185,6 +224,8 @@ export interface Env {
   port: number;
   host?: string;
   databaseUrl?: string;
+  /** Standbys the catalog may read from (DATABASE_READ_URL); empty: everything reads DATABASE_URL. */
+  databaseReadUrls: string[];
   dataDir: string;
   /** Newest first: the first signs cookies, all of them verify. */
   sessionSecrets: string[];
@@ -290,6 +331,12 @@ export function readEnv(raw: Record<string, string | undefined> = process.env): 
       throw new ConfigError(`${name} is for tests only: in production the server fetches public addresses only. Unset it.`);
     }
   }
+  if (e.DATABASE_READ_URL.length > 0 && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'DATABASE_READ_URL needs DATABASE_URL: standbys replicate a PostgreSQL primary, and the embedded database has none. ' +
+        'Set DATABASE_URL to the primary, or unset DATABASE_READ_URL.',
+    );
+  }
   // Each worker is a process of its own, and the embedded database serves one process only.
   if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
     throw new ConfigError(
@@ -322,6 +369,7 @@ export function readEnv(raw: Record<string, string | undefined> = process.env): 
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrls: e.DATABASE_READ_URL,
     dataDir: e.DATA_DIR,
     sessionSecrets,
     sessionSecretSource,

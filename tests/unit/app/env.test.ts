@@ -146,6 +146,26 @@ describe('WEB_CONCURRENCY (node:cluster workers) and STOREFRONT_COUNT_STATEMENTS
   });
 });
 
+describe('DATABASE_READ_URL (standbys the catalog reads, ADR 0033)', () => {
+  it('is none by default, a comma-separated list of postgres:// URLs with DATABASE_URL, and names a bad one without its password', () => {
+    expect(readEnv({ DATA_DIR: tmp() }).databaseReadUrls).toEqual([]);
+    const primary = 'postgres://u@primary/shop';
+    expect(
+      readEnv({ DATA_DIR: tmp(), DATABASE_URL: primary, DATABASE_READ_URL: ' postgres://u@a:5433/shop , postgresql://u@b/shop,' })
+        .databaseReadUrls,
+    ).toEqual(['postgres://u@a:5433/shop', 'postgresql://u@b/shop']);
+    expect(() => readEnv({ DATA_DIR: tmp(), DATABASE_READ_URL: 'postgres://u@a/shop' })).toThrow(/DATABASE_READ_URL needs DATABASE_URL/);
+    let message = '';
+    try {
+      readEnv({ DATA_DIR: tmp(), DATABASE_URL: primary, DATABASE_READ_URL: 'postgres://u@a/shop,mysql://u:hunter22@b/shop' });
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toMatch(/DATABASE_READ_URL: "mysql:\/\/u:\*\*\*@b\/shop" is not a postgres:\/\/ URL/);
+    expect(message).not.toContain('hunter22');
+  });
+});
+
 describe('analytics bounds (ADR 0025)', () => {
   it('default to 60, 100,000, 1024 MB and 20,000, read what the operator sets, and name a bad value', () => {
     expect(readEnv({ DATA_DIR: tmp() }).analytics).toEqual({ clientRate: 60, dailyRows: 100_000, storageMb: 1024, queueMax: 20_000 });
