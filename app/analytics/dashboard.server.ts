@@ -2,7 +2,7 @@
 // reads the date range from the query string (in the site's days) and turns it into the instants
 // the report queries take.
 import type { AppLoadContext } from '@remix-run/node';
-import type { OwnerAccess } from '../auth/access.server.js';
+import type { OwnerAccess } from '../auth/permissions.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { parseDateRange } from './date-range.js';
 import { reportPeriod, reportSite, type ReportPeriod } from './report-period.server.js';

@@ -1,5 +1,5 @@
 // The role ids of SPEC 6 and what each may do in /config: the permission matrix of ADR 0010. Pure
-// data, read by the server's checks (app/auth/access.server.ts) and by screens that hide buttons.
+// data, read by the server's checks (app/auth/permissions.server.ts) and by screens that hide buttons.
 
 export const ROLES = {
   admin: 1,

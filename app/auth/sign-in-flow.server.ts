@@ -2,7 +2,7 @@
 // owner (never one a visitor brought along), the site to edit first, and ending sessions.
 import { redirect } from '@remix-run/node';
 import type { Sql } from '../../db/client.server.js';
-import { getOwnerSession, safeConfigPath } from './access.server.js';
+import { getOwnerSession, safeConfigPath } from './permissions.server.js';
 import { membershipsOf, type Owner } from './owners.server.js';
 import { endAllSessions, ownerSessionStorage } from './owner-session.server.js';
 import { readForm } from '../utils/form.server.js';

@@ -1,9 +1,9 @@
 // API keys of a site (the API keys screen): create one with a name and scopes, shown once and kept
 // only as its SHA-256; list them (with who made each and when it was last used); revoke one. Owner JSON endpoints
-// take them as `Authorization: Bearer` (app/auth/access.server.ts). Every change is audited.
+// take them as `Authorization: Bearer` (app/auth/permissions.server.ts). Every change is audited.
 import crypto from 'node:crypto';
 import type { Sql } from '../../db/client.server.js';
-import { hashApiKey, type OwnerAccess } from '../auth/access.server.js';
+import { hashApiKey, type OwnerAccess } from '../auth/permissions.server.js';
 import { ROLES, type Permission } from '../auth/roles.js';
 import { actorOf, recordAudit } from '../edits/audit.server.js';
 

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
-import type { OwnerAccess } from '../auth/access.server.js';
+import type { OwnerAccess } from '../auth/permissions.server.js';
 import { actorOf, recordAudit } from '../edits/audit.server.js';
 import type { Db } from './navigation.server.js';
 import { slugify, utcToZonedLocal, zonedLocalToUtc } from './pages.server.js';

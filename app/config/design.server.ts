@@ -3,7 +3,7 @@
 // the save into website.settings.design, audited, with the storefront's caches dropped.
 import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
-import type { OwnerAccess } from '../auth/access.server.js';
+import type { OwnerAccess } from '../auth/permissions.server.js';
 import { paletteOf, parseColour } from '../design/colour.js';
 import { COLOUR_ROLES, designOf, FONT_ROLES, type Design } from '../design/design.js';
 import { fontById } from '../design/fonts.js';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { createReadableStreamFromReadable, unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node';
 import type { Sql } from '../../db/client.server.js';
 import { seedFileId, seedFileSource } from '../../db/seed.server.js';
-import type { OwnerAccess } from '../auth/access.server.js';
+import type { OwnerAccess } from '../auth/permissions.server.js';
 import { env } from '../utils/env.server.js';
 import { log } from '../utils/log.server.js';
 import { actorOf, recordAudit } from '../edits/audit.server.js';

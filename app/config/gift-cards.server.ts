@@ -2,7 +2,7 @@
 // with its history, and disabling or enabling it. Codes are masked unless the owner may change
 // orders (they need the full code for customer service). Every write is in the audit log.
 import type { Sql } from '../../db/client.server.js';
-import type { OwnerAccess } from '../auth/access.server.js';
+import type { OwnerAccess } from '../auth/permissions.server.js';
 import { formatCode, maskCode } from '../commerce/gift-cards.js';
 import { formatMoney } from '../commerce/money.js';
 import { actorOf, recordAudit } from '../edits/audit.server.js';

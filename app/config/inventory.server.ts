@@ -3,7 +3,7 @@
 // owner changed are written, in one transaction, audited, and the storefront's caches dropped.
 import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
-import type { OwnerAccess } from '../auth/access.server.js';
+import type { OwnerAccess } from '../auth/permissions.server.js';
 import { firstErrors, parseForm } from '../utils/form.server.js';
 import { actorOf, recordAudit } from '../edits/audit.server.js';
 import { LOW_STOCK } from './dashboard.server.js';

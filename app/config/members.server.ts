@@ -1,6 +1,6 @@
 // The Members screen's work: invite someone with a role (the email is queued with the invite), change
 // a member's role, remove a member. Every write is in the audit log.
-import type { OwnerAccess } from '../auth/access.server.js';
+import type { OwnerAccess } from '../auth/permissions.server.js';
 import { inviteEmail } from '../auth/invite-mail.js';
 import { createInvite, INVITE_DAYS, removeMember, setMemberRole } from '../auth/invites.server.js';
 import { normalizeEmail } from '../auth/owners.server.js';

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type postgres from 'postgres';
 import type { Sql } from '../../db/client.server.js';
-import { accessSiteId, type KeyAccess, type OwnerAccess } from '../auth/access.server.js';
+import { accessSiteId, type KeyAccess, type OwnerAccess } from '../auth/permissions.server.js';
 import { actorOf, recordAudit } from '../edits/audit.server.js';
 import { storefrontChanged } from '../edits/storefront-changed.server.js';
 

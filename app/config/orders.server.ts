@@ -4,7 +4,7 @@
 import { answersOf, type CustomFormAnswer } from '../commerce/custom-form-answers.js';
 import type postgres from 'postgres';
 import type { Sql } from '../../db/client.server.js';
-import type { OwnerAccess } from '../auth/access.server.js';
+import type { OwnerAccess } from '../auth/permissions.server.js';
 import { addressLines, type Address } from '../commerce/address.js';
 import { formatMoney } from '../commerce/money.js';
 import { giveBackGiftCards, orderGiftCardPayments } from '../commerce/gift-cards.server.js';

@@ -3,7 +3,7 @@
 // or paid through a subscription product). Every write is audited and refreshes the storefront.
 import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
-import type { OwnerAccess } from '../auth/access.server.js';
+import type { OwnerAccess } from '../auth/permissions.server.js';
 import { hashPassword } from '../auth/password.server.js';
 import { ACCESS_LABELS } from '../access/texts.js';
 import { actorOf, recordAudit } from '../edits/audit.server.js';

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
-import { accessSiteId, type KeyAccess, type OwnerAccess } from '../auth/access.server.js';
+import { accessSiteId, type KeyAccess, type OwnerAccess } from '../auth/permissions.server.js';
 import { SiteError } from '../sites/manage.server.js';
 import { addCategory, addStore, NO_MAIN_NAVIGATION, type AddedCategory, type CategoryInput } from '../sites/store.server.js';
 import { actorOf, recordAudit } from '../edits/audit.server.js';

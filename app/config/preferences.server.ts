@@ -2,8 +2,8 @@
 // namespace (website.settings.commercePreferences), and the site header and footer objects
 // (website.settings.siteHeaderFooter). Reads and whole-object writes; every write is audited.
 import type { Sql } from '../../db/client.server.js';
-import type { KeyAccess, OwnerAccess } from '../auth/access.server.js';
-import { accessSiteId } from '../auth/access.server.js';
+import type { KeyAccess, OwnerAccess } from '../auth/permissions.server.js';
+import { accessSiteId } from '../auth/permissions.server.js';
 import { actorOf, recordAudit } from '../edits/audit.server.js';
 import { storefrontChanged } from '../edits/storefront-changed.server.js';
 import { isCleanJson } from '../utils/clean-json.js';

@@ -2,7 +2,7 @@
 // and attaching one (or none). Buyers get it through their download links (app/commerce/downloads).
 import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
-import type { OwnerAccess } from '../auth/access.server.js';
+import type { OwnerAccess } from '../auth/permissions.server.js';
 import { actorOf, recordAudit } from '../edits/audit.server.js';
 import { formatSize, uploadDay } from './file-types.js';
 import { isFileId } from './files.server.js';

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type postgres from 'postgres';
 import type { Sql } from '../../db/client.server.js';
 import { CollectionType, RecordType } from '../../engine/ts/enums.js';
-import type { OwnerAccess } from '../auth/access.server.js';
+import type { OwnerAccess } from '../auth/permissions.server.js';
 import { firstErrors, parseForm } from '../utils/form.server.js';
 import { actorOf, recordAudit } from '../edits/audit.server.js';
 import { LANGUAGE_NAMES } from '../languages/languages.js';

@@ -3,7 +3,7 @@
 // read back by checkout and pages (app/commerce/rules.ts, shipping.ts, tax.ts) from website.settings.
 import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
-import type { OwnerAccess } from '../auth/access.server.js';
+import type { OwnerAccess } from '../auth/permissions.server.js';
 import { minorDigits, moneyValue } from '../commerce/money.js';
 import { parseMoney } from './product-form.js';
 import { commerceSettings } from '../commerce/rules.js';

@@ -1,7 +1,7 @@
 // The Site screen's work and creating sites: make a site from a starting theme (its creator becomes
 // its administrator; only owners whose role somewhere allows site.create, a few an hour), publish or
 // unpublish it, manage its domains, delete it. Audited.
-import { forbidden, requireSignedIn, type OwnerAccess } from '../auth/access.server.js';
+import { forbidden, requireSignedIn, type OwnerAccess } from '../auth/permissions.server.js';
 import { membershipsOf, type Owner } from '../auth/owners.server.js';
 import type { OwnerSession } from '../auth/owner-session.server.js';
 import { can } from '../auth/roles.js';

@@ -4,7 +4,7 @@
 // collection belongs to the site being edited, in one transaction, with an audit entry.
 import { CollectionType } from '../../engine/ts/enums.js';
 import type { Sql } from '../../db/client.server.js';
-import type { OwnerAccess } from '../auth/access.server.js';
+import type { OwnerAccess } from '../auth/permissions.server.js';
 import { actorOf, recordAudit } from '../edits/audit.server.js';
 import { storefrontChanged } from '../edits/storefront-changed.server.js';
 import { distinctNames, normalizeTagName, sameTagName, TAG_TEXT, tagNameProblem, type TagType } from './tag-rules.js';

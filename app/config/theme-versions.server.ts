@@ -4,7 +4,7 @@
 // caller (app/storefront/theme-check.server.ts) and stored with the version.
 import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
-import type { OwnerAccess } from '../auth/access.server.js';
+import type { OwnerAccess } from '../auth/permissions.server.js';
 import { missingCollectionTemplates } from '../sites/collection-templates.server.js';
 import { actorOf, recordAudit } from '../edits/audit.server.js';
 import { storefrontChanged } from '../edits/storefront-changed.server.js';

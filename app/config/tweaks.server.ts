@@ -3,7 +3,7 @@
 // popup see it again), audited, with the storefront's caches dropped. Each tweak's form carries the
 // version it was drawn at (issue 28): a save over a tweak changed since is refused.
 import type { Sql } from '../../db/client.server.js';
-import type { OwnerAccess } from '../auth/access.server.js';
+import type { OwnerAccess } from '../auth/permissions.server.js';
 import { listForms } from '../forms/forms.server.js';
 import { loadForm } from '../forms/stored-forms.server.js';
 import type { PreviewForm } from '../overlays/preview.js';

@@ -1,7 +1,7 @@
 // The audit log: one row per owner write (who, what, on which thing, when), written beside the
 // change, and read by the Audit log screen and the dashboard's recent changes.
 import type { Sql } from '../../db/client.server.js';
-import type { KeyAccess, OwnerAccess } from '../auth/access.server.js';
+import type { KeyAccess, OwnerAccess } from '../auth/permissions.server.js';
 
 export interface AuditEntry {
   id: string;

@@ -3,7 +3,7 @@
 // the storefront reads on every page, kept per process until the next change.
 import crypto from 'node:crypto';
 import type { Sql } from '../../db/client.server.js';
-import type { OwnerAccess } from '../auth/access.server.js';
+import type { OwnerAccess } from '../auth/permissions.server.js';
 import { createReadCache } from '../catalog/read-cache.server.js';
 import { actorOf, recordAudit } from '../edits/audit.server.js';
 import { storefrontChanged } from '../edits/storefront-changed.server.js';

@@ -2,7 +2,7 @@
 // forms without JavaScript): parsed with Conform + zod, checked with the SPEC texts, then saved
 // through forms.server. Returns where to go next, or the errors with everything that was typed.
 import { z } from 'zod';
-import type { OwnerAccess } from '../auth/access.server.js';
+import type { OwnerAccess } from '../auth/permissions.server.js';
 import { sanitizeOwnerHtml } from '../edits/sanitize.server.js';
 import { firstErrors, parseForm } from '../utils/form.server.js';
 import { FIELD_TYPES } from './form-definition.js';

@@ -5,7 +5,7 @@
 // over a change made since the tab was drawn is refused by its version guard (issue 28).
 import { randomBytes } from 'node:crypto';
 import type { Sql } from '../../db/client.server.js';
-import type { OwnerAccess } from '../auth/access.server.js';
+import type { OwnerAccess } from '../auth/permissions.server.js';
 import { actorOf, recordAudit } from '../edits/audit.server.js';
 import { storefrontChanged } from '../edits/storefront-changed.server.js';
 import type { Db } from '../edits/versions.server.js';

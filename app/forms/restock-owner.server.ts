@@ -1,7 +1,7 @@
 // The owner's restock screens (/config/restock and the inventory panel's notice): the page's data
 // and its two actions, Send (one variant) and Send to all (every variant back in stock).
 import { z } from 'zod';
-import type { OwnerAccess } from '../auth/access.server.js';
+import type { OwnerAccess } from '../auth/permissions.server.js';
 import { parseForm } from '../utils/form.server.js';
 import { listGroups, listSignUps, requestSend, requestSendAll, senderOf } from './restock.server.js';
 

@@ -5,7 +5,7 @@
 // for the Languages screen; machine-filled fields are marked for the editors.
 import { randomUUID } from 'node:crypto';
 import type { Sql } from '../../db/client.server.js';
-import type { OwnerAccess } from '../auth/access.server.js';
+import type { OwnerAccess } from '../auth/permissions.server.js';
 import { actorOf, recordAudit } from '../edits/audit.server.js';
 import { sanitizeOwnerHtml } from '../edits/sanitize.server.js';
 import { storefrontChanged } from '../edits/storefront-changed.server.js';

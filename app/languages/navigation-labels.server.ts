@@ -5,7 +5,7 @@
 // versioned as every owner form is (issue 28, ADR 0021).
 import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
-import type { OwnerAccess } from '../auth/access.server.js';
+import type { OwnerAccess } from '../auth/permissions.server.js';
 import { actorOf, recordAudit } from '../edits/audit.server.js';
 import { linkPath, MENU_LABELS, MENU_NAMES, readMenus, type StoredLink } from '../config/navigation.server.js';
 import { storefrontChanged } from '../edits/storefront-changed.server.js';

@@ -3,8 +3,8 @@
 // for the owner's API and screen; every write is audited and refreshes the storefront.
 import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
-import type { KeyAccess, OwnerAccess } from '../auth/access.server.js';
-import { accessSiteId } from '../auth/access.server.js';
+import type { KeyAccess, OwnerAccess } from '../auth/permissions.server.js';
+import { accessSiteId } from '../auth/permissions.server.js';
 import { actorOf, recordAudit } from '../edits/audit.server.js';
 import { storefrontChanged } from '../edits/storefront-changed.server.js';
 import { createReadCache } from '../catalog/read-cache.server.js';

@@ -6,7 +6,7 @@
 // changed since (another owner, the translation service) is a 409 conflict keeping what was typed.
 import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
-import type { OwnerAccess } from '../auth/access.server.js';
+import type { OwnerAccess } from '../auth/permissions.server.js';
 import { actorOf, recordAudit } from '../edits/audit.server.js';
 import { sanitizeOwnerHtml } from '../edits/sanitize.server.js';
 import { pageSlugProblem, productSlugProblem } from '../edits/slugs.js';

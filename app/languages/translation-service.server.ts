@@ -4,8 +4,8 @@
 // characters. Connecting again replaces the key; every connection is audited.
 import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
-import type { KeyAccess, OwnerAccess } from '../auth/access.server.js';
-import { accessSiteId } from '../auth/access.server.js';
+import type { KeyAccess, OwnerAccess } from '../auth/permissions.server.js';
+import { accessSiteId } from '../auth/permissions.server.js';
 import { actorOf, recordAudit } from '../edits/audit.server.js';
 import { open, seal } from '../utils/secret-box.server.js';
 import { checkDeeplKey, DEEPL } from './deepl.server.js';

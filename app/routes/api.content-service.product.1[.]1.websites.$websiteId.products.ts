@@ -4,7 +4,7 @@
 // collection with its id. The menu link is UpdateNavigation's job. Owner session or API key, pages.publish.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { accessSiteId, requireApiAccess } from '../auth/access.server.js';
+import { accessSiteId, requireApiAccess } from '../auth/permissions.server.js';
 import { createStore, PageError, StoreForm } from '../config/pages.server.js';
 import { NO_SUCH_SITE } from '../sites/store.server.js';
 import { apiRoute, BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../storefront/api.server.js';

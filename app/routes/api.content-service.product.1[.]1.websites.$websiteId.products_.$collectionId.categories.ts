@@ -2,7 +2,7 @@
 // (SPEC 7, payload of SPEC 3): adds a category to the site's store {displayName, parentCategoryId,
 // type ROOT or CATEGORY, pageRendering LIST_VIEW, displayIndex}. Owner session or API key, products.write.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { accessSiteId, requireApiAccess } from '../auth/access.server.js';
+import { accessSiteId, requireApiAccess } from '../auth/permissions.server.js';
 import { createCategory, PageError } from '../config/pages.server.js';
 import { CategoryInput, NO_SUCH_SITE } from '../sites/store.server.js';
 import { apiRoute, BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../storefront/api.server.js';

@@ -3,7 +3,7 @@
 // key); DELETE disconnects it (answers {disconnected}: false when none was connected).
 // Owner session or key with settings.write; a refused key is a 400, a service that fails a 502.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { requireApiAccess } from '../auth/access.server.js';
+import { requireApiAccess } from '../auth/permissions.server.js';
 import { TranslationServiceError } from '../languages/deepl.server.js';
 import { deleteConnection } from '../languages/settings.server.js';
 import { connectService, parseConnection } from '../languages/translation-service.server.js';

@@ -2,7 +2,7 @@
 // {"languages": [{"code": "en", "isDefault": true}, {"code": "fr"}]}, and answers the settings.
 // For the owner's session or an API key with settings.write; bad input is a 400 with its reason.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { requireApiAccess } from '../auth/access.server.js';
+import { requireApiAccess } from '../auth/permissions.server.js';
 import { parseLanguages, writeLanguages } from '../languages/settings.server.js';
 import { apiRoute, BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../storefront/api.server.js';
 

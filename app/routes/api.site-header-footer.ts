@@ -1,7 +1,7 @@
 // GET and PUT /api/site-header-footer (SPEC 7): the site's header and footer objects. For the
 // owner's session or an API key with settings.read (GET) or settings.write (PUT); refusals are JSON.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { accessSiteId, requireApiAccess } from '../auth/access.server.js';
+import { accessSiteId, requireApiAccess } from '../auth/permissions.server.js';
 import { isJsonObject, parseObjectBody, PREFERENCES_TEXT, readHeaderFooter, writeHeaderFooter } from '../config/preferences.server.js';
 import { apiRoute, jsonAnswer, jsonError, methodNotAllowed } from '../storefront/api.server.js';
 

@@ -2,7 +2,7 @@
 // (no account needed; the SPEC 3 payload) answered {ok, message} or {error}. GET: the owner's list
 // of one variant's sign-ups (?productId&variantId&cursor), forms.read (shoppers' emails).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { accessSiteId, requireApiAccess } from '../auth/access.server.js';
+import { accessSiteId, requireApiAccess } from '../auth/permissions.server.js';
 import { restockApi } from '../forms/restock-api.server.js';
 import { apiRoute, BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../storefront/api.server.js';
 import { requestSite } from '../storefront/site.server.js';

@@ -1,7 +1,7 @@
 // GET /api/site-users/account/notifications/restock/groups?cursor= (SPEC 7): the variants with
 // shoppers waiting, {signUpGroups, hasNextPage, nextPageCursor}; the owner's forms.read, as the screen.
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { accessSiteId, requireApiAccess } from '../auth/access.server.js';
+import { accessSiteId, requireApiAccess } from '../auth/permissions.server.js';
 import { listGroups } from '../forms/restock.server.js';
 import { apiRoute, jsonAnswer, methodNotAllowed } from '../storefront/api.server.js';
 

@@ -2,7 +2,7 @@
 // variantId}]} (SPEC 7): queues several variants' notices, each answered on its own; products.write.
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { requireApiAccess } from '../auth/access.server.js';
+import { requireApiAccess } from '../auth/permissions.server.js';
 import { requestSendAll, senderOf } from '../forms/restock.server.js';
 import { apiRoute, BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../storefront/api.server.js';
 

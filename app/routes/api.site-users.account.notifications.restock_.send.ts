@@ -2,7 +2,7 @@
 // the notices of one variant that is back in stock; the owner's products.write.
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { requireApiAccess } from '../auth/access.server.js';
+import { requireApiAccess } from '../auth/permissions.server.js';
 import { requestSend, senderOf } from '../forms/restock.server.js';
 import { apiRoute, BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../storefront/api.server.js';
 

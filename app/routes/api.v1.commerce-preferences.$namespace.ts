@@ -2,7 +2,7 @@
 // JSON object per namespace, answered with the site's id. For the owner's session or an API key
 // with settings.read (GET) or settings.write (PUT); refusals are JSON (401, 403).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { accessSiteId, requireApiAccess } from '../auth/access.server.js';
+import { accessSiteId, requireApiAccess } from '../auth/permissions.server.js';
 import { NAMESPACE, parseObjectBody, PREFERENCES_TEXT, readPreferences, writePreferences } from '../config/preferences.server.js';
 import { apiRoute, jsonAnswer, jsonError, methodNotAllowed } from '../storefront/api.server.js';
 

@@ -5,7 +5,7 @@
 // refuses a save over a menu changed since. For the owner's session or an API key with pages.write.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { accessSiteId, requireApiAccess } from '../auth/access.server.js';
+import { accessSiteId, requireApiAccess } from '../auth/permissions.server.js';
 import {
   linkTargets,
   MENU_CHANGED,

@@ -6,7 +6,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useParams } from '@remix-run/react';
-import { forbidden } from '../auth/access.server.js';
+import { forbidden } from '../auth/permissions.server.js';
 import { ACCEPT_IMAGES, FILE_TEXT } from '../config/file-types.js';
 import { uploadFile } from '../config/files.server.js';
 import { ownerPageHeaders } from '../config/http.js';

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from '@r
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
-import { forbidden } from '../auth/access.server.js';
+import { forbidden } from '../auth/permissions.server.js';
 import { ownerSessionStorage } from '../auth/owner-session.server.js';
 import { can, ROLE_NAMES } from '../auth/roles.js';
 import { Field, FormError, Notice } from '../components/config/Field.js';

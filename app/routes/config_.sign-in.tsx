@@ -4,7 +4,7 @@ import type { HeadersFunction, ActionFunctionArgs, LinksFunction, LoaderFunction
 import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { getSql } from '../../db/client.server.js';
-import { safeConfigPath } from '../auth/access.server.js';
+import { safeConfigPath } from '../auth/permissions.server.js';
 import { isSignedIn, signIn } from '../auth/sign-in-flow.server.js';
 import { Field, FormError, Notice } from '../components/config/Field.js';
 import stylesheet from '../styles/config.css?url';

@@ -4,7 +4,7 @@
 // alone for lines written before 0012), once; unlimited and deleted variants are left alone.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OwnerAccess } from '../../app/auth/access.server.js';
+import type { OwnerAccess } from '../../app/auth/permissions.server.js';
 import { auditEntries } from '../../app/edits/audit.server.js';
 import { fulfilOrder, listOrders, orderDetail, OrderError, refundOrder } from '../../app/config/orders.server.js';
 import { createSite } from '../../app/sites/create.server.js';

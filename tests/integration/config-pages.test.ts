@@ -4,7 +4,7 @@
 // not see (drafts, pages for review, private pages, pages scheduled for later).
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OwnerAccess } from '../../app/auth/access.server.js';
+import type { OwnerAccess } from '../../app/auth/permissions.server.js';
 import { can, type Permission, type RoleId } from '../../app/auth/roles.js';
 import { createCatalog } from '../../app/catalog/catalog.server.js';
 import { createStore, PageError, savePage, siteHasStore, type PageInput } from '../../app/config/pages.server.js';

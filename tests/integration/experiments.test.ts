@@ -2,7 +2,7 @@
 // signed cookie, stopped experiments assigning nobody, the query override for the site's owners
 // only, the owner's changes (bad variants refused, names unique), and the z-test's arithmetic.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OwnerAccess } from '../../app/auth/access.server.js';
+import type { OwnerAccess } from '../../app/auth/permissions.server.js';
 import { ownerSessionStorage } from '../../app/auth/owner-session.server.js';
 import { grantRole, upsertOwner } from '../../app/auth/owners.server.js';
 import { ROLES } from '../../app/auth/roles.js';

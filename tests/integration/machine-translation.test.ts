@@ -4,7 +4,7 @@
 // sanitised), never an owner's field, marks what it filled, and a spent quota stops the run with
 // the owner's message. An editor save that changes a machine field drops its mark.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OwnerAccess } from '../../app/auth/access.server.js';
+import type { OwnerAccess } from '../../app/auth/permissions.server.js';
 import { can, type Permission } from '../../app/auth/roles.js';
 import { deeplBase, SERVICE_TEXT, TranslationServiceError } from '../../app/languages/deepl.server.js';
 import { latestRuns, MACHINE_TEXT, startTranslation, translateMissingJob } from '../../app/languages/machine-translation.server.js';

@@ -4,7 +4,7 @@
 // (SPEC 9's keys); where the popup may be; the splash page once per browser session.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.server.js';
-import type { OwnerAccess } from '../../app/auth/access.server.js';
+import type { OwnerAccess } from '../../app/auth/permissions.server.js';
 import { readTweaks } from '../../app/overlays/tweak-store.server.js';
 import { saveTweak } from '../../app/config/tweaks.server.js';
 import { popupAllowedOn, popupDue, popupHtml, POPUP_STORAGE_KEYS, scrolledPercent } from '../../app/overlays/popup.js';

@@ -3,7 +3,7 @@
 // this site's pages) and the site's files, audited, and sent to the storefront's caches at once.
 import { randomBytes } from 'node:crypto';
 import type { Sql } from '../../../db/client.server.js';
-import type { OwnerAccess } from '../../auth/access.server.js';
+import type { OwnerAccess } from '../../auth/permissions.server.js';
 import { actorOf, recordAudit } from '../../edits/audit.server.js';
 import { fileUrl } from '../products.server.js';
 import { storefrontChanged } from '../../edits/storefront-changed.server.js';
