@@ -82,7 +82,7 @@ export class PageError extends Error {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Pure helpers (tested in tests/unit/config-pages.test.ts).
+// Pure helpers (tested in tests/unit/app/config-pages.test.ts).
 
 /** A page address from a title: lower-case a-z, 0-9 and hyphens. */
 export function slugify(title: string): string {

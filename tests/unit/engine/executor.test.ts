@@ -1,6 +1,6 @@
 // Assembler and executor through the public API: blocks, scoping, errors, partials and macros.
 import { describe, expect, it } from 'vitest';
-import { compile, render, formatError } from '../../engine/node.js';
+import { compile, render, formatError } from '../../../engine/node.js';
 
 const r = (tpl: string, json: unknown = {}, opts = {}) => render(tpl, json, opts);
 

@@ -1,14 +1,14 @@
 // Core formatters and predicates: through render() for behaviour in templates, and directly on a
 // Context where the executor is not involved (apply's argument shape).
 import { describe, expect, it } from 'vitest';
-import { render } from '../../../engine/node.js';
-import { Context } from '../../../engine/ts/context.js';
-import { tsKernels } from '../../../engine/ts/kernels.js';
-import { formatters } from '../../../engine/ts/plugins/formatters/core.js';
-import { predicates } from '../../../engine/ts/plugins/predicates/core.js';
-import { compareValues, toNumber } from '../../../engine/ts/plugins/core/coerce.js';
-import { leadingNumber as parseNumber } from '../../../engine/ts/values.js';
-import type { Formatter, Predicate } from '../../../engine/ts/types.js';
+import { render } from '../../../../engine/node.js';
+import { Context } from '../../../../engine/ts/context.js';
+import { tsKernels } from '../../../../engine/ts/kernels.js';
+import { formatters } from '../../../../engine/ts/plugins/formatters/core.js';
+import { predicates } from '../../../../engine/ts/plugins/predicates/core.js';
+import { compareValues, toNumber } from '../../../../engine/ts/plugins/core/coerce.js';
+import { leadingNumber as parseNumber } from '../../../../engine/ts/values.js';
+import type { Formatter, Predicate } from '../../../../engine/ts/types.js';
 
 const out = (tpl: string, json: unknown = {}) => render(tpl, json).output;
 

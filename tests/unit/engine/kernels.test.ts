@@ -1,7 +1,7 @@
 // The TypeScript string kernels: escaping, JSON string bodies, slugify, truncate, digit grouping.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { tsKernels as k } from '../../engine/ts/kernels.js';
+import { tsKernels as k } from '../../../engine/ts/kernels.js';
 
 describe('escapeHtml / escapeAttr', () => {
   it('escapes only & < > in text, and also " in attributes', () => {

@@ -16,7 +16,7 @@ import {
   type Formatter,
   type FormatterTable,
   type Predicate,
-} from '../../engine/node.js';
+} from '../../../engine/node.js';
 
 const shout: Formatter = (_ctx, _args, vars) => {
   vars[0].value = String(vars[0].value).toUpperCase() + '!';
@@ -141,7 +141,7 @@ describe('public enumerations', () => {
 });
 
 describe('module graph', () => {
-  const engineDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../engine');
+  const engineDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../../engine');
 
   function files(dir: string): string[] {
     return readdirSync(dir).flatMap((f) => {

@@ -1,13 +1,13 @@
 // Unit tests of the content formatters and predicates, called directly on a Context with data
 // written for these tests (behaviour observed on the published engine).
 import { describe, expect, it } from 'vitest';
-import { Context } from '../../../engine/ts/context.js';
-import { tsKernels } from '../../../engine/ts/kernels.js';
-import { formatters } from '../../../engine/ts/plugins/formatters/content.js';
-import { predicates } from '../../../engine/ts/plugins/predicates/content.js';
-import { asBoolean, asNumber, asString, stripTags } from '../../../engine/ts/plugins/content/values.js';
-import { thumbnailForWidth } from '../../../engine/ts/plugins/content/images.js';
-import type { Formatter, Predicate } from '../../../engine/ts/types.js';
+import { Context } from '../../../../engine/ts/context.js';
+import { tsKernels } from '../../../../engine/ts/kernels.js';
+import { formatters } from '../../../../engine/ts/plugins/formatters/content.js';
+import { predicates } from '../../../../engine/ts/plugins/predicates/content.js';
+import { asBoolean, asNumber, asString, stripTags } from '../../../../engine/ts/plugins/content/values.js';
+import { thumbnailForWidth } from '../../../../engine/ts/plugins/content/images.js';
+import type { Formatter, Predicate } from '../../../../engine/ts/types.js';
 
 function ctxOf(root: unknown): Context {
   return new Context({ root, kernels: tsKernels, locale: 'en' });

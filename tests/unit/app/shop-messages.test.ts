@@ -1,23 +1,23 @@
 // Shop messages with values in them (issue 16): the storefront finds the domain's template and its
 // values again and shows the message in the page's language; English comes back as written.
 import { describe, expect, it } from 'vitest';
-import { reviewCart, type ReviewLine } from '../../app/commerce/cart-review.js';
-import { checkoutMinimumMessage, stockMessage } from '../../app/commerce/rules.js';
-import { DEFAULT_SHIPPING, methodRefusal } from '../../app/commerce/shipping.js';
-import { passwordProblem } from '../../app/auth/password.server.js';
-import { SITE_USER_SIGN_IN_TEXT } from '../../app/auth/site-user-sign-in.server.js';
-import { countriesIn, countryNameIn } from '../../app/languages/country-names.js';
-import { BUILT_IN_STRINGS, localizedStringsFor } from '../../app/languages/strings.js';
-import { ACCOUNT_TEXTS } from '../../app/languages/texts/account.js';
-import { COMMERCE_TEXTS } from '../../app/languages/texts/commerce.js';
-import { EMAIL_TEXTS } from '../../app/languages/texts/emails.js';
-import { ENGINE_TEXTS } from '../../app/languages/texts/engine.js';
-import { MESSAGE_TEXTS } from '../../app/languages/texts/messages.js';
-import { STOREFRONT_TEXTS } from '../../app/languages/texts/storefront.js';
-import { SUBSCRIPTION_TEXTS } from '../../app/languages/texts/subscriptions.js';
-import { messageIn, pageMessages } from '../../app/storefront/shop-messages.server.js';
-import { COUNTRIES } from '../../app/commerce/address.js';
-import { TEXT as CHECKOUT_TEXT } from '../../app/commerce/checkout-form.js';
+import { reviewCart, type ReviewLine } from '../../../app/commerce/cart-review.js';
+import { checkoutMinimumMessage, stockMessage } from '../../../app/commerce/rules.js';
+import { DEFAULT_SHIPPING, methodRefusal } from '../../../app/commerce/shipping.js';
+import { passwordProblem } from '../../../app/auth/password.server.js';
+import { SITE_USER_SIGN_IN_TEXT } from '../../../app/auth/site-user-sign-in.server.js';
+import { countriesIn, countryNameIn } from '../../../app/languages/country-names.js';
+import { BUILT_IN_STRINGS, localizedStringsFor } from '../../../app/languages/strings.js';
+import { ACCOUNT_TEXTS } from '../../../app/languages/texts/account.js';
+import { COMMERCE_TEXTS } from '../../../app/languages/texts/commerce.js';
+import { EMAIL_TEXTS } from '../../../app/languages/texts/emails.js';
+import { ENGINE_TEXTS } from '../../../app/languages/texts/engine.js';
+import { MESSAGE_TEXTS } from '../../../app/languages/texts/messages.js';
+import { STOREFRONT_TEXTS } from '../../../app/languages/texts/storefront.js';
+import { SUBSCRIPTION_TEXTS } from '../../../app/languages/texts/subscriptions.js';
+import { messageIn, pageMessages } from '../../../app/storefront/shop-messages.server.js';
+import { COUNTRIES } from '../../../app/commerce/address.js';
+import { TEXT as CHECKOUT_TEXT } from '../../../app/commerce/checkout-form.js';
 
 const fr = localizedStringsFor({}, 'fr', false);
 const en = localizedStringsFor({}, 'en', true);

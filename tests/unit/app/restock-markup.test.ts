@@ -2,9 +2,9 @@
 // its product and variant, the mailing-list box only when the site has a list, and the answer of a
 // no-JavaScript post in its place.
 import { describe, expect, it } from 'vitest';
-import { compile, render } from '../../engine/node.js';
-import { restockMerchandising, restockMessages } from '../../app/forms/restock-context.js';
-import { adjustRestockMarkup } from '../../app/forms/restock-markup.js';
+import { compile, render } from '../../../engine/node.js';
+import { restockMerchandising, restockMessages } from '../../../app/forms/restock-context.js';
+import { adjustRestockMarkup } from '../../../app/forms/restock-markup.js';
 
 function page(mailingList: boolean, selected: string | null) {
   const item = {

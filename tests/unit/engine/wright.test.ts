@@ -2,9 +2,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compile, render } from '../../engine/node.js';
+import { compile, render } from '../../../engine/node.js';
 
-const dir = resolve(__dirname, '../../../shared/bench');
+const dir = resolve(__dirname, '../../../../shared/bench');
 const present = existsSync(resolve(dir, 'wright.html'));
 
 describe('wright page', () => {

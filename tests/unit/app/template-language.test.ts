@@ -3,7 +3,7 @@
 // text (CSS braces included) left alone.
 import { classHighlighter, highlightTree } from '@lezer/highlight';
 import { describe, expect, it } from 'vitest';
-import { templateLanguage } from '../../app/components/config/template-language.js';
+import { templateLanguage } from '../../../app/components/config/template-language.js';
 
 function tokens(src: string): [string, string][] {
   const out: [string, string][] = [];

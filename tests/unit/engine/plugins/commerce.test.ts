@@ -2,15 +2,15 @@
 // form-answer summaries. Data is made up here; expected outputs were checked against the
 // published engine.
 import { describe, expect, it } from 'vitest';
-import { render } from '../../../engine/node.js';
+import { render } from '../../../../engine/node.js';
 import { Decimal } from '@phensley/cldr';
-import { Context } from '../../../engine/ts/context.js';
-import { tsKernels } from '../../../engine/ts/kernels.js';
-import '../../../engine/ts/locale.node.js';
-import { getCldr } from '../../../engine/ts/locale.js';
-import { legacyMoney, bookkeeperMoney, percentage } from '../../../engine/ts/plugins/commerce/money.js';
-import { fromPrice, hasVariedPrices, isSoldOut, normalPrice, salePrice } from '../../../engine/ts/plugins/commerce/product.js';
-import { formatters } from '../../../engine/ts/plugins/formatters/commerce.js';
+import { Context } from '../../../../engine/ts/context.js';
+import { tsKernels } from '../../../../engine/ts/kernels.js';
+import '../../../../engine/ts/locale.node.js';
+import { getCldr } from '../../../../engine/ts/locale.js';
+import { legacyMoney, bookkeeperMoney, percentage } from '../../../../engine/ts/plugins/commerce/money.js';
+import { fromPrice, hasVariedPrices, isSoldOut, normalPrice, salePrice } from '../../../../engine/ts/plugins/commerce/product.js';
+import { formatters } from '../../../../engine/ts/plugins/formatters/commerce.js';
 
 const r = (tpl: string, json: unknown, locale: string | null = 'en') => render(tpl, json, { locale }).output;
 

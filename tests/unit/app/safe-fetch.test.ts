@@ -4,7 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { isInternalAddress, safeFetch, SafeFetchError, testAllowedOrigins } from '../../app/utils/safe-fetch.server.js';
+import { isInternalAddress, safeFetch, SafeFetchError, testAllowedOrigins } from '../../../app/utils/safe-fetch.server.js';
 
 describe('internal addresses', () => {
   it('refuses loopback, private, link-local, CGNAT, multicast, unspecified and reserved IPv4', () => {

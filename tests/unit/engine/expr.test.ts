@@ -2,10 +2,10 @@
 // render() where the template around it matters.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { render } from '../../engine/node.js';
-import { Context } from '../../engine/ts/context.js';
-import { tsKernels } from '../../engine/ts/kernels.js';
-import { compileExpr, evalExpr, type ExprOptions } from '../../engine/ts/expr.js';
+import { render } from '../../../engine/node.js';
+import { Context } from '../../../engine/ts/context.js';
+import { tsKernels } from '../../../engine/ts/kernels.js';
+import { compileExpr, evalExpr, type ExprOptions } from '../../../engine/ts/expr.js';
 
 const DATA = {
   pet: { legs: 4, name: 'Rex', tags: ['a', 'b'] },

@@ -1,7 +1,7 @@
 // The versions screen's line diff (app/config/theme-diff.ts): changed, added and removed lines with
 // their numbers on each side, and context around them.
 import { describe, expect, it } from 'vitest';
-import { unifiedDiff } from '../../app/config/theme-diff.js';
+import { unifiedDiff } from '../../../app/config/theme-diff.js';
 
 const show = (a: string, b: string) => unifiedDiff(a, b).map((h) => h.lines.map((l) => `${l.op}${l.text}`));
 

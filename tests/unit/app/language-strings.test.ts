@@ -1,6 +1,6 @@
 // textFrom: a storefront text in the page's language, English where the language has none.
 import { describe, expect, it } from 'vitest';
-import { localizedStringsFor, textFrom } from '../../app/languages/strings.js';
+import { localizedStringsFor, textFrom } from '../../../app/languages/strings.js';
 
 describe('textFrom', () => {
   it('takes the language text, else the English written at the call', () => {

@@ -2,8 +2,8 @@
 // bench/hostile.ts ends under the default budget with the budget's error and a bounded output, the
 // same on both backends; each limit stops the render cleanly and can be set per render.
 import { describe, expect, it } from 'vitest';
-import { compile, render, DEFAULT_LIMITS, type Backend } from '../../engine/node.js';
-import { HOSTILE } from '../../bench/hostile.js';
+import { compile, render, DEFAULT_LIMITS, type Backend } from '../../../engine/node.js';
+import { HOSTILE } from '../../../bench/hostile.js';
 
 const messages = (r: { errors: { message: string }[] }) => r.errors.map((e) => e.message);
 

@@ -1,8 +1,8 @@
 // The date domain: the strftime-style `date` formatter and `timesince`.
 import { describe, expect, it } from 'vitest';
-import { render } from '../../../engine/node.js';
-import { strftime } from '../../../engine/ts/plugins/i18n/strftime.js';
-import { timeSince } from '../../../engine/ts/plugins/formatters/date.js';
+import { render } from '../../../../engine/node.js';
+import { strftime } from '../../../../engine/ts/plugins/i18n/strftime.js';
+import { timeSince } from '../../../../engine/ts/plugins/formatters/date.js';
 
 // 2019-07-04T09:05:03.250Z: a Thursday, New York on daylight time.
 const JULY = 1562231103250;

@@ -1,6 +1,6 @@
 // Parser: tags into nodes; invalid tags stay text; unknown names are syntax errors.
 import { describe, expect, it } from 'vitest';
-import { ALTERNATES, END, Parser, isSpace, parsePath } from '../../engine/ts/parser.js';
+import { ALTERNATES, END, Parser, isSpace, parsePath } from '../../../engine/ts/parser.js';
 
 const tables = { formatters: { html: 1, truncate: 1, json: 1 }, predicates: { 'equal?': 1 } };
 

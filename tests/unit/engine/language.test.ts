@@ -2,7 +2,7 @@
 // tests/tools/diff-fuzz.ts: `$` names, include in the caller's frame, macros defined when they run,
 // record-type predicates, localized fallback texts, and missing values left missing.
 import { describe, expect, it } from 'vitest';
-import { render } from '../../engine/node.js';
+import { render } from '../../../engine/node.js';
 
 const out = (tpl: string, json: unknown = {}, opts = {}) => render(tpl, json, opts).output;
 

@@ -1,13 +1,13 @@
 // Social formatters (comments, likes, share and follow buttons, calendar links, twitter links)
 // and the comments?, disqus? and current-type? predicates.
 import { describe, expect, it } from 'vitest';
-import { render } from '../../../engine/node.js';
-import { Context } from '../../../engine/ts/context.js';
-import { tsKernels } from '../../../engine/ts/kernels.js';
-import { formatters } from '../../../engine/ts/plugins/formatters/social.js';
-import { predicates as socialPredicates } from '../../../engine/ts/plugins/predicates/social.js';
-import { predicates as slidePredicates } from '../../../engine/ts/plugins/predicates/slide.js';
-import { NOT_IMPLEMENTED, type Formatter, type Predicate } from '../../../engine/ts/types.js';
+import { render } from '../../../../engine/node.js';
+import { Context } from '../../../../engine/ts/context.js';
+import { tsKernels } from '../../../../engine/ts/kernels.js';
+import { formatters } from '../../../../engine/ts/plugins/formatters/social.js';
+import { predicates as socialPredicates } from '../../../../engine/ts/plugins/predicates/social.js';
+import { predicates as slidePredicates } from '../../../../engine/ts/plugins/predicates/slide.js';
+import { NOT_IMPLEMENTED, type Formatter, type Predicate } from '../../../../engine/ts/types.js';
 
 /** Runs a formatter on a value, with `root` as the data. */
 function fmt(name: string, value: unknown, root: unknown = {}) {

@@ -1,7 +1,7 @@
 // Assembler: the block tree, merged text, and syntax errors for misplaced and unclosed blocks.
 import { describe, expect, it } from 'vitest';
-import { assemble } from '../../engine/ts/assembler.js';
-import { scan } from '../../engine/ts/scanner.js';
+import { assemble } from '../../../engine/ts/assembler.js';
+import { scan } from '../../../engine/ts/scanner.js';
 
 const tables = { formatters: { html: 1 }, predicates: { 'equal?': 1 } };
 const compile = (src: string) => assemble(src, scan(src), tables);

@@ -1,10 +1,10 @@
 // The owner side of forms, pure parts: SPEC 3's properties per field type in the builder, answers
 // as text with "N/A", CSV cells (quoting, formula injection) and the webhook's internal addresses.
 import { describe, expect, it } from 'vitest';
-import { FIELD_PROPERTIES, newField, parseFieldForm } from '../../app/forms/form-builder.js';
-import { answerText, csvCell, csvRow, NO_ANSWER } from '../../app/forms/submission-values.js';
-import { isInternalAddress } from '../../app/utils/safe-fetch.server.js';
-import { signPayload } from '../../app/forms/webhook.server.js';
+import { FIELD_PROPERTIES, newField, parseFieldForm } from '../../../app/forms/form-builder.js';
+import { answerText, csvCell, csvRow, NO_ANSWER } from '../../../app/forms/submission-values.js';
+import { isInternalAddress } from '../../../app/utils/safe-fetch.server.js';
+import { signPayload } from '../../../app/forms/webhook.server.js';
 
 describe('field properties', () => {
   it('gives each type exactly SPEC 3 properties', () => {

@@ -1,8 +1,8 @@
 // Scanner: instruction boundaries, comments, and braces that stay literal text.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scan, lineColumn, TOK_TEXT, TOK_TAG, TOK_COMMENT, TOK_MCOMMENT } from '../../engine/ts/scanner.js';
-import { wasmScan } from '../../engine/wasm/scanner.js';
+import { scan, lineColumn, TOK_TEXT, TOK_TAG, TOK_COMMENT, TOK_MCOMMENT } from '../../../engine/ts/scanner.js';
+import { wasmScan } from '../../../engine/wasm/scanner.js';
 
 function tokens(src: string) {
   const t = scan(src);

@@ -2,8 +2,8 @@
 // run finishes (the per-test timeout is the bound; each run's output size is bounded too).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { compile, render } from '../../engine/node.js';
-import { defaultFormatters, defaultPredicates } from '../../engine/ts/plugins/index.js';
+import { compile, render } from '../../../engine/node.js';
+import { defaultFormatters, defaultPredicates } from '../../../engine/ts/plugins/index.js';
 
 const names = ['a', 'b', 'c', 'items', '@', '@index', 'a.b', 'items.0', 'x.y.z', '@v'];
 const formatterNames = Object.keys(defaultFormatters).concat(['bogus']);

@@ -1,8 +1,8 @@
 // The i18n domain: localized dates, intervals, relative times, numbers, money and messages.
 import { describe, expect, it } from 'vitest';
-import { render } from '../../../engine/node.js';
-import { datetimeOptions, decimalOptions, intervalOptions, relativeTimeOptions } from '../../../engine/ts/plugins/i18n/options.js';
-import { asMoney, asNumber } from '../../../engine/ts/plugins/i18n/convert.js';
+import { render } from '../../../../engine/node.js';
+import { datetimeOptions, decimalOptions, intervalOptions, relativeTimeOptions } from '../../../../engine/ts/plugins/i18n/options.js';
+import { asMoney, asNumber } from '../../../../engine/ts/plugins/i18n/convert.js';
 
 // 2021-09-15T18:45:30Z: a Wednesday, 2:45:30 PM in New York.
 const T = 1631731530000;

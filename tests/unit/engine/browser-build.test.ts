@@ -4,9 +4,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBrowserEngine } from '../../engine/browser-build.mjs';
+import { buildBrowserEngine } from '../../../engine/browser-build.mjs';
 
-const gates = JSON.parse(readFileSync(new URL('../../bench/gates.json', import.meta.url), 'utf8'));
+const gates = JSON.parse(readFileSync(new URL('../../../bench/gates.json', import.meta.url), 'utf8'));
 
 describe('browser build', () => {
   let dir = '';

@@ -2,8 +2,8 @@
 // lone surrogates, empty and huge), with the crossing threshold at 0 so that WASM does the work.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { tsKernels } from '../../engine/ts/kernels.js';
-import { setWasmMinLength, WASM_MIN_LENGTH, wasmKernels } from '../../engine/wasm/kernels.js';
+import { tsKernels } from '../../../engine/ts/kernels.js';
+import { setWasmMinLength, WASM_MIN_LENGTH, wasmKernels } from '../../../engine/wasm/kernels.js';
 
 const text = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 80 }),
