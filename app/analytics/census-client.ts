@@ -4,6 +4,7 @@
 import { PageType } from '../../engine/ts/enums.js';
 import type { AddToCartData, CensusCall, CensusHitData, CensusPage } from './wire.js';
 import { postForm, postJson } from './send.js';
+import type { SessionInfo } from './first-session.js';
 
 export const ENDPOINTS = {
   hit: '/api/census/RecordHit',
@@ -33,7 +34,14 @@ const size = (n: number) => (Number.isFinite(n) && n >= 0 ? Math.min(Math.round(
 const cut = (s: string, max: number) => s.slice(0, max);
 
 /** RecordHit's `data`: the page's census plus what the browser knows. */
-export function hitData(census: CensusPage, view: BrowserView, pageLoadId: string, referrer: string, visitorCookie: string): CensusHitData {
+export function hitData(
+  census: CensusPage,
+  view: BrowserView,
+  pageLoadId: string,
+  referrer: string,
+  visitorCookie: string,
+  session?: SessionInfo,
+): CensusHitData {
   const data: CensusHitData = {
     ...census,
     userAgent: cut(view.userAgent, 512),
@@ -49,6 +57,12 @@ export function hitData(census: CensusPage, view: BrowserView, pageLoadId: strin
   };
   if (referrer) data.referrer = cut(referrer, 2048);
   if (visitorCookie) data.visitorCookie = cut(visitorCookie, 200);
+  // SPEC 3's session info, when storage gave one (no id: storage refused, nothing to say).
+  if (session?.sessionId) {
+    data.sessionId = cut(session.sessionId, 64);
+    data.isFirstSession = session.isFirstSession;
+    data.isFirstLanding = session.isFirstLanding;
+  }
   for (const k of Object.keys(data) as (keyof CensusHitData)[]) if (data[k] === undefined) delete data[k];
   return data;
 }

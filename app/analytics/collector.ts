@@ -138,6 +138,9 @@ export function trackPage(page: PageShown): void {
     }
     const pageLoadId = randomId(COLLECTOR.idLength);
     current = { census: page.census, pageLoadId, pathname: location.pathname };
+    // The session info goes with every hit; its flags are the page load's, so only its first hit
+    // (a client-side navigation afterwards neither lands nor begins a session).
+    const firstHit = !started;
     if (!started) {
       start();
       session = markSession(sessionStorage, localStorage, Date.now(), () => randomId(COLLECTOR.idLength));
@@ -159,6 +162,7 @@ export function trackPage(page: PageShown): void {
       pageLoadId,
       page.referrer,
       visitor,
+      firstHit ? session : { ...session, isFirstLanding: false, isFirstSession: false },
     );
     const hit = recordHit(data, visitor).then(swallow, swallow);
     // Events wait for the first answer: it sets the crumb cookie they are sent with.

@@ -54,6 +54,11 @@ export const CensusHitData = CensusPage.extend({
   referrer: text(2048).optional(),
   pageLoadId: id.optional(),
   visitorCookie: text(200).optional(),
+  // SPEC 3's session info (app/analytics/first-session.ts): set on the first hit of a page load,
+  // where this load began the browser session (and, for a first landing, the browser's first here).
+  isFirstLanding: z.boolean().optional(),
+  isFirstSession: z.boolean().optional(),
+  sessionId: id.optional(),
 });
 export type CensusHitData = z.infer<typeof CensusHitData>;
 

@@ -43,6 +43,7 @@ export type { CheckoutDraft } from './cart/drafts.server.js';
 export type { Order, OrderItem } from './order.js';
 export { normalizeAdditionalFields, resolveVariant } from './cart/products.server.js';
 export { entryJson, shoppingCartJson } from './cart/api-json.server.js';
+export { pricedLines } from './cart/checkout.server.js';
 export type { CartCheckoutFields, ShippingOptionJson } from './cart/api-json.server.js';
 
 // ---------------------------------------------------------------------------------------------

@@ -68,10 +68,12 @@ export function ThemePage({ html: fromLoader, jsonLd }: ThemePageProps) {
   useEffect(() => enhanceCheckoutTotals(document.getElementById('page')), [html]);
   // A product's custom form (issue 30): its fields appear in the add-to-cart form.
   useEffect(() => showCustomForms(document.getElementById('page')), [html]);
-  // Form blocks: the form island (and its CAPTCHA widget) load only on a page that has a form.
+  // Form blocks: the form island (and its CAPTCHA widget) load only on a page that has a form, or
+  // a back-in-stock form with the site's CAPTCHA.
   useEffect(() => {
     const root = document.getElementById('page');
-    if (root?.querySelector('form[data-form-id]')) void import('../forms/form-island.js').then((m) => m.enhanceFormBlocks(root));
+    if (root?.querySelector('form[data-form-id], form[data-restock-form] [data-form-captcha]'))
+      void import('../forms/form-island.js').then((m) => m.enhanceFormBlocks(root));
   }, [html]);
 
   function onClick(e: MouseEvent<HTMLDivElement>) {

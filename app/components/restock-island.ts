@@ -3,6 +3,8 @@
 // place shows the merchant's text or "Signed up!" (SPEC 4), or the error (SPEC 5, 8); and when the
 // shopper chooses another variant, the form shown is that variant's (only a sold-out one has one).
 import { emailError, RESTOCK_TEXT, type RestockIslandTexts } from '../forms/restock-texts.js';
+import { FORM_TEXT } from '../forms/form-validation.js';
+import { FORM_INPUT } from '../forms/form-values.js';
 
 export const RESTOCK_API = '/api/site-users/account/notifications/restock';
 
@@ -41,6 +43,12 @@ async function send(form: HTMLFormElement, box: HTMLElement): Promise<void> {
     input?.focus();
     return;
   }
+  // The site's CAPTCHA (the forms' widget, put in the form's slot by the form island): solved first.
+  const captcha = new FormData(form).get(FORM_INPUT.captcha);
+  if (form.querySelector('[data-form-captcha]') && (typeof captcha !== 'string' || captcha === '')) {
+    showMessage(box, FORM_TEXT.captcha, true);
+    return;
+  }
   const join = box.querySelector<HTMLInputElement>('input[name="isJoinMailingList"]');
   const button = form.querySelector<HTMLInputElement>('input[type="submit"]');
   if (button) button.disabled = true;
@@ -56,7 +64,7 @@ async function send(form: HTMLFormElement, box: HTMLElement): Promise<void> {
         variantId: box.dataset.variantId,
         siteVisitorEmail: { email },
         isJoinMailingList: join?.checked ?? false,
-        recaptchaEnterpriseV3Token: null,
+        recaptchaEnterpriseV3Token: typeof captcha === 'string' && captcha !== '' ? captcha : null,
         language: document.documentElement.lang || undefined,
       }),
     });
@@ -76,6 +84,8 @@ async function send(form: HTMLFormElement, box: HTMLElement): Promise<void> {
     showMessage(box, message, false);
   } else {
     input?.setAttribute('aria-invalid', 'true');
+    // A solution is good once: a new one for the next try (SPEC 4: on failure the captcha is reset).
+    form.querySelector('altcha-widget')?.reset();
     showMessage(box, message, true);
   }
 }

@@ -39,6 +39,15 @@ export interface FormBlockView {
 /** Where the captcha widget fetches its proof-of-work challenge (app/routes/api.form.captcha.ts). */
 export const CAPTCHA_CHALLENGE_URL = '/api/form/captcha';
 
+/**
+ * Where the CAPTCHA widget goes in a form (the form island puts it there, `extraClass` beside the
+ * slot's own); without JavaScript it says the form needs it, as no proof of work can be done.
+ */
+export function captchaSlot(extraClass = ''): string {
+  const cls = extraClass ? `form-captcha ${extraClass}` : 'form-captcha';
+  return `<div class="${cls}" data-form-captcha="${CAPTCHA_CHALLENGE_URL}"><noscript><p>${FORM_TEXT.captcha} This form needs JavaScript.</p></noscript></div>`;
+}
+
 /** Owner text with its line breaks kept. */
 const para = (s: string) => esc(s).replace(/\r?\n/g, '<br>');
 
@@ -202,9 +211,7 @@ export function formBlockHtml(view: FormBlockView): string {
         : '') +
       '</div>'
     : '';
-  const captcha = s.captcha
-    ? `<div class="form-captcha" data-form-captcha="${CAPTCHA_CHALLENGE_URL}"><noscript><p>${FORM_TEXT.captcha} This form needs JavaScript.</p></noscript></div>`
-    : '';
+  const captcha = s.captcha ? captchaSlot() : '';
   // Before a submission the post-submit HTML waits in a <template>: inert, so none of its images
   // load and nothing of it is read out; the island moves it into the page on success.
   const after = view.postSubmitHtml

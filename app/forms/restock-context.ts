@@ -56,3 +56,12 @@ export function restockMerchandising(p: RestockProduct, messages: RestockMessage
     mailingListOptInByDefault: false,
   };
 }
+
+/**
+ * Whether the site asks for the CAPTCHA on back-in-stock sign-ups (settings.restockCaptcha): the
+ * forms' self-hosted proof of work (app/forms/captcha.server.ts), which needs no provider's key.
+ * The page's context then has SPEC 3's website.captchaSettings.siteKey (ADR 0034).
+ */
+export function restockAsksCaptcha(settings: Record<string, unknown>): boolean {
+  return settings.restockCaptcha === true;
+}

@@ -26,6 +26,11 @@ export interface RestockMarkupOptions {
 
 import type { RestockIslandTexts } from './restock-texts.js';
 import { escapeHtml as attr } from '../utils/html.js';
+import { captchaSlot } from './form-html.js';
+
+// The engine's captcha area (website.captchaSettings.siteKey set): its own line, last in the box,
+// outside the form and empty. Without it, the line is blank.
+const CAPTCHA_AREA = '  <div class="captcha-container"></div>';
 
 const BLOCK =
   /<div class="product-restock-notification" data-product-id="([^"]*)" data-variant-id="([^"]*)"( hidden)?>([\s\S]*?)\n<\/div>\n/g;
@@ -38,7 +43,9 @@ export function adjustRestockMarkup(html: string, o: RestockMarkupOptions): stri
     const message = flash
       ? `<p class="product-restock-message${flash.ok ? '' : ' is-error'}" data-restock-message role="${flash.ok ? 'status' : 'alert'}">${attr(flash.message)}</p>`
       : '<p class="product-restock-message" data-restock-message role="status" hidden></p>';
-    let inner = body;
+    // The captcha area moves into the form, as the forms' CAPTCHA slot, so its solution is posted with it.
+    const captcha = body.includes(CAPTCHA_AREA);
+    let inner = body.replace(CAPTCHA_AREA, '');
     if (flash?.ok) {
       // Signed up: the form's place shows the answer (as the island does with JavaScript on).
       inner = inner
@@ -64,7 +71,7 @@ export function adjustRestockMarkup(html: string, o: RestockMarkupOptions): stri
         // class makes it look like the theme's other buttons (issue 33).
         .replace('<input class="sqs-editable-button" type="submit"', '<input class="sqs-editable-button button" type="submit"')
         .replace('<input type="checkbox" name="isJoinMailingList"', `<input type="checkbox" name="isJoinMailingList" form="${formId}"`)
-        .replace('\n  </form>\n', `\n  </form>\n  ${message}\n`);
+        .replace('\n  </form>\n', `${captcha ? `\n    ${captchaSlot('captcha-container')}` : ''}\n  </form>\n  ${message}\n`);
     }
     const sku = o.skus[variantId];
     return (

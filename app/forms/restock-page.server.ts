@@ -10,6 +10,7 @@ import { shopperSession } from '../utils/session.server.js';
 import { requestLanguage } from '../languages/email-language.server.js';
 import { allowSignUp, hasMailingList, signUp, successText } from './restock.server.js';
 import { RESTOCK_TEXT } from './restock-texts.js';
+import { FORM_INPUT } from './form-values.js';
 
 export async function restockPageAction(request: Request, websiteId: string): Promise<Response> {
   const url = new URL(request.url);
@@ -38,6 +39,8 @@ export async function restockPageAction(request: Request, websiteId: string): Pr
       variantId,
       siteVisitorEmail: email,
       isJoinMailingList: form.get('isJoinMailingList') ?? false,
+      // The CAPTCHA widget's solution, when the site asks for one.
+      recaptchaEnterpriseV3Token: form.get(FORM_INPUT.captcha),
     },
     await requestLanguage(sql, websiteId, url.pathname),
   );

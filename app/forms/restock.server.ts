@@ -13,7 +13,9 @@ import { siteLanguages } from '../languages/settings.server.js';
 import { offeredLanguage } from '../languages/site-user-language.server.js';
 import { readItemTranslation } from '../languages/translations.server.js';
 import { defaultMailingList, subscribe } from './mailing-list.server.js';
-import { restockMessages } from './restock-context.js';
+import { restockAsksCaptcha, restockMessages } from './restock-context.js';
+import { captchaSolved } from './captcha.server.js';
+import { FORM_TEXT } from './form-validation.js';
 import { emailError, payloadEmail, RESTOCK_TEXT, SignUpPayload } from './restock-texts.js';
 import { escapeHtml } from '../utils/html.js';
 
@@ -92,6 +94,11 @@ export async function signUp(
   const typed = payloadEmail(p);
   const bad = emailError(typed);
   if (bad) return { ok: false, status: 400, error: bad };
+  // The site's CAPTCHA (its token in the payload's recaptchaEnterpriseV3Token): missing or not
+  // solved is refused with the forms' text, after the address's own (a shopper reads that first).
+  if ((await asksCaptcha(sql, websiteId)) && !(await captchaSolved(sql, p.recaptchaEnterpriseV3Token))) {
+    return { ok: false, status: 400, error: FORM_TEXT.captcha };
+  }
   const email = typed.trim().toLowerCase();
   const v = await findVariant(sql, websiteId, p.productId, p.variantId);
   if (!v) return { ok: false, status: 404, error: RESTOCK_TEXT.notFound };
@@ -108,6 +115,11 @@ export async function signUp(
     if (list) await subscribe(sql, websiteId, list.id, email, { source: 'restock' });
   }
   return { ok: true, created: rows.length > 0 };
+}
+
+async function asksCaptcha(sql: Sql, websiteId: string): Promise<boolean> {
+  const [w] = await sql<{ settings: Record<string, unknown> | null }[]>`select settings from website where id = ${websiteId}`;
+  return restockAsksCaptcha(w?.settings ?? {});
 }
 
 /** The merchant's success text (settings.restockNotificationMessages.successText), or ''. */

@@ -1,17 +1,16 @@
 // /cart/details (and /fr/cart/details): a product's custom form on a page of its own (issue 30).
 // Without JavaScript an add of a product with a form comes here (the cart action redirects); its
-// post adds the line with the answers through the cart action. ?entryId= opens a cart entry's
+// post adds the line with the answers through the cart handler. ?entryId= opens a cart entry's
 // answers again ("edit details"), and its post replaces them (the entry's additionalFields).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { updateAdditionalFields } from '../commerce/cart.server.js';
 import { readAnswers, storedFields } from '../commerce/custom-forms.server.js';
 import { detailsPage, detailsView } from '../storefront/custom-form-page.server.js';
 import { requestLanguage, servesLanguage } from '../storefront/request-language.server.js';
 import { requestSite } from '../storefront/site.server.js';
 import { readFormValues } from '../utils/form.server.js';
-import { shopperSession } from '../utils/session.server.js';
-import { action as cartAction } from './($lang).cart.js';
+import { cartFormOf } from '../storefront/cart-ui.server.js';
+import { createCartHandler } from '../storefront/cart-handler.server.js';
 import { action as pageAction, loader as pageLoader } from './$.js';
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -25,27 +24,19 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { request, context, params } = args;
   if (!(await servesLanguage(request, context, params.lang))) return pageAction(args);
-  const { id: websiteId } = await requestSite(request, context);
-  const lang = await requestLanguage(request, context);
+  const cart = await createCartHandler(request, context);
+  const { websiteId, lang } = cart;
   const body = (await readFormValues(request)) ?? new URLSearchParams();
   const view = await detailsView(request, websiteId, lang, body);
   if (!view.form) return detailsPage(websiteId, view);
   const { values, errors } = readAnswers(view.form, body);
   if (Object.keys(errors).length > 0) return detailsPage(websiteId, { ...view, values, errors, status: 400 });
   if (view.hidden.intent === 'edit') {
-    const session = await shopperSession(request);
-    const r = await updateAdditionalFields(websiteId, session.cartId, view.hidden.entryId, {
-      additionalFields: storedFields(view.form, values),
-    });
+    const r = await cart.replaceDetails(view.hidden.entryId, storedFields(view.form, values));
     if (!r.ok) return detailsPage(websiteId, { ...view, values, form: null, message: lang.message(r.error), status: r.status });
     return redirect(lang.to('/cart'), 303);
   }
-  // The add itself is the cart action's (stock, access, the session's cart, its message on the product page).
-  const headers = new Headers(request.headers);
-  headers.set('Content-Type', 'application/x-www-form-urlencoded');
-  headers.delete('Content-Length');
-  // Back to where the product form was (its returnTo), never to this page.
-  headers.delete('Referer');
-  const forwarded = new Request(new URL(lang.to('/cart'), request.url), { method: 'POST', headers, body: body.toString() });
-  return cartAction({ ...args, request: forwarded });
+  // The add itself is the cart handler's (stock, access, the session's cart, its message on the
+  // product page), back to where the product form was (its returnTo), never to this page.
+  return cart.answer(cartFormOf(body), { referer: false });
 }

@@ -31,7 +31,7 @@ export const action = apiRoute(async function action({ request, params, context 
   if (!r.ok) return jsonError(r.status, r.error);
   return jsonAnswer(
     {
-      shoppingCart: shoppingCartJson(r.cart, websiteId, await cartCheckoutFields(await cartStore(websiteId), r.cartId)),
+      shoppingCart: shoppingCartJson(r.cart, websiteId, await cartCheckoutFields(await cartStore(websiteId), r.cartId, r.cart)),
       updatedEntry: r.entry ? entryJson(r.cart.currency)(r.entry) : null,
     },
     { request, cartId: r.cartId },

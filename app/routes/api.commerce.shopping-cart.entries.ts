@@ -37,7 +37,7 @@ export const action = apiRoute(async function action({ request, context }: Actio
   await claimNewCart(request, websiteId, cartId, r.cartId);
   return jsonAnswer(
     {
-      shoppingCart: shoppingCartJson(r.cart, websiteId, await cartCheckoutFields(await cartStore(websiteId), r.cartId)),
+      shoppingCart: shoppingCartJson(r.cart, websiteId, await cartCheckoutFields(await cartStore(websiteId), r.cartId, r.cart)),
       newlyAdded: entryJson(r.cart.currency)(r.entry),
     },
     { request, cartId: r.cartId, totalQuantity: r.cart.totalQuantity },

@@ -12,5 +12,5 @@ export const loader = apiRoute(async function loader({ request, context }: Loade
   const store = await cartStore(websiteId);
   const cartId = await getCartId(request);
   const cart = await store.loadCart(cartId);
-  return jsonAnswer(shoppingCartJson(cart, await store.websiteId(), await cartCheckoutFields(store, cartId)));
+  return jsonAnswer(shoppingCartJson(cart, await store.websiteId(), await cartCheckoutFields(store, cartId, cart)));
 });

@@ -126,7 +126,11 @@ export type CartFormSubmission =
 /** A cart form post, parsed with Conform; a body that is no clean form, or a field out of bounds, is a failure. */
 export async function readCartForm(request: Request): Promise<CartFormSubmission> {
   const all = await readFormValues(request);
-  if (!all) return { ok: false, typed: {} };
+  return all ? cartFormOf(all) : { ok: false, typed: {} };
+}
+
+/** readCartForm for a body already read (the custom form page's post, which adds through the cart handler). */
+export function cartFormOf(all: URLSearchParams): CartFormSubmission {
   // The cart form's own fields are read once each (their last value, as readForm does); a
   // product form's answers are read by its own reader (app/commerce/custom-forms.server.ts).
   const body = new URLSearchParams();

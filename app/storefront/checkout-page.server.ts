@@ -19,7 +19,7 @@ import { ProductType } from '../../engine/ts/enums.js';
 import { formatMoney } from '../commerce/money.js';
 import { shippingCost, shipsTo, type ShippingMethod, type ShippingSettings } from '../commerce/shipping.js';
 import { rateText, taxPlace, type TaxSettings } from '../commerce/tax.js';
-import type { CartCheckoutFields, CartStore, CartView } from '../commerce/cart.server.js';
+import { pricedLines, type CartCheckoutFields, type CartStore, type CartView } from '../commerce/cart.server.js';
 import { money } from '../commerce/money.js';
 import { textFrom } from '../languages/strings.js';
 import { countriesIn } from '../languages/country-names.js';
@@ -116,6 +116,9 @@ export function checkoutFieldsOf(
   const taxedAt = taxPlace(tax, shippingLocation);
   return {
     orderId,
+    taxCents: q.taxCents,
+    shippingCostCents: q.shippingCents,
+    grandTotalCents: q.totalCents,
     shippingOptions: requiresShipping(lines) ? shipping.methods.map(option) : [],
     selectedShippingOption: q.method ? option(q.method) : null,
     shippingLocation,
@@ -135,15 +138,21 @@ export function checkoutFieldsOf(
   };
 }
 
-/** checkoutFieldsOf for the cart `cartId` as the checkout page would show it now. */
-export async function cartCheckoutFields(store: CartStore, cartId: string | null): Promise<CartCheckoutFields> {
-  const [orderId, { lines }, settings, draft] = await Promise.all([
-    store.orderIdForCart(cartId),
-    store.pricedCart(cartId),
+/**
+ * checkoutFieldsOf for the cart `cartId` as the checkout page would show it now, from `cart`, the
+ * view of it the caller has just read (the cart JSON routes: GET, add, additionalFields), so an add
+ * to cart does not read the cart twice: the lines are priced from the view (pricedLines). What is
+ * left to read is one row: the checkout draft of an open cart, or the order of a bought one (its
+ * view is empty; an open cart has none, as checkout writes the order and closes the cart together).
+ */
+export async function cartCheckoutFields(store: CartStore, cartId: string | null, cart: CartView): Promise<CartCheckoutFields> {
+  const open = cart.id !== null;
+  const [orderId, settings, draft] = await Promise.all([
+    open ? null : store.orderIdForCart(cartId),
     store.checkoutSettings(),
-    store.checkoutDraft(cartId),
+    open ? store.checkoutDraft(cart.id) : null,
   ]);
-  return checkoutFieldsOf(lines, draft?.values ?? defaultValues(settings.shipping, settings.tax), settings, orderId);
+  return checkoutFieldsOf(pricedLines(cart), draft?.values ?? defaultValues(settings.shipping, settings.tax), settings, orderId);
 }
 
 /**

@@ -26,7 +26,8 @@ import { shapeBlocks } from './page-blocks.js';
 import { filterJson, shapeEntry, termLinks } from './collection-context.js';
 import { merchandisingOf, SCARCITY_DEFAULT_TEXT } from '../config/product-form.js';
 import { sanitizeStoredHtml } from '../edits/sanitize.server.js';
-import { restockMerchandising, restockMessages } from '../forms/restock-context.js';
+import { restockAsksCaptcha, restockMerchandising, restockMessages } from '../forms/restock-context.js';
+import { CAPTCHA_CHALLENGE_URL } from '../forms/form-html.js';
 import { experimentEntries } from '../experiments/entries.js';
 import type {
   CartEntryJson,
@@ -182,7 +183,13 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
   const ctx: Omit<TemplateContext, 'pageTitle' | 'pageDescription' | 'canonicalUrl'> = {
     pageType: extras.pageType ?? pageTypeFor(resolved),
     pagePath: path,
-    website: { ...site.website, baseUrl: origin },
+    website: {
+      ...site.website,
+      baseUrl: origin,
+      // SPEC 3: the restock form's captcha area shows when a site key exists. The self-hosted
+      // CAPTCHA has no provider's key: its challenge's address stands for it (ADR 0034).
+      ...(restockAsksCaptcha(settings) ? { captchaSettings: { siteKey: CAPTCHA_CHALLENGE_URL } } : {}),
+    },
     websiteSettings: {
       ...websiteSettings,
       storeSettings: { multipleQuantityAllowedForServices: true, ...obj(websiteSettings.storeSettings) },

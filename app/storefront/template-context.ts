@@ -127,7 +127,10 @@ export type SearchJson = {
 };
 
 /** What the context needs of a cart entry (a type-only import: no database code comes along). */
-export type CartEntrySummary = Omit<CartEntryView, 'variantId' | 'isSubscription' | 'additionalFields' | 'availability'> &
+export type CartEntrySummary = Omit<
+  CartEntryView,
+  'variantId' | 'isSubscription' | 'additionalFields' | 'availability' | 'currentUnitPriceCents'
+> &
   Partial<Pick<CartEntryView, 'availability' | 'additionalFields'>>;
 
 /** A cart line as the cart and checkout templates read it: money objects and option lists added. */

@@ -64,6 +64,8 @@ test('page views, an add-to-cart and the page-speed record, or the pixel without
   expect(data.viewportInnerWidth).toBeGreaterThan(0);
   expect(data.pageLoadId).toMatch(/^[A-Za-z0-9_-]{21}$/);
   expect(data).not.toHaveProperty('referrer');
+  // SPEC 3's session info: a fresh browser lands here for the first time, and begins a session.
+  expect(data).toMatchObject({ isFirstLanding: true, isFirstSession: true, sessionId: expect.stringMatching(/^[A-Za-z0-9_-]{21}$/) });
   await ensureCrumb(context, hit, baseURL!);
 
   // Add to cart from the product page: a RecordEvent with product_page pdp and the crumb.
@@ -86,6 +88,8 @@ test('page views, an add-to-cart and the page-speed record, or the pixel without
   const second = hitData(await secondHit);
   expect(second).toMatchObject({ pagePath: '/shop', contentSource: 'c', referrer: `${baseURL}${PRODUCT}` });
   expect(second.pageLoadId).not.toBe(data.pageLoadId);
+  // The same session, neither landing nor beginning it.
+  expect(second).toMatchObject({ isFirstLanding: false, isFirstSession: false, sessionId: data.sessionId });
 
   // The page hides (another tab, the window minimised; leaving it fires pagehide, whose beacon
   // Playwright cannot see once the page is gone): its one page-speed record goes, for the page

@@ -4,7 +4,8 @@
 // text/plain, JavaScript errors behind X-CSRF-Token, and the 400/403/405/415 refusals. Issue 28:
 // a flooding client is cut off with 429 (by its cookie, and by its address without one) while others
 // go on; a request keeps at most 50 image records; a site's daily quota stops storing, and its owner
-// sees the count.
+// sees the count. Issue 30: a hit's session info (isFirstLanding, isFirstSession, sessionId) is kept
+// with the page view.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Visitor } from './support/client.js';
 import { OwnStore } from './support/own-store.js';
@@ -382,5 +383,34 @@ describe('records per request and the daily quota (issue 28)', () => {
     expect(await counterShows(60)).toMatch(/^60 of 60 records stored today/);
     const page = await (await owner.get('/config/analytics/settings')).text();
     expect(page).toContain('The daily limit is reached');
+  });
+});
+
+describe("a page view's session info (SPEC 3, own server: its events are read back)", () => {
+  const store = new OwnStore();
+  beforeAll(() => store.start());
+  afterAll(() => store.dispose());
+
+  it('keeps isFirstLanding, isFirstSession and sessionId with the page view, and refuses them malformed', async () => {
+    const v = new Visitor(() => store.url());
+    const session = { isFirstLanding: true, isFirstSession: true, sessionId: 'sess-landing-1' };
+    expect((await recordHit(v, hit({ pagePath: '/shop', ...session }))).status).toBe(202);
+    // The next page of the same session: the id only.
+    const later = { isFirstLanding: false, isFirstSession: false, sessionId: 'sess-landing-1' };
+    expect((await recordHit(v, hit({ pagePath: '/about', ...later }))).status).toBe(202);
+    for (const bad of [{ isFirstLanding: 'yes' }, { isFirstSession: 1 }, { sessionId: 'x'.repeat(65) }]) {
+      const res = await recordHit(new Visitor(() => store.url()), hit(bad));
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+    }
+    let rows: { path: string; data: Record<string, unknown> }[] = [];
+    // Events are written in batches: read them once the server has stopped (it flushes on the way out).
+    await store.change(async (sql) => {
+      rows =
+        await sql`select path, data from analytics_event where kind = 'page_view' and data->>'sessionId' = 'sess-landing-1' order by path`;
+    });
+    expect(rows.map((r) => [r.path, r.data.isFirstLanding, r.data.isFirstSession])).toEqual([
+      ['/about', false, false],
+      ['/shop', true, true],
+    ]);
   });
 });

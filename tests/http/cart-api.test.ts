@@ -46,7 +46,7 @@ describe('cart API over HTTP', () => {
     expect(wrong.headers.get('allow')).toBe('POST');
   });
 
-  it("carries checkout's shipping options, the chosen one, where it ships, the tax applied and, once bought, the order's id", async () => {
+  it("carries checkout's shipping options, the chosen one, where it ships, the tax applied, its totals and, once bought, the order's id", async () => {
     const v = new Visitor();
     const { itemId, sku } = await someProduct(v);
     const added = await (await v.json('/api/commerce/shopping-cart/entries', { itemId, sku, quantity: 1 })).json();
@@ -89,6 +89,16 @@ describe('cart API over HTTP', () => {
     // The entries route answers the same fields: a new checkout's defaults (the store's country, the first method going there).
     expect(added.shoppingCart.orderId).toBeNull();
     expect(added.shoppingCart.selectedShippingOption.id).toBe('standard');
+    // Tax, shipping and the grand total are checkout's quote: standard to the store's country, 5% on goods and shipping.
+    const totals = (shipping: number, tax: number) => ({
+      subtotalCents: sub,
+      shippingCostCents: shipping,
+      taxCents: tax,
+      discountCents: 0,
+      grandTotalCents: sub + shipping + tax,
+    });
+    expect(added.shoppingCart).toMatchObject(totals(standard, taxOn(sub + standard, 500)));
+    expect(taxOn(sub + standard, 500)).toBeGreaterThan(0);
 
     const fresh = await (await v.get('/api/commerce/shopping-cart')).json();
     expect(fresh.orderId).toBeNull();
@@ -99,9 +109,7 @@ describe('cart API over HTTP', () => {
     expect(fresh.applicableTaxRules).toEqual([
       { country: 'CA', region: '', basisPoints: 500, rate: '5%', taxShipping: true, taxCents: taxOn(sub + standard, 500) },
     ]);
-    // Existing fields are as before.
-    expect(fresh.taxCents).toBe(0);
-    expect(fresh.grandTotalCents).toBe(sub);
+    expect(fresh).toMatchObject(totals(standard, taxOn(sub + standard, 500)));
 
     // "Update totals" on the checkout page with a Halifax address: the cart JSON follows what checkout now shows.
     const halifax = { ...NEW_YORK, city: 'Halifax', region: 'NS', postalCode: 'B3H 1A1', country: 'CA' };
@@ -112,6 +120,7 @@ describe('cart API over HTTP', () => {
     expect(chosen.applicableTaxRules).toEqual([
       { country: 'CA', region: 'NS', basisPoints: 1400, rate: '14%', taxShipping: true, taxCents: taxOn(sub + standard, 1400) },
     ]);
+    expect(chosen).toMatchObject(totals(standard, taxOn(sub + standard, 1400)));
     // International to the US: offered, refused by checkout for this country, no tax at a US address.
     expect((await v.postForm('/checkout', { cart: 'cart', intent: 'update', ...NEW_YORK, shippingMethod: 'international' })).status).toBe(
       303,
@@ -121,6 +130,7 @@ describe('cart API over HTTP', () => {
     expect(abroad.selectedShippingOption).toEqual(options([true, false, true])[1]);
     expect(abroad.shippingLocation).toEqual({ country: 'US', region: 'NY' });
     expect(abroad.applicableTaxRules).toEqual([]);
+    expect(abroad).toMatchObject(totals(2800, 0));
     // Pickup: nothing ships; tax where the studio is.
     expect((await v.postForm('/checkout', { cart: 'cart', intent: 'update', ...NEW_YORK, shippingMethod: 'pickup' })).status).toBe(303);
     const pickup = await (await v.get('/api/commerce/shopping-cart')).json();
@@ -129,6 +139,7 @@ describe('cart API over HTTP', () => {
     expect(pickup.applicableTaxRules).toEqual([
       { country: 'CA', region: 'NS', basisPoints: 1400, rate: '14%', taxShipping: true, taxCents: taxOn(sub, 1400) },
     ]);
+    expect(pickup).toMatchObject(totals(0, taxOn(sub, 1400)));
 
     const placed = await v.postForm('/checkout', { cart: 'cart', ...NEW_YORK });
     expect(placed.status).toBe(303);
@@ -142,5 +153,6 @@ describe('cart API over HTTP', () => {
     expect(bought.selectedShippingOption).toBeNull();
     expect(bought.shippingLocation).toBeNull();
     expect(bought.applicableTaxRules).toEqual([]);
+    expect(bought).toMatchObject({ subtotalCents: 0, shippingCostCents: 0, taxCents: 0, grandTotalCents: 0 });
   });
 });

@@ -54,11 +54,21 @@ async function apiCart(v: Visitor) {
 }
 
 /**
- * The cart itself: its lines and amounts, without the fields that follow what the checkout form
- * last held (where it ships and what is taxed there, SPEC 3), which a failed submit keeps as typed.
+ * The cart itself: its lines and subtotal, without the fields that follow what the checkout form
+ * last held (where it ships, what is taxed there and the totals that follow, SPEC 3), which a failed
+ * submit keeps as typed.
  */
 async function cartItself(v: Visitor) {
-  const { shippingOptions: _o, selectedShippingOption: _s, shippingLocation: _l, applicableTaxRules: _t, ...cart } = await apiCart(v);
+  const {
+    shippingOptions: _o,
+    selectedShippingOption: _s,
+    shippingLocation: _l,
+    applicableTaxRules: _t,
+    taxCents: _tax,
+    shippingCostCents: _ship,
+    grandTotalCents: _total,
+    ...cart
+  } = await apiCart(v);
   return cart;
 }
 

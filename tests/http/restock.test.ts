@@ -1,10 +1,14 @@
 // Back-in-stock sign-ups through the built server: the shopper's JSON API (every text), the product
 // page's form without JavaScript (303 back with the answer, the address kept on an error), and the
-// owner's calls (lists for forms.read, sending for products.write only).
+// owner's calls (lists for forms.read, sending for products.write only); and, on a server of its
+// own, the site's CAPTCHA on the form (SPEC 3 and 5: the forms' self-hosted one, ADR 0034).
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Visitor } from './support/client.js';
+import { OwnStore } from './support/own-store.js';
 import { adminVisitor, visitorWithRole } from './support/owner.js';
 
 const API = '/api/site-users/account/notifications/restock';
@@ -143,5 +147,76 @@ describe('restock sign-ups over HTTP', () => {
     // Nobody waits any more: a second send is refused, and nothing more is written.
     expect((await admin.json(`${API}/send`, { productId, variantId })).status).toBe(409);
     expect(mails()).toHaveLength(1);
+  });
+});
+
+describe('the restock CAPTCHA (own server: the demo site asks for it)', () => {
+  const store = new OwnStore();
+  const url = () => store.url();
+  const CAPTCHA_TEXT = 'Complete CAPTCHA before submitting.';
+
+  beforeAll(async () => {
+    await store.start();
+    await store.change((sql) => sql`update website set settings = settings || '{"restockCaptcha": true}'::jsonb where id = 'saltgrass'`);
+  });
+  afterAll(async () => {
+    await store.dispose();
+  });
+
+  /** What the widget does in the browser: fetch a challenge, do the work, hand back the solution. */
+  async function solved(v: Visitor): Promise<string> {
+    const challenge = await (await v.get('/api/form/captcha')).json();
+    const solution = await solveChallenge({ challenge, deriveKey });
+    return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  }
+
+  it('shows the captcha area inside the form, saying without JavaScript that it needs it', async () => {
+    const f = await restockForm(new Visitor(url), TEAPOT);
+    const form = /<form class="product-restock-form"[\s\S]*?<\/form>/.exec(f.html)?.[0] ?? '';
+    expect(form).toContain(
+      `<div class="form-captcha captcha-container" data-form-captcha="/api/form/captcha"><noscript><p>${CAPTCHA_TEXT} This form needs JavaScript.</p></noscript></div>`,
+    );
+    // Once: the engine's empty area outside the form is gone.
+    expect(f.html.match(/captcha-container/g)).toHaveLength(1);
+  });
+
+  it('refuses a JSON sign-up without a solution or with a bad one, and takes a solved one once', async () => {
+    const v = new Visitor(url);
+    const { productId, variantId } = await restockForm(v, TEAPOT);
+    const post = (token: string | null, email = 'captcha-json@example.com') =>
+      v.json(API, { productId, variantId, siteVisitorEmail: { email }, isJoinMailingList: false, recaptchaEnterpriseV3Token: token });
+    const missing = await post(null);
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toEqual({ error: CAPTCHA_TEXT });
+    const bad = await post(Buffer.from(JSON.stringify({ challenge: {}, solution: {} })).toString('base64'));
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ error: CAPTCHA_TEXT });
+    // The address's own text comes first.
+    expect(await (await post(null, '')).json()).toEqual({ error: 'Email cannot be blank' });
+    const token = await solved(v);
+    const ok = await post(token);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ ok: true, message: 'Signed up!' });
+    // A solution is good once.
+    const again = await post(token);
+    expect(again.status).toBe(400);
+    expect(await again.json()).toEqual({ error: CAPTCHA_TEXT });
+  });
+
+  it('without JavaScript: refused with the CAPTCHA text, the address kept; taken with a solution', async () => {
+    const v = new Visitor(url);
+    const { productId, variantId } = await restockForm(v, TEAPOT);
+    const form = { _action: 'restock', productId, variantId, email: 'captcha-nojs@example.com' };
+    const missing = await v.postForm(TEAPOT, form);
+    expect(missing.status).toBe(303);
+    const refused = await (await v.get(TEAPOT)).text();
+    expect(refused).toContain(`role="alert">${CAPTCHA_TEXT}</p>`);
+    expect(refused).toContain('value="captcha-nojs@example.com"');
+    expect((await v.postForm(TEAPOT, { ...form, altcha: 'not-a-solution' })).status).toBe(303);
+    expect(await (await v.get(TEAPOT)).text()).toContain(`role="alert">${CAPTCHA_TEXT}</p>`);
+    expect((await v.postForm(TEAPOT, { ...form, altcha: await solved(v) })).status).toBe(303);
+    const done = await (await v.get(TEAPOT)).text();
+    expect(done).toContain('Signed up!');
+    expect(done).not.toContain(CAPTCHA_TEXT);
   });
 });

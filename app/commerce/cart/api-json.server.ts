@@ -27,6 +27,10 @@ export interface CartCheckoutFields {
   /** Where the order ships (null when nothing ships or it is picked up). */
   shippingLocation: { country: string; region: string } | null;
   applicableTaxRules: { country: string; region: string; basisPoints: number; rate: string; taxShipping: boolean; taxCents: number }[];
+  /** Checkout's quote: its tax, its shipping and what the order would charge (at today's prices). */
+  taxCents: number;
+  shippingCostCents: number;
+  grandTotalCents: number;
 }
 
 /** The shopping cart object of the JSON API (SPEC section 3 field names). */
@@ -45,11 +49,14 @@ export function shoppingCartJson(cart: CartView, websiteId: string, checkout: Ca
     entries,
     items: cart.entries.map((e) => ({ itemId: e.itemId, productType: e.productType, quantity: e.quantity })),
     totalQuantity: cart.totalQuantity,
+    // The lines at the prices they were added at, as the cart page shows them; tax, shipping and the
+    // grand total are checkout's, at today's prices (after a price change they add up to the cart's
+    // lines at their new prices, as review.priceNotice tells the shopper).
     subtotalCents: cart.subtotalCents,
-    taxCents: 0,
-    shippingCostCents: 0,
+    taxCents: checkout.taxCents,
+    shippingCostCents: checkout.shippingCostCents,
     discountCents: 0,
-    grandTotalCents: cart.subtotalCents,
+    grandTotalCents: checkout.grandTotalCents,
     subtotal: money(cart.subtotalCents, cart.currency),
     hasDigital: digital.some(Boolean),
     purelyDigital: digital.length > 0 && digital.every(Boolean),

@@ -4,13 +4,12 @@ import crypto from 'node:crypto';
 import type postgres from 'postgres';
 import { announceCatalogChange, catalogChanged } from '../../catalog/changes.server.js';
 import { checkCheckout, quote, TEXT, type CheckoutValues, type PricedLine } from '../checkout-form.js';
-import { currentUnitPriceCents } from '../line-price.js';
 import type { Order } from '../order.js';
 import { checkoutMinimumMessage, MSG } from '../rules.js';
 import { formatMoney } from '../money.js';
 import { payableByCard } from '../gift-cards.js';
 import { issueGiftCards, spendAppliedCard } from '../gift-cards.server.js';
-import { CART_ID, CartError, run, type CartContext, type CheckoutFailure, type Q } from './context.server.js';
+import { CART_ID, CartError, run, type CartContext, type CheckoutFailure } from './context.server.js';
 import { getOrder } from './orders.server.js';
 import { checkStock, type VariantRow } from './products.server.js';
 import { viewOf, type CartView } from './view.server.js';
@@ -44,33 +43,24 @@ export interface PricedEntry extends PricedLine {
   addedUnitPriceCents: number;
 }
 
-/** The lines of a cart view at their variants' current prices (the sale price while on sale). */
-async function priceEntries(q: Q, view: CartView, locked?: VariantRow[]): Promise<PricedEntry[]> {
-  const ids = view.entries.map((e) => e.variantId).filter((id): id is string => id !== null);
-  const rows =
-    locked ??
-    (ids.length === 0
-      ? []
-      : await q<VariantRow[]>`
-    select id, sku, attributes, price_cents, sale_price_cents, on_sale, unlimited, qty_in_stock, image_url
-      from variant where id in ${q(ids)}`);
-  const byId = new Map(rows.map((v) => [v.id, v]));
-  return view.entries.map((e) => {
-    const v = e.variantId ? byId.get(e.variantId) : undefined;
-    return {
-      id: e.id,
-      productType: e.productType,
-      quantity: e.quantity,
-      unitPriceCents: v ? currentUnitPriceCents(v) : e.unitPriceCents,
-      addedUnitPriceCents: e.unitPriceCents,
-    };
-  });
+/**
+ * The lines of a cart view at the prices checkout charges (their variants' prices as the view read
+ * them, the sale price while on sale): no read of its own, so a route holding the view prices it for free.
+ */
+export function pricedLines(view: CartView): PricedEntry[] {
+  return view.entries.map((e) => ({
+    id: e.id,
+    productType: e.productType,
+    quantity: e.quantity,
+    unitPriceCents: e.currentUnitPriceCents,
+    addedUnitPriceCents: e.unitPriceCents,
+  }));
 }
 
 /** The open cart `cartId` priced now, for the checkout page. */
 export async function pricedCart(ctx: CartContext, cartId: string | null): Promise<{ cart: CartView; lines: PricedEntry[] }> {
   const cart = await viewOf(ctx, ctx.sql, cartId);
-  return { cart, lines: await priceEntries(ctx.sql, cart) };
+  return { cart, lines: pricedLines(cart) };
 }
 
 /**
@@ -99,9 +89,10 @@ export async function checkout(
       select id, sku, attributes, price_cents, sale_price_cents, on_sale, unlimited, qty_in_stock, image_url
         from variant where id in (select variant_id from cart_entry where cart_id = ${cartId})
        order by id for update`;
+    // Read after the variants are locked: the view's prices are the ones this transaction charges.
     const view = await viewOf(ctx, tx, cartId);
     if (view.entries.length === 0) throw new CartError(400, MSG.empty);
-    const lines = await priceEntries(tx, view, variants);
+    const lines = pricedLines(view);
     const checked = checkCheckout(values, lines, w.shipping);
     if (!checked.ok) throw new CartError(400, TEXT.anyInvalid, checked.errors);
     const d = checked.details;

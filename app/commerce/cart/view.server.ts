@@ -2,6 +2,7 @@
 // reviewed against its variant as it is now (app/commerce/cart-review.ts), and the totals.
 import { reviewCart, type LineStatus } from '../cart-review.js';
 import { formatMoney } from '../money.js';
+import { currentUnitPriceCents } from '../line-price.js';
 import type { CartKind } from './cart-row.server.js';
 import { CART_ID, type CartContext, type Q } from './context.server.js';
 
@@ -21,6 +22,11 @@ export interface CartEntryView {
   /** Price when added, minor units. */
   unitPriceCents: number;
   lineTotalCents: number;
+  /**
+   * The unit price checkout charges now: the variant's price (its sale price while on sale), also for
+   * a line no longer visible; the price when added once the variant is deleted.
+   */
+  currentUnitPriceCents: number;
   /** 1 physical, 2 digital, 3 service, 4 gift card. */
   productType: number;
   isSubscription: boolean;
@@ -114,9 +120,15 @@ export async function viewOf(ctx: CartContext, q: Q, cartId: string | null): Pro
       left join variant v on v.id = e.variant_id
      where e.cart_id = ${cartId}
      order by e.created, e.id`;
+  // The variant's price now (null once the variant is deleted): what checkout charges.
+  const now = rows.map((r) =>
+    r.v_id === null
+      ? null
+      : currentUnitPriceCents({ price_cents: r.price_cents ?? 0, sale_price_cents: r.sale_price_cents ?? 0, on_sale: r.on_sale === true }),
+  );
   // Lines are reviewed against their variants as they are now: what the shopper sees before checkout.
   const review = reviewCart(
-    rows.map((r) => ({
+    rows.map((r, i) => ({
       id: r.id,
       title: r.title,
       attributes: r.attributes ?? {},
@@ -126,7 +138,7 @@ export async function viewOf(ctx: CartContext, q: Q, cartId: string | null): Pro
         r.visible && r.v_id !== null
           ? {
               variantId: r.v_id,
-              priceCents: r.on_sale ? Number(r.sale_price_cents ?? 0) : Number(r.price_cents ?? 0),
+              priceCents: now[i] ?? 0,
               unlimited: r.unlimited === true,
               qtyInStock: r.qty_in_stock ?? 0,
             }
@@ -151,6 +163,7 @@ export async function viewOf(ctx: CartContext, q: Q, cartId: string | null): Pro
       quantity: r.quantity,
       unitPriceCents: unit,
       lineTotalCents: unit * r.quantity,
+      currentUnitPriceCents: now[i] ?? unit,
       productType: r.product_type,
       isSubscription: cart.kind === 'subscription',
       additionalFields: r.additional_fields ?? null,

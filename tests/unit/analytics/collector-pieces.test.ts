@@ -120,6 +120,13 @@ describe('census calls', () => {
     const noRef = hitData(c, view, 'load1', '', '');
     expect(noRef).not.toHaveProperty('referrer');
     expect(noRef).not.toHaveProperty('visitorCookie');
+    expect(noRef).not.toHaveProperty('sessionId');
+    // SPEC 3's session info rides along when storage gave one; none without an id (storage refused).
+    const landed = hitData(c, view, 'load1', '', '', { isFirstLanding: true, isFirstSession: true, sessionId: 'sess1' });
+    expect(landed).toMatchObject({ isFirstLanding: true, isFirstSession: true, sessionId: 'sess1' });
+    expect(CensusHitData.parse(landed)).toEqual(landed);
+    const refused = hitData(c, view, 'load1', '', '', { isFirstLanding: false, isFirstSession: false, sessionId: null });
+    expect(refused).not.toHaveProperty('isFirstLanding');
   });
 
   it('add-to-cart is pdp from the product page form, plp from a list card', () => {
