@@ -14,6 +14,9 @@ export const MAX_NAME_LENGTH = 200;
 export const FILE_TEXT = {
   uploadTitle: 'Unable to Upload File',
   uploadText: 'There was a problem while uploading your file.',
+  /** SPEC 8: an upload whose connection failed mid-way (the browser got no answer). */
+  uploadIncompleteTitle: 'Error uploading',
+  uploadIncompleteText: 'File upload failed to complete',
   renameTitle: 'Unable to Rename File',
   renameText: 'There was a problem while renaming your file.',
   /** Follows the spec's refusal when an SVG is refused for its scripts, so the owner learns why. */
