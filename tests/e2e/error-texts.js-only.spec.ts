@@ -80,3 +80,17 @@ test('adding to the cart in a browser that keeps no cookies asks to enable them'
   );
   expect(posted).toBe(0);
 });
+
+test("the theme editor's preview whose data gets no answer says Unable to load. Try again., and Try again loads it", async ({ page }) => {
+  const previewData = (url: URL) => url.pathname === '/config/theme/preview';
+  await page.route(previewData, (route) => route.abort('failed'));
+  await signIn(page);
+  await page.goto('/config/theme/edit/product');
+  await ready(page);
+  const alert = page.getByRole('alert').filter({ hasText: 'Unable to load. Try again.' });
+  await expect(alert).toHaveText('Unable to load. Try again. Try again');
+  await page.unroute(previewData);
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByTestId('preview-status')).toContainText(/\/p\/\S+ rendered in [\d.]+ ms/);
+  await expect(page.getByRole('alert').filter({ hasText: 'Unable to load. Try again.' })).toHaveCount(0);
+});
