@@ -200,7 +200,7 @@ async function main() {
       ['traffic: top referrers', () => trafficQueries.topReferrers(sql, p)],
       ['funnel: events', () => funnelQueries.events(sql, p)],
       ['funnel: orders + revenue', () => funnelQueries.orders(sql, p)],
-      ['vitals: p75 per page + device', () => vitalsQueries.p75(sql, p)],
+      ['vitals: p75 per page + device + environment', () => vitalsQueries.p75(sql, p)],
       ['errors: by message', () => errorsQueries.groups(sql, p)],
       ['experiments: conversion/variant', () => variantCounts(sql, p)],
     ];

@@ -2,6 +2,7 @@
 // one multi-row insert per table per call into the day-partitioned tables of migration 0024. A
 // ClickHouse implementation of the same interface replaces it when one PostgreSQL no longer keeps up.
 import type { Sql } from '../../db/client.server.js';
+import type { AnalyticsEnvironment, Environment } from './environment.js';
 
 export interface EventRow {
   website_id: string;
@@ -22,6 +23,8 @@ export interface EventRow {
   data: Record<string, unknown>;
   /** The visitor's experiment variants ({hero: "b"}, migration 0029); absent or null when in none. */
   experiments?: Record<string, string> | null;
+  /** SPEC 9: 'staging' on internal hosts, else 'production' (analyticsEnvironmentOf, migration 0056). */
+  environment: AnalyticsEnvironment;
 }
 
 export interface PerformanceRow {
@@ -38,6 +41,8 @@ export interface PerformanceRow {
   fid: number | null;
   ttfb: number | null;
   data: Record<string, unknown>;
+  /** SPEC 4: the collector's dev / staging / prod of the host served (environmentOf, migration 0056). */
+  environment: Environment;
 }
 
 export interface JsErrorRow {
@@ -137,13 +142,14 @@ export class PostgresEventStore implements EventStore {
     await sql`
       with ins as (
         insert into analytics_event (website_id, occurred_at, kind, visitor_id, visit_no, new_visit, path, page_type,
-                                     record_type, item_id, collection_id, referrer_host, device, source, data, experiments)
+                                     record_type, item_id, collection_id, referrer_host, device, source, data, experiments, environment)
         select * from unnest(
           ${col('website_id')}::text[], ${col('occurred_at')}::timestamptz[], ${col('kind')}::text[],
           ${col('visitor_id')}::text[], ${col('visit_no')}::int[], ${col('new_visit')}::boolean[],
           ${col('path')}::text[], ${col('page_type')}::smallint[], ${col('record_type')}::smallint[],
           ${col('item_id')}::text[], ${col('collection_id')}::text[], ${col('referrer_host')}::text[],
-          ${col('device')}::text[], ${col('source')}::text[], ${col('data')}::jsonb[], ${col('experiments')}::jsonb[])
+          ${col('device')}::text[], ${col('source')}::text[], ${col('data')}::jsonb[], ${col('experiments')}::jsonb[],
+          ${col('environment')}::text[])
         returning website_id, occurred_at, kind, visitor_id, new_visit, path, page_type, record_type, referrer_host
       ),
       hit as (
@@ -179,12 +185,13 @@ export class PostgresEventStore implements EventStore {
       );
     await sql`
       with ins as (
-        insert into performance_record (website_id, occurred_at, event, page_load_id, path, device, fcp, lcp, cls, inp, fid, ttfb, data)
+        insert into performance_record (website_id, occurred_at, event, page_load_id, path, device, fcp, lcp, cls, inp, fid, ttfb, data,
+                                        environment)
         select * from unnest(
           ${col('website_id')}::text[], ${col('occurred_at')}::timestamptz[], ${col('event')}::text[],
           ${col('page_load_id')}::text[], ${col('path')}::text[], ${col('device')}::text[],
           ${col('fcp')}::real[], ${col('lcp')}::real[], ${col('cls')}::real[], ${col('inp')}::real[], ${col('fid')}::real[],
-          ${col('ttfb')}::real[], ${col('data')}::jsonb[])
+          ${col('ttfb')}::real[], ${col('data')}::jsonb[], ${col('environment')}::text[])
         returning website_id, occurred_at
       )
       ${usageFrom(sql)}`;

@@ -4,6 +4,7 @@
 // after load or when the page hides. The shaping functions are pure and tested.
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric as VitalsMetric } from 'web-vitals';
 import { COLLECTOR, rate, validTiming, type Metric, type Rating } from './constants.js';
+import { environmentOf } from './environment.js';
 import type { PageSpeedData, PerformanceRecord } from './wire.js';
 import { sendText, type Delivery } from './send.js';
 
@@ -157,6 +158,8 @@ export function pageSpeedData(device: DeviceView, nav: Timings, vitals: Record<s
     hardwareConcurrency: whole(device.hardwareConcurrency, 10_000),
     hash: device.hash ? device.hash.slice(0, 2048) : undefined,
     hostname: device.hostname.slice(0, 255),
+    // SPEC 4: the collector classes its environment from the host.
+    environment: environmentOf(device.hostname),
     pathname: device.pathname.slice(0, 2048),
     timings: { ...nav, ...v.timings },
     ratings: v.ratings,

@@ -8,6 +8,7 @@ import { env } from '../utils/env.server.js';
 import { errorText, log } from '../utils/log.server.js';
 import { COOKIE, ERROR_REPORTS } from './constants.js';
 import { deviceOf } from './device.js';
+import { analyticsEnvironmentOf, environmentOf } from './environment.js';
 import type { EventRow, JsErrorRow, PerformanceRow } from './event-store.server.js';
 import type { Offer } from './ingest-queue.server.js';
 import { capRecords, limitIngestClient } from './ingest-limits.server.js';
@@ -103,8 +104,9 @@ function visitorOfRequest(request: Request): { id: string | null; visit: number 
   return { id: v?.id ?? null, visit: v?.count ?? null };
 }
 
-function baseEvent(websiteId: string, kind: string, source: EventRow['source']): EventRow {
+function baseEvent(request: Request, websiteId: string, kind: string, source: EventRow['source']): EventRow {
   return {
+    environment: analyticsEnvironmentOf(new URL(request.url).hostname),
     website_id: websiteId,
     occurred_at: new Date(),
     kind,
@@ -143,7 +145,7 @@ export async function recordPageView(request: Request, websiteId: string, view: 
   if (!verdict.ok) return skipped();
   const secure = env().secureCookies;
   const cookies = readCookies(request.headers.get('Cookie'));
-  const row = baseEvent(websiteId, 'page_view', view.source);
+  const row = baseEvent(request, websiteId, 'page_view', view.source);
   const ua = request.headers.get('User-Agent') ?? '';
   const ownHost = new URL(request.url).host;
   let pageHost = '';
@@ -205,7 +207,7 @@ export async function recordEvent(
   const verdict = await recordingVerdict(sql, request, websiteId, pagePath);
   if (!verdict.ok) return skipped();
   const cart = e.name === 'add-to-cart' ? (e.data as AddToCartData) : null;
-  const row = baseEvent(websiteId, cart ? 'add_to_cart' : 'event', source);
+  const row = baseEvent(request, websiteId, cart ? 'add_to_cart' : 'event', source);
   row.path = pagePath;
   row.device = deviceOf(request.headers.get('User-Agent'));
   row.experiments = await experimentsOf(request);
@@ -245,7 +247,7 @@ export async function recordCensusCall(
   const path = pathOf(call.pagePath);
   const verdict = await recordingVerdict(sql, request, websiteId, path);
   if (!verdict.ok) return skipped();
-  const row = baseEvent(websiteId, kind, 'js');
+  const row = baseEvent(request, websiteId, kind, 'js');
   row.path = path;
   row.item_id = itemId ?? null;
   row.device = deviceOf(request.headers.get('User-Agent'));
@@ -287,6 +289,7 @@ export async function recordPerformance(request: Request, websiteId: string, rec
       fid: null,
       ttfb: null,
       data: { ...r.data, app: r.app, ts: r.ts },
+      environment: environmentOf(new URL(request.url).hostname),
     };
     if (r.event === 'page-speed') {
       const t = r.data.timings;

@@ -4,6 +4,7 @@
 // pages (by LCP, then the others) first, with the previous period's p75 beside each.
 import type { Sql } from '../../db/client.server.js';
 import { DEVICES, rate, type Rating } from './constants.js';
+import { ENVIRONMENTS } from './environment.js';
 import { VITALS, type Vital } from './report-labels.js';
 import { reportQuery, type ReportPeriod } from './report-period.server.js';
 
@@ -26,24 +27,32 @@ export interface VitalsRow {
 export interface VitalsReport {
   pages: VitalsRow[];
   devices: VitalsRow[];
+  /** Per environment the pages were served from (dev, staging, prod: SPEC 4, migration 0056). */
+  environments: VitalsRow[];
 }
 
 /** The most pages listed (the worst ones). */
 export const VITALS_PAGE_LIMIT = 50;
 
-type P75Row = { path: string | null; device: string | null; cur: boolean; loads: number } & Record<Vital, number | null>;
+type P75Row = { path: string | null; device: string | null; environment: string | null; cur: boolean; loads: number } & Record<
+  Vital,
+  number | null
+>;
+
+type Grouping = 'path' | 'device' | 'environment';
 
 /**
  * Every p75 of one grouping (per path, or per device class) for both periods. Grouping by the
  * text in byte order (collate "C") lets PostgreSQL sort with abbreviated keys: the sort by path
  * was most of the query's time under the database's libc collation (bench:analytics).
  */
-function p75By(db: Sql, p: ReportPeriod, by: 'path' | 'device'): Promise<P75Row[]> {
+function p75By(db: Sql, p: ReportPeriod, by: Grouping): Promise<P75Row[]> {
   return reportQuery(
     db,
     (sql) =>
       sql<P75Row[]>`
-    select ${by === 'path' ? sql`path collate "C" as path, null::text as device` : sql`null::text as path, device collate "C" as device`},
+    select ${by === 'path' ? sql`path collate "C"` : sql`null::text`} as path, ${by === 'device' ? sql`device collate "C"` : sql`null::text`} as device,
+           ${by === 'environment' ? sql`environment collate "C"` : sql`null::text`} as environment,
            occurred_at >= ${p.start} as cur, count(*)::int as loads,
            percentile_cont(0.75) within group (order by lcp) as lcp,
            percentile_cont(0.75) within group (order by fcp) as fcp,
@@ -53,18 +62,18 @@ function p75By(db: Sql, p: ReportPeriod, by: 'path' | 'device'): Promise<P75Row[
       from performance_record
      where website_id = ${p.site.websiteId} and event = 'page-speed'
        and occurred_at >= ${p.prevStart} and occurred_at < ${p.end}
-     group by 1, 2, 3`,
+     group by 1, 2, 3, 4`,
   );
 }
 
 /**
- * Every p75, per path and per device, for both periods: two queries at once, each on its own
- * connection (and so its own core), rather than one query over both grouping sets, which sorted
- * every record twice in one backend.
+ * Every p75, per path, per device and per environment, for both periods: one query per grouping at
+ * once, each on its own connection (and so its own core), rather than one query over all grouping
+ * sets, which sorted every record again for each in one backend.
  */
 async function vitalsP75(db: Sql, p: ReportPeriod): Promise<P75Row[]> {
-  const [paths, devices] = await Promise.all([p75By(db, p, 'path'), p75By(db, p, 'device')]);
-  return [...paths, ...devices];
+  const groups = await Promise.all((['path', 'device', 'environment'] as const).map((by) => p75By(db, p, by)));
+  return groups.flat();
 }
 
 export const vitalsQueries = { p75: vitalsP75 };
@@ -114,5 +123,8 @@ export async function vitalsReport(sql: Sql, p: ReportPeriod): Promise<VitalsRep
     .sort(worstFirst)
     .slice(0, VITALS_PAGE_LIMIT);
   const devices = rowsBy(rows, (r) => r.device).sort((a, b) => DEVICES.indexOf(a.key as never) - DEVICES.indexOf(b.key as never));
-  return { pages, devices };
+  const environments = rowsBy(rows, (r) => r.environment).sort(
+    (a, b) => ENVIRONMENTS.indexOf(b.key as never) - ENVIRONMENTS.indexOf(a.key as never),
+  );
+  return { pages, devices, environments };
 }

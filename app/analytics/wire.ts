@@ -3,6 +3,7 @@
 // client imports only the types; every bound here is enforced on the server.
 import { z } from 'zod';
 import { validTiming } from './constants.js';
+import { ENVIRONMENTS } from './environment.js';
 
 const id = z.string().max(64);
 const text = (max: number) => z.string().max(max);
@@ -128,6 +129,8 @@ export const PageSpeedData = z.object({
   hardwareConcurrency: int.min(0).max(10_000).optional(),
   hash: text(2048).optional(),
   hostname: text(255).optional(),
+  /** The collector's class of the host (SPEC 4); the server stores its own class of the host it served. */
+  environment: z.enum(ENVIRONMENTS).optional(),
   pathname: text(2048),
   timings: z
     .object({

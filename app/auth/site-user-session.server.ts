@@ -3,8 +3,10 @@
 // and the xsrf token scripts send back as X-SiteUser-XSRF-Token.
 import crypto from 'node:crypto';
 import type { Session, SessionStorage } from '@remix-run/node';
+import { json } from '@remix-run/node';
 import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
+import { UI_TEXT } from '../languages/ui-texts.js';
 import { env } from '../utils/env.server.js';
 import { log } from '../utils/log.server.js';
 import { dbSessionStorage } from './db-session-storage.server.js';
@@ -142,4 +144,13 @@ export function xsrfMatches(request: Request, session: SiteUserSession): boolean
   const given = Buffer.from(request.headers.get(XSRF_HEADER) ?? '');
   const want = Buffer.from(session.get('xsrf') ?? '');
   return want.length > 0 && given.length === want.length && crypto.timingSafeEqual(given, want);
+}
+
+/**
+ * The answer to a stale or missing token (SPEC 7's crumbFail, which the client retries once) with
+ * SPEC 8's session-token failure text for a page to show if the retry fails too. The request came
+ * with its session cookie, so cookies work: the browser's side picks the enable-cookies text itself.
+ */
+export function crumbFailed(): Response {
+  return json({ crumbFail: true, error: UI_TEXT.sessionExpired }, { status: 403, headers: { 'Cache-Control': 'no-store' } });
 }

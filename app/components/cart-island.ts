@@ -3,6 +3,7 @@
 // the header indicator updated in place, and the added-to-cart popover.
 import { readCartQty } from '../storefront/cart-count.js';
 import { showFieldErrors } from '../forms/field-errors.js';
+import { UI_TEXT } from '../languages/ui-texts.js';
 
 /** SPEC sections 4 and 9 timings (ms). */
 export const ADDING_MIN_MS = 1000;
@@ -32,6 +33,9 @@ export function showCustomForms(root: ParentNode | null) {
     t.replaceWith(t.content.cloneNode(true));
   });
 }
+
+/** Thrown when the browser keeps no cookies. */
+class CookiesOff extends Error {}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -204,6 +208,8 @@ async function send(form: HTMLFormElement, button: HTMLButtonElement, label: str
   button.dataset.run = run;
   let reply: CartReply;
   try {
+    // SPEC 8: without cookies the cart cannot be kept (nor its session): say so, and send nothing.
+    if (!navigator.cookieEnabled) throw new CookiesOff();
     // Remix answers a route action with its own JSON (not the page) for a data request.
     const url = new URL(form.action, window.location.href);
     // The cart route's id: its file is app/routes/($lang).cart.tsx (/cart, or /fr/cart from a French page).
@@ -215,8 +221,14 @@ async function send(form: HTMLFormElement, button: HTMLButtonElement, label: str
       credentials: 'same-origin',
     });
     reply = (await res.json()) as CartReply;
-  } catch {
-    reply = { ok: false, error: 'Please check your internet connection.' };
+  } catch (e) {
+    reply = {
+      ok: false,
+      error:
+        e instanceof CookiesOff
+          ? text(doc, 'cartEnableCookiesText', UI_TEXT.enableCookies)
+          : text(doc, 'cartCheckConnectionText', 'Please check your internet connection.'),
+    };
   }
   if (!reply.ok && reply.details) {
     // The product's form is on its details page (a list page's add): go and fill it in.

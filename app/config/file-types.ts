@@ -2,8 +2,9 @@
 // type the browser claims; an image's width and height from its header; the limits and the names a
 // file may have. Pure: the file manager (files.server.ts), the body guard and the screens share it.
 
-/** Bytes per megabyte (SPEC 9). */
+/** Bytes per megabyte (SPEC 9), and so per kilobyte: every size the owner reads is decimal. */
 export const BYTES_PER_MB = 1_000_000;
+export const BYTES_PER_KB = 1000;
 /** The largest file the file manager takes. */
 export const MAX_UPLOAD_BYTES = 20 * BYTES_PER_MB;
 /** How many leading bytes sniffing reads: enough for a JPEG's EXIF block before its frame header. */
@@ -14,6 +15,9 @@ export const MAX_NAME_LENGTH = 200;
 export const FILE_TEXT = {
   uploadTitle: 'Unable to Upload File',
   uploadText: 'There was a problem while uploading your file.',
+  /** SPEC 8: an upload whose connection failed mid-way (the browser got no answer). */
+  uploadIncompleteTitle: 'Error uploading',
+  uploadIncompleteText: 'File upload failed to complete',
   renameTitle: 'Unable to Rename File',
   renameText: 'There was a problem while renaming your file.',
   /** Follows the spec's refusal when an SVG is refused for its scripts, so the owner learns why. */
@@ -244,7 +248,7 @@ export function uploadDay(at: Date | string): string {
 export function formatSize(bytes: number): string {
   if (bytes < 1000) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
   const one = (n: number) => (Math.round(n * 10) / 10).toString();
-  if (bytes < BYTES_PER_MB) return `${one(bytes / 1000)} KB`;
+  if (bytes < BYTES_PER_MB) return `${one(bytes / BYTES_PER_KB)} KB`;
   return `${one(bytes / BYTES_PER_MB)} MB`;
 }
 

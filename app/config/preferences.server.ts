@@ -5,19 +5,20 @@ import type { Sql } from '../../db/client.server.js';
 import type { KeyAccess, OwnerAccess } from '../auth/permissions.server.js';
 import { accessSiteId } from '../auth/permissions.server.js';
 import { actorOf, recordAudit } from '../edits/audit.server.js';
+import { BYTES_PER_KB } from './file-types.js';
 import { storefrontChanged } from '../edits/storefront-changed.server.js';
 import { isCleanJson } from '../utils/clean-json.js';
 
 export const NAMESPACE = /^[a-z][a-z0-9-]{0,39}$/;
 /** Largest preference or header-and-footer object, as JSON text (bytes). */
-export const PREFERENCES_MAX_BYTES = 16 * 1024;
+export const PREFERENCES_MAX_BYTES = 16 * BYTES_PER_KB;
 
 export const PREFERENCES_TEXT = {
   badNamespace: 'A namespace is a lowercase letter followed by up to 39 lowercase letters, digits or dashes.',
   notObject: 'Send a JSON object.',
   notJson: 'Could not parse the request body.',
   notStorable: 'The object holds a NUL character or broken text, or is nested deeper than 16 levels.',
-  tooLarge: `The object is larger than ${PREFERENCES_MAX_BYTES / 1024} KB.`,
+  tooLarge: `The object is larger than ${PREFERENCES_MAX_BYTES / BYTES_PER_KB} KB.`,
   headerFooter: 'Send a JSON object with a header object and a footer object.',
 };
 

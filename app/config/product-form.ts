@@ -29,6 +29,9 @@ export const MAX_ROWS = 300;
 export const BLANK_ROWS = 3;
 export const MAX_QTY = 999_999_999;
 
+/** SPEC 9: products per collection. */
+export const MAX_PRODUCTS_PER_COLLECTION = 200;
+
 export const TEXT = {
   invalid: 'Update the missing or invalid information above.',
   title: 'Enter a title.',
@@ -36,6 +39,7 @@ export const TEXT = {
   slug: SLUG_TEXT.product,
   type: 'Choose a product type.',
   collection: 'Choose a collection.',
+  collectionFull: `This collection holds ${MAX_PRODUCTS_PER_COLLECTION} products, the most it can. Choose another collection, or delete a product from this one first.`,
   tag: `A tag is at most ${TAG_MAX} characters.`,
   category: `A category is at most ${CATEGORY_MAX} characters.`,
   subscribable: 'Only physical products and services can be sold as subscriptions.',

@@ -18,6 +18,7 @@ import {
   productFormFields,
   rowsInBounds,
   slugify,
+  MAX_PRODUCTS_PER_COLLECTION,
   TEXT,
   valuesFromForm,
   valuesFromProduct,
@@ -424,6 +425,12 @@ export async function saveProduct(
       const [collection] = await tx`
         select 1 from collection where id = ${input.collectionId} and website_id = ${siteId} and type = ${CollectionType.PRODUCTS}`;
       if (!collection) throw new ProductFormError({ collectionId: TEXT.collection });
+      if (!existing || existing.collection_id !== input.collectionId) {
+        // SPEC 9's limit, for a product joining the collection (a new one, or one moved there).
+        const [{ n }] = await tx<{ n: number }[]>`
+          select count(*)::int as n from item where collection_id = ${input.collectionId} and record_type = ${RecordType.STORE_ITEM}`;
+        if (n >= MAX_PRODUCTS_PER_COLLECTION) throw new ProductFormError({ collectionId: TEXT.collectionFull });
+      }
 
       // The main image: kept as it was, or one of the site's uploaded images.
       let assetUrl: string | null = null;

@@ -6,6 +6,7 @@ import type { FormField } from './form-definition.js';
 import { FORM_TEXT, validateForm } from './form-validation.js';
 import { FORM_INPUT, readPosted, type FormValues } from './form-values.js';
 import { showFieldErrors } from './field-errors.js';
+import { isNetworkFailure, UI_TEXT } from '../languages/ui-texts.js';
 
 /** SPEC 8: the text of a failed save by HTTP status, when the server sent none. */
 const BY_STATUS: Record<number, string> = {
@@ -182,8 +183,9 @@ export async function submitFormBlock(form: HTMLFormElement): Promise<void> {
     const fieldErrors = saved.body.data?.errors as Record<string, string> | undefined;
     if (saved.status === 400 && fieldErrors && Object.keys(fieldErrors).length > 0) return fail(fieldErrors);
     return fail({}, saved.body.error ?? BY_STATUS[saved.status] ?? FORM_TEXT.unknown);
-  } catch {
-    return fail({}, FORM_TEXT.unknown);
+  } catch (e) {
+    // No answer at all (offline, connection cut): SPEC 8's "Network error", not the server's texts.
+    return fail({}, isNetworkFailure(e) ? UI_TEXT.networkError : FORM_TEXT.unknown);
   }
 }
 

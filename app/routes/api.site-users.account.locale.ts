@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { getSql } from '../../db/client.server.js';
-import { xsrfMatches } from '../auth/site-user-session.server.js';
+import { crumbFailed, xsrfMatches } from '../auth/site-user-session.server.js';
 import { siteLanguages } from '../languages/settings.server.js';
 import { offeredLanguage, setSiteUserLanguage, SITE_USER_LANGUAGE_TEXT, siteUserLanguage } from '../languages/site-user-language.server.js';
 import { apiRoute, BAD_BODY, jsonError, methodNotAllowed, readBody } from '../storefront/api.server.js';
@@ -25,7 +25,7 @@ export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) 
   const { id: websiteId } = await requestSite(request, context);
   const signed = await signedInUser(request, context);
   if (!signed) return jsonError(401, SITE_USER_LANGUAGE_TEXT.signIn);
-  if (!xsrfMatches(request, signed.session)) return json({ crumbFail: true }, { status: 403, headers: NO_STORE });
+  if (!xsrfMatches(request, signed.session)) return crumbFailed();
   const body = await readBody(request);
   if (body === null) return jsonError(400, BAD_BODY);
   if (body.language === undefined) return jsonError(400, SITE_USER_LANGUAGE_TEXT.missing);

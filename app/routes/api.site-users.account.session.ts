@@ -5,7 +5,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { SessionBody } from '../auth/site-user-forms.server.js';
-import { xsrfMatches } from '../auth/site-user-session.server.js';
+import { crumbFailed, xsrfMatches } from '../auth/site-user-session.server.js';
 import { SITE_USER_SIGN_IN_TEXT } from '../auth/site-user-sign-in.server.js';
 import { apiRoute, BAD_BODY, jsonError, methodNotAllowed, readBody } from '../storefront/api.server.js';
 import { signedInUser, signInWithPassword, signOutUser } from '../storefront/site-user-flow.server.js';
@@ -37,7 +37,7 @@ export const action = apiRoute(async function action({ request, context }: Actio
   if (request.method === 'DELETE') {
     const cloneCart = new URL(request.url).searchParams.get('cloneCart') === 'true';
     const signed = await signedInUser(request, context);
-    if (signed && !xsrfMatches(request, signed.session)) return json({ crumbFail: true }, { status: 403, headers: NO_STORE });
+    if (signed && !xsrfMatches(request, signed.session)) return crumbFailed();
     const headers = await signOutUser(request, websiteId, cloneCart);
     headers.set('Cache-Control', 'no-store');
     return json({ signedOut: true }, { headers });

@@ -128,6 +128,17 @@ export default function AnalyticsPerformance() {
               id="vitals-devices"
             />
           </section>
+          <section className="card" aria-labelledby="environments-h">
+            <h2 id="environments-h">By environment</h2>
+            <p className="hint">Where the pages were served from, classed by their host: prod, staging (an internal host) or dev.</p>
+            <VitalsTable
+              rows={vitals.environments}
+              caption="Core Web Vitals at p75 by environment"
+              keyHeading="Environment"
+              compare={range.compare}
+              id="vitals-environments"
+            />
+          </section>
         </>
       )}
     </>

@@ -4,6 +4,7 @@
 // streamed to disk and checked by its bytes (app/config/files.server.ts). Every member may look;
 // uploading needs files.write, checked before the body is read.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import type { ClientActionFunctionArgs, ClientLoaderFunctionArgs } from '@remix-run/react';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
@@ -15,6 +16,7 @@ import { ACCEPT, extensionOf, FILE_TEXT, formatSize, kindOf, MAX_UPLOAD_BYTES, u
 import { listFiles, uploadFile } from '../config/files.server.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
+import { isNetworkFailure, UI_TEXT } from '../languages/ui-texts.js';
 
 export const headers = ownerPageHeaders;
 
@@ -52,6 +54,32 @@ export async function action(args: ActionFunctionArgs) {
   return json({ reason: result.reason }, { status: result.status });
 }
 
+/** Load More's marker (JavaScript only): its fetch may fail without taking the screen down. */
+const MORE = 'more';
+
+/**
+ * With JavaScript, an upload whose connection fails mid-way (no answer at all) says so with
+ * SPEC 8's texts beside the form, instead of the error page; the server's own answers pass through.
+ */
+export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
+  try {
+    return await serverAction<typeof action>();
+  } catch (e) {
+    if (isNetworkFailure(e)) return { incomplete: true as const };
+    throw e;
+  }
+}
+
+/** Likewise a Load More that gets no answer: "Unable to load results", with Try again. */
+export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
+  try {
+    return await serverLoader<typeof loader>();
+  } catch (e) {
+    if (isNetworkFailure(e) && new URL(request.url).searchParams.has(MORE)) return { loadFailed: true as const };
+    throw e;
+  }
+}
+
 type Row = ReturnType<typeof useLoaderData<typeof loader>>['files'][number];
 
 const COLUMNS: ColumnDef<Row, unknown>[] = [
@@ -75,17 +103,20 @@ const COLUMNS: ColumnDef<Row, unknown>[] = [
 
 export default function Files() {
   const d = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  const answer = useActionData<typeof clientAction>();
+  const failed = answer && 'reason' in answer ? answer : undefined;
   const canUpload = useCan('files.write');
   const uploading = useNavigation().state === 'submitting';
   // Files appended by Load More (JavaScript): each page the fetcher brings joins the loader's page.
   // Kept in state, updated while rendering when the loader's page or the fetcher's answer is new
   // (React's pattern for state derived from props), so a search starts the list again.
-  const fetcher = useFetcher<typeof loader>();
+  const fetcher = useFetcher<typeof clientLoader>();
   const [extra, setExtra] = useState({ base: d, seen: fetcher.data as unknown, files: [] as Row[], next: d.next });
   let list = extra;
   if (list.base !== d) list = { base: d, seen: fetcher.data, files: [], next: d.next };
-  const page = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const fetched = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const loadFailed = fetched !== undefined && 'loadFailed' in fetched;
+  const page = fetched && 'files' in fetched ? fetched : undefined;
   if (page && page !== list.seen) {
     const known = new Set([...d.files, ...list.files].map((f) => f.id));
     list = { ...list, seen: page, files: [...list.files, ...page.files.filter((f) => !known.has(f.id))], next: page.next };
@@ -94,6 +125,9 @@ export default function Files() {
   const shown = { files: list.files.length ? [...d.files, ...list.files] : d.files, next: list.next };
   const more = new URLSearchParams(d.q ? { q: d.q } : {});
   if (shown.next) more.set('cursor', shown.next);
+  const loadMore = () => {
+    if (fetcher.state === 'idle') fetcher.load(`/config/files?index&${MORE}&${more.toString()}`);
+  };
   const appended = list.files.length;
   return (
     <>
@@ -106,6 +140,12 @@ export default function Files() {
             <h3>{FILE_TEXT.uploadTitle}</h3>
             <p>{FILE_TEXT.uploadText}</p>
             <p>{failed.reason}</p>
+          </div>
+        ) : null}
+        {answer && 'incomplete' in answer && !uploading ? (
+          <div className="form-error" role="alert">
+            <h3>{FILE_TEXT.uploadIncompleteTitle}</h3>
+            <p>{FILE_TEXT.uploadIncompleteText}</p>
           </div>
         ) : null}
         {canUpload ? (
@@ -154,11 +194,19 @@ export default function Files() {
               onClick={(e) => {
                 // With JavaScript the next files join the list; the link is the way without it.
                 e.preventDefault();
-                if (fetcher.state === 'idle') fetcher.load(`/config/files?index&${more.toString()}`);
+                loadMore();
               }}
             >
               Load More
             </Link>
+          </p>
+        ) : null}
+        {loadFailed ? (
+          <p className="form-error" role="alert">
+            {UI_TEXT.unableToLoadResults}{' '}
+            <button type="button" className="secondary" onClick={loadMore}>
+              {UI_TEXT.tryAgain}
+            </button>
           </p>
         ) : null}
       </section>

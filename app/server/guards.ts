@@ -3,7 +3,7 @@
 // CSRF rule, JSON on the JSON API, and no NUL or broken escapes in the URL. Each refusal is a
 // clear 4xx (JSON on /api, short text elsewhere), never a 500.
 import type { NextFunction, Request, Response } from 'express';
-import { MAX_UPLOAD_BYTES, tooLargeFileText } from '../config/file-types.js';
+import { BYTES_PER_KB, MAX_UPLOAD_BYTES, tooLargeFileText } from '../config/file-types.js';
 import { checkCsrf, CSRF_REFUSED } from '../utils/csrf.server.js';
 import type { Env } from '../utils/env.server.js';
 
@@ -11,11 +11,11 @@ import type { Env } from '../utils/env.server.js';
 export const CLIENT_ADDRESS_HEADER = 'x-storefront-client-address';
 
 /** Largest body the JSON API takes. */
-export const API_BODY_LIMIT = 64 * 1024;
+export const API_BODY_LIMIT = 64 * BYTES_PER_KB;
 /** Largest body a page form post takes. */
-export const FORM_BODY_LIMIT = 256 * 1024;
+export const FORM_BODY_LIMIT = 256 * BYTES_PER_KB;
 /** Largest upload to the file manager: its file limit, and room for the multipart framing and fields. */
-export const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
+export const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * BYTES_PER_KB;
 /** Where files are posted: the file manager's Upload File form, and a product's image upload (issue 33). */
 const UPLOAD_PATHS = new Set(['/config/files', '/config/files/']);
 const PRODUCT_IMAGE_UPLOAD = /^\/config\/products\/[^/]+\/image\/?$/;
@@ -97,7 +97,7 @@ export function guardRequest(config: Env) {
         res,
         413,
         // Refused before the body is read, so the file's name is not known here.
-        upload ? tooLargeFileText(null) : `The request body is too large (at most ${limit / 1024} KB).`,
+        upload ? tooLargeFileText(null) : `The request body is too large (at most ${limit / BYTES_PER_KB} KB).`,
       );
     }
 

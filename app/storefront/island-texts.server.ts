@@ -2,6 +2,7 @@
 // title and the added-to-cart popover, handed to the browser as JSON inside the page (read by
 // app/components/cart-island.ts). A page in the default language carries none: English is the island's own.
 import { textFrom } from '../languages/strings.js';
+import { UI_TEXT } from '../languages/ui-texts.js';
 
 /** The island's texts by key, in English (`{title}` and `{quantity}` are filled in the browser). */
 export const ISLAND_TEXTS: Record<string, string> = {
@@ -14,6 +15,8 @@ export const ISLAND_TEXTS: Record<string, string> = {
   cartAddedPopoverLabel: 'Added to cart',
   cartViewCartText: 'View Cart',
   cartCloseLabel: 'Close',
+  cartCheckConnectionText: 'Please check your internet connection.',
+  cartEnableCookiesText: UI_TEXT.enableCookies,
 };
 
 /** The element the island reads its texts from, or '' for the default language. */

@@ -386,10 +386,71 @@ describe('records per request and the daily quota (issue 28)', () => {
   });
 });
 
-describe("a page view's session info (SPEC 3, own server: its events are read back)", () => {
+// SPEC 3's session info and SPEC 4/9's environment class (issue 30), on a server of this describe's own
+// whose rows are read back. It answers on 127.0.0.1, a developer's machine: the collector's "dev",
+// and for analytics an internal host, "staging" (migration 0056).
+describe('what a page view and a page-speed record carry (own server: rows read back)', () => {
   const store = new OwnStore();
-  beforeAll(() => store.start());
+  let owner: Visitor;
+  beforeAll(async () => {
+    await store.start();
+    owner = await adminVisitor(() => store.url());
+  }, 120_000);
   afterAll(() => store.dispose());
+
+  it('stores a hit as staging and a page-speed record as dev, and the page-speed report groups by it', async () => {
+    const v = new Visitor(() => store.url());
+    expect((await recordHit(v, hit({ pagePath: '/environment-rule' }))).status).toBe(202);
+    const record = {
+      app: 'storefront',
+      event: 'page-speed',
+      pageLoadId: 'pl-env',
+      ts: 1700000000000,
+      // What the collector sends (it classes the host too); the server stores its own class of the host it served.
+      data: {
+        pathname: '/environment-rule',
+        hostname: '127.0.0.1',
+        environment: 'dev',
+        viewportWidth: 1280,
+        timings: { largestContentfulPaint: 1400 },
+      },
+    };
+    const res = await v.fetch('/api/1/performance/records', {
+      method: 'POST',
+      body: JSON.stringify([record]),
+      headers: { 'Content-Type': 'text/plain' },
+    });
+    expect(res.status).toBe(202);
+    // An environment the collector does not know is bad input.
+    const odd = { ...record, data: { ...record.data, environment: 'qa' } };
+    expect(
+      (
+        await v.fetch('/api/1/performance/records', {
+          method: 'POST',
+          body: JSON.stringify([odd]),
+          headers: { 'Content-Type': 'text/plain' },
+        })
+      ).status,
+    ).toBe(400);
+
+    let html = '';
+    // Records are written in batches within about a second.
+    for (let i = 0; i < 50 && !html.includes('id="vitals-environments"'); i++) {
+      if (i) await new Promise((r) => setTimeout(r, 200));
+      html = await (await owner.get('/config/analytics/performance?range=7')).text();
+    }
+    const environments = /<table class="data" id="vitals-environments">([\s\S]*?)<\/table>/.exec(html)?.[1] ?? '';
+    expect(environments).toContain('<th scope="row">dev</th>');
+    expect(environments).not.toContain('<th scope="row">prod</th>');
+
+    let stored: { hits: string[]; records: string[] } = { hits: [], records: [] };
+    await store.change(async (sql) => {
+      const hits = await sql<{ environment: string }[]>`select environment from analytics_event where path = '/environment-rule'`;
+      const records = await sql<{ environment: string }[]>`select environment from performance_record where path = '/environment-rule'`;
+      stored = { hits: hits.map((r) => r.environment), records: records.map((r) => r.environment) };
+    });
+    expect(stored).toEqual({ hits: ['staging'], records: ['dev'] });
+  });
 
   it('keeps isFirstLanding, isFirstSession and sessionId with the page view, and refuses them malformed', async () => {
     const v = new Visitor(() => store.url());

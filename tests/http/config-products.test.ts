@@ -468,4 +468,27 @@ describe('another site', () => {
     expect(edit).toContain('<input type="radio" name="assetUrl" checked="" value="/files/file-kiln/kiln.png"/>');
     expect(edit).toMatch(/name="originalSize"[^>]*value="800x600"/);
   });
+
+  // Last in this describe: it fills the demo shop's collection on this test's own server.
+  it('takes at most 200 products in a collection (SPEC 9), keeping what was typed', async () => {
+    const owner = await adminVisitor(() => store.url());
+    // The shop collection filled to 199 products: one more goes in, the next is refused.
+    await store.change(async (sql) => {
+      await sql`
+        insert into item (id, collection_id, url_id, title, record_type, ordering)
+        select 'itm-fill-' || g, ${SHOP}, 'fill-' || g, 'Fill ' || g, 11, 10000 + g
+          from generate_series(1, 199 - (select count(*)::int from item where collection_id = ${SHOP} and record_type = 11)) g`;
+    });
+    const variants = [{ sku: `FULL-${randomBytes(3).toString('hex')}`, attrs: ['One'], price: '10', qty: '1' }];
+    const last = await owner.postForm('/config/products/new', productForm({ title: 'The 200th', variants }));
+    expect(last.status).toBe(303);
+    variants[0].sku = `FULL-${randomBytes(3).toString('hex')}`;
+    const over = await owner.postForm('/config/products/new', productForm({ title: 'The 201st', variants }));
+    expect(over.status).toBe(400);
+    const html = await over.text();
+    expect(html).toContain(
+      'This collection holds 200 products, the most it can. Choose another collection, or delete a product from this one first.',
+    );
+    expect(html).toContain('value="The 201st"');
+  });
 });

@@ -266,7 +266,8 @@ describe('POST /api/site-users/account/locale', () => {
     expect(await none.json()).toEqual({ error: 'Send {"language": "fr"}.' });
     const stale = await v.json(LOCALE, { language: 'fr' }, 'POST', { 'X-SiteUser-XSRF-Token': `${token}x` });
     expect(stale.status).toBe(403);
-    expect(await stale.json()).toEqual({ crumbFail: true });
+    // SPEC 8's session-token failure text, verbatim, for the page to show if the retry fails too.
+    expect(await stale.json()).toEqual({ crumbFail: true, error: 'Your session has expired. Please reload the page and try again.' });
     const anon = await new Visitor().json(LOCALE, { language: 'fr' });
     expect(anon.status).toBe(401);
     expect(await anon.json()).toEqual({ error: 'Sign in to choose your language.' });

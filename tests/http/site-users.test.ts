@@ -102,7 +102,7 @@ describe('the session API', () => {
 
     const missing = await v.fetch(`${SESSION}?cloneCart=true`, { method: 'DELETE' });
     expect(missing.status).toBe(403);
-    expect(await missing.json()).toEqual({ crumbFail: true });
+    expect(await missing.json()).toEqual({ crumbFail: true, error: 'Your session has expired. Please reload the page and try again.' });
     const stale = await v.fetch(`${SESSION}?cloneCart=true`, { method: 'DELETE', headers: { 'X-SiteUser-XSRF-Token': `${xsrfToken}x` } });
     expect(stale.status).toBe(403);
     expect((await (await v.get('/account')).text()).includes('Your account')).toBe(true);

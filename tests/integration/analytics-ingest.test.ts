@@ -34,6 +34,7 @@ function eventRow(site: string, at = new Date(), extra: Partial<EventRow> = {}):
     device: 'desktop',
     source: 'js',
     data: { n: 1 },
+    environment: 'production',
     ...extra,
   };
 }
@@ -162,6 +163,7 @@ describe.each(targets)('analytics ingest on $name', (target) => {
             fid: null,
             ttfb: 80,
             data: {},
+            environment: 'prod',
           },
           {
             website_id: w,
@@ -177,6 +179,7 @@ describe.each(targets)('analytics ingest on $name', (target) => {
             fid: null,
             ttfb: null,
             data: { naturalWidth: 10 },
+            environment: 'dev',
           },
         ],
         errors: [

@@ -285,6 +285,7 @@ describe.each(targets)('experiments on $name', (target) => {
       source: 'js',
       data: {},
       experiments: variant ? { cmp: variant } : null,
+      environment: 'production',
       ...extra,
     });
     const store = new PostgresEventStore(async () => db.sql);

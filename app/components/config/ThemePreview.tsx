@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { escapeHtml } from '../../utils/html.js';
+import { UI_TEXT } from '../../languages/ui-texts.js';
 
 /** Where the production server serves the engine's browser build (npm run build). */
 const ENGINE_URL = '/engine-browser/engine.js';
@@ -141,6 +142,9 @@ export function ThemePreview({
   const [device, setDevice] = useState<string>('desktop');
   const [data, setData] = useState<{ preview: PreviewData; engine: BrowserEngine } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // The preview's data could not be fetched: SPEC 8's "Unable to load. Try again.", and a way to.
+  const [unreachable, setUnreachable] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const frame = useRef<HTMLIFrameElement>(null);
 
   useEffect(() => {
@@ -148,8 +152,12 @@ export function ThemePreview({
     (async () => {
       const res = await fetch(`/config/theme/preview?page=${encodeURIComponent(page)}${variantQuery}`, {
         headers: { Accept: 'application/json' },
-      });
-      if (!res.ok) throw new Error(`The preview's data could not be loaded (${res.status}).`);
+      }).catch(() => null);
+      if (!res?.ok) {
+        if (!cancelled) setUnreachable(true);
+        return;
+      }
+      if (!cancelled) setUnreachable(false);
       const preview = (await res.json()) as PreviewData;
       const e = await loadEngine();
       await e.prepare(preview.context, { locale: preview.locale, timeZone: preview.timeZone });
@@ -160,7 +168,7 @@ export function ThemePreview({
     return () => {
       cancelled = true;
     };
-  }, [page, variantQuery]);
+  }, [page, variantQuery, attempt]);
 
   // Rendering is synchronous and pure: it is computed during render, on every edit.
   const result = useMemo(() => (data ? renderPreview(data.engine, data.preview, name, kind, source) : null), [data, name, kind, source]);
@@ -244,6 +252,14 @@ export function ThemePreview({
       {failure ? (
         <p className="form-error" role="alert">
           {failure}
+        </p>
+      ) : null}
+      {unreachable ? (
+        <p className="form-error" role="alert">
+          {UI_TEXT.unableToLoad}{' '}
+          <button type="button" className="secondary" onClick={() => setAttempt((n) => n + 1)}>
+            {UI_TEXT.tryAgain}
+          </button>
         </p>
       ) : null}
       {result ? (
