@@ -69,6 +69,7 @@ export interface ProductListRow {
   id: string;
   title: string;
   productType: number;
+  collectionId: string;
   collectionTitle: string;
   published: boolean;
   variantCount: number;
@@ -109,7 +110,7 @@ export async function listProducts(
         ? sql`having not (${soldOut}) and coalesce(bool_or(not v.unlimited and v.qty_in_stock <= ${LOW_STOCK}), false)`
         : sql``;
   const grouped = sql`
-    select i.id, i.title, i.published, p.product_type, c.title as collection_title,
+    select i.id, i.title, i.published, p.product_type, c.id as collection_id, c.title as collection_title,
            row_number() over (order by c.ordering, c.id, ${sql.unsafe(SHOP_ORDER)}) as place, c.sort = 'manual' as manual,
            row_number() over (partition by i.collection_id order by i.ordering, i.title, i.id) = 1 as first_in_collection,
            row_number() over (partition by i.collection_id order by i.ordering desc, i.title desc, i.id desc) = 1 as last_in_collection,
@@ -134,6 +135,7 @@ export async function listProducts(
         title: string;
         published: boolean;
         product_type: number;
+        collection_id: string;
         collection_title: string;
         variant_count: number;
         price_min: string | null;
@@ -151,6 +153,7 @@ export async function listProducts(
       id: r.id,
       title: r.title,
       productType: r.product_type,
+      collectionId: r.collection_id,
       collectionTitle: r.collection_title,
       published: r.published,
       variantCount: r.variant_count,
@@ -669,6 +672,37 @@ export async function moveProduct(a: OwnerAccess, id: string, direction: 'up' | 
   });
   if (!moved) return false;
   await recordAudit(a.sql, actorOf(a), 'product.reorder', p.title, { id, direction });
+  await storefrontChanged(a.sql, a.site.id);
+  return true;
+}
+
+/**
+ * Puts a product just before or after another of its collection (a drag on /config/products): true
+ * when placed, false when `targetId` is not a product of the same collection (or is itself), null
+ * when the site has no such product. SortNotManual when the collection is sorted newest first.
+ */
+export async function placeProduct(a: OwnerAccess, id: string, targetId: string, position: 'before' | 'after'): Promise<boolean | null> {
+  const [p] = await a.sql<{ title: string; collection_id: string; collection_title: string; sort: CollectionSort }[]>`
+    select i.title, i.collection_id, c.title as collection_title, c.sort
+      from item i join product p on p.item_id = i.id join collection c on c.id = i.collection_id
+     where i.id = ${id} and c.website_id = ${a.site.id}`;
+  if (!p) return null;
+  if (p.sort !== 'manual') throw new SortNotManual(p.collection_title);
+  if (targetId === id) return false;
+  const placed = await a.sql.begin(async (tx) => {
+    // As a move: the whole collection locked and numbered afresh.
+    const rows = await tx<{ id: string; ordering: number }[]>`
+      select id, ordering from item where collection_id = ${p.collection_id} order by ordering, title, id for update`;
+    const from = rows.findIndex((r) => r.id === id);
+    if (from < 0 || !rows.some((r) => r.id === targetId)) return false;
+    const [moving] = rows.splice(from, 1);
+    const at = rows.findIndex((r) => r.id === targetId) + (position === 'after' ? 1 : 0);
+    rows.splice(at, 0, moving);
+    for (const [k, r] of rows.entries()) if (r.ordering !== k) await tx`update item set ordering = ${k} where id = ${r.id}`;
+    return true;
+  });
+  if (!placed) return false;
+  await recordAudit(a.sql, actorOf(a), 'product.reorder', p.title, { id, [position]: targetId });
   await storefrontChanged(a.sql, a.site.id);
   return true;
 }

@@ -5,7 +5,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { z } from 'zod';
 import { formatMoney } from '../commerce/money.js';
@@ -17,6 +17,7 @@ import {
   listProducts,
   moveProduct,
   NOT_FOUND_TEXT,
+  placeProduct,
   productCollections,
   setCollectionSort,
   SORT_TEXT,
@@ -24,6 +25,7 @@ import {
   STOCK_FILTERS,
   type ProductListRow,
 } from '../config/products.server.js';
+import { ProductDragList } from '../components/config/ProductDragList.js';
 import { COLLECTION_SORT_LABELS, COLLECTION_SORTS, type CollectionSort } from '../catalog/shop-order.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import stylesheet from '../styles/config-products.css?url';
@@ -78,6 +80,7 @@ export async function loader(args: LoaderFunctionArgs) {
         first: r.first,
         last: r.last,
         manual: r.manual,
+        collectionId: r.collectionId,
       })),
       collections: collections.map((c) => ({ id: c.id, title: c.title, sort: c.sort })),
       total: list.total,
@@ -120,6 +123,21 @@ export async function action(args: ActionFunctionArgs) {
     if (title === null) return refuse(404, SORT_TEXT.noCollection, { collectionId, value });
     return redirect(`/config/products?${new URLSearchParams({ sorted: collectionId }).toString()}`, 303);
   }
+  if (form && intent === 'place') {
+    // A drop in the drag list (JavaScript): the product next to another; the list's loader reloads.
+    const position = form.get('position');
+    if (position !== 'before' && position !== 'after') return refuse(400, 'The form could not be read.');
+    let placed;
+    try {
+      placed = await placeProduct(a, form.get('id') ?? '', form.get('target') ?? '', position);
+    } catch (e) {
+      if (e instanceof SortNotManual) return refuse(409, e.message);
+      throw e;
+    }
+    if (placed === null) return refuse(404, NOT_FOUND_TEXT);
+    if (!placed) return refuse(400, 'A product can only be placed next to another product of its collection.');
+    return json({ placed: true }, { headers: { 'Cache-Control': 'no-store' } });
+  }
   if (!form || (intent !== 'up' && intent !== 'down')) return refuse(400, 'The form could not be read.');
   let moved;
   try {
@@ -137,6 +155,8 @@ export async function action(args: ActionFunctionArgs) {
   // Tab goes on from there (with JavaScript the page's effect focuses it).
   return redirect(`/config/products?${back.toString()}#${encodeURIComponent(moveButtonId(form.get('id') ?? '', intent))}`, 303);
 }
+
+const noSubscription = () => () => {};
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>['rows'][number];
 
@@ -251,7 +271,9 @@ function focusDir(r: { first: boolean; last: boolean }, dir: 'up' | 'down'): 'up
 
 export default function Products() {
   const d = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  // The drag list's answers go to its own fetcher; here only the forms' refusals, which carry `error`.
+  const answer = useActionData<typeof action>();
+  const failed = answer && 'error' in answer ? answer : undefined;
   const filtered = d.filters.q !== '' || d.filters.type !== '' || d.filters.stock !== 'all';
   // Moving is offered on the whole list only: among filtered rows a move would jump hidden ones.
   const columns = d.canWrite && !filtered ? [...COLUMNS, orderColumn(d.page)] : COLUMNS;
@@ -262,6 +284,13 @@ export default function Products() {
   useEffect(() => {
     if (focusId) document.getElementById(focusId)?.focus();
   }, [focusId, d]);
+  // The drag list needs JavaScript: drawn after hydration, so a page without it has the buttons only.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const draggable = d.canWrite && !filtered ? d.rows.filter((r) => r.manual) : [];
   const pageUrl = (n: number) => {
     const sp = new URLSearchParams();
     if (d.filters.q) sp.set('q', d.filters.q);
@@ -334,6 +363,7 @@ export default function Products() {
               : 'No products yet. Add your first product to start selling.'
         }
       />
+      {hydrated && draggable.length > 1 ? <ProductDragList rows={draggable} /> : null}
       {d.pageCount > 1 ? (
         <nav className="pagination toolbar" aria-label="Pages">
           {d.page > 1 ? <Link to={pageUrl(Math.min(d.page - 1, d.pageCount))}>Previous page</Link> : null}

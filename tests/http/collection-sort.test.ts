@@ -124,4 +124,38 @@ describe("a store collection's sort", () => {
     expect(await shopTitles()).toEqual(before);
     expect(await textOf(await admin.get('/config/products'))).toMatch(/<option value="manual" selected="">Manual<\/option>/);
   });
+
+  it("places a product before or after another (the drag list's post, intent place); refuses what it cannot place", async () => {
+    const a = await createProduct(admin, `Gadwall Cup ${tag()}`);
+    const b = await createProduct(admin, `Teal Cup ${tag()}`);
+    const before = (await shopTitles()).flat();
+    const [ta, tb] = before.slice(-2);
+    // As the list's fetcher posts it: Remix's data request, answered with JSON.
+    const placed = await admin.postForm(`/config/products?index&_data=${encodeURIComponent('routes/config.products._index')}`, {
+      intent: 'place',
+      id: b,
+      target: a,
+      position: 'before',
+    });
+    expect(placed.status).toBe(200);
+    expect(await placed.json()).toEqual({ placed: true });
+    expect((await shopTitles()).flat().slice(-2)).toEqual([tb, ta]);
+    expect((await admin.postForm('/config/products?index', { intent: 'place', id: b, target: a, position: 'after' })).status).toBe(200);
+    expect((await shopTitles()).flat().slice(-2)).toEqual([ta, tb]);
+
+    // Bad input: a position that is none, itself, a product of another collection, an unknown product.
+    const place = (fields: Record<string, string>) => admin.postForm('/config/products?index', { intent: 'place', ...fields });
+    expect((await place({ id: b, target: a, position: 'on' })).status).toBe(400);
+    const self = await place({ id: b, target: b, position: 'before' });
+    expect(self.status).toBe(400);
+    expect(await textOf(self)).toContain('A product can only be placed next to another product of its collection.');
+    expect((await place({ id: b, target: 'itm-wheel-throwing-taster', position: 'before' })).status).toBe(400);
+    expect((await place({ id: 'no-such-product', target: a, position: 'before' })).status).toBe(404);
+    // A collection sorted newest first has no hand-set order to change.
+    expect((await setSort(admin, 'newest')).status).toBe(303);
+    const newest = await place({ id: b, target: a, position: 'before' });
+    expect(newest.status).toBe(409);
+    expect((await setSort(admin, 'manual')).status).toBe(303);
+    expect((await shopTitles()).flat().slice(-2)).toEqual([ta, tb]);
+  });
 });
