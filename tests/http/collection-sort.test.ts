@@ -3,7 +3,8 @@
 // product last; Newest first puts a new product first on /shop, its pages and its JSON, and takes
 // Move up / Move down away. The choice is a form post on /config/products without JavaScript: a
 // cross-site post, a role that may only read products, a bad value and an unknown collection are
-// refused and change nothing.
+// refused and change nothing. The drag list's post (intent place) puts a product before or after
+// another of its Manual collection, and refuses what it cannot place.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Visitor } from './support/client.js';

@@ -1,38 +1,11 @@
-// The new-product form as a browser without JavaScript posts it (one variant, no image), and a
-// product made through it: what tests of the shop's order, images and uploads start from.
+// A product made through the new-product form (tests/support/product-form.ts) by an owner of the
+// suite's server: what HTTP tests of the shop's order, images and uploads start from.
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Visitor } from './client.js';
+import { productForm } from '../../support/product-form.js';
 
-/** The seed's main store collection. */
-export const SHOP = 'col-shop';
-
-/** The product form's fields for `title` with one variant `sku` in `SHOP`; `extra` overrides any. */
-export function productForm(title: string, sku: string, extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    intent: 'save',
-    title,
-    urlId: '',
-    productType: '1',
-    collectionId: SHOP,
-    body: '',
-    excerpt: '',
-    published: 'on',
-    tags: '',
-    categories: '',
-    billingValue: '1',
-    billingUnit: 'MONTH',
-    numBillingCycles: '0',
-    assetUrl: '',
-    originalSize: '',
-    options: '',
-    'variants[0].sku': sku,
-    'variants[0].price': '9.00',
-    'variants[0].salePrice': '',
-    'variants[0].qty': '5',
-    ...extra,
-  };
-}
+export { productForm, SHOP } from '../../support/product-form.js';
 
 /** Makes a product titled `title` through /config/products/new as `owner`; its id. */
 export async function createProduct(owner: Visitor, title: string): Promise<string> {
