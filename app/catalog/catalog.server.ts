@@ -5,6 +5,7 @@ import { getDb, type Db, type Sql } from '../../db/client.server.js';
 import { listenForCatalogChanges, onCatalogChange } from './changes.server.js';
 import { createReadCache, type ReadCache } from './read-cache.server.js';
 import { readPageBlocks, type PageBlocks } from './page-blocks.server.js';
+import { SHOP_ORDER } from './shop-order.js';
 import { log } from '../utils/log.server.js';
 import {
   COLLECTION_GENERIC,
@@ -497,7 +498,11 @@ export function createCatalog(sql: Sql, opts: { websiteId?: string; cache?: Read
     const homeId = await homeCollectionUrlId();
     if (segments.length === 0 || (segments.length === 1 && segments[0] === homeId)) {
       const collection = homeId ? await collectionByUrlId(homeId) : null;
-      const items = await products(sql`i.starred and ${sql.unsafe(OPEN_TO_ALL)}`, sql`c.ordering, i.ordering, i.title`, FEATURED_LIMIT);
+      const items = await products(
+        sql`i.starred and ${sql.unsafe(OPEN_TO_ALL)}`,
+        sql`c.ordering, ${sql.unsafe(SHOP_ORDER)}`,
+        FEATURED_LIMIT,
+      );
       return { kind: 'home', collection, items };
     }
     const collection = await collectionByUrlId(segments[0]);
@@ -515,7 +520,7 @@ export function createCatalog(sql: Sql, opts: { websiteId?: string; cache?: Read
          where i.collection_id = ${collection.id} and i.published`;
       const pageCount = Math.max(1, Math.ceil(total / size));
       if (page > pageCount) return { kind: 'not-found' };
-      const items = await products(sql`i.collection_id = ${collection.id}`, sql`i.ordering, i.title`, size, (page - 1) * size);
+      const items = await products(sql`i.collection_id = ${collection.id}`, sql`${sql.unsafe(SHOP_ORDER)}`, size, (page - 1) * size);
       const url = (n: number) => (n === 1 ? collection.fullUrl : `${collection.fullUrl}?page=${n}`);
       return {
         kind: 'products',

@@ -43,6 +43,19 @@ export function tooLargeFileText(name: string | null): string {
   return `The file ${name ? `${name} ` : ''}is too large. The maximum allowed file size is ${formatSize(MAX_UPLOAD_BYTES)}.`;
 }
 
+/**
+ * The refusal of a file the site's storage quota has no room for. SPEC 5 has no text for it; this
+ * follows its other upload refusals: the file's name, then the limit.
+ */
+export function storageFullText(name: string, quotaBytes: number): string {
+  return `The file ${name} could not be uploaded: the site's storage is full (${formatSize(quotaBytes)}).`;
+}
+
+/** "X of Y used", as /config/files shows the site's storage. */
+export function storageUsedText(usedBytes: number, quotaBytes: number): string {
+  return `${formatSize(usedBytes)} of ${formatSize(quotaBytes)} used`;
+}
+
 export interface FileKind {
   contentType: string;
   /** Extensions a name of this kind may end with, the usual one first (lower case, no dot). */

@@ -2,13 +2,14 @@
 // kept on disk in DATA_DIR/files/<website>/<id> with a file_asset row each; listing, renaming and
 // deleting them, and sending one to a browser. An upload is streamed to disk (never held in memory,
 // but for an SVG, which is sanitised whole), its type is read from its bytes (file-types.ts), and it
-// is written to a temporary file that is renamed into place before the row exists, so a row never
-// names a half-written file.
+// is written to a temporary file that is renamed into place inside the transaction that adds its row,
+// so a row never names a half-written file. A site keeps at most FILE_STORAGE_MB of files (env).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createReadableStreamFromReadable, unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node';
 import type { Sql } from '../../db/client.server.js';
+import type { Db } from '../edits/versions.server.js';
 import { seedFileId, seedFileSource } from '../../db/seed.server.js';
 import type { OwnerAccess } from '../auth/permissions.server.js';
 import { env } from '../utils/env.server.js';
@@ -27,6 +28,7 @@ import {
   SNIFF_BYTES,
   sniff,
   tooLargeFileText,
+  storageFullText,
   unsupportedFileText,
   type FileKind,
 } from './file-types.js';
@@ -77,7 +79,7 @@ const info = (r: Row): FileInfo => ({
   updatedAt: r.updated_at.toISOString(),
 });
 
-const COLUMNS = (sql: Sql) =>
+const COLUMNS = (sql: Db) =>
   sql`id, name, content_type, size_bytes::int as size_bytes, original_size, created_at, updated_at, created_at::text as ts`;
 
 // The cursor names the last file shown: its exact creation time (microseconds, as stored) and id.
@@ -233,23 +235,42 @@ export async function uploadFile(a: OwnerAccess, request: Request, opts: { image
 
     const id = crypto.randomBytes(12).toString('hex');
     const final = path.join(filesDir(a.site.id), id);
-    await fs.promises.rename(f.tmp, final);
-    kept = true;
-    let row: Row;
+    const quota = storageQuotaBytes();
+    let row: Row | null;
     try {
-      [row] = await a.sql<Row[]>`
-        insert into file_asset (id, website_id, name, content_type, size_bytes, original_size, created_by)
-        values (${id}, ${a.site.id}, ${named.name}, ${k.contentType}, ${f.size}, ${k.image ? imageSize(f.head, k) : null}, ${a.owner.id})
-        returning ${COLUMNS(a.sql)}`;
+      row = await a.sql.begin(async (tx) => {
+        // The site's row locked: two uploads at once cannot both fit in the room left for one.
+        await tx`select 1 from website where id = ${a.site.id} for update`;
+        if ((await storageUsed(tx, a.site.id)) + f.size > quota) return null;
+        const [r] = await tx<Row[]>`
+          insert into file_asset (id, website_id, name, content_type, size_bytes, original_size, created_by)
+          values (${id}, ${a.site.id}, ${named.name}, ${k.contentType}, ${f.size}, ${k.image ? imageSize(f.head, k) : null}, ${a.owner.id})
+          returning ${COLUMNS(tx)}`;
+        // Moved in place before the row commits: a failed move leaves no row, and nothing over the quota is kept.
+        await fs.promises.rename(f.tmp, final);
+        kept = true;
+        return r;
+      });
     } catch (e) {
-      await fs.promises.rm(final, { force: true });
+      if (kept) await fs.promises.rm(final, { force: true });
       throw e;
     }
+    if (!row) return refuse(413, storageFullText(named.name, quota));
     await recordAudit(a.sql, actorOf(a), 'file.upload', named.name, { id, type: k.contentType, size: f.size });
     return { ok: true, file: info(row) };
   } finally {
     if (!kept) await fs.promises.rm(f.tmp, { force: true });
   }
+}
+
+/** Bytes of files each site may keep (FILE_STORAGE_MB). */
+export const storageQuotaBytes = (): number => env().fileStorageBytes;
+
+/** Bytes of the site's files (what the storage quota counts). */
+export async function storageUsed(sql: Db, websiteId: string): Promise<number> {
+  const [{ used }] = await sql<{ used: string }[]>`
+    select coalesce(sum(size_bytes), 0)::text as used from file_asset where website_id = ${websiteId}`;
+  return Number(used);
 }
 
 /** Renames one of the site's files; null when there is no such file, else the new name or why not. */

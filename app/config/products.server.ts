@@ -32,6 +32,7 @@ import {
 import { productSchema } from './product-schema.js';
 import { sanitizeOwnerHtml } from '../edits/sanitize.server.js';
 import { storefrontChanged } from '../edits/storefront-changed.server.js';
+import { COLLECTION_SORT_LABELS, COLLECTION_SORTS, SHOP_ORDER, type CollectionSort } from '../catalog/shop-order.js';
 import {
   appliesMine,
   changesSince,
@@ -69,6 +70,7 @@ export interface ProductListRow {
   id: string;
   title: string;
   productType: number;
+  collectionId: string;
   collectionTitle: string;
   published: boolean;
   variantCount: number;
@@ -81,6 +83,8 @@ export interface ProductListRow {
   /** First or last of its collection in the shop's order (of the products the filters let through). */
   first: boolean;
   last: boolean;
+  /** Its collection is in Manual order (Move up / Move down apply); else it is sorted newest first. */
+  manual: boolean;
 }
 
 export interface ProductList {
@@ -95,7 +99,7 @@ export async function listProducts(
   websiteId: string,
   opts: { q?: string; type?: number | null; stock?: StockFilter; page?: number },
 ): Promise<ProductList> {
-  // Listed in the shop's order (collection, then the order the owner set; storefront: i.ordering, i.title).
+  // Listed in the shop's order: collection, then the collection's sort (SHOP_ORDER, as the storefront).
   const q = (opts.q ?? '').trim().slice(0, 200);
   const stock = opts.stock ?? 'all';
   const page = Math.max(1, Math.floor(opts.page ?? 1));
@@ -107,8 +111,8 @@ export async function listProducts(
         ? sql`having not (${soldOut}) and coalesce(bool_or(not v.unlimited and v.qty_in_stock <= ${LOW_STOCK}), false)`
         : sql``;
   const grouped = sql`
-    select i.id, i.title, i.published, p.product_type, c.title as collection_title,
-           c.ordering as collection_ordering, i.ordering,
+    select i.id, i.title, i.published, p.product_type, c.id as collection_id, c.title as collection_title,
+           row_number() over (order by c.ordering, c.id, ${sql.unsafe(SHOP_ORDER)}) as place, c.sort = 'manual' as manual,
            row_number() over (partition by i.collection_id order by i.ordering, i.title, i.id) = 1 as first_in_collection,
            row_number() over (partition by i.collection_id order by i.ordering desc, i.title desc, i.id desc) = 1 as last_in_collection,
            count(v.id)::int as variant_count,
@@ -122,7 +126,7 @@ export async function listProducts(
      where c.website_id = ${websiteId}
        ${q ? sql`and i.title ilike ${containsPattern(q)}` : sql``}
        ${opts.type ? sql`and p.product_type = ${opts.type}` : sql``}
-     group by i.id, p.product_type, c.title, c.ordering
+     group by i.id, p.product_type, c.id
      ${having}`;
   const [[{ total }], rows] = await Promise.all([
     sql<{ total: number }[]>`select count(*)::int as total from (${grouped}) g`,
@@ -132,6 +136,7 @@ export async function listProducts(
         title: string;
         published: boolean;
         product_type: number;
+        collection_id: string;
         collection_title: string;
         variant_count: number;
         price_min: string | null;
@@ -140,14 +145,16 @@ export async function listProducts(
         qty: string;
         first_in_collection: boolean;
         last_in_collection: boolean;
+        manual: boolean;
       }[]
-    >`select * from (${grouped}) g order by collection_ordering, ordering, title, id limit ${PRODUCTS_PAGE_SIZE} offset ${(page - 1) * PRODUCTS_PAGE_SIZE}`,
+    >`select * from (${grouped}) g order by place limit ${PRODUCTS_PAGE_SIZE} offset ${(page - 1) * PRODUCTS_PAGE_SIZE}`,
   ]);
   return {
     rows: rows.map((r) => ({
       id: r.id,
       title: r.title,
       productType: r.product_type,
+      collectionId: r.collection_id,
       collectionTitle: r.collection_title,
       published: r.published,
       variantCount: r.variant_count,
@@ -157,6 +164,7 @@ export async function listProducts(
       qty: int(r.qty),
       first: r.first_in_collection,
       last: r.last_in_collection,
+      manual: r.manual,
     })),
     total,
     page,
@@ -171,15 +179,44 @@ export interface ProductCollection {
   id: string;
   title: string;
   urlId: string;
+  /** How the shop lists its products (migration 0051). */
+  sort: CollectionSort;
 }
 
 /** The site's product collections (SPEC 3: collection type 13), where a product can live. */
 export async function productCollections(sql: Sql, websiteId: string): Promise<ProductCollection[]> {
-  const rows = await sql<{ id: string; title: string; url_id: string }[]>`
-    select id, title, url_id from collection
+  const rows = await sql<{ id: string; title: string; url_id: string; sort: CollectionSort }[]>`
+    select id, title, url_id, sort from collection
      where website_id = ${websiteId} and type = ${CollectionType.PRODUCTS}
      order by ordering, title, id`;
-  return rows.map((r) => ({ id: r.id, title: r.title, urlId: r.url_id }));
+  return rows.map((r) => ({ id: r.id, title: r.title, urlId: r.url_id, sort: r.sort }));
+}
+
+export const SORT_TEXT = {
+  choose: `Choose how the shop sorts this collection: ${COLLECTION_SORTS.map((s) => COLLECTION_SORT_LABELS[s]).join(' or ')}.`,
+  noCollection: 'There is no such store collection on this site.',
+  notManual: (title: string) =>
+    `${title} lists the newest products first. Choose Manual for it to set the order by hand with Move up and Move down.`,
+  saved: (title: string, sort: CollectionSort) => `${title} is now sorted: ${COLLECTION_SORT_LABELS[sort]}.`,
+};
+
+/**
+ * Sets how the shop sorts a store collection: its own small write, like a move (it changes no
+ * product, so an open product form saves as before). Null when the site has no such collection;
+ * the collection's title otherwise. `sort` was checked against COLLECTION_SORTS by the caller.
+ */
+export async function setCollectionSort(a: OwnerAccess, collectionId: string, sort: CollectionSort): Promise<string | null> {
+  const [c] = await a.sql<{ title: string; sort: CollectionSort }[]>`
+    update collection n set sort = ${sort}, updated_at = now()
+      from collection o
+     where n.id = ${collectionId} and n.website_id = ${a.site.id} and n.type = ${CollectionType.PRODUCTS} and o.id = n.id
+    returning n.title, o.sort`;
+  if (!c) return null;
+  if (c.sort !== sort) {
+    await recordAudit(a.sql, actorOf(a), 'collection.sort', c.title, { id: collectionId, sort });
+    await storefrontChanged(a.sql, a.site.id);
+  }
+  return c.title;
 }
 
 export interface ImageFile {
@@ -609,16 +646,26 @@ export async function deleteProduct(a: OwnerAccess, id: string): Promise<string 
   return row.title;
 }
 
+/** A move asked in a collection that is not in Manual order (its text says what to do). */
+export class SortNotManual extends Error {
+  constructor(collectionTitle: string) {
+    super(SORT_TEXT.notManual(collectionTitle));
+  }
+}
+
 /**
  * Moves a product one place up or down in its collection's order (what /shop lists by); false when
  * it is already at that end, null when the site has no such product. Its own small write: it does
  * not touch the product's fields or version (ADR 0021), so an open product form saves as before.
  */
 export async function moveProduct(a: OwnerAccess, id: string, direction: 'up' | 'down'): Promise<boolean | null> {
-  const [p] = await a.sql<{ title: string; collection_id: string }[]>`
-    select i.title, i.collection_id from item i join product p on p.item_id = i.id join collection c on c.id = i.collection_id
+  const [p] = await a.sql<{ title: string; collection_id: string; collection_title: string; sort: CollectionSort }[]>`
+    select i.title, i.collection_id, c.title as collection_title, c.sort
+      from item i join product p on p.item_id = i.id join collection c on c.id = i.collection_id
      where i.id = ${id} and c.website_id = ${a.site.id}`;
   if (!p) return null;
+  // A collection sorted newest first has no hand-set order to change: say so rather than move unseen.
+  if (p.sort !== 'manual') throw new SortNotManual(p.collection_title);
   const moved = await a.sql.begin(async (tx) => {
     // Every row of the collection locked and numbered afresh: two moves at once cannot interleave.
     const rows = await tx<{ id: string; ordering: number }[]>`
@@ -632,6 +679,37 @@ export async function moveProduct(a: OwnerAccess, id: string, direction: 'up' | 
   });
   if (!moved) return false;
   await recordAudit(a.sql, actorOf(a), 'product.reorder', p.title, { id, direction });
+  await storefrontChanged(a.sql, a.site.id);
+  return true;
+}
+
+/**
+ * Puts a product just before or after another of its collection (a drag on /config/products): true
+ * when placed, false when `targetId` is not a product of the same collection (or is itself), null
+ * when the site has no such product. SortNotManual when the collection is sorted newest first.
+ */
+export async function placeProduct(a: OwnerAccess, id: string, targetId: string, position: 'before' | 'after'): Promise<boolean | null> {
+  const [p] = await a.sql<{ title: string; collection_id: string; collection_title: string; sort: CollectionSort }[]>`
+    select i.title, i.collection_id, c.title as collection_title, c.sort
+      from item i join product p on p.item_id = i.id join collection c on c.id = i.collection_id
+     where i.id = ${id} and c.website_id = ${a.site.id}`;
+  if (!p) return null;
+  if (p.sort !== 'manual') throw new SortNotManual(p.collection_title);
+  if (targetId === id) return false;
+  const placed = await a.sql.begin(async (tx) => {
+    // As a move: the whole collection locked and numbered afresh.
+    const rows = await tx<{ id: string; ordering: number }[]>`
+      select id, ordering from item where collection_id = ${p.collection_id} order by ordering, title, id for update`;
+    const from = rows.findIndex((r) => r.id === id);
+    if (from < 0 || !rows.some((r) => r.id === targetId)) return false;
+    const [moving] = rows.splice(from, 1);
+    const at = rows.findIndex((r) => r.id === targetId) + (position === 'after' ? 1 : 0);
+    rows.splice(at, 0, moving);
+    for (const [k, r] of rows.entries()) if (r.ordering !== k) await tx`update item set ordering = ${k} where id = ${r.id}`;
+    return true;
+  });
+  if (!placed) return false;
+  await recordAudit(a.sql, actorOf(a), 'product.reorder', p.title, { id, [position]: targetId });
   await storefrontChanged(a.sql, a.site.id);
   return true;
 }

@@ -2,7 +2,8 @@
 // by name, 24 at a time with a "Load More" link (with JavaScript it appends the next files below
 // the ones shown; without, it opens the next page); Upload File: a multipart form whose file is
 // streamed to disk and checked by its bytes (app/config/files.server.ts). Every member may look;
-// uploading needs files.write, checked before the body is read.
+// uploading needs files.write, checked before the body is read. The site's storage shows as "X of Y used"
+// (a site keeps at most FILE_STORAGE_MB of files).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import type { ClientActionFunctionArgs, ClientLoaderFunctionArgs } from '@remix-run/react';
 import { json, redirect } from '@remix-run/node';
@@ -12,8 +13,8 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { DataTable } from '../components/config/DataTable.js';
 import { Field, Notice } from '../components/config/Field.js';
 import { useCan } from '../components/config/layout-data.js';
-import { ACCEPT, extensionOf, FILE_TEXT, formatSize, kindOf, MAX_UPLOAD_BYTES, uploadDay } from '../config/file-types.js';
-import { listFiles, uploadFile } from '../config/files.server.js';
+import { ACCEPT, extensionOf, FILE_TEXT, formatSize, kindOf, MAX_UPLOAD_BYTES, storageUsedText, uploadDay } from '../config/file-types.js';
+import { listFiles, storageQuotaBytes, storageUsed, uploadFile } from '../config/files.server.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { isNetworkFailure, UI_TEXT } from '../languages/ui-texts.js';
@@ -25,7 +26,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, 200);
   const cursor = url.searchParams.get('cursor');
-  const { files, next } = await listFiles(a.sql, a.site.id, { q, cursor });
+  const [{ files, next }, used] = await Promise.all([listFiles(a.sql, a.site.id, { q, cursor }), storageUsed(a.sql, a.site.id)]);
   return json(
     {
       files: files.map((f) => ({
@@ -42,6 +43,7 @@ export async function loader(args: LoaderFunctionArgs) {
       next,
       deleted: url.searchParams.has('deleted'),
       maxSize: formatSize(MAX_UPLOAD_BYTES),
+      storage: storageUsedText(used, storageQuotaBytes()),
     },
     { headers: { 'Cache-Control': 'no-store' } },
   );
@@ -135,6 +137,9 @@ export default function Files() {
       <Notice message={d.deleted ? 'File deleted.' : null} />
       <section className="card" aria-labelledby="upload-h">
         <h2 id="upload-h">Upload File</h2>
+        <p className="hint" id="storage-used">
+          Storage: {d.storage}.
+        </p>
         {failed ? (
           <div className="form-error" role="alert">
             <h3>{FILE_TEXT.uploadTitle}</h3>

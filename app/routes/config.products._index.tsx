@@ -1,10 +1,11 @@
 // /config/products: the site's products in the shop's order with type, price, stock and whether
 // visitors see them; search by title, filters by type and stock, pages of 25 (links and a GET form:
-// no JavaScript needed). Unfiltered, each row has Move up / Move down (small posts, issue 33).
+// no JavaScript needed). Each store collection's sort is chosen here (Manual or Newest first); in a
+// Manual one, unfiltered, each row has Move up / Move down (small posts, issue 33).
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { z } from 'zod';
 import { formatMoney } from '../commerce/money.js';
@@ -12,7 +13,20 @@ import { DataTable } from '../components/config/DataTable.js';
 import { Notice } from '../components/config/Field.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { PRODUCT_TYPE_LABELS, PRODUCT_TYPES } from '../config/product-form.js';
-import { listProducts, moveProduct, NOT_FOUND_TEXT, STOCK_FILTERS, type ProductListRow } from '../config/products.server.js';
+import {
+  listProducts,
+  moveProduct,
+  NOT_FOUND_TEXT,
+  placeProduct,
+  productCollections,
+  setCollectionSort,
+  SORT_TEXT,
+  SortNotManual,
+  STOCK_FILTERS,
+  type ProductListRow,
+} from '../config/products.server.js';
+import { ProductDragList } from '../components/config/ProductDragList.js';
+import { COLLECTION_SORT_LABELS, COLLECTION_SORTS, type CollectionSort } from '../catalog/shop-order.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import stylesheet from '../styles/config-products.css?url';
 import { readForm } from '../utils/form.server.js';
@@ -51,7 +65,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const a = await ownerAccess(args, 'products.read');
   const sp = new URL(args.request.url).searchParams;
   const f = Query.parse({ q: sp.get('q') ?? '', type: sp.get('type'), stock: sp.get('stock') ?? 'all', page: sp.get('page') ?? '1' });
-  const list = await listProducts(a.sql, a.site.id, f);
+  const [list, collections] = await Promise.all([listProducts(a.sql, a.site.id, f), productCollections(a.sql, a.site.id)]);
+  const sorted = collections.find((c) => c.id === sp.get('sorted'));
   return json(
     {
       rows: list.rows.map((r) => ({
@@ -64,13 +79,17 @@ export async function loader(args: LoaderFunctionArgs) {
         published: r.published,
         first: r.first,
         last: r.last,
+        manual: r.manual,
+        collectionId: r.collectionId,
       })),
+      collections: collections.map((c) => ({ id: c.id, title: c.title, sort: c.sort })),
       total: list.total,
       page: list.page,
       pageCount: list.pageCount,
       filters: { q: f.q, type: f.type === null ? '' : String(f.type), stock: f.stock },
       canWrite: a.can('products.write'),
       deleted: sp.get('deleted') === '1',
+      sorted: sorted ? SORT_TEXT.saved(sorted.title, sorted.sort) : null,
       // The product just moved (its button gets the focus back, so moving on is one more press).
       moved:
         sp.get('moved') === 'up' || sp.get('moved') === 'down' ? { id: sp.get('id') ?? '', dir: sp.get('moved') as 'up' | 'down' } : null,
@@ -82,15 +101,52 @@ export async function loader(args: LoaderFunctionArgs) {
 /** The id of a row's move button. */
 const moveButtonId = (id: string, dir: 'up' | 'down') => `move-${id}-${dir}`;
 
-/** Move up / Move down: the product's place in its collection, which /shop lists by. */
+const isSort = (v: string | null): v is CollectionSort => (COLLECTION_SORTS as readonly (string | null)[]).includes(v);
+
+/** A refusal drawn on the list: the message, and (for a sort) the collection and the value posted. */
+const refuse = (status: number, error: string, sort?: { collectionId: string; value: string }) =>
+  json({ error, sort: sort ?? null }, { status, headers: { 'Cache-Control': 'no-store' } });
+
+/**
+ * Move up / Move down: the product's place in its collection, which /shop lists by; or (intent
+ * `sort`) how the shop sorts a collection.
+ */
 export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'products.write');
   const form = await readForm(args.request);
   const intent = form?.get('intent');
-  if (!form || (intent !== 'up' && intent !== 'down'))
-    return json({ error: 'The form could not be read.' }, { status: 400, headers: { 'Cache-Control': 'no-store' } });
-  const moved = await moveProduct(a, form.get('id') ?? '', intent);
-  if (moved === null) return json({ error: NOT_FOUND_TEXT }, { status: 404, headers: { 'Cache-Control': 'no-store' } });
+  if (form && intent === 'sort') {
+    const collectionId = form.get('collectionId') ?? '';
+    const value = form.get('sort') ?? '';
+    if (!isSort(value)) return refuse(400, SORT_TEXT.choose, { collectionId, value });
+    const title = await setCollectionSort(a, collectionId, value);
+    if (title === null) return refuse(404, SORT_TEXT.noCollection, { collectionId, value });
+    return redirect(`/config/products?${new URLSearchParams({ sorted: collectionId }).toString()}`, 303);
+  }
+  if (form && intent === 'place') {
+    // A drop in the drag list (JavaScript): the product next to another; the list's loader reloads.
+    const position = form.get('position');
+    if (position !== 'before' && position !== 'after') return refuse(400, 'The form could not be read.');
+    let placed;
+    try {
+      placed = await placeProduct(a, form.get('id') ?? '', form.get('target') ?? '', position);
+    } catch (e) {
+      if (e instanceof SortNotManual) return refuse(409, e.message);
+      throw e;
+    }
+    if (placed === null) return refuse(404, NOT_FOUND_TEXT);
+    if (!placed) return refuse(400, 'A product can only be placed next to another product of its collection.');
+    return json({ placed: true }, { headers: { 'Cache-Control': 'no-store' } });
+  }
+  if (!form || (intent !== 'up' && intent !== 'down')) return refuse(400, 'The form could not be read.');
+  let moved;
+  try {
+    moved = await moveProduct(a, form.get('id') ?? '', intent);
+  } catch (e) {
+    if (e instanceof SortNotManual) return refuse(409, e.message);
+    throw e;
+  }
+  if (moved === null) return refuse(404, NOT_FOUND_TEXT);
   // Back to the page the owner was on, which may now show the product's neighbour in its place.
   const page = Number(form.get('page'));
   const back = new URLSearchParams({ moved: intent, id: form.get('id') ?? '' });
@@ -99,6 +155,8 @@ export async function action(args: ActionFunctionArgs) {
   // Tab goes on from there (with JavaScript the page's effect focuses it).
   return redirect(`/config/products?${back.toString()}#${encodeURIComponent(moveButtonId(form.get('id') ?? '', intent))}`, 303);
 }
+
+const noSubscription = () => () => {};
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>['rows'][number];
 
@@ -127,28 +185,81 @@ function orderColumn(page: number): ColumnDef<Row, unknown> {
   return {
     id: 'order',
     header: 'Order',
-    cell: ({ row }) => (
-      <span className="row-actions">
-        {(['up', 'down'] as const).map((dir) => (
-          <Form method="post" action="/config/products?index" key={dir}>
-            <input type="hidden" name="id" value={row.original.id} />
-            <input type="hidden" name="page" value={String(page)} />
-            <button
-              type="submit"
-              name="intent"
-              value={dir}
-              className="secondary"
-              aria-label={`Move ${row.original.title} ${dir}`}
-              id={moveButtonId(row.original.id, dir)}
-              disabled={dir === 'up' ? row.original.first : row.original.last}
-            >
-              {dir === 'up' ? 'Move up' : 'Move down'}
+    cell: ({ row }) =>
+      !row.original.manual ? (
+        <span className="hint">{COLLECTION_SORT_LABELS.newest}</span>
+      ) : (
+        <span className="row-actions">
+          {(['up', 'down'] as const).map((dir) => (
+            <Form method="post" action="/config/products?index" key={dir}>
+              <input type="hidden" name="id" value={row.original.id} />
+              <input type="hidden" name="page" value={String(page)} />
+              <button
+                type="submit"
+                name="intent"
+                value={dir}
+                className="secondary"
+                aria-label={`Move ${row.original.title} ${dir}`}
+                id={moveButtonId(row.original.id, dir)}
+                disabled={dir === 'up' ? row.original.first : row.original.last}
+              >
+                {dir === 'up' ? 'Move up' : 'Move down'}
+              </button>
+            </Form>
+          ))}
+        </span>
+      ),
+  };
+}
+
+/** Each store collection's sort: a select and a Save button, one small form each (no JavaScript needed). */
+function CollectionSorts({
+  collections,
+  canWrite,
+  failed,
+}: {
+  collections: { id: string; title: string; sort: CollectionSort }[];
+  canWrite: boolean;
+  failed: { collectionId: string; value: string } | null;
+}) {
+  if (collections.length === 0) return null;
+  return (
+    <section aria-labelledby="shop-order-heading" className="collection-sorts">
+      <h2 id="shop-order-heading">Shop order</h2>
+      {collections.map((c) => {
+        const id = `sort-${c.id}`;
+        const posted = failed?.collectionId === c.id ? failed.value : null;
+        return canWrite ? (
+          <Form method="post" action="/config/products?index" className="toolbar" key={c.id}>
+            <input type="hidden" name="intent" value="sort" />
+            <input type="hidden" name="collectionId" value={c.id} />
+            <div className="field">
+              <label htmlFor={id}>How the shop sorts {c.title}</label>
+              <select
+                id={id}
+                name="sort"
+                defaultValue={posted !== null && isSort(posted) ? posted : c.sort}
+                aria-invalid={posted !== null || undefined}
+              >
+                {COLLECTION_SORTS.map((s) => (
+                  <option key={s} value={s}>
+                    {COLLECTION_SORT_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className="secondary">
+              Save sort
             </button>
           </Form>
-        ))}
-      </span>
-    ),
-  };
+        ) : (
+          <p key={c.id}>
+            {c.title}: {COLLECTION_SORT_LABELS[c.sort]}
+          </p>
+        );
+      })}
+    </section>
+  );
 }
 
 /** The button to focus after moving `r` towards `dir`: that one, or the other at the end of the list. */
@@ -160,7 +271,9 @@ function focusDir(r: { first: boolean; last: boolean }, dir: 'up' | 'down'): 'up
 
 export default function Products() {
   const d = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  // The drag list's answers go to its own fetcher; here only the forms' refusals, which carry `error`.
+  const answer = useActionData<typeof action>();
+  const failed = answer && 'error' in answer ? answer : undefined;
   const filtered = d.filters.q !== '' || d.filters.type !== '' || d.filters.stock !== 'all';
   // Moving is offered on the whole list only: among filtered rows a move would jump hidden ones.
   const columns = d.canWrite && !filtered ? [...COLUMNS, orderColumn(d.page)] : COLUMNS;
@@ -171,6 +284,13 @@ export default function Products() {
   useEffect(() => {
     if (focusId) document.getElementById(focusId)?.focus();
   }, [focusId, d]);
+  // The drag list needs JavaScript: drawn after hydration, so a page without it has the buttons only.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const draggable = d.canWrite && !filtered ? d.rows.filter((r) => r.manual) : [];
   const pageUrl = (n: number) => {
     const sp = new URLSearchParams();
     if (d.filters.q) sp.set('q', d.filters.q);
@@ -190,12 +310,13 @@ export default function Products() {
           </Link>
         ) : null}
       </div>
-      <Notice message={d.deleted ? 'Product deleted.' : d.moved ? 'Order saved. The shop lists products in this order.' : null} />
+      <Notice message={d.deleted ? 'Product deleted.' : d.moved ? 'Order saved. The shop lists products in this order.' : d.sorted} />
       {failed ? (
         <p className="form-error" role="alert">
           {failed.error}
         </p>
       ) : null}
+      <CollectionSorts collections={d.collections} canWrite={d.canWrite} failed={failed?.sort ?? null} />
       <Form method="get" className="toolbar" role="search" aria-label="Products">
         <div className="field">
           <label htmlFor="products-q">Search by title</label>
@@ -242,6 +363,7 @@ export default function Products() {
               : 'No products yet. Add your first product to start selling.'
         }
       />
+      {hydrated && draggable.length > 1 ? <ProductDragList rows={draggable} /> : null}
       {d.pageCount > 1 ? (
         <nav className="pagination toolbar" aria-label="Pages">
           {d.page > 1 ? <Link to={pageUrl(Math.min(d.page - 1, d.pageCount))}>Previous page</Link> : null}

@@ -36,6 +36,7 @@ import { appLinksIn } from '../languages/languages.js';
 import { islandTextsHtml } from './island-texts.server.js';
 import { env } from '../utils/env.server.js';
 import { productCustomForm, withProductForm } from '../commerce/custom-forms.server.js';
+import { withGiftCardField } from './checkout-gift-card.server.js';
 
 /** The site's theme as loadSite() returns it: sources by name. */
 export interface ThemeSources {
@@ -381,6 +382,18 @@ export async function storefrontPage(
         data.seo.canonical = links.find((l) => l.current)?.href ?? data.seo.canonical;
         data.seo.alternates = [...links.map((l) => ({ hreflang: l.code, href: l.href })), { hreflang: 'x-default', href: links[0].href }];
       }
+      // A checkout template the owner edited before gift cards existed still gets the field (issue 33).
+      if (template === 'checkout')
+        data.html = withGiftCardField(
+          data.html,
+          pageCtx,
+          site.templates.partials,
+          (source, partials) =>
+            renderTemplate('checkout gift card', source, pageCtx, partials, {
+              locale: site.website.locale,
+              timeZone: site.website.timeZone,
+            }).html,
+        );
       // The theme's back-in-stock forms post to this page (the engine's markup posts nowhere).
       if (pageCtx.productMerchandisingContext && pageCtx.item)
         data.html = restockForms(data.html, pageCtx, url, visit.flash?.restock ?? null);

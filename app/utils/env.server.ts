@@ -200,6 +200,8 @@ const Schema = z.object({
   // Tests only: each response says how many SQL statements it cost (X-Sql-Statements; of them on a
   // standby, X-Sql-Standby-Statements); refused in production.
   STOREFRONT_COUNT_STATEMENTS: z.enum(['0', '1']).optional(),
+  // Megabytes (1,000,000 bytes, SPEC 9) of uploaded files each site may keep (app/config/files.server.ts).
+  FILE_STORAGE_MB: bound('FILE_STORAGE_MB', 1000, false),
   ANALYTICS_CLIENT_RATE: bound('ANALYTICS_CLIENT_RATE', 60),
   ANALYTICS_DAILY_ROWS: bound('ANALYTICS_DAILY_ROWS', 100_000),
   ANALYTICS_STORAGE_MB: bound('ANALYTICS_STORAGE_MB', 1024, false),
@@ -267,6 +269,8 @@ export interface Env {
     /** Rows the in-process ingest queue holds at most. */
     queueMax: number;
   };
+  /** Bytes of uploaded files a site may keep (FILE_STORAGE_MB, default 1000 MB = 1 GB). */
+  fileStorageBytes: number;
   /** The default site (WEBSITE_ID), else the first one in the database. */
   websiteId?: string;
   /** The domain new sites get a temporary name under (default localhost). */
@@ -392,6 +396,7 @@ export function readEnv(raw: Record<string, string | undefined> = process.env): 
       storageMb: e.ANALYTICS_STORAGE_MB,
       queueMax: e.ANALYTICS_QUEUE_MAX,
     },
+    fileStorageBytes: Math.floor(e.FILE_STORAGE_MB * 1_000_000),
     websiteId: e.WEBSITE_ID,
     sitesBaseDomain: e.SITES_BASE_DOMAIN,
     buildDir: e.STOREFRONT_BUILD_DIR,

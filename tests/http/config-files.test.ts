@@ -341,3 +341,58 @@ describe('files stay with their site', () => {
     expect((await new Visitor(() => store.url()).get(`/files/${id}/demo-only.png`)).status).toBe(200);
   });
 });
+
+describe("the site's storage quota (FILE_STORAGE_MB)", () => {
+  // A server of the test's own with a 5 KB quota (5,000 bytes: 1,000,000 bytes per MB, SPEC 9).
+  const store = new OwnStore({ TRUST_PROXY: '1', FILE_STORAGE_MB: '0.005' });
+  let seeded = 0;
+  beforeAll(async () => {
+    await store.start();
+    await store.change(async (sql) => {
+      [{ seeded }] = await sql<{ seeded: number }[]>`
+        select coalesce(sum(size_bytes), 0)::int as seeded from file_asset where website_id = 'saltgrass'`;
+    });
+  }, 240_000);
+  afterAll(async () => {
+    await store.dispose();
+  });
+
+  const FULL = (name: string) => `The file ${name} could not be uploaded: the site's storage is full (5 KB).`;
+  const ownFiles = () => fs.readdirSync(path.join(store.dataDir, 'files', 'saltgrass'));
+
+  it('shows "X of Y used" and refuses, with a 413 and the text, every upload the room left cannot take; nothing is kept', async () => {
+    const owner = await adminVisitor(() => store.url());
+    const text = (n: number) => new Uint8Array(Buffer.from('q'.repeat(n)));
+    const room = 5000 - seeded;
+    expect(room).toBeGreaterThan(200);
+    // The page says how much of the quota the site's files take (the seed's PDF, under 1 KB).
+    expect(await html(await owner.get('/config/files'))).toContain(`Storage: ${seeded} bytes of 5 KB used.`);
+
+    // Filled up to 40 bytes short of the quota, then exactly to it: both fit.
+    await uploaded(owner, `fill-${run}.txt`, text(room - 40), 'text/plain');
+    await uploaded(owner, `last-${run}.txt`, text(40), 'text/plain');
+    expect(await html(await owner.get('/config/files'))).toContain('Storage: 5 KB of 5 KB used.');
+    const kept = ownFiles();
+
+    // One byte more is refused on the files screen...
+    const over = await upload(owner, `over-${run}.txt`, text(1), 'text/plain');
+    expect(over.status).toBe(413);
+    const page = await html(over);
+    expect(page).toContain(UPLOAD_TITLE);
+    expect(page).toContain(UPLOAD_TEXT);
+    expect(page).toContain(FULL(`over-${run}.txt`));
+    // ...and from the product screen's image upload (the same guard).
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(png(3, 2))], { type: 'image/png' }), `mug-${run}.png`);
+    const image = await owner.fetch('/config/products/itm-tide-pool-mug/image', { method: 'POST', body: form });
+    expect(image.status).toBe(413);
+    expect(await html(image)).toContain(FULL(`mug-${run}.png`));
+
+    // Nothing was kept: no file on disk (not even a temporary one), no row in the list.
+    expect(ownFiles()).toEqual(kept);
+    const list = await html(await owner.get('/config/files'));
+    expect(list).not.toContain(`over-${run}.txt`);
+    expect(list).not.toContain(`mug-${run}.png`);
+    expect(list).toContain('Storage: 5 KB of 5 KB used.');
+  });
+});

@@ -1,13 +1,15 @@
 // Gift cards through the built server (issue 33): buying one emails its code and amount to the
 // recipient; the code pays at checkout (Apply is a form post: JS off), partly or in full; errors for
 // codes that cannot pay; two orders spending one card at once: one is placed, the other asks to
-// confirm a new total; a disabled card is refused; the owner's screens mask codes for readers.
+// confirm a new total; a disabled card is refused; the owner's screens mask codes for readers; a
+// checkout template the owner edited before gift cards existed still has the field, and it pays.
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { outboxMailSoon } from '../support/eml.js';
 import { Visitor } from './support/client.js';
 import { adminVisitor, visitorWithRole } from './support/owner.js';
+import { OwnStore } from './support/own-store.js';
 
 const GIFT = 'itm-saltgrass-gift-card';
 const GIFT_25 = 'SG-SGC-01';
@@ -27,9 +29,16 @@ async function add(v: Visitor, itemId: string, quantity = 1, sku?: string): Prom
 
 const checkoutPage = async (v: Visitor) => (await v.get('/checkout')).text();
 
-/** Buys a $25 card for `recipient` with `message`; the code from the email sent to them, and the email. */
-async function buyCard(recipient: string, message = ''): Promise<{ code: string; mail: string }> {
-  const v = new Visitor();
+/**
+ * Buys a $25 card for `recipient` with `message`; the code from the email sent to them, and the
+ * email. `server`: a server of the test's own (its URL and data folder) instead of the suite's.
+ */
+async function buyCard(
+  recipient: string,
+  message = '',
+  server: { base?: () => string; dataDir?: string } = {},
+): Promise<{ code: string; mail: string }> {
+  const v = new Visitor(server.base);
   const line = await add(v, GIFT, 1, GIFT_25);
   const res = await v.postForm('/checkout', {
     cart: 'cart',
@@ -40,7 +49,7 @@ async function buyCard(recipient: string, message = ''): Promise<{ code: string;
   });
   expect(res.status).toBe(303);
   expect(res.headers.get('location')).toMatch(/^\/order-confirmed\//);
-  const mail = await outboxMailSoon(path.join(inject('dataDir'), 'outbox'), recipient);
+  const mail = await outboxMailSoon(path.join(server.dataDir ?? inject('dataDir'), 'outbox'), recipient);
   expect(mail, 'a gift card mail to the recipient').toBeTruthy();
   const code = CODE.exec(mail!)?.[0];
   expect(code).toBeTruthy();
@@ -234,5 +243,65 @@ describe('gift cards', () => {
     for (let i = 0; i < 10; i++) expect((await apply(v, `AAAA-BBBB-CCCC-${String(2222 + i)}`)).html).toContain('is not valid');
     const limited = await apply(v, 'AAAA-BBBB-CCCC-DDDD');
     expect(limited.html).toContain('Too many gift card codes tried.');
+  });
+});
+
+describe('a checkout template the owner edited before gift cards existed', () => {
+  // A server of the test's own: the demo site's checkout template is changed in its database.
+  const store = new OwnStore({ TRUST_PROXY: '1' });
+  const at = { base: () => store.url(), dataDir: store.dataDir };
+  const OWNER_TEXT = 'Wrapped by hand in the studio.';
+  beforeAll(async () => {
+    await store.start();
+    await store.change(async (sql) => {
+      const [{ source }] = await sql<{ source: string }[]>`
+        select source from theme_template where website_id = 'saltgrass' and kind = 'page' and name = 'checkout'`;
+      // As migration 0047 left an edited one: no gift card field, no card line in the totals; and the owner's own words.
+      const edited = source
+        .replace(
+          /\{\.section giftCard\}\n\s*<fieldset class="checkout-section checkout-gift-card">[\s\S]*?<\/fieldset>\n\s*\{\.end\}\n/,
+          '',
+        )
+        .replace(/\{\.section giftCard\}<tr>[\s\S]*?<\/tr>\{\.end\}\n/, '')
+        .replace('<form class="checkout-form"', `<p class="owner-words">${OWNER_TEXT}</p>\n  <form class="checkout-form"`);
+      expect(edited).not.toContain('giftCard');
+      expect(edited).toContain(OWNER_TEXT);
+      await sql`update theme_template set source = ${edited}, updated_at = now()
+                 where website_id = 'saltgrass' and kind = 'page' and name = 'checkout'`;
+    });
+  }, 240_000);
+  afterAll(async () => {
+    await store.dispose();
+  });
+
+  it('still shows the gift card field in the checkout form; Apply (JS off) pays with a card; a bad code keeps what was typed', async () => {
+    const { code } = await buyCard(newEmail('edith'), '', at);
+    const v = new Visitor(at.base);
+    await add(v, PATTERN);
+    const page = await checkoutPage(v);
+    expect(page).toContain(OWNER_TEXT);
+    // The store theme's field, inside the checkout form, before the totals.
+    const form = /<form class="checkout-form"[\s\S]*?<\/form>/.exec(page)?.[0] ?? '';
+    expect(form).toMatch(/<fieldset class="checkout-section checkout-gift-card">[\s\S]*name="giftCardCode"[\s\S]*value="gift-apply"/);
+    expect(form.indexOf('checkout-gift-card')).toBeLessThan(form.indexOf('class="checkout-totals"'));
+    expect(page.match(/name="giftCardCode"/g)).toHaveLength(1);
+    const total = cents(cell(page, 'data-checkout-total'));
+
+    const bad = await apply(v, 'not a code');
+    expect(bad.html).toContain('This gift card code is not valid. Check the code and try again.');
+    expect(bad.html).toContain('value="not a code"');
+
+    const { html } = await apply(v, code);
+    expect(html).toContain(`••••-${code.slice(-4)}`);
+    expect(html).toContain('data-gift-card-applied');
+    expect(html).toContain('value="gift-remove"');
+    // The card's line in the totals, so the total shown adds up.
+    expect(cents(cell(html, 'data-checkout-gift-card'))).toBe(-total);
+    expect(cell(html, 'data-checkout-total')).toBe('$0.00');
+    const placed = await placeAt(v, html);
+    expect(placed.status).toBe(303);
+    const order = await (await v.get(placed.headers.get('location')!)).text();
+    expect(order).toContain(`Paid by gift card ••••-${code.slice(-4)}`);
+    expect(cell(order, 'data-order-amount-due')).toBe('$0.00');
   });
 });

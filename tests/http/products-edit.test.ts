@@ -9,8 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { png } from '../support/sample-files.js';
 import { Visitor } from './support/client.js';
 import { adminVisitor, visitorWithRole } from './support/owner.js';
+import { createProduct as createProductAs, productForm } from './support/product-form.js';
 
-const SHOP = 'col-shop';
 const tag = () => randomBytes(3).toString('hex');
 /** A page's HTML without React's text separators (`a<!-- --> b`). */
 const textOf = async (res: Response) => (await res.text()).replace(/<!-- -->/g, '');
@@ -27,40 +27,7 @@ beforeAll(async () => {
   admin = await adminVisitor();
 });
 
-/** The product form as a browser without JavaScript posts it: one variant, no image. */
-function productForm(title: string, sku: string, extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    intent: 'save',
-    title,
-    urlId: '',
-    productType: '1',
-    collectionId: SHOP,
-    body: '',
-    excerpt: '',
-    published: 'on',
-    tags: '',
-    categories: '',
-    billingValue: '1',
-    billingUnit: 'MONTH',
-    numBillingCycles: '0',
-    assetUrl: '',
-    originalSize: '',
-    options: '',
-    'variants[0].sku': sku,
-    'variants[0].price': '9.00',
-    'variants[0].salePrice': '',
-    'variants[0].qty': '5',
-    ...extra,
-  };
-}
-
-async function createProduct(title: string): Promise<string> {
-  const res = await admin.postForm('/config/products/new', productForm(title, `PE-${tag()}`));
-  expect(res.status, (await res.clone().text()).slice(0, 1000)).toBe(303);
-  const m = /^\/config\/products\/([^/?]+)\?saved=created$/.exec(res.headers.get('location') ?? '');
-  expect(m).not.toBeNull();
-  return decodeURIComponent(m![1]);
-}
+const createProduct = (title: string) => createProductAs(admin, title);
 
 /** Where each title shows at the end of /shop, its last two pages read as one (-1: not there). */
 async function shopPlaces(...titles: string[]): Promise<number[]> {

@@ -187,3 +187,12 @@ describe('analytics bounds (ADR 0025)', () => {
     expect(() => readEnv({ DATA_DIR: tmp(), ANALYTICS_QUEUE_MAX: '-1' })).toThrow(/ANALYTICS_QUEUE_MAX must be/);
   });
 });
+
+describe('the file storage quota (issue 33)', () => {
+  it('defaults to 1000 MB (1,000,000 bytes each), reads what the operator sets, and names a bad value', () => {
+    expect(readEnv({ DATA_DIR: tmp() }).fileStorageBytes).toBe(1_000_000_000);
+    expect(readEnv({ DATA_DIR: tmp(), FILE_STORAGE_MB: '0.005' }).fileStorageBytes).toBe(5000);
+    expect(() => readEnv({ DATA_DIR: tmp(), FILE_STORAGE_MB: 'plenty' })).toThrow(/FILE_STORAGE_MB must be a positive number/);
+    expect(() => readEnv({ DATA_DIR: tmp(), FILE_STORAGE_MB: '0' })).toThrow(/FILE_STORAGE_MB must be/);
+  });
+});
