@@ -23,7 +23,7 @@ export interface EventRow {
   data: Record<string, unknown>;
   /** The visitor's experiment variants ({hero: "b"}, migration 0029); absent or null when in none. */
   experiments?: Record<string, string> | null;
-  /** SPEC 9: 'staging' on internal hosts, else 'production' (analyticsEnvironmentOf, migration 0056). */
+  /** SPEC 9: 'staging' on internal hosts, else 'production' (analyticsEnvironmentOf, migration 0052). */
   environment: AnalyticsEnvironment;
 }
 
@@ -41,7 +41,7 @@ export interface PerformanceRow {
   fid: number | null;
   ttfb: number | null;
   data: Record<string, unknown>;
-  /** SPEC 4: the collector's dev / staging / prod of the host served (environmentOf, migration 0056). */
+  /** SPEC 4: the collector's dev / staging / prod of the host served (environmentOf, migration 0052). */
   environment: Environment;
 }
 

@@ -27,7 +27,7 @@ export interface VitalsRow {
 export interface VitalsReport {
   pages: VitalsRow[];
   devices: VitalsRow[];
-  /** Per environment the pages were served from (dev, staging, prod: SPEC 4, migration 0056). */
+  /** Per environment the pages were served from (dev, staging, prod: SPEC 4, migration 0052). */
   environments: VitalsRow[];
 }
 

@@ -388,7 +388,7 @@ describe('records per request and the daily quota (issue 28)', () => {
 
 // SPEC 3's session info and SPEC 4/9's environment class (issue 30), on a server of this describe's own
 // whose rows are read back. It answers on 127.0.0.1, a developer's machine: the collector's "dev",
-// and for analytics an internal host, "staging" (migration 0056).
+// and for analytics an internal host, "staging" (migration 0052).
 describe('what a page view and a page-speed record carry (own server: rows read back)', () => {
   const store = new OwnStore();
   let owner: Visitor;
