@@ -372,8 +372,8 @@ export async function storefrontPage(
     // A theme without the page's template (a journal has no cart or checkout) has no such page.
     const wanted = p.template ?? templateFor(p.resolved);
     if (!(wanted in site.templates.pages) && wanted !== 'not-found') p = { resolved: { kind: 'not-found' } };
-    // The message of the visitor's last cart form post, and their cart when they hold one or the
-    // page is private anyway (never throws).
+    // The message of the visitor's last cart form post, their cart where the page is private anyway,
+    // and on catalog pages the numbers of their cart_qty cookie (never throws).
     let visit = await readVisit(request, site.website.id, {
       withCart: p.extras?.commercePage !== undefined,
       currency: site.website.currency,
