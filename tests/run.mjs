@@ -8,14 +8,21 @@ import { join } from 'node:path';
 // HTTP_SHARDS servers, each with its own database, take a share of the HTTP suite's files; the
 // files of one share still run one at a time against their server (rate limits, stock).
 const shards = Math.max(1, Number(process.env.HTTP_SHARDS || 2));
+// On PostgreSQL the last share's server runs 2 cluster workers (issue 29: the suite runs against
+// several workers, as production may); the embedded database serves one process, so without a
+// PostgreSQL every share stays single. An HTTP_SERVER_WORKERS of the caller's applies to every share.
+const postgres = Boolean(process.env.STOREFRONT_TEST_POSTGRES || process.env.E2E_DATABASE_URL);
+const workersOf = (i) =>
+  process.env.HTTP_SERVER_WORKERS === undefined && postgres && shards > 1 && i === shards - 1 ? { HTTP_SERVER_WORKERS: '2' } : {};
 const vitest = ['node_modules/vitest/vitest.mjs', 'run'];
 const phases = [
   [
     { name: 'lint', cmd: ['npm', 'run', '--silent', 'lint'] },
     { name: 'unit', cmd: [process.execPath, ...vitest, '--project', 'unit'] },
     ...Array.from({ length: shards }, (_, i) => ({
-      name: `http ${i + 1}/${shards}`,
+      name: `http ${i + 1}/${shards}${workersOf(i).HTTP_SERVER_WORKERS ? ' (2 workers)' : ''}`,
       cmd: [process.execPath, ...vitest, '--project', 'http', ...(shards > 1 ? [`--shard=${i + 1}/${shards}`] : [])],
+      env: workersOf(i),
     })),
   ],
   [{ name: 'e2e', cmd: [process.execPath, 'node_modules/@playwright/test/cli.js', 'test'] }],
@@ -33,7 +40,10 @@ function run(part) {
   const out = createWriteStream(file);
   process.stdout.write(`== ${part.name}: started (${part.cmd.slice(-3).join(' ')})\n`);
   return new Promise((resolve) => {
-    const child = spawn(part.cmd[0], part.cmd.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+    const child = spawn(part.cmd[0], part.cmd.slice(1), {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...part.env, FORCE_COLOR: '0' },
+    });
     child.stdout.pipe(out, { end: false });
     child.stderr.pipe(out, { end: false });
     child.on('close', (code, signal) => {

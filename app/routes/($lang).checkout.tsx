@@ -219,7 +219,7 @@ export async function action(args: ActionFunctionArgs) {
   // Checkout while signed in: the order shows in the account's order history.
   await recordOrderForSignedIn(request, websiteId, r.order.id);
   // A bought shopping cart is an empty one for the pill (a subscription cart never counted).
-  const headers = which.cart === 'cart' ? { 'Set-Cookie': cartQtySetCookie(0) } : undefined;
+  const headers = which.cart === 'cart' ? { 'Set-Cookie': cartQtySetCookie(null) } : undefined;
   return redirect(`${lang.prefix}/order-confirmed/${encodeURIComponent(r.order.id)}`, { status: 303, headers });
 }
 

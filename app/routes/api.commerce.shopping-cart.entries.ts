@@ -40,6 +40,6 @@ export const action = apiRoute(async function action({ request, context }: Actio
       shoppingCart: shoppingCartJson(r.cart, websiteId, await cartCheckoutFields(await cartStore(websiteId), r.cartId, r.cart)),
       newlyAdded: entryJson(r.cart.currency)(r.entry),
     },
-    { request, cartId: r.cartId, totalQuantity: r.cart.totalQuantity },
+    { request, cartId: r.cartId, cartNumbers: r.cart },
   );
 });

@@ -3,6 +3,7 @@
 import { json } from '@remix-run/node';
 import { z } from 'zod';
 import { cartQtySetCookie } from './cart-ui.server.js';
+import type { CartNumbers } from './cart-count.js';
 import { shopperSession } from '../utils/session.server.js';
 import { isDatabaseUnavailable } from '../../db/client.server.js';
 import { errorText, log } from '../utils/log.server.js';
@@ -18,12 +19,12 @@ export function jsonError(status: number, error: string, headers: Record<string,
 
 /**
  * A JSON answer that is never cached; with the session cookie holding the cart when `cartId` is
- * given (with the request it answers), and the readable item count (app/storefront/cart-count.ts)
- * when `totalQuantity` is.
+ * given (with the request it answers), and the readable count and subtotal (app/storefront/cart-count.ts)
+ * when `cartNumbers` is.
  */
 export async function jsonAnswer(
   body: unknown,
-  opts: { status?: number; request?: Request; cartId?: string | null; totalQuantity?: number } = {},
+  opts: { status?: number; request?: Request; cartId?: string | null; cartNumbers?: CartNumbers } = {},
 ): Promise<Response> {
   const headers = new Headers(NO_STORE);
   if (opts.cartId && opts.request) {
@@ -32,7 +33,7 @@ export async function jsonAnswer(
     const committed = await session.commit();
     if (committed) headers.append('Set-Cookie', committed);
   }
-  if (opts.totalQuantity !== undefined) headers.append('Set-Cookie', cartQtySetCookie(opts.totalQuantity));
+  if (opts.cartNumbers !== undefined) headers.append('Set-Cookie', cartQtySetCookie(opts.cartNumbers));
   return json(body, { status: opts.status ?? 200, headers });
 }
 

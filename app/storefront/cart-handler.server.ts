@@ -128,7 +128,7 @@ export async function createCartHandler(request: Request, context?: AppLoadConte
             path: back,
           });
         }
-        const headers = await cookies(cartQtySetCookie(r.cart.totalQuantity));
+        const headers = await cookies(cartQtySetCookie(r.cart));
         if (fromIsland) return json({ ok: true, cart: islandCart(r.cart, lang.locale), added }, { headers });
         return redirect(back, { status: 303, headers });
       }
@@ -144,7 +144,7 @@ export async function createCartHandler(request: Request, context?: AppLoadConte
         // A change restarts the cart's life, and the session cookie's with it.
         session.setCartId(r.cartId);
         // The readable count that public pages fill the pill from (app/storefront/cart-count.ts).
-        const headers = await cookies(cartQtySetCookie(r.cart.totalQuantity));
+        const headers = await cookies(cartQtySetCookie(r.cart));
         if (fromIsland) return json({ ok: true, cart: islandCart(r.cart, lang.locale) }, { headers });
         return redirect(back, { status: 303, headers });
       }

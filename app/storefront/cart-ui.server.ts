@@ -8,7 +8,8 @@ import { parseForm, readFormValues } from '../utils/form.server.js';
 import { ANSWER_PREFIX } from '../commerce/custom-forms.server.js';
 import { shopperSession, type ShopperSession } from '../utils/session.server.js';
 import { log } from '../utils/log.server.js';
-import { cartQtyCookie, readCartQty } from './cart-count.js';
+import { cartQtyCookie, readCartCookie, type CartCookie, type CartNumbers } from './cart-count.js';
+import { shownCart, type ShownCart } from './cart-splice.server.js';
 import { env } from '../utils/env.server.js';
 
 /** What a cart form post tells the next page: an error with what was typed, or what was added. */
@@ -175,29 +176,44 @@ export interface Visit {
   setCookies: string[];
   /** The page shows this visitor's own cart or message: never from a shared cache. */
   personalized: boolean;
+  /**
+   * A catalog page for a visitor holding a cart: the numbers of their `cart_qty` cookie, which the
+   * shared render is served with (app/storefront/cart-splice.server.ts). Absent on personalized pages.
+   */
+  shown?: ShownCart;
 }
 
-/** The Set-Cookie value of the readable item count (see app/storefront/cart-count.ts). */
-export function cartQtySetCookie(count: number): string {
-  return cartQtyCookie(count, env().secureCookies);
+/** The Set-Cookie value of the readable count and subtotal (see app/storefront/cart-count.ts); null or an empty cart forgets it. */
+export function cartQtySetCookie(cart: CartNumbers | null): string {
+  return cartQtyCookie(cart, env().secureCookies);
+}
+
+/** Whether the cookie the browser sent already says what `cart` holds (an empty cart: no cookie). */
+function cookieSays(sent: CartCookie | null, cart: CartView | undefined): boolean {
+  if (!cart || cart.totalQuantity <= 0) return sent === null || sent.count === 0;
+  return sent !== null && sent.count === cart.totalQuantity && sent.subtotalCents === cart.subtotalCents && sent.currency === cart.currency;
 }
 
 /**
- * The visitor's pending flash and their open cart. A visitor whose session holds a cart gets it on
- * every page (SPEC 2: the indicator shows the count and the subtotal everywhere, JavaScript or
- * not), so that page is theirs: private, never kept by a shared cache or the document cache.
- * A visitor without a cart (and without a flash) reads no cart and sets no cookie: the catalog
- * page is the same public document for everyone, and the browser fills in the count from
- * `cart_qty` should a lost session leave one. An unreadable cart shows as empty (and is logged).
+ * The visitor's pending flash and, where the page is private anyway (`withCart`: a commerce page;
+ * or a flash to show), their open cart. A catalog page reads no cart: a visitor whose `cart_qty`
+ * cookie carries a count and a subtotal gets the shared render for that count with their subtotal
+ * put in (`shown`, SPEC 2: the indicator shows both on every page, JavaScript or not); one without
+ * gets the public document, the browser filling in a count. A session holding a cart with an older
+ * count-only cookie (or another currency's) gets the page private once, and the cookie put right.
+ * An unreadable cart shows as empty (and is logged).
  */
-export async function readVisit(request: Request, websiteId: string, opts: { withCart?: boolean } = {}): Promise<Visit> {
+export async function readVisit(request: Request, websiteId: string, opts: { withCart?: boolean; currency?: string } = {}): Promise<Visit> {
   const session = await shopperSession(request);
   const flash = await readFlash(request);
   // Set only when the session changed: a flash was taken (even one too old to show).
   const committed = await session.commit();
   const setCookies = committed ? [committed] : [];
-  const personalized = opts.withCart === true || flash !== null || committed !== null || session.cartId !== null;
-  if (!personalized) return { flash: null, setCookies, personalized };
+  const sent = readCartCookie(request.headers.get('Cookie'));
+  const shown = opts.currency === undefined ? undefined : shownCart(sent, opts.currency);
+  const stale = session.cartId !== null && sent !== null && sent.count > 0 && shown === undefined;
+  const personalized = opts.withCart === true || flash !== null || committed !== null || stale;
+  if (!personalized) return { flash: null, setCookies, personalized, ...(shown ? { shown } : {}) };
   let cart: CartView | undefined;
   let loaded = false;
   try {
@@ -207,10 +223,8 @@ export async function readVisit(request: Request, websiteId: string, opts: { wit
   } catch (e) {
     log.error(`storefront: cannot load the cart: ${e instanceof Error ? e.message : String(e)}`);
   }
-  // Keep the readable count true to the cart (an expired or purchased cart, a lost cookie).
-  const count = cart?.totalQuantity ?? 0;
-  const sent = readCartQty(request.headers.get('Cookie'));
-  if (loaded && sent !== (count > 0 ? count : null)) setCookies.push(cartQtySetCookie(count));
+  // Keep the readable numbers true to the cart (an expired or purchased cart, a lost cookie).
+  if (loaded && !cookieSays(sent, cart)) setCookies.push(cartQtySetCookie(cart ?? null));
   return { cart, flash, setCookies, personalized };
 }
 

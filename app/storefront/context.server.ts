@@ -29,6 +29,7 @@ import { sanitizeStoredHtml } from '../edits/sanitize.server.js';
 import { restockAsksCaptcha, restockMerchandising, restockMessages } from '../forms/restock-context.js';
 import { CAPTCHA_CHALLENGE_URL } from '../forms/form-html.js';
 import { experimentEntries } from '../experiments/entries.js';
+import { SENTINEL_CENTS, sentinelMoney, sentinelText } from './cart-splice.server.js';
 import type {
   CartEntryJson,
   CartEntrySummary,
@@ -84,6 +85,11 @@ export interface ContextExtras {
   cart?: CartSummary;
   /** Whether `cart` is this visitor's (private pages); public pages leave the count to the browser. */
   cartKnown?: boolean;
+  /**
+   * A shared render for visitors holding `count` items (app/storefront/cart-splice.server.ts): the
+   * cart shows that count and a placeholder subtotal that each answer replaces with the visitor's.
+   */
+  cartShown?: { count: number };
   /** What the last cart form post left for this page (error and typed values, or "added"). */
   flash?: CartFlash | null;
   /** Cart, checkout and order confirmed pages. */
@@ -432,6 +438,7 @@ function cart(
   say: PageMessages,
   locale: string,
 ): CartJson {
+  if (extras.cartShown) return sharedCart(extras.cartShown.count, currency, extras, locale);
   const summary = c ?? { totalQuantity: 0, subtotalCents: 0, entries: [] };
   const eligible = cartInstalmentEligible(summary);
   const notice = eligible ? instalmentNotice(summary.subtotalCents, 1, { currency }, s) : null;
@@ -456,6 +463,29 @@ function cart(
       extras.flash ?? null,
       summary.entries.map((e) => e.id),
     ),
+  };
+}
+
+/**
+ * The cart of a shared render for visitors holding `count` items: the count is real (the layout's
+ * conditions read it: empty or not, one item or more, 100+), the subtotal is the placeholder that
+ * each answer replaces. Its lines are unknown: one line stands for them, so that `{@|cart-quantity}`
+ * (the sum of the lines' quantities) says the count. Nothing that depends on the amount is shown.
+ */
+function sharedCart(count: number, currency: string, extras: ContextExtras, locale: string): CartJson {
+  return {
+    known: true,
+    totalQuantity: count,
+    subtotalCents: SENTINEL_CENTS,
+    subtotal: sentinelMoney(currency),
+    subtotalText: sentinelText(currency, locale),
+    entries: [{ quantity: count } as CartEntryJson],
+    checkoutMinimum: { met: true, message: null },
+    review: { blocking: false, message: null, priceNotice: null },
+    instalmentEligible: false,
+    instalmentNotice: null,
+    returnTo: extras.url.pathname + extras.url.search,
+    flash: placedFlash(null, []),
   };
 }
 

@@ -37,6 +37,15 @@ import { islandTextsHtml } from './island-texts.server.js';
 import { env } from '../utils/env.server.js';
 import { productCustomForm, withProductForm } from '../commerce/custom-forms.server.js';
 import { withGiftCardField } from './checkout-gift-card.server.js';
+import {
+  hasSubtotalToken,
+  markSubtotal,
+  sentinelMoney,
+  sentinelText,
+  spliceSubtotal,
+  subtotalHtml,
+  type ShownCart,
+} from './cart-splice.server.js';
 
 /** The site's theme as loadSite() returns it: sources by name. */
 export interface ThemeSources {
@@ -210,6 +219,12 @@ export interface PagePlan {
 interface Rendered {
   data: PageData;
   etag: string | null;
+  /**
+   * A shared render for cart holders (app/storefront/cart-splice.server.ts): the locale its subtotal
+   * is put in with, or false when this page cannot take one (the owner's layout prints the amount in
+   * a form the splice does not know): such visitors then get a page of their own.
+   */
+  splice?: { locale: string } | false;
 }
 
 function rendered(data: PageData, status: number): Rendered {
@@ -218,8 +233,14 @@ function rendered(data: PageData, status: number): Rendered {
 }
 
 function respond(page: Rendered, status: number, visit?: Visit, context?: AppLoadContext, privatePage = false): TypedResponse<PageData> {
-  const { etag } = page;
+  let { etag } = page;
   let data = page.data;
+  // A shared render for cart holders gets this visitor's subtotal, and a tag that covers it.
+  if (page.splice && visit?.shown && hasSubtotalToken(data.html)) {
+    const subtotal = subtotalHtml(visit.shown, page.splice.locale);
+    data = { ...data, html: spliceSubtotal(data.html, subtotal) };
+    if (etag) etag = strongEtag(etag, subtotal);
+  }
   // A document request renders the HTML from the load context; the loader data carries only the rest.
   if (context?.page) {
     context.page.html = data.html;
@@ -352,9 +373,12 @@ export async function storefrontPage(
     // A theme without the page's template (a journal has no cart or checkout) has no such page.
     const wanted = p.template ?? templateFor(p.resolved);
     if (!(wanted in site.templates.pages) && wanted !== 'not-found') p = { resolved: { kind: 'not-found' } };
-    // The message of the visitor's last cart form post, and their cart when they hold one or the
-    // page is private anyway (never throws).
-    const visit = await readVisit(request, site.website.id, { withCart: p.extras?.commercePage !== undefined });
+    // The message of the visitor's last cart form post, their cart where the page is private anyway,
+    // and on catalog pages the numbers of their cart_qty cookie (never throws).
+    let visit = await readVisit(request, site.website.id, {
+      withCart: p.extras?.commercePage !== undefined,
+      currency: site.website.currency,
+    });
     const template = p.template ?? templateFor(p.resolved);
     const status = p.status ?? statusFor(p.resolved);
     const privatePage = p.private ?? p.extras?.commercePage !== undefined;
@@ -366,10 +390,11 @@ export async function storefrontPage(
       t.layout,
       ...Object.values(t.partials),
     ]);
-    const build = async () => {
+    const build = async (shown?: ShownCart) => {
       const pageCtx = pageContext(site, p.resolved, {
         cart: visit.cart,
         cartKnown: visit.personalized,
+        ...(shown ? { cartShown: { count: shown.count } } : {}),
         flash: visit.flash,
         ...p.extras,
         ...(exp ? { experiments: exp.variants } : {}),
@@ -409,7 +434,19 @@ export async function storefrontPage(
       // The add-to-cart island's texts when the page is in another language.
       data.html += islandTextsHtml(site.settings.localizedStrings as Record<string, unknown>, language.isDefault);
       if (privatePage) data.seo.robots = 'noindex';
-      return rendered(data, status);
+      if (!shown) return rendered(data, status);
+      // The placeholder subtotal becomes the token each answer replaces (once per render).
+      const locale = site.website.locale;
+      const engineText = renderTemplate(
+        'cart subtotal',
+        '{subtotal|money}',
+        { subtotal: sentinelMoney(shown.currency) },
+        {},
+        { locale },
+      ).html;
+      const marked = markSubtotal(data.html, [engineText, sentinelText(shown.currency, locale)]);
+      if (marked === null) return { ...rendered(data, status), splice: false as const };
+      return { ...rendered({ ...data, html: marked }, status), splice: { locale } };
     };
     // The site's signed-in owner gets a page rendered now and kept by no shared cache: an edit made
     // in /config shows at their next load (issue 33). The cookie test keeps this free for shoppers.
@@ -417,13 +454,23 @@ export async function storefrontPage(
     // A catalog page is the same document for every visitor until the catalog changes: render it once.
     const shared = !visit.personalized && !privatePage && !owner && status === 200;
     const variants = exp ? `\u0000${formatPairs(exp.variants)}` : '';
-    const data = shared
-      ? await renderedPages.get(site.website.id, `${template}\u0000${url.pathname}${url.search}${variants}`, build)
-      : await build();
+    // A visitor holding a cart shares the render of everyone holding as many items (the count
+    // shapes the layout: empty or not, one item or more, 100+); their subtotal goes in at respond().
+    const shown = visit.shown;
+    const held = shown ? `\u0000cart:${shown.count}` : '';
+    let data = shared
+      ? await renderedPages.get(site.website.id, `${template}\u0000${url.pathname}${url.search}${variants}${held}`, () => build(shown))
+      : await build(shown);
+    if (data.splice === false) {
+      // This layout prints the subtotal in a way the splice cannot replace: the visitor's own page.
+      visit = await readVisit(request, site.website.id, { withCart: true });
+      data = await build();
+    }
     // A page showing variants is the visitor's own, with the cookie that keeps them.
+    // So is a page showing the visitor's cart numbers (spliced in from their cookie).
     const seen = exp
       ? { ...visit, personalized: true, setCookies: exp.setCookie ? [...visit.setCookies, exp.setCookie] : visit.setCookies }
-      : owner
+      : owner || visit.shown
         ? { ...visit, personalized: true }
         : visit;
     const res = respond(data, status, seen, context, privatePage);

@@ -40,7 +40,7 @@ export async function claimNewCart(request: Request, websiteId: string, before: 
 
 async function cartCountCookie(websiteId: string, cartId: string | null): Promise<string> {
   const cart = cartId ? await loadCart(websiteId, cartId) : null;
-  return cartQtySetCookie(cart?.totalQuantity ?? 0);
+  return cartQtySetCookie(cart);
 }
 
 /** Signs `user` in on this browser: its session, its cart (merged with the browser's) and cookies. */

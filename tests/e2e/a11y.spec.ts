@@ -175,7 +175,7 @@ test('the pill, count and subtotal after an add, on the next pages too', async (
   await addOne(page, js);
   await expect(page.locator('[data-cart-pill]')).toBeVisible();
   await expect(page.locator('[data-cart-subtotal]')).toHaveText('$26.00');
-  // A cart holder's pages are rendered with their cart (JavaScript or not), and kept by no shared cache.
+  // A cart holder's pages show their numbers (spliced into the shared render, JavaScript or not), and are kept by no shared cache.
   for (const path of ['/shop/p/linen-bread-bag', '/', '/blog']) {
     await page.goto(path);
     await ready(page, js);

@@ -59,6 +59,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       throw new Error('HTTP_SERVER_WORKERS needs a PostgreSQL for the server: set STOREFRONT_TEST_POSTGRES too.');
     }
     env.WEB_CONCURRENCY = workers;
+    // Which worker answered (X-Storefront-Worker): tests that hold whichever answers can tell.
+    env.STOREFRONT_WORKER_HEADER = '1';
   }
   // Vitest's own variables would make the server think it runs under a test (silent logs).
   for (const k of Object.keys(env)) if (k.startsWith('VITEST')) delete env[k];

@@ -2,7 +2,7 @@
 // cart_qty cookie that public pages fill the pill from.
 import { describe, expect, it, vi } from 'vitest';
 import { baseUrlFor, DEFAULT_BASE_URL, parseOrigin } from '../../../app/utils/base-url.server.js';
-import { cartQtyCookie, readCartQty } from '../../../app/storefront/cart-count.js';
+import { cartQtyCookie, readCartCookie, readCartQty } from '../../../app/storefront/cart-count.js';
 import { log } from '../../../app/utils/log.server.js';
 
 describe('parseOrigin', () => {
@@ -41,21 +41,34 @@ describe('baseUrlFor (no BASE_URL in this process)', () => {
 });
 
 describe('the cart_qty cookie', () => {
-  it('is a readable number, removed at 0', () => {
-    expect(cartQtyCookie(3)).toBe('cart_qty=3; Max-Age=1209600; Path=/; SameSite=Lax');
-    expect(cartQtyCookie(3, true)).toBe('cart_qty=3; Max-Age=1209600; Path=/; SameSite=Lax; Secure');
-    expect(cartQtyCookie(0)).toBe('cart_qty=0; Max-Age=0; Path=/; SameSite=Lax');
-    expect(cartQtyCookie(-2)).toMatch(/^cart_qty=0; Max-Age=0;/);
-    expect(cartQtyCookie(Number.NaN)).toMatch(/^cart_qty=0; Max-Age=0;/);
+  const cart = (totalQuantity: number, subtotalCents = 2600, currency = 'USD') => ({ totalQuantity, subtotalCents, currency });
+
+  it('is the readable count, subtotal in minor units and currency, removed at 0', () => {
+    expect(cartQtyCookie(cart(3, 7800))).toBe('cart_qty=3-7800-USD; Max-Age=1209600; Path=/; SameSite=Lax');
+    expect(cartQtyCookie(cart(3, 7800), true)).toBe('cart_qty=3-7800-USD; Max-Age=1209600; Path=/; SameSite=Lax; Secure');
+    expect(cartQtyCookie(cart(0))).toBe('cart_qty=0; Max-Age=0; Path=/; SameSite=Lax');
+    expect(cartQtyCookie(null)).toBe('cart_qty=0; Max-Age=0; Path=/; SameSite=Lax');
+    expect(cartQtyCookie(cart(-2))).toMatch(/^cart_qty=0; Max-Age=0;/);
+    expect(cartQtyCookie(cart(Number.NaN))).toMatch(/^cart_qty=0; Max-Age=0;/);
+    // A subtotal it cannot carry leaves the count alone.
+    expect(cartQtyCookie(cart(2, 1e15))).toMatch(/^cart_qty=2; /);
+    expect(cartQtyCookie(cart(2, 100, 'usd'))).toMatch(/^cart_qty=2; /);
   });
 
-  it('is read from a Cookie header or document.cookie; anything but digits is no count', () => {
+  it('is read from a Cookie header or document.cookie; anything but digits and a currency code is no cart', () => {
     expect(readCartQty('cart=abc; cart_qty=12; x=1')).toBe(12);
     expect(readCartQty('cart_qty=101')).toBe(101);
+    expect(readCartQty('cart_qty=3-7800-USD')).toBe(3);
+    expect(readCartCookie('a=1; cart_qty=3-7800-USD; b=2')).toEqual({ count: 3, subtotalCents: 7800, currency: 'USD' });
+    expect(readCartCookie('cart_qty=12')).toEqual({ count: 12, subtotalCents: null, currency: null });
     expect(readCartQty('my_cart_qty=5')).toBeNull();
     expect(readCartQty('cart_qty=1e3')).toBeNull();
     expect(readCartQty('cart_qty=-1')).toBeNull();
     expect(readCartQty('')).toBeNull();
     expect(readCartQty(null)).toBeNull();
+    expect(readCartCookie('cart_qty=3-<script>-USD')).toBeNull();
+    expect(readCartCookie('cart_qty=3-100-US')).toBeNull();
+    expect(readCartCookie('cart_qty=3-1000000000000000-USD')).toBeNull();
+    expect(readCartCookie('cart_qty=99999999999-1-USD')).toBeNull();
   });
 });
