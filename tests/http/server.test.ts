@@ -162,17 +162,20 @@ describe('the server process', () => {
           v.postForm('/contact', { name: 'Load' }),
         ];
         const answers: { status: number; retryAfter: string | null; url: string }[] = [];
+        // Each body is read as its response comes, as a browser does: an HTTP client left holding an
+        // unread body with a Content-Length past the server's keep-alive timeout (5 s, easily reached
+        // while the slowest request of a batch waits) loses it when the idle connection closes.
         const collect = async (batch: Promise<Response>[]) => {
-          for (const settled of await Promise.allSettled(batch)) {
+          const read = batch.map((p) => p.then(async (r) => ({ r, body: await r.arrayBuffer() })));
+          for (const settled of await Promise.allSettled(read)) {
             // A request the server never answered (a crash, a dropped socket) fails the test with why.
             if (settled.status === 'rejected') {
               const cause =
                 settled.reason instanceof Error ? `${settled.reason.message} (${String(settled.reason.cause)})` : String(settled.reason);
               throw new Error(`a request got no answer: ${cause}\nthe server printed:\n${s.output().slice(-3000)}`);
             }
-            const r = settled.value;
+            const { r } = settled.value;
             answers.push({ status: r.status, retryAfter: r.headers.get('retry-after'), url: r.url });
-            await r.arrayBuffer();
           }
         };
         // Warm: the site and its pages are known (and cached) before the connections drop.
