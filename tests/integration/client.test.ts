@@ -33,7 +33,11 @@ function runNode(code: string, env: Record<string, string> = {}) {
 
 describe('optionsFromEnv', () => {
   it('uses DATABASE_URL when set, else PGlite in DATA_DIR or .data', () => {
-    expect(optionsFromEnv({ DATABASE_URL: 'postgres://u@h/db' })).toEqual({ url: 'postgres://u@h/db', max: undefined });
+    expect(optionsFromEnv({ DATABASE_URL: 'postgres://u@h/db' })).toEqual({ url: 'postgres://u@h/db', readUrls: [], max: undefined });
+    // Standbys for the catalog's reads (ADR 0033), comma-separated, blanks dropped.
+    expect(
+      optionsFromEnv({ DATABASE_URL: 'postgres://u@h/db', DATABASE_READ_URL: ' postgres://u@s1/db, ,postgres://u@s2/db' }).readUrls,
+    ).toEqual(['postgres://u@s1/db', 'postgres://u@s2/db']);
     expect(optionsFromEnv({ DATABASE_URL: ' ', DATA_DIR: '/tmp/x' })).toEqual({ dataDir: '/tmp/x' });
     expect(optionsFromEnv({})).toEqual({ dataDir: '.data' });
   });
