@@ -549,6 +549,14 @@ describe('what a page view and a page-speed record carry (own server: rows read 
     expect(mine.visitor_id).toMatch(/^[A-Za-z0-9_-]{21}$/);
     expect(mine.data).toMatchObject({ currency: 'USD', items: [{ quantity: 1, price_cents: 2600 }] });
     expect(mine.data.total_cents).toBeGreaterThanOrEqual(2600);
+
+    // The owner sees them by name on the dashboard: one remove and one purchase were recorded.
+    const html = await (await owner.get('/config/analytics?range=7')).text();
+    const table = /<table class="data" id="visitor-events">([\s\S]*?)<\/table>/.exec(html)?.[1] ?? '';
+    const count = (name: string) => new RegExp(`<th scope="row">${name}</th><td>([^<]*)</td>`).exec(table)?.[1];
+    expect(count('purchase')).toBe('1');
+    expect(count('remove-from-cart')).toBe('1');
+    expect(count('newsletter-subscribe')).toBe('0');
   });
 
   it('keeps isFirstLanding, isFirstSession and sessionId with the page view, and refuses them malformed', async () => {
