@@ -55,6 +55,8 @@ export function hitData(
     pagePath: cut(view.pathname, 2048),
     pageLoadId,
   };
+  // The purchase is an event of its own (RecordEvent), not part of the page view.
+  delete data.purchase;
   if (referrer) data.referrer = cut(referrer, 2048);
   if (visitorCookie) data.visitorCookie = cut(visitorCookie, 200);
   // SPEC 3's session info, when storage gave one (no id: storage refused, nothing to say).

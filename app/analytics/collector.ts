@@ -1,9 +1,10 @@
 // The browser collector (issue 15), loaded by app/root.tsx after hydration: the page view of each
 // page that carries a census (SPEC 3), the first-session flag (SPEC 4), page speed (page-speed.ts),
-// JavaScript errors (SPEC 8), add-to-cart events and the button and form census. Nothing is sent
-// for a page whose census is null, and no failure here ever reaches the page.
-import type { CensusPage, JavascriptError } from './wire.js';
-import { COLLECTOR, COOKIE } from './constants.js';
+// JavaScript errors (SPEC 8), the visitor events of SPEC 7 (views, cart changes, purchase, related
+// products, newsletter subscribe: only for a visitor holding the census cookie) and the button and
+// form census. Nothing is sent for a page whose census is null, and no failure here ever reaches the page.
+import type { CensusPage, JavascriptError, VisitorEventData, VisitorEventName } from './wire.js';
+import { COLLECTOR, COOKIE, EVENTS_FIELD } from './constants.js';
 import { addToCartData, censusCall, ENDPOINTS, hitData, recordEvent, recordHit, type CensusKind } from './census-client.js';
 import { createErrorReporter, shapeError } from './error-reporter.js';
 import { markSession, type SessionInfo } from './first-session.js';
@@ -70,6 +71,55 @@ function call(kind: CensusKind, targetId: string | undefined, label: string | un
   }).catch(swallow);
 }
 
+/**
+ * Sends a visitor event of SPEC 7, only when the census cookie (ss_cvr) exists for the visitor:
+ * without it (never counted, or a restrictive policy) nothing goes. Waits for the crumb.
+ */
+function visitorEvent<N extends VisitorEventName>(name: N, data: VisitorEventData<N>) {
+  if (!current) return;
+  const websiteId = current.census.websiteId;
+  // After the page view's answer, which sets (or, under a restrictive policy, clears) the cookie.
+  void crumbReady.then(() => {
+    const token = crumb();
+    if (token && readCookie(document.cookie, COOKIE.visitor))
+      return recordEvent(token, name, { website_id: websiteId, ...data }).catch(swallow);
+  });
+}
+
+/** The related products ("customers also bought") blocks of the page. */
+const RELATED = '.also-bought, [data-related-products]';
+const itemIdOf = (el: Element | null) => el?.querySelector<HTMLElement>('[data-item-id]')?.dataset.itemId?.slice(0, 64);
+
+/** The page's own visitor events: detail, listing (with the beta flag), cart views, the purchase, related products shown. */
+function pageEvents(census: CensusPage) {
+  const root = document.getElementById('page') ?? document.body;
+  if (census.itemId && census.recordType !== undefined)
+    visitorEvent('detail-view', { item_id: census.itemId, ...(census.collectionId ? { list_id: census.collectionId } : {}) });
+  if (census.visitorMetrics && census.collectionId) {
+    const ids = [...root.querySelectorAll<HTMLElement>('form[data-add-to-cart][data-item-id]')].map((f) => f.dataset.itemId!.slice(0, 64));
+    visitorEvent('listing-view', { list_id: census.collectionId, item_ids: ids.slice(0, 200) });
+  }
+  const cart = root.querySelector('[data-cart-root]');
+  if (cart) visitorEvent('view-cart', { quantity: cart.querySelectorAll('[data-entry-id]').length });
+  if (census.purchase) {
+    // Once per order: a reload of the confirmation is no second purchase.
+    const key = `ss_purchase_${census.purchase.order_id}`;
+    let seen = false;
+    try {
+      seen = sessionStorage.getItem(key) !== null;
+      sessionStorage.setItem(key, '1');
+    } catch {
+      // No storage: sent each time the page shows.
+    }
+    if (!seen) visitorEvent('purchase', census.purchase);
+  }
+  for (const block of root.querySelectorAll(RELATED)) {
+    const ids = [...block.querySelectorAll<HTMLElement>('[data-item-id]')].map((el) => el.dataset.itemId!.slice(0, 64));
+    if (ids.length > 0)
+      visitorEvent('related-product-display', { list_id: cart ? 'cart' : (census.itemId ?? 'page'), item_ids: ids.slice(0, 50) });
+  }
+}
+
 const addButtons = (root: ParentNode) => [...root.querySelectorAll<HTMLButtonElement>('form[data-add-to-cart] button[type="submit"]')];
 
 /** button-render for the page's add-to-cart buttons (once each, at most 10), form-render for its form blocks. */
@@ -121,12 +171,55 @@ function start() {
     const form = e.target as HTMLFormElement | null;
     const itemId = form?.dataset?.itemId;
     if (!current || !form || !itemId) return;
-    const data = addToCartData(current.census, { itemId, title: form.dataset.title, list: form.hasAttribute('data-list') });
-    void crumbReady.then(() => {
-      const token = crumb();
-      if (token) return recordEvent(token, 'add-to-cart', data);
-    });
+    visitorEvent('add-to-cart', addToCartData(current.census, { itemId, title: form.dataset.title, list: form.hasAttribute('data-list') }));
+    if (form.closest(RELATED)) visitorEvent('related-product-add', { list_id: relatedList(), item_id: itemId.slice(0, 64) });
   });
+  // A related product's link.
+  document.addEventListener(
+    'click',
+    (e) => {
+      const a = (e.target as Element | null)?.closest?.('a[href]');
+      const card = a?.closest(RELATED) ? a.closest('article, li, [data-item-id]') : null;
+      const itemId = itemIdOf(card ?? null);
+      if (itemId) visitorEvent('related-product-click', { list_id: relatedList(), item_id: itemId });
+    },
+    true,
+  );
+  // The cart's remove and the checkout's Place order: the collector records their events (remove
+  // here, the purchase on the confirmed page) and marks the form, so the server does not too.
+  document.addEventListener(
+    'submit',
+    (e) => {
+      const form = e.target as HTMLFormElement | null;
+      if (!(form instanceof HTMLFormElement) || form.method.toLowerCase() !== 'post') return;
+      if (!/(^|\/)(cart|checkout)$/.test(new URL(form.action, location.href).pathname)) return;
+      if (!form.elements.namedItem(EVENTS_FIELD)) {
+        const mark = document.createElement('input');
+        mark.type = 'hidden';
+        mark.name = EVENTS_FIELD;
+        mark.value = 'js';
+        form.append(mark);
+      }
+      const intent = (form.elements.namedItem('intent') as HTMLInputElement | null)?.value;
+      const entryId = (form.elements.namedItem('entryId') as HTMLInputElement | null)?.value;
+      if (intent === 'remove' && entryId) {
+        const itemId = itemIdOf(form.closest('[data-entry-id]'));
+        visitorEvent('remove-from-cart', { entry_id: entryId.slice(0, 64), ...(itemId ? { item_id: itemId } : {}) });
+      }
+    },
+    true,
+  );
+  // A form block's successful submit (app/forms/form-island.ts): SPEC 7's newsletter subscribe.
+  document.addEventListener('form:submitted', (e) => {
+    const form = e.target as HTMLFormElement | null;
+    const formId = form?.dataset?.formId;
+    visitorEvent('newsletter-subscribe', formId ? { list_id: formId.slice(0, 64) } : {});
+  });
+}
+
+/** The list a related product belongs to: the cart's, or the product page's item. */
+function relatedList(): string {
+  return document.querySelector('[data-cart-root]') ? 'cart' : (current?.census.itemId ?? 'page');
 }
 
 /** Called by app/root.tsx for the first page and after each client-side navigation. */
@@ -165,10 +258,11 @@ export function trackPage(page: PageShown): void {
       firstHit ? session : { ...session, isFirstLanding: false, isFirstSession: false },
     );
     const hit = recordHit(data, visitor).then(swallow, swallow);
-    // Events wait for the first answer: it sets the crumb cookie they are sent with.
-    if (!crumb()) crumbReady = crumbReady.then(() => hit);
+    // Events wait for the first answer: it sets the crumb cookie they are sent with, and the census cookie.
+    if (!crumb() || !readCookie(document.cookie, COOKIE.visitor)) crumbReady = crumbReady.then(() => hit);
     if (page.first) startPageSpeed({ pageLoadId, analyticsId: () => readCookie(document.cookie, COOKIE.analyticsId), onError: swallow });
     announceRenders();
+    pageEvents(page.census);
   } catch {
     // The page goes on without analytics.
   }

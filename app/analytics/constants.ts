@@ -3,6 +3,12 @@
 // shared by the browser collector and the server.
 
 /** Cookie names (SPEC 6 and 9). ss_cvr: the visitor; ss_cvt: the session; ss_cid: the analytics id. */
+/**
+ * The field the collector adds to a page's POST forms: with it the collector records the form's
+ * visitor event (remove from cart, purchase), so the server, which records them without JavaScript, does not.
+ */
+export const EVENTS_FIELD = '_events';
+
 export const COOKIE = {
   visitor: 'ss_cvr',
   session: 'ss_cvt',

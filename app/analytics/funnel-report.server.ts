@@ -2,11 +2,12 @@
 // views of a product, record type 11), add-to-cart events, checkout page views (page type 201) and
 // orders (the order table, by when they were placed), each with its conversion from the step
 // before; and revenue (order totals less refunds, in minor units). Every figure has the previous
-// period's beside it.
+// period's beside it. Also the visitor events of SPEC 7 counted by name for the range.
 import type { Sql } from '../../db/client.server.js';
 import { reportQuery, type ReportPeriod } from './report-period.server.js';
 import { FUNNEL_STEPS, type FunnelStep } from './report-labels.js';
 import type { Pair } from './traffic-report.server.js';
+import { VISITOR_EVENTS, type VisitorEventName } from './wire.js';
 
 /** The record type of a product (SPEC 2), and the page type of checkout. */
 export const PRODUCT_RECORD_TYPE = 11;
@@ -90,4 +91,23 @@ export async function funnelReport(sql: Sql, p: ReportPeriod): Promise<FunnelRep
     revenueCents: { current: Number(or(true)?.revenue ?? 0), previous: Number(or(false)?.revenue ?? 0) },
     orders: { current: value('orders', true), previous: value('orders', false) },
   };
+}
+
+/**
+ * The visitor events of SPEC 7 recorded in the range, by name (every name, 0 when none): read from
+ * the events themselves, as the daily roll-ups do not keep the name of a kind 'event' row.
+ */
+export async function visitorEventCounts(db: Sql, p: ReportPeriod): Promise<{ name: VisitorEventName; count: number }[]> {
+  const names = Object.keys(VISITOR_EVENTS) as VisitorEventName[];
+  const rows = await reportQuery(
+    db,
+    (sql) =>
+      sql<{ name: string; count: number }[]>`
+    select case when kind = 'add_to_cart' then 'add-to-cart' else data->>'event' end as name, count(*)::int as count
+      from analytics_event
+     where website_id = ${p.site.websiteId} and occurred_at >= ${p.start} and occurred_at < ${p.end}
+       and (kind = 'add_to_cart' or (kind = 'event' and data->>'event' in ${sql(names)}))
+     group by 1`,
+  );
+  return names.map((name) => ({ name, count: rows.find((r) => r.name === name)?.count ?? 0 }));
 }

@@ -19,6 +19,9 @@ export function censusOf(matches: readonly { data?: unknown }[]): CensusPage | n
 
 /** The pixel's address: `d` is the census with the page's path and URL (path and query). */
 export function pixelUrl(census: CensusPage, pathname: string, search: string): string {
-  const d = JSON.stringify({ ...census, pagePath: pathname.slice(0, 2048), url: (pathname + search).slice(0, 2048) });
+  const page = { ...census, pagePath: pathname.slice(0, 2048), url: (pathname + search).slice(0, 2048) };
+  // The purchase is the collector's event, not part of the page view.
+  delete page.purchase;
+  const d = JSON.stringify(page);
   return `${PIXEL_PATH}?d=${encodeURIComponent(d)}`;
 }

@@ -6,7 +6,7 @@ import { getSql } from '../../db/client.server.js';
 import { PageType } from '../../engine/ts/enums.js';
 import { env } from '../utils/env.server.js';
 import { errorText, log } from '../utils/log.server.js';
-import { COOKIE, ERROR_REPORTS } from './constants.js';
+import { COOKIE, ERROR_REPORTS, EVENTS_FIELD } from './constants.js';
 import { deviceOf } from './device.js';
 import { analyticsEnvironmentOf, environmentOf } from './environment.js';
 import type { EventRow, JsErrorRow, PerformanceRow } from './event-store.server.js';
@@ -28,7 +28,20 @@ import {
 } from './visitor-cookies.js';
 import { cookieAssignment } from '../experiments/assignment.server.js';
 import type { Verdict } from '../utils/rate-limit.server.js';
-import type { AddToCartData, CensusCall, CensusHitData, CensusPage, JavascriptError, PerformanceRecord } from './wire.js';
+import {
+  isVisitorEvent,
+  type AddToCartData,
+  type CensusCall,
+  type CensusHitData,
+  type CensusPage,
+  type JavascriptError,
+  type PerformanceRecord,
+  type VisitorEventData,
+  type VisitorEventName,
+} from './wire.js';
+
+/** One visitor event of SPEC 7 with its data (wire.ts VISITOR_EVENTS). */
+export type VisitorEvent = { [N in VisitorEventName]: { name: N; data: VisitorEventData<N> } }[VisitorEventName];
 
 export interface Outcome {
   status: 202 | 204 | 503;
@@ -195,14 +208,19 @@ function pageTypeOfHit(hit: CensusHitData): number {
   return hit.contentSource === 'c' ? PageType.MAIN_CONTENT : PageType.PAGE;
 }
 
-/** An event of RecordEvent, or the no-JavaScript add to cart (source 'server'). */
+/**
+ * An event of RecordEvent, or one recorded by a no-JavaScript post (source 'server'). A visitor
+ * event of SPEC 7 is recorded only when the census cookie (ss_cvr) is on the request: a visitor
+ * without it (never counted, or a restrictive cookie policy cleared it) sends none.
+ */
 export async function recordEvent(
   request: Request,
   websiteId: string,
-  e: { name: 'add-to-cart'; data: AddToCartData } | { name: string; data: Record<string, unknown> },
+  e: VisitorEvent | { name: string; data: Record<string, unknown> },
   source: EventRow['source'] = 'js',
   pagePath = pathOf(request.headers.get('Referer')),
 ): Promise<Outcome> {
+  if (isVisitorEvent(e.name) && visitorOfRequest(request).id === null) return skipped();
   const sql = await getSql();
   const verdict = await recordingVerdict(sql, request, websiteId, pagePath);
   if (!verdict.ok) return skipped();
@@ -223,6 +241,10 @@ export async function recordEvent(
     row.data = { product_page: cart.product_page, product: cart.product, ...(cart.cart_id ? { cart_id: cart.cart_id } : {}) };
   } else {
     row.data = { ...e.data, event: e.name };
+    // The item or list a visitor event is about, where the dashboard's columns have a place for it.
+    const d = e.data as { item_id?: unknown; list_id?: unknown };
+    if (isVisitorEvent(e.name) && typeof d.item_id === 'string') row.item_id = d.item_id;
+    if (e.name === 'listing-view' && typeof d.list_id === 'string') row.collection_id = d.list_id;
   }
   return offer(websiteId, { events: [row] });
 }
@@ -333,24 +355,37 @@ export async function recordErrors(request: Request, websiteId: string, errors: 
 }
 
 /**
- * The add to cart of a shopper without JavaScript (the /cart form's action), through the same
- * rules; anything going wrong is logged, never passed on to the cart.
+ * A visitor event of a shopper without JavaScript (a form post's action: add to cart, remove from
+ * cart, purchase), through the same rules; anything going wrong is logged, never passed on.
  */
-export async function recordServerAddToCart(
+export async function recordServerEvent(request: Request, websiteId: string, e: VisitorEvent, path: string): Promise<void> {
+  try {
+    const o = await recordEvent(request, websiteId, e, 'server', pathOf(path));
+    if (o.status === 503) log.warn(`analytics: a no-JavaScript ${e.name} was not recorded (the queue is full)`);
+  } catch (err) {
+    log.warn(`analytics: recording a no-JavaScript ${e.name} failed: ${errorText(err)}`);
+  }
+}
+
+/** The no-JavaScript add to cart (the /cart form's action). */
+export function recordServerAddToCart(
   request: Request,
   websiteId: string,
   add: { itemId: string; productPage: 'plp' | 'pdp'; cartId?: string; path: string },
 ): Promise<void> {
-  try {
-    const data: AddToCartData = {
-      website_id: websiteId,
-      product_page: add.productPage,
-      product: { item_id: add.itemId.slice(0, 64) },
-      ...(add.cartId ? { cart_id: add.cartId } : {}),
-    };
-    const o = await recordEvent(request, websiteId, { name: 'add-to-cart', data }, 'server', pathOf(add.path));
-    if (o.status === 503) log.warn('analytics: a no-JavaScript add to cart was not recorded (the queue is full)');
-  } catch (e) {
-    log.warn(`analytics: recording a no-JavaScript add to cart failed: ${errorText(e)}`);
-  }
+  const data: AddToCartData = {
+    website_id: websiteId,
+    product_page: add.productPage,
+    product: { item_id: add.itemId.slice(0, 64) },
+    ...(add.cartId ? { cart_id: add.cartId } : {}),
+  };
+  return recordServerEvent(request, websiteId, { name: 'add-to-cart', data }, add.path);
+}
+
+/**
+ * Whether a form post comes from a page without the collector (JavaScript off): with it, the form
+ * carries EVENTS_FIELD and the collector records the event; so does the cart island's fetch.
+ */
+export function nativePost(request: Request, form: { get(name: string): unknown }): boolean {
+  return form.get(EVENTS_FIELD) !== 'js' && request.headers.get('X-Cart-Fetch') !== '1';
 }

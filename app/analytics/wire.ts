@@ -13,6 +13,18 @@ const size = int.min(0).max(100_000);
 /** A timing value: kept in 0..2147483647 (SPEC 5), anything else dropped (undefined). */
 const timing = z.preprocess((v) => (validTiming(v) ? v : undefined), z.number().optional());
 
+/** SPEC 7's purchase: the order, its total in minor units and its lines. */
+export const PurchaseData = z.object({
+  website_id: id.optional(),
+  order_id: id,
+  total_cents: int.min(0).max(1_000_000_000),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  items: z
+    .array(z.object({ sku: text(128), item_id: id.optional(), quantity: int.min(1).max(100_000), price_cents: int.min(0).optional() }))
+    .max(100),
+});
+export type PurchaseData = z.infer<typeof PurchaseData>;
+
 /**
  * What a page tells the collector about itself (the loader's `census`), null where nothing may be
  * recorded. The census fields of SPEC 3 that the server knows; the browser adds the rest.
@@ -32,6 +44,10 @@ export const CensusPage = z.object({
   pageType: int,
   pagePermissionTypeValue: int.optional(),
   pageTitle: text(512).optional(),
+  /** A listing page of a site whose "commerce visitor-metrics beta" flag is on (SPEC 7): its visit is an event. */
+  visitorMetrics: z.literal(true).optional(),
+  /** The order confirmed page: the purchase the collector records (never part of the hit). */
+  purchase: PurchaseData.optional(),
 });
 export type CensusPage = z.infer<typeof CensusPage>;
 
@@ -81,10 +97,42 @@ export const AddToCartData = z.object({
 });
 export type AddToCartData = z.infer<typeof AddToCartData>;
 
+const ids = (max: number) => z.array(id).max(max);
+
+const related = z.object({ website_id: id.optional(), list_id: id.optional(), item_id: id });
+
+/**
+ * The visitor events of SPEC 7 (issue 30), by RecordEvent's `event` name: each one's data. They
+ * are recorded only for a visitor holding the census cookie (ss_cvr), and stored as kind 'event'
+ * with the name in data.event ('add-to-cart' has its own kind).
+ */
+export const VISITOR_EVENTS = {
+  purchase: PurchaseData,
+  /** A collection or shop page (only with the commerce visitor-metrics beta flag). */
+  'listing-view': z.object({ website_id: id.optional(), list_id: id, item_ids: ids(200).optional() }),
+  /** A product page. */
+  'detail-view': z.object({ website_id: id.optional(), item_id: id, list_id: id.optional() }),
+  'add-to-cart': AddToCartData,
+  'view-cart': z.object({ website_id: id.optional(), cart_id: id.optional(), quantity: int.min(0).max(100_000).optional() }),
+  'remove-from-cart': z.object({ website_id: id.optional(), entry_id: id, item_id: id.optional(), cart_id: id.optional() }),
+  /** The related products ("customers also bought") shown: their ids. */
+  'related-product-display': z.object({ website_id: id.optional(), list_id: id.optional(), item_ids: ids(50).min(1) }),
+  'related-product-click': related,
+  'related-product-add': related,
+  /** A newsletter or form block's successful subscribe: the block's form id. */
+  'newsletter-subscribe': z.object({ website_id: id.optional(), list_id: id.optional() }),
+} as const;
+export type VisitorEventName = keyof typeof VISITOR_EVENTS;
+export type VisitorEventData<N extends VisitorEventName> = z.infer<(typeof VISITOR_EVENTS)[N]>;
+
+export function isVisitorEvent(name: string): name is VisitorEventName {
+  return Object.prototype.hasOwnProperty.call(VISITOR_EVENTS, name);
+}
+
 /**
  * POST /api/events/RecordEvent, form-encoded: `crumb` (the crumb cookie's value), `event` and
- * `data` (JSON). 'add-to-cart' data is AddToCartData; other events keep any object of at most
- * 4 KB, stored as kind 'event'.
+ * `data` (JSON). A visitor event's data is its VISITOR_EVENTS shape; other events keep any object
+ * of at most 4 KB, stored as kind 'event'.
  */
 export const EVENT_NAME = z.string().regex(/^[a-z][a-z0-9_-]{0,63}$/);
 

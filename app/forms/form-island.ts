@@ -191,6 +191,8 @@ export async function submitFormBlock(form: HTMLFormElement): Promise<void> {
 
 function succeed(form: HTMLFormElement): void {
   busy.delete(form);
+  // The analytics collector records the subscribe (SPEC 7's newsletter subscribe; app/analytics/collector.ts).
+  form.dispatchEvent(new Event('form:submitted', { bubbles: true }));
   const redirect = form.dataset.redirect;
   if (redirect) {
     window.location.assign(redirect);

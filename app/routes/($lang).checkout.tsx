@@ -25,6 +25,8 @@ import { pageActionHeaders } from '../storefront/http.server.js';
 import { storefrontPage } from '../storefront/render.server.js';
 import { requestSite } from '../storefront/site.server.js';
 import { recordOrderForSignedIn } from '../storefront/site-user-flow.server.js';
+import { nativePost, recordServerEvent } from '../analytics/recorder.server.js';
+import { purchaseOf } from '../storefront/census.js';
 import { parseForm, readForm } from '../utils/form.server.js';
 import { shopperSession } from '../utils/session.server.js';
 import { subscriptionPriceText } from '../storefront/subscription-price.server.js';
@@ -218,6 +220,9 @@ export async function action(args: ActionFunctionArgs) {
   }
   // Checkout while signed in: the order shows in the account's order history.
   await recordOrderForSignedIn(request, websiteId, r.order.id);
+  // Without JavaScript no collector runs on the confirmed page: the purchase is recorded here (SPEC 7).
+  if (nativePost(request, body))
+    await recordServerEvent(request, websiteId, { name: 'purchase', data: purchaseOf(r.order) }, new URL(request.url).pathname);
   // A bought shopping cart is an empty one for the pill (a subscription cart never counted).
   const headers = which.cart === 'cart' ? { 'Set-Cookie': cartQtySetCookie(null) } : undefined;
   return redirect(`${lang.prefix}/order-confirmed/${encodeURIComponent(r.order.id)}`, { status: 303, headers });

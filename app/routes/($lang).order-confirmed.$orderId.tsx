@@ -17,6 +17,7 @@ import { metaFromSeo } from '../components/seo-meta.js';
 import { ThemePage } from '../components/ThemePage.js';
 import { forwardHeaders } from '../storefront/http.server.js';
 import { storefrontPage } from '../storefront/render.server.js';
+import { purchaseOf } from '../storefront/census.js';
 import { shopperSession } from '../utils/session.server.js';
 import { pageStrings, servesLanguage } from '../storefront/request-language.server.js';
 import { textFrom } from '../languages/strings.js';
@@ -49,6 +50,8 @@ export async function loader(args: LoaderFunctionArgs) {
       const downloads = await orderDownloads(order.id);
       return {
         resolved: { kind: 'commerce', page: 'order-confirmed' },
+        // The collector records the purchase from here (SPEC 7), for a visitor holding the census cookie.
+        purchase: purchaseOf(order),
         extras: {
           commercePage: {
             title: textFrom(pageStrings(site), 'orderTitleText', 'Order {number}', { number: order.orderNumberText }),

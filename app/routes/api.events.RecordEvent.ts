@@ -1,10 +1,11 @@
 // POST /api/events/RecordEvent (SPEC 7), form-encoded: crumb (must equal the crumb cookie), event,
-// data (JSON). 'add-to-cart' takes AddToCartData; any other event name an object of at most 4 KB.
+// data (JSON). A visitor event of SPEC 7 (wire.ts VISITOR_EVENTS: purchase, views, cart changes,
+// related products, newsletter) takes its own shape; any other event name an object of at most 4 KB.
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { badInput, crumbRefused, outcomeAnswer, parseJson, postOnly, slowDown } from '../analytics/answers.server.js';
-import { crumbOf, ingestAllowance, recordEvent } from '../analytics/recorder.server.js';
-import { AddToCartData, EVENT_NAME } from '../analytics/wire.js';
+import { crumbOf, ingestAllowance, recordEvent, type VisitorEvent } from '../analytics/recorder.server.js';
+import { EVENT_NAME, isVisitorEvent, VISITOR_EVENTS } from '../analytics/wire.js';
 import { apiRoute } from '../storefront/api.server.js';
 import { requestSite } from '../storefront/site.server.js';
 
@@ -26,10 +27,11 @@ export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) 
   const form = Form.safeParse(fields);
   if (!form.success) return badInput();
   const raw = parseJson(form.data.data);
-  if (form.data.event === 'add-to-cart') {
-    const data = AddToCartData.safeParse(raw);
+  const name = form.data.event;
+  if (isVisitorEvent(name)) {
+    const data = VISITOR_EVENTS[name].safeParse(raw);
     if (!data.success) return badInput();
-    return outcomeAnswer(await recordEvent(request, site.id, { name: 'add-to-cart', data: data.data }));
+    return outcomeAnswer(await recordEvent(request, site.id, { name, data: data.data } as VisitorEvent));
   }
   const data = AnyData.safeParse(raw);
   if (!data.success) return badInput();

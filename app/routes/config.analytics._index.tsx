@@ -1,11 +1,12 @@
 // /config/analytics: the overview of the site's traffic (visits, unique visitors and page views by
 // day, top pages and referrers) and its commerce funnel (product views, add to cart, checkout,
-// orders, revenue) for a date range, with the previous period beside each figure. Needs analytics.read.
+// orders, revenue) for a date range, with the previous period beside each figure, and the visitor
+// events of SPEC 7 by name. Needs analytics.read.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { analyticsPage } from '../analytics/dashboard.server.js';
-import { funnelReport } from '../analytics/funnel-report.server.js';
+import { funnelReport, visitorEventCounts } from '../analytics/funnel-report.server.js';
 import { FUNNEL_LABELS } from '../analytics/report-labels.js';
 import { trafficReport, type TopRow } from '../analytics/traffic-report.server.js';
 import { formatMoney } from '../commerce/money.js';
@@ -18,7 +19,11 @@ export const meta: MetaFunction = () => [{ title: 'Analytics' }];
 
 export async function loader(args: LoaderFunctionArgs) {
   const { a, period, rangeError } = await analyticsPage(args);
-  const [traffic, funnel] = await Promise.all([trafficReport(a.sql, period), funnelReport(a.sql, period)]);
+  const [traffic, funnel, events] = await Promise.all([
+    trafficReport(a.sql, period),
+    funnelReport(a.sql, period),
+    visitorEventCounts(a.sql, period),
+  ]);
   const { currency, locale } = period.site;
   return json(
     {
@@ -26,6 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
       rangeError,
       traffic,
       funnel,
+      events,
       revenue: {
         current: formatMoney(funnel.revenueCents.current, currency, locale),
         previous: formatMoney(funnel.revenueCents.previous, currency, locale),
@@ -255,6 +261,23 @@ export default function AnalyticsOverview() {
                 </>
               ) : null}
             </tr>
+          </tbody>
+        </table>
+        <table className="data" id="visitor-events">
+          <caption>Visitor events in this period (recorded only for visitors holding the census cookie)</caption>
+          <thead>
+            <tr>
+              <th scope="col">Event</th>
+              <th scope="col">Count</th>
+            </tr>
+          </thead>
+          <tbody>
+            {d.events.map((e) => (
+              <tr key={e.name}>
+                <th scope="row">{e.name}</th>
+                <td>{fmt(e.count)}</td>
+              </tr>
+            ))}
           </tbody>
         </table>
       </section>

@@ -20,7 +20,7 @@ import {
 } from '../commerce/cart.server.js';
 import { customFormAnswers } from '../commerce/custom-forms.server.js';
 import { CUSTOM_FORM_TEXT, DETAILS_PATH } from '../commerce/custom-form-answers.js';
-import { recordServerAddToCart } from '../analytics/recorder.server.js';
+import { nativePost, recordServerAddToCart, recordServerEvent } from '../analytics/recorder.server.js';
 import { FORM_TEXT } from '../forms/form-validation.js';
 import { shopperSession } from '../utils/session.server.js';
 import { mayBuyItem } from './access-page.server.js';
@@ -143,6 +143,14 @@ export async function createCartHandler(request: Request, context?: AppLoadConte
         if (!r.ok) return failed(r.status, r.error, keep);
         // A change restarts the cart's life, and the session cookie's with it.
         session.setCartId(r.cartId);
+        // Without JavaScript no collector sends the remove from cart (SPEC 7): recorded here.
+        if (f.intent === 'remove' && nativePost(request, parsed.body))
+          await recordServerEvent(
+            request,
+            websiteId,
+            { name: 'remove-from-cart', data: { website_id: websiteId, entry_id: f.entryId.slice(0, 64), cart_id: r.cartId } },
+            back,
+          );
         // The readable count that public pages fill the pill from (app/storefront/cart-count.ts).
         const headers = await cookies(cartQtySetCookie(r.cart));
         if (fromIsland) return json({ ok: true, cart: islandCart(r.cart, lang.locale) }, { headers });

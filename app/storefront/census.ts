@@ -3,7 +3,8 @@
 // HTML is shared-cached), and null where nothing may be recorded (SPEC 2 and 6).
 import { PageType } from '../../engine/ts/enums.js';
 import type { Resolved } from '../catalog/catalog.server.js';
-import type { CensusPage } from '../analytics/wire.js';
+import type { CensusPage, PurchaseData } from '../analytics/wire.js';
+import type { Order } from '../commerce/order.js';
 import { pageRecordable } from '../analytics/page-rules.js';
 
 export interface CensusInput {
@@ -19,6 +20,8 @@ export interface CensusInput {
   path: string;
   /** The page's <title>. */
   pageTitle: string;
+  /** The site's "commerce visitor-metrics beta" flag (featureFlags.commerceVisitorMetrics): listing visits are events. */
+  visitorMetrics?: boolean;
 }
 
 // Cut as the wire contract bounds them: the server refuses longer ones.
@@ -40,6 +43,7 @@ export function censusPage(input: CensusInput): CensusPage | null {
     census.collectionId = collection.id;
     census.pageId = collection.id;
     census.contentSource = 'c';
+    if (input.visitorMetrics && resolved.kind === 'products') census.visitorMetrics = true;
   }
   if (resolved.kind === 'product' || resolved.kind === 'entry') {
     census.itemId = resolved.item.id;
@@ -47,4 +51,15 @@ export function censusPage(input: CensusInput): CensusPage | null {
     if (resolved.kind === 'product') census.recordType = resolved.item.recordType;
   }
   return census;
+}
+
+/** SPEC 7's purchase of an order (the confirmed page's census, the no-JavaScript checkout's event). */
+export function purchaseOf(order: Order): PurchaseData {
+  return {
+    website_id: order.websiteId.slice(0, 64),
+    order_id: order.id.slice(0, 64),
+    total_cents: order.grandTotalCents,
+    currency: order.currency,
+    items: order.items.slice(0, 100).map((i) => ({ sku: i.sku.slice(0, 128), quantity: i.quantity, price_cents: i.unitPriceCents })),
+  };
 }

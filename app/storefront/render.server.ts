@@ -21,7 +21,7 @@ import { log } from '../utils/log.server.js';
 import { NOTICE_STYLE, NOTICES } from '../utils/notices.js';
 import { adjustRestockMarkup, type RestockFlash } from '../forms/restock-markup.js';
 import { RESTOCK_ISLAND_KEYS, RESTOCK_TEXT, type RestockIslandTexts } from '../forms/restock-texts.js';
-import type { CensusPage } from '../analytics/wire.js';
+import type { CensusPage, PurchaseData } from '../analytics/wire.js';
 import { analyticsEnabled } from '../analytics/switch.server.js';
 import { censusPage } from './census.js';
 import { guardPage } from './access-page.server.js';
@@ -213,6 +213,8 @@ export interface PagePlan {
   pageTemplate?: { name: string; source: string };
   /** A 429 (the lock screen after too many wrong passwords): seconds until the visitor may try again. */
   retryAfterS?: number;
+  /** The order confirmed page's purchase (SPEC 7), which the collector records: part of the census. */
+  purchase?: PurchaseData;
 }
 
 /** A rendered page and its entity tag (made once per rendering, not per response). */
@@ -322,6 +324,7 @@ function renderContext(site: Site, template: string, context: TemplateContext, r
       pageType: context.pageType,
       path: context.pagePath,
       pageTitle: context.pageTitle,
+      visitorMetrics: (context.featureFlags as { commerceVisitorMetrics?: unknown } | null)?.commerceVisitorMetrics === true,
     }),
   };
 }
@@ -403,6 +406,7 @@ export async function storefrontPage(
       const links = languageLinks(pageCtx.canonicalUrl, language);
       if (links.length > 0) pageCtx.languages = links.map(({ code, name, url, current }) => ({ code, name, url, current }));
       const data = renderContext(site, template, pageCtx, p.resolved);
+      if (p.purchase && data.census) data.census = { ...data.census, purchase: p.purchase };
       if (links.length > 0 && data.seo.canonical) {
         data.seo.canonical = links.find((l) => l.current)?.href ?? data.seo.canonical;
         data.seo.alternates = [...links.map((l) => ({ hreflang: l.code, href: l.href })), { hreflang: 'x-default', href: links[0].href }];

@@ -69,7 +69,10 @@ test('page views, an add-to-cart and the page-speed record, or the pixel without
   await ensureCrumb(context, hit, baseURL!);
 
   // Add to cart from the product page: a RecordEvent with product_page pdp and the crumb.
-  const event = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/events/RecordEvent');
+  // (The product page's own detail-view event goes too: the add is the one named add-to-cart.)
+  const event = page.waitForRequest(
+    (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/events/RecordEvent' && form(r).get('event') === 'add-to-cart',
+  );
   await page.locator('form.add-to-cart').getByLabel('Size').selectOption('10 in');
   await page.locator('form.add-to-cart').getByRole('button', { name: 'Add To Cart' }).click();
   const added = form(await event);

@@ -59,7 +59,12 @@ test('a shopper browses with JavaScript on, and the owner finds the visit, the a
     await shop.goto(PRODUCT);
     await ready(shop);
     await expect.poll(() => hits.length, { message: 'the product page view was recorded' }).toBeGreaterThanOrEqual(2);
-    const added = shop.waitForResponse((r) => new URL(r.url()).pathname === '/api/events/RecordEvent' && r.request().method() === 'POST');
+    const added = shop.waitForResponse(
+      (r) =>
+        new URL(r.url()).pathname === '/api/events/RecordEvent' &&
+        r.request().method() === 'POST' &&
+        new URLSearchParams(r.request().postData() ?? '').get('event') === 'add-to-cart',
+    );
     const form = shop.locator('form.add-to-cart');
     await form.getByLabel('Color').selectOption('Chalk');
     await form.getByRole('button', { name: 'Add To Cart' }).click();

@@ -5,11 +5,14 @@
 // a flooding client is cut off with 429 (by its cookie, and by its address without one) while others
 // go on; a request keeps at most 50 image records; a site's daily quota stops storing, and its owner
 // sees the count. Issue 30: a hit's session info (isFirstLanding, isFirstSession, sessionId) is kept
-// with the page view.
+// with the page view; the visitor events of SPEC 7 are checked by shape (400 on bad data), taken only
+// from a visitor holding the census cookie (ss_cvr), and a no-JavaScript remove and purchase are
+// recorded by the server under the same rule.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Visitor } from './support/client.js';
 import { OwnStore } from './support/own-store.js';
 import { adminVisitor, visitorWithRole } from './support/owner.js';
+import { NEW_YORK } from './support/checkout.js';
 
 const hit = (over: Record<string, unknown> = {}) => ({
   websiteId: 'ignored',
@@ -208,6 +211,58 @@ describe('POST /api/events/RecordEvent', () => {
     expect((await post('Bad Name', '{}')).status).toBe(400);
     expect((await post('big', JSON.stringify({ x: 'a'.repeat(5000) }))).status).toBe(400);
     expect((await post('list', '[1]')).status).toBe(400);
+  });
+});
+
+describe('the visitor events of SPEC 7 (issue 30)', () => {
+  const good: Record<string, unknown> = {
+    purchase: { order_id: 'ord-1', total_cents: 3800, currency: 'USD', items: [{ sku: 'SG-1', quantity: 2, price_cents: 1300 }] },
+    'listing-view': { list_id: 'col-shop', item_ids: ['itm-1', 'itm-2'] },
+    'detail-view': { item_id: 'itm-1', list_id: 'col-shop' },
+    'add-to-cart': { website_id: 'x', product_page: 'pdp', product: { item_id: 'itm-1' } },
+    'view-cart': { cart_id: 'cart-1', quantity: 2 },
+    'remove-from-cart': { entry_id: 'ent-1', item_id: 'itm-1' },
+    'related-product-display': { list_id: 'cart', item_ids: ['itm-2', 'itm-3'] },
+    'related-product-click': { list_id: 'cart', item_id: 'itm-2' },
+    'related-product-add': { list_id: 'cart', item_id: 'itm-3' },
+    'newsletter-subscribe': { list_id: 'form-news' },
+  };
+  const bad: Record<string, unknown> = {
+    purchase: { order_id: 'ord-1', total_cents: -1, currency: 'usd', items: [] },
+    'listing-view': { item_ids: ['itm-1'] },
+    'detail-view': { item_id: 7 },
+    'add-to-cart': { product_page: 'home' },
+    'view-cart': { quantity: 'two' },
+    'remove-from-cart': { item_id: 'itm-1' },
+    'related-product-display': { item_ids: [] },
+    'related-product-click': { list_id: 'cart' },
+    'related-product-add': { item_id: 'x'.repeat(65) },
+    'newsletter-subscribe': { list_id: ['a'] },
+  };
+  const post = (v: Visitor, event: string, data: unknown) =>
+    v.postForm('/api/events/RecordEvent', { crumb: v.cookies.get('crumb')!, event, data: JSON.stringify(data) });
+
+  it('takes each event from a visitor with the census cookie (202), and none from one without it (204)', async () => {
+    const v = new Visitor();
+    await recordHit(v);
+    expect(v.cookies.get('ss_cvr')).toBeDefined();
+    for (const [event, data] of Object.entries(good)) expect((await post(v, event, data)).status, event).toBe(202);
+    // The crumb without the census cookie: nothing is recorded, and it is no error.
+    v.cookies.delete('ss_cvr');
+    for (const [event, data] of Object.entries(good)) expect((await post(v, event, data)).status, event).toBe(204);
+    // Another event name is not a visitor event of SPEC 7: still recorded as before.
+    expect((await post(v, 'newsletter-open', { list: 'a' })).status).toBe(202);
+  });
+
+  it("refuses each event's bad data with 400", async () => {
+    const v = new Visitor();
+    await recordHit(v);
+    for (const [event, data] of Object.entries(bad)) {
+      const res = await post(v, event, data);
+      expect(res.status, event).toBe(400);
+      expect(await res.json()).toMatchObject({ error: expect.any(String) });
+    }
+    expect((await post(v, 'purchase', 'not an object')).status).toBe(400);
   });
 });
 
@@ -450,6 +505,58 @@ describe('what a page view and a page-speed record carry (own server: rows read 
       stored = { hits: hits.map((r) => r.environment), records: records.map((r) => r.environment) };
     });
     expect(stored).toEqual({ hits: ['staging'], records: ['dev'] });
+  });
+
+  it('records the remove and the purchase of a shopper without JavaScript with the census cookie, and not without it', async () => {
+    /** Adds the bread bag, removes it by the cart's form, adds it again and places the order (as the collector's page when `collector`). */
+    async function shop(v: Visitor, collector = false) {
+      const add = async () => {
+        const res = await v.json('/api/commerce/shopping-cart/entries', { itemId: 'itm-linen-bread-bag', quantity: 1 });
+        expect(res.status).toBe(200);
+        return (await res.json()).newlyAdded.id as string;
+      };
+      const entryId = await add();
+      const removed = await v.postForm('/cart', { intent: 'remove', entryId, ...(collector ? { _events: 'js' } : {}) });
+      expect(removed.status).toBeLessThan(500);
+      await add();
+      const placed = await v.postForm('/checkout', { cart: 'cart', intent: 'place', ...NEW_YORK, ...(collector ? { _events: 'js' } : {}) });
+      expect(placed.status).toBe(303);
+      const orderId = /^\/order-confirmed\/(.+)$/.exec(placed.headers.get('location')!)![1];
+      return { entryId, orderId };
+    }
+    const counted = new Visitor(() => store.url());
+    expect((await recordHit(counted, hit({ pagePath: '/cart' }))).status).toBe(202);
+    const withCookie = await shop(counted);
+    const without = await shop(new Visitor(() => store.url()));
+    // With JavaScript the collector marks the form and sends the remove itself: the server does not.
+    const js = await shop(counted, true);
+
+    let rows: { event: string; data: Record<string, unknown>; source: string; visitor_id: string | null }[] = [];
+    await store.change(async (sql) => {
+      rows = await sql`select data->>'event' as event, data, source, visitor_id from analytics_event
+        where kind = 'event' and data->>'event' in ('remove-from-cart', 'purchase')`;
+    });
+    const removes = rows.filter((r) => r.event === 'remove-from-cart').map((r) => r.data.entry_id);
+    const purchases = rows.filter((r) => r.event === 'purchase');
+    expect(removes).toContain(withCookie.entryId);
+    expect(removes).not.toContain(without.entryId);
+    expect(removes).not.toContain(js.entryId);
+    expect(purchases.map((r) => r.data.order_id)).toContain(withCookie.orderId);
+    expect(purchases.map((r) => r.data.order_id)).not.toContain(without.orderId);
+    expect(purchases.map((r) => r.data.order_id)).not.toContain(js.orderId);
+    const mine = purchases.find((r) => r.data.order_id === withCookie.orderId)!;
+    expect(mine.source).toBe('server');
+    expect(mine.visitor_id).toMatch(/^[A-Za-z0-9_-]{21}$/);
+    expect(mine.data).toMatchObject({ currency: 'USD', items: [{ quantity: 1, price_cents: 2600 }] });
+    expect(mine.data.total_cents).toBeGreaterThanOrEqual(2600);
+
+    // The owner sees them by name on the dashboard: one remove and one purchase were recorded.
+    const html = await (await owner.get('/config/analytics?range=7')).text();
+    const table = /<table class="data" id="visitor-events">([\s\S]*?)<\/table>/.exec(html)?.[1] ?? '';
+    const count = (name: string) => new RegExp(`<th scope="row">${name}</th><td>([^<]*)</td>`).exec(table)?.[1];
+    expect(count('purchase')).toBe('1');
+    expect(count('remove-from-cart')).toBe('1');
+    expect(count('newsletter-subscribe')).toBe('0');
   });
 
   it('keeps isFirstLanding, isFirstSession and sessionId with the page view, and refuses them malformed', async () => {

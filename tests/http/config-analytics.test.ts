@@ -126,8 +126,13 @@ describe('/config/analytics', () => {
       return Number(m![1].replace(/,/g, ''));
     };
     const before = await addToCart();
-    // A shopper's form post to /cart, as the product page sends it with no script running.
+    // A shopper without JavaScript: the page's pixel gives them the census cookie (ss_cvr), without
+    // which no visitor event is recorded (SPEC 7, ADR 0038); then the form post to /cart, as the
+    // product page sends it with no script running.
     const shopper = new Visitor();
+    const census = { websiteId: 'x', pageType: 1, pagePath: '/shop', url: '/shop' };
+    expect((await shopper.get(`/api/census/pixel?d=${encodeURIComponent(JSON.stringify(census))}`)).status).toBe(200);
+    expect(shopper.cookies.get('ss_cvr')).toBeDefined();
     const add = await shopper.postForm('/cart', {
       intent: 'add',
       itemId: 'itm-tide-pool-mug',
