@@ -5,6 +5,7 @@
 // checkout and the order page show the answer.
 import { expect, test, type Page } from '@playwright/test';
 import { ready, signIn } from './journey.js';
+import { productForm } from '../support/product-form.js';
 
 /** A form with a required "Engraving" field, and a service product that asks for it; the product's page. */
 async function productWithForm(page: Page, js: boolean): Promise<string> {
@@ -19,29 +20,16 @@ async function productWithForm(page: Page, js: boolean): Promise<string> {
   const field = { intent: 'save-field', fieldId: 'text-1', title: 'Engraving', description: '', placeholder: '', required: 'on' };
   expect((await post(`/config/forms/${formId}`, field)).status()).toBe(303);
   const stamp = `${js ? 'js' : 'nojs'}-${Date.now()}`;
-  const product = await post('/config/products/new', {
-    intent: 'save',
-    title: `Engraved plaque ${stamp}`,
-    urlId: `engraved-plaque-${stamp}`,
-    productType: '3',
-    collectionId: 'col-shop',
-    body: '',
-    excerpt: '',
-    published: 'on',
-    tags: '',
-    categories: '',
-    billingValue: '1',
-    billingUnit: 'MONTH',
-    numBillingCycles: '0',
-    assetUrl: '',
-    originalSize: '',
-    options: '',
-    customFormId: formId,
-    'variants[0].sku': `CF-${stamp}`,
-    'variants[0].price': '20.00',
-    'variants[0].salePrice': '',
-    'variants[0].qty': '10',
-  });
+  const product = await post(
+    '/config/products/new',
+    productForm(`Engraved plaque ${stamp}`, `CF-${stamp}`, {
+      urlId: `engraved-plaque-${stamp}`,
+      productType: '3',
+      customFormId: formId,
+      'variants[0].price': '20.00',
+      'variants[0].qty': '10',
+    }),
+  );
   expect(product.status()).toBe(303);
   // The owner's product screen shows the form chosen.
   await page.goto(product.headers().location!);

@@ -11,6 +11,7 @@ import { Visitor } from './support/client.js';
 import { NEW_YORK } from './support/checkout.js';
 import { formFields, withField } from './support/form-fields.js';
 import { adminVisitor } from './support/owner.js';
+import { productForm } from '../support/product-form.js';
 
 const tag = () => randomBytes(3).toString('hex');
 const unescape = (s: string) =>
@@ -43,28 +44,10 @@ beforeAll(async () => {
   expect((await field({ fieldId: 'text-1', title: 'Engraving', required: 'on' })).status).toBe(303);
   expect((await field({ fieldId: 'textarea-1', title: 'Size note', maxLength: '10' })).status).toBe(303);
   // A product of its own (last in /shop), so other tests' adds of the demo products are untouched.
-  const res = await admin.postForm('/config/products/new', {
-    intent: 'save',
-    title: `Engraved ring ${tag()}`,
-    urlId: '',
-    productType: '1',
-    collectionId: 'col-shop',
-    body: '',
-    excerpt: '',
-    published: 'on',
-    tags: '',
-    categories: '',
-    billingValue: '1',
-    billingUnit: 'MONTH',
-    numBillingCycles: '0',
-    assetUrl: '',
-    originalSize: '',
-    options: '',
-    'variants[0].sku': `CF-${tag()}`,
-    'variants[0].price': '30.00',
-    'variants[0].salePrice': '',
-    'variants[0].qty': '50',
-  });
+  const res = await admin.postForm(
+    '/config/products/new',
+    productForm(`Engraved ring ${tag()}`, `CF-${tag()}`, { 'variants[0].price': '30.00', 'variants[0].qty': '50' }),
+  );
   expect(res.status).toBe(303);
   productId = decodeURIComponent(/^\/config\/products\/([^/?]+)\?/.exec(res.headers.get('location') ?? '')![1]);
 }, 60_000);
