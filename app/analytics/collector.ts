@@ -9,7 +9,8 @@ import { addToCartData, censusCall, ENDPOINTS, hitData, recordEvent, recordHit, 
 import { createErrorReporter, shapeError } from './error-reporter.js';
 import { markSession, type SessionInfo } from './first-session.js';
 import { startPageSpeed } from './page-speed.js';
-import { postJson, randomId, readCookie } from './send.js';
+import { postJson, readCookie } from './send.js';
+import { randomId } from './visitor-cookies.js';
 
 export interface PageShown {
   census: CensusPage | null;

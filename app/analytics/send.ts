@@ -18,18 +18,6 @@ export function readCookie(cookies: string, name: string): string {
   return '';
 }
 
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-
-/** A random id of `length` URL-safe characters (page loads, sessions). */
-export function randomId(length: number = COLLECTOR.idLength): string {
-  const bytes = new Uint8Array(length);
-  if (typeof crypto !== 'undefined' && crypto.getRandomValues) crypto.getRandomValues(bytes);
-  else for (let i = 0; i < length; i++) bytes[i] = Math.floor(Math.random() * 256);
-  let id = '';
-  for (let i = 0; i < length; i++) id += ALPHABET[bytes[i] & 63];
-  return id;
-}
-
 /** The status of the answer, or 0 when there was none in time. */
 async function post(url: string, init: RequestInit): Promise<number> {
   const abort = typeof AbortController === 'function' ? new AbortController() : null;

@@ -17,8 +17,6 @@ export const POSTS_PER_PAGE = 10;
 const EVENTS_LIMIT = 50;
 const GALLERY_LIMIT = 250;
 /** SPEC 9: a tag is at most 50 characters, a category 25. */
-export const TAG_MAX = 50;
-export const CATEGORY_MAX = 25;
 
 /** Where an event is (SPEC 3); map coordinates only when both are known. */
 export interface EventLocation {

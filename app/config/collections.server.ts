@@ -13,14 +13,13 @@ import { slugify, utcToZonedLocal, zonedLocalToUtc } from './pages.server.js';
 import { siteTimeZone } from './site-time.server.js';
 import { sanitizeOwnerHtml } from '../edits/sanitize.server.js';
 import { storefrontChanged } from '../edits/storefront-changed.server.js';
+import { TAG_MAX_LENGTH } from './tag-rules.js';
 
 export type EntryKind = 'blog' | 'events';
 const GENERIC_TYPE = 1;
 const RECORD_TYPES: Record<EntryKind, number> = { blog: 1, events: 12 };
 export const LIST_SIZE = 50;
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-const TAG_MAX = 50;
-const CATEGORY_MAX = 25;
 
 /** What each kind is called on its screens, and where its collection goes when made. */
 export const KIND_TEXT: Record<EntryKind, { one: string; collectionTitle: string; collectionUrl: string; screen: string }> = {
@@ -32,8 +31,8 @@ export const ENTRY_TEXT = {
   title: 'Enter a title.',
   slug: 'Use lower-case letters, digits and hyphens for the address.',
   taken: (s: string) => `There is already an entry at ${s}.`,
-  tag: `A tag is at most ${TAG_MAX} characters.`,
-  category: `A category is at most ${CATEGORY_MAX} characters.`,
+  tag: `A tag is at most ${TAG_MAX_LENGTH.tag} characters.`,
+  category: `A category is at most ${TAG_MAX_LENGTH.category} characters.`,
   date: 'Enter a date and time.',
   start: 'Enter when the event starts.',
   end: 'Enter when the event ends.',
@@ -90,8 +89,9 @@ export const PostForm = z
   })
   .superRefine((v, ctx) => {
     checkSlug(v, ctx);
-    if (parseTerms(v.tags).some((t) => t.length > TAG_MAX)) ctx.addIssue({ code: 'custom', path: ['tags'], message: ENTRY_TEXT.tag });
-    if (parseTerms(v.categories).some((t) => t.length > CATEGORY_MAX))
+    if (parseTerms(v.tags).some((t) => t.length > TAG_MAX_LENGTH.tag))
+      ctx.addIssue({ code: 'custom', path: ['tags'], message: ENTRY_TEXT.tag });
+    if (parseTerms(v.categories).some((t) => t.length > TAG_MAX_LENGTH.category))
       ctx.addIssue({ code: 'custom', path: ['categories'], message: ENTRY_TEXT.category });
     if (v.publishedAt !== '' && zonedLocalToUtc(v.publishedAt, 'UTC') === null)
       ctx.addIssue({ code: 'custom', path: ['publishedAt'], message: ENTRY_TEXT.date });

@@ -5,6 +5,7 @@
 import { ProductType } from '../../engine/ts/enums.js';
 import { minorDigits, moneyValue } from '../commerce/money.js';
 import { SLUG_TEXT } from '../edits/slugs.js';
+import { TAG_MAX_LENGTH } from './tag-rules.js';
 
 export const PRODUCT_TYPE_LABELS: Record<number, string> = {
   [ProductType.PHYSICAL]: 'Physical',
@@ -19,8 +20,6 @@ export const BILLING_UNITS = ['WEEK', 'MONTH', 'YEAR'] as const;
 export type BillingUnit = (typeof BILLING_UNITS)[number];
 
 /** SPEC 9: tag 50, category 25 characters. */
-export const TAG_MAX = 50;
-export const CATEGORY_MAX = 25;
 export const MAX_VARIANTS = 100;
 export const MAX_OPTIONS = 6;
 /** Rows a posted form may name (blank ones included): more is not a form of ours. */
@@ -40,8 +39,8 @@ export const TEXT = {
   type: 'Choose a product type.',
   collection: 'Choose a collection.',
   collectionFull: `This collection holds ${MAX_PRODUCTS_PER_COLLECTION} products, the most it can. Choose another collection, or delete a product from this one first.`,
-  tag: `A tag is at most ${TAG_MAX} characters.`,
-  category: `A category is at most ${CATEGORY_MAX} characters.`,
+  tag: `A tag is at most ${TAG_MAX_LENGTH.tag} characters.`,
+  category: `A category is at most ${TAG_MAX_LENGTH.category} characters.`,
   subscribable: 'Only physical products and services can be sold as subscriptions.',
   billingValue: 'Enter how often to bill: a whole number from 1 to 52.',
   billingUnit: 'Choose weeks, months or years.',

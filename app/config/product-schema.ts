@@ -5,7 +5,6 @@ import { z } from 'zod';
 import {
   BILLING_UNITS,
   SCARCITY_DEFAULT_THRESHOLD,
-  CATEGORY_MAX,
   isBlankRow,
   MAX_OPTIONS,
   MAX_VARIANTS,
@@ -14,7 +13,6 @@ import {
   PRODUCT_TYPES,
   splitList,
   SUBSCRIBABLE_TYPES,
-  TAG_MAX,
   TEXT,
   wholeNumber,
   parseStockSeen,
@@ -24,6 +22,7 @@ import {
   type VariantInput,
 } from './product-form.js';
 import { SLUG_RE } from '../edits/slugs.js';
+import { TAG_MAX_LENGTH } from './tag-rules.js';
 
 const Text = z.string().nullish();
 const Row = z
@@ -93,9 +92,9 @@ export function productSchema(currency: string) {
     const collectionId = s(raw.collectionId).trim();
     if (collectionId === '') fail(['collectionId'], TEXT.collection);
     const tags = splitList(s(raw.tags));
-    if (tags.some((t) => t.length > TAG_MAX)) fail(['tags'], TEXT.tag);
+    if (tags.some((t) => t.length > TAG_MAX_LENGTH.tag)) fail(['tags'], TEXT.tag);
     const categories = splitList(s(raw.categories));
-    if (categories.some((t) => t.length > CATEGORY_MAX)) fail(['categories'], TEXT.category);
+    if (categories.some((t) => t.length > TAG_MAX_LENGTH.category)) fail(['categories'], TEXT.category);
 
     const customSoldOutText = s(raw.customSoldOutText).trim();
     if (customSoldOutText.length > 200) fail(['customSoldOutText'], TEXT.merchandisingText);

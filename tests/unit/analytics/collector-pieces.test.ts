@@ -16,7 +16,8 @@ import {
 } from '../../../app/analytics/page-speed.js';
 import { createErrorReporter, shapeError } from '../../../app/analytics/error-reporter.js';
 import { FIRST_SESSION_KEY, markFirstSession, markSession, type StorageLike } from '../../../app/analytics/first-session.js';
-import { randomId, readCookie } from '../../../app/analytics/send.js';
+import { readCookie } from '../../../app/analytics/send.js';
+import { randomId } from '../../../app/analytics/visitor-cookies.js';
 import { AddToCartData, CensusHitData, CensusPage, JavascriptError, PerformanceRecords } from '../../../app/analytics/wire.js';
 import { SESSION_MS } from '../../../app/analytics/constants.js';
 import type { Collection, Product } from '../../../app/catalog/catalog.server.js';
