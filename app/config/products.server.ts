@@ -653,65 +653,79 @@ export class SortNotManual extends Error {
   }
 }
 
+type OrderRow = { id: string; ordering: number };
+
 /**
- * Moves a product one place up or down in its collection's order (what /shop lists by); false when
- * it is already at that end, null when the site has no such product. Its own small write: it does
- * not touch the product's fields or version (ADR 0021), so an open product form saves as before.
+ * A new hand-set order for product `id`'s collection: `arrange` gets the collection's rows in order
+ * (locked, so two reorders cannot interleave) and returns them rearranged, or null to change nothing.
+ * Its own small write: it does not touch the product's fields or version (ADR 0021), so an open
+ * product form saves as before. Null when the site has no such product; SortNotManual when the
+ * collection is sorted newest first (there is no hand-set order to change: say so rather than move unseen).
  */
-export async function moveProduct(a: OwnerAccess, id: string, direction: 'up' | 'down'): Promise<boolean | null> {
+async function reorder(
+  a: OwnerAccess,
+  id: string,
+  arrange: (rows: OrderRow[]) => OrderRow[] | null,
+  detail: Record<string, string>,
+): Promise<boolean | null> {
   const [p] = await a.sql<{ title: string; collection_id: string; collection_title: string; sort: CollectionSort }[]>`
     select i.title, i.collection_id, c.title as collection_title, c.sort
       from item i join product p on p.item_id = i.id join collection c on c.id = i.collection_id
      where i.id = ${id} and c.website_id = ${a.site.id}`;
   if (!p) return null;
-  // A collection sorted newest first has no hand-set order to change: say so rather than move unseen.
   if (p.sort !== 'manual') throw new SortNotManual(p.collection_title);
-  const moved = await a.sql.begin(async (tx) => {
-    // Every row of the collection locked and numbered afresh: two moves at once cannot interleave.
-    const rows = await tx<{ id: string; ordering: number }[]>`
+  const changed = await a.sql.begin(async (tx) => {
+    // Every row of the collection locked and numbered afresh.
+    const rows = await tx<OrderRow[]>`
       select id, ordering from item where collection_id = ${p.collection_id} order by ordering, title, id for update`;
-    const i = rows.findIndex((r) => r.id === id);
-    const j = direction === 'up' ? i - 1 : i + 1;
-    if (i < 0 || j < 0 || j >= rows.length) return false;
-    [rows[i], rows[j]] = [rows[j], rows[i]];
-    for (const [k, r] of rows.entries()) if (r.ordering !== k) await tx`update item set ordering = ${k} where id = ${r.id}`;
+    const next = arrange(rows);
+    if (!next) return false;
+    for (const [k, r] of next.entries()) if (r.ordering !== k) await tx`update item set ordering = ${k} where id = ${r.id}`;
     return true;
   });
-  if (!moved) return false;
-  await recordAudit(a.sql, actorOf(a), 'product.reorder', p.title, { id, direction });
+  if (!changed) return false;
+  await recordAudit(a.sql, actorOf(a), 'product.reorder', p.title, { id, ...detail });
   await storefrontChanged(a.sql, a.site.id);
   return true;
 }
 
 /**
+ * Moves a product one place up or down in its collection's order (what /shop lists by); false when
+ * it is already at that end, null when the site has no such product (see `reorder`).
+ */
+export function moveProduct(a: OwnerAccess, id: string, direction: 'up' | 'down'): Promise<boolean | null> {
+  return reorder(
+    a,
+    id,
+    (rows) => {
+      const i = rows.findIndex((r) => r.id === id);
+      const j = direction === 'up' ? i - 1 : i + 1;
+      if (i < 0 || j < 0 || j >= rows.length) return null;
+      [rows[i], rows[j]] = [rows[j], rows[i]];
+      return rows;
+    },
+    { direction },
+  );
+}
+
+/**
  * Puts a product just before or after another of its collection (a drag on /config/products): true
  * when placed, false when `targetId` is not a product of the same collection (or is itself), null
- * when the site has no such product. SortNotManual when the collection is sorted newest first.
+ * when the site has no such product (see `reorder`).
  */
 export async function placeProduct(a: OwnerAccess, id: string, targetId: string, position: 'before' | 'after'): Promise<boolean | null> {
-  const [p] = await a.sql<{ title: string; collection_id: string; collection_title: string; sort: CollectionSort }[]>`
-    select i.title, i.collection_id, c.title as collection_title, c.sort
-      from item i join product p on p.item_id = i.id join collection c on c.id = i.collection_id
-     where i.id = ${id} and c.website_id = ${a.site.id}`;
-  if (!p) return null;
-  if (p.sort !== 'manual') throw new SortNotManual(p.collection_title);
-  if (targetId === id) return false;
-  const placed = await a.sql.begin(async (tx) => {
-    // As a move: the whole collection locked and numbered afresh.
-    const rows = await tx<{ id: string; ordering: number }[]>`
-      select id, ordering from item where collection_id = ${p.collection_id} order by ordering, title, id for update`;
-    const from = rows.findIndex((r) => r.id === id);
-    if (from < 0 || !rows.some((r) => r.id === targetId)) return false;
-    const [moving] = rows.splice(from, 1);
-    const at = rows.findIndex((r) => r.id === targetId) + (position === 'after' ? 1 : 0);
-    rows.splice(at, 0, moving);
-    for (const [k, r] of rows.entries()) if (r.ordering !== k) await tx`update item set ordering = ${k} where id = ${r.id}`;
-    return true;
-  });
-  if (!placed) return false;
-  await recordAudit(a.sql, actorOf(a), 'product.reorder', p.title, { id, [position]: targetId });
-  await storefrontChanged(a.sql, a.site.id);
-  return true;
+  return reorder(
+    a,
+    id,
+    (rows) => {
+      const from = rows.findIndex((r) => r.id === id);
+      if (targetId === id || from < 0 || !rows.some((r) => r.id === targetId)) return null;
+      const [moving] = rows.splice(from, 1);
+      rows.splice(rows.findIndex((r) => r.id === targetId) + (position === 'after' ? 1 : 0), 0, moving);
+      return rows;
+    },
+    { [position]: targetId },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
