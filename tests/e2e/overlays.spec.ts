@@ -141,7 +141,8 @@ function lockSectionOf(html: string): string {
  * Console errors and failed requests of `page` and its frames, from now on. Left out: the notes
  * Chromium logs when Playwright's own probes meet the sandboxed frame ("Blocked script execution
  * ... sandboxed"; the preview documents carry no script, tests/http/overlays.test.ts), and the
- * app's scripts refused where the browser runs without JavaScript.
+ * app's scripts refused where the browser runs without JavaScript, and Remix's route discovery
+ * (/__manifest) that the next page.goto aborts mid-flight (net::ERR_ABORTED, CI stop 37).
  */
 function problemsOf(page: Page, js: boolean): string[] {
   const problems: string[] = [];
@@ -149,6 +150,8 @@ function problemsOf(page: Page, js: boolean): string[] {
     if (m.type() === 'error' && !/^Blocked script execution in .* sandboxed/.test(m.text())) problems.push(m.text());
   });
   page.on('requestfailed', (r) => {
+    const discoveryCut = new URL(r.url()).pathname === '/__manifest' && r.failure()?.errorText === 'net::ERR_ABORTED';
+    if (discoveryCut) return;
     if (js || r.resourceType() !== 'script') problems.push(`${r.url()}: ${r.failure()?.errorText}`);
   });
   return problems;
