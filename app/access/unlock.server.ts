@@ -1,7 +1,6 @@
 // Opening a lock (lock screen, page type 103): the password checked against its argon2 hash,
 // answers counted per visitor and per lock in PostgreSQL before the check (every process shares them),
 // and the opened lock remembered in the shopper's session cookie until the owner changes it.
-import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
 import { verifyPassword } from '../auth/password.server.js';
 import { consumeAll, createLimiter, type Limit, type Limiter } from '../utils/rate-limit.server.js';
@@ -55,32 +54,4 @@ export async function unlock(
   await Promise.all([l.visitor.reset(visitorKey), l.lock.refund(lockKey)]);
   (await shopperSession(request)).addUnlocked(unlockToken(input.scope, lockOf(stored)));
   return { ok: true };
-}
-
-/** What a lock screen post leaves for the page it goes back to (shown once). */
-const AccessFlash = z.object({
-  access: z.object({
-    scope: z.string().max(100),
-    error: z.string().max(300),
-    retryAfterS: z.number().int().positive().max(86_400).optional(),
-  }),
-});
-export type AccessFlash = z.infer<typeof AccessFlash>['access'];
-
-export async function setAccessFlash(request: Request, flash: AccessFlash): Promise<void> {
-  (await shopperSession(request)).flash({ access: flash });
-}
-
-/**
- * The lock screen's flash, or null. Any other flash (a cart message) is put back for the page
- * pipeline to read.
- */
-export async function takeAccessFlash(request: Request): Promise<AccessFlash | null> {
-  const session = await shopperSession(request);
-  const taken = session.takeFlash();
-  if (taken === undefined) return null;
-  const parsed = AccessFlash.safeParse(taken);
-  if (parsed.success) return parsed.data.access;
-  session.flash(taken);
-  return null;
 }

@@ -1,10 +1,9 @@
 // The product page's action for the back-in-stock form without JavaScript: the same sign-up as the
 // JSON API, answered by a 303 back to the page with a one-shot notice (and the typed address on
 // an error), which the page shows in the form's place (app/forms/restock-markup.ts).
-import { redirect } from '@remix-run/node';
 import { getSql } from '../../db/client.server.js';
 import { createReadCache } from '../catalog/read-cache.server.js';
-import { setFlash } from '../storefront/cart-ui.server.js';
+import { redirectWithFlash, setFlash } from '../utils/flash.server.js';
 import { readForm } from '../utils/form.server.js';
 import { shopperSession } from '../utils/session.server.js';
 import { requestLanguage } from '../languages/email-language.server.js';
@@ -18,11 +17,8 @@ export async function restockPageAction(request: Request, websiteId: string): Pr
   const form = await readForm(request);
   const session = await shopperSession(request);
   const answer = async (flash: { variantId: string; ok: boolean; message: string; email?: string }) => {
-    setFlash(session, { restock: flash });
-    const headers = new Headers();
-    const committed = await session.commit();
-    if (committed) headers.append('Set-Cookie', committed);
-    return redirect(back, { status: 303, headers });
+    setFlash(session, 'cart', { restock: flash });
+    return redirectWithFlash(request, back);
   };
   const variantId = form?.get('variantId')?.slice(0, 200) ?? '';
   const email = form?.get('email')?.slice(0, 300) ?? '';

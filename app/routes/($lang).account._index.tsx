@@ -8,7 +8,8 @@ import { useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
 import { getSql } from '../../db/client.server.js';
 import { addAddress, addressesOf, ordersOf, removeAddress, restockSignupsOf, updateAddress } from '../auth/site-user-account.server.js';
-import { redirectWithFlash, setAccountFlash, takeAccountFlash } from '../auth/site-user-flash.server.js';
+import { readFlash, redirectWithFlash, setFlash } from '../utils/flash.server.js';
+import { shopperSession } from '../utils/session.server.js';
 import { ACCOUNT_PAGE, fieldView } from '../auth/site-user-pages.js';
 import { addressLabels, addressLines, checkAddress, COUNTRIES, countryName, type Address } from '../commerce/address.js';
 import { countriesIn, countryNameIn } from '../languages/country-names.js';
@@ -86,7 +87,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { user } = signed;
   const sql = await getSql();
   const url = new URL(request.url);
-  const flash = await takeAccountFlash(request, 'account');
+  const flash = await readFlash(request, 'account', (f) => f.form === 'account');
   const [orders, addresses, restock, lists] = await Promise.all([
     ordersOf(sql, user),
     addressesOf(sql, user.id),
@@ -153,7 +154,7 @@ export async function action(args: ActionFunctionArgs) {
   const form = await readForm(request);
   const parsed = form ? parseForm(form, Intent) : null;
   const done = async (flash: { notice?: string; formError?: string; errors?: Record<string, string>; values?: Record<string, string> }) => {
-    await setAccountFlash(request, { form: 'account', ...flash });
+    setFlash(await shopperSession(request), 'account', { form: 'account', ...flash });
     return redirectWithFlash(request, lang.to('/account'));
   };
   if (!form || parsed?.status !== 'success') return done({ formError: UNREADABLE });

@@ -4,7 +4,8 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { getSql } from '../../db/client.server.js';
-import { redirectWithFlash, setAccountFlash, takeAccountFlash } from '../auth/site-user-flash.server.js';
+import { readFlash, redirectWithFlash, setFlash } from '../utils/flash.server.js';
+import { shopperSession } from '../utils/session.server.js';
 import { ForgotForm } from '../auth/site-user-forms.server.js';
 import { FORGOT_PAGE, fieldView } from '../auth/site-user-pages.js';
 import { requestPasswordReset, RESET_TEXT } from '../auth/site-user-reset.server.js';
@@ -23,7 +24,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { request, context, params } = args;
   if (!(await servesLanguage(request, context, params.lang))) return pageLoader(args);
   const lang = await requestLanguage(request, context);
-  const flash = await takeAccountFlash(request, 'forgot');
+  const flash = await readFlash(request, 'account', (f) => f.form === 'forgot');
   const e = messagesIn(lang.strings, flash?.errors ?? {});
   return accountPage(request, context, lang.t('accountForgotTitle', 'Forgot password?'), FORGOT_PAGE, {
     notice: messageIn(lang.strings, flash?.notice ?? ''),
@@ -48,7 +49,7 @@ export async function action(args: ActionFunctionArgs) {
   const submission = form ? parseForm(form, ForgotForm) : null;
   if (!submission || submission.status !== 'success') {
     const typed = (submission?.payload ?? {}) as Record<string, unknown>;
-    await setAccountFlash(request, {
+    setFlash(await shopperSession(request), 'account', {
       form: 'forgot',
       errors: firstErrors(submission?.error ?? undefined),
       values: { email: String(typed.email ?? '') },
@@ -57,7 +58,7 @@ export async function action(args: ActionFunctionArgs) {
   }
   const limit = await limitVisitor(request, null);
   if (!limit.ok) {
-    await setAccountFlash(request, {
+    setFlash(await shopperSession(request), 'account', {
       form: 'forgot',
       formError: MSG.tooManyRequests,
       values: { email: submission.value.email },
@@ -65,7 +66,7 @@ export async function action(args: ActionFunctionArgs) {
     return redirectWithFlash(request, lang.to('/account/forgot-password'));
   }
   await requestPasswordReset(await getSql(), websiteId, submission.value.email, await accountMailContext(websiteId, request));
-  await setAccountFlash(request, { form: 'forgot', notice: RESET_TEXT.sent });
+  setFlash(await shopperSession(request), 'account', { form: 'forgot', notice: RESET_TEXT.sent });
   return redirectWithFlash(request, lang.to('/account/forgot-password'));
 }
 

@@ -4,7 +4,8 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { getSql } from '../../db/client.server.js';
-import { redirectWithFlash, setAccountFlash, takeAccountFlash } from '../auth/site-user-flash.server.js';
+import { readFlash, redirectWithFlash, setFlash } from '../utils/flash.server.js';
+import { shopperSession } from '../utils/session.server.js';
 import { MIN_PASSWORD, ResetForm } from '../auth/site-user-forms.server.js';
 import { fieldView, RESET_PAGE } from '../auth/site-user-pages.js';
 import { resetPassword, resetTokenIsLive, RESET_TEXT } from '../auth/site-user-reset.server.js';
@@ -22,7 +23,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!(await servesLanguage(request, context, params.lang))) return pageLoader(args);
   const lang = await requestLanguage(request, context);
   const token = new URL(request.url).searchParams.get('token') ?? '';
-  const flash = await takeAccountFlash(request, 'reset');
+  const flash = await readFlash(request, 'account', (f) => f.form === 'reset');
   const live = await resetTokenIsLive(await getSql(), token);
   const e = messagesIn(lang.strings, flash?.errors ?? {});
   return accountPage(request, context, lang.t('accountResetTitle', 'Set a new password'), RESET_PAGE, {
@@ -55,11 +56,11 @@ export async function action(args: ActionFunctionArgs) {
   const token = String((submission?.payload as Record<string, unknown> | undefined)?.token ?? '');
   const here = lang.to(`/account/reset-password?token=${encodeURIComponent(token)}`);
   if (!submission || submission.status !== 'success') {
-    await setAccountFlash(request, { form: 'reset', errors: firstErrors(submission?.error ?? undefined) });
+    setFlash(await shopperSession(request), 'account', { form: 'reset', errors: firstErrors(submission?.error ?? undefined) });
     return redirectWithFlash(request, here);
   }
   if (!(await resetPassword(await getSql(), submission.value.token, submission.value.password))) return redirectWithFlash(request, here);
-  await setAccountFlash(request, { form: 'sign-in', notice: RESET_TEXT.done });
+  setFlash(await shopperSession(request), 'account', { form: 'sign-in', notice: RESET_TEXT.done });
   return redirectWithFlash(request, lang.to('/account/sign-in'));
 }
 

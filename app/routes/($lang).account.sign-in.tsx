@@ -4,7 +4,8 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { redirectWithFlash, setAccountFlash, takeAccountFlash } from '../auth/site-user-flash.server.js';
+import { readFlash, redirectWithFlash, setFlash } from '../utils/flash.server.js';
+import { shopperSession } from '../utils/session.server.js';
 import { nextIn, SignInForm } from '../auth/site-user-forms.server.js';
 import { fieldView, SIGN_IN_PAGE } from '../auth/site-user-pages.js';
 import { metaFromSeo } from '../components/seo-meta.js';
@@ -23,7 +24,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const lang = await requestLanguage(request, context);
   const url = new URL(request.url);
   if (await signedInUser(request, context)) return redirect(nextIn(url.searchParams.get('redirectTo'), lang.to), 303);
-  const flash = await takeAccountFlash(request, 'sign-in');
+  const flash = await readFlash(request, 'account', (f) => f.form === 'sign-in');
   const v = flash?.values ?? {};
   const e = messagesIn(lang.strings, flash?.errors ?? {});
   return accountPage(request, context, lang.t('accountSignInTitle', 'Sign in'), SIGN_IN_PAGE, {
@@ -51,7 +52,7 @@ export async function action(args: ActionFunctionArgs) {
   const submission = form ? parseForm(form, SignInForm) : null;
   const back = async (flash: { formError?: string; errors?: Record<string, string> }) => {
     const typed = (submission?.payload ?? {}) as Record<string, string>;
-    await setAccountFlash(request, {
+    setFlash(await shopperSession(request), 'account', {
       form: 'sign-in',
       ...flash,
       values: { email: String(typed.email ?? ''), rememberMe: typed.rememberMe ? 'on' : '', redirectTo: String(typed.redirectTo ?? '') },

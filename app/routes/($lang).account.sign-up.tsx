@@ -4,7 +4,8 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { redirectWithFlash, setAccountFlash, takeAccountFlash } from '../auth/site-user-flash.server.js';
+import { readFlash, redirectWithFlash, setFlash } from '../utils/flash.server.js';
+import { shopperSession } from '../utils/session.server.js';
 import { MIN_PASSWORD, nextIn, SignUpForm } from '../auth/site-user-forms.server.js';
 import { fieldView, SIGN_UP_PAGE } from '../auth/site-user-pages.js';
 import { createSiteUser } from '../auth/site-user-store.server.js';
@@ -26,7 +27,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const lang = await requestLanguage(request, context);
   const url = new URL(request.url);
   if (await signedInUser(request, context)) return redirect(nextIn(url.searchParams.get('redirectTo'), lang.to), 303);
-  const flash = await takeAccountFlash(request, 'sign-up');
+  const flash = await readFlash(request, 'account', (f) => f.form === 'sign-up');
   const v = flash?.values ?? {};
   const e = messagesIn(lang.strings, flash?.errors ?? {});
   // Sent here from a page for signed-in shoppers (issue 16), the shopper goes back to it after.
@@ -58,7 +59,7 @@ export async function action(args: ActionFunctionArgs) {
   const submission = form ? parseForm(form, SignUpForm) : null;
   const back = async (flash: { formError?: string; errors?: Record<string, string> }) => {
     const typed = (submission?.payload ?? {}) as Record<string, unknown>;
-    await setAccountFlash(request, {
+    setFlash(await shopperSession(request), 'account', {
       form: 'sign-up',
       ...flash,
       values: { name: String(typed.name ?? ''), email: String(typed.email ?? ''), redirectTo: String(typed.redirectTo ?? '') },

@@ -10,7 +10,8 @@ import { redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import crypto from 'node:crypto';
 import { z } from 'zod';
-import { cartQtySetCookie, readFlash, setFlash } from '../storefront/cart-ui.server.js';
+import { cartQtySetCookie } from '../storefront/cart-ui.server.js';
+import { readFlash, redirectWithFlash, setFlash } from '../utils/flash.server.js';
 import { cartStore, limitCodeTries, limitVisitor, MSG, tooManyRequests, type CartStore } from '../commerce/cart.server.js';
 import { GIFT_CARD_TEXT, payableByCard } from '../commerce/gift-cards.js';
 import { checkoutForm, defaultValues, pageQuote, shownTotalOf } from '../storefront/checkout-page.server.js';
@@ -68,7 +69,7 @@ export async function loader(args: LoaderFunctionArgs) {
       const { shipping, tax } = await store.checkoutSettings();
       const draft = await store.checkoutDraft(cartId);
       const giftCard = await store.appliedGiftCard(cartId);
-      const flash = await readFlash(request);
+      const flash = await readFlash(request, 'cart');
       // Errors show once: with the flash of the submit that made them.
       const errors = draft && flash?.checkoutToken === draft.token ? draft.errors : {};
       const values = draft?.values ?? defaultValues(shipping, tax);
@@ -144,8 +145,8 @@ export async function action(args: ActionFunctionArgs) {
   const cartId = await cartIdFor(request, which?.cart === 'subscription');
   /** A 303 to `to` with a flash for the page there (its message, or the token of the errors to show). */
   const withFlash = async (to: string, flash: { error?: string; checkoutToken?: string }) => {
-    setFlash(session, { ...flash, error: flash.error === undefined ? undefined : lang.message(flash.error) });
-    return redirect(to, { status: 303, headers: { 'Set-Cookie': (await session.commit())! } });
+    setFlash(session, 'cart', { ...flash, error: flash.error === undefined ? undefined : lang.message(flash.error) });
+    return redirectWithFlash(request, to);
   };
   const fail = (error: string | undefined, checkoutToken?: string) => withFlash(back, { error, checkoutToken });
   if (!body || !which) return fail(UNREADABLE);

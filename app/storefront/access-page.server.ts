@@ -9,13 +9,14 @@ import { decide, SITE_SCOPE, type Decision, type MemberArea, type SiteAccess, ty
 import { ACCESS_TEMPLATES } from '../access/screens.js';
 import { memberAreasOf, siteAccess } from '../access/store.server.js';
 import { ACCESS_TEXT } from '../access/texts.js';
-import { setAccessFlash, takeAccessFlash, unlock } from '../access/unlock.server.js';
+import { unlock } from '../access/unlock.server.js';
 import { areaOf, joinFreeArea } from '../access/membership.server.js';
 import { ownerMayPreview } from '../access/owner-preview.server.js';
 import { currentSiteUser } from '../auth/site-user-session.server.js';
 import { cartStore, subscribe } from '../commerce/cart.server.js';
 import { subscriptionPriceText } from './subscription-price.server.js';
 import { shopperSession } from '../utils/session.server.js';
+import { readFlash, redirectWithFlash, setFlash } from '../utils/flash.server.js';
 import { siteTweaks } from '../overlays/tweak-store.server.js';
 import type { LockScreenTweak } from '../overlays/tweaks.js';
 import type { Json } from './template-context.js';
@@ -75,8 +76,7 @@ async function screenFor(
   let retryAfterS: number | undefined;
   switch (d.kind) {
     case 'locked': {
-      const flash = await takeAccessFlash(request);
-      const mine = flash && flash.scope === d.scope ? flash : null;
+      const mine = await readFlash(request, 'access', (f) => f.scope === d.scope);
       // The owner's words from the lock screen tweak (/config/tweaks/lock-screen, app/overlays);
       // its title speaks of the site, so a page's lock keeps its own.
       const tweak = (await siteTweaks(site.website.id))['lock-screen'];
@@ -216,31 +216,24 @@ export type AccessPost =
 
 const visitorAddress = (request: Request) => request.headers.get('x-storefront-client-address') || 'unknown';
 
-/** A 303 to `to`, carrying the shopper session when it changed (an opened lock, a flash). */
-async function back(request: Request, to: string, headers = new Headers()): Promise<Response> {
-  const committed = await (await shopperSession(request)).commit();
-  if (committed) headers.append('Set-Cookie', committed);
-  return redirect(to, { status: 303, headers });
-}
-
-/** The forms of the access pages (POST /page-access); always a 303. */
+/** The forms of the access pages (POST /page-access); always a 303, carrying the session (an opened lock, a flash). */
 export async function accessAction(request: Request, websiteId: string, post: AccessPost): Promise<Response> {
   const sql = await getSql();
   if (post.intent === 'unlock') {
     const password = post.password ?? '';
     if (password === '') {
-      await setAccessFlash(request, { scope: post.scope, error: ACCESS_TEXT.passwordBlank });
-      return back(request, post.redirectTo);
+      setFlash(await shopperSession(request), 'access', { scope: post.scope, error: ACCESS_TEXT.passwordBlank });
+      return redirectWithFlash(request, post.redirectTo);
     }
     const r = await unlock(sql, request, websiteId, { scope: post.scope, password, visitor: visitorAddress(request) });
-    if (!r.ok) await setAccessFlash(request, { scope: post.scope, error: r.error, retryAfterS: r.retryAfterS });
-    return back(request, post.redirectTo);
+    if (!r.ok) setFlash(await shopperSession(request), 'access', { scope: post.scope, error: r.error, retryAfterS: r.retryAfterS });
+    return redirectWithFlash(request, post.redirectTo);
   }
   const signed = await currentSiteUser(sql, request, websiteId);
   if (!signed) return redirect(`/account/sign-in?redirectTo=${encodeURIComponent(post.redirectTo)}`, 303);
   if (post.intent === 'join') {
     await joinFreeArea(sql, websiteId, post.areaId, signed.user.id);
-    return back(request, post.redirectTo);
+    return redirectWithFlash(request, post.redirectTo);
   }
   return subscribeToArea(request, websiteId, post.areaId, post.redirectTo);
 }
@@ -251,10 +244,10 @@ export async function accessAction(request: Request, websiteId: string, post: Ac
  */
 async function subscribeToArea(request: Request, websiteId: string, areaId: string, redirectTo: string): Promise<Response> {
   const area = await areaOf(await getSql(), websiteId, areaId);
-  if (!area || !area.paid || !area.itemId) return back(request, redirectTo);
+  if (!area || !area.paid || !area.itemId) return redirectWithFlash(request, redirectTo);
   const r = await subscribe(websiteId, { itemId: area.itemId, quantity: 1 });
-  if (!r.ok) return back(request, redirectTo);
+  if (!r.ok) return redirectWithFlash(request, redirectTo);
   // The subscription cart checks out on its own: its id travels in the session, beside the cart's.
   (await shopperSession(request)).setSubscriptionCartId(r.cartId);
-  return back(request, '/checkout?subscription=1');
+  return redirectWithFlash(request, '/checkout?subscription=1');
 }

@@ -24,7 +24,8 @@ import { nativePost, recordServerAddToCart, recordServerEvent } from '../analyti
 import { FORM_TEXT } from '../forms/form-validation.js';
 import { shopperSession } from '../utils/session.server.js';
 import { mayBuyItem } from './access-page.server.js';
-import { cartQtySetCookie, safeReturnPath, setFlash, type CartFlash, type CartFormSubmission } from './cart-ui.server.js';
+import { cartQtySetCookie, safeReturnPath, type CartFormSubmission } from './cart-ui.server.js';
+import { setFlash, type CartFlash } from '../utils/flash.server.js';
 import { requestLanguage } from './request-language.server.js';
 import { messageIn } from './shop-messages.server.js';
 import { requestSite } from './site.server.js';
@@ -72,7 +73,7 @@ export async function createCartHandler(request: Request, context?: AppLoadConte
     async function failed(status: number, english: string, keep: CartFlash = {}) {
       const error = lang.message(english);
       if (fromIsland) return json({ ok: false, error }, { status });
-      setFlash(session, { ...keep, error });
+      setFlash(session, 'cart', { ...keep, error });
       return redirect(back, { status: 303, headers: await cookies() });
     }
 
@@ -119,7 +120,7 @@ export async function createCartHandler(request: Request, context?: AppLoadConte
         session.setCartId(r.cartId);
         await claimNewCart(request, websiteId, cartId, r.cartId);
         if (!fromIsland) {
-          setFlash(session, { itemId: f.itemId, sku: f.sku, options, added });
+          setFlash(session, 'cart', { itemId: f.itemId, sku: f.sku, options, added });
           // Without JavaScript no collector sends the add to cart: recorded here (never failing the add).
           await recordServerAddToCart(request, websiteId, {
             itemId: f.itemId,

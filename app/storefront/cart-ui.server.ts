@@ -1,92 +1,16 @@
-// The shopper-facing side of the cart on pages: the cart form's schema, the one-shot flash a no-JS
-// form post leaves in the session for the page it redirects to (error, kept values, "added"), and
-// the visitor's cart for the layout.
+// The shopper-facing side of the cart on pages: the cart form's schema, and the visitor's cart and
+// the message of their last cart form post (app/utils/flash.server.ts) for the layout.
 import { z } from 'zod';
 import type { Product } from '../catalog/catalog.server.js';
 import { loadCart, type CartView } from '../commerce/cart.server.js';
 import { parseForm, readFormValues } from '../utils/form.server.js';
 import { ANSWER_PREFIX } from '../commerce/custom-forms.server.js';
-import { shopperSession, type ShopperSession } from '../utils/session.server.js';
+import { shopperSession } from '../utils/session.server.js';
+import { readFlash, type CartFlash } from '../utils/flash.server.js';
 import { log } from '../utils/log.server.js';
 import { cartQtyCookie, readCartCookie, type CartCookie, type CartNumbers } from './cart-count.js';
 import { shownCart, type ShownCart } from './cart-splice.server.js';
 import { env } from '../utils/env.server.js';
-
-/** What a cart form post tells the next page: an error with what was typed, or what was added. */
-export interface CartFlash {
-  itemId?: string;
-  sku?: string;
-  /** The quantity as typed, kept after an error. */
-  quantity?: string;
-  /**
-   * The product options the form posted (`option.<Name>` fields, the chosen ones), so that the
-   * product page shows them chosen again: after an error, and after an add (its price and stock).
-   */
-  options?: Record<string, string>;
-  error?: string;
-  added?: { title: string; quantity: number };
-  /** A /cart page message (quantity update or removal failed). */
-  entryId?: string;
-  /** The failed checkout submit whose field errors (kept on the cart's checkout draft) to show. */
-  checkoutToken?: string;
-  /** A back-in-stock form post's answer (app/forms/restock-markup.ts). */
-  restock?: { variantId: string; ok: boolean; message: string; email?: string };
-}
-
-const Flash = z.object({
-  itemId: z.string().max(200).optional(),
-  sku: z.string().max(200).optional(),
-  quantity: z.string().max(40).optional(),
-  options: z
-    .record(z.string().max(64), z.string().max(128))
-    .refine((o) => Object.keys(o).length <= 20)
-    .optional(),
-  error: z.string().max(500).optional(),
-  added: z.object({ title: z.string().max(300), quantity: z.number().int() }).optional(),
-  entryId: z.string().max(200).optional(),
-  checkoutToken: z.string().max(64).optional(),
-  restock: z
-    .object({ variantId: z.string().max(200), ok: z.boolean(), message: z.string().max(500), email: z.string().max(300).optional() })
-    .optional(),
-});
-
-/** Chosen options beyond this size (JSON characters) are not kept: the session cookie must stay small. */
-const FLASH_OPTIONS_MAX = 1024;
-/**
- * A flash not shown within this time is dropped (a form posted in a tab then left): the message
- * belongs to the page the post redirected to, not to a visit days later.
- */
-const FLASH_TTL_MS = 2 * 60 * 1000;
-
-/** Leaves `flash` in the shopper's session for the page the post redirects to (shown once). */
-export function setFlash(session: ShopperSession, flash: CartFlash): void {
-  const kept = { ...flash };
-  if (kept.options && JSON.stringify(kept.options).length > FLASH_OPTIONS_MAX) delete kept.options;
-  session.flash({ ...kept, at: Date.now() });
-}
-
-const Stamped = Flash.extend({ at: z.number() });
-
-// The flash a request carries, taken from its session once (the page pipeline and a loader both ask).
-const taken = new WeakMap<Request, Promise<CartFlash | null>>();
-
-/**
- * The flash of this request, or null (none, too old, or of another shape). Taking it removes it
- * from the session: the answer that commits the session (readVisit) forgets it.
- */
-export function readFlash(request: Request): Promise<CartFlash | null> {
-  let f = taken.get(request);
-  if (!f) {
-    f = shopperSession(request).then((session) => {
-      const r = Stamped.safeParse(session.takeFlash());
-      if (!r.success || Date.now() - r.data.at > FLASH_TTL_MS) return null;
-      const { at: _at, ...flash } = r.data;
-      return flash;
-    });
-    taken.set(request, f);
-  }
-  return f;
-}
 
 // ---------------------------------------------------------------------------------------------
 // The cart form: every cart form of the theme (add, update, remove, subscribe) posts to /cart.
@@ -205,7 +129,7 @@ function cookieSays(sent: CartCookie | null, cart: CartView | undefined): boolea
  */
 export async function readVisit(request: Request, websiteId: string, opts: { withCart?: boolean; currency?: string } = {}): Promise<Visit> {
   const session = await shopperSession(request);
-  const flash = await readFlash(request);
+  const flash = await readFlash(request, 'cart');
   // Set only when the session changed: a flash was taken (even one too old to show).
   const committed = await session.commit();
   const setCookies = committed ? [committed] : [];

@@ -3,7 +3,7 @@
 import { answersOf, DETAILS_PATH, detailsUrl, formIdOf } from '../commerce/custom-form-answers.js';
 import { baseUrlFor } from '../utils/base-url.server.js';
 import type { Collection, Entry, NavItem, Product, Resolved, SearchHit, Site, Variant } from '../catalog/catalog.server.js';
-import type { CartFlash } from './cart-ui.server.js';
+import type { CartFlash } from '../utils/flash.server.js';
 import type { CartReviewSummary } from '../commerce/cart.server.js';
 import type { VariantChoice, VariantPickerData } from '../components/variant-island.js';
 import {

@@ -7,7 +7,7 @@ import type { CartEntryView, CartReviewSummary } from '../commerce/cart.server.j
 import type { Money } from '../commerce/money.js';
 import type { Order } from '../commerce/order.js';
 import type { InstalmentNotice } from '../commerce/rules.js';
-import type { CartFlash } from './cart-ui.server.js';
+import type { CartFlash } from '../utils/flash.server.js';
 import type { BlockJson } from './page-blocks.js';
 
 /** Open-ended JSON (the owner's settings, theme strings): templates read what they know of it. */

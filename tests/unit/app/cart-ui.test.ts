@@ -1,9 +1,8 @@
 // The cart's page side without a browser: the pill's text and spoken label, where a cart form
-// sends the shopper back, the one-shot flash in the session, the cart form's parsing, and
-// Set-Cookie only on private pages.
-import { describe, expect, it, vi } from 'vitest';
-import { readCartForm, readFlash, safeReturnPath, setFlash, type CartFlash } from '../../../app/storefront/cart-ui.server.js';
-import { shopperSession } from '../../../app/utils/session.server.js';
+// sends the shopper back, the cart form's parsing, and Set-Cookie only on private pages (the flash
+// itself: flash.test.ts).
+import { describe, expect, it } from 'vitest';
+import { readCartForm, safeReturnPath } from '../../../app/storefront/cart-ui.server.js';
 import { pillText } from '../../../app/components/cart-island.js';
 import type { Site } from '../../../app/catalog/catalog.server.js';
 import { pageContext } from '../../../app/storefront/context.server.js';
@@ -33,53 +32,6 @@ describe('safeReturnPath', () => {
   it('uses the Referer when the form has no returnTo, else the fallback', () => {
     expect(safeReturnPath(undefined, req('http://shop.test/shop'))).toBe('/shop');
     expect(safeReturnPath('', req(), '/')).toBe('/');
-  });
-});
-
-/** A request carrying `cookie` (a Set-Cookie value or nothing). */
-const requestWith = (cookie?: string | null, init: RequestInit = {}) =>
-  new Request('http://shop.test/', { ...init, headers: cookie ? { Cookie: cookie.split(';')[0] } : {} });
-
-/** The Set-Cookie value of a session holding `flash`, as a cart form post leaves it. */
-async function flashCookie(flash: CartFlash): Promise<string> {
-  const session = await shopperSession(requestWith());
-  setFlash(session, flash);
-  return (await session.commit())!;
-}
-
-describe('flash in the session', () => {
-  it('round-trips a signed flash, once, and refuses a forged one', async () => {
-    const set = await flashCookie({ itemId: 'itm-x', quantity: '0', error: 'Quantity must be a whole number' });
-    expect(set).toMatch(/^session=/);
-    const req = requestWith(set);
-    expect(await readFlash(req)).toEqual({ itemId: 'itm-x', quantity: '0', error: 'Quantity must be a whole number' });
-    // Asked twice in one request (a loader and the page pipeline), the same flash.
-    expect(await readFlash(req)).toEqual({ itemId: 'itm-x', quantity: '0', error: 'Quantity must be a whole number' });
-    // The answer commits the session without it: the next request has none.
-    const after = await (await shopperSession(req)).commit();
-    expect(after).toMatch(/^session=/);
-    expect(await readFlash(requestWith(after))).toBeNull();
-    const forged = `session=${Buffer.from(JSON.stringify({ __flash_flash__: { error: '<b>hi</b>', at: Date.now() } })).toString('base64')}.bad`;
-    expect(await readFlash(requestWith(forged))).toBeNull();
-  });
-  it('keeps the chosen options of a product form, unless they would make the cookie too big', async () => {
-    const read = async (flash: CartFlash) => readFlash(requestWith(await flashCookie(flash)));
-    const options = { Size: 'L/XL', Color: 'Oat' };
-    expect(await read({ itemId: 'itm-x', options, error: 'Sorry' })).toEqual({ itemId: 'itm-x', options, error: 'Sorry' });
-    const big = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`Option${i}`, 'v'.repeat(120)]));
-    expect(await read({ itemId: 'itm-x', options: big, error: 'Sorry' })).toEqual({ itemId: 'itm-x', error: 'Sorry' });
-  });
-  it('drops a flash not shown within two minutes (still taking it out of the session)', async () => {
-    const set = await flashCookie({ error: 'Sorry' });
-    const now = Date.now();
-    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + 3 * 60 * 1000);
-    try {
-      const req = requestWith(set);
-      expect(await readFlash(req)).toBeNull();
-      expect(await (await shopperSession(req)).commit()).toMatch(/^session=/);
-    } finally {
-      clock.mockRestore();
-    }
   });
 });
 
