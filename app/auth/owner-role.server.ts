@@ -2,15 +2,14 @@
 // analytics leaves owners unrecorded, experiments let them pick a variant, and locked pages open
 // to them. The owner session lives in a table: it is looked up only when its cookie is there.
 import type { Sql } from '../../db/client.server.js';
-import { OWNER_COOKIE, ownerSessionStorage } from './owner-session.server.js';
+import { ownerSessionStorage } from './owner-session.server.js';
 import { ROLES } from './roles.js';
-
-const ownerCookie = new RegExp(`(?:^|;)\\s*${OWNER_COOKIE}=`);
+import { hasOwnerCookie } from '../utils/owner-cookie.js';
 
 /** The role of the request's signed-in owner on `websiteId`, or null (no owner session, or no role there). */
 export async function ownerRoleOn(sql: Sql, request: Request, websiteId: string): Promise<number | null> {
   const header = request.headers.get('Cookie');
-  if (!header || !ownerCookie.test(header)) return null;
+  if (!hasOwnerCookie(header)) return null;
   const session = await ownerSessionStorage(sql)
     .getSession(header)
     .catch(() => null);

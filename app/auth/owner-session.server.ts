@@ -4,9 +4,9 @@
 import type { Session, SessionStorage } from '@remix-run/node';
 import type { Sql } from '../../db/client.server.js';
 import { env } from '../utils/env.server.js';
+import { OWNER_COOKIE } from '../utils/owner-cookie.js';
 import { dbSessionStorage } from './db-session-storage.server.js';
 
-export const OWNER_COOKIE = 'owner_session';
 /** A session lasts this long from sign-in, however active (sign in again afterwards). */
 export const SESSION_DAYS = 14;
 

@@ -20,6 +20,7 @@ import { guardRequest, CLIENT_ADDRESS_HEADER } from './guards.js';
 import { errorText, log, requestScope } from '../utils/log.server.js';
 import { API_UNAVAILABLE, NOTICES, NOTICE_STYLE } from '../utils/notices.js';
 import { escapeHtml as esc } from '../utils/html.js';
+import { hasOwnerCookie } from '../utils/owner-cookie.js';
 import { VIDEO_PLAYER_ORIGINS } from '../config/blocks/media.js';
 
 const CART_CLEANUP_EVERY_MS = 60 * 60 * 1000;
@@ -385,9 +386,6 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
-/** The owner's session cookie (app/auth/owner-session.server.ts OWNER_COOKIE). */
-const OWNER_SESSION = /(?:^|;)\s*owner_session=/;
-
 /**
  * Whether a request may read the catalog from a standby: a GET or HEAD outside the owner's area, by
  * someone who is not signed in as an owner. Everything else reads the primary (ADR 0033).
@@ -395,7 +393,7 @@ const OWNER_SESSION = /(?:^|;)\s*owner_session=/;
 function mayReadStandby(req: express.Request): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   if (isOwnerPath(req.path)) return false;
-  return !OWNER_SESSION.test(req.headers.cookie ?? '');
+  return !hasOwnerCookie(req.headers.cookie);
 }
 
 /** The owner area and its assets stay reachable on an unpublished site (its owners must get in). */
