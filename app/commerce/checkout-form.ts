@@ -215,6 +215,8 @@ export interface Quote {
   totalCents: number;
   /** The method the shipping line is for; null when nothing ships or none is chosen yet. */
   method: ShippingMethod | null;
+  /** Where the tax rate is for: the shipping address, else the store's region (tax.ts taxPlace). */
+  taxedAt: { country: string; region: string };
 }
 
 /**
@@ -237,5 +239,5 @@ export function quote(
   const taxableGoods = lines.filter((l) => l.productType !== ProductType.GIFT_CARD).reduce((s, l) => s + l.unitPriceCents * l.quantity, 0);
   const taxable = taxableGoods + (tax.taxShipping ? shippingCents : 0);
   const taxCents = taxOn(taxable, taxBasisPoints);
-  return { subtotalCents, shippingCents, taxCents, taxBasisPoints, totalCents: subtotalCents + shippingCents + taxCents, method };
+  return { subtotalCents, shippingCents, taxCents, taxBasisPoints, totalCents: subtotalCents + shippingCents + taxCents, method, taxedAt: place };
 }

@@ -14,11 +14,12 @@ import {
   type CheckoutValues,
   type FieldErrors,
   type PricedLine,
+  type Quote,
 } from '../commerce/checkout-form.js';
 import { ProductType } from '../../engine/ts/enums.js';
 import { formatMoney } from '../commerce/money.js';
 import { shippingCost, shipsTo, type ShippingMethod, type ShippingSettings } from '../commerce/shipping.js';
-import { rateText, taxPlace, type TaxSettings } from '../commerce/tax.js';
+import { rateText, type TaxSettings } from '../commerce/tax.js';
 import { pricedLines, type CartCheckoutFields, type CartStore, type CartView } from '../commerce/cart.server.js';
 import { money } from '../commerce/money.js';
 import { textFrom } from '../languages/strings.js';
@@ -75,12 +76,15 @@ export interface CheckoutPageInput {
  * The totals the page shows for what the form holds (an address not yet valid counts by its country
  * alone): Place order refuses an order whose total differs from what the shopper saw (issue 33).
  */
-export function pageQuote(lines: PricedLine[], values: CheckoutValues, shipping: ShippingSettings, tax: TaxSettings) {
-  return quote(lines, { shippingMethod: values.shippingMethod, address: pagePlace(values) }, shipping, tax);
+export function pageQuote(lines: PricedLine[], values: CheckoutValues, shipping: ShippingSettings, tax: TaxSettings): Quote & { place: Place } {
+  const place = pagePlace(values);
+  return { ...quote(lines, { shippingMethod: values.shippingMethod, address: place }, shipping, tax), place };
 }
 
+type Place = { country: string; region: string };
+
 /** Where the form's order goes: the address once valid, else its country alone. */
-function pagePlace(values: CheckoutValues): { country: string; region: string } {
+function pagePlace(values: CheckoutValues): Place {
   const checked = checkAddress(values);
   return checked.ok ? { country: checked.address.country, region: checked.address.region } : { country: values.country, region: '' };
 }
@@ -97,8 +101,9 @@ export function checkoutFieldsOf(
   orderId: string | null,
 ): CartCheckoutFields {
   const { shipping, tax, currency } = settings;
+  // One quote for everything below: the totals, the methods' costs, where it ships and is taxed.
   const q = pageQuote(lines, values, shipping, tax);
-  const place = pagePlace(values);
+  const place = q.place;
   const option = (m: ShippingMethod) => {
     const costCents = shippingCost(m, q.subtotalCents, shipping);
     return {
@@ -111,9 +116,8 @@ export function checkoutFieldsOf(
       cost: money(costCents, currency),
     };
   };
-  // The place quote() taxes at: the shipping address, else the store's region.
   const shippingLocation = q.method && !q.method.pickup ? place : null;
-  const taxedAt = taxPlace(tax, shippingLocation);
+  const taxedAt = q.taxedAt;
   return {
     orderId,
     taxCents: q.taxCents,
