@@ -78,10 +78,11 @@ module.exports = {
     },
     {
       name: 'auth-is-below-config',
-      comment: 'app/auth (owners, sessions, roles) knows nothing of the screens (config), pages (storefront, components) or the shop.',
+      comment:
+        'app/auth (owners, sessions, roles) knows nothing of the screens (config), pages (storefront, components), the shop or languages (which check owners through it).',
       severity: 'error',
       from: { path: '^app/auth/' },
-      to: { path: '^app/(config|storefront|components|commerce|catalog|sites)/' },
+      to: { path: '^app/(config|storefront|components|commerce|catalog|sites|languages)/' },
     },
     {
       name: 'access-below-the-storefront',
@@ -101,18 +102,18 @@ module.exports = {
       comment:
         'What every owner edit goes through, below every domain that edits: the audit row, the change signal that drops cached pages, versions and conflicts, the owner-HTML sanitiser and its link rules, slug rules.',
     }),
-    onlyImports('forms', ['auth', 'catalog', 'edits', 'languages', 'storefront', 'utils'], {
-      comment: 'Form blocks, mailing lists and restock notices. forms<->storefront goes both ways today (the flash).',
+    onlyImports('forms', ['auth', 'catalog', 'edits', 'languages', 'utils'], {
+      comment: 'Form blocks, mailing lists and restock notices (the page pipeline shows them: never the other way).',
     }),
     onlyImports('analytics', ['auth', 'config', 'edits', 'experiments', 'utils'], {
       enums: true,
-      comment: 'Analytics. analytics<->experiments goes both ways today.',
+      comment: "Analytics, above experiments: events keep the visitor's variants, and the conversion report reads them.",
     }),
-    onlyImports('languages', ['auth', 'catalog', 'config', 'edits', 'utils'], {
-      comment: 'Languages and translations. config<->languages (the menus) and auth<->languages go both ways today.',
+    onlyImports('languages', ['auth', 'catalog', 'edits', 'utils'], {
+      comment: 'Languages and translations, below the owner screens (config); the stored menus they translate are in catalog.',
     }),
-    onlyImports('experiments', ['analytics', 'auth', 'catalog', 'edits', 'sites', 'utils'], {
-      comment: 'Experiments. analytics<->experiments goes both ways today.',
+    onlyImports('experiments', ['auth', 'catalog', 'edits', 'sites', 'utils'], {
+      comment: 'Experiments, below analytics (which records and reports their variants).',
     }),
     onlyImports('overlays', ['catalog', 'design', 'forms', 'utils'], {
       enums: true,

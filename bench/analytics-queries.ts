@@ -20,7 +20,7 @@ import { parseDateRange } from '../app/analytics/date-range.js';
 import { reportPeriod, reportSite, type ReportPeriod } from '../app/analytics/report-period.server.js';
 import { trafficQueries } from '../app/analytics/traffic-report.server.js';
 import { vitalsQueries } from '../app/analytics/vitals-report.server.js';
-import { variantCounts } from '../app/experiments/conversion-report.server.js';
+import { variantCounts } from '../app/analytics/conversion-report.server.js';
 import { redact, type Sql } from '../db/client.server.js';
 import { option, flag } from './support/options.js';
 import { openThrowAwayDb } from './support/throw-away-db.js';

@@ -3,7 +3,7 @@
 // to a request is the same whether or not the email has an account.
 import crypto from 'node:crypto';
 import type { Sql } from '../../db/client.server.js';
-import type { MailLanguage } from '../languages/email-language.server.js';
+import type { MailLanguage } from '../utils/mail-language.js';
 import { enqueueComposed, prepareMail } from '../utils/mail-queue.server.js';
 import { endAllSiteUserSessions } from './site-user-session.server.js';
 import { setSiteUserPassword, siteUserForSignIn } from './site-user-store.server.js';

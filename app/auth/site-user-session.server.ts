@@ -6,7 +6,7 @@ import type { Session, SessionStorage } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
-import { UI_TEXT } from '../languages/ui-texts.js';
+import { UI_TEXT } from '../utils/ui-texts.js';
 import { env } from '../utils/env.server.js';
 import { log } from '../utils/log.server.js';
 import { dbSessionStorage } from './db-session-storage.server.js';

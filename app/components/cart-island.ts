@@ -3,7 +3,7 @@
 // the header indicator updated in place, and the added-to-cart popover.
 import { readCartQty } from '../storefront/cart-count.js';
 import { showFieldErrors } from '../forms/field-errors.js';
-import { UI_TEXT } from '../languages/ui-texts.js';
+import { UI_TEXT } from '../utils/ui-texts.js';
 
 /** SPEC sections 4 and 9 timings (ms). */
 export const ADDING_MIN_MS = 1000;

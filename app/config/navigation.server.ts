@@ -1,6 +1,6 @@
 // The site's menus as owners edit them: the main and the secondary (footer) navigation, links with
 // one level of children, each to a page of the site or to a path or web address; and the `_hidden`
-// menu (SPEC 9) that holds pages taken out of navigation. Rows of the editor form map to the stored
+// menu (SPEC 9) that holds pages taken out of navigation (the stored menus: app/catalog/menus.server.ts). Rows of the editor form map to the stored
 // tree ([{title, url, collectionId?, children}]) and back; row moves are pure, so they work as
 // plain form posts without JavaScript.
 import { createHash } from 'node:crypto';
@@ -9,13 +9,8 @@ import type { Sql } from '../../db/client.server.js';
 import { accessSiteId, type KeyAccess, type OwnerAccess } from '../auth/permissions.server.js';
 import { actorOf, recordAudit } from '../edits/audit.server.js';
 import { storefrontChanged } from '../edits/storefront-changed.server.js';
+import { linkPath, readMenus, type MenuName, type StoredLink } from '../catalog/menus.server.js';
 
-export const MENU_NAMES = ['mainNavigation', 'footerNavigation'] as const;
-export type MenuName = (typeof MENU_NAMES)[number];
-export const MENU_LABELS: Record<MenuName, string> = {
-  mainNavigation: 'Main navigation',
-  footerNavigation: 'Secondary navigation (footer)',
-};
 /** SPEC 9: the menu of pages hidden from navigation. */
 export const HIDDEN_MENU = '_hidden';
 /** Children one level deep: a top-level link and the links under it. */
@@ -29,33 +24,6 @@ const PRODUCTS_TYPE = 13;
 /** The database, or a transaction of it. */
 export type Db = Sql | postgres.TransactionSql;
 
-export interface StoredLink {
-  title: string;
-  url: string;
-  /** The linked collection (a page or a store), when the link was made to one. */
-  collectionId?: string;
-  children: StoredLink[];
-}
-
-/** A menu's stored JSON, read tolerantly (rows written by hand or by older code). */
-export function storedLinks(v: unknown): StoredLink[] {
-  if (!Array.isArray(v)) return [];
-  return v
-    .filter((x): x is Record<string, unknown> => x !== null && typeof x === 'object')
-    .map((x) => ({
-      title: String(x.title ?? ''),
-      url: String(x.url ?? '/'),
-      ...(typeof x.collectionId === 'string' ? { collectionId: x.collectionId } : {}),
-      children: storedLinks(x.children),
-    }));
-}
-
-/** The path a link points at, for comparing with a page's `/slug` (no query, no trailing slash). */
-export function linkPath(url: string): string {
-  const bare = url.split(/[?#]/, 1)[0];
-  return bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
-}
-
 export function hasLinkTo(items: StoredLink[], path: string): boolean {
   return items.some((i) => linkPath(i.url) === path || hasLinkTo(i.children, path));
 }
@@ -68,13 +36,6 @@ export function withoutLinkTo(items: StoredLink[], path: string): StoredLink[] {
 /** The links with those to `from` pointing at `to` instead (a page's address changed). */
 export function relink(items: StoredLink[], from: string, to: string): StoredLink[] {
   return items.map((i) => ({ ...i, url: linkPath(i.url) === from ? to : i.url, children: relink(i.children, from, to) }));
-}
-
-/** Every menu of the site by name; `lock` holds the rows until the transaction ends. */
-export async function readMenus(db: Db, websiteId: string, lock = false): Promise<Map<string, StoredLink[]>> {
-  const rows = await db<{ name: string; items: unknown }[]>`
-    select name, items from navigation where website_id = ${websiteId} ${lock ? db`for update` : db``}`;
-  return new Map(rows.map((r) => [r.name, storedLinks(r.items)]));
 }
 
 export async function writeMenu(db: Db, websiteId: string, name: string, items: StoredLink[]): Promise<void> {

@@ -15,14 +15,13 @@ import {
   HIDDEN_MENU,
   hasLinkTo,
   linkStateOf,
-  readMenus,
   relink,
   withoutLinkTo,
   writeMenu,
   type Db,
   type LinkState,
-  type StoredLink,
 } from './navigation.server.js';
+import { readMenus, type StoredLink } from '../catalog/menus.server.js';
 import { sanitizeOwnerHtml } from '../edits/sanitize.server.js';
 import { storefrontChanged } from '../edits/storefront-changed.server.js';
 import { RESERVED_PAGE_SLUGS as RESERVED_SLUGS } from '../languages/languages.js';

@@ -6,7 +6,7 @@ import type { FormField } from './form-definition.js';
 import { FORM_TEXT, validateForm } from './form-validation.js';
 import { FORM_INPUT, readPosted, type FormValues } from './form-values.js';
 import { showFieldErrors } from './field-errors.js';
-import { isNetworkFailure, UI_TEXT } from '../languages/ui-texts.js';
+import { isNetworkFailure, UI_TEXT } from '../utils/ui-texts.js';
 
 /** SPEC 8: the text of a failed save by HTTP status, when the server sent none. */
 const BY_STATUS: Record<number, string> = {

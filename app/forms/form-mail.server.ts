@@ -5,7 +5,7 @@ import type { FormDefinition } from './form-definition.js';
 import { valueText, type FormValues } from './form-values.js';
 import { escapeHtml as esc } from '../utils/html.js';
 import type { OutgoingMail } from '../utils/outbox.server.js';
-import type { MailLanguage } from '../languages/email-language.server.js';
+import type { MailLanguage } from '../utils/mail-language.js';
 
 export interface SiteFacts {
   title: string;

@@ -14,7 +14,8 @@ import { queueWebhook } from './webhook.server.js';
 import { createLimiter, type Limit, type Limiter } from '../utils/rate-limit.server.js';
 import { baseUrlFor } from '../utils/base-url.server.js';
 import { log } from '../utils/log.server.js';
-import { accountLanguage, mailLanguage, requestLanguage, type MailLanguage } from '../languages/email-language.server.js';
+import { accountLanguage, mailLanguage, requestLanguage } from '../languages/email-language.server.js';
+import type { MailLanguage } from '../utils/mail-language.js';
 import { enqueueComposed, prepareMail } from '../utils/mail-queue.server.js';
 import type { OutgoingMail } from '../utils/outbox.server.js';
 

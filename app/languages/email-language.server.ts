@@ -8,17 +8,7 @@ import { localPath } from './slug-paths.js';
 import { siteLanguages } from './settings.server.js';
 import { offeredLanguage } from './site-user-language.server.js';
 import { localizedStringsFor, textFrom } from './strings.js';
-
-export interface MailLanguage {
-  /** The language code, for Content-Language and the HTML's lang. */
-  code: string;
-  /** The CLDR locale money and dates are written in. */
-  locale: string;
-  /** One text in the language: English is written at the call site, as with `textFrom`. */
-  text: (key: string, english: string, vars?: Record<string, string | number>) => string;
-  /** A site-relative path in the language: `/shop/p/mug` -> `/fr/boutique/p/tasse` (its translated slugs). */
-  path: (path: string) => string;
-}
+import type { MailLanguage } from '../utils/mail-language.js';
 
 function pathOf(url: string | null): string | null {
   if (!url) return null;

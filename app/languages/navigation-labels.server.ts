@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
 import type { OwnerAccess } from '../auth/permissions.server.js';
 import { actorOf, recordAudit } from '../edits/audit.server.js';
-import { linkPath, MENU_LABELS, MENU_NAMES, readMenus, type StoredLink } from '../config/navigation.server.js';
+import { linkPath, MENU_LABELS, MENU_NAMES, readMenus, type StoredLink } from '../catalog/menus.server.js';
 import { storefrontChanged } from '../edits/storefront-changed.server.js';
 import { checkedSave, conflictFor, VersionConflict, type Conflict, type Db, type Versioned } from '../edits/versions.server.js';
 import { firstErrors, parseForm, readForm } from '../utils/form.server.js';

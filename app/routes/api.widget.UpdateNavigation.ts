@@ -9,12 +9,12 @@ import { accessSiteId, requireApiAccess } from '../auth/permissions.server.js';
 import {
   linkTargets,
   MENU_CHANGED,
-  MENU_NAMES,
   NO_MAIN_NAVIGATION,
   rowsOfPayload,
   saveMenu,
   type PayloadLink,
 } from '../config/navigation.server.js';
+import { MENU_NAMES } from '../catalog/menus.server.js';
 import { apiRoute, BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../storefront/api.server.js';
 
 const UPDATE_NAVIGATION_TEXT = {

@@ -7,7 +7,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { analyticsPage } from '../analytics/dashboard.server.js';
 import { AnalyticsTabs, fmt, RangeForm } from '../components/config/analytics/AnalyticsChrome.js';
 import { ownerPageHeaders } from '../config/http.js';
-import { compareVariants, variantCounts } from '../experiments/conversion-report.server.js';
+import { compareVariants, variantCounts } from '../analytics/conversion-report.server.js';
 import { listExperiments } from '../experiments/experiments.server.js';
 
 export const headers = ownerPageHeaders;

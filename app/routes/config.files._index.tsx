@@ -17,7 +17,7 @@ import { ACCEPT, extensionOf, FILE_TEXT, formatSize, kindOf, MAX_UPLOAD_BYTES, s
 import { listFiles, storageQuotaBytes, storageUsed, uploadFile } from '../config/files.server.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
-import { isNetworkFailure, UI_TEXT } from '../languages/ui-texts.js';
+import { isNetworkFailure, UI_TEXT } from '../utils/ui-texts.js';
 
 export const headers = ownerPageHeaders;
 

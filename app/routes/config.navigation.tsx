@@ -12,16 +12,14 @@ import {
   applyRowIntent,
   MAX_DEPTH,
   MAX_LINKS,
-  MENU_LABELS,
   MENU_CHANGED,
-  MENU_NAMES,
   navigationEditor,
   normalizeRows,
   parseRowIntent,
   saveMenu,
-  type MenuName,
   type NavRow,
 } from '../config/navigation.server.js';
+import { MENU_LABELS, MENU_NAMES, type MenuName } from '../catalog/menus.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { otherLanguages } from '../languages/translation-forms.server.js';
 import { parseForm, readForm } from '../utils/form.server.js';

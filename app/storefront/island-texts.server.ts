@@ -2,7 +2,7 @@
 // title and the added-to-cart popover, handed to the browser as JSON inside the page (read by
 // app/components/cart-island.ts). A page in the default language carries none: English is the island's own.
 import { textFrom } from '../languages/strings.js';
-import { UI_TEXT } from '../languages/ui-texts.js';
+import { UI_TEXT } from '../utils/ui-texts.js';
 
 /** The island's texts by key, in English (`{title}` and `{quantity}` are filled in the browser). */
 export const ISLAND_TEXTS: Record<string, string> = {

@@ -18,7 +18,7 @@ import {
 } from '../../app/experiments/experiments.server.js';
 import { assign, overrideOf, pickVariant, readsExperiments, shares, variantsProblem, type Running } from '../../app/experiments/rules.js';
 import { normalCdf, twoProportionZTest } from '../../app/experiments/z-test.js';
-import { compareVariants, variantCounts } from '../../app/experiments/conversion-report.server.js';
+import { compareVariants, variantCounts } from '../../app/analytics/conversion-report.server.js';
 import { PostgresEventStore, type EventRow } from '../../app/analytics/event-store.server.js';
 import { parseDateRange } from '../../app/analytics/date-range.js';
 import { reportPeriod, reportSite } from '../../app/analytics/report-period.server.js';

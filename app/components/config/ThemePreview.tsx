@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { escapeHtml } from '../../utils/html.js';
-import { UI_TEXT } from '../../languages/ui-texts.js';
+import { UI_TEXT } from '../../utils/ui-texts.js';
 
 /** Where the production server serves the engine's browser build (npm run build). */
 const ENGINE_URL = '/engine-browser/engine.js';

@@ -4,9 +4,9 @@
 // variant against the control (the first variant). One query over the events that carry variants
 // (migration 0029's partial index); bench/analytics-queries.ts measures it.
 import type { Sql } from '../../db/client.server.js';
-import { reportQuery, type ReportPeriod } from '../analytics/report-period.server.js';
-import type { Experiment } from './rules.js';
-import { twoProportionZTest, type ZTest } from './z-test.js';
+import { reportQuery, type ReportPeriod } from './report-period.server.js';
+import type { Experiment } from '../experiments/rules.js';
+import { twoProportionZTest, type ZTest } from '../experiments/z-test.js';
 
 /** Page types that count as reaching an order: checkout (201) and order confirmed (202). */
 export const CONVERSION_PAGE_TYPES = [201, 202];

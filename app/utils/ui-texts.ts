@@ -1,5 +1,5 @@
 // SPEC 8's general UI strings (English), shared by the storefront's islands, the owner screens and
-// the API answers that carry them; a storefront island's other languages are in texts/storefront.ts.
+// the API answers that carry them; a storefront island's other languages are in app/languages/texts/storefront.ts.
 
 export const UI_TEXT = {
   tryAgain: 'Try again',
