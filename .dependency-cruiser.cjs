@@ -92,6 +92,13 @@ module.exports = {
       to: { path: '^app/(storefront|components|config|commerce|sites)/' },
     },
     {
+      name: 'commerce-below-config',
+      comment: 'The owner screens (app/config) use the shop; the shop never uses them (the files it serves are in catalog).',
+      severity: 'error',
+      from: { path: '^app/commerce/' },
+      to: { path: '^app/config/' },
+    },
+    {
       name: 'config-below-the-storefront',
       comment: 'Owner services (app/config) use the domains and auth, never the page pipeline or React components.',
       severity: 'error',

@@ -2,7 +2,7 @@
 // of the grant's id and generation, ADR 0029), the counted download, and a new link by email.
 import { getSql, type Sql } from '../../db/client.server.js';
 import { loadSite } from '../catalog/catalog.server.js';
-import { fileResponse } from '../config/files.server.js';
+import { fileResponse } from '../catalog/files.server.js';
 import { baseUrlFor } from '../utils/base-url.server.js';
 import { env } from '../utils/env.server.js';
 import { enqueueComposed, prepareMail } from '../utils/mail-queue.server.js';

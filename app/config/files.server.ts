@@ -1,22 +1,21 @@
 // The file manager's work (SPEC 2: Existing Files, Upload File, File Detail): files an owner uploads,
-// kept on disk in DATA_DIR/files/<website>/<id> with a file_asset row each; listing, renaming and
-// deleting them, and sending one to a browser. An upload is streamed to disk (never held in memory,
-// but for an SVG, which is sanitised whole), its type is read from its bytes (file-types.ts), and it
+// kept on disk in DATA_DIR/files/<website>/<id> with a file_asset row each (app/catalog/files.server.ts,
+// which also sends one to a browser); listing, renaming and deleting them. An upload is streamed to disk
+// (never held in memory, but for an SVG, which is sanitised whole), its type is read from its bytes
+// (app/utils/file-types.ts), and it
 // is written to a temporary file that is renamed into place inside the transaction that adds its row,
 // so a row never names a half-written file. A site keeps at most FILE_STORAGE_MB of files (env).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createReadableStreamFromReadable, unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node';
+import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node';
 import type { Sql } from '../../db/client.server.js';
 import type { Db } from '../edits/versions.server.js';
-import { seedFileId, seedFileSource } from '../../db/seed.server.js';
 import type { OwnerAccess } from '../auth/permissions.server.js';
 import { env } from '../utils/env.server.js';
 import { log } from '../utils/log.server.js';
 import { actorOf, recordAudit } from '../edits/audit.server.js';
 import {
-  byteRange,
   cleanUploadName,
   extensionOf,
   FILE_TEXT,
@@ -31,59 +30,16 @@ import {
   storageFullText,
   unsupportedFileText,
   type FileKind,
-} from './file-types.js';
+} from '../utils/file-types.js';
 import { sanitizeSvg } from './svg-sanitize.server.js';
 import { storefrontChanged } from '../edits/storefront-changed.server.js';
+import { fileById, fileInfo, filesDir, FILE_COLUMNS, isFileId, type FileInfo, type FileRow } from '../catalog/files.server.js';
 
 /** Files per page of the list ("Load More" shows the next ones). */
 export const FILES_PAGE = 24;
 
-export interface FileInfo {
-  id: string;
-  name: string;
-  contentType: string;
-  sizeBytes: number;
-  /** "WxH" for images whose header could be read. */
-  originalSize: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-const ID = /^[a-f0-9]{24}$/;
-export const isFileId = (id: string | undefined): id is string => typeof id === 'string' && ID.test(id);
-
-/** The folder of a site's files. Site ids are made by us, but a path never trusts a value it did not check. */
-export function filesDir(websiteId: string, dataDir = env().dataDir): string {
-  const safe = /^[A-Za-z0-9_-]{1,100}$/.test(websiteId) ? websiteId : crypto.createHash('sha256').update(websiteId).digest('hex');
-  return path.resolve(dataDir, 'files', safe);
-}
-
-interface Row {
-  id: string;
-  name: string;
-  content_type: string;
-  size_bytes: number;
-  original_size: string | null;
-  created_at: Date;
-  updated_at: Date;
-  ts: string;
-}
-
-const info = (r: Row): FileInfo => ({
-  id: r.id,
-  name: r.name,
-  contentType: r.content_type,
-  sizeBytes: r.size_bytes,
-  originalSize: r.original_size,
-  createdAt: r.created_at.toISOString(),
-  updatedAt: r.updated_at.toISOString(),
-});
-
-const COLUMNS = (sql: Db) =>
-  sql`id, name, content_type, size_bytes::int as size_bytes, original_size, created_at, updated_at, created_at::text as ts`;
-
 // The cursor names the last file shown: its exact creation time (microseconds, as stored) and id.
-const encodeCursor = (r: Row) => Buffer.from(`${r.ts}|${r.id}`).toString('base64url');
+const encodeCursor = (r: FileRow) => Buffer.from(`${r.ts}|${r.id}`).toString('base64url');
 function decodeCursor(raw: string | null | undefined): { ts: string; id: string } | null {
   if (!raw || raw.length > 200) return null;
   const [ts, id] = Buffer.from(raw, 'base64url').toString('utf8').split('|');
@@ -99,26 +55,16 @@ export async function listFiles(
 ): Promise<{ files: FileInfo[]; next: string | null }> {
   const q = (opts.q ?? '').trim().slice(0, 200);
   const after = decodeCursor(opts.cursor);
-  const rows = await sql<Row[]>`
-    select ${COLUMNS(sql)} from file_asset
+  const rows = await sql<FileRow[]>`
+    select ${FILE_COLUMNS(sql)} from file_asset
      where website_id = ${websiteId}
        ${q ? sql`and name ilike ${'%' + q.replace(/[\\%_]/g, (c) => '\\' + c) + '%'}` : sql``}
        ${after ? sql`and (created_at, id) < (${after.ts}::timestamptz, ${after.id})` : sql``}
      order by created_at desc, id desc
      limit ${FILES_PAGE + 1}`;
   const page = rows.slice(0, FILES_PAGE);
-  return { files: page.map(info), next: rows.length > FILES_PAGE ? encodeCursor(page[page.length - 1]) : null };
+  return { files: page.map(fileInfo), next: rows.length > FILES_PAGE ? encodeCursor(page[page.length - 1]) : null };
 }
-
-/** One of the site's files; null for an id of no file of this site. */
-export async function fileById(sql: Sql, websiteId: string, id: string | undefined): Promise<FileInfo | null> {
-  if (!isFileId(id)) return null;
-  const [row] = await sql<Row[]>`select ${COLUMNS(sql)} from file_asset where id = ${id} and website_id = ${websiteId}`;
-  return row ? info(row) : null;
-}
-
-/** Where visitors get a file: /files/<id>/<name>. */
-export const filePath = (f: { id: string; name: string }) => `/files/${f.id}/${encodeURIComponent(f.name)}`;
 
 export type UploadResult = { ok: true; file: FileInfo } | { ok: false; status: 400 | 413; reason: string };
 
@@ -236,16 +182,16 @@ export async function uploadFile(a: OwnerAccess, request: Request, opts: { image
     const id = crypto.randomBytes(12).toString('hex');
     const final = path.join(filesDir(a.site.id), id);
     const quota = storageQuotaBytes();
-    let row: Row | null;
+    let row: FileRow | null;
     try {
       row = await a.sql.begin(async (tx) => {
         // The site's row locked: two uploads at once cannot both fit in the room left for one.
         await tx`select 1 from website where id = ${a.site.id} for update`;
         if ((await storageUsed(tx, a.site.id)) + f.size > quota) return null;
-        const [r] = await tx<Row[]>`
+        const [r] = await tx<FileRow[]>`
           insert into file_asset (id, website_id, name, content_type, size_bytes, original_size, created_by)
           values (${id}, ${a.site.id}, ${named.name}, ${k.contentType}, ${f.size}, ${k.image ? imageSize(f.head, k) : null}, ${a.owner.id})
-          returning ${COLUMNS(tx)}`;
+          returning ${FILE_COLUMNS(tx)}`;
         // Moved in place before the row commits: a failed move leaves no row, and nothing over the quota is kept.
         await fs.promises.rename(f.tmp, final);
         kept = true;
@@ -257,7 +203,7 @@ export async function uploadFile(a: OwnerAccess, request: Request, opts: { image
     }
     if (!row) return refuse(413, storageFullText(named.name, quota));
     await recordAudit(a.sql, actorOf(a), 'file.upload', named.name, { id, type: k.contentType, size: f.size });
-    return { ok: true, file: info(row) };
+    return { ok: true, file: fileInfo(row) };
   } finally {
     if (!kept) await fs.promises.rm(f.tmp, { force: true });
   }
@@ -284,14 +230,14 @@ export async function renameFile(
   const k: FileKind | null = kindOf(f.contentType);
   const named = k ? fileName(typed, k) : { ok: false as const, error: unsupportedFileText(f.name) };
   if (!named.ok) return named;
-  const [row] = await a.sql<Row[]>`
+  const [row] = await a.sql<FileRow[]>`
     update file_asset set name = ${named.name}, updated_at = now()
      where id = ${id} and website_id = ${a.site.id}
-    returning ${COLUMNS(a.sql)}`;
+    returning ${FILE_COLUMNS(a.sql)}`;
   if (!row) return null;
   await recordAudit(a.sql, actorOf(a), 'file.rename', named.name, { id, from: f.name });
   await storefrontChanged(a.sql, a.site.id);
-  return { ok: true, file: info(row) };
+  return { ok: true, file: fileInfo(row) };
 }
 
 /** Deletes one of the site's files: the row, then the bytes. False when there was no such file. */
@@ -305,97 +251,3 @@ export async function deleteFile(a: OwnerAccess, id: string): Promise<boolean> {
   return true;
 }
 
-/**
- * Opens a file's bytes. A starting product's file (db/seed/files/, issue 33) is put back from the
- * copy shipped with the code when the data folder does not have it yet (a new DATA_DIR, a
- * database seeded elsewhere).
- */
-async function openFile(websiteId: string, f: { id: string; name: string }): Promise<fs.promises.FileHandle> {
-  const at = path.join(filesDir(websiteId), f.id);
-  try {
-    return await fs.promises.open(at, 'r');
-  } catch (e) {
-    const source = f.id === seedFileId(websiteId, f.name) ? seedFileSource(f.name) : null;
-    if (!source) throw e;
-    await fs.promises.mkdir(path.dirname(at), { recursive: true });
-    await fs.promises.copyFile(source, at);
-    return fs.promises.open(at, 'r');
-  }
-}
-
-/** A Content-Disposition that survives any name: an ASCII fallback and the UTF-8 name (RFC 6266). */
-function disposition(inline: boolean, name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
-  return `${inline ? 'inline' : 'attachment'}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}
-
-/** The CSP an uploaded SVG is served with, on /files/ and on the owner's preview path alike. */
-export const FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
-
-const notFound = () =>
-  new Response('There is no file at this address.', {
-    status: 404,
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
-  });
-
-/**
- * One of the site's files as a response: streamed from disk with its type, length, and headers that
- * keep it from running as a page (nosniff; FILE_CSP for an SVG), whatever the path. `audience`: 'public'
- * for /files/ (cached for a year: a file id never changes content), 'owner' for previews in /config.
- */
-export async function fileResponse(
-  sql: Sql,
-  websiteId: string,
-  id: string | undefined,
-  request: Request,
-  audience: 'public' | 'owner' | 'download',
-) {
-  const f = await fileById(sql, websiteId, id);
-  if (!f) return notFound();
-  let handle: fs.promises.FileHandle;
-  try {
-    handle = await openFile(websiteId, f);
-  } catch {
-    return notFound();
-  }
-  const size = (await handle.stat()).size;
-  const k = kindOf(f.contentType);
-  // A bought download (issue 33) is always saved, never cached by anyone but the buyer's browser.
-  const cache = { public: 'public, max-age=31536000, immutable', owner: 'private, max-age=3600', download: 'private, no-store' }[audience];
-  const headers = new Headers({
-    'Content-Type': /^text\/|^image\/svg\+xml$/.test(f.contentType) ? `${f.contentType}; charset=utf-8` : f.contentType,
-    'Cache-Control': cache,
-    'Content-Disposition': disposition(audience === 'download' ? false : (k?.inline ?? false), f.name),
-    ETag: `"${f.id}"`,
-    'Accept-Ranges': 'bytes',
-  });
-  // The same safe headers on every path that serves a file (app/server/main.ts drops the page's own
-  // on both): never sniffed into another type, and an SVG opened on its own is a sandboxed document
-  // that loads nothing but its embedded images, so no script of it could run even had one passed.
-  headers.set('X-Content-Type-Options', 'nosniff');
-  if (f.contentType === KINDS.svg.contentType) headers.set('Content-Security-Policy', FILE_CSP);
-
-  if (request.headers.get('If-None-Match')?.includes(`"${f.id}"`)) {
-    await handle.close();
-    return new Response(null, { status: 304, headers });
-  }
-  const range = byteRange(request.headers.get('Range'), size);
-  if (range === 'unsatisfiable') {
-    await handle.close();
-    headers.set('Content-Range', `bytes */${size}`);
-    headers.set('Content-Length', '0');
-    return new Response(null, { status: 416, headers });
-  }
-  const start = range === 'none' ? 0 : range.start;
-  const end = range === 'none' ? size - 1 : range.end;
-  headers.set('Content-Length', String(size === 0 ? 0 : end - start + 1));
-  if (range !== 'none') headers.set('Content-Range', `bytes ${start}-${end}/${size}`);
-  const status = range === 'none' ? 200 : 206;
-  if (request.method === 'HEAD' || size === 0) {
-    await handle.close();
-    return new Response(null, { status, headers });
-  }
-  const body = createReadableStreamFromReadable(handle.createReadStream({ start, end, autoClose: true }));
-  return new Response(body, { status, headers });
-}

@@ -5,7 +5,7 @@ import type { Sql } from '../../db/client.server.js';
 import type { KeyAccess, OwnerAccess } from '../auth/permissions.server.js';
 import { accessSiteId } from '../auth/permissions.server.js';
 import { actorOf, recordAudit } from '../edits/audit.server.js';
-import { BYTES_PER_KB } from './file-types.js';
+import { BYTES_PER_KB } from '../utils/file-types.js';
 import { storefrontChanged } from '../edits/storefront-changed.server.js';
 import { isCleanJson } from '../utils/clean-json.js';
 

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
 import type { OwnerAccess } from '../auth/permissions.server.js';
 import { actorOf, recordAudit } from '../edits/audit.server.js';
-import { formatSize, uploadDay } from './file-types.js';
-import { isFileId } from './files.server.js';
+import { formatSize, uploadDay } from '../utils/file-types.js';
+import { isFileId } from '../catalog/files.server.js';
 
 export const DOWNLOAD_FILE_TEXT = {
   saved: 'Download file saved.',

@@ -10,7 +10,7 @@ import { firstErrors, parseForm } from '../utils/form.server.js';
 import { actorOf, recordAudit } from '../edits/audit.server.js';
 import { LANGUAGE_NAMES } from '../languages/languages.js';
 import { LOW_STOCK } from './dashboard.server.js';
-import { formatSize, uploadDay } from './file-types.js';
+import { formatSize, uploadDay } from '../utils/file-types.js';
 import {
   BLANK_ROWS,
   blankVariant,

@@ -2,7 +2,7 @@
 // and thumbnails. Not /files/...: that serves the site of the request's host, and an owner may be
 // editing another of their sites.
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { fileResponse } from '../config/files.server.js';
+import { fileResponse } from '../catalog/files.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
 
 export async function loader(args: LoaderFunctionArgs) {

@@ -13,7 +13,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { DataTable } from '../components/config/DataTable.js';
 import { Field, Notice } from '../components/config/Field.js';
 import { useCan } from '../components/config/layout-data.js';
-import { ACCEPT, extensionOf, FILE_TEXT, formatSize, kindOf, MAX_UPLOAD_BYTES, storageUsedText, uploadDay } from '../config/file-types.js';
+import { ACCEPT, extensionOf, FILE_TEXT, formatSize, kindOf, MAX_UPLOAD_BYTES, storageUsedText, uploadDay } from '../utils/file-types.js';
 import { listFiles, storageQuotaBytes, storageUsed, uploadFile } from '../config/files.server.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';

@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useParams } from '@remix-run/react';
 import { forbidden } from '../auth/permissions.server.js';
-import { ACCEPT_IMAGES, FILE_TEXT } from '../config/file-types.js';
+import { ACCEPT_IMAGES, FILE_TEXT } from '../utils/file-types.js';
 import { uploadFile } from '../config/files.server.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { attachProductImage, loadProduct, NOT_FOUND_TEXT } from '../config/products.server.js';

@@ -3,7 +3,7 @@
 // made before a rename keep working. A digital product's file is not served here (issue 33).
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { getSql } from '../../db/client.server.js';
-import { fileResponse } from '../config/files.server.js';
+import { fileResponse } from '../catalog/files.server.js';
 import { isProductDownload } from '../commerce/downloads.server.js';
 import { requestSite } from '../storefront/site.server.js';
 

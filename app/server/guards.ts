@@ -3,7 +3,7 @@
 // CSRF rule, JSON on the JSON API, and no NUL or broken escapes in the URL. Each refusal is a
 // clear 4xx (JSON on /api, short text elsewhere), never a 500.
 import type { NextFunction, Request, Response } from 'express';
-import { BYTES_PER_KB, MAX_UPLOAD_BYTES, tooLargeFileText } from '../config/file-types.js';
+import { BYTES_PER_KB, MAX_UPLOAD_BYTES, tooLargeFileText } from '../utils/file-types.js';
 import { checkCsrf, CSRF_REFUSED } from '../utils/csrf.server.js';
 import type { Env } from '../utils/env.server.js';
 

@@ -223,7 +223,7 @@ async function main(): Promise<void> {
   });
   // An uploaded file's response sends its own nosniff and, for an SVG, a CSP that forbids its
   // scripts, on every path that serves one (the public /files/ and the owner's preview,
-  // app/config/files.server.ts fileResponse); a page's CSP is not for a PDF or a video opened on its own.
+  // app/catalog/files.server.ts fileResponse); a page's CSP is not for a PDF or a video opened on its own.
   app.use((req, res, next) => {
     if (FILE_PATHS.test(req.path)) {
       res.removeHeader('Content-Security-Policy');

@@ -5,7 +5,7 @@
 // Roles that may not change products see it disabled.
 import { Form } from '@remix-run/react';
 import { useState, type ReactNode } from 'react';
-import { ACCEPT_IMAGES } from '../../config/file-types.js';
+import { ACCEPT_IMAGES } from '../../utils/file-types.js';
 import {
   BILLING_UNITS,
   MAX_OPTIONS,

@@ -11,7 +11,7 @@ import {
   MAX_UPLOAD_BYTES,
   nameProblem,
   sniff,
-} from '../../../app/config/file-types.js';
+} from '../../../app/utils/file-types.js';
 import { exeHead, gifHead, jpegHead, png, webpHead } from '../../support/sample-files.js';
 
 const text = (s: string) => new TextEncoder().encode(s);
