@@ -38,11 +38,7 @@ export function linkPath(url: string): string {
 }
 
 /** Every menu of the site by name; `lock` holds the rows until the transaction ends. */
-export async function readMenus(
-  db: Sql | postgres.TransactionSql,
-  websiteId: string,
-  lock = false,
-): Promise<Map<string, StoredLink[]>> {
+export async function readMenus(db: Sql | postgres.TransactionSql, websiteId: string, lock = false): Promise<Map<string, StoredLink[]>> {
   const rows = await db<{ name: string; items: unknown }[]>`
     select name, items from navigation where website_id = ${websiteId} ${lock ? db`for update` : db``}`;
   return new Map(rows.map((r) => [r.name, storedLinks(r.items)]));

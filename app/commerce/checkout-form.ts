@@ -239,5 +239,13 @@ export function quote(
   const taxableGoods = lines.filter((l) => l.productType !== ProductType.GIFT_CARD).reduce((s, l) => s + l.unitPriceCents * l.quantity, 0);
   const taxable = taxableGoods + (tax.taxShipping ? shippingCents : 0);
   const taxCents = taxOn(taxable, taxBasisPoints);
-  return { subtotalCents, shippingCents, taxCents, taxBasisPoints, totalCents: subtotalCents + shippingCents + taxCents, method, taxedAt: place };
+  return {
+    subtotalCents,
+    shippingCents,
+    taxCents,
+    taxBasisPoints,
+    totalCents: subtotalCents + shippingCents + taxCents,
+    method,
+    taxedAt: place,
+  };
 }

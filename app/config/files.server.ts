@@ -250,4 +250,3 @@ export async function deleteFile(a: OwnerAccess, id: string): Promise<boolean> {
   await storefrontChanged(a.sql, a.site.id);
   return true;
 }
-

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
 import type { OwnerAccess } from '../auth/permissions.server.js';
 import { actorOf, recordAudit } from '../edits/audit.server.js';
-import { fileById, filePath, listFiles } from './files.server.js';
+import { listFiles } from './files.server.js';
+import { fileById, filePath } from '../catalog/files.server.js';
 import { slugify } from './pages.server.js';
 import { storefrontChanged } from '../edits/storefront-changed.server.js';
 

@@ -11,16 +11,7 @@ import { SiteError } from '../sites/manage.server.js';
 import { addCategory, addStore, NO_MAIN_NAVIGATION, type AddedCategory, type CategoryInput } from '../sites/store.server.js';
 import { actorOf, recordAudit } from '../edits/audit.server.js';
 import type { Versioned } from '../edits/versions.server.js';
-import {
-  HIDDEN_MENU,
-  hasLinkTo,
-  linkStateOf,
-  relink,
-  withoutLinkTo,
-  writeMenu,
-  type Db,
-  type LinkState,
-} from './navigation.server.js';
+import { HIDDEN_MENU, hasLinkTo, linkStateOf, relink, withoutLinkTo, writeMenu, type Db, type LinkState } from './navigation.server.js';
 import { readMenus, type StoredLink } from '../catalog/menus.server.js';
 import { sanitizeOwnerHtml } from '../edits/sanitize.server.js';
 import { storefrontChanged } from '../edits/storefront-changed.server.js';

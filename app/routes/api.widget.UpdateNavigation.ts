@@ -6,14 +6,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { accessSiteId, requireApiAccess } from '../auth/permissions.server.js';
-import {
-  linkTargets,
-  MENU_CHANGED,
-  NO_MAIN_NAVIGATION,
-  rowsOfPayload,
-  saveMenu,
-  type PayloadLink,
-} from '../config/navigation.server.js';
+import { linkTargets, MENU_CHANGED, NO_MAIN_NAVIGATION, rowsOfPayload, saveMenu, type PayloadLink } from '../config/navigation.server.js';
 import { MENU_NAMES } from '../catalog/menus.server.js';
 import { apiRoute, BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../storefront/api.server.js';
 

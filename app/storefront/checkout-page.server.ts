@@ -76,7 +76,12 @@ export interface CheckoutPageInput {
  * The totals the page shows for what the form holds (an address not yet valid counts by its country
  * alone): Place order refuses an order whose total differs from what the shopper saw (issue 33).
  */
-export function pageQuote(lines: PricedLine[], values: CheckoutValues, shipping: ShippingSettings, tax: TaxSettings): Quote & { place: Place } {
+export function pageQuote(
+  lines: PricedLine[],
+  values: CheckoutValues,
+  shipping: ShippingSettings,
+  tax: TaxSettings,
+): Quote & { place: Place } {
   const place = pagePlace(values);
   return { ...quote(lines, { shippingMethod: values.shippingMethod, address: place }, shipping, tax), place };
 }

@@ -1,7 +1,8 @@
 // What the link editor offers to link to (SPEC 2: targets Page and File): the site's pages and
 // collections by title, and the file manager's newest files, as the paths links use.
 import type { Sql } from '../../../db/client.server.js';
-import { filePath, listFiles } from '../files.server.js';
+import { listFiles } from '../files.server.js';
+import { filePath } from '../../catalog/files.server.js';
 import type { LinkChoices } from '../../edits/rich-text-links.js';
 
 /** The site's collections (pages, the store, blogs...) and newest files, for the link editor. */

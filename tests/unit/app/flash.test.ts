@@ -5,7 +5,8 @@ import { readFlash, redirectWithFlash, setFlash, type FlashKind } from '../../..
 import { shopperSession } from '../../../app/utils/session.server.js';
 
 /** A request carrying `cookie` (a Set-Cookie value or nothing). */
-const requestWith = (cookie?: string | null) => new Request('http://shop.test/', { headers: cookie ? { Cookie: cookie.split(';')[0] } : {} });
+const requestWith = (cookie?: string | null) =>
+  new Request('http://shop.test/', { headers: cookie ? { Cookie: cookie.split(';')[0] } : {} });
 
 /** The Set-Cookie value of a session holding a flash, as a form post leaves it. */
 async function flashCookie<K extends FlashKind>(kind: K, value: Parameters<typeof setFlash<K>>[2]): Promise<string> {
@@ -36,7 +37,11 @@ describe('the flash', () => {
     const access = requestWith(await flashCookie('access', { scope: 'site', error: 'Wrong password', retryAfterS: 60 }));
     expect(await readFlash(access, 'cart')).toBeNull();
     expect(await readFlash(access, 'access', (f) => f.scope === 'other')).toBeNull();
-    expect(await readFlash(access, 'access', (f) => f.scope === 'site')).toEqual({ scope: 'site', error: 'Wrong password', retryAfterS: 60 });
+    expect(await readFlash(access, 'access', (f) => f.scope === 'site')).toEqual({
+      scope: 'site',
+      error: 'Wrong password',
+      retryAfterS: 60,
+    });
     const cart = requestWith(await flashCookie('cart', { error: 'Sorry' }));
     expect(await readFlash(cart, 'access')).toBeNull();
     expect(await readFlash(cart, 'cart')).toEqual({ error: 'Sorry' });
@@ -52,13 +57,21 @@ describe('the flash', () => {
   });
 
   it('never keeps a typed password of an account form', async () => {
-    const set = await flashCookie('account', { form: 'sign-up', formError: 'Sorry', values: { email: 'a@b.test', password: 'hunter22', confirm: 'hunter22' } });
+    const set = await flashCookie('account', {
+      form: 'sign-up',
+      formError: 'Sorry',
+      values: { email: 'a@b.test', password: 'hunter22', confirm: 'hunter22' },
+    });
     const cookieText = Buffer.from(decodeURIComponent(set.split(';')[0].slice('session='.length)).split('.')[0], 'base64').toString();
     expect(cookieText).toContain('a@b.test');
     expect(cookieText).not.toContain('hunter22');
     const req = requestWith(set);
     expect(await readFlash(req, 'account', (f) => f.form === 'sign-in')).toBeNull();
-    expect(await readFlash(req, 'account', (f) => f.form === 'sign-up')).toEqual({ form: 'sign-up', formError: 'Sorry', values: { email: 'a@b.test' } });
+    expect(await readFlash(req, 'account', (f) => f.form === 'sign-up')).toEqual({
+      form: 'sign-up',
+      formError: 'Sorry',
+      values: { email: 'a@b.test' },
+    });
   });
 
   it('drops a flash not shown within two minutes (still taking it out of the session)', async () => {
