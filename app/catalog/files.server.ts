@@ -94,7 +94,7 @@ function disposition(inline: boolean, name: string): string {
 }
 
 /** The CSP an uploaded SVG is served with, on /files/ and on the owner's preview path alike. */
-export const FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
+const FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
 
 const notFound = () =>
   new Response('There is no file at this address.', {

@@ -19,7 +19,7 @@ export interface StoredLink {
 }
 
 /** A menu's stored JSON, read tolerantly (rows written by hand or by older code). */
-export function storedLinks(v: unknown): StoredLink[] {
+function storedLinks(v: unknown): StoredLink[] {
   if (!Array.isArray(v)) return [];
   return v
     .filter((x): x is Record<string, unknown> => x !== null && typeof x === 'object')

@@ -40,7 +40,7 @@ const AccountFlash = z.object({
   errors: z.record(z.string().max(60), z.string().max(300)).optional(),
   values: z.record(z.string().max(60), z.string().max(400)).optional(),
 });
-export type AccountFlash = z.infer<typeof AccountFlash>;
+type AccountFlash = z.infer<typeof AccountFlash>;
 
 /** A lock screen's post (app/access): the error for the lock of `scope`, and how long to wait after too many. */
 const AccessFlash = z.object({
@@ -48,7 +48,7 @@ const AccessFlash = z.object({
   error: z.string().max(300),
   retryAfterS: z.number().int().positive().max(86_400).optional(),
 });
-export type AccessFlash = z.infer<typeof AccessFlash>;
+type AccessFlash = z.infer<typeof AccessFlash>;
 
 interface FlashKinds {
   cart: CartFlash;
