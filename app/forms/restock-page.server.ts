@@ -2,7 +2,7 @@
 // JSON API, answered by a 303 back to the page with a one-shot notice (and the typed address on
 // an error), which the page shows in the form's place (app/forms/restock-markup.ts).
 import { redirect } from '@remix-run/node';
-import { getSql } from '../../db/client.server.js';
+import { getReadSql, getSql } from '../../db/client.server.js';
 import { createReadCache } from '../catalog/read-cache.server.js';
 import { setFlash } from '../storefront/cart-ui.server.js';
 import { readForm } from '../utils/form.server.js';
@@ -48,11 +48,12 @@ export async function restockPageAction(request: Request, websiteId: string): Pr
   return answer({ variantId, ok: true, message: (await successText(sql, websiteId)) || RESTOCK_TEXT.signedUp });
 }
 
-// Asked on every product page: kept per site and catalog generation, so a view costs no SQL (issue 29).
+// Asked on every product page: kept per site and catalog generation, so a view costs no SQL (issue 29);
+// read on a fresh standby in an anonymous request (ADR 0033: a new mailing list calls storefrontChanged).
 const mailingLists = createReadCache({ max: 10_000 });
 
 /** What a product page's context needs: whether the form offers the site's mailing list. */
 export async function restockPageExtras(websiteId: string): Promise<{ mailingList: boolean }> {
-  const mailingList = await mailingLists.get(websiteId, 'has-list', async () => hasMailingList(await getSql(), websiteId));
+  const mailingList = await mailingLists.get(websiteId, 'has-list', async () => hasMailingList(await getReadSql(), websiteId));
   return { mailingList };
 }
