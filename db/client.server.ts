@@ -356,6 +356,22 @@ export async function getSql(): Promise<Sql> {
   return (await getDb()).sql;
 }
 
+/**
+ * The client the storefront's cached reads go through (ADR 0033: the catalog, the site's
+ * languages and translations, access rules, running experiments, tweaks, the restock extras): the
+ * read router when `db` has standbys, else `db.sql`. Only in a request app/server/main.ts marks
+ * does the router send a statement to a standby (one past the last change heard); elsewhere, and
+ * for transactions, it is the primary. Sessions, carts, site users and writes use `getSql()`.
+ */
+export function readSqlOf(db: Db): Sql {
+  return db.reads?.sql ?? db.sql;
+}
+
+/** `readSqlOf` the process-wide database. */
+export async function getReadSql(): Promise<Sql> {
+  return readSqlOf(await getDb());
+}
+
 /** Closes the process-wide database (tests, scripts, shutdown). */
 export async function closeDb(): Promise<void> {
   const p = holder[KEY];

@@ -1,7 +1,7 @@
 // The access rules of a site as stored (migration 0026): read once per catalog change (a rule
 // saved by the owner announces one), and a site user's member areas.
 import { createHash } from 'node:crypto';
-import { getSql, type Sql } from '../../db/client.server.js';
+import { getReadSql, type Sql } from '../../db/client.server.js';
 import { createReadCache } from '../catalog/read-cache.server.js';
 import type { MemberArea, PageRule, SiteAccess } from './rules.js';
 
@@ -52,9 +52,14 @@ export async function readSiteAccess(sql: Sql, websiteId: string): Promise<SiteA
 // Small (a few rows per site) and asked for on every page: kept until the site's catalog changes.
 const cache = createReadCache({ max: 10_000 });
 
-/** The site's rules in the process database (cached until the next catalog change). */
+/**
+ * The site's rules in the process database (cached until the next catalog change). In an anonymous
+ * storefront request they may come from a standby that has replayed the last change (ADR 0033):
+ * every rule, lock and area write calls storefrontChanged. What the visitor opened (the session)
+ * and belongs to (memberAreasOf, lockHash) is read from the primary by its callers.
+ */
 export async function siteAccess(websiteId: string): Promise<SiteAccess> {
-  const sql = await getSql();
+  const sql = await getReadSql();
   return cache.get(websiteId, 'access', () => readSiteAccess(sql, websiteId));
 }
 

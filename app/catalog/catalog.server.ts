@@ -1,7 +1,7 @@
 // Catalog queries for the storefront: the site (settings, navigation, theme), what a URL path
 // shows, and full-text search. Returns plain objects; the template context is shaped elsewhere.
 import { LRUCache } from 'lru-cache';
-import { getDb, type Db, type Sql } from '../../db/client.server.js';
+import { getDb, readSqlOf, type Db, type Sql } from '../../db/client.server.js';
 import { listenForCatalogChanges, onCatalogChange } from './changes.server.js';
 import { createReadCache, type ReadCache } from './read-cache.server.js';
 import { readPageBlocks, type PageBlocks } from './page-blocks.server.js';
@@ -730,7 +730,7 @@ export async function catalogFor(websiteId: string): Promise<Catalog> {
   const db = await getDb();
   const { bySite, cache } = catalogsOf(db);
   let c = bySite.get(websiteId);
-  if (!c) bySite.set(websiteId, (c = createCatalog(db.reads?.sql ?? db.sql, { websiteId, cache })));
+  if (!c) bySite.set(websiteId, (c = createCatalog(readSqlOf(db), { websiteId, cache })));
   return c;
 }
 

@@ -1,7 +1,7 @@
 // The product page's action for the back-in-stock form without JavaScript: the same sign-up as the
 // JSON API, answered by a 303 back to the page with a one-shot notice (and the typed address on
 // an error), which the page shows in the form's place (app/forms/restock-markup.ts).
-import { getSql } from '../../db/client.server.js';
+import { getReadSql, getSql } from '../../db/client.server.js';
 import { createReadCache } from '../catalog/read-cache.server.js';
 import { redirectWithFlash, setFlash } from '../utils/flash.server.js';
 import { readForm } from '../utils/form.server.js';
@@ -44,11 +44,12 @@ export async function restockPageAction(request: Request, websiteId: string): Pr
   return answer({ variantId, ok: true, message: (await successText(sql, websiteId)) || RESTOCK_TEXT.signedUp });
 }
 
-// Asked on every product page: kept per site and catalog generation, so a view costs no SQL (issue 29).
+// Asked on every product page: kept per site and catalog generation, so a view costs no SQL (issue 29);
+// read on a fresh standby in an anonymous request (ADR 0033: a new mailing list calls storefrontChanged).
 const mailingLists = createReadCache({ max: 10_000 });
 
 /** What a product page's context needs: whether the form offers the site's mailing list. */
 export async function restockPageExtras(websiteId: string): Promise<{ mailingList: boolean }> {
-  const mailingList = await mailingLists.get(websiteId, 'has-list', async () => hasMailingList(await getSql(), websiteId));
+  const mailingList = await mailingLists.get(websiteId, 'has-list', async () => hasMailingList(await getReadSql(), websiteId));
   return { mailingList };
 }

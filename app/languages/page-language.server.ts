@@ -4,7 +4,7 @@
 // texts); after rendering, the head gets one alternate link per language and x-default. A path in
 // the language's translated slugs is read back into the default one (ADR 0019).
 import type { NavItem, Resolved, Site } from '../catalog/catalog.server.js';
-import { getSql } from '../../db/client.server.js';
+import { getReadSql } from '../../db/client.server.js';
 import { LANGUAGE_NAMES, renderLocale, splitLanguagePath, type LanguagePath, type SiteLanguages } from './languages.js';
 import { siteLanguages } from './settings.server.js';
 import { localizationOf, siteLocalization, type LanguageLocalization, type SiteLocalization } from './site-localization.server.js';
@@ -40,7 +40,9 @@ export interface LanguageLink {
 }
 
 export async function pageLanguage(site: Site, url: URL): Promise<PageLanguage> {
-  const sql = await getSql();
+  // Cached reads, on a fresh standby in an anonymous request (ADR 0033); languages, translations
+  // and menu labels are owner edits that call storefrontChanged.
+  const sql = await getReadSql();
   const [langs, localization] = await Promise.all([siteLanguages(sql, site.website.id), siteLocalization(sql, site.website.id)]);
   const lp = splitLanguagePath(url.pathname, langs);
   let planUrl = url;
@@ -58,7 +60,7 @@ export async function pageLanguage(site: Site, url: URL): Promise<PageLanguage> 
 
 /** `pathname` without a language prefix of the site's, in the default slugs (for actions, which run outside the pipeline). */
 export async function barePath(websiteId: string, pathname: string): Promise<string> {
-  const sql = await getSql();
+  const sql = await getReadSql();
   const lp = splitLanguagePath(pathname, await siteLanguages(sql, websiteId));
   if (lp.isDefault) return lp.path;
   return defaultPath(lp.path, localizationOf(await siteLocalization(sql, websiteId), lp.code).slugs);
@@ -94,7 +96,9 @@ export function siteIn(site: Site, lang: PageLanguage): Site {
 export async function resolvedIn(resolved: Resolved, lang: PageLanguage): Promise<Resolved> {
   if (lang.isDefault) return resolved;
   const { slugs } = localizationOf(lang.localization, lang.code);
-  return translateResolved(await getSql(), lang.websiteId, resolved, lang.code, (path) => localPath(path, lang.code, lang.langs, slugs));
+  return translateResolved(await getReadSql(), lang.websiteId, resolved, lang.code, (path) =>
+    localPath(path, lang.code, lang.langs, slugs),
+  );
 }
 
 /**

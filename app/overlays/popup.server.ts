@@ -1,6 +1,6 @@
 // The popup on storefront pages: its markup for a page (or nothing), with the newsletter form of
 // the owner's choice rendered as a form block that posts to /popup without JavaScript.
-import { getSql, isDatabaseUnavailable } from '../../db/client.server.js';
+import { getReadSql, isDatabaseUnavailable } from '../../db/client.server.js';
 import { log } from '../utils/log.server.js';
 import { loadForm } from '../forms/stored-forms.server.js';
 import type { FormBlockState } from '../forms/form-html.js';
@@ -29,10 +29,13 @@ export async function popupFor(websiteId: string, pageType: number, url: URL): P
   }
 }
 
-/** The popup's newsletter form block (null when it has none, or the form was deleted). */
+/**
+ * The popup's newsletter form block (null when it has none, or the form was deleted). Read on a
+ * fresh standby in an anonymous request (ADR 0033): a form saved or deleted calls storefrontChanged.
+ */
 export async function popupFormHtml(websiteId: string, formId: string, returnTo: string, state?: FormBlockState): Promise<string | null> {
   if (!formId) return null;
-  const form = await loadForm(await getSql(), websiteId, formId);
+  const form = await loadForm(await getReadSql(), websiteId, formId);
   if (!form) return null;
   return popupFormBlock(form, returnTo, state);
 }

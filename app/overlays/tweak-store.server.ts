@@ -2,7 +2,7 @@
 // in, and the popup's version. The storefront reads them through a per-process cache that any
 // owner write drops (app/edits/storefront-changed.server.ts), as it does the catalog.
 import type { Sql } from '../../db/client.server.js';
-import { getSql } from '../../db/client.server.js';
+import { getReadSql } from '../../db/client.server.js';
 import { createReadCache } from '../catalog/read-cache.server.js';
 import { readTweak, TWEAK_TYPES, type Tweaks, type TweakType } from './tweaks.js';
 
@@ -18,7 +18,10 @@ export async function readTweaks(sql: Sql, websiteId: string): Promise<Tweaks> {
 
 const cache = createReadCache({ max: 500 });
 
-/** The site's tweaks for the storefront (cached until the site changes). */
+/**
+ * The site's tweaks for the storefront (cached until the site changes); on a fresh standby in an
+ * anonymous request (ADR 0033): a tweak saved calls storefrontChanged.
+ */
 export async function siteTweaks(websiteId: string): Promise<Tweaks> {
-  return cache.get(websiteId, 'tweaks', async () => readTweaks(await getSql(), websiteId));
+  return cache.get(websiteId, 'tweaks', async () => readTweaks(await getReadSql(), websiteId));
 }

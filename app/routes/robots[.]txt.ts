@@ -7,7 +7,7 @@ import { requestSite } from '../storefront/site.server.js';
 import { baseUrlFor } from '../utils/base-url.server.js';
 import { MAX_AGE } from '../storefront/http.server.js';
 import { log } from '../utils/log.server.js';
-import { getSql } from '../../db/client.server.js';
+import { getReadSql } from '../../db/client.server.js';
 import { siteLanguages } from '../languages/settings.server.js';
 import { pathIn } from '../languages/languages.js';
 
@@ -19,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let paths = PRIVATE_PATHS;
   try {
     stored = (await loadSite(websiteId)).website.baseUrl;
-    const langs = await siteLanguages(await getSql(), websiteId);
+    const langs = await siteLanguages(await getReadSql(), websiteId);
     paths = [...new Set(langs.codes.flatMap((code) => PRIVATE_PATHS.map((p) => pathIn(p, code, langs))))];
   } catch (e) {
     // Without the database the file is still right, on BASE_URL or the default origin.

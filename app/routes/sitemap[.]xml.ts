@@ -9,7 +9,7 @@ import { baseUrlFor } from '../utils/base-url.server.js';
 import { MAX_AGE, STALE_WHILE_REVALIDATE } from '../storefront/http.server.js';
 import { log } from '../utils/log.server.js';
 import { siteAccess } from '../access/store.server.js';
-import { getSql } from '../../db/client.server.js';
+import { getReadSql } from '../../db/client.server.js';
 import { siteLanguages } from '../languages/settings.server.js';
 import { localizationOf, siteLocalization } from '../languages/site-localization.server.js';
 import { localPath } from '../languages/slug-paths.js';
@@ -19,7 +19,7 @@ import { escapeHtml as xmlText } from '../utils/html.js';
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { id: websiteId } = await requestSite(request, context);
   try {
-    const sql = await getSql();
+    const sql = await getReadSql();
     const [site, all, access, langs, localization] = await Promise.all([
       loadSite(websiteId),
       sitemapEntries(websiteId),

@@ -2,7 +2,7 @@
 // for their routes' loaders and actions: whether the route serves the URL at all, where its
 // redirects go (under the same prefix) and its texts in the language.
 import type { AppLoadContext } from '@remix-run/node';
-import { getSql } from '../../db/client.server.js';
+import { getReadSql, getSql } from '../../db/client.server.js';
 import { loadSite, type SearchHit, type Site } from '../catalog/catalog.server.js';
 import { translateSearchHits } from '../languages/translations.server.js';
 import { siteUserLanguage } from '../languages/site-user-language.server.js';
@@ -43,14 +43,14 @@ export interface RequestLanguage {
 export async function servesLanguage(request: Request, context: AppLoadContext | undefined, lang: string | undefined): Promise<boolean> {
   if (lang === undefined) return true;
   const { id } = await requestSite(request, context);
-  const langs = await siteLanguages(await getSql(), id);
+  const langs = await siteLanguages(await getReadSql(), id);
   return lang !== langs.defaultCode && langs.codes.includes(lang);
 }
 
 /** The language of `request`'s URL prefix (the site's default language when it has none). */
 export async function requestLanguage(request: Request, context?: AppLoadContext): Promise<RequestLanguage> {
   const { id } = await requestSite(request, context);
-  const [langs, site] = await Promise.all([getSql().then((sql) => siteLanguages(sql, id)), loadSite(id)]);
+  const [langs, site] = await Promise.all([getReadSql().then((sql) => siteLanguages(sql, id)), loadSite(id)]);
   const lp = splitLanguagePath(new URL(request.url).pathname, langs);
   const strings = localizedStringsFor(site.settings, lp.code, lp.isDefault);
   const locale = renderLocale(lp.code, site.website.locale);
@@ -78,7 +78,7 @@ export function pageStrings(site: Site): Record<string, unknown> {
 /** Search results as a page in `lang` shows them: translated titles, links under the prefix. */
 export async function searchHitsIn(hits: SearchHit[], lang: RequestLanguage): Promise<SearchHit[]> {
   if (lang.isDefault) return hits;
-  const sql = await getSql();
+  const sql = await getReadSql();
   const { slugs } = localizationOf(await siteLocalization(sql, lang.websiteId), lang.code);
   // Each result links to its page's own address in the language (translated slugs, ADR 0019).
   return translateSearchHits(sql, lang.websiteId, hits, lang.code, (path) => localPath(path, lang.code, lang.langs, slugs));

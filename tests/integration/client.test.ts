@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite, resolvePath, searchCatalog } from '../../app/catalog/catalog.server.js';
-import { closeDb, getSql, openDb, optionsFromEnv } from '../../db/client.server.js';
+import { closeDb, getReadSql, getSql, openDb, optionsFromEnv } from '../../db/client.server.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -176,6 +176,8 @@ describe('getSql() and the catalog API without DATABASE_URL', () => {
   it('opens one client per process on first use', async () => {
     const [a, b] = await Promise.all([getSql(), getSql()]);
     expect(a).toBe(b);
+    // Without standbys (DATABASE_READ_URL) the storefront's cached reads go to the same client.
+    expect(await getReadSql()).toBe(a);
     expect(fs.existsSync(path.join(dir, 'storefront.lock'))).toBe(true);
     const site = await loadSite('saltgrass');
     expect(site.website.siteTitle).toBe('Saltgrass Studio');
