@@ -121,6 +121,8 @@ export async function fileById(sql: Sql, websiteId: string, id: string | undefin
 export const filePath = (f: { id: string; name: string }) => `/files/${f.id}/${encodeURIComponent(f.name)}`;
 
 export type UploadResult = { ok: true; file: FileInfo } | { ok: false; status: 400 | 413; reason: string };
+/** The answer of a refused upload posted by a screen's fetcher (the product image): the reason, shown by the field. */
+export type UploadRefusal = { reason: string };
 
 interface Received {
   tmp: string;
