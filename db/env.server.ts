@@ -1,13 +1,28 @@
-// The server's configuration, read from the environment and validated once (zod). A bad value
+// The process's configuration, read from the environment and validated once (zod). A bad value
 // stops the server at start with a message that says which variable and why, never at a request.
-// The one module of app/ that reads process.env (a few switches are read at each use: see the end).
+// The one module of the project that reads process.env (a few switches are read at each use: see the
+// end). It is in db/, the bottom layer, so that the database client and its CLI read here too; the app
+// imports it through app/utils/env.server.ts.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { parseCartTtlDays } from '../../db/cart-expiry.server.js';
+import { readUrls } from './replicas.server.js';
 
 const MIN_SECRET = 32;
+/** Days an open cart is kept after its last change (CART_TTL_DAYS), by default and at most. */
+export const CART_TTL_DEFAULT_DAYS = 30;
+const CART_TTL_MAX_DAYS = 3650;
+
+/** CART_TTL_DAYS as days, or why it is not a valid value (the server's config and the CLI's cartTtlFromEnv). */
+export function parseCartTtlDays(raw: string | undefined): { ok: true; days: number } | { ok: false; error: string } {
+  if (raw === undefined || raw.trim() === '') return { ok: true, days: CART_TTL_DEFAULT_DAYS };
+  const s = raw.trim();
+  if (!/^\d+$/.test(s) || Number(s) < 1 || Number(s) > CART_TTL_MAX_DAYS) {
+    return { ok: false, error: `CART_TTL_DAYS ${JSON.stringify(raw)} must be a whole number of days from 1 to ${CART_TTL_MAX_DAYS}` };
+  }
+  return { ok: true, days: Number(s) };
+}
 
 /** `raw` as an origin ("https://shop.example"), or why it is not one. */
 export function parseOrigin(raw: string): { ok: true; origin: string } | { ok: false; error: string } {
@@ -453,4 +468,96 @@ export function logLevel(): string {
 /** The password `npm run owner:create` sets, when given as OWNER_PASSWORD (a CLI, not the server: no pairing with OWNER_EMAIL). */
 export function ownerPasswordFromEnv(): string | undefined {
   return process.env.OWNER_PASSWORD || undefined;
+}
+
+// ---- The database and the server's processes --------------------------------------------------
+// Read without readEnv's checks: the database CLIs (db/cli.ts, app/auth/owner-cli.ts) open the
+// database with no server settings (SESSION_SECRET...), and the database client opens it on first use.
+
+/** What the database client opens (db/client.server.ts's OpenOptions; `raw` for tests). */
+export interface DatabaseSettings {
+  url?: string;
+  readUrls?: string[];
+  max?: number;
+  connectTimeoutS?: number;
+  dataDir?: string;
+}
+
+/**
+ * DATABASE_URL (with its standbys DATABASE_READ_URL, DATABASE_POOL_MAX and DATABASE_CONNECT_TIMEOUT_S),
+ * else PGlite in DATA_DIR (default .data/).
+ */
+export function databaseFromEnv(raw: Record<string, string | undefined> = process.env): DatabaseSettings {
+  const url = raw.DATABASE_URL?.trim();
+  // DATABASE_CONNECT_TIMEOUT_S: tests of an unreachable database wait one second, not five, per try.
+  const timeout = Number(raw.DATABASE_CONNECT_TIMEOUT_S);
+  if (url)
+    return {
+      url,
+      readUrls: readUrls(raw.DATABASE_READ_URL),
+      max: raw.DATABASE_POOL_MAX ? Number(raw.DATABASE_POOL_MAX) : undefined,
+      connectTimeoutS: timeout > 0 ? timeout : undefined,
+    };
+  return { dataDir: raw.DATA_DIR?.trim() || '.data' };
+}
+
+/** CART_TTL_DAYS for `npm run db:cleanup`, checked before the database opens (as the server does at start). */
+export function cartTtlFromEnv(): ReturnType<typeof parseCartTtlDays> {
+  return parseCartTtlDays(process.env.CART_TTL_DAYS);
+}
+
+/** STOREFRONT_ROOT: the project folder, where db/paths.server.ts looks first for what ships next to the code. */
+export function projectRootFromEnv(): string | undefined {
+  return process.env.STOREFRONT_ROOT || undefined;
+}
+
+/**
+ * Tests only: STOREFRONT_COUNT_STATEMENTS=1 (refused in production by readEnv) counts each request's
+ * SQL statements. Read at each statement, as tests flip it.
+ */
+export function countsStatements(): boolean {
+  return process.env.STOREFRONT_COUNT_STATEMENTS === '1';
+}
+
+/** The variables the cluster's primary (app/server/cluster.ts) gives each worker it forks. */
+export const WORKER_VARS = {
+  /** The worker's number, 1..N. */
+  id: 'STOREFRONT_WORKER_ID',
+  /** '1': the primary migrated and seeded the database already. */
+  dbPrepared: 'STOREFRONT_DB_PREPARED',
+} as const;
+
+/** This worker's number as its primary set it (0 when unset: no cluster). */
+export function workerIdFromEnv(): number {
+  return Number(process.env[WORKER_VARS.id]) || 0;
+}
+
+/** Whether the cluster's primary prepared the database before forking this worker (no migrations again). */
+export function databasePrepared(): boolean {
+  return process.env[WORKER_VARS.dbPrepared] === '1';
+}
+
+/** Tests only: STOREFRONT_WORKER_HEADER=1 makes each worker name itself in X-Storefront-Worker. */
+export function workerHeaderOn(): boolean {
+  return process.env.STOREFRONT_WORKER_HEADER === '1';
+}
+
+/** Whether the server closes the database itself once requests have drained (set by passToBuild). */
+export function managedShutdown(): boolean {
+  return process.env.STOREFRONT_MANAGED_SHUTDOWN === '1';
+}
+
+/**
+ * The server entry (app/server/main.ts, bundled apart) hands its checked configuration to the Remix
+ * build, which reads the environment again: the session secret (generated into the data folder when
+ * unset), cookies without Secure on a demo without NODE_ENV, production for libraries (React) when
+ * NODE_ENV is unset, and that the server closes the database itself.
+ */
+export function passToBuild(config: Env): void {
+  process.env.SESSION_SECRET = config.sessionSecrets.join(',');
+  // NODE_ENV=production set by the operator means production (Secure cookies, a required secret);
+  // `npm start` without it is the demo on plain http, served with React's production build all the same.
+  if (!config.production) process.env.COOKIE_SECURE ??= '0';
+  process.env.NODE_ENV ??= 'production';
+  process.env.STOREFRONT_MANAGED_SHUTDOWN = '1';
 }
