@@ -4,7 +4,7 @@ import { Context } from './context.js';
 import { evalExpr, type ExprOptions } from './expr.js';
 import { isTruthy, toText } from './values.js';
 import { NOT_IMPLEMENTED, Op } from './types.js';
-import { DEFAULT_LIMITS, RenderBudget, RenderStop } from './limits.js';
+import { DEFAULT_LIMITS, RenderBudget, RenderStop, type RenderLimits } from './limits.js';
 import type {
   Code,
   Formatter,
