@@ -134,6 +134,14 @@ module.exports = {
       from: { path: '^app/', pathNot: '^app/routes/' },
       to: { path: '^app/routes/' },
     },
+    {
+      name: 'routes-do-not-import-routes',
+      comment:
+        'A route does not import another route (not even a type): what two routes share is a module of a domain or of the storefront (the page at a path is app/storefront/path-page.server.ts).',
+      severity: 'error',
+      from: { path: '^app/routes/' },
+      to: { path: '^app/routes/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

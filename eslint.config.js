@@ -40,15 +40,18 @@ export default tseslint.config(
     },
   },
   {
-    // The environment is read in one place (app/utils/env.server.ts, typed and validated); the
-    // server's entry hands the checked configuration on to the Remix build through process.env.
-    files: ['app/**/*.{ts,tsx}'],
-    // The server entry and the cluster's primary write the environment their workers and the Remix build read.
-    ignores: ['app/utils/env.server.ts', 'app/server/main.ts', 'app/server/cluster.ts'],
+    // The environment is read in one place (db/env.server.ts, typed and validated; the app imports it
+    // as app/utils/env.server.ts), which also hands the server's checked configuration to the Remix build.
+    files: ['app/**/*.{ts,tsx}', 'db/**/*.ts'],
+    ignores: ['db/env.server.ts'],
     rules: {
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read the environment through app/utils/env.server.ts (env() or its readers).' },
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read the environment through app/utils/env.server.ts (db/: db/env.server.ts), env() or its readers.',
+        },
       ],
     },
   },

@@ -1,23 +1,12 @@
 // Abandoned carts expire: open carts untouched for CART_TTL_DAYS and empty ones untouched for a day
 // are deleted with their lines. Run by the server every hour and by `npm run db:cleanup`.
 import type { Sql } from './client.server.js';
+import { CART_TTL_DEFAULT_DAYS } from './env.server.js';
 
-export const CART_TTL_DEFAULT_DAYS = 30;
-export const CART_TTL_MAX_DAYS = 3650;
 /** An empty cart is kept this long after its last change (a shopper who just removed a line). */
 export const EMPTY_CART_TTL_DAYS = 1;
 /** Carts deleted per statement: a large backlog is cleared in steps that each hold few locks. */
 const BATCH = 1000;
-
-/** CART_TTL_DAYS as days, or why it is not a valid value (shared by the server's config and the CLI). */
-export function parseCartTtlDays(raw: string | undefined): { ok: true; days: number } | { ok: false; error: string } {
-  if (raw === undefined || raw.trim() === '') return { ok: true, days: CART_TTL_DEFAULT_DAYS };
-  const s = raw.trim();
-  if (!/^\d+$/.test(s) || Number(s) < 1 || Number(s) > CART_TTL_MAX_DAYS) {
-    return { ok: false, error: `CART_TTL_DAYS ${JSON.stringify(raw)} must be a whole number of days from 1 to ${CART_TTL_MAX_DAYS}` };
-  }
-  return { ok: true, days: Number(s) };
-}
 
 export interface CartExpiry {
   /** Carts with lines, deleted after the TTL. */

@@ -1,7 +1,8 @@
 // Command line for the database: `npm run db:migrate`, `npm run db:seed [-- --refresh]` and
 // `npm run db:cleanup` (abandoned carts). Uses DATABASE_URL, else the embedded PGlite in DATA_DIR.
-import { describeExpiry, expireCarts, parseCartTtlDays } from './cart-expiry.server.js';
-import { openDb, optionsFromEnv } from './client.server.js';
+import { describeExpiry, expireCarts } from './cart-expiry.server.js';
+import { openDb } from './client.server.js';
+import { cartTtlFromEnv, databaseFromEnv } from './env.server.js';
 import { seed } from './seed.server.js';
 
 const USAGE = 'usage: tsx db/cli.ts migrate | seed [--refresh] | cleanup';
@@ -14,12 +15,12 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   // Checked before the database opens: a bad value names itself, as the server does at start.
-  const ttl = parseCartTtlDays(process.env.CART_TTL_DAYS);
+  const ttl = cartTtlFromEnv();
   if (!ttl.ok) {
     console.error(`db: ${ttl.error}`);
     return 2;
   }
-  const db = await openDb({ ...optionsFromEnv(), seedIfEmpty: false });
+  const db = await openDb({ ...databaseFromEnv(), seedIfEmpty: false });
   try {
     if (command === 'migrate') {
       // openDb applied what was pending and logged it.

@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { migrate } from './migrate.server.js';
-import { createReadRouter, readUrls, type ReadRouter } from './replicas.server.js';
+import { countsStatements, databaseFromEnv, databasePrepared, managedShutdown } from './env.server.js';
+import { createReadRouter, type ReadRouter } from './replicas.server.js';
 import { isEmpty, seed } from './seed.server.js';
 
 export type Sql = postgres.Sql;
@@ -59,7 +60,6 @@ export interface Db {
  * Counted when sent: a statement queued behind a busy pool is sent from another context and missed.
  */
 const statementCounters = new AsyncLocalStorage<{ statements: number; standby?: number }>();
-const countingStatements = () => process.env.STOREFRONT_COUNT_STATEMENTS === '1';
 
 /**
  * Runs `fn` with `counter` counting the statements it sends (only while counting is on, tests);
@@ -79,7 +79,7 @@ const BASE = { onnotice: () => {}, connection: { application_name: 'storefront' 
 
 /** postgres.js's per-statement hook, there only while statements are counted. */
 function statementHook(pool: 'primary' | 'standby' = 'primary'): { debug?: () => void } {
-  if (!countingStatements()) return {};
+  if (!countsStatements()) return {};
   return {
     debug: () => {
       const c = statementCounters.getStore();
@@ -309,21 +309,6 @@ function alive(pid: number): boolean {
   }
 }
 
-/** The options getSql() uses: DATABASE_URL, else PGlite in DATA_DIR (default .data/). */
-export function optionsFromEnv(env: Record<string, string | undefined> = process.env): OpenOptions {
-  const url = env.DATABASE_URL?.trim();
-  // DATABASE_CONNECT_TIMEOUT_S: tests of an unreachable database wait one second, not five, per try.
-  const timeout = Number(env.DATABASE_CONNECT_TIMEOUT_S);
-  if (url)
-    return {
-      url,
-      readUrls: readUrls(env.DATABASE_READ_URL),
-      max: env.DATABASE_POOL_MAX ? Number(env.DATABASE_POOL_MAX) : undefined,
-      connectTimeoutS: timeout > 0 ? timeout : undefined,
-    };
-  return { dataDir: env.DATA_DIR?.trim() || '.data' };
-}
-
 // Kept on globalThis so that a module reloaded in development (Vite) reuses the open database.
 const KEY = Symbol.for('storefront.db');
 type Holder = { [KEY]?: Promise<Db> };
@@ -333,13 +318,13 @@ const holder = globalThis as Holder;
 export function getDb(): Promise<Db> {
   let p = holder[KEY];
   if (!p) {
-    const opts = optionsFromEnv();
+    const opts = databaseFromEnv();
     // A worker of a cluster (app/server/cluster.ts) whose primary migrated and seeded the database
     // before forking it: N workers do not each go through the migrations again.
-    if (opts.url && process.env.STOREFRONT_DB_PREPARED === '1') Object.assign(opts, { migrate: false, seedIfEmpty: false });
+    if (opts.url && databasePrepared()) Object.assign(opts, { migrate: false, seedIfEmpty: false });
     p = openDb(opts).then((db) => {
       // A server that drains requests first (app/server/main.ts) closes the database itself.
-      if (db.kind === 'pglite' && process.env.STOREFRONT_MANAGED_SHUTDOWN !== '1') closeOnSignals();
+      if (db.kind === 'pglite' && !managedShutdown()) closeOnSignals();
       return db;
     });
     // A failed start is not cached: the next request tries again (and reports again).

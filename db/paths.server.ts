@@ -3,12 +3,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { projectRootFromEnv } from './env.server.js';
 
 /** The absolute path of `rel` (relative to the project root, e.g. "db/migrations"). */
 export function projectPath(rel: string): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
+  const root = projectRootFromEnv();
   const candidates = [
-    process.env.STOREFRONT_ROOT ? path.resolve(process.env.STOREFRONT_ROOT, rel) : null,
+    root ? path.resolve(root, rel) : null,
     // db/paths.server.ts -> the project root is one level up
     path.resolve(here, '..', rel),
     // build/server/index.js -> two levels up

@@ -5,10 +5,10 @@
 // database in DATA_DIR.
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { openDb, optionsFromEnv } from '../../db/client.server.js';
+import { openDb } from '../../db/client.server.js';
 import { grantAdminEverywhere, grantRole, OwnerError, upsertOwner } from './owners.server.js';
 import { isRoleId, ROLE_NAMES, ROLES } from './roles.js';
-import { ownerPasswordFromEnv } from '../utils/env.server.js';
+import { databaseFromEnv, ownerPasswordFromEnv } from '../utils/env.server.js';
 
 const USAGE = 'usage: npm run owner:create -- --email you@example.com [--name "Your Name"] [--site <websiteId>] [--role <role id>]';
 
@@ -39,7 +39,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const password = await readPassword();
-  const db = await openDb({ ...optionsFromEnv(), log: () => {} });
+  const db = await openDb({ ...databaseFromEnv(), log: () => {} });
   try {
     const { owner, created, sessionsEnded } = await upsertOwner(db.sql, { email: values.email, password, name: values.name });
     // A new password signs the owner out of every browser (upsertOwner): say so.

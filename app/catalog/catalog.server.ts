@@ -201,7 +201,11 @@ interface CollectionRow {
   seo_description: string | null;
 }
 
-interface ItemRow {
+/**
+ * An item with its product and collection as the catalog reads it (snake_case, as stored): the one
+ * product row, which the cart and the restock notices pick their columns from.
+ */
+export interface ItemRow {
   id: string;
   collection_id: string;
   collection_url_id: string;
@@ -224,7 +228,8 @@ interface ItemRow {
   details: Record<string, unknown> | null;
 }
 
-interface VariantRow {
+/** A variant as stored; `toVariant` makes the catalog's Variant of it. */
+export interface VariantRow {
   id: string;
   item_id: string;
   sku: string;
@@ -272,7 +277,8 @@ function toImages(v: unknown): ImageRef[] {
     .map((x) => ({ assetUrl: String(x.assetUrl), originalSize: String(x.originalSize ?? ''), altText: String(x.altText ?? '') }));
 }
 
-function toVariant(r: VariantRow): Variant {
+/** The catalog's Variant of a stored row (its item is the product's: not needed here). */
+export function toVariant(r: Omit<VariantRow, 'item_id'>): Variant {
   const attributes: Record<string, string> = {};
   for (const [k, v] of Object.entries(r.attributes ?? {})) attributes[k] = String(v);
   return {

@@ -67,6 +67,8 @@ export async function listFiles(
 }
 
 export type UploadResult = { ok: true; file: FileInfo } | { ok: false; status: 400 | 413; reason: string };
+/** The answer of a refused upload posted by a screen's fetcher (the product image): the reason, shown by the field. */
+export type UploadRefusal = { reason: string };
 
 interface Received {
   tmp: string;

@@ -3,6 +3,7 @@
 // through a job that emails each waiting address once (ADR 0012) and marks it notified.
 import crypto from 'node:crypto';
 import type { Sql } from '../../db/client.server.js';
+import type { ItemRow, Variant, VariantRow as StoredVariant } from '../catalog/catalog.server.js';
 import { recordAudit } from '../edits/audit.server.js';
 import { baseUrlFor } from '../utils/base-url.server.js';
 import { defineJob, enqueue } from '../utils/jobs.server.js';
@@ -42,17 +43,10 @@ export async function allowSignUp(sql: Sql, request: Request): Promise<{ ok: tru
   }
 }
 
-interface VariantRow {
-  item_id: string;
-  variant_id: string;
-  title: string;
-  sku: string;
-  attributes: Record<string, string>;
-  unlimited: boolean;
-  qty_in_stock: number;
-  collection_url_id: string;
-  url_id: string;
-}
+/** A variant with its product's title and address: the catalog's stored rows' columns, its options as the Variant has them. */
+type VariantRow = Pick<StoredVariant, 'item_id' | 'sku' | 'unlimited' | 'qty_in_stock'> &
+  Pick<ItemRow, 'title' | 'collection_url_id' | 'url_id'> &
+  Pick<Variant, 'attributes'> & { variant_id: string };
 
 async function findVariant(sql: Sql, websiteId: string, productId: string, variantId: string): Promise<VariantRow | null> {
   const [row] = await sql<VariantRow[]>`

@@ -24,7 +24,7 @@ import { requestSite } from '../storefront/site.server.js';
 import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
 import { requestLanguage, servesLanguage, type RequestLanguage } from '../storefront/request-language.server.js';
 import { messageIn, messagesIn, UNREADABLE } from '../storefront/shop-messages.server.js';
-import { action as pageAction, loader as pageLoader } from './$.js';
+import { pathPageAction, pathPageLoader } from '../storefront/path-page.server.js';
 
 const ADDRESS_KEYS = ['name', 'line1', 'line2', 'city', 'region', 'postalCode', 'country'] as const;
 
@@ -80,7 +80,7 @@ function addressFields(values: Record<string, string>, errors: Record<string, st
 
 export async function loader(args: LoaderFunctionArgs) {
   const { request, context, params } = args;
-  if (!(await servesLanguage(request, context, params.lang))) return pageLoader(args);
+  if (!(await servesLanguage(request, context, params.lang))) return pathPageLoader(args);
   const lang = await requestLanguage(request, context);
   const signed = await signedInUser(request, context);
   if (!signed) return redirect(signInFor(lang), 303);
@@ -144,7 +144,7 @@ const Intent = z.object({
 
 export async function action(args: ActionFunctionArgs) {
   const { request, context, params } = args;
-  if (!(await servesLanguage(request, context, params.lang))) return pageAction(args);
+  if (!(await servesLanguage(request, context, params.lang))) return pathPageAction(args);
   const { id: websiteId } = await requestSite(request, context);
   const lang = await requestLanguage(request, context);
   const signed = await signedInUser(request, context);

@@ -18,11 +18,11 @@ import { requestSite } from '../storefront/site.server.js';
 import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
 import { requestLanguage, servesLanguage } from '../storefront/request-language.server.js';
 import { messageIn, messagesIn } from '../storefront/shop-messages.server.js';
-import { action as pageAction, loader as pageLoader } from './$.js';
+import { pathPageAction, pathPageLoader } from '../storefront/path-page.server.js';
 
 export async function loader(args: LoaderFunctionArgs) {
   const { request, context, params } = args;
-  if (!(await servesLanguage(request, context, params.lang))) return pageLoader(args);
+  if (!(await servesLanguage(request, context, params.lang))) return pathPageLoader(args);
   const lang = await requestLanguage(request, context);
   const flash = await readFlash(request, 'account', (f) => f.form === 'forgot');
   const e = messagesIn(lang.strings, flash?.errors ?? {});
@@ -42,7 +42,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { request, context, params } = args;
-  if (!(await servesLanguage(request, context, params.lang))) return pageAction(args);
+  if (!(await servesLanguage(request, context, params.lang))) return pathPageAction(args);
   const { id: websiteId } = await requestSite(request, context);
   const lang = await requestLanguage(request, context);
   const form = await readForm(request);

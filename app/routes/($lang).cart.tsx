@@ -15,12 +15,12 @@ import { storefrontPage } from '../storefront/render.server.js';
 import { getCartId } from '../utils/session.server.js';
 import { pageStrings, servesLanguage } from '../storefront/request-language.server.js';
 import { textFrom } from '../languages/strings.js';
-import { action as pageAction, loader as pageLoader } from './$.js';
+import { pathPageAction, pathPageLoader } from '../storefront/path-page.server.js';
 
 export async function loader(args: LoaderFunctionArgs) {
   const { request, context, params } = args;
   // /blog/cart is no language's cart: the catch-all shows what is there.
-  if (!(await servesLanguage(request, context, params.lang))) return pageLoader(args);
+  if (!(await servesLanguage(request, context, params.lang))) return pathPageLoader(args);
   return storefrontPage(
     request,
     async (site) => {
@@ -44,7 +44,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { request, context, params } = args;
-  if (!(await servesLanguage(request, context, params.lang))) return pageAction(args);
+  if (!(await servesLanguage(request, context, params.lang))) return pathPageAction(args);
   const cart = await createCartHandler(request, context);
   return cart.answer(await readCartForm(request));
 }

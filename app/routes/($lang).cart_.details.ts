@@ -11,11 +11,11 @@ import { requestSite } from '../storefront/site.server.js';
 import { readFormValues } from '../utils/form.server.js';
 import { cartFormOf } from '../storefront/cart-ui.server.js';
 import { createCartHandler } from '../storefront/cart-handler.server.js';
-import { action as pageAction, loader as pageLoader } from './$.js';
+import { pathPageAction, pathPageLoader } from '../storefront/path-page.server.js';
 
 export async function loader(args: LoaderFunctionArgs) {
   const { request, context, params } = args;
-  if (!(await servesLanguage(request, context, params.lang))) return pageLoader(args);
+  if (!(await servesLanguage(request, context, params.lang))) return pathPageLoader(args);
   const { id: websiteId } = await requestSite(request, context);
   const lang = await requestLanguage(request, context);
   return detailsPage(websiteId, await detailsView(request, websiteId, lang, new URL(request.url).searchParams));
@@ -23,7 +23,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { request, context, params } = args;
-  if (!(await servesLanguage(request, context, params.lang))) return pageAction(args);
+  if (!(await servesLanguage(request, context, params.lang))) return pathPageAction(args);
   const cart = await createCartHandler(request, context);
   const { websiteId, lang } = cart;
   const body = (await readFormValues(request)) ?? new URLSearchParams();

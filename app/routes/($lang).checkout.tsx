@@ -35,7 +35,7 @@ import { siteTweaks } from '../overlays/tweak-store.server.js';
 import { pageStrings, requestLanguage, servesLanguage } from '../storefront/request-language.server.js';
 import { pageMessages, UNREADABLE } from '../storefront/shop-messages.server.js';
 import { textFrom } from '../languages/strings.js';
-import { action as pageAction, loader as pageLoader } from './$.js';
+import { pathPageAction, pathPageLoader } from '../storefront/path-page.server.js';
 
 /** Which cart a checkout request is about: the subscription cart or the shopping cart. */
 async function cartIdFor(request: Request, subscription: boolean): Promise<string | null> {
@@ -52,7 +52,7 @@ async function toOrderOf(store: CartStore, cartId: string | null, prefix: string
 export async function loader(args: LoaderFunctionArgs) {
   const { request, context, params } = args;
   // /blog/checkout is no language's checkout: the catch-all shows what is there.
-  if (!(await servesLanguage(request, context, params.lang))) return pageLoader(args);
+  if (!(await servesLanguage(request, context, params.lang))) return pathPageLoader(args);
   const { id: websiteId } = await requestSite(request, context);
   const { prefix } = await requestLanguage(request, context);
   const url = new URL(request.url);
@@ -133,7 +133,7 @@ const Which = z.object({
 
 export async function action(args: ActionFunctionArgs) {
   const { request, context, params } = args;
-  if (!(await servesLanguage(request, context, params.lang))) return pageAction(args);
+  if (!(await servesLanguage(request, context, params.lang))) return pathPageAction(args);
   const { id: websiteId } = await requestSite(request, context);
   // Posted from a French page to /fr/checkout: every answer goes back under /fr, its message in French.
   const lang = await requestLanguage(request, context);

@@ -21,7 +21,7 @@ import { purchaseOf } from '../storefront/census.js';
 import { shopperSession } from '../utils/session.server.js';
 import { pageStrings, servesLanguage } from '../storefront/request-language.server.js';
 import { textFrom } from '../languages/strings.js';
-import { loader as pageLoader } from './$.js';
+import { pathPageLoader } from '../storefront/path-page.server.js';
 
 const OrderId = z
   .string()
@@ -32,7 +32,7 @@ const OrderId = z
 export async function loader(args: LoaderFunctionArgs) {
   const { request, params, context } = args;
   // /blog/order-confirmed/x is no language's order page: the catch-all shows what is there.
-  if (!(await servesLanguage(request, context, params.lang))) return pageLoader(args);
+  if (!(await servesLanguage(request, context, params.lang))) return pathPageLoader(args);
   return storefrontPage(
     request,
     async (site, url) => {

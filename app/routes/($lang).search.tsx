@@ -10,7 +10,7 @@ import { ThemePage } from '../components/ThemePage.js';
 import { forwardHeaders } from '../storefront/http.server.js';
 import { storefrontPage } from '../storefront/render.server.js';
 import { requestLanguage, searchHitsIn, servesLanguage } from '../storefront/request-language.server.js';
-import { loader as pageLoader } from './$.js';
+import { pathPageLoader } from '../storefront/path-page.server.js';
 
 const SearchQuery = z.object({
   q: z.string().trim().max(MAX_QUERY_LENGTH).default(''),
@@ -19,7 +19,7 @@ const SearchQuery = z.object({
 export async function loader(args: LoaderFunctionArgs) {
   const { request, context, params } = args;
   // /blog/search is no language's search page: the catch-all shows what is there.
-  if (!(await servesLanguage(request, context, params.lang))) return pageLoader(args);
+  if (!(await servesLanguage(request, context, params.lang))) return pathPageLoader(args);
   const lang = await requestLanguage(request, context);
   return storefrontPage(
     request,

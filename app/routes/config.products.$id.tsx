@@ -7,7 +7,7 @@ import { Form, Link, useActionData, useFetcher, useLoaderData } from '@remix-run
 import { ConflictNotice } from '../components/config/ConflictNotice.js';
 import { Notice } from '../components/config/Field.js';
 import { IMAGE_UPLOAD_FORM_ID, PRODUCT_FORM_ID, ProductForm } from '../components/config/ProductForm.js';
-import type { action as uploadAction } from './config.products.$id_.image.js';
+import type { UploadRefusal } from '../config/files.server.js';
 import { ownerPageHeaders } from '../config/http.js';
 import {
   deleteProduct,
@@ -157,7 +157,7 @@ export default function EditProduct() {
   const base = `/config/products/${encodeURIComponent(product.id)}`;
   // The image upload: with JavaScript a refusal is shown by the field (a success opens the product
   // again, as its redirect says); without, the post opens the upload route's own page.
-  const upload = useFetcher<typeof uploadAction>();
+  const upload = useFetcher<UploadRefusal>();
   const uploadError = upload.state === 'idle' && upload.data && 'reason' in upload.data ? upload.data.reason : null;
   return (
     <>

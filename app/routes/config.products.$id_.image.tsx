@@ -8,7 +8,7 @@ import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useParams } from '@remix-run/react';
 import { forbidden } from '../auth/permissions.server.js';
 import { ACCEPT_IMAGES, FILE_TEXT } from '../utils/file-types.js';
-import { uploadFile } from '../config/files.server.js';
+import { uploadFile, type UploadRefusal } from '../config/files.server.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { attachProductImage, loadProduct, NOT_FOUND_TEXT } from '../config/products.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
@@ -34,7 +34,8 @@ export async function action(args: ActionFunctionArgs) {
   if (!(await loadProduct(a.sql, a.site.id, id)))
     throw json({ error: NOT_FOUND_TEXT }, { status: 404, headers: { 'Cache-Control': 'no-store' } });
   const result = await uploadFile(a, args.request, { imagesOnly: true });
-  if (!result.ok) return json({ reason: result.reason }, { status: result.status, headers: { 'Cache-Control': 'no-store' } });
+  if (!result.ok)
+    return json<UploadRefusal>({ reason: result.reason }, { status: result.status, headers: { 'Cache-Control': 'no-store' } });
   if (!(await attachProductImage(a, id, result.file)))
     throw json({ error: NOT_FOUND_TEXT }, { status: 404, headers: { 'Cache-Control': 'no-store' } });
   return redirect(`${productPage(id)}?saved=image`, 303);

@@ -3,15 +3,12 @@
 // stops them all on SIGTERM. It loads no part of the app: the workers do (app/server/main.ts).
 import cluster, { type Worker } from 'node:cluster';
 import { openDb } from '../../db/client.server.js';
-import type { Env } from '../utils/env.server.js';
+import { WORKER_VARS, workerIdFromEnv, type Env } from '../utils/env.server.js';
 import { errorText, log } from '../utils/log.server.js';
 
-/** The worker's number (1..N) in its environment: number 1 does the once-per-server work. */
-export const WORKER_ID_VAR = 'STOREFRONT_WORKER_ID';
-
-/** This process's worker number: 0 for a server without workers. */
+/** This process's worker number (1..N, number 1 does the once-per-server work): 0 for a server without workers. */
 export function workerId(): number {
-  return cluster.isWorker ? Number(process.env[WORKER_ID_VAR]) || 0 : 0;
+  return cluster.isWorker ? workerIdFromEnv() : 0;
 }
 
 /**
@@ -51,7 +48,7 @@ export async function runPrimary(config: Env): Promise<void> {
 
   const fork = (id: number): Worker => {
     const startedAt = Date.now();
-    const w = cluster.fork({ [WORKER_ID_VAR]: String(id), ...(prepared ? { STOREFRONT_DB_PREPARED: '1' } : {}) });
+    const w = cluster.fork({ [WORKER_VARS.id]: String(id), ...(prepared ? { [WORKER_VARS.dbPrepared]: '1' } : {}) });
     workers.set(id, w);
     // Worker 1 first: it makes the first owner before it listens, so no worker answers a sign-in
     // before that owner exists; the others start once it (or its replacement) listens.

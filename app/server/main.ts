@@ -13,7 +13,7 @@ import type { ServerBuild } from '@remix-run/node';
 import express from 'express';
 import helmet from 'helmet';
 import { describeExpiry, type CartExpiry } from '../../db/cart-expiry.server.js';
-import { ConfigError, localOrigin, readEnv, type Env } from '../utils/env.server.js';
+import { ConfigError, countsStatements, localOrigin, passToBuild, readEnv, workerHeaderOn, type Env } from '../utils/env.server.js';
 import { doesServerChores, runPrimary, workerId } from './cluster.js';
 import { createDocumentCache } from './document-cache.js';
 import { guardRequest, CLIENT_ADDRESS_HEADER } from './guards.js';
@@ -41,25 +41,20 @@ async function main(): Promise<void> {
     }
     throw e;
   }
-  // The app reads the same configuration; libraries (React) pick their production builds.
-  process.env.SESSION_SECRET = config.sessionSecrets.join(',');
-  // NODE_ENV=production set by the operator means production (Secure cookies, a required secret);
-  // `npm start` without it is the demo on plain http, served with React's production build all the same.
-  if (!config.production) process.env.COOKIE_SECURE ??= '0';
   // Without NODE_ENV the app below reads production, where a stand-in translation service is refused.
   if (config.translationServiceUrl && !config.nodeEnv) {
     console.error('storefront: cannot start. TRANSLATION_SERVICE_URL is for tests: set NODE_ENV=development or test with it.');
     process.exit(1);
   }
-  process.env.NODE_ENV ??= 'production';
-  // This server closes the database itself once requests have drained.
-  process.env.STOREFRONT_MANAGED_SHUTDOWN = '1';
+  // The app reads the same configuration; libraries (React) pick their production builds; this
+  // server closes the database itself once requests have drained.
+  passToBuild(config);
   // WEB_CONCURRENCY > 1: this process only forks and watches the workers, which run what follows.
   if (config.webConcurrency > 1 && cluster.isPrimary) return runPrimary(config);
   // Once per server, not per worker (app/server/cluster.ts): in worker 1, or the only process.
   const chores = doesServerChores();
   // Tests only: which worker answered, to see that requests reach every worker.
-  const workerHeader = process.env.STOREFRONT_WORKER_HEADER === '1' && cluster.isWorker ? String(workerId()) : null;
+  const workerHeader = workerHeaderOn() && cluster.isWorker ? String(workerId()) : null;
 
   const buildDir = path.resolve(config.buildDir);
   const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild & {
@@ -310,7 +305,7 @@ async function main(): Promise<void> {
 
   // Tests only (STOREFRONT_COUNT_STATEMENTS=1, refused in production): the SQL statements a request
   // sent before its status line, in X-Sql-Statements (and how many of them a standby answered).
-  const countStatements = process.env.STOREFRONT_COUNT_STATEMENTS === '1' ? build.entry.module.countStatements : undefined;
+  const countStatements = countsStatements() ? build.entry.module.countStatements : undefined;
   const server = http.createServer((req, res) => {
     if (workerHeader) res.setHeader('X-Storefront-Worker', workerHeader);
     if (documents?.serve(req, res)) return;

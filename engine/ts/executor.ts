@@ -4,7 +4,7 @@ import { Context } from './context.js';
 import { evalExpr, type ExprOptions } from './expr.js';
 import { isTruthy, toText } from './values.js';
 import { NOT_IMPLEMENTED, Op } from './types.js';
-import { DEFAULT_LIMITS, RenderStop, type RenderLimits } from './limits.js';
+import { DEFAULT_LIMITS, RenderBudget, RenderStop, type RenderLimits } from './limits.js';
 import type {
   Code,
   Formatter,
@@ -170,12 +170,8 @@ function pathGetter(path: Path): (ctx: Context) => unknown {
 
 export class Executor {
   private depth = 0;
-  // What is left of the render budget. Each check is a decrement and a compare.
-  private steps: number;
-  private calls: number;
-  private outputLeft: number;
-  private nestingLeft: number;
-  private readonly limits: RenderLimits;
+  // What is left of the render budget (its counters are decremented here, on the hot paths).
+  private readonly budget: RenderBudget;
   private readonly partialCache = new Map<string, Code | null>();
   // The tables, read when a block is compiled and by the rare paths that look a name up.
   private readonly formatters: FormatterTable;
@@ -190,11 +186,8 @@ export class Executor {
     ctx.applyHook = (c, name, node, args, isPrivate) => this.apply(name, node, args, isPrivate);
     this.formatters = opts.formatters;
     this.predicates = opts.predicates;
-    const limits = (this.limits = opts.limits ?? DEFAULT_LIMITS);
-    this.steps = limits.maxSteps;
-    this.calls = limits.maxCalls;
-    this.outputLeft = limits.maxOutputLength;
-    this.nestingLeft = limits.maxDepth;
+    const limits = opts.limits ?? DEFAULT_LIMITS;
+    this.budget = new RenderBudget(limits, (message) => ctx.stop(message));
     ctx.maxErrors = limits.maxErrors;
   }
 
@@ -207,8 +200,7 @@ export class Executor {
       return this.runBlock(this.rootBlock(code));
     } catch (e) {
       if (!(e instanceof RenderStop)) throw e;
-      const max = this.limits.maxOutputLength;
-      return e.partial.length > max ? e.partial.slice(0, max) : e.partial;
+      return this.budget.cut(e.partial);
     }
   }
 
@@ -234,15 +226,16 @@ export class Executor {
   }
 
   private runBlock(b: Block): string {
-    if (--this.nestingLeft < 0) this.ctx.stop(`Render stopped: blocks nested deeper than ${this.limits.maxDepth}`);
+    const budget = this.budget;
+    budget.enter();
     let out = '';
     try {
       for (let i = 0; i < b.length; i++) {
-        if (--this.steps < 0) this.stepsOut();
+        if (--budget.steps < 0) budget.stepsOut();
         const s = b[i];
         if (typeof s === 'string') {
           out += s;
-          if ((this.outputLeft -= s.length) < 0) this.outputFull('');
+          if ((budget.outputLeft -= s.length) < 0) budget.outputFull('');
         } else {
           out += s(this);
         }
@@ -252,12 +245,8 @@ export class Executor {
       if (e instanceof RenderStop) e.partial = out + e.partial;
       throw e;
     }
-    this.nestingLeft++;
+    budget.leave();
     return out;
-  }
-
-  private stepsOut(): never {
-    return this.ctx.stop(`Render stopped: more than ${this.limits.maxSteps} instructions executed`);
   }
 
   /**
@@ -266,14 +255,15 @@ export class Executor {
    * where the nodes would have.
    */
   private runSteps(steps: Step[]): string {
+    const budget = this.budget;
     let out = '';
     try {
       for (let i = 0; i < steps.length; i++) {
-        if (i > 0 && --this.steps < 0) this.stepsOut();
+        if (i > 0 && --budget.steps < 0) budget.stepsOut();
         const s = steps[i];
         if (typeof s === 'string') {
           out += s;
-          if ((this.outputLeft -= s.length) < 0) this.outputFull('');
+          if ((budget.outputLeft -= s.length) < 0) budget.outputFull('');
         } else {
           out += s(this);
         }
@@ -293,9 +283,10 @@ export class Executor {
    * block one level deeper (which the nesting budget allows, too).
    */
   private runParts(texts: string[], vars: RunPart[]): string {
+    const budget = this.budget;
     let s = texts[0];
-    let left = this.outputLeft - s.length;
-    if (left < 0) this.outputFull(s);
+    let left = budget.outputLeft - s.length;
+    if (left < 0) budget.outputFull(s);
     let kept: unknown[] | null = null;
     try {
       const ctx = this.ctx;
@@ -308,7 +299,7 @@ export class Executor {
         let t: string;
         if (p.pred !== null) {
           if (this.testWith(p.p, p.pred, p.args) === true) {
-            this.steps--;
+            budget.steps--;
             t = p.body;
           } else {
             t = '';
@@ -343,8 +334,8 @@ export class Executor {
       if (e instanceof RenderStop) e.partial = s + e.partial;
       throw e;
     }
-    this.outputLeft = left;
-    if (left < 0) this.outputFull(s);
+    budget.outputLeft = left;
+    if (left < 0) budget.outputFull(s);
     return s;
   }
 
@@ -365,17 +356,7 @@ export class Executor {
 
   /** Counts output made by a node; `t` is part of the output when the budget runs out on it. */
   private emit(t: string): string {
-    if ((this.outputLeft -= t.length) < 0) this.outputFull(t);
-    return t;
-  }
-
-  private outputFull(t: string): never {
-    try {
-      return this.ctx.stop(`Render stopped: the output is larger than ${this.limits.maxOutputLength} characters`);
-    } catch (e) {
-      if (e instanceof RenderStop) e.partial = t;
-      throw e;
-    }
+    return this.budget.output(t);
   }
 
   /**
@@ -481,9 +462,10 @@ export class Executor {
     const depth = bodies > 0 ? 1 : 0;
     let singles: Block | null = null;
     return (ex) => {
-      if (ex.steps < most || ex.nestingLeft < depth)
+      const budget = ex.budget;
+      if (budget.steps < most || budget.nestingLeft < depth)
         return ex.runSteps((singles ??= nodes.map((n) => Executor.compileNode(n, formatters, predicates))));
-      ex.steps -= more;
+      budget.steps -= more;
       return ex.runParts(texts, parts);
     };
   }
@@ -753,7 +735,7 @@ export class Executor {
       this.depth++;
       return '';
     }
-    if (--this.calls < 0) ctx.stop(`Render stopped: more than ${this.limits.maxCalls} partial and macro calls`);
+    this.budget.call();
     this.depth++;
     const frame = ctx.push(node);
     if (args !== undefined) frame.args = args;
@@ -787,7 +769,7 @@ export class Executor {
       this.depth++;
       return '';
     }
-    if (--this.calls < 0) ctx.stop(`Render stopped: more than ${this.limits.maxCalls} partial and macro calls`);
+    this.budget.call();
     const output = options.includes('output');
     this.depth++;
     let out: string;

@@ -63,3 +63,71 @@ export function resolveLimits(partial?: Partial<Limits>): Limits {
 export class RenderStop {
   partial = '';
 }
+
+/**
+ * What is left of one render's budget, and the one place each of its stops is said (LiquidJS's
+ * Limiter is the model). The executor's hot paths decrement the counters themselves (a decrement
+ * and a compare, no call) and call the stop when one runs out; the errors' budget is the context's
+ * (Context.error counts what it collects). `stop` records the budget's error and throws RenderStop.
+ */
+export class RenderBudget {
+  /** Instructions left. */
+  steps: number;
+  /** Partial and macro calls left. */
+  calls: number;
+  /** Output left, in UTF-16 code units. */
+  outputLeft: number;
+  /** Block nesting left. */
+  nestingLeft: number;
+
+  constructor(
+    readonly limits: RenderLimits,
+    private readonly stop: (message: string) => never,
+  ) {
+    this.steps = limits.maxSteps;
+    this.calls = limits.maxCalls;
+    this.outputLeft = limits.maxOutputLength;
+    this.nestingLeft = limits.maxDepth;
+  }
+
+  /** One more instruction was counted than the budget has. */
+  stepsOut(): never {
+    return this.stop(`Render stopped: more than ${this.limits.maxSteps} instructions executed`);
+  }
+
+  /** Enters a block: one level deeper (`leave` gives it back). */
+  enter(): void {
+    if (--this.nestingLeft < 0) this.stop(`Render stopped: blocks nested deeper than ${this.limits.maxDepth}`);
+  }
+
+  leave(): void {
+    this.nestingLeft++;
+  }
+
+  /** A partial or macro call. */
+  call(): void {
+    if (--this.calls < 0) this.stop(`Render stopped: more than ${this.limits.maxCalls} partial and macro calls`);
+  }
+
+  /** Counts `t` as output; when the budget runs out on it, `t` is part of the output so far. */
+  output(t: string): string {
+    if ((this.outputLeft -= t.length) < 0) this.outputFull(t);
+    return t;
+  }
+
+  /** The output ran out, on `t` (which goes into the output so far). */
+  outputFull(t: string): never {
+    try {
+      return this.stop(`Render stopped: the output is larger than ${this.limits.maxOutputLength} characters`);
+    } catch (e) {
+      if (e instanceof RenderStop) e.partial = t;
+      throw e;
+    }
+  }
+
+  /** A stopped render's output: what was made, cut to the output budget. */
+  cut(partial: string): string {
+    const max = this.limits.maxOutputLength;
+    return partial.length > max ? partial.slice(0, max) : partial;
+  }
+}

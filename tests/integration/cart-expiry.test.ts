@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCartStore, type CartStore } from '../../app/commerce/cart.server.js';
 import { BLANK_CHECKOUT, type CheckoutValues } from '../../app/commerce/checkout-form.js';
-import { expireCarts, parseCartTtlDays } from '../../db/cart-expiry.server.js';
+import { expireCarts } from '../../db/cart-expiry.server.js';
+import { parseCartTtlDays } from '../../db/env.server.js';
 import type { Db } from '../../db/client.server.js';
 import { targets } from './support/databases.js';
 

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite, resolvePath, searchCatalog } from '../../app/catalog/catalog.server.js';
-import { closeDb, getReadSql, getSql, openDb, optionsFromEnv } from '../../db/client.server.js';
+import { closeDb, getReadSql, getSql, openDb } from '../../db/client.server.js';
+import { databaseFromEnv } from '../../db/env.server.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -31,22 +32,22 @@ function runNode(code: string, env: Record<string, string> = {}) {
   }
 }
 
-describe('optionsFromEnv', () => {
+describe('databaseFromEnv', () => {
   it('uses DATABASE_URL when set, else PGlite in DATA_DIR or .data', () => {
-    expect(optionsFromEnv({ DATABASE_URL: 'postgres://u@h/db' })).toEqual({ url: 'postgres://u@h/db', readUrls: [], max: undefined });
+    expect(databaseFromEnv({ DATABASE_URL: 'postgres://u@h/db' })).toEqual({ url: 'postgres://u@h/db', readUrls: [], max: undefined });
     // Standbys for the catalog's reads (ADR 0033), comma-separated, blanks dropped.
     expect(
-      optionsFromEnv({ DATABASE_URL: 'postgres://u@h/db', DATABASE_READ_URL: ' postgres://u@s1/db, ,postgres://u@s2/db' }).readUrls,
+      databaseFromEnv({ DATABASE_URL: 'postgres://u@h/db', DATABASE_READ_URL: ' postgres://u@s1/db, ,postgres://u@s2/db' }).readUrls,
     ).toEqual(['postgres://u@s1/db', 'postgres://u@s2/db']);
-    expect(optionsFromEnv({ DATABASE_URL: ' ', DATA_DIR: '/tmp/x' })).toEqual({ dataDir: '/tmp/x' });
-    expect(optionsFromEnv({})).toEqual({ dataDir: '.data' });
+    expect(databaseFromEnv({ DATABASE_URL: ' ', DATA_DIR: '/tmp/x' })).toEqual({ dataDir: '/tmp/x' });
+    expect(databaseFromEnv({})).toEqual({ dataDir: '.data' });
   });
 
   it('takes DATABASE_CONNECT_TIMEOUT_S in seconds when positive, else leaves the default', () => {
     const url = 'postgres://u@h/db';
-    expect(optionsFromEnv({ DATABASE_URL: url, DATABASE_CONNECT_TIMEOUT_S: '1' }).connectTimeoutS).toBe(1);
+    expect(databaseFromEnv({ DATABASE_URL: url, DATABASE_CONNECT_TIMEOUT_S: '1' }).connectTimeoutS).toBe(1);
     for (const bad of ['0', '-1', 'soon', ''])
-      expect(optionsFromEnv({ DATABASE_URL: url, DATABASE_CONNECT_TIMEOUT_S: bad }).connectTimeoutS, bad).toBeUndefined();
+      expect(databaseFromEnv({ DATABASE_URL: url, DATABASE_CONNECT_TIMEOUT_S: bad }).connectTimeoutS, bad).toBeUndefined();
   });
 });
 

@@ -1,37 +1,30 @@
 // Products as the cart sees them: a published product with its variants, the variant a shopper
 // means, a variant locked for a stock check, and the stock rule of SPEC section 5.
-import type { Product, SubscriptionPlan } from '../../catalog/catalog.server.js';
+import { toVariant, type ItemRow, type Product, type Variant, type VariantRow as StoredVariant } from '../../catalog/catalog.server.js';
 import { ProductType } from '../../../engine/ts/enums.js';
 import { itemName, MSG, pleaseSelect, QUANTITY_MAX, stockMessage } from '../rules.js';
 import { CartError, fail, type CartContext, type CartFailure, type Q } from './context.server.js';
 
-export interface ProductRow {
-  id: string;
-  collection_id: string;
-  collection_url_id: string;
-  url_id: string;
-  title: string;
-  asset_url: string | null;
-  original_size: string | null;
-  record_type: number;
-  product_type: number;
-  is_subscribable: boolean;
-  subscription_plan: SubscriptionPlan | null;
-  variant_option_ordering: string[];
-  details: Record<string, unknown> | null;
-}
+/** The product columns the cart reads: the catalog's item row without the page's text, images and tags. */
+export type ProductRow = Pick<
+  ItemRow,
+  | 'id'
+  | 'collection_id'
+  | 'collection_url_id'
+  | 'url_id'
+  | 'title'
+  | 'asset_url'
+  | 'original_size'
+  | 'record_type'
+  | 'product_type'
+  | 'is_subscribable'
+  | 'subscription_plan'
+  | 'variant_option_ordering'
+  | 'details'
+>;
 
-export interface VariantRow {
-  id: string;
-  sku: string;
-  attributes: Record<string, string>;
-  price_cents: string | number;
-  sale_price_cents: string | number;
-  on_sale: boolean;
-  unlimited: boolean;
-  qty_in_stock: number;
-  image_url: string | null;
-}
+/** A variant as the cart reads it: the catalog's stored row without its item, its options as the Variant has them. */
+export type VariantRow = Omit<StoredVariant, 'item_id' | 'attributes'> & Pick<Variant, 'attributes'>;
 
 export interface LoadedProduct {
   product: ProductRow;
@@ -140,16 +133,6 @@ export function toProduct(p: ProductRow, variants: VariantRow[]): Product {
     subscriptionPlan: p.subscription_plan,
     variantOptionOrdering: p.variant_option_ordering,
     details: p.details ?? {},
-    variants: variants.map((v) => ({
-      id: v.id,
-      sku: v.sku,
-      attributes: v.attributes,
-      priceCents: Number(v.price_cents),
-      salePriceCents: Number(v.sale_price_cents),
-      onSale: v.on_sale,
-      unlimited: v.unlimited,
-      qtyInStock: v.qty_in_stock,
-      imageUrl: v.image_url,
-    })),
+    variants: variants.map(toVariant),
   };
 }
