@@ -1,10 +1,11 @@
 // The visitor events of SPEC 7 from the browser (issue 30), JavaScript on: product page, add to
 // cart, cart page, remove, a related product added and followed, the purchase and a newsletter
 // subscribe each send their RecordEvent for a visitor holding the census cookie (ss_cvr), with the
-// page load's session info, and none go for a visitor without it. Without JavaScript the server
+// page load's session info, and none go for a visitor without it. A listing visit is an event once
+// the owner turns the visitor-metrics beta on (on a site of its own: the demo's listings stay as they are). Without JavaScript the server
 // records them (tests/http/analytics-ingest.test.ts).
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { placeOrder, ready } from './journey.js';
+import { ownSite, placeOrder, ready, signIn } from './journey.js';
 
 const PRODUCT = '/shop/p/driftwood-dinner-plate';
 
@@ -131,4 +132,26 @@ test('no visitor event goes without the census cookie', async ({ page }) => {
   // The collector ran (a page view per page) and sent no event.
   expect(hits.length).toBeGreaterThanOrEqual(2);
   expect(events).toEqual([]);
+});
+
+test('with the visitor-metrics beta on, a listing page sends its listing view', async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  await signIn(page);
+  const host = await ownSite(page, baseURL!, 'Listing views');
+  await page.goto('/config/analytics/settings');
+  await ready(page);
+  await page.getByLabel('Count visits to product listings (visitor metrics beta)').check();
+  await page.getByRole('button', { name: 'Save analytics settings' }).click();
+  await expect(page.getByText('Analytics settings saved.')).toBeVisible();
+
+  const listing = page.waitForRequest(eventNamed('listing-view'));
+  await page.goto(`http://${host}:${new URL(baseURL!).port}/shop`);
+  await ready(page);
+  const shown = await page
+    .locator('form[data-add-to-cart][data-item-id]')
+    .evaluateAll((forms) => forms.map((f) => (f as HTMLElement).dataset.itemId));
+  const data = dataOf(await listing);
+  expect(data).toMatchObject({ list_id: expect.any(String), sessionId: expect.any(String) });
+  expect(data.item_ids).toEqual(shown);
+  expect(shown.length).toBeGreaterThan(0);
 });

@@ -582,6 +582,30 @@ describe('what a page view and a page-speed record carry (own server: rows read 
     ]);
   });
 
+  it('turns the visitor-metrics beta on from the analytics settings: listing pages then say so to the collector', async () => {
+    const census = async (path: string) =>
+      /"census":(\{[^}]*\})/.exec(await (await new Visitor(() => store.url()).get(path)).text())?.[1] ?? '';
+    // (The census is found at all: a page view's census names the site.)
+    expect(await census('/shop')).toContain('"websiteId":"saltgrass"');
+    expect(await census('/shop')).not.toContain('visitorMetrics');
+    const box = /<input type="checkbox" id="f-visitorMetrics" name="visitorMetrics"[^>]*>/;
+    expect(box.exec(await (await owner.get('/config/analytics/settings')).text())?.[0]).not.toContain('checked');
+    const saved = await owner.postForm('/config/analytics/settings', { retentionDays: '400', cookiePolicy: 'allow', visitorMetrics: 'on' });
+    expect(saved.status).toBe(303);
+    expect(box.exec(await (await owner.get('/config/analytics/settings')).text())?.[0]).toContain('checked');
+    // A listing page (the shop) carries the flag; a product page does not.
+    expect(await census('/shop')).toContain('"visitorMetrics":true');
+    expect(await census('/shop/p/linen-bread-bag')).not.toContain('visitorMetrics');
+    // A refused save keeps the box as sent, and changes nothing.
+    const refused = await owner.postForm('/config/analytics/settings', { retentionDays: '3', cookiePolicy: 'allow' });
+    expect(refused.status).toBe(400);
+    expect(box.exec(await refused.text())?.[0]).not.toContain('checked');
+    expect(await census('/shop')).toContain('"visitorMetrics":true');
+    // Unticked and saved: off again.
+    expect((await owner.postForm('/config/analytics/settings', { retentionDays: '400', cookiePolicy: 'allow' })).status).toBe(303);
+    expect(await census('/shop')).not.toContain('visitorMetrics');
+  });
+
   it('keeps the session info sent with RecordEvent in the event row as a page view keeps it, and refuses it malformed', async () => {
     const v = new Visitor(() => store.url());
     expect((await recordHit(v, hit({ pagePath: '/shop' }))).status).toBe(202);
