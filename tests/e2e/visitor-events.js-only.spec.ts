@@ -5,6 +5,7 @@
 // the owner turns the visitor-metrics beta on (on a site of its own: the demo's listings stay as they are). Without JavaScript the server
 // records them (tests/http/analytics-ingest.test.ts).
 import { expect, test, type Page, type Request } from '@playwright/test';
+import { violations } from './axe.js';
 import { ownSite, placeOrder, ready, signIn } from './journey.js';
 
 const PRODUCT = '/shop/p/driftwood-dinner-plate';
@@ -143,6 +144,8 @@ test('with the visitor-metrics beta on, a listing page sends its listing view', 
   await page.getByLabel('Count visits to product listings (visitor metrics beta)').check();
   await page.getByRole('button', { name: 'Save analytics settings' }).click();
   await expect(page.getByText('Analytics settings saved.')).toBeVisible();
+  await expect(page.getByLabel('Count visits to product listings (visitor metrics beta)')).toBeChecked();
+  expect(await violations(page, true)).toEqual([]);
 
   const listing = page.waitForRequest(eventNamed('listing-view'));
   await page.goto(`http://${host}:${new URL(baseURL!).port}/shop`);
