@@ -2,7 +2,7 @@
 // add-to-cart (RecordEvent) and the button and form census. The shaping is pure (tested); the
 // sending goes through send.ts and never fails the page.
 import { PageType } from '../../engine/ts/enums.js';
-import type { AddToCartData, CensusCall, CensusHitData, CensusPage } from './wire.js';
+import type { AddToCartData, CensusCall, CensusHitData, CensusPage, SessionFields } from './wire.js';
 import { postForm, postJson } from './send.js';
 import type { SessionInfo } from './first-session.js';
 
@@ -59,14 +59,15 @@ export function hitData(
   delete data.purchase;
   if (referrer) data.referrer = cut(referrer, 2048);
   if (visitorCookie) data.visitorCookie = cut(visitorCookie, 200);
-  // SPEC 3's session info, when storage gave one (no id: storage refused, nothing to say).
-  if (session?.sessionId) {
-    data.sessionId = cut(session.sessionId, 64);
-    data.isFirstSession = session.isFirstSession;
-    data.isFirstLanding = session.isFirstLanding;
-  }
+  Object.assign(data, sessionFields(session));
   for (const k of Object.keys(data) as (keyof CensusHitData)[]) if (data[k] === undefined) delete data[k];
   return data;
+}
+
+/** SPEC 3's session info as hits and events carry it: nothing when storage gave no session id (storage refused). */
+export function sessionFields(session: SessionInfo | undefined): SessionFields {
+  if (!session?.sessionId) return {};
+  return { sessionId: cut(session.sessionId, 64), isFirstSession: session.isFirstSession, isFirstLanding: session.isFirstLanding };
 }
 
 /** What an add-to-cart form tells of its product (data-item-id, data-title, data-list). */

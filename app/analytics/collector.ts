@@ -5,7 +5,7 @@
 // form census. Nothing is sent for a page whose census is null, and no failure here ever reaches the page.
 import type { CensusPage, JavascriptError, VisitorEventData, VisitorEventName } from './wire.js';
 import { COLLECTOR, COOKIE, EVENTS_FIELD } from './constants.js';
-import { addToCartData, censusCall, ENDPOINTS, hitData, recordEvent, recordHit, type CensusKind } from './census-client.js';
+import { addToCartData, censusCall, ENDPOINTS, hitData, recordEvent, recordHit, sessionFields, type CensusKind } from './census-client.js';
 import { createErrorReporter, shapeError } from './error-reporter.js';
 import { markSession, type SessionInfo } from './first-session.js';
 import { startPageSpeed } from './page-speed.js';
@@ -27,6 +27,8 @@ interface Current {
   census: CensusPage;
   pageLoadId: string;
   pathname: string;
+  /** The session info this page's hit carried: its events carry the same. */
+  session: SessionInfo;
 }
 
 let current: Current | null = null;
@@ -79,11 +81,12 @@ function call(kind: CensusKind, targetId: string | undefined, label: string | un
 function visitorEvent<N extends VisitorEventName>(name: N, data: VisitorEventData<N>) {
   if (!current) return;
   const websiteId = current.census.websiteId;
+  const sessionData = sessionFields(current.session);
   // After the page view's answer, which sets (or, under a restrictive policy, clears) the cookie.
   void crumbReady.then(() => {
     const token = crumb();
     if (token && readCookie(document.cookie, COOKIE.visitor))
-      return recordEvent(token, name, { website_id: websiteId, ...data }).catch(swallow);
+      return recordEvent(token, name, { website_id: websiteId, ...data, ...sessionData }).catch(swallow);
   });
 }
 
@@ -231,14 +234,15 @@ export function trackPage(page: PageShown): void {
       return;
     }
     const pageLoadId = randomId(COLLECTOR.idLength);
-    current = { census: page.census, pageLoadId, pathname: location.pathname };
-    // The session info goes with every hit; its flags are the page load's, so only its first hit
-    // (a client-side navigation afterwards neither lands nor begins a session).
+    // The session info goes with every hit and event; its flags are the page load's, so only its
+    // first page's (a client-side navigation afterwards neither lands nor begins a session).
     const firstHit = !started;
     if (!started) {
       start();
       session = markSession(sessionStorage, localStorage, Date.now(), () => randomId(COLLECTOR.idLength));
     }
+    const pageSession = firstHit ? session : { ...session, isFirstLanding: false, isFirstSession: false };
+    current = { census: page.census, pageLoadId, pathname: location.pathname, session: pageSession };
     const visitor = readCookie(document.cookie, COOKIE.visitor);
     const data = hitData(
       page.census,
@@ -256,7 +260,7 @@ export function trackPage(page: PageShown): void {
       pageLoadId,
       page.referrer,
       visitor,
-      firstHit ? session : { ...session, isFirstLanding: false, isFirstSession: false },
+      pageSession,
     );
     const hit = recordHit(data, visitor).then(swallow, swallow);
     // Events wait for the first answer: it sets the crumb cookie they are sent with, and the census cookie.

@@ -36,12 +36,13 @@ import {
   type CensusPage,
   type JavascriptError,
   type PerformanceRecord,
+  type SessionFields,
   type VisitorEventData,
   type VisitorEventName,
 } from './wire.js';
 
-/** One visitor event of SPEC 7 with its data (wire.ts VISITOR_EVENTS). */
-export type VisitorEvent = { [N in VisitorEventName]: { name: N; data: VisitorEventData<N> } }[VisitorEventName];
+/** One visitor event of SPEC 7 with its data (wire.ts VISITOR_EVENTS), and the browser's session info when it sent one. */
+export type VisitorEvent = { [N in VisitorEventName]: { name: N; data: VisitorEventData<N>; session?: SessionFields } }[VisitorEventName];
 
 export interface Outcome {
   status: 202 | 204 | 503;
@@ -216,7 +217,7 @@ function pageTypeOfHit(hit: CensusHitData): number {
 export async function recordEvent(
   request: Request,
   websiteId: string,
-  e: VisitorEvent | { name: string; data: Record<string, unknown> },
+  e: VisitorEvent | { name: string; data: Record<string, unknown>; session?: SessionFields },
   source: EventRow['source'] = 'js',
   pagePath = pathOf(request.headers.get('Referer')),
 ): Promise<Outcome> {
@@ -246,6 +247,8 @@ export async function recordEvent(
     if (isVisitorEvent(e.name) && typeof d.item_id === 'string') row.item_id = d.item_id;
     if (e.name === 'listing-view' && typeof d.list_id === 'string') row.collection_id = d.list_id;
   }
+  // Kept in data as a page view's are (whose data is the whole hit).
+  Object.assign(row.data, e.session);
   return offer(websiteId, { events: [row] });
 }
 

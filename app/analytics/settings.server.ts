@@ -1,6 +1,7 @@
 // A site's analytics settings, kept in website.settings.analytics: how many days of records to keep
 // (the retention job drops older ones) and its cookie policy ('restrictive' keeps analytics cookies
 // off and clears them, SPEC 6). Read by the recording rules and the retention job, set in /config/analytics.
+// Beside them, the "commerce visitor-metrics beta" flag of SPEC 7 (website.settings.featureFlags).
 import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
 
@@ -34,5 +35,26 @@ export async function writeAnalyticsSettings(sql: Sql, websiteId: string, input:
   const v = AnalyticsSettings.parse(input);
   await sql`
     update website set settings = jsonb_set(coalesce(settings, '{}'::jsonb), '{analytics}', ${sql.json(v)})
+    where id = ${websiteId}`;
+}
+
+/**
+ * The "commerce visitor-metrics beta" flag (featureFlags.commerceVisitorMetrics, SPEC 7): listing
+ * pages' visits are visitor events (ADR 0038). Read by the page pipeline from the context's featureFlags.
+ */
+export function visitorMetricsOf(settings: unknown): boolean {
+  const flags = (settings as { featureFlags?: unknown } | null | undefined)?.featureFlags;
+  return (flags as { commerceVisitorMetrics?: unknown } | null | undefined)?.commerceVisitorMetrics === true;
+}
+
+export async function readVisitorMetrics(sql: Sql, websiteId: string): Promise<boolean> {
+  const [row] = await sql<{ settings: unknown }[]>`select settings from website where id = ${websiteId}`;
+  return visitorMetricsOf(row?.settings);
+}
+
+export async function writeVisitorMetrics(sql: Sql, websiteId: string, on: boolean): Promise<void> {
+  await sql`
+    update website set settings = jsonb_set(coalesce(settings, '{}'::jsonb), '{featureFlags}',
+      coalesce(settings->'featureFlags', '{}'::jsonb) || jsonb_build_object('commerceVisitorMetrics', ${on}::boolean))
     where id = ${websiteId}`;
 }

@@ -26,6 +26,18 @@ export const PurchaseData = z.object({
 export type PurchaseData = z.infer<typeof PurchaseData>;
 
 /**
+ * SPEC 3's session info (app/analytics/first-session.ts), sent with page views and with RecordEvent's
+ * data alike: the flags are true on the page load that began the browser session (and, for a first
+ * landing, the browser's first here), the id is the session's.
+ */
+export const SessionFields = z.object({
+  isFirstLanding: z.boolean().optional(),
+  isFirstSession: z.boolean().optional(),
+  sessionId: id.optional(),
+});
+export type SessionFields = z.infer<typeof SessionFields>;
+
+/**
  * What a page tells the collector about itself (the loader's `census`), null where nothing may be
  * recorded. The census fields of SPEC 3 that the server knows; the browser adds the rest.
  */
@@ -71,11 +83,7 @@ export const CensusHitData = CensusPage.extend({
   referrer: text(2048).optional(),
   pageLoadId: id.optional(),
   visitorCookie: text(200).optional(),
-  // SPEC 3's session info (app/analytics/first-session.ts): set on the first hit of a page load,
-  // where this load began the browser session (and, for a first landing, the browser's first here).
-  isFirstLanding: z.boolean().optional(),
-  isFirstSession: z.boolean().optional(),
-  sessionId: id.optional(),
+  ...SessionFields.shape,
 });
 export type CensusHitData = z.infer<typeof CensusHitData>;
 
@@ -132,7 +140,8 @@ export function isVisitorEvent(name: string): name is VisitorEventName {
 /**
  * POST /api/events/RecordEvent, form-encoded: `crumb` (the crumb cookie's value), `event` and
  * `data` (JSON). A visitor event's data is its VISITOR_EVENTS shape; other events keep any object
- * of at most 4 KB, stored as kind 'event'.
+ * of at most 4 KB, stored as kind 'event'. Any event's data may also carry SessionFields, kept
+ * with the row's data as a page view's are.
  */
 export const EVENT_NAME = z.string().regex(/^[a-z][a-z0-9_-]{0,63}$/);
 

@@ -1,5 +1,5 @@
 // The Settings screen's work: the store's name, address, currency, time zone and locale; the checkout
-// minimum; shipping methods; tax rates; instalments. Each section is its own form and its own write,
+// minimum; shipping methods; tax rates; instalments; back-in-stock sign-ups' CAPTCHA. Each section is its own form and its own write,
 // read back by checkout and pages (app/commerce/rules.ts, shipping.ts, tax.ts) from website.settings.
 import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
@@ -9,6 +9,7 @@ import { parseMoney } from './product-form.js';
 import { commerceSettings } from '../commerce/rules.js';
 import { shippingSettings, type ShippingMethod } from '../commerce/shipping.js';
 import { taxSettings } from '../commerce/tax.js';
+import { restockAsksCaptcha } from '../forms/restock-context.js';
 import { siteChanged } from '../sites/domains.server.js';
 import { CURRENCIES, SiteSettingsInput } from '../sites/manage.server.js';
 import { parseOrigin } from '../utils/env.server.js';
@@ -16,7 +17,7 @@ import { actorOf, recordAudit } from '../edits/audit.server.js';
 import { storefrontChanged } from '../edits/storefront-changed.server.js';
 import type { Db, Versioned } from '../edits/versions.server.js';
 
-export const SECTIONS = ['store', 'checkout', 'shipping', 'tax', 'instalments'] as const;
+export const SECTIONS = ['store', 'checkout', 'shipping', 'tax', 'instalments', 'restock'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export const SECTION_NAMES: Record<Section, string> = {
@@ -25,6 +26,7 @@ export const SECTION_NAMES: Record<Section, string> = {
   shipping: 'Shipping',
   tax: 'Tax',
   instalments: 'Instalments',
+  restock: 'Back in stock',
 };
 
 // ICU's list leaves out the plain "UTC" alias, which owners expect and PostgreSQL knows.
@@ -263,6 +265,7 @@ export function settingsSchema(currency: string) {
           .transform((v) => v.trim().toUpperCase())
           .refine((v) => /^[A-Z]{2}$/.test(v), 'Enter a two-letter country code such as US.'),
       }),
+      z.object({ intent: z.literal('restock'), restockCaptcha: checkbox }),
     ])
     .superRefine((v, ctx) => {
       if (v.intent === 'instalments' && v.instalmentsMax <= v.instalmentsMin) {
@@ -317,6 +320,7 @@ export async function settingsFormValues(sql: Db, websiteId: string): Promise<Re
   };
   if (tax.taxShipping) v.taxShipping = 'on';
   if (c.afterPayAvailable) v.afterPayAvailable = 'on';
+  if (restockAsksCaptcha(w.settings ?? {})) v.restockCaptcha = 'on';
   ship.methods.forEach((method, i) => {
     const k = (f: string) => `methods[${i}].${f}`;
     v[k('id')] = method.id;
@@ -436,6 +440,13 @@ export async function saveSettings(a: OwnerAccess, input: SettingsInput, guard: 
           s.stripeAccountCountry = input.stripeAccountCountry;
         });
         break;
+      case 'restock': {
+        // Top-level, where the restock form's other settings live (ADR 0034): the page context
+        // then names the CAPTCHA's challenge as website.captchaSettings.siteKey.
+        const all = isObject(row.settings) ? row.settings : {};
+        await tx`update website set settings = ${tx.json({ ...all, restockCaptcha: input.restockCaptcha } as never)} where id = ${id}`;
+        break;
+      }
     }
   });
   // The name and currency are read by every page: every process drops its copy of the site.
@@ -451,6 +462,7 @@ const SECTION_FIELDS: Record<Section, (name: string) => boolean> = {
   shipping: (k) => k === 'freeFrom' || k.startsWith('methods['),
   tax: (k) => ['defaultRate', 'rates', 'originRegion', 'taxShipping'].includes(k),
   instalments: (k) => ['afterPayAvailable', 'instalmentsMin', 'instalmentsMax', 'stripeAccountCountry'].includes(k),
+  restock: (k) => k === 'restockCaptcha',
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -469,6 +481,7 @@ const FIELD_LABELS: Record<string, string> = {
   instalmentsMin: 'Offered for prices over',
   instalmentsMax: 'Offered for prices up to',
   stripeAccountCountry: 'Payment account country',
+  restockCaptcha: 'Ask for a CAPTCHA on back-in-stock sign-ups',
   label: 'Name',
   description: 'Description',
   rate: 'Rate',

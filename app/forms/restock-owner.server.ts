@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { OwnerAccess } from '../auth/permissions.server.js';
 import { parseForm } from '../utils/form.server.js';
+import { restockAsksCaptcha } from './restock-context.js';
 import { listGroups, listSignUps, requestSend, requestSendAll, senderOf } from './restock.server.js';
 
 const Id = z.string().min(1).max(200);
@@ -16,7 +17,8 @@ export async function restockScreen(a: OwnerAccess, url: URL) {
     productId && variantId
       ? { productId, variantId, ...(await listSignUps(a.sql, a.site.id, productId, variantId, sp.get('scursor'))) }
       : null;
-  return { ...groups, signUps };
+  const [site] = await a.sql<{ settings: Record<string, unknown> | null }[]>`select settings from website where id = ${a.site.id}`;
+  return { ...groups, signUps, captcha: restockAsksCaptcha(site?.settings ?? {}) };
 }
 
 /** In-stock variants with shoppers waiting (the inventory panel offers to send them). */

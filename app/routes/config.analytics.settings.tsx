@@ -1,13 +1,14 @@
-// /config/analytics/settings: how many days of analytics records the site keeps and its cookie
-// policy, and how many records it stored today against its daily quota (issue 28). Reading needs analytics.read; saving needs settings.write (the form is disabled without
+// /config/analytics/settings: how many days of analytics records the site keeps, its cookie
+// policy and the visitor-metrics beta (listing visits as events), and how many records it stored today against its daily quota (issue 28). Reading needs analytics.read; saving needs settings.write (the form is disabled without
 // it, and the action refuses). A failed save shows the messages and keeps what was typed.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { saveAnalyticsSettings } from '../analytics/settings-save.server.js';
 import { usageToday } from '../analytics/ingest-limits.server.js';
-import { AnalyticsSettings, readAnalyticsSettings, RETENTION_DAYS } from '../analytics/settings.server.js';
+import { AnalyticsSettings, readAnalyticsSettings, readVisitorMetrics, RETENTION_DAYS } from '../analytics/settings.server.js';
 import { AnalyticsTabs } from '../components/config/analytics/AnalyticsChrome.js';
+import { z } from 'zod';
 import { Field, FormError, Notice, SelectField } from '../components/config/Field.js';
 import { useCan } from '../components/config/layout-data.js';
 import { ownerPageHeaders } from '../config/http.js';
@@ -17,12 +18,24 @@ import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
 export const headers = ownerPageHeaders;
 export const meta: MetaFunction = () => [{ title: 'Analytics settings' }];
 
+/** The screen's form: the analytics settings and the beta flag's checkbox ("on" when ticked). */
+const SettingsForm = AnalyticsSettings.extend({
+  visitorMetrics: z
+    .string()
+    .optional()
+    .transform((v) => v === 'on'),
+});
+
 export async function loader(args: LoaderFunctionArgs) {
   const a = await ownerAccess(args, 'analytics.read');
   const s = await readAnalyticsSettings(a.sql, a.site.id);
   return json(
     {
-      values: { retentionDays: String(s.retentionDays), cookiePolicy: s.cookiePolicy },
+      values: {
+        retentionDays: String(s.retentionDays),
+        cookiePolicy: s.cookiePolicy,
+        visitorMetrics: (await readVisitorMetrics(a.sql, a.site.id)) ? 'on' : '',
+      } as Record<string, string>,
       limits: RETENTION_DAYS,
       usage: await usageToday(a.sql, a.site.id),
     },
@@ -39,7 +52,7 @@ export async function action(args: ActionFunctionArgs) {
       { status: 400 },
     );
   const typed: Record<string, string> = Object.fromEntries(form);
-  const parsed = parseForm(form, AnalyticsSettings);
+  const parsed = parseForm(form, SettingsForm);
   if (parsed.status !== 'success') {
     return json({ error: 'Check the settings marked below.', fields: firstErrors(parsed.error ?? undefined), typed }, { status: 400 });
   }
@@ -52,7 +65,8 @@ export default function AnalyticsSettingsScreen() {
   const result = useActionData<typeof action>();
   const [search] = useSearchParams();
   const canWrite = useCan('settings.write');
-  const shown = result ? { ...values, ...result.typed } : values;
+  // An unticked box is not posted: after a refused save it shows as it was sent.
+  const shown = result ? { ...values, visitorMetrics: '', ...result.typed } : values;
   const errors: Record<string, string> = result?.fields ?? {};
   return (
     <>
@@ -94,6 +108,21 @@ export default function AnalyticsSettingsScreen() {
             defaultValue={shown.cookiePolicy}
             error={errors.cookiePolicy}
           />
+          <div className="field">
+            <label htmlFor="f-visitorMetrics">
+              <input
+                type="checkbox"
+                id="f-visitorMetrics"
+                name="visitorMetrics"
+                defaultChecked={shown.visitorMetrics === 'on'}
+                aria-describedby="f-visitorMetrics-hint"
+              />{' '}
+              Count visits to product listings (visitor metrics beta)
+            </label>
+            <span className="hint" id="f-visitorMetrics-hint">
+              Records a listing-view event, with the products shown, for each visit to a shop page.
+            </span>
+          </div>
           <button type="submit">Save analytics settings</button>
         </fieldset>
       </Form>

@@ -60,6 +60,10 @@ export default function Restock() {
       <p className="hint">
         Shoppers who asked to hear when a sold-out variant is back. Notices can be sent once the variant is in stock again.
       </p>
+      <p className="hint" data-testid="restock-captcha">
+        {d.captcha ? 'Sign-ups ask for a CAPTCHA.' : 'Sign-ups do not ask for a CAPTCHA.'}{' '}
+        <Link to="/config/settings#restock">Change it in the settings</Link>
+      </p>
       {d.signUpGroups.length === 0 ? (
         <p className="empty">Nobody is waiting for a variant.</p>
       ) : (

@@ -1,6 +1,6 @@
-// /config/settings: the store's settings in sections (store, checkout, shipping, tax, instalments),
-// each a form of its own with its own Save. Everyone who may read settings sees them; saving needs
-// settings.write. Checkout and the pages read these settings, so a save shows there at once.
+// /config/settings: the store's settings in sections (store, checkout, shipping, tax, instalments,
+// back in stock), each a form of its own with its own Save. Everyone who may read settings sees
+// them; saving needs settings.write. Checkout and the pages read these settings, so a save shows there at once.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
@@ -181,6 +181,7 @@ export default function Settings() {
   const taxErr = errorsOf('tax');
   const inst = valuesOf('instalments');
   const instErr = errorsOf('instalments');
+  const restock = valuesOf('restock');
 
   // Saved rows, then one blank row to add a method (a failed post brings its own back).
   const rows = methodRows(ship);
@@ -354,6 +355,15 @@ export default function Settings() {
           maxLength={2}
           defaultValue={inst.stripeAccountCountry ?? ''}
           error={instErr.stripeAccountCountry}
+        />
+      </SectionForm>
+
+      <SectionForm {...sectionProps('restock')} hint="The form shoppers fill in to hear when a sold-out variant is back.">
+        <Check
+          name="restockCaptcha"
+          label="Ask for a CAPTCHA on back-in-stock sign-ups"
+          values={restock}
+          hint="The same self-hosted check as form blocks: the shopper's browser solves a small puzzle, so sign-ups need JavaScript."
         />
       </SectionForm>
     </>

@@ -5,28 +5,11 @@
 // owner screens pass axe. On a site of its own (see ownSite).
 import { expect, test, type Page } from '@playwright/test';
 import { violations } from './axe.js';
-import { ready, signIn } from './journey.js';
+import { ownSite, ready, signIn } from './journey.js';
 
 const PRODUCT = '/shop/p/driftwood-dinner-plate?Size=10+in';
 // The product template prints the visitor's entries (SPEC 3's name and variant) ahead of the page.
 const ENTRIES = '<p id="exp-entries">{.repeated section experimentEntries}<span data-exp="{name}">{variant}</span>{.end}</p>';
-
-/**
- * Set-up, not the journey: a site of the journey's own, which the owner then edits. A running
- * experiment makes the pages that read it private and adds to them: on the demo site it would
- * change what the other journeys, running meanwhile, see. Answers the site's host.
- */
-async function ownSite(page: Page, baseURL: string, js: boolean): Promise<string> {
-  const made = await page.request.post('/config/sites/new', {
-    form: { name: `Experiments ${js ? 'js' : 'no-js'} ${Date.now().toString(36)}`, theme: 'store' },
-    headers: { Origin: baseURL },
-    maxRedirects: 0,
-  });
-  expect(made.status()).toBe(303);
-  const host = /<td>([a-z0-9-]+\.localhost)/.exec(await (await page.request.get('/config/site?created=1')).text())?.[1];
-  expect(host).toBeTruthy();
-  return host!;
-}
 
 /** Set-up, not the journey: the product template reads the entries (saved and published once). */
 async function productTemplateReadsEntries(page: Page, baseURL: string) {
@@ -55,7 +38,9 @@ test('the owner starts an experiment, a visitor keeps one variant and converts, 
   test.setTimeout(90_000);
   const name = js ? 'hero_js' : 'hero_nojs';
   await signIn(page, js);
-  const host = await ownSite(page, baseURL!, js);
+  // A running experiment makes the pages that read it private and adds to them: on the demo site it
+  // would change what the other journeys, running meanwhile, see.
+  const host = await ownSite(page, baseURL!, `Experiments ${js ? 'js' : 'no-js'}`);
   // Chromium sends *.localhost to this machine: the site's own address on the test server.
   const shopUrl = (path: string) => `http://${host}:${new URL(baseURL!).port}${path}`;
   await productTemplateReadsEntries(page, baseURL!);

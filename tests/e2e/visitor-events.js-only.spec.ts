@@ -1,9 +1,12 @@
 // The visitor events of SPEC 7 from the browser (issue 30), JavaScript on: product page, add to
-// cart, cart page, remove each send their RecordEvent for a visitor holding the census cookie
-// (ss_cvr), and none go for a visitor without it. Without JavaScript the server records them
-// (tests/http/analytics-ingest.test.ts).
+// cart, cart page, remove, a related product added and followed, the purchase and a newsletter
+// subscribe each send their RecordEvent for a visitor holding the census cookie (ss_cvr), with the
+// page load's session info, and none go for a visitor without it. A listing visit is an event once
+// the owner turns the visitor-metrics beta on (on a site of its own: the demo's listings stay as they are). Without JavaScript the server
+// records them (tests/http/analytics-ingest.test.ts).
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { ready } from './journey.js';
+import { violations } from './axe.js';
+import { ownSite, placeOrder, ready, signIn } from './journey.js';
 
 const PRODUCT = '/shop/p/driftwood-dinner-plate';
 
@@ -43,8 +46,11 @@ async function walk(page: Page, expected: boolean) {
   };
 }
 
-test('product, add, cart and remove send their visitor events with the census cookie', async ({ page, context }) => {
-  test.setTimeout(60_000);
+test('product, add, cart, remove, related products, purchase and subscribe send their visitor events with the census cookie', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
   const sent = await walk(page, true);
   expect((await context.cookies()).some((c) => c.name === 'ss_cvr')).toBe(true);
   const detail = dataOf(sent.detail!);
@@ -56,8 +62,58 @@ test('product, add, cart and remove send their visitor events with the census co
   expect(dataOf(sent.removed!)).toMatchObject({ entry_id: expect.any(String) });
   // The remove's form says the collector recorded it, so the server does not record it again.
   expect(fields(sent.post).get('_events')).toBe('js');
+  // The session info of the page each was sent from: the first page began the session, the cart's did not.
+  const sessionId = dataOf(sent.detail!).sessionId;
+  expect(sessionId).toEqual(expect.any(String));
+  expect(dataOf(sent.added!)).toMatchObject({ sessionId, isFirstSession: true, isFirstLanding: true });
+  expect(dataOf(sent.viewCart!)).toMatchObject({ sessionId, isFirstSession: false, isFirstLanding: false });
+
+  // A related product ("customers also bought") added from the cart page.
+  const mug = page.locator('.also-bought .card').filter({ hasText: 'Tide Pool Mug' });
+  const mugId = await mug.locator('form[data-item-id]').getAttribute('data-item-id');
+  const relatedAdd = page.waitForRequest(eventNamed('related-product-add'));
+  await mug.getByLabel('Option for Tide Pool Mug').selectOption({ label: 'Sea Glass' });
+  await mug.getByRole('button', { name: 'Add To Cart' }).click();
+  expect(dataOf(await relatedAdd)).toMatchObject({ list_id: 'cart', item_id: mugId });
+  await expect(page.locator('.cart-entry').filter({ hasText: 'Tide Pool Mug' })).toBeVisible();
+  // ...and another one followed.
+  const other = page.locator('.also-bought .card').filter({ hasNotText: 'Tide Pool Mug' }).first();
+  const otherId = await other.locator('form[data-item-id]').getAttribute('data-item-id');
+  const relatedClick = page.waitForRequest(eventNamed('related-product-click'));
+  await other.locator('a.card-link').click();
+  expect(dataOf(await relatedClick)).toMatchObject({ list_id: 'cart', item_id: otherId });
+
+  // The purchase, sent from the order confirmed page.
+  await page.goto('/checkout');
+  await ready(page);
+  await page.getByLabel('Email').fill('events@example.com');
+  await page.getByLabel('Country').selectOption({ label: 'United States' });
+  await page.getByLabel('Full name').fill('Ada Lovelace');
+  await page.getByRole('textbox', { name: 'Address', exact: true }).fill('1 Main St');
+  await page.getByLabel('City').fill('Buffalo');
+  await page.getByLabel('State / Province / Region').fill('New York');
+  await page.getByLabel('ZIP / Postal code').fill('14201');
+  const purchase = page.waitForRequest(eventNamed('purchase'));
+  await placeOrder(page, true);
+  await expect(page).toHaveURL(/\/order-confirmed\/[\w-]+$/);
+  const bought = dataOf(await purchase);
+  expect(bought).toMatchObject({ currency: 'USD', items: [{ sku: expect.any(String), quantity: 1, price_cents: 3400 }], sessionId });
+  expect(page.url()).toContain(String(bought.order_id));
+
+  // A newsletter subscribe: the Contact form sent with its newsletter box ticked.
+  await page.goto('/contact');
+  await ready(page);
+  await page.getByLabel('First Name').fill('Ada');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(`events-${Date.now()}@example.com`);
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Hello');
+  await page.getByLabel('Join our newsletter').check();
+  const formId = await page.locator('form[data-form-id]').getAttribute('data-form-id');
+  const subscribed = page.waitForRequest(eventNamed('newsletter-subscribe'));
+  await page.getByRole('button', { name: 'Send' }).click();
+  expect(dataOf(await subscribed)).toMatchObject({ website_id: 'saltgrass', list_id: formId });
+
   // Every event was taken: the server answered 202 to each.
-  for (const r of [sent.detail!, sent.added!, sent.viewCart!, sent.related!, sent.removed!])
+  for (const r of [sent.detail!, sent.added!, sent.viewCart!, sent.related!, sent.removed!, await relatedAdd, await purchase])
     expect((await r.response())?.status()).toBe(202);
 });
 
@@ -77,4 +133,28 @@ test('no visitor event goes without the census cookie', async ({ page }) => {
   // The collector ran (a page view per page) and sent no event.
   expect(hits.length).toBeGreaterThanOrEqual(2);
   expect(events).toEqual([]);
+});
+
+test('with the visitor-metrics beta on, a listing page sends its listing view', async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  await signIn(page);
+  const host = await ownSite(page, baseURL!, 'Listing views');
+  await page.goto('/config/analytics/settings');
+  await ready(page);
+  await page.getByLabel('Count visits to product listings (visitor metrics beta)').check();
+  await page.getByRole('button', { name: 'Save analytics settings' }).click();
+  await expect(page.getByText('Analytics settings saved.')).toBeVisible();
+  await expect(page.getByLabel('Count visits to product listings (visitor metrics beta)')).toBeChecked();
+  expect(await violations(page, true)).toEqual([]);
+
+  const listing = page.waitForRequest(eventNamed('listing-view'));
+  await page.goto(`http://${host}:${new URL(baseURL!).port}/shop`);
+  await ready(page);
+  const shown = await page
+    .locator('form[data-add-to-cart][data-item-id]')
+    .evaluateAll((forms) => forms.map((f) => (f as HTMLElement).dataset.itemId));
+  const data = dataOf(await listing);
+  expect(data).toMatchObject({ list_id: expect.any(String), sessionId: expect.any(String) });
+  expect(data.item_ids).toEqual(shown);
+  expect(shown.length).toBeGreaterThan(0);
 });

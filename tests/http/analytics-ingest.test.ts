@@ -5,7 +5,7 @@
 // a flooding client is cut off with 429 (by its cookie, and by its address without one) while others
 // go on; a request keeps at most 50 image records; a site's daily quota stops storing, and its owner
 // sees the count. Issue 30: a hit's session info (isFirstLanding, isFirstSession, sessionId) is kept
-// with the page view; the visitor events of SPEC 7 are checked by shape (400 on bad data), taken only
+// with the page view, and an event's with the event; the visitor events of SPEC 7 are checked by shape (400 on bad data), taken only
 // from a visitor holding the census cookie (ss_cvr), and a no-JavaScript remove and purchase are
 // recorded by the server under the same rule.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -580,5 +580,56 @@ describe('what a page view and a page-speed record carry (own server: rows read 
       ['/about', false, false],
       ['/shop', true, true],
     ]);
+  });
+
+  it('turns the visitor-metrics beta on from the analytics settings: listing pages then say so to the collector', async () => {
+    const census = async (path: string) =>
+      /"census":(\{[^}]*\})/.exec(await (await new Visitor(() => store.url()).get(path)).text())?.[1] ?? '';
+    // (The census is found at all: a page view's census names the site.)
+    expect(await census('/shop')).toContain('"websiteId":"saltgrass"');
+    expect(await census('/shop')).not.toContain('visitorMetrics');
+    const box = /<input type="checkbox" id="f-visitorMetrics" name="visitorMetrics"[^>]*>/;
+    expect(box.exec(await (await owner.get('/config/analytics/settings')).text())?.[0]).not.toContain('checked');
+    const saved = await owner.postForm('/config/analytics/settings', { retentionDays: '400', cookiePolicy: 'allow', visitorMetrics: 'on' });
+    expect(saved.status).toBe(303);
+    expect(box.exec(await (await owner.get('/config/analytics/settings')).text())?.[0]).toContain('checked');
+    // A listing page (the shop) carries the flag; a product page does not.
+    expect(await census('/shop')).toContain('"visitorMetrics":true');
+    expect(await census('/shop/p/linen-bread-bag')).not.toContain('visitorMetrics');
+    // A refused save keeps the box as sent, and changes nothing.
+    const refused = await owner.postForm('/config/analytics/settings', { retentionDays: '3', cookiePolicy: 'allow' });
+    expect(refused.status).toBe(400);
+    expect(box.exec(await refused.text())?.[0]).not.toContain('checked');
+    expect(await census('/shop')).toContain('"visitorMetrics":true');
+    // Unticked and saved: off again.
+    expect((await owner.postForm('/config/analytics/settings', { retentionDays: '400', cookiePolicy: 'allow' })).status).toBe(303);
+    expect(await census('/shop')).not.toContain('visitorMetrics');
+  });
+
+  it('keeps the session info sent with RecordEvent in the event row as a page view keeps it, and refuses it malformed', async () => {
+    const v = new Visitor(() => store.url());
+    expect((await recordHit(v, hit({ pagePath: '/shop' }))).status).toBe(202);
+    const post = (event: string, data: unknown) =>
+      v.postForm('/api/events/RecordEvent', { crumb: v.cookies.get('crumb')!, event, data: JSON.stringify(data) });
+    const session = { isFirstLanding: true, isFirstSession: true, sessionId: 'sess-events-1' };
+    // A visitor event (its shape has no session fields), the add to cart (a row of its own kind) and another event.
+    expect((await post('detail-view', { item_id: 'itm-linen-bread-bag', ...session })).status).toBe(202);
+    const add = { website_id: 'saltgrass', product_page: 'pdp', product: { item_id: 'itm-linen-bread-bag' } };
+    expect((await post('add-to-cart', { ...add, ...session, isFirstLanding: false })).status).toBe(202);
+    expect((await post('newsletter-open', { list: 'a', sessionId: 'sess-events-1' })).status).toBe(202);
+    for (const bad of [{ isFirstLanding: 'yes' }, { isFirstSession: 1 }, { sessionId: 'x'.repeat(65) }]) {
+      expect((await post('detail-view', { item_id: 'itm-1', ...bad })).status, JSON.stringify(bad)).toBe(400);
+      expect((await post('newsletter-open', bad)).status, JSON.stringify(bad)).toBe(400);
+    }
+    let rows: { kind: string; data: Record<string, unknown> }[] = [];
+    await store.change(async (sql) => {
+      rows = await sql`select kind, data from analytics_event where data->>'sessionId' = 'sess-events-1' order by kind, data->>'event'`;
+    });
+    expect(rows.map((r) => [r.kind, r.data.event ?? null, r.data.isFirstLanding ?? null, r.data.isFirstSession ?? null])).toEqual([
+      ['add_to_cart', null, false, true],
+      ['event', 'detail-view', true, true],
+      ['event', 'newsletter-open', null, null],
+    ]);
+    expect(rows[1].data).toMatchObject({ item_id: 'itm-linen-bread-bag', sessionId: 'sess-events-1' });
   });
 });

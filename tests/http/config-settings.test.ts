@@ -74,8 +74,9 @@ describe('the Settings screen', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const html = await res.text();
-    for (const s of ['store', 'checkout', 'shipping', 'tax', 'instalments']) expect(html).toContain(`name="intent" value="${s}"`);
-    expect(html.match(/<form method="post"[^>]*><input type="hidden" name="intent"/g)?.length).toBe(5);
+    for (const s of ['store', 'checkout', 'shipping', 'tax', 'instalments', 'restock'])
+      expect(html).toContain(`name="intent" value="${s}"`);
+    expect(html.match(/<form method="post"[^>]*><input type="hidden" name="intent"/g)?.length).toBe(6);
     expect(control(html, 'f-name')).toContain('value="Saltgrass Studio"');
     expect(html).toMatch(/<option value="USD" selected="">USD<\/option>/);
     expect(html).toMatch(/<option value="America\/Halifax" selected="">/);
@@ -256,7 +257,7 @@ describe('the Settings screen', () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('Your role may look at these settings but not change them.');
-    expect(html.match(/<fieldset disabled="">/g)?.length).toBe(5);
+    expect(html.match(/<fieldset disabled="">/g)?.length).toBe(6);
     const res = await visitor.postForm('/config/settings', { ...STORE, name: 'Viewer Was Here' });
     expect(res.status).toBe(403);
     expect(await (await new Visitor().get('/')).text()).not.toContain('Viewer Was Here');

@@ -1,7 +1,8 @@
 // Back-in-stock sign-ups through the built server: the shopper's JSON API (every text), the product
 // page's form without JavaScript (303 back with the answer, the address kept on an error), and the
 // owner's calls (lists for forms.read, sending for products.write only); and, on a server of its
-// own, the site's CAPTCHA on the form (SPEC 3 and 5: the forms' self-hosted one, ADR 0034).
+// own, the site's CAPTCHA on the form (SPEC 3 and 5: the forms' self-hosted one, ADR 0034), which
+// its owner turns on in the Settings screen (settings.write; a viewer is refused).
 import fs from 'node:fs';
 import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
@@ -150,17 +151,48 @@ describe('restock sign-ups over HTTP', () => {
   });
 });
 
-describe('the restock CAPTCHA (own server: the demo site asks for it)', () => {
+describe('the restock CAPTCHA (own server: its owner turns it on for the demo site)', () => {
   const store = new OwnStore();
   const url = () => store.url();
   const CAPTCHA_TEXT = 'Complete CAPTCHA before submitting.';
+  const BOX = /<input type="checkbox" id="f-restockCaptcha" name="restockCaptcha"[^>]*>/;
 
   beforeAll(async () => {
     await store.start();
-    await store.change((sql) => sql`update website set settings = settings || '{"restockCaptcha": true}'::jsonb where id = 'saltgrass'`);
   });
   afterAll(async () => {
     await store.dispose();
+  });
+
+  it("is the Settings screen's Back in stock section: off at first, a viewer may not change it, the owner turns it on", async () => {
+    const admin = await adminVisitor(url);
+    const settings = await (await admin.get('/config/settings')).text();
+    expect(settings).toContain('<h2 id="restock-h">Back in stock</h2>');
+    expect(BOX.exec(settings)?.[0]).not.toContain('checked');
+    expect(await (await admin.get('/config/restock')).text()).toContain('Sign-ups do not ask for a CAPTCHA.');
+    // Off, the product page has no CAPTCHA area.
+    expect((await restockForm(new Visitor(url), TEAPOT)).html).not.toContain('captcha-container');
+
+    // A viewer sees the box, disabled, and a post of it is refused.
+    const { visitor: viewer } = await visitorWithRole(admin, 10, { base: url, dataDir: store.dataDir });
+    expect(await (await viewer.get('/config/settings')).text()).toMatch(BOX);
+    expect((await viewer.postForm('/config/settings', { intent: 'restock', restockCaptcha: 'on' })).status).toBe(403);
+    // Without the CSRF origin the owner's post is refused too.
+    const forged = await admin.postForm(
+      '/config/settings',
+      { intent: 'restock', restockCaptcha: 'on' },
+      { Origin: 'https://evil.example' },
+    );
+    expect(forged.status).toBe(403);
+    expect(BOX.exec(await (await admin.get('/config/settings')).text())?.[0]).not.toContain('checked');
+
+    const saved = await admin.postForm('/config/settings', { intent: 'restock', restockCaptcha: 'on' });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get('location')).toBe('/config/settings?saved=restock#restock');
+    const after = await (await admin.get('/config/settings?saved=restock')).text();
+    expect(after).toContain('Back in stock settings saved.');
+    expect(BOX.exec(after)?.[0]).toContain('checked');
+    expect(await (await admin.get('/config/restock')).text()).toContain('Sign-ups ask for a CAPTCHA.');
   });
 
   /** What the widget does in the browser: fetch a challenge, do the work, hand back the solution. */
