@@ -350,6 +350,8 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
   }
   if (extras.search) {
     const hits = extras.search.hits;
+    // The products found show the owner's sold-out label (customSoldOutText), as on a listing.
+    ctx.productMerchandisingContext = listMerchandising(hits.flatMap((h) => (h.item ? [h.item] : [])));
     ctx.search = {
       query: extras.search.query,
       error: extras.search.error ?? null,
