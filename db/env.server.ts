@@ -210,6 +210,9 @@ const Schema = z.object({
   // Tests only: a stand-in for the translation service's host (app/languages/deepl.server.ts).
   TRANSLATION_SERVICE_URL: ServiceUrl.optional(),
   DOMAIN_VERIFICATION_URL: standInUrl('DOMAIN_VERIFICATION_URL').optional(),
+  // Tests only: a stand-in for YouTube's and Vimeo's oEmbed, asked as <url>/youtube?url=... and
+  // <url>/vimeo?url=... (app/config/blocks/oembed.server.ts).
+  OEMBED_URL: standInUrl('OEMBED_URL').optional(),
   // Origins of a test's local receivers (webhooks) the guarded fetch lets through; refused in production.
   FETCH_TEST_ORIGINS: z.string().optional(),
   // Tests only: each response says how many SQL statements it cost (X-Sql-Statements; of them on a
@@ -273,6 +276,8 @@ export interface Env {
   translationServiceUrl?: string;
   /** A stand-in that serves domain verification tokens as <url>/<host>/.well-known/... (never in production). */
   domainVerificationUrl?: string;
+  /** A stand-in for the video providers' oEmbed: <url>/youtube?url=, <url>/vimeo?url= (never in production). */
+  oembedUrl?: string;
   /** Analytics bounds (ADR 0025, docs/running.md's table). */
   analytics: {
     /** Ingest requests per 30 s a visitor may send to one site (an address five times as many). */
@@ -345,7 +350,7 @@ export function readEnv(raw: Record<string, string | undefined> = process.env): 
   if (production && e.STOREFRONT_COUNT_STATEMENTS) {
     throw new ConfigError('STOREFRONT_COUNT_STATEMENTS is for tests only: a production server says nothing of its SQL. Unset it.');
   }
-  for (const name of ['DOMAIN_VERIFICATION_URL', 'FETCH_TEST_ORIGINS'] as const) {
+  for (const name of ['DOMAIN_VERIFICATION_URL', 'OEMBED_URL', 'FETCH_TEST_ORIGINS'] as const) {
     if (production && e[name]) {
       throw new ConfigError(`${name} is for tests only: in production the server fetches public addresses only. Unset it.`);
     }
@@ -405,6 +410,7 @@ export function readEnv(raw: Record<string, string | undefined> = process.env): 
     internalHosts: e.INTERNAL_HOSTS,
     translationServiceUrl: e.TRANSLATION_SERVICE_URL,
     domainVerificationUrl: e.DOMAIN_VERIFICATION_URL,
+    oembedUrl: e.OEMBED_URL,
     analytics: {
       clientRate: e.ANALYTICS_CLIENT_RATE,
       dailyRows: e.ANALYTICS_DAILY_ROWS,
@@ -438,13 +444,13 @@ export function analyticsDisabled(): boolean {
 
 /**
  * Origins (scheme://host:port) of a test's local stand-ins the guarded fetch lets through:
- * TRANSLATION_SERVICE_URL, DOMAIN_VERIFICATION_URL and FETCH_TEST_ORIGINS (comma-separated).
+ * TRANSLATION_SERVICE_URL, DOMAIN_VERIFICATION_URL, OEMBED_URL and FETCH_TEST_ORIGINS (comma-separated).
  * None in production (where the server also refuses to start with them set).
  */
 export function testOrigins(): Set<string> {
   const e = process.env;
   if (e.NODE_ENV === 'production') return new Set();
-  const raw = [e.TRANSLATION_SERVICE_URL, e.DOMAIN_VERIFICATION_URL, ...(e.FETCH_TEST_ORIGINS ?? '').split(',')];
+  const raw = [e.TRANSLATION_SERVICE_URL, e.DOMAIN_VERIFICATION_URL, e.OEMBED_URL, ...(e.FETCH_TEST_ORIGINS ?? '').split(',')];
   const out = new Set<string>();
   for (const r of raw) {
     if (!r?.trim()) continue;

@@ -3,7 +3,7 @@
 // the header indicator updated in place, and the added-to-cart popover.
 import { readCartQty } from '../storefront/cart-count.js';
 import { showFieldErrors } from '../forms/field-errors.js';
-import { UI_TEXT } from '../utils/ui-texts.js';
+import { islandText, UI_TEXT } from '../utils/ui-texts.js';
 
 /** SPEC sections 4 and 9 timings (ms). */
 export const ADDING_MIN_MS = 1000;
@@ -38,21 +38,6 @@ export function showCustomForms(root: ParentNode | null) {
 class CookiesOff extends Error {}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * One of the island's texts in the page's language: a page in another language carries them
- * (app/storefront/island-texts.server.ts); else `english`. `{name}` placeholders come from `vars`.
- */
-function text(doc: Document, key: string, english: string, vars: Record<string, string | number> = {}): string {
-  let texts: Record<string, unknown> = {};
-  try {
-    texts = JSON.parse(doc.getElementById('island-texts')?.textContent ?? '{}') as Record<string, unknown>;
-  } catch {
-    // unreadable: English
-  }
-  const t = typeof texts[key] === 'string' && texts[key] !== '' ? (texts[key] as string) : english;
-  return t.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
-}
 
 /** The pill's text and spoken label for a count (SPEC: hidden at 0, 100+ above 100). */
 export function pillText(count: number): { hidden: boolean; text: string; label: string } {
@@ -108,20 +93,20 @@ export function showAddedPopover(doc: Document, title: string, quantity: number,
   box.className = 'cart-popover';
   box.setAttribute('data-cart-popover', '');
   box.setAttribute('role', 'dialog');
-  box.setAttribute('aria-label', text(doc, 'cartAddedPopoverLabel', 'Added to cart'));
+  box.setAttribute('aria-label', islandText(doc, 'cartAddedPopoverLabel', 'Added to cart'));
   box.tabIndex = -1;
   const p = doc.createElement('p');
   p.id = 'cart-popover-text';
-  p.textContent = text(doc, 'cartAddedPopoverText', '{quantity} × {title} added to your cart.', { quantity, title });
+  p.textContent = islandText(doc, 'cartAddedPopoverText', '{quantity} × {title} added to your cart.', { quantity, title });
   box.setAttribute('aria-describedby', p.id);
   const link = doc.createElement('a');
   link.href = cartHref;
   link.className = 'button';
-  link.textContent = text(doc, 'cartViewCartText', 'View Cart');
+  link.textContent = islandText(doc, 'cartViewCartText', 'View Cart');
   const close = doc.createElement('button');
   close.type = 'button';
   close.className = 'cart-popover-close';
-  close.setAttribute('aria-label', text(doc, 'cartCloseLabel', 'Close'));
+  close.setAttribute('aria-label', islandText(doc, 'cartCloseLabel', 'Close'));
   close.textContent = '×';
   box.append(p, link, close);
 
@@ -183,7 +168,7 @@ export function handleAddToCart(form: HTMLFormElement, submitter: HTMLButtonElem
   if (form.hasAttribute('data-list') && sku instanceof HTMLSelectElement && sku.value === '') {
     button.dataset.state = 'select';
     button.disabled = true;
-    setLabel(button, text(form.ownerDocument, 'cartSelectOptionText', 'Select Option'));
+    setLabel(button, islandText(form.ownerDocument, 'cartSelectOptionText', 'Select Option'));
     setTimeout(() => {
       setLabel(button, label);
       button.disabled = false;
@@ -200,7 +185,7 @@ async function send(form: HTMLFormElement, button: HTMLButtonElement, label: str
   const doc = form.ownerDocument;
   button.dataset.state = 'adding';
   button.setAttribute('aria-busy', 'true');
-  setLabel(button, text(doc, 'cartAddingText', 'Adding…'));
+  setLabel(button, islandText(doc, 'cartAddingText', 'Adding…'));
   showMessage(form, '', false);
   const started = Date.now();
   // This send's number: a later click's send owns the button, and this one's timers leave it alone.
@@ -226,8 +211,8 @@ async function send(form: HTMLFormElement, button: HTMLButtonElement, label: str
       ok: false,
       error:
         e instanceof CookiesOff
-          ? text(doc, 'cartEnableCookiesText', UI_TEXT.enableCookies)
-          : text(doc, 'cartCheckConnectionText', 'Please check your internet connection.'),
+          ? islandText(doc, 'cartEnableCookiesText', UI_TEXT.enableCookies)
+          : islandText(doc, 'cartCheckConnectionText', 'Please check your internet connection.'),
     };
   }
   if (!reply.ok && reply.details) {
@@ -242,8 +227,8 @@ async function send(form: HTMLFormElement, button: HTMLButtonElement, label: str
     // label back (not "Adding…"), and the button takes the next click at once.
     button.removeAttribute('aria-busy');
     const title = form.hasAttribute('data-gift-card')
-      ? text(doc, 'cartUnableGiftCardText', 'Unable to purchase Gift Card')
-      : text(doc, 'cartUnableToAddText', 'Unable to Add Item');
+      ? islandText(doc, 'cartUnableGiftCardText', 'Unable to purchase Gift Card')
+      : islandText(doc, 'cartUnableToAddText', 'Unable to Add Item');
     showMessage(form, `${title}: ${reply.error ?? 'Unable to add item'}`, true);
     setLabel(button, label);
     button.dataset.state = 'error';
@@ -257,7 +242,7 @@ async function send(form: HTMLFormElement, button: HTMLButtonElement, label: str
   if (wait > 0) await sleep(wait);
   button.removeAttribute('aria-busy');
   button.dataset.state = 'added';
-  setLabel(button, text(doc, 'cartAddedText', 'Added!'));
+  setLabel(button, islandText(doc, 'cartAddedText', 'Added!'));
   // The analytics collector records the add (app/analytics/collector.ts listens on the document).
   form.dispatchEvent(new Event('cart:added', { bubbles: true }));
   if (reply.cart) showCartCount(doc, reply.cart.totalQuantity, reply.cart.subtotalText);

@@ -3,9 +3,9 @@
 // prefers-reduced-motion), its previous/next controls work when the owner set them, and images
 // with the lightbox option open in a modal (previous/next, Escape, focus back to the image, the
 // owner's dark or light theme). Without JavaScript the gallery is a list of images, each a link
-// to the full image when the lightbox is on.
-
-const TEXT = { previous: 'Previous image', next: 'Next image', close: 'Close' };
+// to the full image when the lightbox is on. The texts it writes are in the page's language
+// (ui-texts.ts's island texts).
+import { islandText, UI_TEXT } from '../utils/ui-texts.js';
 
 function items(gallery: HTMLElement): HTMLElement[] {
   return [...gallery.querySelectorAll<HTMLElement>('.gallery-items > .gallery-item')];
@@ -32,6 +32,13 @@ function slides(gallery: HTMLElement): () => void {
   show(gallery, 0);
   const controls = gallery.querySelector<HTMLElement>('[data-gallery-controls]');
   if (controls) {
+    // The theme writes the buttons in English; a page in another language says them in its own.
+    const label = (selector: string, key: string, english: string) => {
+      const b = controls.querySelector(selector);
+      if (b && b.textContent?.trim() === english) b.textContent = islandText(document, key, english);
+    };
+    label('[data-gallery-prev]', 'galleryPreviousText', UI_TEXT.previousImage);
+    label('[data-gallery-next]', 'galleryNextText', UI_TEXT.nextImage);
     controls.hidden = false;
     const onClick = (e: MouseEvent) => {
       const b = (e.target as Element).closest('[data-gallery-prev], [data-gallery-next]');
@@ -105,20 +112,21 @@ function lightbox(gallery: HTMLElement): () => void {
     const picture = dialog!.querySelector('img')!;
     picture.src = all[at].href;
     picture.alt = img?.alt ?? '';
-    dialog!.querySelector('[data-lightbox-caption]')!.textContent = `${img?.alt ?? ''} (${at + 1} of ${all.length})`;
+    const position = islandText(document, 'lightboxPositionText', UI_TEXT.imagePosition, { position: at + 1, total: all.length });
+    dialog!.querySelector('[data-lightbox-caption]')!.textContent = `${img?.alt ?? ''} (${position})`;
   };
   const make = () => {
     const d = document.createElement('dialog');
     d.className = `gallery-lightbox lightbox-${theme}`;
-    d.setAttribute('aria-label', 'Image viewer');
+    d.setAttribute('aria-label', islandText(document, 'lightboxLabel', UI_TEXT.imageViewer));
     d.innerHTML =
       '<figure><img alt=""><figcaption data-lightbox-caption></figcaption></figure>' +
       '<button type="button" class="lightbox-prev" data-move="-1"></button>' +
       '<button type="button" class="lightbox-next" data-move="1"></button>' +
       '<button type="button" class="lightbox-close" data-close></button>';
-    d.querySelector('.lightbox-prev')!.textContent = TEXT.previous;
-    d.querySelector('.lightbox-next')!.textContent = TEXT.next;
-    d.querySelector('.lightbox-close')!.textContent = TEXT.close;
+    d.querySelector('.lightbox-prev')!.textContent = islandText(document, 'galleryPreviousText', UI_TEXT.previousImage);
+    d.querySelector('.lightbox-next')!.textContent = islandText(document, 'galleryNextText', UI_TEXT.nextImage);
+    d.querySelector('.lightbox-close')!.textContent = islandText(document, 'lightboxCloseText', UI_TEXT.close);
     d.addEventListener('click', (e) => {
       const t = e.target as Element;
       const move = t.closest<HTMLElement>('[data-move]');

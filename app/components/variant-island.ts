@@ -1,10 +1,10 @@
 // The variant island: with JavaScript on, choosing an option on a product page shows the chosen
 // variant at once (price line, stock, picture, the button's Sold Out / Add To Cart state, the
-// instalment text and the "(sold out)" marks on the other options), and says so in a polite live
-// region. It reads the variants from the page's `<script type="application/json" data-variant-picker>`
-// block (data, never run: fine under the CSP), texts included, in the page's language. Without
-// JavaScript the same selects are posted with the add-to-cart form and the server resolves the
-// variant; nothing here is needed to buy.
+// instalment text, the owner's scarcity notice and the "(sold out)" marks on the other options),
+// and says so in a polite live region. It reads the variants from the page's
+// `<script type="application/json" data-variant-picker>` block (data, never run: fine under the
+// CSP), texts included, in the page's language. Without JavaScript the same selects are posted
+// with the add-to-cart form and the server resolves the variant; nothing here is needed to buy.
 
 /** One variant as the page's data block describes it (built by app/storefront/context.server.ts). */
 export interface VariantChoice {
@@ -119,6 +119,18 @@ export function announcement(choice: Choice, texts: Partial<VariantPickerTexts> 
   return `${v.name}: ${price}. ${v.stock.text}.`;
 }
 
+/** The options a scarcity notice is for (the engine's data-variant-attributes), or null for the rendered variant's. */
+function scarcityAttributes(el: HTMLElement): Record<string, string> | null {
+  const raw = el.dataset.variantAttributes;
+  if (raw === undefined) return null;
+  try {
+    const a = JSON.parse(raw) as unknown;
+    return a !== null && typeof a === 'object' ? (a as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
 function readData(script: Element | null): VariantPickerData | null {
   if (!script?.textContent) return null;
   try {
@@ -174,6 +186,11 @@ export function enhanceVariantPickers(root: ParentNode | null): () => void {
     const selects = [...form.querySelectorAll<HTMLSelectElement>('select[data-option]')];
     const one = <T extends Element>(sel: string) => scope.querySelector<T>(sel);
 
+    // The browser may have restored other choices than the page was rendered with (reload, back).
+    const rendered = (s: HTMLSelectElement) => ([...s.options].find((o) => o.defaultSelected) ?? s.options[0])?.value ?? '';
+    // The variant the server rendered the page for: its scarcity notice is the one without options.
+    const renderedSku = choose(data, Object.fromEntries(selects.map((s) => [s.dataset.option ?? '', rendered(s)]))).variant?.sku;
+
     const update = (announce: boolean) => {
       const chosen: Record<string, string> = {};
       for (const s of selects) if (s.value) chosen[s.dataset.option ?? ''] = s.value;
@@ -223,6 +240,12 @@ export function enhanceVariantPickers(root: ParentNode | null): () => void {
         if (gallery && gallery.scrollLeft !== 0) gallery.scrollLeft = 0;
       }
 
+      // The scarcity notice of the variant chosen, when its stock is low (the others' stay hidden).
+      scope.querySelectorAll<HTMLElement>('.product-scarcity').forEach((el) => {
+        const own = scarcityAttributes(el);
+        el.hidden = !v || (own ? !data.options.every((n) => own[n] === v.attributes[n]) : v.sku !== renderedSku);
+      });
+
       // Which values can still be bought with the rest of the choice.
       for (const s of selects) {
         for (const o of s.options) {
@@ -257,8 +280,6 @@ export function enhanceVariantPickers(root: ParentNode | null): () => void {
       form.removeEventListener('change', onChange);
       form.removeEventListener('cart:idle', onIdle);
     });
-    // The browser may have restored other choices than the page was rendered with (reload, back).
-    const rendered = (s: HTMLSelectElement) => ([...s.options].find((o) => o.defaultSelected) ?? s.options[0])?.value ?? '';
     if (selects.some((s) => s.value !== rendered(s))) update(false);
   });
   return () => undo.forEach((f) => f());

@@ -6,6 +6,7 @@ import type { Sql } from '../../db/client.server.js';
 import type { OwnerAccess } from '../auth/permissions.server.js';
 import { listForms } from '../forms/forms.server.js';
 import { loadForm } from '../forms/stored-forms.server.js';
+import { visitorPostSubmitHtml } from '../forms/page-forms.server.js';
 import type { PreviewForm } from '../overlays/preview.js';
 import { readTweaks } from '../overlays/tweak-store.server.js';
 import { TWEAK_FIELDS, TWEAK_LABELS, tweakFormValues, type Tweaks, type TweakType } from '../overlays/tweaks.js';
@@ -56,7 +57,7 @@ export async function tweakScreen(sql: Sql, websiteId: string, type: TweakType):
     style: tweakFormValues(tweaks.style),
     version,
     forms: (await Promise.all(forms.map((f) => loadForm(sql, websiteId, f.id)))).flatMap((f, i) =>
-      f ? [{ id: f.id, name: forms[i].name, definition: f.definition }] : [],
+      f ? [{ id: f.id, name: forms[i].name, definition: f.definition, postSubmitHtml: visitorPostSubmitHtml(f.definition) }] : [],
     ),
   };
 }

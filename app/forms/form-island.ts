@@ -6,7 +6,7 @@ import type { FormField } from './form-definition.js';
 import { FORM_TEXT, validateForm } from './form-validation.js';
 import { FORM_INPUT, readPosted, type FormValues } from './form-values.js';
 import { showFieldErrors } from './field-errors.js';
-import { isNetworkFailure, UI_TEXT } from '../utils/ui-texts.js';
+import { islandText, isNetworkFailure, UI_TEXT } from '../utils/ui-texts.js';
 
 /** SPEC 8: the text of a failed save by HTTP status, when the server sent none. */
 const BY_STATUS: Record<number, string> = {
@@ -93,12 +93,16 @@ function countCharacters(root: HTMLElement): void {
     const update = (speak: boolean) => {
       const n = [...area.value].length;
       const words = `${n} / ${max}`;
+      const doc = box.ownerDocument;
       shown.textContent = words;
       box.classList.toggle('is-over', n > max);
       clearTimeout(timer);
       if (speak) {
         timer = setTimeout(() => {
-          said.textContent = n > max ? `${words}. ${FORM_TEXT.tooLong}` : `${words} characters`;
+          said.textContent =
+            n > max
+              ? `${words}. ${islandText(doc, 'fieldTooLongText', FORM_TEXT.tooLong)}`
+              : islandText(doc, 'fieldCountText', UI_TEXT.characterCount, { count: n, max });
         }, COUNT_SPOKEN_AFTER_MS);
       }
     };

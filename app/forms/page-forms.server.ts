@@ -4,6 +4,7 @@
 import { json, redirect } from '@remix-run/node';
 import type { Sql } from '../../db/client.server.js';
 import { sanitizeStoredHtml } from '../edits/sanitize.server.js';
+import type { FormDefinition } from './form-definition.js';
 import { FORM_TEXT } from './form-validation.js';
 import { blockFormId, loadForm, loadFormsOf } from './stored-forms.server.js';
 import { formBlockHtml, type FormBlockState } from './form-html.js';
@@ -12,6 +13,14 @@ import { submitForm, visitorOf } from './submit.server.js';
 
 /** The query parameter that marks a page shown after a successful no-JavaScript submission. */
 export const SENT_PARAM = 'formSent';
+
+/**
+ * A form's post-submit HTML as visitors get it: cleaned on save and again here, as all owner HTML
+ * on its way to visitors (a page's form blocks and the popup's newsletter form alike).
+ */
+export function visitorPostSubmitHtml(definition: FormDefinition): string {
+  return sanitizeStoredHtml(definition.settings.postSubmitHtml);
+}
 
 /** What a failed page post leaves for the re-render of that page. */
 export interface PageFormState {
@@ -60,8 +69,7 @@ export async function formBlocksHtml(
       action: `${pageAddress(url)}#form-${b.id}`,
       query: url.searchParams,
       state,
-      // Cleaned on save and again here, as all owner HTML on its way to visitors.
-      postSubmitHtml: sanitizeStoredHtml(form.definition.settings.postSubmitHtml),
+      postSubmitHtml: visitorPostSubmitHtml(form.definition),
     });
   }
   return out;

@@ -1,12 +1,13 @@
 // The popup on storefront pages: its markup for a page (or nothing), with the newsletter form of
-// the owner's choice rendered as a form block that posts to /popup without JavaScript.
+// the owner's choice rendered as a form block that posts to /popup without JavaScript (and its
+// post-submit HTML, shown once sent).
 import { getReadSql, isDatabaseUnavailable } from '../../db/client.server.js';
 import { log } from '../utils/log.server.js';
 import { loadForm } from '../forms/stored-forms.server.js';
 import type { FormBlockState } from '../forms/form-html.js';
 import { popupAction, popupAllowedOn, popupFormBlock, popupHtml, safeReturn, POPUP_BLOCK_ID } from './popup.js';
 import { siteTweaks } from './tweak-store.server.js';
-import { SENT_PARAM } from '../forms/page-forms.server.js';
+import { SENT_PARAM, visitorPostSubmitHtml } from '../forms/page-forms.server.js';
 import { overlayStyle, paragraphs } from './markup.js';
 import { escapeHtml } from '../utils/html.js';
 
@@ -37,7 +38,8 @@ export async function popupFormHtml(websiteId: string, formId: string, returnTo:
   if (!formId) return null;
   const form = await loadForm(await getReadSql(), websiteId, formId);
   if (!form) return null;
-  return popupFormBlock(form, returnTo, state);
+  // After a successful submit the form's post-submit HTML shows, as under a page's form block.
+  return popupFormBlock(form, returnTo, state, visitorPostSubmitHtml(form.definition));
 }
 
 /**

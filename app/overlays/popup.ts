@@ -32,9 +32,22 @@ export function safeReturn(raw: string | null | undefined): string {
 /**
  * The popup's form as a form block posting to /popup from `returnTo`: the live popup and the tweak
  * screen's preview both make it here, so the preview shows the whole form the visitor gets.
+ * `postSubmitHtml`: the form's, already sanitised (the server's; this module is pure), shown once sent.
  */
-export function popupFormBlock(form: { id: string; definition: FormDefinition }, returnTo: string, state?: FormBlockState): string {
-  return formBlockHtml({ blockId: POPUP_BLOCK_ID, formId: form.id, definition: form.definition, action: popupAction(returnTo), state });
+export function popupFormBlock(
+  form: { id: string; definition: FormDefinition },
+  returnTo: string,
+  state?: FormBlockState,
+  postSubmitHtml?: string,
+): string {
+  return formBlockHtml({
+    blockId: POPUP_BLOCK_ID,
+    formId: form.id,
+    definition: form.definition,
+    action: popupAction(returnTo),
+    state,
+    postSubmitHtml,
+  });
 }
 
 // Pages where a popup would stand in the visitor's way or make no sense: paying, unlocking,

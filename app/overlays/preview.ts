@@ -40,6 +40,8 @@ export interface PreviewForm {
   id: string;
   name: string;
   definition: FormDefinition;
+  /** Its post-submit HTML as visitors get it (sanitised on the server), waiting in the form as live. */
+  postSubmitHtml: string;
 }
 
 /** What the popup preview shows beside the form's values: the popup's version and the site's forms. */
@@ -55,7 +57,11 @@ export const POPUP_PREVIEW_PATH = '/';
 export function popupPreviewHtml(values: Record<string, string>, styleValues: Record<string, string>, data: PreviewData): string {
   const popup = { ...readTweak('popup-overlay', values), version: data.version };
   const form = data.forms.find((f) => f.id === popup.formId);
-  return popupHtml({ popup, style: readTweak('style', styleValues), formHtml: form ? popupFormBlock(form, POPUP_PREVIEW_PATH) : null });
+  return popupHtml({
+    popup,
+    style: readTweak('style', styleValues),
+    formHtml: form ? popupFormBlock(form, POPUP_PREVIEW_PATH, undefined, form.postSubmitHtml) : null,
+  });
 }
 
 /** The preview's markup (the part inside <body>) for `type` with the form's current values. */

@@ -282,7 +282,7 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
       ctx.productMerchandisingContext = {
         [item.id]: {
           ...restockMerchandising(restockProduct, restockMessages(settings, ctx.localizedStrings), extras.restock?.mailingList ?? false),
-          ...ownerMerchandising(resolved.item, item.selectedVariant?.id ?? null),
+          ...ownerMerchandising(resolved.item, item.selectedVariant?.id ?? null, true),
         },
       };
       title = `${resolved.item.title} — ${site.website.siteTitle}`;
@@ -350,6 +350,8 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
   }
   if (extras.search) {
     const hits = extras.search.hits;
+    // The products found show the owner's sold-out label (customSoldOutText), as on a listing.
+    ctx.productMerchandisingContext = listMerchandising(hits.flatMap((h) => (h.item ? [h.item] : [])));
     ctx.search = {
       query: extras.search.query,
       error: extras.search.error ?? null,
@@ -408,20 +410,25 @@ export function checkoutMinimum(subtotalCents: number, currency: string, s: Comm
 
 /**
  * The owner's merchandising of a product (issue 30) as SPEC 3's productMerchandisingContext entry
- * has it: the sold-out label, and the scarcity notice's view for the variant shown (the chosen one,
- * or a lone one) while its stock is down to the owner's threshold. A product with variants to
- * choose from shows no notice until one is chosen: the engine's per-variant views start hidden.
+ * has it: the sold-out label, and the scarcity notice's views while a variant's stock is down to the
+ * owner's threshold. The variant shown (the chosen one, ?Name=value without JavaScript, or a lone
+ * one) gets a visible notice. On the product page (`perVariant`) every other low variant gets one
+ * too, carrying its options: the engine prints it hidden, and the variant island shows the one of
+ * the variant chosen. A listing's card with variants to choose from shows none.
  */
-function ownerMerchandising(p: Product, shownVariantId: string | null): Record<string, unknown> {
+function ownerMerchandising(p: Product, shownVariantId: string | null, perVariant = false): Record<string, unknown> {
   const m = merchandisingOf(p.details);
-  const shown = shownVariantId ? p.variants.filter((v) => v.id === shownVariantId) : p.variants.length === 1 ? p.variants : [];
-  const low = shown.filter((v) => !v.unlimited && v.qtyInStock > 0 && v.qtyInStock <= m.scarcityThreshold);
+  const shownId = shownVariantId ?? (p.variants.length === 1 ? p.variants[0].id : null);
+  const low = p.variants.filter((v) => !v.unlimited && v.qtyInStock > 0 && v.qtyInStock <= m.scarcityThreshold);
+  const views = low
+    .filter((v) => v.id === shownId || perVariant)
+    .map((v) => (v.id === shownId ? { qtyInStock: v.qtyInStock } : { qtyInStock: v.qtyInStock, attributes: v.attributes }));
   return {
     customSoldOutText: m.customSoldOutText,
     scarcityEnabled: m.scarcityEnabled,
     scarcityText: m.scarcityText || SCARCITY_DEFAULT_TEXT,
     scarcityShownByDefault: true,
-    scarcityTemplateViews: m.scarcityEnabled ? low.map((v) => ({ qtyInStock: v.qtyInStock })) : [],
+    scarcityTemplateViews: m.scarcityEnabled ? views : [],
   };
 }
 

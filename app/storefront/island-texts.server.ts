@@ -1,10 +1,12 @@
-// The add-to-cart island's texts in the page's language (issue 16): the button states, the error
-// title and the added-to-cart popover, handed to the browser as JSON inside the page (read by
-// app/components/cart-island.ts). A page in the default language carries none: English is the island's own.
+// The islands' texts in the page's language (issue 16 and 30): the add-to-cart island's button
+// states, error title and popover, the gallery's controls and lightbox, a text area's character
+// count, handed to the browser as JSON inside the page (read by ui-texts.ts's islandText). A page
+// whose texts are all English (the English pages) carries none: English is the islands' own.
+import { FORM_TEXT } from '../forms/form-validation.js';
 import { textFrom } from '../languages/strings.js';
-import { UI_TEXT } from '../utils/ui-texts.js';
+import { ISLAND_UI_TEXTS, UI_TEXT } from '../utils/ui-texts.js';
 
-/** The island's texts by key, in English (`{title}` and `{quantity}` are filled in the browser). */
+/** The islands' texts by key, in English (`{title}` and `{quantity}` are filled in the browser). */
 export const ISLAND_TEXTS: Record<string, string> = {
   cartAddingText: 'Adding…',
   cartAddedText: 'Added!',
@@ -17,12 +19,18 @@ export const ISLAND_TEXTS: Record<string, string> = {
   cartCloseLabel: 'Close',
   cartCheckConnectionText: 'Please check your internet connection.',
   cartEnableCookiesText: UI_TEXT.enableCookies,
+  // A text area over its maximum (the form island says it after the count).
+  fieldTooLongText: FORM_TEXT.tooLong,
+  ...ISLAND_UI_TEXTS,
 };
 
-/** The element the island reads its texts from, or '' for the default language. */
-export function islandTextsHtml(strings: Record<string, unknown>, isDefault: boolean): string {
-  if (isDefault) return '';
+/**
+ * The element the islands read their texts from, or '' when every text is English. Not only for
+ * a page in another language: a site whose own language is French has French texts on its default pages.
+ */
+export function islandTextsHtml(strings: Record<string, unknown>): string {
   const texts = Object.fromEntries(Object.entries(ISLAND_TEXTS).map(([k, english]) => [k, textFrom(strings, k, english)]));
+  if (Object.entries(texts).every(([k, t]) => t === ISLAND_TEXTS[k])) return '';
   // JSON inside HTML: no "<" may close the element early.
   return `<script type="application/json" id="island-texts">${JSON.stringify(texts).replace(/</g, '\\u003c')}</script>`;
 }

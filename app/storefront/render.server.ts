@@ -435,8 +435,8 @@ export async function storefrontPage(
       data.html += await popupFor(site.website.id, pageCtx.pageType, url);
       // The theme's own links to search, the cart, checkout and accounts lead to their versions in the page's language.
       data.html = appLinksIn(data.html, language.prefix);
-      // The add-to-cart island's texts when the page is in another language.
-      data.html += islandTextsHtml(site.settings.localizedStrings as Record<string, unknown>, language.isDefault);
+      // The islands' texts when the page's are not English.
+      data.html += islandTextsHtml(site.settings.localizedStrings as Record<string, unknown>);
       if (privatePage) data.seo.robots = 'noindex';
       if (!shown) return rendered(data, status);
       // The placeholder subtotal becomes the token each answer replaces (once per render).

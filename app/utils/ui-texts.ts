@@ -1,5 +1,6 @@
 // SPEC 8's general UI strings (English), shared by the storefront's islands, the owner screens and
-// the API answers that carry them; a storefront island's other languages are in app/languages/texts/storefront.ts.
+// the API answers that carry them; a storefront island's other languages are in app/languages/texts/storefront.ts,
+// handed to the browser in the page's island-texts block (app/storefront/island-texts.server.ts).
 
 export const UI_TEXT = {
   tryAgain: 'Try again',
@@ -13,7 +14,44 @@ export const UI_TEXT = {
   sessionExpired: 'Your session has expired. Please reload the page and try again.',
   /** ...and the same failure when it does not: the session cannot live without its cookie. */
   enableCookies: 'Please enable cookies in your browser, reload the page, and try again.',
+  /** A gallery's previous/next buttons, in the slideshow and in the lightbox. */
+  previousImage: 'Previous image',
+  nextImage: 'Next image',
+  close: 'Close',
+  /** The lightbox dialog's name, and where it is after the image's description ("Jug (2 of 5)"). */
+  imageViewer: 'Image viewer',
+  imagePosition: '{position} of {total}',
+  /** A text area's count against its maximum, as a screen reader hears it once typing pauses. */
+  characterCount: '{count} / {max} characters',
 } as const;
+
+/**
+ * The islands' texts that follow the page's language, by their `localizedStrings` key: the key and
+ * English here, the other languages in texts/storefront.ts (island-texts.server.ts sends them).
+ */
+export const ISLAND_UI_TEXTS = {
+  galleryPreviousText: UI_TEXT.previousImage,
+  galleryNextText: UI_TEXT.nextImage,
+  lightboxCloseText: UI_TEXT.close,
+  lightboxLabel: UI_TEXT.imageViewer,
+  lightboxPositionText: UI_TEXT.imagePosition,
+  fieldCountText: UI_TEXT.characterCount,
+} as const;
+
+/**
+ * One island text in the page's language: a page whose language is not English carries them in its
+ * island-texts block; else `english`. `{name}` placeholders are filled from `vars`.
+ */
+export function islandText(doc: Document, key: string, english: string, vars: Record<string, string | number> = {}): string {
+  let texts: Record<string, unknown> = {};
+  try {
+    texts = JSON.parse(doc.getElementById('island-texts')?.textContent ?? '{}') as Record<string, unknown>;
+  } catch {
+    // unreadable: English
+  }
+  const t = typeof texts[key] === 'string' && texts[key] !== '' ? (texts[key] as string) : english;
+  return t.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
+}
 
 /** The session-token failure text for a browser that does (or does not) keep cookies. */
 export function sessionFailureText(cookiesEnabled: boolean): string {

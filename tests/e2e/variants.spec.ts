@@ -3,9 +3,10 @@
 // (the variant island shows price, stock, picture and button at once, before any submit) and off
 // (the server resolves the variant from the posted options). A product with two options, a gift
 // card and a class; then the page on a phone: the buy box on the first screen, a swipeable strip
-// of pictures, no sideways scrolling of the page.
+// of pictures, no sideways scrolling of the page. The owner's scarcity notice follows the choice.
 import { expect, test, type Page } from '@playwright/test';
-import { ready } from './journey.js';
+import { ready, signIn } from './journey.js';
+import { productForm } from '../support/product-form.js';
 
 const form = (page: Page) => page.locator('form.add-to-cart');
 const addButton = (page: Page) => form(page).locator('button[data-add-button]');
@@ -206,6 +207,59 @@ test('a ?Name=value address still preselects a variant, and one click buys it', 
   await addButton(page).click();
   await expectAdded(page, js, '1 × Tidemark Cushion Cover added to your cart.');
   expect(await cartEntries(page)).toMatchObject([{ chosenVariant: { attributes: { Size: '50 cm', Color: 'Indigo' } } }]);
+});
+
+test("the owner's scarcity notice follows the variant chosen (issue 30)", async ({ page, javaScriptEnabled: js }) => {
+  // A product of three sizes, 2, 9 and 1 left, the notice on from 3 left.
+  await signIn(page, js);
+  const origin = new URL(page.url()).origin;
+  const stamp = `${js ? 'js' : 'nojs'}-${Date.now()}`;
+  const slug = `tern-jug-${stamp}`;
+  const sizes = { S: '2', M: '9', L: '1' };
+  const variants = Object.entries(sizes).flatMap(([size, qty], i) => [
+    [`variants[${i}].sku`, `TJ-${size}-${stamp}`],
+    [`variants[${i}].attrs[0]`, size],
+    [`variants[${i}].price`, '30.00'],
+    [`variants[${i}].qty`, qty],
+  ]);
+  const created = await page.request.post('/config/products/new', {
+    form: productForm(`Tern Jug ${stamp}`, '', {
+      urlId: slug,
+      options: 'Size',
+      scarcityEnabled: 'on',
+      scarcityThreshold: '3',
+      scarcityText: 'Only {qtyInStock} left in the kiln',
+      ...Object.fromEntries(variants),
+    }),
+    headers: { Origin: origin },
+    maxRedirects: 0,
+  });
+  expect(created.status(), (await created.text()).slice(0, 300)).toBe(303);
+  await page.context().clearCookies();
+  const notice = page.locator('.product-scarcity:visible');
+
+  if (js) {
+    await page.goto(`/shop/p/${slug}`);
+    await ready(page, js);
+    await expect(notice).toHaveCount(0);
+    await page.getByLabel('Size').selectOption('S');
+    await expect(notice).toHaveText('Only 2 left in the kiln');
+    await page.getByLabel('Size').selectOption('M');
+    await expect(notice).toHaveCount(0);
+    await page.getByLabel('Size').selectOption('L');
+    await expect(notice).toHaveText('Only 1 left in the kiln');
+  }
+  // The ?Name=value address: the page comes with that variant's notice (and the island keeps it).
+  await page.goto(`/shop/p/${slug}?Size=L`);
+  await ready(page, js);
+  await expect(notice).toHaveText('Only 1 left in the kiln');
+  if (js) {
+    await page.getByLabel('Size').selectOption('S');
+    await expect(notice).toHaveText('Only 2 left in the kiln');
+  }
+  await page.goto(`/shop/p/${slug}?Size=M`);
+  await ready(page, js);
+  await expect(notice).toHaveCount(0);
 });
 
 test.describe('on a phone', () => {

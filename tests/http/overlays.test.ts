@@ -1,8 +1,9 @@
 // Popups, splash and tweaks through the built server (issue 16), on a server of this file's own (the
 // splash and the popup would change every page of the suite's shared demo site): the tweak screen
 // saves with design.write only; the popup's markup is on pages it may be on and absent elsewhere;
-// its newsletter form works by plain POST to /popup; the splash page comes before the home page
-// once per session; the newsletter unsubscribe link works with one click, with a valid token only.
+// its newsletter form works by plain POST to /popup, its post-submit HTML shown (sanitised) once
+// sent; the splash page comes before the home page once per session; the newsletter unsubscribe
+// link works with one click, with a valid token only.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMailSoon } from '../support/eml.js';
@@ -162,6 +163,33 @@ describe('the popup overlay', () => {
     const mail = await mailSoon(email);
     expect(mail).toMatch(/List-Unsubscribe:\s+<http[^>]+\/newsletter\/unsubscribe\?token=[\w-]+>/);
     expect(mail).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+  });
+
+  it("shows the form's post-submit HTML, sanitised as a page's form block has it, once sent (issue 30)", async () => {
+    const saved = await admin.postForm('/config/forms/form-contact', {
+      intent: 'save-advanced',
+      redirectUrl: '',
+      submissionText: 'Thanks!',
+      postSubmitHtml: '<p>Your code: <strong>TIDE10</strong></p><script>window.ran = 1</script><img src=x onerror="window.ran = 2">',
+    });
+    expect(saved.status).toBe(303);
+    const clean = '<p>Your code: <strong>TIDE10</strong></p>';
+    // Inert in the popup until the form is sent (the form island shows it then).
+    expect(dialogOf(await (await at().get('/about')).text())).toContain(`<template data-form-post-submit>${clean}</template>`);
+    const v = at();
+    const ok = await v.postForm('/popup?return=%2Fabout', [
+      ['_formBlock', 'popup'],
+      ['contact_fax', ''],
+      ['name.first', 'Ada'],
+      ['name.last', 'Lovelace'],
+      ['email', `popup-after-${Date.now()}@example.com`],
+      ['message', 'Hello'],
+    ]);
+    expect(ok.status).toBe(303);
+    const thanks = await (await v.get(ok.headers.get('location')!)).text();
+    expect(thanks).toContain(`role="status">Thanks!</div><div class="form-post-submit" data-form-post-submit>${clean}</div>`);
+    expect(thanks).not.toContain('window.ran');
+    expect(thanks).not.toContain('onerror');
   });
 
   it('a "show it again" save makes a new version; a plain save keeps it', async () => {

@@ -243,7 +243,7 @@ function cardOf(html: string, title: string): string {
 }
 
 describe('sold-out label and scarcity notice (issue 30)', () => {
-  it('the owner sets them on the product screen; the product page and /shop show them; a stale form is a conflict', async () => {
+  it('the owner sets them on the product screen; the product page, /shop and /search show them; a stale form is a conflict', async () => {
     const title = `Gull Cup ${tag()}`;
     const res = await admin.postForm(
       '/config/products/new',
@@ -310,6 +310,11 @@ describe('sold-out label and scarcity notice (issue 30)', () => {
     const card = cardOf(await lastShopPage(), title);
     expect(card).toContain('<div class="product-mark sold-out">Gone to sea</div>');
     expect(card).not.toContain('product-scarcity');
+    // Search shows the product with the same label, not the default one.
+    const found = await textOf(await new Visitor().get(`/search?q=${encodeURIComponent(title)}`));
+    const result = found.slice(found.indexOf(`>${title}</a>`), found.indexOf('</li>', found.indexOf(`>${title}</a>`)));
+    expect(result).toContain('<div class="product-mark sold-out">Gone to sea</div>');
+    expect(result).not.toMatch(/sold-out">Sold out</i);
 
     // The same form posted again (drawn before that save) is a conflict, not a silent overwrite.
     const stale = await admin.postForm(

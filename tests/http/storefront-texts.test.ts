@@ -2,7 +2,8 @@
 // demo's French product pages (options, stock, sold out, back-in-stock form, instalment line and
 // the variant island's data block), listing, home, journal, events and not-found pages say it in
 // French (event dates too), none of the English they used to show is left, and the English pages
-// are as they were.
+// are as they were; the islands' own texts (gallery controls, lightbox, character count) ride on
+// the French pages.
 import { describe, expect, it } from 'vitest';
 import { Visitor } from './support/client.js';
 
@@ -106,6 +107,26 @@ describe('a product page with options in French', () => {
     expect(oat).toContain('Oat (sold out)');
     expect(oat).not.toMatch(/data-texts=/);
     expect(main(await page(`${APRON}?Size=L%2FXL&Color=Indigo`))).toContain('<span class="stock-low">Only 3 left</span>');
+  });
+});
+
+describe("the islands' gallery, lightbox and character-count texts in French", () => {
+  it('the French contact page hands its islands their texts in French; the English page none', async () => {
+    const html = await page('/fr/contact');
+    // The form's text area has a counted maximum: the form island fills it from the texts below.
+    expect(html).toMatch(/<p class="field-count" data-field-count="2000" hidden>/);
+    expect(islandTexts(html)).toMatchObject({
+      galleryPreviousText: 'Image précédente',
+      galleryNextText: 'Image suivante',
+      lightboxCloseText: 'Fermer',
+      lightboxLabel: 'Visionneuse d’images',
+      lightboxPositionText: '{position} sur {total}',
+      fieldCountText: '{count} / {max} caractères',
+      fieldTooLongText: 'Vous avez dépassé le nombre de caractères autorisé.',
+    });
+    const en = await page('/contact');
+    expect(en).toMatch(/data-field-count="2000"/);
+    expect(en).not.toContain('id="island-texts"');
   });
 });
 

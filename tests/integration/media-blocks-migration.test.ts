@@ -1,6 +1,7 @@
 // Migration 0049 on a database seeded before it: a page-blocks partial and stylesheets still exactly
 // the previous seed's (store and journal themes) become today's seed files (video posters, issue 30);
-// what the owner edited is left as it was. On PGlite and PostgreSQL.
+// what the owner edited is left as it was; 0053 then adds the notice styles to those stylesheets
+// (support/notice-styles.ts). On PGlite and PostgreSQL.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -147,7 +147,8 @@ describe('the tweak preview', () => {
       settings: { submitLabel: 'Send' },
     });
     const values = { enabled: 'on', title: 'Hi <there>', position: 'top-left', formId: 'form-x' };
-    const popup = tweakPreviewBody('popup-overlay', values, {}, { version: 3, forms: [{ id: 'form-x', name: 'X', definition }] });
+    const forms = [{ id: 'form-x', name: 'X', definition, postSubmitHtml: '<p>Code TIDE10</p>' }];
+    const popup = tweakPreviewBody('popup-overlay', values, {}, { version: 3, forms });
     expect(popup).toContain('data-popup-position="top-left"');
     expect(popup).toContain('data-popup-version="3"');
     expect(popup).toContain('Hi &lt;there&gt;');
@@ -156,6 +157,8 @@ describe('the tweak preview', () => {
     expect(popup).toContain('data-form-id="form-x"');
     expect(popup).toContain('Message');
     expect(popup).toContain('Send');
+    // Its post-submit HTML waits inert, as in the live popup.
+    expect(popup).toContain('<template data-form-post-submit><p>Code TIDE10</p></template>');
     expect(tweakPreviewBody('popup-overlay', values, {})).not.toContain('<form method="post"');
     expect(tweakPreviewBody('splash-page', { title: 'Welcome', enterLabel: 'In' }, {})).toContain('data-splash-enter>In</a>');
     // The lock screen is rendered by the server through the theme: the frame's URL carries the texts.

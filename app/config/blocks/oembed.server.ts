@@ -2,6 +2,7 @@
 // provider name where the provider answers, and Vimeo's account type (SPEC 5 refuses Basic
 // accounts). Never required: an answer that does not come within a short time, or is not oEmbed,
 // leaves the block as the owner typed it. Answers (and their absence) are remembered for a while.
+import { env } from '../../utils/env.server.js';
 import { safeFetch } from '../../utils/safe-fetch.server.js';
 import { log } from '../../utils/log.server.js';
 import { MEDIA_TEXT, type VideoEmbed } from './media.js';
@@ -15,10 +16,12 @@ export interface Oembed {
 
 export type OembedEndpoints = Record<VideoEmbed['provider'], string>;
 
-const ENDPOINTS: OembedEndpoints = {
-  youtube: 'https://www.youtube.com/oembed?format=json&url=',
-  vimeo: 'https://vimeo.com/api/oembed.json?url=',
-};
+/** The providers' endpoints, or a test's stand-in for both (OEMBED_URL, outside production). */
+function endpoints(): OembedEndpoints {
+  const standIn = env().oembedUrl;
+  if (standIn) return { youtube: `${standIn}/youtube?url=`, vimeo: `${standIn}/vimeo?url=` };
+  return { youtube: 'https://www.youtube.com/oembed?format=json&url=', vimeo: 'https://vimeo.com/api/oembed.json?url=' };
+}
 
 /** An owner waits for the save: the provider gets this long, then the block is saved without it. */
 export const OEMBED_TIMEOUT_MS = 2500;
@@ -29,11 +32,11 @@ const cache = new Map<string, { at: number; value: Oembed | null }>();
 const str = (v: unknown, max: number) => (typeof v === 'string' ? v.trim().slice(0, max) : '');
 
 /**
- * The video's oEmbed metadata, or null when its provider did not answer with it. `endpoints`: the
- * providers' (a test points them at a local stand-in that FETCH_TEST_ORIGINS lets through).
+ * The video's oEmbed metadata, or null when its provider did not answer with it. `at`: the
+ * providers' endpoints (a unit test points them at a local stand-in that FETCH_TEST_ORIGINS lets through).
  */
-export async function videoOembed(embed: VideoEmbed, endpoints: OembedEndpoints = ENDPOINTS): Promise<Oembed | null> {
-  const url = endpoints[embed.provider] + encodeURIComponent(embed.pageUrl);
+export async function videoOembed(embed: VideoEmbed, at: OembedEndpoints = endpoints()): Promise<Oembed | null> {
+  const url = at[embed.provider] + encodeURIComponent(embed.pageUrl);
   const hit = cache.get(url);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
   let value: Oembed | null = null;

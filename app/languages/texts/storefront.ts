@@ -1,8 +1,9 @@
 // French, German and Spanish for what a shopper reads on the store theme's catalog and content
 // pages (product, listing, home, journal, events, gallery, not found, error) and in the product
-// page's islands (variant picker, back-in-stock form, instalment line). Texts with `{name}` slots
-// are filled by the template engine's `message` formatter or by textFrom; the engine reads a
-// straight apostrophe as an ICU quote, so these texts use the typographic one (’).
+// page's islands (variant picker, back-in-stock form, instalment line, gallery, a text area's
+// count). Texts with `{name}` slots are filled by the template engine's `message` formatter or by
+// textFrom; the engine reads a straight apostrophe as an ICU quote, so these texts use the
+// typographic one (’).
 import type { TextsByLanguage } from './types.js';
 
 export const STOREFRONT_TEXTS: TextsByLanguage = {
@@ -37,6 +38,13 @@ export const STOREFRONT_TEXTS: TextsByLanguage = {
     instalmentInfoText:
       'Payez en {count} versements sans frais, toutes les deux semaines. Aucun prestataire de paiement n’est relié à cette boutique de démonstration : rien n’est débité.',
     closeText: 'Fermer',
+    // Gallery controls and lightbox, a text area's count (ui-texts.ts's island texts)
+    galleryPreviousText: 'Image précédente',
+    galleryNextText: 'Image suivante',
+    lightboxCloseText: 'Fermer',
+    lightboxLabel: 'Visionneuse d’images',
+    lightboxPositionText: '{position} sur {total}',
+    fieldCountText: '{count} / {max} caractères',
     // Back-in-stock form
     restockCtaText: 'Épuisé. Recevez un e-mail dès son retour en stock.',
     restockPlaceholderText: 'Adresse e-mail',
@@ -145,6 +153,12 @@ export const STOREFRONT_TEXTS: TextsByLanguage = {
     instalmentInfoText:
       'Zahlen Sie in {count} zinsfreien Raten, alle zwei Wochen. Mit diesem Demo-Shop ist kein Zahlungsanbieter verbunden: Es wird nichts abgebucht.',
     closeText: 'Schließen',
+    galleryPreviousText: 'Vorheriges Bild',
+    galleryNextText: 'Nächstes Bild',
+    lightboxCloseText: 'Schließen',
+    lightboxLabel: 'Bildbetrachter',
+    lightboxPositionText: '{position} von {total}',
+    fieldCountText: '{count} / {max} Zeichen',
     restockCtaText: 'Ausverkauft. Erhalten Sie eine E-Mail, sobald der Artikel wieder da ist.',
     restockPlaceholderText: 'E-Mail-Adresse',
     restockButtonText: 'Benachrichtigen',
@@ -246,6 +260,12 @@ export const STOREFRONT_TEXTS: TextsByLanguage = {
     instalmentInfoText:
       'Paga en {count} plazos sin intereses, cada dos semanas. Esta tienda de demostración no tiene ningún proveedor de pagos conectado: no se cobra nada.',
     closeText: 'Cerrar',
+    galleryPreviousText: 'Imagen anterior',
+    galleryNextText: 'Imagen siguiente',
+    lightboxCloseText: 'Cerrar',
+    lightboxLabel: 'Visor de imágenes',
+    lightboxPositionText: '{position} de {total}',
+    fieldCountText: '{count} / {max} caracteres',
     restockCtaText: 'Agotado. Recibe un correo cuando vuelva a estar disponible.',
     restockPlaceholderText: 'Correo electrónico',
     restockButtonText: 'Avisarme',

@@ -114,14 +114,15 @@ describe('TRANSLATION_SERVICE_URL', () => {
   });
 });
 
-describe('DOMAIN_VERIFICATION_URL and FETCH_TEST_ORIGINS (test stand-ins the guarded fetch lets through)', () => {
+describe('DOMAIN_VERIFICATION_URL, OEMBED_URL and FETCH_TEST_ORIGINS (test stand-ins the guarded fetch lets through)', () => {
   it('are read outside production and stop the server in production', () => {
     const e = readEnv({ NODE_ENV: 'test', DATA_DIR: tmp(), DOMAIN_VERIFICATION_URL: 'http://127.0.0.1:9000/' });
     expect(e.domainVerificationUrl).toBe('http://127.0.0.1:9000');
     expect(() => readEnv({ NODE_ENV: 'test', DATA_DIR: tmp(), DOMAIN_VERIFICATION_URL: 'ftp://x.example' })).toThrow(
       /DOMAIN_VERIFICATION_URL must be/,
     );
-    for (const name of ['DOMAIN_VERIFICATION_URL', 'FETCH_TEST_ORIGINS'])
+    expect(readEnv({ NODE_ENV: 'test', DATA_DIR: tmp(), OEMBED_URL: 'http://127.0.0.1:9001/' }).oembedUrl).toBe('http://127.0.0.1:9001');
+    for (const name of ['DOMAIN_VERIFICATION_URL', 'OEMBED_URL', 'FETCH_TEST_ORIGINS'])
       expect(() => readEnv({ NODE_ENV: 'production', SESSION_SECRET: strong, [name]: 'http://127.0.0.1:9000' }), name).toThrow(
         new RegExp(`${name} is for tests only`),
       );
