@@ -158,6 +158,13 @@ try {
       console.log(
         `${name.padEnd(17)} ${servers[i].dir.padEnd(40)} ${median(ms).toFixed(3).padStart(7)} ms  ${median(rps[name][i]).toFixed(0).padStart(6)} req/s  [${ms.map((x) => x.toFixed(2)).join(' ')}]`,
       );
+      // Against the first build, round by round (both ran back to back, under the same load): the median ratio.
+      if (i > 0)
+        console.log(
+          `${''.padEnd(17)} ${'  of the first build, paired by round'.padEnd(40)} ${median(ms.map((x, r) => x / samples[name][0][r]))
+            .toFixed(3)
+            .padStart(7)}`,
+        );
     }
   }
 } finally {
