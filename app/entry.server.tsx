@@ -1,9 +1,8 @@
 // Server entry: renders the document for a request, answering a matching If-None-Match with 304
 // before any rendering happens.
-import { Writable } from 'node:stream';
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToString } from 'react-dom/server';
 import { expireCarts, type CartExpiry } from '../db/cart-expiry.server.js';
 import { closeDb, getDb, getSql, isDatabaseUnavailable } from '../db/client.server.js';
 import { ensureFirstOwner } from './auth/first-owner.server.js';
@@ -23,7 +22,7 @@ import './languages/machine-translation.server.js';
 import { scheduleRetention, stopRetention } from './analytics/retention.server.js';
 import { startIngest, stopIngest } from './analytics/ingest.server.js';
 
-const ABORT_DELAY_MS = 5_000;
+const DOCTYPE = '<!DOCTYPE html>';
 
 // Open (migrate, seed) the database as the server starts, not on the first visitor's request. A
 // failure here is only logged: each request retries and shows the static page while it is down.
@@ -168,55 +167,22 @@ export default function handleRequest(
     if (hit) return hit;
   }
 
-  return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    // Page data is complete before rendering starts (no deferred data), so wait for all of it:
-    // crawlers and shoppers get the same whole document.
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce ?? ''}>
-        <PageHtmlContext.Provider value={loadContext?.page?.html ?? null}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
-        </PageHtmlContext.Provider>
-      </NonceContext.Provider>,
-      {
-        nonce,
-        onAllReady() {
-          shellRendered = true;
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          // One buffer with its Content-Length, not a stream: nothing is deferred, so streaming sent
-          // nothing earlier, and its PassThrough -> ReadableStream chain cost 0.4 of the 1 ms that
-          // rendering and sending a 22 KB document took (issue 29 item 4, ADR 0031 "Measured").
-          const chunks: Buffer[] = [];
-          pipe(
-            new Writable({
-              write(chunk: Buffer, _encoding, done) {
-                chunks.push(chunk);
-                done();
-              },
-              final(done) {
-                const body = Buffer.concat(chunks);
-                responseHeaders.set('Content-Length', String(body.length));
-                resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
-                done();
-              },
-              // React destroys its destination when rendering fails past onAllReady: answer the error then.
-              destroy(error, done) {
-                if (error) reject(error);
-                done(error);
-              },
-            }),
-          );
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors before the shell is out are reported by onShellError; later ones are logged here.
-          if (shellRendered) log.error(`storefront: rendering failed: ${errorText(error, true)}`);
-        },
-      },
-    );
-    setTimeout(abort, ABORT_DELAY_MS);
-  });
+  // Page data is complete before rendering starts (no route defers data, and nothing suspends), so
+  // the document is rendered in one synchronous pass into one string and answered as one buffer
+  // with its Content-Length. renderToPipeableStream did the same work through a Writable, two
+  // Error objects per pipe, a 5 s abort timer that kept every render's state alive, and an end()
+  // called again after the stream closed (a NodeError with its stack, per request): issue 29,
+  // ADR 0031 "Cart holders' pages, second pass". An error while rendering rejects, as onShellError did.
+  const html = renderToString(
+    <NonceContext.Provider value={nonce ?? ''}>
+      <PageHtmlContext.Provider value={loadContext?.page?.html ?? null}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </PageHtmlContext.Provider>
+    </NonceContext.Provider>,
+  );
+  // The legacy renderer leaves out the doctype the streaming one put before <html>.
+  const body = Buffer.from(DOCTYPE + html);
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  responseHeaders.set('Content-Length', String(body.length));
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

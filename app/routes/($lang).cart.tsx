@@ -12,7 +12,6 @@ import { ThemePage } from '../components/ThemePage.js';
 import { shapeItem } from '../storefront/context.server.js';
 import { pageActionHeaders } from '../storefront/http.server.js';
 import { storefrontPage } from '../storefront/render.server.js';
-import { getCartId } from '../utils/session.server.js';
 import { pageStrings, servesLanguage } from '../storefront/request-language.server.js';
 import { textFrom } from '../languages/strings.js';
 import { pathPageAction, pathPageLoader } from '../storefront/path-page.server.js';
@@ -24,10 +23,9 @@ export async function loader(args: LoaderFunctionArgs) {
   return storefrontPage(
     request,
     async (site) => {
-      const cartId = await getCartId(request);
       const home = await resolvePath(site.website.id, '/');
       const items = home.kind === 'home' ? home.items : [];
-      const others = await alsoBought(site.website.id, cartId, items);
+      const others = await alsoBought(request, site.website.id, items);
       return {
         resolved: { kind: 'commerce', page: 'cart' },
         extras: {

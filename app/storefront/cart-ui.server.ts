@@ -142,7 +142,7 @@ export async function readVisit(request: Request, websiteId: string, opts: { wit
   let loaded = false;
   try {
     const cartId = session.cartId;
-    if (cartId) cart = await loadCart(websiteId, cartId);
+    if (cartId) cart = await requestCart(request, websiteId, cartId);
     loaded = true;
   } catch (e) {
     log.error(`storefront: cannot load the cart: ${e instanceof Error ? e.message : String(e)}`);
@@ -152,11 +152,27 @@ export async function readVisit(request: Request, websiteId: string, opts: { wit
   return { cart, flash, setCookies, personalized };
 }
 
+// The cart a request read, for the next reader of the same request: the cart page's loader reads it
+// for "also bought" and the page pipeline for the page (two reads, half of /cart's statements before).
+// Only GET pages read through it, and nothing changes the cart between those two reads.
+const readCarts = new WeakMap<Request, { websiteId: string; cartId: string; cart: Promise<CartView> }>();
+
+function requestCart(request: Request, websiteId: string, cartId: string): Promise<CartView> {
+  const known = readCarts.get(request);
+  if (known && known.websiteId === websiteId && known.cartId === cartId) return known.cart;
+  const cart = loadCart(websiteId, cartId);
+  readCarts.set(request, { websiteId, cartId, cart });
+  // A failed read is not kept: the next reader tries again (and logs its own failure).
+  cart.catch(() => readCarts.get(request)?.cart === cart && readCarts.delete(request));
+  return cart;
+}
+
 const ALSO_BOUGHT = 4;
 
-/** "Customers also bought": featured products that are not in the cart and can be bought. */
-export async function alsoBought(websiteId: string, cartId: string | null, featured: Product[]): Promise<Product[]> {
-  const inCart = new Set(cartId ? (await loadCart(websiteId, cartId)).entries.map((e) => e.itemId) : []);
+/** "Customers also bought": featured products that are not in the request's cart and can be bought. */
+export async function alsoBought(request: Request, websiteId: string, featured: Product[]): Promise<Product[]> {
+  const cartId = (await shopperSession(request)).cartId;
+  const inCart = new Set(cartId ? (await requestCart(request, websiteId, cartId)).entries.map((e) => e.itemId) : []);
   return featured
     .filter((p) => !inCart.has(p.id) && !p.isSubscribable && p.variants.some((v) => v.unlimited || v.qtyInStock > 0))
     .slice(0, ALSO_BOUGHT);

@@ -1,6 +1,13 @@
 // The shopper's session: one signed, HttpOnly cookie (Remix cookie session storage) carrying the
 // cart id, the subscription cart being checked out and the one-shot flash of the last form post.
-import { createCookieSessionStorage, type Session, type SessionStorage } from '@remix-run/node';
+import {
+  createCookieSessionStorage,
+  createSession,
+  type Session,
+  type SessionData as RemixSessionData,
+  type SessionStorage,
+} from '@remix-run/node';
+import { LRUCache } from 'lru-cache';
 import { env } from './env.server.js';
 import { UUID } from './uuid.js';
 
@@ -66,20 +73,53 @@ function idOf(v: unknown): string | null {
   return typeof v === 'string' && UUID.test(v) ? v : null;
 }
 
-function hasSessionCookie(header: string | null): boolean {
-  return header !== null && new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`).test(header);
+const SESSION_VALUE = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=([^;]*)`);
+
+/** The session cookie's value as the browser sent it (signed, encoded), or null when there is none. */
+function sessionValue(header: string | null): string | null {
+  return header === null ? null : (SESSION_VALUE.exec(header)?.[1] ?? null);
+}
+
+/**
+ * Session cookies already verified, by their value as sent: a shopper's cookie stays the same from
+ * one page to the next, and checking its signature (an HMAC per secret) and decoding it was a few
+ * per cent of a cart holder's page (issue 29). The same signed value always reads as the same data
+ * (the secrets are fixed for the process), so a hit is the verified data again, frozen: every
+ * request's session is a new Session over it. Values that do not verify are never kept.
+ */
+const verified = new LRUCache<string, RemixSessionData>({ max: 2000 });
+/** A value longer than this is verified each time (a session cookie holds a cart id and a few tokens). */
+const VERIFIED_VALUE_MAX = 1024;
+
+function deepFreeze<T>(v: T): T {
+  if (v !== null && typeof v === 'object' && !Object.isFrozen(v)) {
+    Object.freeze(v);
+    for (const x of Object.values(v)) deepFreeze(x);
+  }
+  return v;
+}
+
+/** The session a cookie value carries: null when it does not verify (another secret, tampered with). */
+async function verifiedSession(
+  store: SessionStorage<SessionData, FlashData>,
+  value: string,
+): Promise<Session<SessionData, FlashData> | null> {
+  const known = verified.get(value);
+  if (known) return createSession(known) as Session<SessionData, FlashData>;
+  // Verified from this cookie alone, so the cache key and what was verified cannot differ.
+  const session = await store.getSession(`${SESSION_COOKIE}=${value}`).catch(() => null);
+  // An empty result is a value that did not verify (Remix reads it as no data): not kept.
+  if (session && value.length <= VERIFIED_VALUE_MAX && Object.keys(session.data).length > 0)
+    verified.set(value, deepFreeze({ ...session.data }));
+  return session;
 }
 
 async function open(request: Request): Promise<ShopperSession> {
-  const header = request.headers.get('Cookie');
+  const value = sessionValue(request.headers.get('Cookie'));
   const store = sessionStorage();
-  let session: Session<SessionData, FlashData> | null = null;
-  // Most catalog requests carry no session at all: no signature to check then.
-  if (hasSessionCookie(header)) {
-    // A cookie signed with another secret, or tampered with, reads as no session (never an error).
-    session = await store.getSession(header).catch(() => null);
-  }
-  session ??= await store.getSession();
+  // Most catalog requests carry no session at all: no signature to check then. A cookie signed
+  // with another secret, or tampered with, reads as no session (never an error).
+  const session = (value !== null ? await verifiedSession(store, value) : null) ?? (await store.getSession());
   const s = session;
   let changed = false;
   return {

@@ -74,9 +74,30 @@ describe('shopperSession', () => {
     expect(await getCartId(req(`${value.slice(0, -4)}AAAA`))).toBeNull();
     expect(await getCartId(req(`${SESSION_COOKIE}=garbage`))).toBeNull();
 
+    // Read once and kept (the verified-value cache): the good value still verifies, a forged one beside it still does not.
+    expect(await getCartId(req(value))).toBe(CART);
+    expect(await getCartId(req(`${value.slice(0, -4)}AAAA`))).toBeNull();
+
     const mine = createCookieSessionStorage({ cookie: { name: SESSION_COOKIE, secrets: env().sessionSecrets } });
     const odd = await mine.getSession();
     odd.set('cartId', '../../etc');
     expect(await getCartId(req(await mine.commitSession(odd)))).toBeNull();
+  });
+
+  it('gives every request its own session over a cookie read before: what one request takes or changes, the next does not see', async () => {
+    const set = await sessionCookie((s) => {
+      s.setCartId(CART);
+      s.flash({ error: 'Sorry' });
+      s.addUnlocked('lock-1');
+    });
+    const first = await shopperSession(req(set));
+    expect(first.takeFlash()).toEqual({ error: 'Sorry' });
+    first.clearCartId();
+    first.addUnlocked('lock-2');
+    // The same cookie sent again (another tab, a replay): the data it carries, untouched by the first request.
+    const second = await shopperSession(req(set));
+    expect(second.cartId).toBe(CART);
+    expect(second.unlocked).toEqual(['lock-1']);
+    expect(second.takeFlash()).toEqual({ error: 'Sorry' });
   });
 });
