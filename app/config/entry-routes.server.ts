@@ -132,8 +132,6 @@ export async function entryEditAction(args: ActionFunctionArgs, kind: EntryKind)
   const screen = KIND_TEXT[kind].screen;
   const form = await readForm(args.request);
   if (!form) return json(withConflict(refusedReply()), 400);
-  // Parsed up front: every refusal, a delete's too, answers with Conform's reply of the post as typed.
-  let submission = parseForm(form, kind === 'blog' ? PostForm : EventForm);
   try {
     if (form.get('intent') === 'delete') {
       if (id === 'new') throw new EntryError(404, 'There is no such entry on this site.');
@@ -143,8 +141,8 @@ export async function entryEditAction(args: ActionFunctionArgs, kind: EntryKind)
     const versioned = id === 'new' ? null : entryVersioned(a.site.id, kind, id);
     const checked = versioned ? await checkedSave(a.sql, form, versioned) : null;
     if (checked?.kind === 'missing') throw new EntryError(404, 'There is no such entry on this site.');
-    if (checked && checked.post !== form) submission = parseForm(checked.post, kind === 'blog' ? PostForm : EventForm);
-    if (submission.status !== 'success') return json(withConflict(replyTo(submission, form, { formErrors: [INVALID] })), 400);
+    const submission = parseForm(checked?.post ?? form, kind === 'blog' ? PostForm : EventForm);
+    if (submission.status !== 'success') return json(withConflict(replyTo(submission, form, { formError: INVALID })), 400);
     try {
       const saved = await saveEntry(a, kind, id === 'new' ? null : id, submission.value, checked?.guard);
       return redirect(`${screen}/${encodeURIComponent(saved.id)}?saved=${saved.created ? 'created' : '1'}`, 303);
@@ -158,7 +156,7 @@ export async function entryEditAction(args: ActionFunctionArgs, kind: EntryKind)
     if (!(e instanceof EntryError)) throw e;
     if (e.status === 404) throw json({ error: e.message }, { status: 404 });
     const error = e.status === 400 && e.field ? INVALID : e.message;
-    const fieldErrors = e.field ? { [e.field]: [e.message] } : {};
-    return json(withConflict(replyTo(submission, form, { formErrors: [error], fieldErrors })), e.status === 403 ? 403 : 400);
+    // Refused after the fields were checked (a slug taken) or without checking them (a delete).
+    return json(withConflict(refusedReply(error, form, e.field ? { [e.field]: e.message } : {})), e.status === 403 ? 403 : 400);
   }
 }

@@ -42,7 +42,7 @@ export async function action(args: ActionFunctionArgs) {
   if (checked.kind === 'missing') throw new Response('No such site', { status: 404 });
   const submission = parseForm(checked.post, DesignForm);
   // A refused post shows the form as the owner sent it (`form`), not the merged post that was checked.
-  if (submission.status !== 'success') return json(withConflict(replyTo(submission, form, { formErrors: [DESIGN_TEXT.invalid] })), 400);
+  if (submission.status !== 'success') return json(withConflict(replyTo(submission, form, { formError: DESIGN_TEXT.invalid })), 400);
   try {
     await saveDesign(a, submission.value, checked.guard);
   } catch (e) {

@@ -7,6 +7,7 @@ import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ConflictNotice, StampFields } from '../components/config/ConflictNotice.js';
 import { FormError, Notice } from '../components/config/Field.js';
+import { readReply } from '../components/config/reply.js';
 import { TranslationTabs } from '../components/config/TranslationForm.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
@@ -55,15 +56,16 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { a, language } = await target(args, 'pages.write');
   const r = await postNavigationLabels(a, args.request, language.code);
-  if (!r.ok) return json(r, r.status);
+  if (!r.ok) return json(r.reply, r.status);
   return redirect(`/config/navigation/translations/${language.code}?saved=1`, 303);
 }
 
 export default function NavigationTranslation() {
   const { language, languages, rows, stamp, maxLabel, notice, canWrite } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
-  const typed = failed && !failed.ok ? failed.typed : null;
-  const errors = failed && !failed.ok ? failed.fields : {};
+  const reply = useActionData<typeof action>();
+  const failed = readReply(reply);
+  const typed = failed?.typed ?? null;
+  const errors = failed?.errors ?? {};
   return (
     <>
       <p>
@@ -72,7 +74,7 @@ export default function NavigationTranslation() {
       <h1>{`Navigation in ${language.name}`}</h1>
       <TranslationTabs base="/config/navigation" current={language.code} languages={languages} label="Navigation" />
       <ConflictNotice
-        conflict={failed && !failed.ok ? failed.conflict : null}
+        conflict={reply?.conflict}
         formId="navigation-labels-form"
         reloadTo={`/config/navigation/translations/${language.code}`}
       />
@@ -80,7 +82,7 @@ export default function NavigationTranslation() {
         {/* A form drawn again after a refused post keeps the version it was posted with. */}
         <StampFields stamp={typed ? stampOfTyped(typed) : stamp} />
         <Notice message={failed ? null : notice} />
-        <FormError message={failed && !failed.ok ? failed.error : null} />
+        <FormError message={failed?.formError} />
         <p className="hint">
           Each label is used wherever a link has that text in the default language. A link left without a label shows the translated title
           of the page it links to, else its default label.

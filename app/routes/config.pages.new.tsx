@@ -39,7 +39,7 @@ export async function action(args: ActionFunctionArgs) {
   const form = await readForm(args.request);
   if (!form) return json(refusedReply(), 400);
   const submission = parseForm(form, PageForm);
-  if (submission.status !== 'success') return json(replyTo(submission, form, { formErrors: [INVALID] }), 400);
+  if (submission.status !== 'success') return json(replyTo(submission, form, { formError: INVALID }), 400);
   try {
     const saved = await savePage(a, null, submission.value);
     return redirect(`/config/pages/${encodeURIComponent(saved.id)}?saved=created`, 303);
@@ -47,7 +47,7 @@ export async function action(args: ActionFunctionArgs) {
     if (!(e instanceof PageError)) throw e;
     const error = e.status === 400 ? INVALID : e.message;
     return json(
-      replyTo(submission, form, { formErrors: [error], fieldErrors: e.field ? { [e.field]: [e.message] } : {} }),
+      replyTo(submission, form, { formError: error, fieldErrors: e.field ? { [e.field]: e.message } : {} }),
       e.status === 403 ? 403 : 400,
     );
   }

@@ -28,10 +28,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   if (!form) return json(refusedReply(INVALID), { status: 400 });
   const submission = parseForm(form, CreateSiteInput);
-  if (submission.status !== 'success') return json(replyTo(submission, form, { formErrors: [INVALID] }), { status: 400 });
+  if (submission.status !== 'success') return json(replyTo(submission, form, { formError: INVALID }), { status: 400 });
   const spent = await spendSiteCreation(sql, owner);
   if (!spent.ok) {
-    return json(replyTo(submission, form, { formErrors: [spent.message] }), {
+    return json(replyTo(submission, form, { formError: spent.message }), {
       status: 429,
       headers: { 'Retry-After': String(spent.retryAfterS) },
     });

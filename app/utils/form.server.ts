@@ -48,18 +48,24 @@ export function parseForm<S extends z.ZodTypeAny>(form: URLSearchParams, schema:
 export const UNREADABLE_FORM = 'The form could not be read.';
 
 /**
- * Conform's reply to a post that is refused before it could be parsed (an unreadable body, or no
- * submission at all): `message` above the form, nothing typed to keep, so the form is drawn as loaded.
- * A parsed post answers with its own `submission.reply({ formErrors, fieldErrors })`.
+ * Conform's reply to a post refused without its fields being checked (an unreadable body, a role
+ * that may not save, a record gone): `message` above the form, and `form` as typed when there is
+ * one (else the form is drawn as loaded). A checked post answers with `replyTo` below.
  */
-export function refusedReply(message: string = UNREADABLE_FORM): SubmissionResult<string[]> {
-  return { status: 'error', initialValue: null, error: { '': [message] } };
+export function refusedReply(
+  message: string = UNREADABLE_FORM,
+  form?: URLSearchParams,
+  fieldErrors: Record<string, string> = {},
+): SubmissionResult<string[]> {
+  const error: Record<string, string[]> = { '': [message] };
+  for (const [name, m] of Object.entries(fieldErrors)) error[name] = [m];
+  return { status: 'error', initialValue: form ? Object.fromEntries(form) : null, error };
 }
 
-/** What a refused post's reply adds: the message above the form, and messages by field name. */
+/** What a refused post's reply adds to the schema's own errors: the message above the form, and one by field name. */
 interface Refusal {
-  formErrors?: string[];
-  fieldErrors?: Record<string, string[]>;
+  formError?: string | null;
+  fieldErrors?: Record<string, string>;
 }
 
 /**
@@ -68,8 +74,13 @@ interface Refusal {
  * a saved record under what was typed must tell a field emptied from one not posted, so the posted
  * fields go back flat, by name, empty ones included (app/components/config/reply.ts reads them).
  */
-export function replyTo(submission: Submission<unknown>, form: URLSearchParams, refusal?: Refusal): SubmissionResult<string[]> {
-  return { ...submission.reply(refusal), initialValue: Object.fromEntries(form) };
+export function replyTo(submission: Submission<unknown>, form: URLSearchParams, refusal: Refusal = {}): SubmissionResult<string[]> {
+  const { formError, fieldErrors = {} } = refusal;
+  const reply = submission.reply({
+    formErrors: formError ? [formError] : undefined,
+    fieldErrors: Object.fromEntries(Object.entries(fieldErrors).map(([name, message]) => [name, [message]])),
+  });
+  return { ...reply, initialValue: Object.fromEntries(form) };
 }
 
 /** The first message of each field's errors, by field name (`email`, `giftRecipient.<id>`). */
