@@ -5,8 +5,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Fragment } from 'react';
 import { ConflictNotice, StampFields } from '../components/config/ConflictNotice.js';
-import { FormError, Notice } from '../components/config/Field.js';
+import { FieldFrame, FormError, Notice } from '../components/config/Field.js';
 import { readReply } from '../components/config/reply.js';
 import { TranslationTabs } from '../components/config/TranslationForm.js';
 import { ownerPageHeaders } from '../config/http.js';
@@ -90,33 +91,25 @@ export default function NavigationTranslation() {
         {rows.length === 0 ? <p className="empty">The menus have no links yet.</p> : null}
         <fieldset disabled={!canWrite} lang={language.code}>
           {rows.map((r, i) => {
-            const id = `f-label-${i}`;
-            const err = errors[`items[${i}].label`];
-            const value = typed ? (typed[`items[${i}].label`] ?? '') : r.label;
+            const name = `items[${i}].label`;
+            const value = typed ? (typed[name] ?? '') : r.label;
             return (
-              <div className="field" key={r.title}>
+              <Fragment key={r.title}>
                 <input type="hidden" name={`items[${i}].title`} value={r.title} />
-                <label htmlFor={id} lang="">
-                  {r.title}
-                </label>
-                <input
-                  id={id}
-                  name={`items[${i}].label`}
-                  defaultValue={value}
-                  maxLength={maxLabel}
-                  placeholder={r.fallback ?? r.title}
-                  aria-invalid={err ? true : undefined}
-                  aria-describedby={`${id}-hint${err ? ` ${id}-error` : ''}`}
-                />
-                <span className="hint" id={`${id}-hint`} lang="">
-                  {r.where}. Without a label: {r.fallback ?? r.title}
-                </span>
-                {err ? (
-                  <span className="error" id={`${id}-error`}>
-                    {err}
-                  </span>
-                ) : null}
-              </div>
+                {/* The label and hint are in the default language, the label typed in `language`. */}
+                <FieldFrame
+                  name={name}
+                  id={`f-label-${i}`}
+                  label={r.title}
+                  lang=""
+                  hint={`${r.where}. Without a label: ${r.fallback ?? r.title}`}
+                  error={errors[name]}
+                >
+                  {(control) => (
+                    <input {...control} name={name} defaultValue={value} maxLength={maxLabel} placeholder={r.fallback ?? r.title} />
+                  )}
+                </FieldFrame>
+              </Fragment>
             );
           })}
           <button type="submit">{`Save ${language.name} labels`}</button>
