@@ -105,8 +105,8 @@ export default function NavigationTranslation() {
                   hint={`${r.where}. Without a label: ${r.fallback ?? r.title}`}
                   error={errors[name]}
                 >
-                  {(control) => (
-                    <input {...control} name={name} defaultValue={value} maxLength={maxLabel} placeholder={r.fallback ?? r.title} />
+                  {({ id, ...aria }) => (
+                    <input id={id} name={name} defaultValue={value} maxLength={maxLabel} placeholder={r.fallback ?? r.title} {...aria} />
                   )}
                 </FieldFrame>
               </Fragment>

@@ -83,7 +83,7 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' 
 export function Field({ name, label, error, hint, id, ...input }: FieldProps) {
   return (
     <FieldFrame name={name} id={id} label={label} hint={hint} error={error}>
-      {(control) => <input {...control} name={name} {...input} />}
+      {({ id: fid, ...aria }) => <input id={fid} name={name} {...aria} {...input} />}
     </FieldFrame>
   );
 }
@@ -102,8 +102,8 @@ interface SelectFieldProps {
 export function SelectField({ name, label, options, defaultValue, error, hint, id, disabled }: SelectFieldProps) {
   return (
     <FieldFrame name={name} id={id} label={label} hint={hint} error={error}>
-      {(control) => (
-        <select {...control} name={name} defaultValue={defaultValue} disabled={disabled}>
+      {({ id: fid, ...aria }) => (
+        <select id={fid} name={name} defaultValue={defaultValue} {...aria} disabled={disabled}>
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -128,7 +128,7 @@ interface TextAreaProps {
 export function TextAreaField({ name, label, defaultValue, error, hint, rows = 4, maxLength }: TextAreaProps) {
   return (
     <FieldFrame name={name} label={label} hint={hint} error={error}>
-      {(control) => <textarea {...control} name={name} rows={rows} maxLength={maxLength} defaultValue={defaultValue} />}
+      {({ id: fid, ...aria }) => <textarea id={fid} name={name} rows={rows} maxLength={maxLength} defaultValue={defaultValue} {...aria} />}
     </FieldFrame>
   );
 }
