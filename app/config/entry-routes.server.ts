@@ -2,7 +2,7 @@
 // entry): `pages.read` opens them, `pages.write` saves, Conform + zod parse the form, and a failed
 // save answers with the spec's texts and what was typed (never a 500).
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
+import { parseForm, readForm, refusedReply, replyTo } from '../utils/form.server.js';
 import {
   deleteEntry,
   entryDetail,
@@ -17,7 +17,7 @@ import {
 } from './collections.server.js';
 import { siteTimeZone } from './site-time.server.js';
 import { ownerAccess } from './route-access.server.js';
-import { checkedSave, conflictFor, stampFor, VersionConflict, type Versioned } from '../edits/versions.server.js';
+import { checkedSave, conflictFor, stampFor, VersionConflict, withConflict, type Versioned } from '../edits/versions.server.js';
 
 const INVALID = 'Update the missing or invalid information above.';
 const NO_STORE = { headers: { 'Cache-Control': 'no-store' } };
@@ -131,9 +131,7 @@ export async function entryEditAction(args: ActionFunctionArgs, kind: EntryKind)
   const id = args.params.id ?? '';
   const screen = KIND_TEXT[kind].screen;
   const form = await readForm(args.request);
-  if (!form)
-    return json({ error: 'The form could not be read.', fields: {} as Record<string, string>, typed: {} as Record<string, string> }, 400);
-  const typed: Record<string, string> = Object.fromEntries(form);
+  if (!form) return json(withConflict(refusedReply()), 400);
   try {
     if (form.get('intent') === 'delete') {
       if (id === 'new') throw new EntryError(404, 'There is no such entry on this site.');
@@ -143,21 +141,22 @@ export async function entryEditAction(args: ActionFunctionArgs, kind: EntryKind)
     const versioned = id === 'new' ? null : entryVersioned(a.site.id, kind, id);
     const checked = versioned ? await checkedSave(a.sql, form, versioned) : null;
     if (checked?.kind === 'missing') throw new EntryError(404, 'There is no such entry on this site.');
-    const parsed = parseForm(checked?.post ?? form, kind === 'blog' ? PostForm : EventForm);
-    if (parsed.status !== 'success') return json({ error: INVALID, fields: firstErrors(parsed.error ?? undefined), typed }, 400);
+    const submission = parseForm(checked?.post ?? form, kind === 'blog' ? PostForm : EventForm);
+    if (submission.status !== 'success') return json(withConflict(replyTo(submission, form, { formError: INVALID })), 400);
     try {
-      const saved = await saveEntry(a, kind, id === 'new' ? null : id, parsed.value, checked?.guard);
+      const saved = await saveEntry(a, kind, id === 'new' ? null : id, submission.value, checked?.guard);
       return redirect(`${screen}/${encodeURIComponent(saved.id)}?saved=${saved.created ? 'created' : '1'}`, 303);
     } catch (e) {
       if (!(e instanceof VersionConflict) || !versioned) throw e;
       const conflict = await conflictFor(a.sql, form, versioned);
       if (!conflict) throw new EntryError(404, 'There is no such entry on this site.');
-      return json({ error: null, fields: {}, typed, conflict }, 409);
+      return json(withConflict(replyTo(submission, form), conflict), 409);
     }
   } catch (e) {
     if (!(e instanceof EntryError)) throw e;
     if (e.status === 404) throw json({ error: e.message }, { status: 404 });
     const error = e.status === 400 && e.field ? INVALID : e.message;
-    return json({ error, fields: e.field ? { [e.field]: e.message } : {}, typed }, e.status === 403 ? 403 : 400);
+    // Refused after the fields were checked (a slug taken) or without checking them (a delete).
+    return json(withConflict(refusedReply(error, form, e.field ? { [e.field]: e.message } : {})), e.status === 403 ? 403 : 400);
   }
 }

@@ -3,6 +3,7 @@
 // the record as it is now, and a save over a changed record is refused with a conflict that says
 // what changed and who changed it; "apply only my changes" re-applies just the owner's fields.
 import { createHash } from 'node:crypto';
+import type { SubmissionResult } from '@conform-to/react';
 import type postgres from 'postgres';
 import type { Sql } from '../../db/client.server.js';
 import { APPLY_MINE, CONFLICT_TEXT, STAMP_FIELD, type Conflict, type ConflictChange, type FormStamp } from './versions.js';
@@ -235,6 +236,14 @@ export async function checkedSave<R>(db: Db, form: URLSearchParams, v: Versioned
       if (now && versionOfRecord(v, now) !== expect) throw new VersionConflict();
     },
   };
+}
+
+/**
+ * A refused versioned save's answer: Conform's reply to the post, with the conflict when the record
+ * changed since the form was drawn (null for any other refusal, so every answer has one shape).
+ */
+export function withConflict(reply: SubmissionResult<string[]>, conflict: Conflict | null = null) {
+  return { ...reply, conflict };
 }
 
 /** The conflict answered when a save of `form` met VersionConflict (null: the record is gone). */

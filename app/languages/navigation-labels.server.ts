@@ -9,8 +9,16 @@ import type { OwnerAccess } from '../auth/permissions.server.js';
 import { actorOf, recordAudit } from '../edits/audit.server.js';
 import { linkPath, MENU_LABELS, MENU_NAMES, readMenus, type StoredLink } from '../catalog/menus.server.js';
 import { storefrontChanged } from '../edits/storefront-changed.server.js';
-import { checkedSave, conflictFor, VersionConflict, type Conflict, type Db, type Versioned } from '../edits/versions.server.js';
-import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
+import {
+  checkedSave,
+  conflictFor,
+  VersionConflict,
+  withConflict,
+  type Conflict,
+  type Db,
+  type Versioned,
+} from '../edits/versions.server.js';
+import { parseForm, readForm, refusedReply, replyTo, UNREADABLE_FORM } from '../utils/form.server.js';
 
 export const MAX_LABEL = 100;
 
@@ -119,15 +127,8 @@ export function navigationLabelsVersioned(websiteId: string, code: string): Vers
 
 export type NavLabelPost =
   | { ok: true }
-  | {
-      ok: false;
-      status: number;
-      error: string | null;
-      fields: Record<string, string>;
-      typed: Record<string, string>;
-      /** A save over labels changed since the editor was drawn (409): what changed, and by whom. */
-      conflict?: Conflict;
-    };
+  /** Refused: Conform's reply to the post as typed (with what changed and by whom, on 409), and its status. */
+  | { ok: false; status: number; reply: ReturnType<typeof withConflict> };
 
 /**
  * Reads the editor's post and saves the labels in `code` (a blank one is removed, so the link falls
@@ -136,23 +137,27 @@ export type NavLabelPost =
  */
 export async function postNavigationLabels(a: OwnerAccess, request: Request, code: string): Promise<NavLabelPost> {
   const form = await readForm(request);
-  if (!form) return { ok: false, status: 400, error: 'The form could not be read.', fields: {}, typed: {} };
-  const typed: Record<string, string> = Object.fromEntries(form);
-  if (!a.can('pages.publish')) return { ok: false, status: 403, error: NAV_LABEL_TEXT.refused, fields: {}, typed };
+  if (!form) return { ok: false, status: 400, reply: withConflict(refusedReply()) };
   // Checked against the version the editor was drawn at; "apply only my changes" saves the labels
   // as they are now with only the owner's on top.
   const versioned = navigationLabelsVersioned(a.site.id, code);
+  if (!a.can('pages.publish')) return { ok: false, status: 403, reply: withConflict(refusedReply(NAV_LABEL_TEXT.refused, form)) };
   const checked = await checkedSave(a.sql, form, versioned);
-  if (checked.kind === 'missing') return { ok: false, status: 400, error: 'The form could not be read.', fields: {}, typed };
+  if (checked.kind === 'missing') return { ok: false, status: 400, reply: withConflict(refusedReply(UNREADABLE_FORM, form)) };
   const parsed = parseForm(checked.post, Form);
-  if (parsed.status !== 'success')
-    return { ok: false, status: 400, error: NAV_LABEL_TEXT.invalid, fields: firstErrors(parsed.error ?? undefined), typed };
+  // Every refusal keeps the form as the owner sent it (`form`), not the merged post that was checked.
+  const refuse = (status: number, formError: string | null, fieldErrors?: Record<string, string>, conflict?: Conflict | null) => ({
+    ok: false as const,
+    status,
+    reply: withConflict(replyTo(parsed, form, { formError, fieldErrors }), conflict),
+  });
+  if (parsed.status !== 'success') return refuse(400, NAV_LABEL_TEXT.invalid);
   const current = new Set((await navigationLabelRows(a.sql, a.site.id, code)).map((r) => r.title));
   const fields: Record<string, string> = {};
   parsed.value.items.forEach((r, i) => {
     if (r && !current.has(r.title) && r.label !== '') fields[`items[${i}].label`] = NAV_LABEL_TEXT.gone;
   });
-  if (Object.keys(fields).length > 0) return { ok: false, status: 400, error: NAV_LABEL_TEXT.invalid, fields, typed };
+  if (Object.keys(fields).length > 0) return refuse(400, NAV_LABEL_TEXT.invalid, fields);
   const rows = parsed.value.items.filter((r): r is { title: string; label: string } => r !== undefined && current.has(r.title));
   try {
     await a.sql.begin(async (tx) => {
@@ -172,7 +177,7 @@ export async function postNavigationLabels(a: OwnerAccess, request: Request, cod
   } catch (e) {
     if (!(e instanceof VersionConflict)) throw e;
     const conflict = await conflictFor(a.sql, form, versioned);
-    return { ok: false, status: 409, error: null, fields: {}, typed, conflict: conflict ?? undefined };
+    return refuse(409, null, undefined, conflict);
   }
   await recordAudit(a.sql, actorOf(a), 'navigation.translate', `navigation (${code})`, {
     language: code,

@@ -12,11 +12,19 @@ import { sanitizeOwnerHtml } from '../edits/sanitize.server.js';
 import { pageSlugProblem, productSlugProblem } from '../edits/slugs.js';
 import { RESERVED_PAGE_SLUGS } from './languages.js';
 import { storefrontChanged } from '../edits/storefront-changed.server.js';
-import { checkedSave, conflictFor, VersionConflict, type Conflict, type Db, type Versioned } from '../edits/versions.server.js';
+import {
+  checkedSave,
+  conflictFor,
+  VersionConflict,
+  withConflict,
+  type Conflict,
+  type Db,
+  type Versioned,
+} from '../edits/versions.server.js';
 import { LANGUAGE_NAMES } from './languages.js';
 import { readSiteLanguages } from './settings.server.js';
 import { readCollectionTranslation, readItemTranslation, writeCollectionTranslation, writeItemTranslation } from './translations.server.js';
-import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
+import { parseForm, readForm, refusedReply, replyTo, UNREADABLE_FORM } from '../utils/form.server.js';
 
 export const TRANSLATION_TEXT = {
   notOffered: 'This site does not offer that language. Add it on the Languages screen first.',
@@ -69,14 +77,8 @@ export type ProductTranslationInput = z.infer<typeof ProductTranslationForm>;
  *  was typed, or (409) over a translation changed since the form was drawn. */
 export type TranslationPost =
   | { ok: true }
-  | {
-      ok: false;
-      status: 400 | 409;
-      error: string | null;
-      fields: Record<string, string>;
-      typed: Record<string, string>;
-      conflict?: Conflict;
-    };
+  /** Refused: Conform's reply to the post as typed (with the conflict, on 409), and its status. */
+  | { ok: false; status: 400 | 409; reply: ReturnType<typeof withConflict> };
 
 /** Saves the checked fields; `guard` runs in the save's transaction once the page or product is locked. */
 type TranslationSave<V> = (value: V, guard: (tx: Db) => Promise<void>) => Promise<Record<string, string> | null>;
@@ -94,20 +96,23 @@ export async function postTranslation<S extends z.ZodTypeAny, R>(
   check?: { db: Db; versioned: Versioned<R> },
 ): Promise<TranslationPost> {
   const form = await readForm(request);
-  if (!form) return { ok: false, status: 400, error: 'The form could not be read.', fields: {}, typed: {} };
-  const typed: Record<string, string> = Object.fromEntries(form);
+  if (!form) return { ok: false, status: 400, reply: withConflict(refusedReply()) };
   const checked = check ? await checkedSave(check.db, form, check.versioned) : null;
-  if (checked?.kind === 'missing') return { ok: false, status: 400, error: 'The form could not be read.', fields: {}, typed };
-  const parsed = parseForm(checked?.post ?? form, schema);
-  if (parsed.status !== 'success')
-    return { ok: false, status: 400, error: TRANSLATION_TEXT.invalid, fields: firstErrors(parsed.error ?? undefined), typed };
+  if (checked?.kind === 'missing') return { ok: false, status: 400, reply: withConflict(refusedReply(UNREADABLE_FORM, form)) };
+  const submission = parseForm(checked?.post ?? form, schema);
+  // Every refusal keeps the form as the owner sent it (`form`), not the merged post that was checked.
+  const refuse = (status: 400 | 409, formError: string | null, fieldErrors?: Record<string, string>, conflict?: Conflict | null) => ({
+    ok: false as const,
+    status,
+    reply: withConflict(replyTo(submission, form, { formError, fieldErrors }), conflict),
+  });
+  if (submission.status !== 'success') return refuse(400, TRANSLATION_TEXT.invalid);
   try {
-    const refused = await save(parsed.value, checked?.guard ?? (async () => {}));
-    if (refused) return { ok: false, status: 400, error: TRANSLATION_TEXT.invalid, fields: refused, typed };
+    const refused = await save(submission.value, checked?.guard ?? (async () => {}));
+    if (refused) return refuse(400, TRANSLATION_TEXT.invalid, refused);
   } catch (e) {
     if (!(e instanceof VersionConflict) || !check) throw e;
-    const conflict = await conflictFor(check.db, form, check.versioned);
-    return { ok: false, status: 409, error: null, fields: {}, typed, conflict: conflict ?? undefined };
+    return refuse(409, null, undefined, await conflictFor(check.db, form, check.versioned));
   }
   return { ok: true };
 }

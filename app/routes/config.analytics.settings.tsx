@@ -10,10 +10,11 @@ import { AnalyticsSettings, readAnalyticsSettings, readVisitorMetrics, RETENTION
 import { AnalyticsTabs } from '../components/config/analytics/AnalyticsChrome.js';
 import { z } from 'zod';
 import { Field, FormError, Notice, SelectField } from '../components/config/Field.js';
+import { readReply } from '../components/config/reply.js';
 import { useCan } from '../components/config/layout-data.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
-import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
+import { parseForm, readForm, refusedReply, replyTo } from '../utils/form.server.js';
 
 export const headers = ownerPageHeaders;
 export const meta: MetaFunction = () => [{ title: 'Analytics settings' }];
@@ -46,34 +47,29 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'settings.write');
   const form = await readForm(args.request);
-  if (!form)
-    return json(
-      { error: 'The form could not be read.', fields: {} as Record<string, string>, typed: {} as Record<string, string> },
-      { status: 400 },
-    );
-  const typed: Record<string, string> = Object.fromEntries(form);
-  const parsed = parseForm(form, SettingsForm);
-  if (parsed.status !== 'success') {
-    return json({ error: 'Check the settings marked below.', fields: firstErrors(parsed.error ?? undefined), typed }, { status: 400 });
+  if (!form) return json(refusedReply(), { status: 400 });
+  const submission = parseForm(form, SettingsForm);
+  if (submission.status !== 'success') {
+    return json(replyTo(submission, form, { formError: 'Check the settings marked below.' }), { status: 400 });
   }
-  await saveAnalyticsSettings(a, parsed.value);
+  await saveAnalyticsSettings(a, submission.value);
   return redirect('/config/analytics/settings?saved=1', { status: 303 });
 }
 
 export default function AnalyticsSettingsScreen() {
   const { values, limits, usage } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = readReply(useActionData<typeof action>());
   const [search] = useSearchParams();
   const canWrite = useCan('settings.write');
   // An unticked box is not posted: after a refused save it shows as it was sent.
   const shown = result ? { ...values, visitorMetrics: '', ...result.typed } : values;
-  const errors: Record<string, string> = result?.fields ?? {};
+  const errors = result?.errors ?? {};
   return (
     <>
       <h1>Analytics settings</h1>
       <AnalyticsTabs current="/config/analytics/settings" />
       <Notice message={search.get('saved') && !result ? 'Analytics settings saved.' : null} />
-      <FormError message={result?.error} />
+      <FormError message={result?.formError} />
       <section aria-labelledby="usage-title">
         <h2 id="usage-title">Records today</h2>
         <p data-testid="analytics-usage">

@@ -7,13 +7,14 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { ConflictNotice } from '../components/config/ConflictNotice.js';
 import { FormError, Notice } from '../components/config/Field.js';
 import { DesignEditor } from '../components/config/DesignEditor.js';
+import { readReply } from '../components/config/reply.js';
 import { useCan } from '../components/config/layout-data.js';
 import { DESIGN_TEXT, DesignForm, designScreen, designVersioned, saveDesign } from '../config/design.server.js';
-import { checkedSave, conflictFor, stampFor, VersionConflict } from '../edits/versions.server.js';
+import { checkedSave, conflictFor, stampFor, VersionConflict, withConflict } from '../edits/versions.server.js';
 import { stampOfTyped } from '../edits/versions.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
-import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
+import { parseForm, readForm, refusedReply, replyTo } from '../utils/form.server.js';
 import stylesheet from '../styles/config-design.css?url';
 
 export const headers = ownerPageHeaders;
@@ -34,28 +35,29 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'design.write');
   const form = await readForm(args.request);
-  if (!form) return json({ error: 'The form could not be read.', fields: {} as Record<string, string>, typed: null }, 400);
-  const typed: Record<string, string> = Object.fromEntries(form);
+  if (!form) return json(withConflict(refusedReply()), 400);
   const versioned = designVersioned(a.site.id);
   // "Apply only my changes" saves the design as it is now with only the owner's fields on top.
   const checked = await checkedSave(a.sql, form, versioned);
   if (checked.kind === 'missing') throw new Response('No such site', { status: 404 });
-  const parsed = parseForm(checked.post, DesignForm);
-  if (parsed.status !== 'success') return json({ error: DESIGN_TEXT.invalid, fields: firstErrors(parsed.error ?? undefined), typed }, 400);
+  const submission = parseForm(checked.post, DesignForm);
+  // A refused post shows the form as the owner sent it (`form`), not the merged post that was checked.
+  if (submission.status !== 'success') return json(withConflict(replyTo(submission, form, { formError: DESIGN_TEXT.invalid })), 400);
   try {
-    await saveDesign(a, parsed.value, checked.guard);
+    await saveDesign(a, submission.value, checked.guard);
   } catch (e) {
     if (!(e instanceof VersionConflict)) throw e;
     const conflict = await conflictFor(a.sql, form, versioned);
     if (!conflict) throw e;
-    return json({ error: null, fields: {} as Record<string, string>, typed, conflict }, 409);
+    return json(withConflict(replyTo(submission, form), conflict), 409);
   }
   return redirect('/config/design?saved=1', 303);
 }
 
 export default function Design() {
   const data = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
+  const failed = readReply(reply);
   const canWrite = useCan('design.write');
   const values = failed?.typed ?? data.values;
   return (
@@ -65,14 +67,14 @@ export default function Design() {
         The fonts and colours of every page of your site. A choice left on the theme&apos;s default keeps the theme&apos;s own.
       </p>
       <Notice message={failed ? null : data.notice} />
-      <FormError message={failed?.error} />
-      <ConflictNotice conflict={failed && 'conflict' in failed ? failed.conflict : null} formId="design-form" reloadTo="/config/design" />
+      <FormError message={failed?.formError} />
+      <ConflictNotice conflict={reply?.conflict} formId="design-form" reloadTo="/config/design" />
       {!canWrite ? <p className="hint">Your role may look at the design but not change it.</p> : null}
       {/* Remounted after a save or a refused post, so the fields show what was saved or typed. */}
       <DesignEditor
         key={JSON.stringify(values)}
         values={values}
-        errors={failed?.fields ?? {}}
+        errors={failed?.errors ?? {}}
         swatches={data.swatches}
         canWrite={canWrite}
         preview={data.preview}

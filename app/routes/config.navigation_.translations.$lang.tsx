@@ -5,8 +5,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Fragment } from 'react';
 import { ConflictNotice, StampFields } from '../components/config/ConflictNotice.js';
-import { FormError, Notice } from '../components/config/Field.js';
+import { FieldFrame, FormError, Notice } from '../components/config/Field.js';
+import { readReply } from '../components/config/reply.js';
 import { TranslationTabs } from '../components/config/TranslationForm.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
@@ -55,15 +57,16 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { a, language } = await target(args, 'pages.write');
   const r = await postNavigationLabels(a, args.request, language.code);
-  if (!r.ok) return json(r, r.status);
+  if (!r.ok) return json(r.reply, r.status);
   return redirect(`/config/navigation/translations/${language.code}?saved=1`, 303);
 }
 
 export default function NavigationTranslation() {
   const { language, languages, rows, stamp, maxLabel, notice, canWrite } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
-  const typed = failed && !failed.ok ? failed.typed : null;
-  const errors = failed && !failed.ok ? failed.fields : {};
+  const reply = useActionData<typeof action>();
+  const failed = readReply(reply);
+  const typed = failed?.typed ?? null;
+  const errors = failed?.errors ?? {};
   return (
     <>
       <p>
@@ -72,7 +75,7 @@ export default function NavigationTranslation() {
       <h1>{`Navigation in ${language.name}`}</h1>
       <TranslationTabs base="/config/navigation" current={language.code} languages={languages} label="Navigation" />
       <ConflictNotice
-        conflict={failed && !failed.ok ? failed.conflict : null}
+        conflict={reply?.conflict}
         formId="navigation-labels-form"
         reloadTo={`/config/navigation/translations/${language.code}`}
       />
@@ -80,7 +83,7 @@ export default function NavigationTranslation() {
         {/* A form drawn again after a refused post keeps the version it was posted with. */}
         <StampFields stamp={typed ? stampOfTyped(typed) : stamp} />
         <Notice message={failed ? null : notice} />
-        <FormError message={failed && !failed.ok ? failed.error : null} />
+        <FormError message={failed?.formError} />
         <p className="hint">
           Each label is used wherever a link has that text in the default language. A link left without a label shows the translated title
           of the page it links to, else its default label.
@@ -88,33 +91,25 @@ export default function NavigationTranslation() {
         {rows.length === 0 ? <p className="empty">The menus have no links yet.</p> : null}
         <fieldset disabled={!canWrite} lang={language.code}>
           {rows.map((r, i) => {
-            const id = `f-label-${i}`;
-            const err = errors[`items[${i}].label`];
-            const value = typed ? (typed[`items[${i}].label`] ?? '') : r.label;
+            const name = `items[${i}].label`;
+            const value = typed ? (typed[name] ?? '') : r.label;
             return (
-              <div className="field" key={r.title}>
+              <Fragment key={r.title}>
                 <input type="hidden" name={`items[${i}].title`} value={r.title} />
-                <label htmlFor={id} lang="">
-                  {r.title}
-                </label>
-                <input
-                  id={id}
-                  name={`items[${i}].label`}
-                  defaultValue={value}
-                  maxLength={maxLabel}
-                  placeholder={r.fallback ?? r.title}
-                  aria-invalid={err ? true : undefined}
-                  aria-describedby={`${id}-hint${err ? ` ${id}-error` : ''}`}
-                />
-                <span className="hint" id={`${id}-hint`} lang="">
-                  {r.where}. Without a label: {r.fallback ?? r.title}
-                </span>
-                {err ? (
-                  <span className="error" id={`${id}-error`}>
-                    {err}
-                  </span>
-                ) : null}
-              </div>
+                {/* The label and hint are in the default language, the label typed in `language`. */}
+                <FieldFrame
+                  name={name}
+                  id={`f-label-${i}`}
+                  label={r.title}
+                  lang=""
+                  hint={`${r.where}. Without a label: ${r.fallback ?? r.title}`}
+                  error={errors[name]}
+                >
+                  {({ id, ...aria }) => (
+                    <input id={id} name={name} defaultValue={value} maxLength={maxLabel} placeholder={r.fallback ?? r.title} {...aria} />
+                  )}
+                </FieldFrame>
+              </Fragment>
             );
           })}
           <button type="submit">{`Save ${language.name} labels`}</button>

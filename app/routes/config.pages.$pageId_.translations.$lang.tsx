@@ -3,6 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { readReply } from '../components/config/reply.js';
 import { TranslationForm, TranslationTabs } from '../components/config/TranslationForm.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { PAGE_TEXT, pageDetail } from '../config/pages.server.js';
@@ -84,13 +85,14 @@ export async function action(args: ActionFunctionArgs) {
       versioned: pageTranslationVersioned(a.site.id, page.id, language.code),
     },
   );
-  if (!r.ok) return json(r, r.status);
+  if (!r.ok) return json(r.reply, r.status);
   return redirect(`/config/pages/${encodeURIComponent(page.id)}/translations/${language.code}?saved=1`, 303);
 }
 
 export default function PageTranslation() {
   const { page, language, languages, values, machine, notice, canWrite, stamp } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
+  const failed = readReply(reply);
   const v = failed?.typed ?? values;
   const base = `/config/pages/${encodeURIComponent(page.id)}`;
   return (
@@ -107,12 +109,12 @@ export default function PageTranslation() {
       </p>
       <TranslationForm
         stamp={failed ? stampOfTyped(failed.typed) : stamp}
-        conflict={failed && 'conflict' in failed ? failed.conflict : null}
+        conflict={reply?.conflict}
         reloadTo={`${base}/translations/${language.code}`}
         language={language.code}
         notice={failed ? null : notice}
-        error={failed?.error ?? null}
-        errors={failed?.fields ?? {}}
+        error={failed?.formError ?? null}
+        errors={failed?.errors ?? {}}
         canWrite={canWrite}
         submitLabel={`Save ${language.name}`}
         fields={[

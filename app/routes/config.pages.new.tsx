@@ -4,13 +4,14 @@ import { json, redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { FormError } from '../components/config/Field.js';
 import { PageEditor } from '../components/config/PageEditor.js';
+import { readReply } from '../components/config/reply.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { PAGE_STATUSES, PageError, PageForm, savePage, STATUS_LABELS, UNPUBLISHED_STATUSES } from '../config/pages.server.js';
 import { siteTimeZone } from '../config/site-time.server.js';
 import { linkChoices } from '../config/rich-text/link-choices.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { pageRights } from '../config/page-rights.js';
-import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
+import { parseForm, readForm, refusedReply, replyTo } from '../utils/form.server.js';
 
 export const headers = ownerPageHeaders;
 export const meta: MetaFunction = () => [{ title: 'New page' }];
@@ -36,24 +37,25 @@ const INVALID = 'Update the missing or invalid information above.';
 export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'pages.write');
   const form = await readForm(args.request);
-  if (!form)
-    return json({ error: 'The form could not be read.', fields: {} as Record<string, string>, typed: {} as Record<string, string> }, 400);
-  const typed: Record<string, string> = Object.fromEntries(form);
-  const parsed = parseForm(form, PageForm);
-  if (parsed.status !== 'success') return json({ error: INVALID, fields: firstErrors(parsed.error ?? undefined), typed }, 400);
+  if (!form) return json(refusedReply(), 400);
+  const submission = parseForm(form, PageForm);
+  if (submission.status !== 'success') return json(replyTo(submission, form, { formError: INVALID }), 400);
   try {
-    const saved = await savePage(a, null, parsed.value);
+    const saved = await savePage(a, null, submission.value);
     return redirect(`/config/pages/${encodeURIComponent(saved.id)}?saved=created`, 303);
   } catch (e) {
     if (!(e instanceof PageError)) throw e;
     const error = e.status === 400 ? INVALID : e.message;
-    return json({ error, fields: e.field ? { [e.field]: e.message } : {}, typed }, e.status === 403 ? 403 : 400);
+    return json(
+      replyTo(submission, form, { formError: error, fieldErrors: e.field ? { [e.field]: e.message } : {} }),
+      e.status === 403 ? 403 : 400,
+    );
   }
 }
 
 export default function NewPage() {
   const d = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  const failed = readReply(useActionData<typeof action>());
   const t = failed?.typed;
   return (
     <>
@@ -61,7 +63,7 @@ export default function NewPage() {
         <Link to="/config/pages">Pages</Link>
       </p>
       <h1>New page</h1>
-      <FormError message={failed?.error} />
+      <FormError message={failed?.formError} />
       <PageEditor
         values={{
           title: t?.title ?? '',
@@ -75,7 +77,7 @@ export default function NewPage() {
           hidden: t ? Boolean(t.hidden) : !d.canPublish,
         }}
         linkChoices={d.linkChoices}
-        errors={failed?.fields ?? {}}
+        errors={failed?.errors ?? {}}
         statuses={d.statuses}
         timeZone={d.timeZone}
         canWrite={d.canWrite}

@@ -4,6 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { readReply } from '../components/config/reply.js';
 import { TranslationForm, TranslationTabs } from '../components/config/TranslationForm.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { loadProduct, NOT_FOUND_TEXT } from '../config/products.server.js';
@@ -77,13 +78,14 @@ export async function action(args: ActionFunctionArgs) {
       versioned: productTranslationVersioned(a.site.id, product.id, language.code),
     },
   );
-  if (!r.ok) return json(r, r.status);
+  if (!r.ok) return json(r.reply, r.status);
   return redirect(`/config/products/${encodeURIComponent(product.id)}/translations/${language.code}?saved=1`, 303);
 }
 
 export default function ProductTranslation() {
   const { product, language, languages, values, machine, notice, canWrite, stamp } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
+  const failed = readReply(reply);
   const v = failed?.typed ?? values;
   return (
     <>
@@ -105,12 +107,12 @@ export default function ProductTranslation() {
       </p>
       <TranslationForm
         stamp={failed ? stampOfTyped(failed.typed) : stamp}
-        conflict={failed && 'conflict' in failed ? failed.conflict : null}
+        conflict={reply?.conflict}
         reloadTo={`/config/products/${encodeURIComponent(product.id)}/translations/${language.code}`}
         language={language.code}
         notice={failed ? null : notice}
-        error={failed?.error ?? null}
-        errors={failed?.fields ?? {}}
+        error={failed?.formError ?? null}
+        errors={failed?.errors ?? {}}
         canWrite={canWrite}
         submitLabel={`Save ${language.name}`}
         fields={[

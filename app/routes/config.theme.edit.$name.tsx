@@ -7,6 +7,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { FormError, Notice } from '../components/config/Field.js';
+import { readReply } from '../components/config/reply.js';
 import { ThemeEditor } from '../components/config/ThemeEditor.js';
 import { ThemeProblems } from '../components/config/ThemeProblems.js';
 import { useCan } from '../components/config/layout-data.js';
@@ -16,7 +17,7 @@ import { ownerAccess } from '../config/route-access.server.js';
 import { latestVersion, SaveForm, saveVersion, THEME_TEXT, ThemeError, ThemeMoved, withSource } from '../config/theme-versions.server.js';
 import { PREVIEW_LABELS, PREVIEW_PAGES, previewPageFor } from '../storefront/preview-context.server.js';
 import { checkTheme } from '../storefront/theme-check.server.js';
-import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
+import { firstErrors, parseForm, readForm, refusedReply, replyTo, UNREADABLE_FORM } from '../utils/form.server.js';
 import styles from '../styles/theme-editor.css?url';
 
 export const headers = ownerPageHeaders;
@@ -50,20 +51,18 @@ export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'design.write');
   const name = args.params.name ?? '';
   const form = await readForm(args.request);
-  if (!form) return json({ error: 'The form could not be read.', fields: {} as Record<string, string>, typed: null }, 400);
+  if (!form) return json(refusedReply(), 400);
   const parsed = parseForm(form, SaveForm);
-  const typed = { source: form.get('source') ?? '', note: form.get('note') ?? '' };
-  if (parsed.status !== 'success') {
-    const fields = firstErrors(parsed.error ?? undefined);
-    return json({ error: Object.values(fields)[0] ?? 'The form could not be read.', fields, typed }, 400);
-  }
+  // Every refusal keeps the template and the note as typed.
+  const refuse = (error: string) => replyTo(parsed, form, { formError: error });
+  if (parsed.status !== 'success') return json(refuse(Object.values(firstErrors(parsed.error ?? undefined))[0] ?? UNREADABLE_FORM), 400);
   try {
     // A save built on a version another save overtook is built again on the newer one (its other
     // templates kept), unless the editor said which version it opened: then it is the stale answer.
     for (let attempt = 0; ; attempt++) {
       const draft = await latestVersion(a.sql, a.site.id);
       if (parsed.value.base !== undefined && Number(parsed.value.base) !== draft.version) {
-        return json({ error: THEME_TEXT.stale(draft.version), fields: {} as Record<string, string>, typed }, 409);
+        return json(refuse(THEME_TEXT.stale(draft.version)), 409);
       }
       const files = withSource(draft.templates, name, parsed.value.source);
       const problems = await checkTheme(await loadSite(a.site.id), files);
@@ -72,19 +71,19 @@ export async function action(args: ActionFunctionArgs) {
         return redirect(`/config/theme/edit/${encodeURIComponent(name)}?saved=${version}`, 303);
       } catch (e) {
         if (!(e instanceof ThemeMoved)) throw e;
-        if (attempt >= 4) return json({ error: THEME_TEXT.stale(e.latest), fields: {} as Record<string, string>, typed }, 409);
+        if (attempt >= 4) return json(refuse(THEME_TEXT.stale(e.latest)), 409);
       }
     }
   } catch (e) {
     if (!(e instanceof ThemeError)) throw e;
     if (e.status === 404) throw json({ error: e.message }, { status: 404 });
-    return json({ error: e.message, fields: {} as Record<string, string>, typed }, e.status);
+    return json(refuse(e.message), e.status);
   }
 }
 
 export default function EditTemplate() {
   const { file, version, publishable, published, problems, notice, previewPages, previewPage } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  const failed = readReply(useActionData<typeof action>());
   const canWrite = useCan('design.write');
   return (
     <>
@@ -97,7 +96,7 @@ export default function EditTemplate() {
         {published ? <span className="badge ok">Published</span> : <span className="badge warn">Draft</span>}
       </p>
       <Notice message={notice} />
-      <FormError message={failed?.error} />
+      <FormError message={failed?.formError} />
       <ThemeProblems problems={problems} />
       {canWrite && !published ? (
         <Form method="post" action="/config/theme" className="row-actions">
@@ -113,7 +112,7 @@ export default function EditTemplate() {
         version={version}
         source={failed?.typed?.source ?? file.source}
         note={failed?.typed?.note ?? ''}
-        error={(failed?.fields as Record<string, string> | undefined)?.source ?? null}
+        error={failed?.errors.source ?? null}
         canWrite={canWrite}
         previewPages={previewPages}
         previewPage={previewPage}

@@ -6,17 +6,18 @@ import { json, redirect } from '@remix-run/node';
 import { NavLink, useActionData, useLoaderData } from '@remix-run/react';
 import { ConflictNotice } from '../components/config/ConflictNotice.js';
 import { FormError, Notice } from '../components/config/Field.js';
+import { readReply } from '../components/config/reply.js';
 import { TweakEditor } from '../components/config/TweakEditor.js';
 import { useCan } from '../components/config/layout-data.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { isSiteForm, saveTweak, tweakScreen, tweakVersioned } from '../config/tweaks.server.js';
-import { checkedSave, conflictFor, stampFor, VersionConflict } from '../edits/versions.server.js';
+import { checkedSave, conflictFor, stampFor, VersionConflict, withConflict } from '../edits/versions.server.js';
 import { stampOfTyped } from '../edits/versions.js';
 import { loadSite } from '../catalog/catalog.server.js';
 import { siteStylesheet } from '../storefront/theme-css.server.js';
 import { isTweakType, TWEAK_LABELS, TWEAK_SCHEMAS, TWEAK_TEXT, TWEAK_TYPES, type Tweaks, type TweakType } from '../overlays/tweaks.js';
-import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
+import { parseForm, readForm, refusedReply, replyTo } from '../utils/form.server.js';
 import stylesheet from '../styles/config-tweaks.css?url';
 
 export const headers = ownerPageHeaders;
@@ -53,32 +54,33 @@ export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'design.write');
   const type = typeOf(args.params);
   const form = await readForm(args.request);
-  if (!form) return json({ error: 'The form could not be read.', fields: {} as Record<string, string>, typed: null }, 400);
-  const typed: Record<string, string> = Object.fromEntries(form);
+  if (!form) return json(withConflict(refusedReply()), 400);
   const versioned = tweakVersioned(a.site.id, type);
   // "Apply only my changes" saves the tweak as it is now with only the owner's fields on top.
   const checked = await checkedSave(a.sql, form, versioned);
   if (checked.kind === 'missing') throw new Response('No such tweak', { status: 404 });
   const post = checked.post;
   const parsed = parseForm(post, TWEAK_SCHEMAS[type]);
-  if (parsed.status !== 'success') return json({ error: TWEAK_TEXT.invalid, fields: firstErrors(parsed.error ?? undefined), typed }, 400);
+  // A refused post shows the form as the owner sent it (`form`), not the merged post that was checked.
+  if (parsed.status !== 'success') return json(withConflict(replyTo(parsed, form, { formError: TWEAK_TEXT.invalid })), 400);
   const settings = parsed.value as Tweaks[TweakType];
   if (type === 'popup-overlay' && !(await isSiteForm(a.sql, a.site.id, (settings as Tweaks['popup-overlay']).formId)))
-    return json({ error: TWEAK_TEXT.invalid, fields: { formId: TWEAK_TEXT.noForm }, typed }, 400);
+    return json(withConflict(replyTo(parsed, form, { formError: TWEAK_TEXT.invalid, fieldErrors: { formId: TWEAK_TEXT.noForm } })), 400);
   try {
     await saveTweak(a, type, settings, form.get('newVersion') === 'on', checked.guard);
   } catch (e) {
     if (!(e instanceof VersionConflict)) throw e;
     const conflict = await conflictFor(a.sql, form, versioned);
     if (!conflict) throw e;
-    return json({ error: null, fields: {} as Record<string, string>, typed, conflict }, 409);
+    return json(withConflict(replyTo(parsed, form), conflict), 409);
   }
   return redirect(`/config/tweaks/${type}?saved=1`, 303);
 }
 
 export default function TweakScreen() {
   const data = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
+  const failed = readReply(reply);
   const canWrite = useCan('design.write');
   const values = failed?.typed ?? data.values;
   return (
@@ -100,19 +102,15 @@ export default function TweakScreen() {
         <p className="hint">The look and texts of the lock screen; which pages are locked is set elsewhere.</p>
       ) : null}
       <Notice message={failed ? null : data.notice} />
-      <FormError message={failed?.error} />
-      <ConflictNotice
-        conflict={failed && 'conflict' in failed ? failed.conflict : null}
-        formId="tweak-form"
-        reloadTo={`/config/tweaks/${data.type}`}
-      />
+      <FormError message={failed?.formError} />
+      <ConflictNotice conflict={reply?.conflict} formId="tweak-form" reloadTo={`/config/tweaks/${data.type}`} />
       {!canWrite ? <p className="hint">Your role may look at these settings but not change them.</p> : null}
       <TweakEditor
         key={`${data.type}:${JSON.stringify(values)}`}
         type={data.type}
         values={values}
         style={data.style}
-        errors={failed?.fields ?? {}}
+        errors={failed?.errors ?? {}}
         forms={data.forms}
         version={data.version}
         stylesheet={data.stylesheet}

@@ -6,9 +6,10 @@ import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ownerSessionStorage } from '../auth/owner-session.server.js';
 import { Field, FormError } from '../components/config/Field.js';
+import { readReply } from '../components/config/reply.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { createOwnedSite, CreateSiteInput, requireSiteCreator, spendSiteCreation, themeChoices } from '../config/sites.server.js';
-import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
+import { parseForm, readForm, refusedReply, replyTo } from '../utils/form.server.js';
 import stylesheet from '../styles/config.css?url';
 
 export const headers: HeadersFunction = ownerPageHeaders;
@@ -20,25 +21,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ themes: themeChoices() });
 }
 
+const INVALID = 'Update the missing or invalid information above.';
+
 export async function action({ request }: ActionFunctionArgs) {
   const { sql, owner, session } = await requireSiteCreator(request);
   const form = await readForm(request);
-  const typed: Record<string, string> = form ? Object.fromEntries(form) : {};
-  const parsed = form ? parseForm(form, CreateSiteInput) : null;
-  if (!parsed || parsed.status !== 'success') {
-    return json(
-      { error: 'Update the missing or invalid information above.', fields: firstErrors(parsed?.error ?? undefined), typed },
-      { status: 400 },
-    );
-  }
+  if (!form) return json(refusedReply(INVALID), { status: 400 });
+  const submission = parseForm(form, CreateSiteInput);
+  if (submission.status !== 'success') return json(replyTo(submission, form, { formError: INVALID }), { status: 400 });
   const spent = await spendSiteCreation(sql, owner);
   if (!spent.ok) {
-    return json(
-      { error: spent.message, fields: {} as Record<string, string>, typed },
-      { status: 429, headers: { 'Retry-After': String(spent.retryAfterS) } },
-    );
+    return json(replyTo(submission, form, { formError: spent.message }), {
+      status: 429,
+      headers: { 'Retry-After': String(spent.retryAfterS) },
+    });
   }
-  const site = await createOwnedSite(sql, owner, parsed.value);
+  const site = await createOwnedSite(sql, owner, submission.value);
   session.set('siteId', site.websiteId);
   return redirect('/config/site?created=1', {
     status: 303,
@@ -48,23 +46,23 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NewSite() {
   const { themes } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
-  const chosen = failed?.typed.theme ?? themes[0]?.id;
+  const failed = readReply(useActionData<typeof action>());
+  const chosen = failed?.typed?.theme ?? themes[0]?.id;
   return (
     <div className="config-app">
       <main className="sign-in card">
         <h1>Create a site</h1>
-        <FormError message={failed?.error} />
+        <FormError message={failed?.formError} />
         <Form method="post">
           <Field
             name="name"
             label="Site name"
             required
             maxLength={80}
-            defaultValue={failed?.typed.name ?? ''}
-            error={failed?.fields.name}
+            defaultValue={failed?.typed?.name ?? ''}
+            error={failed?.errors.name}
           />
-          <fieldset aria-describedby={failed?.fields.theme ? 'theme-error' : undefined}>
+          <fieldset aria-describedby={failed?.errors.theme ? 'theme-error' : undefined}>
             <legend>Starting theme</legend>
             {themes.map((t) => (
               <div key={t.id} className="field">
@@ -74,9 +72,9 @@ export default function NewSite() {
                 <span className="hint">{t.description}</span>
               </div>
             ))}
-            {failed?.fields.theme ? (
+            {failed?.errors.theme ? (
               <span className="error" id="theme-error">
-                {failed.fields.theme}
+                {failed.errors.theme}
               </span>
             ) : null}
           </fieldset>

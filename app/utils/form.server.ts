@@ -1,5 +1,6 @@
 // Page form posts are parsed one way: the body read as a form, then Conform's parseWithZod over the
 // form's zod schema (nested names such as `option.Size` become objects, errors come per field name).
+import type { Submission, SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import type { z } from 'zod';
 
@@ -41,6 +42,45 @@ async function collectForm(request: Request, all: boolean): Promise<URLSearchPar
  */
 export function parseForm<S extends z.ZodTypeAny>(form: URLSearchParams, schema: S) {
   return parseWithZod(form, { schema, disableAutoCoercion: true });
+}
+
+/** The message of a post whose body could not be read as a form (readForm gave null). */
+export const UNREADABLE_FORM = 'The form could not be read.';
+
+/**
+ * Conform's reply to a post refused without its fields being checked (an unreadable body, a role
+ * that may not save, a record gone): `message` above the form, and `form` as typed when there is
+ * one (else the form is drawn as loaded). A checked post answers with `replyTo` below.
+ */
+export function refusedReply(
+  message: string = UNREADABLE_FORM,
+  form?: URLSearchParams,
+  fieldErrors: Record<string, string> = {},
+): SubmissionResult<string[]> {
+  const error: Record<string, string[]> = { '': [message] };
+  for (const [name, m] of Object.entries(fieldErrors)) error[name] = [m];
+  return { status: 'error', initialValue: form ? Object.fromEntries(form) : null, error };
+}
+
+/** What a refused post's reply adds to the schema's own errors: the message above the form, and one by field name. */
+interface Refusal {
+  formError?: string | null;
+  fieldErrors?: Record<string, string>;
+}
+
+/**
+ * Conform's reply to a refused post (`submission.reply()`), carrying the form exactly as typed.
+ * Conform's own `initialValue` leaves empty fields out and nests dotted names; a screen that draws
+ * a saved record under what was typed must tell a field emptied from one not posted, so the posted
+ * fields go back flat, by name, empty ones included (app/components/config/reply.ts reads them).
+ */
+export function replyTo(submission: Submission<unknown>, form: URLSearchParams, refusal: Refusal = {}): SubmissionResult<string[]> {
+  const { formError, fieldErrors = {} } = refusal;
+  const reply = submission.reply({
+    formErrors: formError ? [formError] : undefined,
+    fieldErrors: Object.fromEntries(Object.entries(fieldErrors).map(([name, message]) => [name, [message]])),
+  });
+  return { ...reply, initialValue: Object.fromEntries(form) };
 }
 
 /** The first message of each field's errors, by field name (`email`, `giftRecipient.<id>`). */

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import { openDb } from '../../db/client.server.js';
 import { seedFileId } from '../../db/seed.server.js';
 import { writtenByQueue } from '../support/eml.js';
@@ -28,17 +28,19 @@ const newEmail = () => `dl-${randomBytes(5).toString('hex')}@example.com`;
 
 /** The newest .eml in `dir` whose name has `tag` and that is sent to `to`, unfolded from quoted-printable. */
 async function mailTo(dir: string, to: string, tag: string, not: string[] = []): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.includes(tag) && f.endsWith('.eml')) : [];
-    const mine = files
-      .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
-      .filter((t) => t.includes(`To: ${to}`))
-      .map((t) => t.replace(/=\r\n/g, '').replace(/=3D/g, '='))
-      .filter((t) => !not.some((n) => t.includes(n)));
-    if (mine.length > 0) return mine[mine.length - 1];
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no ${tag} mail to ${to}`);
+  return vi.waitFor(
+    () => {
+      const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.includes(tag) && f.endsWith('.eml')) : [];
+      const mine = files
+        .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+        .filter((t) => t.includes(`To: ${to}`))
+        .map((t) => t.replace(/=\r\n/g, '').replace(/=3D/g, '='))
+        .filter((t) => !not.some((n) => t.includes(n)));
+      if (mine.length === 0) throw new Error(`no ${tag} mail to ${to}`);
+      return mine[mine.length - 1];
+    },
+    { timeout: 10_000, interval: 100 },
+  );
 }
 
 /** Buys the pattern as `v` with `email`; the confirmation page's HTML and its download link. */

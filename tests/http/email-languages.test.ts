@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import { readEml, type ReadMail } from '../support/eml.js';
 import { baseUrl, Visitor } from './support/client.js';
 import { adminVisitor } from './support/owner.js';
@@ -25,13 +25,15 @@ const spaces = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
 /** The mail with `tag` in its file name sent to `to`, once the outbox has it. */
 async function mailTo(to: string, tag: string): Promise<ReadMail> {
   const dir = path.join(inject('dataDir'), 'outbox');
-  for (let i = 0; i < 150; i++) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.includes(tag) && f.endsWith('.eml')) : [];
-    const mail = files.map((f) => readEml(fs.readFileSync(path.join(dir, f), 'utf8'))).find((m) => m.headers.to === to);
-    if (mail) return mail;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no ${tag} mail to ${to}`);
+  return vi.waitFor(
+    () => {
+      const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.includes(tag) && f.endsWith('.eml')) : [];
+      const mail = files.map((f) => readEml(fs.readFileSync(path.join(dir, f), 'utf8'))).find((m) => m.headers.to === to);
+      if (!mail) throw new Error(`no ${tag} mail to ${to}`);
+      return mail;
+    },
+    { timeout: 15_000, interval: 100 },
+  );
 }
 
 /** A signed-in site user who chose French for their account. */

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addCustomDomain } from '../../app/sites/domains.server.js';
 import { createSite } from '../../app/sites/create.server.js';
 import { setSitePublished, updateSiteSettings } from '../../app/sites/manage.server.js';
@@ -246,12 +246,15 @@ describe('custom domains through /config/site (issue 28)', () => {
     expect(signUp.status).toBe(303);
     await at(harbour.host).postForm('/account/forgot-password', { email });
     const dir = path.join(store.dataDir, 'outbox');
-    let eml = '';
-    for (let i = 0; i < 50 && !eml; i++) {
-      const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.includes('password-reset')) : [];
-      eml = files.map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).find((t) => t.includes(`To: ${email}`)) ?? '';
-      if (!eml) await new Promise((r) => setTimeout(r, 100));
-    }
+    const eml = await vi.waitFor(
+      () => {
+        const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.includes('password-reset')) : [];
+        const found = files.map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).find((t) => t.includes(`To: ${email}`));
+        if (!found) throw new Error(`no password-reset mail to ${email}`);
+        return found;
+      },
+      { timeout: 5000, interval: 100 },
+    );
     const body = eml.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     expect(body).toMatch(new RegExp(`http://${harbour.host}:\\d+/account/reset-password\\?token=`));
     expect(body).not.toContain('claimed.example');

@@ -319,7 +319,8 @@ describe('/config/tweaks/<type>', () => {
     expect(res.status).toBe(409);
     const body = await res.json();
     expect(body.conflict.theirs).toEqual(['Text']);
-    expect(body.typed.title).toBe('T2');
+    // Conform's reply carries the form as typed in initialValue.
+    expect(body.initialValue.title).toBe('T2');
   });
 });
 

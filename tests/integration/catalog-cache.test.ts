@@ -2,7 +2,7 @@
 // read again; on PostgreSQL a change announced by another connection (another server process)
 // reaches this one through LISTEN/NOTIFY.
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { announceCatalogChange, catalogChanged, listenForCatalogChanges } from '../../app/catalog/changes.server.js';
 import { createReadCache } from '../../app/catalog/read-cache.server.js';
 import { createCatalog, type Catalog } from '../../app/catalog/catalog.server.js';
@@ -68,9 +68,7 @@ describe.each(targets)('cached catalog on $name', (target) => {
           await tx`update item set title = 'Tide Pool Mug III' where url_id = 'tide-pool-mug'`;
           await announceCatalogChange(tx as unknown as Db['sql'], await catalog.websiteId());
         });
-        const until = Date.now() + 5000;
-        while ((await mugTitle(catalog)) !== 'Tide Pool Mug III' && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-        expect(await mugTitle(catalog)).toBe('Tide Pool Mug III');
+        await vi.waitFor(async () => expect(await mugTitle(catalog)).toBe('Tide Pool Mug III'), { timeout: 5000, interval: 50 });
       } finally {
         await writer.end({ timeout: 5 });
         await stop();

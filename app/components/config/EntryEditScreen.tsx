@@ -8,6 +8,7 @@ import { stampOfTyped } from '../../edits/versions.js';
 import { ConflictNotice } from './ConflictNotice.js';
 import { ENTRY_FORM_ID, EntryEditor } from './EntryEditor.js';
 import { FormError, Notice } from './Field.js';
+import { readReply } from './reply.js';
 
 export interface EntryWords {
   /** The list screen and its name: /config/blog, "Blog". */
@@ -19,8 +20,9 @@ export interface EntryWords {
 
 export function EntryEditScreen({ kind, words }: { kind: EntryKind; words: EntryWords }) {
   const d = useLoaderData<typeof entryEditLoader>();
-  const failed = useActionData<typeof entryEditAction>();
-  const typed = failed?.typed.intent === 'save' ? failed.typed : null;
+  const reply = useActionData<typeof entryEditAction>();
+  const failed = readReply(reply);
+  const typed = failed?.typed?.intent === 'save' ? failed.typed : null;
   const { list, listLabel, noun } = words;
   return (
     <>
@@ -36,12 +38,8 @@ export function EntryEditScreen({ kind, words }: { kind: EntryKind; words: Entry
         </p>
       ) : null}
       <Notice message={d.notice} />
-      <FormError message={failed?.error} />
-      <ConflictNotice
-        conflict={failed && 'conflict' in failed ? failed.conflict : null}
-        formId={ENTRY_FORM_ID}
-        reloadTo={`${list}/${encodeURIComponent(d.id)}`}
-      />
+      <FormError message={failed?.formError} />
+      <ConflictNotice conflict={reply?.conflict} formId={ENTRY_FORM_ID} reloadTo={`${list}/${encodeURIComponent(d.id)}`} />
       {d.confirmDelete && d.canDelete ? (
         <section className="card" aria-labelledby="delete-h">
           <h2 id="delete-h">{`Delete ${d.title}?`}</h2>
@@ -60,7 +58,7 @@ export function EntryEditScreen({ kind, words }: { kind: EntryKind; words: Entry
       <EntryEditor
         kind={kind}
         values={typed ? { ...d.values, ...typed } : d.values}
-        errors={failed?.fields ?? {}}
+        errors={failed?.errors ?? {}}
         timeZone={d.timeZone}
         canWrite={d.canWrite}
         canPublish={d.canPublish}

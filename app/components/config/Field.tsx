@@ -1,5 +1,6 @@
 // A labelled form control with its error (per field, announced, tied by aria-describedby) and the
 // value the owner typed, so a failed post shows the form as it was sent. Works without JavaScript.
+// FieldFrame draws the label, hint and error of every owner field; the controls below sit in it.
 import type { InputHTMLAttributes, ReactNode } from 'react';
 
 /** The ids a control and its hint and error share; `described` goes on the control (also for controls drawn elsewhere: RichTextField, FontSelect). */
@@ -25,6 +26,52 @@ export function ErrorText({ fid, error }: { fid: string; error: string | null | 
   ) : null;
 }
 
+/** What FieldFrame gives its control: the id its label points at, and its hint and error tied to it. */
+export interface FramedControl {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/**
+ * The frame of every owner field: the label (for= the control), the hint, the control drawn by
+ * `children` with the props that tie the hint and error to it (aria-describedby, aria-invalid), and
+ * the error. `lang` marks the label and hint when they are in another language than the control.
+ */
+export function FieldFrame({
+  name,
+  id,
+  label,
+  hint,
+  error,
+  lang,
+  children,
+}: {
+  name: string;
+  id?: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | null;
+  lang?: string;
+  children: (control: FramedControl) => ReactNode;
+}) {
+  const { fid, described } = fieldIds(name, id, hint, error);
+  return (
+    <div className="field">
+      <label htmlFor={fid} lang={lang}>
+        {label}
+      </label>
+      {hint ? (
+        <span className="hint" id={`${fid}-hint`} lang={lang}>
+          {hint}
+        </span>
+      ) : null}
+      {children({ id: fid, 'aria-invalid': error ? true : undefined, 'aria-describedby': described })}
+      <ErrorText fid={fid} error={error} />
+    </div>
+  );
+}
+
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'> {
   name: string;
   label: string;
@@ -34,14 +81,10 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' 
 }
 
 export function Field({ name, label, error, hint, id, ...input }: FieldProps) {
-  const { fid, described } = fieldIds(name, id, hint, error);
   return (
-    <div className="field">
-      <label htmlFor={fid}>{label}</label>
-      <Hint fid={fid} hint={hint} />
-      <input id={fid} name={name} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
-      <ErrorText fid={fid} error={error} />
-    </div>
+    <FieldFrame name={name} id={id} label={label} hint={hint} error={error}>
+      {({ id: fid, ...aria }) => <input id={fid} name={name} {...aria} {...input} />}
+    </FieldFrame>
   );
 }
 
@@ -57,27 +100,18 @@ interface SelectFieldProps {
 }
 
 export function SelectField({ name, label, options, defaultValue, error, hint, id, disabled }: SelectFieldProps) {
-  const { fid, described } = fieldIds(name, id, hint, error);
   return (
-    <div className="field">
-      <label htmlFor={fid}>{label}</label>
-      <Hint fid={fid} hint={hint} />
-      <select
-        id={fid}
-        name={name}
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-        disabled={disabled}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <ErrorText fid={fid} error={error} />
-    </div>
+    <FieldFrame name={name} id={id} label={label} hint={hint} error={error}>
+      {({ id: fid, ...aria }) => (
+        <select id={fid} name={name} defaultValue={defaultValue} {...aria} disabled={disabled}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
   );
 }
 
@@ -92,22 +126,10 @@ interface TextAreaProps {
 }
 
 export function TextAreaField({ name, label, defaultValue, error, hint, rows = 4, maxLength }: TextAreaProps) {
-  const { fid, described } = fieldIds(name, undefined, hint, error);
   return (
-    <div className="field">
-      <label htmlFor={fid}>{label}</label>
-      <Hint fid={fid} hint={hint} />
-      <textarea
-        id={fid}
-        name={name}
-        rows={rows}
-        maxLength={maxLength}
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-      />
-      <ErrorText fid={fid} error={error} />
-    </div>
+    <FieldFrame name={name} label={label} hint={hint} error={error}>
+      {({ id: fid, ...aria }) => <textarea id={fid} name={name} rows={rows} maxLength={maxLength} defaultValue={defaultValue} {...aria} />}
+    </FieldFrame>
   );
 }
 
