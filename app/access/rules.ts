@@ -50,11 +50,6 @@ export function unlockToken(scope: string, lock: string): string {
   return `${scope}:${lock}`;
 }
 
-/** Whether a site has any rule that hides a page (the sitemap and caches care). */
-export function isRestricted(access: SiteAccess, collectionId: string | null): boolean {
-  return access.siteLock !== null || (collectionId !== null && collectionId in access.pages);
-}
-
 /**
  * The decision for a page of collection `collectionId` (null: a page of no collection, such as
  * search, the cart or not-found, which only the site's password can close).

@@ -67,5 +67,3 @@ export const ACCESS_TEMPLATES = {
   'member-area-access-denied': ACCESS_DENIED,
   paywall: PAYWALL,
 } as const;
-
-export type AccessTemplate = keyof typeof ACCESS_TEMPLATES;

@@ -272,13 +272,3 @@ export function trackPage(page: PageShown): void {
     // The page goes on without analytics.
   }
 }
-
-/** Whether this page load began the browser session (the first-session flag, SPEC 4). */
-export function isFirstSession(): boolean {
-  return session.isFirstSession;
-}
-
-/** The session info of SPEC 3 (isFirstLanding, isFirstSession, sessionId) for this page load. */
-export function sessionInfo(): SessionInfo {
-  return { ...session };
-}

@@ -31,10 +31,6 @@ export function ingestQueue(): IngestQueue {
   return current().queue;
 }
 
-export function eventStore(): PostgresEventStore {
-  return current().store;
-}
-
 /** The days from `first` (YYYY-MM-DD, UTC) on, `n` of them. */
 export function daysFrom(first: Date, n: number): string[] {
   return Array.from({ length: n }, (_, i) => utcDay(new Date(first.getTime() + i * 86_400_000)));

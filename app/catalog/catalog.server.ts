@@ -16,7 +16,7 @@ import {
   type EntryFilter,
 } from './collections.server.js';
 import { env } from '../utils/env.server.js';
-export type { Entry, EntryFilter, EventLocation } from './collections.server.js';
+export type { Entry, EntryFilter } from './collections.server.js';
 
 /** The pages shown instead of a locked or member page (app/access): their theme template names. */
 export type AccessPageName = 'lock-screen' | 'protected-content' | 'member-area-access-denied' | 'paywall';
@@ -170,7 +170,6 @@ export interface SearchHit {
 
 export const COLLECTION_PAGE = 10;
 export const COLLECTION_PRODUCTS = 13;
-export const RECORD_STORE_ITEM = 11;
 const DEFAULT_PAGE_SIZE = 12;
 /**
  * Which collections visitors see (migration 0013): enabled, and published, or scheduled and its

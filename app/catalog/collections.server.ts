@@ -7,10 +7,6 @@ import type { Sql } from '../../db/client.server.js';
 export const COLLECTION_GENERIC = 1;
 export const COLLECTION_KINDS = ['blog', 'events', 'gallery'] as const;
 export type CollectionKind = (typeof COLLECTION_KINDS)[number];
-/** Record types of their items (SPEC 3). */
-export const RECORD_TEXT = 1;
-export const RECORD_IMAGE = 2;
-export const RECORD_EVENT = 12;
 
 export const POSTS_PER_PAGE = 10;
 /** Events shown in each of the upcoming and past lists; gallery pictures (SPEC 9's user-orderable limit). */

@@ -13,5 +13,3 @@ export const COLLECTION_SORT_LABELS: Record<CollectionSort, string> = { manual: 
  * The title and id end ties, so pages never overlap.
  */
 export const SHOP_ORDER = `case when c.sort = 'newest' then i.created_at end desc nulls last, i.ordering, i.title, i.id`;
-/** SHOP_ORDER reversed: what comes last in the shop's order comes first. */
-export const SHOP_ORDER_REVERSED = `case when c.sort = 'newest' then i.created_at end asc nulls first, i.ordering desc, i.title desc, i.id desc`;

@@ -23,28 +23,26 @@ import {
   type UpdateResult,
 } from './cart/entries.server.js';
 import { subscribableProduct, subscribe as subscribeIn, type SubscribeInput, type SubscribeResult } from './cart/subscriptions.server.js';
-import { checkout as checkoutIn, pricedCart, type CheckoutOptions, type CheckoutResult } from './cart/checkout.server.js';
+import { checkout as checkoutIn, pricedCart, type CheckoutOptions } from './cart/checkout.server.js';
 import { getOrder as getOrderIn, orderIdForCart } from './cart/orders.server.js';
 import { checkoutDraft, saveCheckoutDraft, type CheckoutDraft } from './cart/drafts.server.js';
 import { appliedGiftCard, applyGiftCard, removeGiftCard } from './gift-cards.server.js';
 import { stockOf } from './cart/products.server.js';
-export { MSG, cartInstalmentEligible, instalmentNotice, checkoutMinimumMessage, parseQuantity } from './rules.js';
+export { MSG } from './rules.js';
 export { formatMoney } from './money.js';
-export type { CommerceSettings, InstalmentNotice, InstalmentContext } from './rules.js';
+export type { CommerceSettings } from './rules.js';
 export { limitCodeTries } from './gift-cards.server.js';
-export { rateLimited, limitVisitor, resetRateLimits, tooManyRequests, visitorKey } from './rate-limit.server.js';
-export type { CartKind } from './cart/cart-row.server.js';
-export type { CartFailure, CheckoutFailure } from './cart/context.server.js';
-export type { CartEntryView, CartReviewSummary, CartView, EntryAvailability } from './cart/view.server.js';
+export { rateLimited, limitVisitor, resetRateLimits, tooManyRequests } from './rate-limit.server.js';
+export type { CartEntryView, CartReviewSummary, CartView } from './cart/view.server.js';
 export type { AddInput, AddResult, UpdateResult } from './cart/entries.server.js';
 export type { SubscribeInput, SubscribeResult } from './cart/subscriptions.server.js';
-export type { CheckoutOptions, CheckoutResult, PricedEntry } from './cart/checkout.server.js';
+export type { CheckoutOptions } from './cart/checkout.server.js';
 export type { CheckoutDraft } from './cart/drafts.server.js';
-export type { Order, OrderItem } from './order.js';
+export type { Order } from './order.js';
 export { normalizeAdditionalFields, resolveVariant } from './cart/products.server.js';
 export { entryJson, shoppingCartJson } from './cart/api-json.server.js';
 export { pricedLines } from './cart/checkout.server.js';
-export type { CartCheckoutFields, ShippingOptionJson } from './cart/api-json.server.js';
+export type { CartCheckoutFields } from './cart/api-json.server.js';
 
 // ---------------------------------------------------------------------------------------------
 // The store
@@ -141,15 +139,7 @@ export async function updateAdditionalFields(
 export async function subscribe(websiteId: string, input: SubscribeInput): Promise<SubscribeResult> {
   return (await cartStore(websiteId)).subscribe(input);
 }
-/** See CartStore.checkout. */
-export async function checkout(websiteId: string, cartId: string | null, values: CheckoutValues): Promise<CheckoutResult> {
-  return (await cartStore(websiteId)).checkout(cartId, values);
-}
 /** See CartStore.getOrder. */
 export async function getOrder(websiteId: string, orderId: string): Promise<Order | null> {
   return (await cartStore(websiteId)).getOrder(orderId);
-}
-/** The store's commerce settings (checkout minimum, instalment bounds). */
-export async function getCommerceSettings(websiteId: string): Promise<CommerceSettings> {
-  return (await cartStore(websiteId)).settings();
 }

@@ -2,8 +2,6 @@
 // (issue 30): the additionalFields a storefront form stores, and the title/value list shown for
 // them. Pure: the cart page, the order page, /config/orders and the email all read it the same way.
 
-/** The text of the cart page's link that opens an entry's form again. */
-export const EDIT_DETAILS_TEXT = 'edit details';
 /** SPEC 9: the default submit label of a product's form. */
 export const PRODUCT_FORM_SUBMIT_LABEL = 'Add to Cart';
 /** The submit label of the form opened again from the cart. */

@@ -53,7 +53,7 @@ export function parseQuantity(raw: unknown): { ok: true; quantity: number } | { 
   return { ok: true, quantity: n };
 }
 
-export { fillText, itemName, STOCK_TEXT, stockMessage } from './item-text.js';
+export { itemName, STOCK_TEXT, stockMessage } from './item-text.js';
 
 /** Commerce settings of a store, read from website.settings.websiteSettings.storeSettings. */
 export interface CommerceSettings {

@@ -312,15 +312,6 @@ export function valuesFromForm(form: URLSearchParams): ProductValues {
   };
 }
 
-/** The rows a form shows: those given, then blank ones up to `blank` (at least BLANK_ROWS). */
-export function withBlankRows(variants: VariantValues[], blank = BLANK_ROWS): VariantValues[] {
-  let trailing = 0;
-  for (let i = variants.length - 1; i >= 0 && isBlankRow(variants[i]); i--) trailing++;
-  const out = [...variants];
-  for (let i = trailing; i < blank && out.length < MAX_ROWS; i++) out.push(blankVariant());
-  return out;
-}
-
 export function isBlankRow(v: Pick<VariantValues, 'id' | 'sku' | 'attrs' | 'price' | 'salePrice' | 'qty'>): boolean {
   return v.id === '' && [v.sku, v.price, v.salePrice, v.qty, ...v.attrs].every((s) => (s ?? '').trim() === '');
 }

@@ -20,7 +20,6 @@ export const COLOUR_ROLES = [
 
 export type FontRole = (typeof FONT_ROLES)[number]['key'];
 export type ColourRole = (typeof COLOUR_ROLES)[number]['key'];
-export const DESIGN_KEYS: readonly (FontRole | ColourRole)[] = [...FONT_ROLES.map((r) => r.key), ...COLOUR_ROLES.map((r) => r.key)];
 
 /** What a site chose: a font id or a canonical colour per role; a role left out keeps the theme's. */
 export type Design = Partial<Record<FontRole | ColourRole, string>>;

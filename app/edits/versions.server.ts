@@ -164,15 +164,6 @@ export function conflictOf(opts: {
   };
 }
 
-/** The stamp fields as form entries (for tests and for forms drawn from a post). */
-export function stampEntries(stamp: FormStamp): [string, string][] {
-  return [
-    [STAMP_FIELD.version, stamp.version],
-    [STAMP_FIELD.fields, stamp.fields],
-    [STAMP_FIELD.at, stamp.at],
-  ];
-}
-
 // ---------------------------------------------------------------------------------------------
 // A save, checked: what each versioned form's domain says about its record, and the steps every
 // save takes with it (the product form, with its stock, does the same by hand in products.server.ts).

@@ -60,8 +60,6 @@ export const SignUpPayload = z.object({
   language: z.string().max(35).optional().nullable(),
 });
 
-export type SignUpInput = z.input<typeof SignUpPayload>;
-
 export function payloadEmail(p: z.output<typeof SignUpPayload>): string {
   const e = p.siteVisitorEmail;
   return typeof e === 'string' ? e : (e?.email ?? '');

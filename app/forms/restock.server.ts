@@ -156,13 +156,6 @@ export interface SignUpGroup {
   productUrl: string;
 }
 
-export interface Page<K extends string, T> {
-  items: T[];
-  hasNextPage: boolean;
-  nextPageCursor: string | null;
-  key?: K;
-}
-
 /** Variants with addresses waiting, by product name then SKU, PAGE_SIZE at a time. */
 export async function listGroups(
   sql: Sql,

@@ -155,8 +155,3 @@ async function queueMails(sql: Sql, tx: postgres.TransactionSql, form: StoredFor
   }
   if (plan.notification) await enqueueComposed(sql, tx, plan.notification, { websiteId: form.websiteId, kind: 'form' });
 }
-
-/** Forgets every visitor's count (tests). */
-export async function resetFormRateLimits(sql: Sql): Promise<void> {
-  await sql`delete from rate_limit where key like 'form-submit:%'`;
-}

@@ -8,8 +8,8 @@ import { SafeFetchError, safeFetch } from '../utils/safe-fetch.server.js';
 import { FormField, FormSettings } from './form-definition.js';
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
-export const SIGNATURE_HEADER = 'X-Storefront-Signature';
-export const TIMESTAMP_HEADER = 'X-Storefront-Timestamp';
+const SIGNATURE_HEADER = 'X-Storefront-Signature';
+const TIMESTAMP_HEADER = 'X-Storefront-Timestamp';
 
 export type DeliveryState = 'queued' | 'delivered' | 'retrying' | 'failed';
 

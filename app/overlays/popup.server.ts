@@ -5,14 +5,14 @@ import { getReadSql, isDatabaseUnavailable } from '../../db/client.server.js';
 import { log } from '../utils/log.server.js';
 import { loadForm } from '../forms/stored-forms.server.js';
 import type { FormBlockState } from '../forms/form-html.js';
-import { popupAction, popupAllowedOn, popupFormBlock, popupHtml, safeReturn, POPUP_BLOCK_ID } from './popup.js';
+import { popupAllowedOn, popupFormBlock, popupHtml, safeReturn, POPUP_BLOCK_ID } from './popup.js';
 import { siteTweaks } from './tweak-store.server.js';
 import { SENT_PARAM, visitorPostSubmitHtml } from '../forms/page-forms.server.js';
 import { overlayStyle, paragraphs } from './markup.js';
 import { escapeHtml } from '../utils/html.js';
 
 // Where the form posts and where it returns are pure (the tweak preview uses them too).
-export { popupAction, safeReturn };
+export { safeReturn };
 
 /** The popup's HTML for any page of the site ('' when it is off or has no place on this page). */
 export async function popupFor(websiteId: string, pageType: number, url: URL): Promise<string> {

@@ -2,7 +2,6 @@
 // page): what an owner may set for each, its defaults, and the schema a /config form is parsed with.
 // Pure: the /config screen's live preview and the storefront read the same shapes.
 import { z } from 'zod';
-import { PageType } from '../../engine/ts/enums.js';
 import { parseColour } from '../design/colour.js';
 
 export const TWEAK_TYPES = ['splash-page', 'lock-screen', 'popup-overlay', 'checkout', 'style', 'sso-page'] as const;
@@ -17,16 +16,6 @@ export const TWEAK_LABELS: Record<TweakType, string> = {
   checkout: 'Checkout',
   style: 'Style',
   'sso-page': 'SSO page',
-};
-
-/** The page type each tweak shapes (SPEC 2); style shapes the overlays of every type. */
-export const TWEAK_PAGE_TYPES: Record<TweakType, number | null> = {
-  'splash-page': PageType.SPLASH_PAGE,
-  'lock-screen': PageType.LOCK_SCREEN,
-  'popup-overlay': PageType.POPUP_OVERLAY,
-  checkout: PageType.CHECKOUT,
-  style: null,
-  'sso-page': PageType.SINGLE_SIGN_ON,
 };
 
 export const TWEAK_TEXT = {

@@ -1,9 +1,6 @@
 // Host names as sites see them (issue 11): the one normal form a Host header, a domain row and a
 // new site's temporary name are compared in, and the rules a custom domain must meet.
 
-/** The names that reach the demo site on a fresh install, with no configuration. */
-export const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'] as const;
-
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /**

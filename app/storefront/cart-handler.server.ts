@@ -36,8 +36,6 @@ function islandCart(cart: CartView, locale: string) {
   return { totalQuantity: cart.totalQuantity, subtotalText: formatMoney(cart.subtotalCents, cart.currency, locale) };
 }
 
-export type CartHandler = Awaited<ReturnType<typeof createCartHandler>>;
-
 /**
  * The cart handler of `request`: its site, language (a form on a French page posts to /fr/cart: its
  * answers and messages stay in French), the shopper's session (cart id, flash) and whether the

@@ -15,5 +15,3 @@ export const COMMERCE_PAGE_TYPES = {
   'member-area-access-denied': PageType.MEMBER_AREA_ACCESS_DENIED,
   paywall: PageType.PAYWALL,
 } as const;
-
-export type CommercePageName = keyof typeof COMMERCE_PAGE_TYPES;

@@ -121,12 +121,6 @@ export function enqueueComposed(
   return enqueueMail(sql, tx, composedMail, { mail }, { ...about, recipient: mail.to, subject: mail.subject });
 }
 
-/** Queues an already composed message in a transaction of its own (nothing else to commit with it). */
-export async function queueComposed(sql: Sql, mail: OutgoingMail, about: Omit<MailAbout, 'recipient' | 'subject'>): Promise<string> {
-  await prepareMail(sql);
-  return sql.begin((tx) => enqueueComposed(sql, tx, mail, about));
-}
-
 export interface MailDelivery {
   jobId: string;
   kind: string;

@@ -53,11 +53,6 @@ export function islandText(doc: Document, key: string, english: string, vars: Re
   return t.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
 }
 
-/** The session-token failure text for a browser that does (or does not) keep cookies. */
-export function sessionFailureText(cookiesEnabled: boolean): string {
-  return cookiesEnabled ? UI_TEXT.sessionExpired : UI_TEXT.enableCookies;
-}
-
 /** Whether `e` is fetch's own failure (no answer: offline, refused, cut mid-way), not a server's error. */
 export function isNetworkFailure(e: unknown): boolean {
   return e instanceof TypeError;

@@ -13,9 +13,6 @@ export const TOK_MCOMMENT = 3;
 const HASH = 35;
 const NL = 10;
 
-/** A scanner: source -> token triplets [kind, start, end, kind, start, end, ...]. */
-export type Scanner = (source: string) => Int32Array | number[];
-
 /**
  * The reference scanner. A `{` opens a tag only if a `}` closes it with no other `{` in between
  * (newlines may stand inside: `{.eval 1\n+ 2}` is one tag); otherwise the `{` is literal text and

@@ -3,7 +3,7 @@
 import type { Context } from './context.js';
 import type { Path } from './leaf-types.js';
 
-export type { ErrorKind, Kernels, Path, TemplateError } from './leaf-types.js';
+export type { Kernels, Path, TemplateError } from './leaf-types.js';
 
 /** A formatter applied in a chain: `{x|truncate 10 ...}` -> { name: 'truncate', args: ['10', '...'] }. */
 export interface FormatterCall {

@@ -25,15 +25,6 @@ export function toText(v: unknown): string {
   return '';
 }
 
-export function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
-/** Missing or JSON null. */
-export function isMissing(v: unknown): v is undefined | null {
-  return v === undefined || v === null;
-}
-
 /** A scalar as text (strings as is, numbers and booleans printed); '' for null, missing and containers. */
 export function scalarText(v: unknown): string {
   if (typeof v === 'string') return v;
