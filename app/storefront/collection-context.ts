@@ -56,7 +56,7 @@ export function shapeEntry(e: Entry, collectionUrl: string): Json {
     out.location = loc;
     out.hasLocation = Object.keys(loc).length > 0;
     out.icsUrl = icsUrl(e.fullUrl);
-    // The maps link of SPEC 1's rendered links: the address as typed, for any maps service.
+    // The maps link of SPEC 9's event links: the address as typed, for any maps service.
     const where = [loc.addressTitle, loc.addressLine1, loc.addressLine2, loc.addressCountry].filter(Boolean).join(', ');
     out.mapUrl = where ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(where)}` : null;
   }
