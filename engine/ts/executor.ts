@@ -4,7 +4,7 @@ import { Context } from './context.js';
 import { evalExpr, type ExprOptions } from './expr.js';
 import { isTruthy, toText } from './values.js';
 import { NOT_IMPLEMENTED, Op } from './types.js';
-import { DEFAULT_LIMITS, RenderBudget, RenderStop, type RenderLimits } from './limits.js';
+import { DEFAULT_LIMITS, RenderBudget, RenderStop, passStop, unwind, type RenderLimits } from './limits.js';
 import type {
   Code,
   Formatter,
@@ -241,9 +241,7 @@ export class Executor {
         }
       }
     } catch (e) {
-      // Unwinding a stopped render: this block's output so far goes before what the inner one made.
-      if (e instanceof RenderStop) e.partial = out + e.partial;
-      throw e;
+      throw unwind(e, out);
     }
     budget.leave();
     return out;
@@ -269,8 +267,7 @@ export class Executor {
         }
       }
     } catch (e) {
-      if (e instanceof RenderStop) e.partial = out + e.partial;
-      throw e;
+      throw unwind(e, out);
     }
     return out;
   }
@@ -330,9 +327,7 @@ export class Executor {
         if ((left -= t.length + after.length) < 0) break;
       }
     } catch (e) {
-      // A stop in a formatter: the run's output so far goes before what the formatter made.
-      if (e instanceof RenderStop) e.partial = s + e.partial;
-      throw e;
+      throw unwind(e, s);
     }
     budget.outputLeft = left;
     if (left < 0) budget.outputFull(s);
@@ -346,7 +341,7 @@ export class Executor {
       try {
         value = values[j](ctx, fmt[j].args, value);
       } catch (e) {
-        if (e instanceof RenderStop) throw e;
+        passStop(e);
         ctx.error(`Unexpected error in formatter '${fmt[j].name}': ${(e as Error)?.message ?? e}`);
         return undefined;
       }
@@ -539,8 +534,7 @@ export class Executor {
                 out += ex.runBlock(b);
               }
             } catch (e) {
-              if (e instanceof RenderStop) e.partial = out + e.partial;
-              throw e;
+              throw unwind(e, out);
             }
             ctx.pop();
             return out;
@@ -661,7 +655,7 @@ export class Executor {
     try {
       return p(this.ctx, args);
     } catch (e) {
-      if (e instanceof RenderStop) throw e;
+      passStop(e);
       this.ctx.error(`Unexpected error in predicate '${name}': ${(e as Error)?.message ?? e}`);
       return null;
     }
@@ -711,7 +705,7 @@ export class Executor {
       try {
         f(ctx, fmt[j].args, vars);
       } catch (e) {
-        if (e instanceof RenderStop) throw e;
+        passStop(e);
         ctx.error(`Unexpected error in formatter '${fmt[j].name}': ${(e as Error)?.message ?? e}`);
         return undefined;
       }
@@ -777,8 +771,7 @@ export class Executor {
       out = this.runBlock(body);
     } catch (e) {
       // Output the include was to drop is not part of what was rendered.
-      if (e instanceof RenderStop && !output) e.partial = '';
-      throw e;
+      throw output ? e : unwind(e, '', 'drop');
     }
     this.depth--;
     return output ? out : '';

@@ -65,6 +65,22 @@ export class RenderStop {
 }
 
 /**
+ * The one way a stopped render's output is collected: a part of the render that a throw leaves
+ * passes it through here with what it made so far (`made`), which goes before what the parts
+ * inside it made ('drop': they made nothing that counts, as an .include without `output`). Any
+ * other throw is returned unchanged. Only catch blocks call it, so the hot paths pay nothing.
+ */
+export function unwind(e: unknown, made: string, inner: 'keep' | 'drop' = 'keep'): unknown {
+  if (e instanceof RenderStop) e.partial = inner === 'keep' ? made + e.partial : made;
+  return e;
+}
+
+/** Where a formatter's or predicate's own error is caught and recorded: a stop is not theirs, and goes on. */
+export function passStop(e: unknown): void {
+  if (e instanceof RenderStop) throw e;
+}
+
+/**
  * What is left of one render's budget, and the one place each of its stops is said (LiquidJS's
  * Limiter is the model). The executor's hot paths decrement the counters themselves (a decrement
  * and a compare, no call) and call the stop when one runs out; the errors' budget is the context's
@@ -120,8 +136,7 @@ export class RenderBudget {
     try {
       return this.stop(`Render stopped: the output is larger than ${this.limits.maxOutputLength} characters`);
     } catch (e) {
-      if (e instanceof RenderStop) e.partial = t;
-      throw e;
+      throw unwind(e, t);
     }
   }
 
