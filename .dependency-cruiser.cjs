@@ -63,6 +63,14 @@ module.exports = {
       to: { path: '^app/(storefront|components)/' },
     },
     {
+      name: 'storefront-below-components',
+      comment:
+        "The page pipeline makes the data and HTML that the React components and browser islands show; it imports none of them (the shapes they share, such as the variant picker's data, are the pipeline's).",
+      severity: 'error',
+      from: { path: '^app/storefront/' },
+      to: { path: '^app/components/' },
+    },
+    {
       name: 'catalog-below-commerce',
       comment: 'The catalog is read by commerce and sites, never the other way round.',
       severity: 'error',

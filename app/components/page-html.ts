@@ -2,10 +2,5 @@
 // document request would otherwise serialize it into `window.__remixContext` only to drop it again.
 import { createContext } from 'react';
 
-/** What the server passes from a page loader to the document render (see app/server/main.ts). */
-export interface PageHtmlSlot {
-  html: string | null;
-}
-
 /** The current document's theme HTML while the server renders it; null in the browser. */
 export const PageHtmlContext = createContext<string | null>(null);

@@ -5,7 +5,7 @@ import { baseUrlFor } from '../utils/base-url.server.js';
 import type { Collection, Entry, NavItem, Product, Resolved, SearchHit, Site, Variant } from '../catalog/catalog.server.js';
 import type { CartFlash } from '../utils/flash.server.js';
 import type { CartReviewSummary } from '../commerce/cart.server.js';
-import type { VariantChoice, VariantPickerData } from '../components/variant-island.js';
+import type { VariantChoice, VariantPickerData } from './variant-picker.js';
 import {
   cartInstalmentEligible,
   checkoutMinimumMessage,

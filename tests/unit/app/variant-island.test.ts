@@ -9,9 +9,8 @@ import {
   pleaseSelectText,
   srcsetFor,
   valueAvailable,
-  type VariantChoice,
-  type VariantPickerData,
 } from '../../../app/components/variant-island.js';
+import type { VariantChoice, VariantPickerData } from '../../../app/storefront/variant-picker.js';
 import { IMAGE_WIDTHS } from '../../../app/storefront/context.server.js';
 import { pleaseSelect } from '../../../app/commerce/rules.js';
 
