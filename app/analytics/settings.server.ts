@@ -4,6 +4,7 @@
 // Beside them, the "commerce visitor-metrics beta" flag of SPEC 7 (website.settings.featureFlags).
 import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
+import type { Db } from '../edits/versions.server.js';
 
 export const RETENTION_DAYS = { min: 7, max: 1095, default: 400 } as const;
 
@@ -31,7 +32,7 @@ export async function readAnalyticsSettings(sql: Sql, websiteId: string): Promis
   return analyticsSettingsOf(row?.settings);
 }
 
-export async function writeAnalyticsSettings(sql: Sql, websiteId: string, input: AnalyticsSettings): Promise<void> {
+export async function writeAnalyticsSettings(sql: Db, websiteId: string, input: AnalyticsSettings): Promise<void> {
   const v = AnalyticsSettings.parse(input);
   await sql`
     update website set settings = jsonb_set(coalesce(settings, '{}'::jsonb), '{analytics}', ${sql.json(v)})
@@ -47,12 +48,7 @@ export function visitorMetricsOf(settings: unknown): boolean {
   return (flags as { commerceVisitorMetrics?: unknown } | null | undefined)?.commerceVisitorMetrics === true;
 }
 
-export async function readVisitorMetrics(sql: Sql, websiteId: string): Promise<boolean> {
-  const [row] = await sql<{ settings: unknown }[]>`select settings from website where id = ${websiteId}`;
-  return visitorMetricsOf(row?.settings);
-}
-
-export async function writeVisitorMetrics(sql: Sql, websiteId: string, on: boolean): Promise<void> {
+export async function writeVisitorMetrics(sql: Db, websiteId: string, on: boolean): Promise<void> {
   await sql`
     update website set settings = jsonb_set(coalesce(settings, '{}'::jsonb), '{featureFlags}',
       coalesce(settings->'featureFlags', '{}'::jsonb) || jsonb_build_object('commerceVisitorMetrics', ${on}::boolean))

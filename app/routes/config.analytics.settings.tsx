@@ -1,19 +1,23 @@
 // /config/analytics/settings: how many days of analytics records the site keeps, its cookie
 // policy and the visitor-metrics beta (listing visits as events), and how many records it stored today against its daily quota (issue 28). Reading needs analytics.read; saving needs settings.write (the form is disabled without
-// it, and the action refuses). A failed save shows the messages and keeps what was typed.
+// it, and the action refuses). A failed save shows the messages and keeps what was typed; the form
+// carries the version it was drawn at, so a save over another owner's change is a 409 conflict (issue 28).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
-import { saveAnalyticsSettings } from '../analytics/settings-save.server.js';
+import { analyticsFormValues, analyticsVersioned, saveAnalyticsSettings } from '../analytics/settings-save.server.js';
 import { usageToday } from '../analytics/ingest-limits.server.js';
-import { AnalyticsSettings, readAnalyticsSettings, readVisitorMetrics, RETENTION_DAYS } from '../analytics/settings.server.js';
+import { AnalyticsSettings, RETENTION_DAYS } from '../analytics/settings.server.js';
 import { AnalyticsTabs } from '../components/config/analytics/AnalyticsChrome.js';
 import { z } from 'zod';
+import { ConflictNotice, StampFields } from '../components/config/ConflictNotice.js';
 import { Field, FormError, Notice, SelectField } from '../components/config/Field.js';
 import { readReply } from '../components/config/reply.js';
 import { useCan } from '../components/config/layout-data.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
+import { checkedSave, conflictFor, stampFor, VersionConflict, withConflict } from '../edits/versions.server.js';
+import { stampOfTyped } from '../edits/versions.js';
 import { parseForm, readForm, refusedReply, replyTo } from '../utils/form.server.js';
 
 export const headers = ownerPageHeaders;
@@ -29,14 +33,13 @@ const SettingsForm = AnalyticsSettings.extend({
 
 export async function loader(args: LoaderFunctionArgs) {
   const a = await ownerAccess(args, 'analytics.read');
-  const s = await readAnalyticsSettings(a.sql, a.site.id);
+  const values = await analyticsFormValues(a.sql, a.site.id);
+  if (!values) throw new Response('No such site', { status: 404 });
   return json(
     {
-      values: {
-        retentionDays: String(s.retentionDays),
-        cookiePolicy: s.cookiePolicy,
-        visitorMetrics: (await readVisitorMetrics(a.sql, a.site.id)) ? 'on' : '',
-      } as Record<string, string>,
+      values,
+      // The version the form is drawn at: a save over settings changed since is a conflict.
+      stamp: stampFor(analyticsVersioned(a.site.id), values),
       limits: RETENTION_DAYS,
       usage: await usageToday(a.sql, a.site.id),
     },
@@ -47,18 +50,31 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'settings.write');
   const form = await readForm(args.request);
-  if (!form) return json(refusedReply(), { status: 400 });
-  const submission = parseForm(form, SettingsForm);
+  if (!form) return json(withConflict(refusedReply()), { status: 400 });
+  const versioned = analyticsVersioned(a.site.id);
+  // "Apply only my changes" saves the settings as they are now with only the owner's fields on top.
+  const checked = await checkedSave(a.sql, form, versioned);
+  if (checked.kind === 'missing') throw new Response('No such site', { status: 404 });
+  const submission = parseForm(checked.post, SettingsForm);
+  // A refused post shows the form as the owner sent it (`form`), not the merged post that was checked.
   if (submission.status !== 'success') {
-    return json(replyTo(submission, form, { formError: 'Check the settings marked below.' }), { status: 400 });
+    return json(withConflict(replyTo(submission, form, { formError: 'Check the settings marked below.' })), { status: 400 });
   }
-  await saveAnalyticsSettings(a, submission.value);
+  try {
+    await saveAnalyticsSettings(a, submission.value, checked.guard);
+  } catch (e) {
+    if (!(e instanceof VersionConflict)) throw e;
+    const conflict = await conflictFor(a.sql, form, versioned);
+    if (!conflict) throw e;
+    return json(withConflict(replyTo(submission, form), conflict), { status: 409 });
+  }
   return redirect('/config/analytics/settings?saved=1', { status: 303 });
 }
 
 export default function AnalyticsSettingsScreen() {
-  const { values, limits, usage } = useLoaderData<typeof loader>();
-  const result = readReply(useActionData<typeof action>());
+  const { values, stamp, limits, usage } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const result = readReply(reply);
   const [search] = useSearchParams();
   const canWrite = useCan('settings.write');
   // An unticked box is not posted: after a refused save it shows as it was sent.
@@ -70,6 +86,7 @@ export default function AnalyticsSettingsScreen() {
       <AnalyticsTabs current="/config/analytics/settings" />
       <Notice message={search.get('saved') && !result ? 'Analytics settings saved.' : null} />
       <FormError message={result?.formError} />
+      <ConflictNotice conflict={reply?.conflict} formId="analytics-settings-form" reloadTo="/config/analytics/settings" />
       <section aria-labelledby="usage-title">
         <h2 id="usage-title">Records today</h2>
         <p data-testid="analytics-usage">
@@ -82,7 +99,9 @@ export default function AnalyticsSettingsScreen() {
         </p>
       </section>
       {!canWrite ? <p className="hint">Your role may look at these settings but not change them.</p> : null}
-      <Form method="post" key={JSON.stringify(values)}>
+      <Form method="post" id="analytics-settings-form" key={JSON.stringify(values)}>
+        {/* A form drawn again after a refused save keeps the version it was first drawn at. */}
+        <StampFields stamp={result?.typed ? stampOfTyped(result.typed) : stamp} />
         <fieldset disabled={!canWrite}>
           <legend className="visually-hidden">Analytics settings</legend>
           <Field

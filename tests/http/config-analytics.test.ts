@@ -1,9 +1,11 @@
 // /config/analytics through the built server: the owner sees the overview, page-speed and errors
 // screens with their tables (and the nav link), the date range works by GET without JavaScript,
 // a role without analytics.read is refused, and the settings save (303, audited) or keep what was
-// typed with the error; a cross-site post is refused.
+// typed with the error; only roles with settings.write may tick the visitor-metrics beta; a cross-site post is refused.
 import { describe, expect, it } from 'vitest';
+import { can, INVITABLE_ROLES, permissionsOf, ROLE_NAMES } from '../../app/auth/roles.js';
 import { Visitor } from './support/client.js';
+import { formFields } from './support/form-fields.js';
 import { adminVisitor, auditHas, OWNER, visitorWithRole } from './support/owner.js';
 
 const text = async (res: Response) => (await res.text()).replace(/<!-- -->/g, '');
@@ -77,6 +79,35 @@ describe('/config/analytics', () => {
     const settings = await text(await visitor.get('/config/analytics/settings'));
     expect(settings).toContain('<fieldset disabled="">');
     expect((await visitor.postForm('/config/analytics/settings', { retentionDays: '30', cookiePolicy: 'allow' })).status).toBe(403);
+  });
+
+  it('lets exactly the roles with settings.write tick the visitor-metrics beta; every other role gets 403 and the box stays off', async () => {
+    const admin = await adminVisitor();
+    const page = '/config/analytics/settings';
+    const form = async () => formFields(await text(await admin.get(page)), 'analytics-settings-form');
+    const ticked = async () => (await form()).some(([k]) => k === 'visitorMetrics');
+    const before = (await form()).filter(([k]) => !k.startsWith('_'));
+    const unticked = before.filter(([k]) => k !== 'visitorMetrics');
+    expect((await admin.postForm(page, unticked)).status).toBe(303);
+    // One role for each set of permissions: the server decides by the set alone (config-permissions.test.ts).
+    const roles = INVITABLE_ROLES.filter(
+      (r, i) => INVITABLE_ROLES.findIndex((o) => permissionsOf(o).join() === permissionsOf(r).join()) === i,
+    );
+    expect(roles.filter((r) => can(r, 'settings.write')).length).toBeGreaterThan(0);
+    expect(roles.filter((r) => !can(r, 'settings.write')).length).toBeGreaterThan(0);
+    const visitors = await Promise.all(roles.map(async (r) => (await visitorWithRole(admin, r)).visitor));
+    const wrong: string[] = [];
+    for (const [i, role] of roles.entries()) {
+      const allowed = can(role, 'settings.write');
+      const res = await visitors[i].postForm(page, [...unticked, ['visitorMetrics', 'on']]);
+      const now = await ticked();
+      if (res.status !== (allowed ? 303 : 403) || now !== allowed)
+        wrong.push(`${ROLE_NAMES[role]} (${role}): ${res.status}, ticked ${now}`);
+      // Off again before the next role.
+      if (now) expect((await admin.postForm(page, unticked)).status).toBe(303);
+    }
+    expect(wrong).toEqual([]);
+    expect((await admin.postForm(page, before)).status).toBe(303);
   });
 
   it('saves the settings with a 303 and an audit entry, and keeps what was typed on an error', async () => {

@@ -371,6 +371,59 @@ describe('/config/design', () => {
   });
 });
 
+describe('/config/analytics/settings, the visitor-metrics beta box with the rest', () => {
+  const page = '/config/analytics/settings';
+  const box = 'visitorMetrics';
+  const open = async (v: Visitor) => {
+    const res = await v.get(page);
+    expect(res.status).toBe(200);
+    return formFields(await res.text(), 'analytics-settings-form');
+  };
+  /** The form with the beta box ticked the other way (an unticked box is not posted). */
+  const flipped = (f: Fields): Fields => (value(f, box) === 'on' ? f.filter(([k]) => k !== box) : [...f, [box, 'on']]);
+  let saved: Fields;
+  beforeAll(async () => {
+    saved = await open(ownerA);
+  });
+  afterAll(async () => {
+    // Back to the settings as they were, for the suite's other files.
+    expect(
+      (
+        await ownerA.postForm(
+          page,
+          saved.filter(([k]) => !k.startsWith('_')),
+        )
+      ).status,
+    ).toBe(303);
+  });
+
+  it("ticking the box on a form opened before another owner's save is a 409 keeping the tick; applying mine keeps theirs; JSON too", async () => {
+    const policy = value(saved, 'cookiePolicy') === 'allow' ? 'restrictive' : 'allow';
+    const { openedA, typed, html } = await staleSave({
+      post: page,
+      open,
+      theirs: (f) => withField(f, 'cookiePolicy', policy),
+      mine: flipped,
+      formId: 'analytics-settings-form',
+      message: 'Someone else changed this set of analytics settings after you opened it.',
+      theirsLabel: 'Cookie policy',
+      yoursLabel: 'Count visits to product listings \\(visitor metrics beta\\)',
+    });
+    // The form drawn again shows the box as A sent it; the settings still have it as A opened them.
+    expect(value(formFields(html, 'analytics-settings-form'), box)).toBe(value(typed, box));
+    expect(value(await open(ownerA), box)).toBe(value(openedA, box));
+
+    const json = await ownerA.postForm(`${page}?_data=${encodeURIComponent('routes/config.analytics.settings')}`, typed);
+    expect(json.status).toBe(409);
+    expect((await json.json()).conflict.theirs).toEqual(['Cookie policy']);
+
+    await applyMine(page, typed, html);
+    const after = await open(ownerA);
+    expect(value(after, box)).toBe(value(typed, box));
+    expect(value(after, 'cookiePolicy')).toBe(policy);
+  });
+});
+
 describe('/config/members, role changes', () => {
   it("a role change over another owner's is a 409 keeping the chosen role; applying mine then sets it", async () => {
     const { email } = await visitorWithRole(ownerA, ROLES.viewer);

@@ -1,5 +1,6 @@
 // Analytics (issue 15): analytics.read opens the dashboards (overview, page speed, errors) and the
-// settings tab; settings.write saves the retention and the cookie policy.
+// settings tab; settings.write saves the retention, the cookie policy and the visitor-metrics beta
+// (the refused posts tick its box too: the matrix then shows it unchanged).
 import type { RouteCase } from './types.js';
 
 const cases: RouteCase[] = [
@@ -11,7 +12,7 @@ const cases: RouteCase[] = [
     path: '/config/analytics/settings',
     loader: 'analytics.read',
     action: 'settings.write',
-    body: { retentionDays: 'refused', cookiePolicy: 'allow' },
+    body: { retentionDays: 'refused', cookiePolicy: 'allow', visitorMetrics: 'on' },
   },
 ];
 export default cases;
