@@ -379,38 +379,43 @@ export interface ProductInput {
   variants: VariantInput[];
 }
 
+/**
+ * A saved product as its form reads it (app/config/products.server.ts's SavedProduct adds where it
+ * is and what it is called by).
+ */
+export interface ProductRecord {
+  title: string;
+  urlId: string;
+  productType: number;
+  body: string;
+  excerpt: string;
+  published: boolean;
+  tags: string[];
+  categories: string[];
+  collectionId: string;
+  isSubscribable: boolean;
+  subscriptionPlan: SubscriptionPlanInput | null;
+  assetUrl: string | null;
+  originalSize: string | null;
+  options: string[];
+  /** The site's form asked for at add to cart (issue 30), or null. */
+  customFormId: string | null;
+  /** The owner's sold-out label and scarcity notice (issue 30), kept in product.details. */
+  merchandising: ProductMerchandising;
+  variants: {
+    id: string;
+    sku: string;
+    attributes: Record<string, string>;
+    priceCents: number;
+    salePriceCents: number;
+    onSale: boolean;
+    unlimited: boolean;
+    qty: number;
+  }[];
+}
+
 /** Turns a saved product into the values its form shows. */
-export function valuesFromProduct(
-  p: {
-    title: string;
-    urlId: string;
-    productType: number;
-    body: string;
-    excerpt: string;
-    published: boolean;
-    tags: string[];
-    categories: string[];
-    collectionId: string;
-    isSubscribable: boolean;
-    subscriptionPlan: SubscriptionPlanInput | null;
-    assetUrl: string | null;
-    originalSize: string | null;
-    options: string[];
-    customFormId?: string | null;
-    merchandising: ProductMerchandising;
-    variants: {
-      id: string;
-      sku: string;
-      attributes: Record<string, string>;
-      priceCents: number;
-      salePriceCents: number;
-      onSale: boolean;
-      unlimited: boolean;
-      qty: number;
-    }[];
-  },
-  currency: string,
-): ProductValues {
+export function valuesFromProduct(p: ProductRecord, currency: string): ProductValues {
   return {
     title: p.title,
     urlId: p.urlId,

@@ -23,11 +23,11 @@ import {
   valuesFromForm,
   valuesFromProduct,
   type ProductInput,
+  type ProductRecord,
   type ProductValues,
   type StockSeen,
   type SubscriptionPlanInput,
   merchandisingOf,
-  type ProductMerchandising,
 } from './product-form.js';
 import { productSchema } from './product-schema.js';
 import { sanitizeOwnerHtml } from '../edits/sanitize.server.js';
@@ -276,38 +276,10 @@ export async function attachProductImage(
 // ---------------------------------------------------------------------------------------------
 // One product
 
-export interface SavedProduct {
+export interface SavedProduct extends ProductRecord {
   id: string;
-  collectionId: string;
   /** Where visitors see it: /<collection>/p/<slug>. */
   publicUrl: string;
-  urlId: string;
-  title: string;
-  excerpt: string;
-  body: string;
-  productType: number;
-  published: boolean;
-  tags: string[];
-  categories: string[];
-  isSubscribable: boolean;
-  subscriptionPlan: SubscriptionPlanInput | null;
-  assetUrl: string | null;
-  originalSize: string | null;
-  options: string[];
-  /** The site's form asked for at add to cart (issue 30), or null. */
-  customFormId: string | null;
-  /** The owner's sold-out label and scarcity notice (issue 30), kept in product.details. */
-  merchandising: ProductMerchandising;
-  variants: {
-    id: string;
-    sku: string;
-    attributes: Record<string, string>;
-    priceCents: number;
-    salePriceCents: number;
-    onSale: boolean;
-    unlimited: boolean;
-    qty: number;
-  }[];
 }
 
 /** The product `id` of the site, or null when there is none (or it belongs to another site). */

@@ -233,6 +233,7 @@ describe('form values', () => {
         assetUrl: null,
         originalSize: null,
         options: ['Size'],
+        customFormId: null,
         merchandising: merchandisingOf({}),
         variants: [
           { id: 'v1', sku: 'S', attributes: { Size: 'M' }, priceCents: 1250, salePriceCents: 0, onSale: false, unlimited: false, qty: 3 },
