@@ -59,7 +59,20 @@ export function refusedReply(
 ): SubmissionResult<string[]> {
   const error: Record<string, string[]> = { '': [message] };
   for (const [name, m] of Object.entries(fieldErrors)) error[name] = [m];
-  return { status: 'error', initialValue: form ? Object.fromEntries(form) : null, error };
+  return { status: 'error', initialValue: form ? typedOf(form) : null, error };
+}
+
+/**
+ * The posted fields by name, empty ones included; a name posted more than once (a list of
+ * checkboxes read with readFormValues) keeps every value in order, as Conform's own payload does.
+ */
+function typedOf(form: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const name of new Set(form.keys())) {
+    const all = form.getAll(name);
+    out[name] = all.length > 1 ? all : all[0];
+  }
+  return out;
 }
 
 /** What a refused post's reply adds to the schema's own errors: the message above the form, and one by field name. */
@@ -80,7 +93,7 @@ export function replyTo(submission: Submission<unknown>, form: URLSearchParams, 
     formErrors: formError ? [formError] : undefined,
     fieldErrors: Object.fromEntries(Object.entries(fieldErrors).map(([name, message]) => [name, [message]])),
   });
-  return { ...reply, initialValue: Object.fromEntries(form) };
+  return { ...reply, initialValue: typedOf(form) };
 }
 
 /** The first message of each field's errors, by field name (`email`, `giftRecipient.<id>`). */
