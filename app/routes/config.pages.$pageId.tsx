@@ -6,6 +6,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ConflictNotice } from '../components/config/ConflictNotice.js';
 import { FormError, Notice } from '../components/config/Field.js';
 import { PAGE_FORM_ID, PageEditor } from '../components/config/PageEditor.js';
+import { readReply } from '../components/config/reply.js';
 import { PageBlocks } from '../components/config/PageBlocks.js';
 import { ownerPageHeaders } from '../config/http.js';
 import {
@@ -25,8 +26,8 @@ import { linkChoices } from '../config/rich-text/link-choices.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { pageRights } from '../config/page-rights.js';
 import { listBlocks } from '../config/blocks/blocks.server.js';
-import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
-import { checkedSave, conflictFor, stampFor, VersionConflict } from '../edits/versions.server.js';
+import { parseForm, readForm, refusedReply, replyTo } from '../utils/form.server.js';
+import { checkedSave, conflictFor, stampFor, VersionConflict, withConflict } from '../edits/versions.server.js';
 import { stampOfTyped } from '../edits/versions.js';
 import { otherLanguages } from '../languages/translation-forms.server.js';
 import { TranslationTabs } from '../components/config/TranslationForm.js';
@@ -74,9 +75,7 @@ export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'pages.write');
   const id = args.params.pageId ?? '';
   const form = await readForm(args.request);
-  if (!form)
-    return json({ error: 'The form could not be read.', fields: {} as Record<string, string>, typed: {} as Record<string, string> }, 400);
-  const typed: Record<string, string> = Object.fromEntries(form);
+  if (!form) return json(withConflict(refusedReply()), 400);
   try {
     if (form.get('intent') === 'delete') {
       await deletePage(a, id);
@@ -85,22 +84,24 @@ export async function action(args: ActionFunctionArgs) {
     const versioned = pageVersioned(a.site.id, id);
     const checked = await checkedSave(a.sql, form, versioned);
     if (checked.kind === 'missing') throw json({ error: PAGE_TEXT.notFound }, { status: 404 });
-    const parsed = parseForm(checked.post, PageForm);
-    if (parsed.status !== 'success') return json({ error: INVALID, fields: firstErrors(parsed.error ?? undefined), typed }, 400);
+    const submission = parseForm(checked.post, PageForm);
+    // A refused post shows the form as the owner sent it (`form`), not the merged post that was checked.
+    if (submission.status !== 'success') return json(withConflict(replyTo(submission, form, { formError: INVALID })), 400);
     try {
-      const saved = await savePage(a, id, parsed.value, checked.guard);
+      const saved = await savePage(a, id, submission.value, checked.guard);
       return redirect(`/config/pages/${encodeURIComponent(saved.id)}?saved=1`, 303);
     } catch (e) {
       if (!(e instanceof VersionConflict)) throw e;
       const conflict = await conflictFor(a.sql, form, versioned);
       if (!conflict) throw json({ error: PAGE_TEXT.notFound }, { status: 404 });
-      return json({ error: null, fields: {}, typed, conflict }, 409);
+      return json(withConflict(replyTo(submission, form), conflict), 409);
     }
   } catch (e) {
     if (!(e instanceof PageError)) throw e;
     if (e.status === 404) throw json({ error: e.message }, { status: 404 });
     const error = e.status === 400 ? INVALID : e.message;
-    return json({ error, fields: e.field ? { [e.field]: e.message } : {}, typed }, e.status === 403 ? 403 : 400);
+    // Refused after the fields were checked (a URL taken) or without checking them (a delete).
+    return json(withConflict(refusedReply(error, form, e.field ? { [e.field]: e.message } : {})), e.status === 403 ? 403 : 400);
   }
 }
 
@@ -108,8 +109,9 @@ export default function EditPage() {
   const data = useLoaderData<typeof loader>();
   const { page, blocks, confirmDelete, notice, canWrite, canPublish, canDelete, rightsHint, homeText, statuses, linkChoices, languages } =
     data;
-  const failed = useActionData<typeof action>();
-  const t = failed?.typed.intent === 'save' ? failed.typed : null;
+  const reply = useActionData<typeof action>();
+  const failed = readReply(reply);
+  const t = failed?.typed?.intent === 'save' ? failed.typed : null;
   // A form drawn again after a refused save keeps the version it was first drawn at.
   const stamp = t ? stampOfTyped(t) : data.stamp;
   return (
@@ -135,12 +137,8 @@ export default function EditPage() {
         <Link to={`/config/pages/${encodeURIComponent(page.id)}/access`}>Who can see this page (password, members only)</Link>
       </p>
       <Notice message={notice} />
-      <FormError message={failed?.error} />
-      <ConflictNotice
-        conflict={failed && 'conflict' in failed ? failed.conflict : null}
-        formId={PAGE_FORM_ID}
-        reloadTo={`/config/pages/${encodeURIComponent(page.id)}`}
-      />
+      <FormError message={failed?.formError} />
+      <ConflictNotice conflict={reply?.conflict} formId={PAGE_FORM_ID} reloadTo={`/config/pages/${encodeURIComponent(page.id)}`} />
       {confirmDelete ? (
         <section className="card" aria-labelledby="delete-h">
           <h2 id="delete-h">{`Delete ${page.title}?`}</h2>
@@ -169,7 +167,7 @@ export default function EditPage() {
           hidden: t ? Boolean(t.hidden) : page.link === 'hidden',
         }}
         linkChoices={linkChoices}
-        errors={failed?.fields ?? {}}
+        errors={failed?.errors ?? {}}
         statuses={statuses}
         timeZone={page.timeZone}
         canWrite={canWrite}

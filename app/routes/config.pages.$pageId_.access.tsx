@@ -6,7 +6,8 @@ import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ConflictNotice, StampFields } from '../components/config/ConflictNotice.js';
 import { ErrorText, Field, FormError, Notice, SelectField } from '../components/config/Field.js';
-import { checkedSave, conflictFor, stampFor, VersionConflict } from '../edits/versions.server.js';
+import { readReply } from '../components/config/reply.js';
+import { checkedSave, conflictFor, stampFor, VersionConflict, withConflict } from '../edits/versions.server.js';
 import { stampOfTyped } from '../edits/versions.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { pageDetail, PAGE_TEXT } from '../config/pages.server.js';
@@ -21,7 +22,7 @@ import {
   savePageAccess,
 } from '../config/page-access.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
-import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
+import { parseForm, readForm, refusedReply, replyTo } from '../utils/form.server.js';
 
 export const headers = ownerPageHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Access to ${data.page.title}` : 'Page access' }];
@@ -56,38 +57,39 @@ export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'pages.publish');
   const id = args.params.pageId ?? '';
   const form = await readForm(args.request);
-  const empty: Record<string, string> = {};
-  if (!form) return json({ error: 'The form could not be read.', fields: empty, typed: empty }, 400);
+  if (!form) return json(withConflict(refusedReply()), 400);
   // What was typed comes back, never the password.
-  const typed: Record<string, string> = Object.fromEntries([...form].filter(([k]) => k !== 'password'));
+  const kept = new URLSearchParams([...form].filter(([k]) => k !== 'password'));
   // Only pages are edited here (the rule of a listing or blog is set the same way by the API of the rules).
   if (!(await pageDetail(a.sql, a.site.id, id))) throw json({ error: PAGE_TEXT.notFound }, { status: 404 });
   const versioned = pageAccessVersioned(a.site.id, id);
   // "Apply only my changes" saves the rule as it is now with only the owner's fields on top.
   const checked = await checkedSave(a.sql, form, versioned);
   if (checked.kind === 'missing') throw json({ error: PAGE_TEXT.notFound }, { status: 404 });
-  const parsed = parseForm(checked.post, PageAccessForm);
-  if (parsed.status !== 'success') return json({ error: INVALID, fields: firstErrors(parsed.error ?? undefined), typed }, 400);
+  const submission = parseForm(checked.post, PageAccessForm);
+  if (submission.status !== 'success') return json(withConflict(replyTo(submission, kept, { formError: INVALID })), 400);
   try {
-    await savePageAccess(a, id, parsed.value, checked.guard);
+    await savePageAccess(a, id, submission.value, checked.guard);
   } catch (e) {
     if (e instanceof VersionConflict) {
       const conflict = await conflictFor(a.sql, form, versioned);
       if (!conflict) throw json({ error: PAGE_TEXT.notFound }, { status: 404 });
-      return json({ error: null, fields: empty, typed, conflict }, 409);
+      return json(withConflict(replyTo(submission, kept), conflict), 409);
     }
     if (!(e instanceof AccessError)) throw e;
     if (e.status === 404) throw json({ error: e.message }, { status: 404 });
-    return json({ error: INVALID, fields: e.field ? { [e.field]: e.message } : empty, typed }, 400);
+    const fieldErrors = e.field ? { [e.field]: e.message } : {};
+    return json(withConflict(replyTo(submission, kept, { formError: INVALID, fieldErrors })), 400);
   }
   return redirect(`/config/pages/${encodeURIComponent(id)}/access?saved=1`, 303);
 }
 
 export default function PageAccess() {
   const { page, access, kinds, areas, canPublish, saved, stamp } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
-  const kind = failed?.typed.kind ?? access.kind;
-  const kindError = failed?.fields.kind;
+  const reply = useActionData<typeof action>();
+  const failed = readReply(reply);
+  const kind = failed?.typed?.kind ?? access.kind;
+  const kindError = failed?.errors.kind;
   return (
     <>
       <p>
@@ -95,12 +97,8 @@ export default function PageAccess() {
       </p>
       <h1>{`Who can see ${page.title}`}</h1>
       <Notice message={saved ? 'Access saved.' : null} />
-      <FormError message={failed?.error} />
-      <ConflictNotice
-        conflict={failed && 'conflict' in failed ? failed.conflict : null}
-        formId="access-form"
-        reloadTo={`/config/pages/${encodeURIComponent(page.id)}/access`}
-      />
+      <FormError message={failed?.formError} />
+      <ConflictNotice conflict={reply?.conflict} formId="access-form" reloadTo={`/config/pages/${encodeURIComponent(page.id)}/access`} />
       <Form method="post" className="card" id="access-form">
         {/* A form drawn again after a refused save keeps the version it was first drawn at. */}
         <StampFields stamp={failed ? stampOfTyped(failed.typed) : stamp} />
@@ -130,7 +128,7 @@ export default function PageAccess() {
           autoComplete="new-password"
           maxLength={256}
           disabled={!canPublish}
-          error={failed?.fields.password}
+          error={failed?.errors.password}
           hint={
             access.kind === 'password' && access.hasPassword
               ? 'For "Anyone with the password". Leave empty to keep the current password; a new one closes the page again for everyone.'
@@ -141,9 +139,9 @@ export default function PageAccess() {
           name="areaId"
           label="Member area"
           options={[{ value: '', label: 'Choose a member area' }, ...areas]}
-          defaultValue={failed?.typed.areaId ?? access.areaId}
+          defaultValue={failed?.typed?.areaId ?? access.areaId}
           disabled={!canPublish}
-          error={failed?.fields.areaId}
+          error={failed?.errors.areaId}
           hint={
             <>
               For &quot;Members of a member area&quot;. <Link to="/config/access">Manage member areas</Link>

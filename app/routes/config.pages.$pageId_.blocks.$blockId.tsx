@@ -7,12 +7,14 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { BLOCK_FORM_ID, BlockForm } from '../components/config/BlockForm.js';
 import { ConflictNotice } from '../components/config/ConflictNotice.js';
 import { Notice } from '../components/config/Field.js';
-import { BLOCK_LABELS, parseBlockForm } from '../config/blocks/block-types.js';
+import { readReply, typedForm } from '../components/config/reply.js';
+import { BLOCK_LABELS } from '../config/blocks/block-types.js';
 import { savedBlockValues, typedBlockValues } from '../config/blocks/block-values.js';
 import {
   BLOCK_TEXT,
   blockById,
   BlockError,
+  blockSubmission,
   blockVersioned,
   mediaFiles,
   siteForms,
@@ -26,8 +28,9 @@ import { isAndroid } from '../config/blocks/code.js';
 import { DESIGN_LABELS } from '../config/blocks/gallery.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
-import { readFormValues } from '../utils/form.server.js';
-import { checkedSave, conflictFor, postedStamp, stampFor, VersionConflict } from '../edits/versions.server.js';
+import { readFormValues, refusedReply, replyTo } from '../utils/form.server.js';
+import { checkedSave, conflictFor, stampFor, VersionConflict, withConflict } from '../edits/versions.server.js';
+import { stampOfTyped } from '../edits/versions.js';
 import stylesheet from '../styles/blocks.css?url';
 
 export const headers = ownerPageHeaders;
@@ -81,11 +84,7 @@ export async function action(args: ActionFunctionArgs) {
   const blockId = args.params.blockId ?? '';
   const back = `/config/pages/${encodeURIComponent(pageId)}`;
   const form = await readFormValues(args.request);
-  if (!form)
-    return json(
-      { error: 'The form could not be read.', fields: {} as Record<string, string>, typed: null, conflict: null, stamp: null },
-      400,
-    );
+  if (!form) return json(withConflict(refusedReply()), 400);
   const intent = form.get('intent');
   try {
     if (intent === 'up' || intent === 'down') {
@@ -101,20 +100,21 @@ export async function action(args: ActionFunctionArgs) {
     const versioned = blockVersioned(a.site.id, pageId, blockId);
     const checked = await checkedSave(a.sql, form, versioned);
     if (checked.kind === 'missing') throw new BlockError(404, BLOCK_TEXT.notFound);
-    // A form drawn again keeps the version it was first drawn at.
-    const again = { typed: typedBlockValues(block.type, form), stamp: postedStamp(form) };
-    const parsed = parseBlockForm(block.type, checked.post);
-    if (!parsed.ok) return json({ error: parsed.error ?? INVALID, fields: parsed.fields, ...again, conflict: null }, 400);
+    // A refused post shows the form as the owner sent it (`form`), with the version it was first drawn at.
+    const { parsed, submission } = blockSubmission(block.type, checked.post);
+    if (!parsed.ok) return json(withConflict(replyTo(submission, form, { formError: parsed.error ?? INVALID })), 400);
     try {
       await saveBlock(a, pageId, blockId, block.type, parsed.settings, checked.guard);
     } catch (e) {
       if (e instanceof VersionConflict) {
         const conflict = await conflictFor(a.sql, form, versioned);
         if (!conflict) throw new BlockError(404, BLOCK_TEXT.notFound);
-        return json({ error: null, fields: {}, ...again, conflict }, 409);
+        return json(withConflict(replyTo(submission, form), conflict), 409);
       }
-      if (e instanceof BlockError && e.status === 400)
-        return json({ error: INVALID, fields: e.field ? { [e.field]: e.message } : {}, ...again, conflict: null }, 400);
+      if (e instanceof BlockError && e.status === 400) {
+        const fieldErrors = e.field ? { [e.field]: e.message } : {};
+        return json(withConflict(replyTo(submission, form, { formError: INVALID, fieldErrors })), 400);
+      }
       throw e;
     }
     return redirect(`${back}/blocks/${encodeURIComponent(blockId)}?saved=1${parsed.notes.length > 0 ? '&notes=1' : ''}`, 303);
@@ -126,7 +126,8 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function EditBlock() {
   const d = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
+  const failed = readReply(reply);
   const back = `/config/pages/${encodeURIComponent(d.pageId)}`;
   const label = BLOCK_LABELS[d.block.type];
   return (
@@ -136,7 +137,7 @@ export default function EditBlock() {
       </p>
       <h1>{`${label} block`}</h1>
       <Notice message={d.notice} />
-      <ConflictNotice conflict={failed?.conflict} formId={BLOCK_FORM_ID} reloadTo={`${back}/blocks/${encodeURIComponent(d.block.id)}`} />
+      <ConflictNotice conflict={reply?.conflict} formId={BLOCK_FORM_ID} reloadTo={`${back}/blocks/${encodeURIComponent(d.block.id)}`} />
       {d.note ? <p className="hint">{d.note}</p> : null}
       {d.confirmRemove && d.canWrite ? (
         <section className="card" aria-labelledby="remove-h">
@@ -155,15 +156,15 @@ export default function EditBlock() {
       ) : null}
       <BlockForm
         type={d.block.type}
-        values={failed?.typed ?? d.values}
-        errors={failed?.fields ?? {}}
-        formError={failed?.error ?? null}
+        values={failed?.typed ? typedBlockValues(d.block.type, typedForm(failed)) : d.values}
+        errors={failed?.errors ?? {}}
+        formError={failed?.formError ?? null}
         files={d.files}
         forms={d.forms}
         android={d.android}
         canWrite={d.canWrite}
         submitLabel="Save block"
-        stamp={failed?.typed ? failed.stamp : d.stamp}
+        stamp={failed?.typed ? stampOfTyped(failed.typed) : d.stamp}
       />
       {d.canWrite && !d.confirmRemove ? (
         <p>

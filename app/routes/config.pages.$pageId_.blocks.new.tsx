@@ -5,13 +5,23 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { json, redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { BlockForm } from '../components/config/BlockForm.js';
-import { BLOCK_HINTS, BLOCK_LABELS, BLOCK_TYPES, isBlockType, parseBlockForm } from '../config/blocks/block-types.js';
+import { readReply, typedForm } from '../components/config/reply.js';
+import { BLOCK_HINTS, BLOCK_LABELS, BLOCK_TYPES, isBlockType } from '../config/blocks/block-types.js';
 import { newBlockValues, typedBlockValues } from '../config/blocks/block-values.js';
-import { addBlock, BLOCK_TEXT, BlockError, canChangeBlocks, mediaFiles, pageTitle, siteForms } from '../config/blocks/blocks.server.js';
+import {
+  addBlock,
+  BLOCK_TEXT,
+  BlockError,
+  blockSubmission,
+  canChangeBlocks,
+  mediaFiles,
+  pageTitle,
+  siteForms,
+} from '../config/blocks/blocks.server.js';
 import { isAndroid } from '../config/blocks/code.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
-import { readFormValues } from '../utils/form.server.js';
+import { readFormValues, refusedReply, replyTo } from '../utils/form.server.js';
 import stylesheet from '../styles/blocks.css?url';
 
 export const headers = ownerPageHeaders;
@@ -47,10 +57,9 @@ export async function action(args: ActionFunctionArgs) {
   const pageId = args.params.pageId ?? '';
   const form = await readFormValues(args.request);
   const wanted = new URL(args.request.url).searchParams.get('type') ?? form?.get('type');
-  if (!form || !isBlockType(wanted))
-    return json({ error: 'Choose a kind of block to add.', fields: {} as Record<string, string>, typed: null }, 400);
-  const parsed = parseBlockForm(wanted, form);
-  if (!parsed.ok) return json({ error: parsed.error ?? INVALID, fields: parsed.fields, typed: typedBlockValues(wanted, form) }, 400);
+  if (!form || !isBlockType(wanted)) return json(refusedReply('Choose a kind of block to add.'), 400);
+  const { parsed, submission } = blockSubmission(wanted, form);
+  if (!parsed.ok) return json(replyTo(submission, form, { formError: parsed.error ?? INVALID }), 400);
   try {
     const id = await addBlock(a, pageId, wanted, parsed.settings);
     const notes = parsed.notes.length > 0 ? '&notes=1' : '';
@@ -58,12 +67,9 @@ export async function action(args: ActionFunctionArgs) {
   } catch (e) {
     if (!(e instanceof BlockError)) throw e;
     if (e.status === 404) throw json({ error: e.message }, { status: 404 });
+    const formError = e.status === 400 ? INVALID : e.message;
     return json(
-      {
-        error: e.status === 400 ? INVALID : e.message,
-        fields: e.field ? { [e.field]: e.message } : {},
-        typed: typedBlockValues(wanted, form),
-      },
+      replyTo(submission, form, { formError, fieldErrors: e.field ? { [e.field]: e.message } : {} }),
       e.status === 409 || e.status === 403 ? e.status : 400,
     );
   }
@@ -71,7 +77,7 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function NewBlock() {
   const d = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  const failed = readReply(useActionData<typeof action>());
   const back = `/config/pages/${encodeURIComponent(d.pageId)}`;
   return (
     <>
@@ -82,9 +88,9 @@ export default function NewBlock() {
       {d.type && d.values ? (
         <BlockForm
           type={d.type}
-          values={failed?.typed ?? d.values}
-          errors={failed?.fields ?? {}}
-          formError={failed?.error ?? null}
+          values={failed?.typed ? typedBlockValues(d.type, typedForm(failed)) : d.values}
+          errors={failed?.errors ?? {}}
+          formError={failed?.formError ?? null}
           files={d.files}
           forms={d.forms}
           android={d.android}

@@ -8,6 +8,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { DataTable } from '../components/config/DataTable.js';
 import { Field, FormError, Notice, SelectField } from '../components/config/Field.js';
 import { CheckboxField, TextAreaField } from '../components/config/Field.js';
+import { readReply } from '../components/config/reply.js';
 import { ownerPageHeaders } from '../config/http.js';
 import {
   createStore,
@@ -22,7 +23,7 @@ import {
 } from '../config/pages.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { accessLabels } from '../config/page-access.server.js';
-import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
+import { parseForm, readForm, refusedReply, replyTo } from '../utils/form.server.js';
 
 export const headers = ownerPageHeaders;
 export const meta: MetaFunction = () => [{ title: 'Pages' }];
@@ -62,9 +63,7 @@ const INVALID = 'Update the missing or invalid information above.';
 export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'pages.write');
   const form = await readForm(args.request);
-  if (!form)
-    return json({ error: 'The form could not be read.', fields: {} as Record<string, string>, typed: {} as Record<string, string> }, 400);
-  const typed: Record<string, string> = Object.fromEntries(form);
+  if (!form) return json(refusedReply(), 400);
   const intent = form.get('intent');
   try {
     if (intent === 'up' || intent === 'down') {
@@ -73,17 +72,18 @@ export async function action(args: ActionFunctionArgs) {
       return redirect(`/config/pages?moved=1${Number.isInteger(page) && page > 1 ? `&page=${page}` : ''}`, 303);
     }
     if (intent === 'add-store') {
-      const parsed = parseForm(form, StoreForm);
-      if (parsed.status !== 'success') return json({ error: INVALID, fields: firstErrors(parsed.error ?? undefined), typed }, 400);
-      await createStore(a, parsed.value);
+      const submission = parseForm(form, StoreForm);
+      if (submission.status !== 'success') return json(replyTo(submission, form, { formError: INVALID }), 400);
+      await createStore(a, submission.value);
       return redirect('/config/pages?store=1', 303);
     }
-    return json({ error: 'Choose what to do.', fields: {} as Record<string, string>, typed }, 400);
+    return json(refusedReply('Choose what to do.', form), 400);
   } catch (e) {
     if (!(e instanceof PageError)) throw e;
     if (e.status === 404) throw json({ error: e.message }, { status: 404 });
     const error = e.status === 400 && e.field ? INVALID : e.message;
-    return json({ error, fields: e.field ? { [e.field]: e.message } : {}, typed }, e.status === 403 ? 403 : 400);
+    // Refused after the store's fields were checked (a URL taken) or without checking them (a move).
+    return json(refusedReply(error, form, e.field ? { [e.field]: e.message } : {}), e.status === 403 ? 403 : 400);
   }
 }
 
@@ -91,9 +91,9 @@ const LINK_LABELS: Record<PageRow['link'], string> = { main: 'Main navigation', 
 
 export default function Pages() {
   const d = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  const failed = readReply(useActionData<typeof action>());
   const filtered = d.q !== '' || d.status !== '';
-  const storeTyped = failed?.typed.intent === 'add-store' ? failed.typed : null;
+  const storeTyped = failed?.typed?.intent === 'add-store' ? failed.typed : null;
   const pageLink = (n: number) =>
     `?${new URLSearchParams({ ...(d.q ? { q: d.q } : {}), ...(d.status ? { status: d.status } : {}), page: String(n) })}`;
 
@@ -150,7 +150,7 @@ export default function Pages() {
     <>
       <h1>Pages</h1>
       <Notice message={d.notice} />
-      <FormError message={failed?.error} />
+      <FormError message={failed?.formError} />
       <div className="toolbar">
         {d.canWrite ? (
           <Link to="/config/pages/new" className="button">
@@ -199,7 +199,7 @@ export default function Pages() {
               required
               maxLength={80}
               defaultValue={storeTyped?.title ?? 'Shop'}
-              error={storeTyped ? failed?.fields.title : null}
+              error={storeTyped ? failed?.errors.title : null}
             />
             <Field
               name="urlId"
@@ -207,7 +207,7 @@ export default function Pages() {
               label="URL slug"
               maxLength={63}
               defaultValue={storeTyped?.urlId ?? ''}
-              error={storeTyped ? failed?.fields.urlId : null}
+              error={storeTyped ? failed?.errors.urlId : null}
               hint="Left empty, it is made from the title."
             />
             <TextAreaField
@@ -215,7 +215,7 @@ export default function Pages() {
               label="Description"
               rows={2}
               defaultValue={storeTyped?.description ?? ''}
-              error={storeTyped ? failed?.fields.description : null}
+              error={storeTyped ? failed?.errors.description : null}
             />
             <CheckboxField
               name="addToNavigation"

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { ConflictNotice, StampFields } from '../components/config/ConflictNotice.js';
 import { Field, FormError, Notice, SelectField } from '../components/config/Field.js';
 import { useCan } from '../components/config/layout-data.js';
+import { readReply } from '../components/config/reply.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import {
@@ -23,8 +24,8 @@ import {
   TIME_ZONES,
   type Section,
 } from '../config/settings.server.js';
-import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
-import { checkedSave, conflictFor, stampFor, VersionConflict } from '../edits/versions.server.js';
+import { parseForm, readForm, refusedReply, replyTo } from '../utils/form.server.js';
+import { checkedSave, conflictFor, stampFor, VersionConflict, withConflict } from '../edits/versions.server.js';
 import { stampOfTyped, type Conflict, type FormStamp } from '../edits/versions.js';
 
 export const headers = ownerPageHeaders;
@@ -49,33 +50,33 @@ const isSection = (v: unknown): v is Section => SECTIONS.includes(v as Section);
 export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'settings.write');
   const form = await readForm(args.request);
-  if (!form) {
-    const fields: Record<string, string> = {};
-    return json({ section: null, error: 'The form could not be read.', fields, typed: fields }, { status: 400 });
-  }
-  const typed: Record<string, string> = Object.fromEntries(form);
-  const section = isSection(typed.intent) ? typed.intent : null;
+  if (!form) return json(withConflict(refusedReply()), { status: 400 });
+  const intent = form.get('intent');
+  const section = isSection(intent) ? intent : null;
   const versioned = section ? settingsVersioned(a.site.id, section) : null;
   // "Apply only my changes" saves the section as it is now with only the owner's fields on top.
   const checked = versioned ? await checkedSave(a.sql, form, versioned) : null;
   const post = checked?.kind === 'save' ? checked.post : form;
   if (section) post.set('intent', section);
-  const parsed = parseForm(post, settingsSchema(a.site.currency));
-  if (parsed.status !== 'success') {
-    return json({ section, error: SETTINGS_TEXT.invalid, fields: firstErrors(parsed.error ?? undefined), typed }, { status: 400 });
+  const submission = parseForm(post, settingsSchema(a.site.currency));
+  // A refused post shows the section as the owner sent it (`form`), its intent naming the section.
+  if (submission.status !== 'success') {
+    return json(withConflict(replyTo(submission, form, { formError: SETTINGS_TEXT.invalid })), { status: 400 });
   }
   try {
-    await saveSettings(a, parsed.value, checked?.kind === 'save' ? checked.guard : undefined);
+    await saveSettings(a, submission.value, checked?.kind === 'save' ? checked.guard : undefined);
   } catch (e) {
-    if (e instanceof SettingsError)
-      return json({ section, error: SETTINGS_TEXT.invalid, fields: { [e.field]: e.message }, typed }, { status: 400 });
+    if (e instanceof SettingsError) {
+      const reply = replyTo(submission, form, { formError: SETTINGS_TEXT.invalid, fieldErrors: { [e.field]: e.message } });
+      return json(withConflict(reply), { status: 400 });
+    }
     if (e instanceof VersionConflict && versioned) {
       const conflict = await conflictFor(a.sql, form, versioned);
-      if (conflict) return json({ section, error: null, fields: {}, typed, conflict }, { status: 409 });
+      if (conflict) return json(withConflict(replyTo(submission, form), conflict), { status: 409 });
     }
     throw e;
   }
-  return redirect(`/config/settings?saved=${parsed.value.intent}#${parsed.value.intent}`, { status: 303 });
+  return redirect(`/config/settings?saved=${submission.value.intent}#${submission.value.intent}`, { status: 303 });
 }
 
 function Check({ name, label, values, hint }: { name: string; label: string; values: Record<string, string>; hint?: string }) {
@@ -153,21 +154,26 @@ function SectionForm({ section, name, error, conflict, stamp, canWrite, formKey,
 
 export default function Settings() {
   const data = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
+  const failed = readReply(reply);
   const [search] = useSearchParams();
   const canWrite = useCan('settings.write');
   const saved = search.get('saved');
   const savedName = saved && Object.hasOwn(data.sectionNames, saved) ? data.sectionNames[saved as Section] : null;
+  // The section a refused post came from is named by its intent; an unreadable post names none.
+  const intent = failed?.typed?.intent;
+  const failedSection = intent && Object.hasOwn(data.sectionNames, intent) ? (intent as Section) : null;
+  const refused = (s: Section) => (failed && failedSection === s ? failed : null);
 
-  const valuesOf = (s: Section) => (result && result.section === s ? result.typed : data.values);
-  const errorsOf = (s: Section): Record<string, string> => (result && result.section === s ? result.fields : {});
+  const valuesOf = (s: Section) => refused(s)?.typed ?? data.values;
+  const errorsOf = (s: Section): Record<string, string> => refused(s)?.errors ?? {};
   const sectionProps = (section: Section) => ({
     section,
     name: data.sectionNames[section],
-    error: result && result.section === section ? result.error : null,
-    conflict: result && result.section === section && 'conflict' in result ? result.conflict : null,
+    error: refused(section)?.formError ?? null,
+    conflict: refused(section) ? (reply?.conflict ?? null) : null,
     // A form drawn again after a refused save keeps the version it was first drawn at.
-    stamp: result && result.section === section ? stampOfTyped(result.typed) : data.stamps[section],
+    stamp: refused(section) ? stampOfTyped(failed?.typed) : data.stamps[section],
     canWrite,
     formKey: JSON.stringify(data.values),
   });
@@ -192,7 +198,7 @@ export default function Settings() {
     <>
       <h1>Settings</h1>
       <Notice message={savedName ? `${savedName} settings saved.` : null} />
-      {result && !result.section ? <FormError message={result.error} /> : null}
+      {failed && !failedSection ? <FormError message={failed.formError} /> : null}
       {!canWrite ? <p className="hint">Your role may look at these settings but not change them.</p> : null}
 
       <SectionForm {...sectionProps('store')}>

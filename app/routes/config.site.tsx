@@ -8,6 +8,7 @@ import { forbidden } from '../auth/permissions.server.js';
 import { ownerSessionStorage } from '../auth/owner-session.server.js';
 import { can, ROLE_NAMES } from '../auth/roles.js';
 import { Field, FormError, Notice } from '../components/config/Field.js';
+import { readReply } from '../components/config/reply.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import {
@@ -22,7 +23,7 @@ import {
 } from '../config/sites.server.js';
 import { DomainError } from '../sites/domains.server.js';
 import { SiteError } from '../sites/manage.server.js';
-import { parseForm, readForm } from '../utils/form.server.js';
+import { parseForm, readForm, refusedReply, replyTo } from '../utils/form.server.js';
 
 export const headers: HeadersFunction = ownerPageHeaders;
 
@@ -56,42 +57,31 @@ export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'site.manage');
   const form = await readForm(args.request);
   if (form?.get('intent') === 'delete' && !a.can('site.delete')) throw forbidden();
-  if (!form)
-    return json(
-      { ok: false as const, error: 'The form could not be read.', field: null as string | null, typed: {} as Record<string, string> },
-      { status: 400 },
-    );
-  const typed: Record<string, string> = Object.fromEntries(form);
-  const parsed = parseForm(form, Schema);
-  if (parsed.status !== 'success') {
-    return json({ ok: false as const, error: 'Update the missing or invalid information above.', field: null, typed }, { status: 400 });
+  if (!form) return json(refusedReply(), { status: 400 });
+  const submission = parseForm(form, Schema);
+  if (submission.status !== 'success') {
+    return json(replyTo(submission, form, { formError: 'Update the missing or invalid information above.' }), { status: 400 });
   }
-  const v = parsed.value;
+  const v = submission.value;
   try {
     switch (v.intent) {
       case 'publish':
       case 'unpublish':
         await publishSite(a, v.intent === 'publish');
-        return json({
-          ok: true as const,
-          notice: v.intent === 'publish' ? 'The site is published.' : 'The site is unpublished: visitors see a notice.',
-        });
+        return json({ notice: v.intent === 'publish' ? 'The site is published.' : 'The site is unpublished: visitors see a notice.' });
       case 'add-domain': {
         const r = await addDomain(a, v.host);
-        return json({
-          ok: true as const,
-          notice: `${r.host} added. Serve the token shown below at ${VERIFICATION_PATH} on it, then verify.`,
-        });
+        return json({ notice: `${r.host} added. Serve the token shown below at ${VERIFICATION_PATH} on it, then verify.` });
       }
       case 'verify-domain':
         await verifyDomain(a, v.host);
-        return json({ ok: true as const, notice: `${v.host} is verified.` });
+        return json({ notice: `${v.host} is verified.` });
       case 'primary-domain':
         await makePrimary(a, v.host);
-        return json({ ok: true as const, notice: `${v.host} is the primary domain.` });
+        return json({ notice: `${v.host} is the primary domain.` });
       case 'remove-domain':
         await dropDomain(a, v.host);
-        return json({ ok: true as const, notice: `${v.host} removed.` });
+        return json({ notice: `${v.host} removed.` });
       case 'delete': {
         await removeSite(a, v.confirmName);
         a.session.unset('siteId');
@@ -103,10 +93,11 @@ export async function action(args: ActionFunctionArgs) {
     }
   } catch (e) {
     if (e instanceof DomainError || e instanceof SiteError) {
-      return json(
-        { ok: false as const, error: e.message, field: v.intent === 'delete' ? 'confirmName' : 'host', typed },
-        { status: e.status === 404 ? 404 : 400 },
-      );
+      // The message is the form's and the field's: the domain, or the site name typed to delete.
+      const field = v.intent === 'delete' ? 'confirmName' : 'host';
+      return json(replyTo(submission, form, { formError: e.message, fieldErrors: { [field]: e.message } }), {
+        status: e.status === 404 ? 404 : 400,
+      });
     }
     throw e;
   }
@@ -115,12 +106,14 @@ export async function action(args: ActionFunctionArgs) {
 export default function SiteScreen() {
   const d = useLoaderData<typeof loader>();
   const r = useActionData<typeof action>();
-  const failed = r && !r.ok ? r : null;
+  // A done change answers its notice; a refused one Conform's reply.
+  const done = r && 'notice' in r ? r : null;
+  const failed = readReply(r && !('notice' in r) ? r : null);
   return (
     <>
       <h1>Site and domains</h1>
-      <Notice message={r?.ok ? r.notice : d.created ? 'Your new site is ready.' : null} />
-      <FormError message={failed?.error} />
+      <Notice message={done ? done.notice : d.created ? 'Your new site is ready.' : null} />
+      <FormError message={failed?.formError} />
       <section className="card" aria-labelledby="sites-h">
         <h2 id="sites-h">Your sites</h2>
         <ul>
@@ -227,8 +220,8 @@ export default function SiteScreen() {
               name="host"
               label="Add a custom domain"
               placeholder="shop.example.com"
-              defaultValue={failed?.typed.intent === 'add-domain' ? failed.typed.host : ''}
-              error={failed?.field === 'host' && failed.typed.intent === 'add-domain' ? failed.error : null}
+              defaultValue={failed?.typed?.intent === 'add-domain' ? failed.typed.host : ''}
+              error={failed?.typed?.intent === 'add-domain' ? failed.errors.host : null}
             />
             <button type="submit">Add domain</button>
           </Form>
@@ -244,7 +237,7 @@ export default function SiteScreen() {
               name="confirmName"
               label={`Type the site name, ${d.site.title}, to confirm`}
               autoComplete="off"
-              error={failed?.field === 'confirmName' ? failed.error : null}
+              error={failed?.errors.confirmName}
             />
             <button type="submit" className="danger">
               Delete site

@@ -4,11 +4,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import type { SubmissionResult } from '@conform-to/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { z } from 'zod';
 import { DataTable } from '../components/config/DataTable.js';
 import { Field, FormError, Notice } from '../components/config/Field.js';
 import { useCan } from '../components/config/layout-data.js';
+import { readReply, type RefusedPost } from '../components/config/reply.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import {
@@ -33,7 +35,7 @@ import {
   TagError,
   type TagRow,
 } from '../config/tags.server.js';
-import { firstErrors, parseForm, readFormValues } from '../utils/form.server.js';
+import { parseForm, readFormValues, refusedReply, replyTo } from '../utils/form.server.js';
 
 export const headers = ownerPageHeaders;
 
@@ -92,48 +94,18 @@ const Schema = z.discriminatedUnion('intent', [
 /** The step shown above the list before a rename, merge or removal is done. */
 type Panel = { kind: 'edit'; names: string[] } | { kind: 'merge' | 'remove'; names: string[]; question: string };
 
-interface Typed {
-  intent: string;
-  name: string;
-  newName: string;
-  survivor: string;
-  itemIds: string[];
-  selected: string[];
-}
-
-interface Result {
-  ok: boolean;
-  error: string | null;
-  fields: Record<string, string>;
-  typed: Typed;
-  panel: Panel | null;
-}
-
-function typedOf(form: URLSearchParams): Typed {
-  return {
-    intent: form.get('intent') ?? '',
-    name: form.get('name') ?? '',
-    newName: form.get('newName') ?? '',
-    survivor: form.get('survivor') ?? '',
-    itemIds: form.getAll('itemIds'),
-    selected: form.getAll('selected'),
-  };
-}
-
-const EMPTY_TYPED: Typed = { intent: '', name: '', newName: '', survivor: '', itemIds: [], selected: [] };
-
 export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'products.write');
   const form = await readFormValues(args.request);
-  const reply = (r: Partial<Result>, status = 200) =>
-    json<Result>({ ok: status < 400, error: null, fields: {}, typed: EMPTY_TYPED, panel: null, ...r }, { status });
-  if (!form) return reply({ error: 'The form could not be read.' }, 400);
-  const typed = typedOf(form);
-  const parsed = parseForm(form, Schema);
-  if (parsed.status !== 'success') {
-    return reply({ error: 'Update the missing or invalid information above.', fields: firstErrors(parsed.error ?? undefined), typed }, 400);
-  }
-  const v = parsed.value;
+  // A step (edit, merge, remove) answers the panel to show; a refusal Conform's reply, with the step
+  // it came from so what was typed there stays.
+  const step = (panel: Panel) => json({ panel });
+  const refuse = (reply: SubmissionResult<string[]>, panel: Panel | null = null) => json({ ...reply, panel }, { status: 400 });
+  if (!form) return refuse(refusedReply());
+  const submission = parseForm(form, Schema);
+  if (submission.status !== 'success')
+    return refuse(replyTo(submission, form, { formError: 'Update the missing or invalid information above.' }));
+  const v = submission.value;
   const t = v.type;
   const done = (saved: Saved, name: string) => redirect(listPath(t, { q: v.q, saved, name }), 303);
   // The step to show again when a confirmed change is refused, so what was typed there stays.
@@ -148,7 +120,7 @@ export async function action(args: ActionFunctionArgs) {
       case 'rename': {
         if (v.selected.length > 1) throw new TagError(TAG_TEXT.oneAtATime(t));
         if (v.selected.length === 0) throw new TagError(TAG_TEXT.chooseOne(t));
-        if (v.intent === 'edit') return reply({ panel: { kind: 'edit', names: v.selected }, typed });
+        if (v.intent === 'edit') return step({ kind: 'edit', names: v.selected });
         retry = { kind: 'edit', names: v.selected };
         const r = await renameTag(a, t, v.selected, v.newName);
         return done('rename', r.to);
@@ -159,7 +131,7 @@ export async function action(args: ActionFunctionArgs) {
         const p = await pendingChange(a, t, v.selected);
         if (p.names.length < 2) throw new TagError(TAG_TEXT.gone(t));
         const panel: Panel = { kind: 'merge', names: p.names, question: mergeQuestion(t, p.names, p.items) };
-        if (v.intent === 'merge') return reply({ panel, typed });
+        if (v.intent === 'merge') return step(panel);
         retry = panel;
         const r = await mergeTags(a, t, p.names, v.survivor, v.newName);
         return done('merge', r.into);
@@ -169,15 +141,17 @@ export async function action(args: ActionFunctionArgs) {
         if (v.selected.length === 0) throw new TagError(TAG_TEXT.chooseSome(t));
         if (v.intent === 'remove') {
           const p = await pendingChange(a, t, v.selected);
-          return reply({ panel: { kind: 'remove', names: p.names, question: removeQuestion(t, p.names, p.items) }, typed });
+          return step({ kind: 'remove', names: p.names, question: removeQuestion(t, p.names, p.items) });
         }
         const r = await removeTags(a, t, v.selected);
         return done('remove', r.names.length === 1 ? r.names[0] : '');
       }
     }
   } catch (e) {
-    if (e instanceof TagError)
-      return reply({ error: e.message, fields: e.field ? { [e.field]: e.message } : {}, typed, panel: retry }, 400);
+    if (e instanceof TagError) {
+      const fieldErrors = e.field ? { [e.field]: e.message } : {};
+      return refuse(replyTo(submission, form, { formError: e.message, fieldErrors }), retry);
+    }
     throw e;
   }
 }
@@ -194,15 +168,14 @@ function Hidden({ t, q, selected }: { t: TagType; q: string; selected?: string[]
   );
 }
 
-function Step({ panel, t, q, result }: { panel: Panel; t: TagType; q: string; result: Result | undefined }) {
-  const failed = result && !result.ok ? result : null;
+function Step({ panel, t, q, failed }: { panel: Panel; t: TagType; q: string; failed: RefusedPost | null }) {
   const cancel = (
     <Link to={listPath(t, { q })} className="button secondary">
       Cancel
     </Link>
   );
   if (panel.kind === 'edit') {
-    const clash = failed?.fields.newName === TAG_TEXT.exists(t);
+    const clash = failed?.errors.newName === TAG_TEXT.exists(t);
     return (
       <section className="card" aria-labelledby="step-h">
         <h2 id="step-h">
@@ -214,8 +187,8 @@ function Step({ panel, t, q, result }: { panel: Panel; t: TagType; q: string; re
           <Field
             name="newName"
             label="New name"
-            defaultValue={failed ? failed.typed.newName : panel.names[0]}
-            error={failed?.fields.newName}
+            defaultValue={failed ? (failed.typed?.newName ?? '') : panel.names[0]}
+            error={failed?.errors.newName}
             hint={`At most ${TAG_MAX_LENGTH[t]} characters.`}
           />
           {clash ? <p>To combine the two, select both in the list and choose Merge.</p> : null}
@@ -228,7 +201,7 @@ function Step({ panel, t, q, result }: { panel: Panel; t: TagType; q: string; re
     );
   }
   if (panel.kind === 'merge') {
-    const kept = failed?.typed.survivor || panel.names[0];
+    const kept = failed?.typed?.survivor || panel.names[0];
     return (
       <section className="card" aria-labelledby="step-h">
         <h2 id="step-h">Merge {plural(t)}</h2>
@@ -244,13 +217,13 @@ function Step({ panel, t, q, result }: { panel: Panel; t: TagType; q: string; re
                 <label htmlFor={`survivor-${i}`}>{n}</label>
               </div>
             ))}
-            {failed?.fields.survivor ? <span className="error">{failed.fields.survivor}</span> : null}
+            {failed?.errors.survivor ? <span className="error">{failed.errors.survivor}</span> : null}
           </fieldset>
           <Field
             name="newName"
             label={`Or a new name for the merged ${t}`}
-            defaultValue={failed?.typed.newName ?? ''}
-            error={failed?.fields.newName}
+            defaultValue={failed?.typed?.newName ?? ''}
+            error={failed?.errors.newName}
             hint="Leave empty to keep the name chosen above."
           />
           <div className="row-actions">
@@ -281,12 +254,14 @@ function Step({ panel, t, q, result }: { panel: Panel; t: TagType; q: string; re
 
 export default function Tags() {
   const { t, q, list, items, notice, maxLength } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as Result | undefined;
+  const reply = useActionData<typeof action>();
   const canWrite = useCan('products.write');
-  const failed = result && !result.ok ? result : null;
-  const adding = failed?.typed.intent === 'add';
-  const checkedItems = new Set(adding ? (failed?.typed.itemIds ?? []) : []);
-  const ticked = new Set(result && !result.panel ? result.typed.selected : []);
+  const panel = reply?.panel ?? null;
+  const failed = reply && 'status' in reply ? readReply(reply) : null;
+  const adding = failed?.typed?.intent === 'add';
+  const checkedItems = new Set(adding ? (failed?.lists.itemIds ?? []) : []);
+  // A refusal outside a step keeps the rows that were ticked.
+  const ticked = new Set(failed && !panel ? (failed.lists.selected ?? []) : []);
   const T = titleOf(t);
   const Ts = titleOf(t, true);
 
@@ -332,8 +307,8 @@ export default function Tags() {
         </ul>
       </nav>
       <Notice message={notice} />
-      <FormError message={failed?.error} />
-      {result?.panel ? <Step panel={result.panel} t={t} q={q} result={result} /> : null}
+      <FormError message={failed?.formError} />
+      {panel ? <Step panel={panel} t={t} q={q} failed={failed} /> : null}
 
       <h2>{Ts}</h2>
       <Form method="get" className="toolbar" role="search">
@@ -394,11 +369,11 @@ export default function Tags() {
             <Field
               name="name"
               label={`New ${t}`}
-              defaultValue={adding ? failed?.typed.name : ''}
-              error={adding ? failed?.fields.name : null}
+              defaultValue={adding ? failed?.typed?.name : ''}
+              error={adding ? failed?.errors.name : null}
               hint={`At most ${maxLength} characters.`}
             />
-            <fieldset aria-describedby={adding && failed?.fields.itemIds ? 'f-itemIds-error' : undefined}>
+            <fieldset aria-describedby={adding && failed?.errors.itemIds ? 'f-itemIds-error' : undefined}>
               <legend>Items to add it to</legend>
               {items.length === 0 ? (
                 <p className="empty">This site has no items yet.</p>
@@ -414,9 +389,9 @@ export default function Tags() {
                   ))}
                 </div>
               )}
-              {adding && failed?.fields.itemIds ? (
+              {adding && failed?.errors.itemIds ? (
                 <span className="error" id="f-itemIds-error">
-                  {failed?.fields.itemIds}
+                  {failed?.errors.itemIds}
                 </span>
               ) : null}
             </fieldset>

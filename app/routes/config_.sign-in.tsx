@@ -8,7 +8,9 @@ import { safeConfigPath } from '../auth/permissions.server.js';
 import { isSignedIn, signIn } from '../auth/sign-in-flow.server.js';
 import { Field, FormError, Notice } from '../components/config/Field.js';
 import stylesheet from '../styles/config.css?url';
+import { readReply } from '../components/config/reply.js';
 import { ownerPageHeaders } from '../config/http.js';
+import { refusedReply } from '../utils/form.server.js';
 
 export const headers: HeadersFunction = ownerPageHeaders;
 
@@ -33,12 +35,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (r.ok) return r.response;
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
   if (r.retryAfterS) headers['Retry-After'] = String(r.retryAfterS);
-  return json({ error: r.error, email: r.email }, { status: r.retryAfterS ? 429 : 400, headers });
+  // The credentials are checked by the sign-in flow, not a form schema: the reply is its message, and
+  // of what was typed only the email (never the password).
+  return json(refusedReply(r.error, new URLSearchParams({ email: r.email })), { status: r.retryAfterS ? 429 : 400, headers });
 }
 
 export default function SignIn() {
   const { notice } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  const failed = readReply(useActionData<typeof action>());
   const [params] = useSearchParams();
   const busy = useNavigation().state === 'submitting';
   return (
@@ -46,10 +50,10 @@ export default function SignIn() {
       <main className="sign-in card">
         <h1>Sign in</h1>
         <Notice message={notice} />
-        <FormError message={failed?.error} />
+        <FormError message={failed?.formError} />
         <Form method="post" action={`/config/sign-in${params.toString() ? `?${params}` : ''}`}>
           <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? '/config'} />
-          <Field name="email" label="Email" type="email" autoComplete="username" required defaultValue={failed?.email ?? ''} />
+          <Field name="email" label="Email" type="email" autoComplete="username" required defaultValue={failed?.typed?.email ?? ''} />
           <Field name="password" label="Password" type="password" autoComplete="current-password" required />
           <button type="submit" disabled={busy}>
             {busy ? 'Signing in…' : 'Sign in'}

@@ -10,9 +10,14 @@ export const OPTION_FIELD = 'option.';
 // Conform's own control fields: no form of ours posts them, and the parser would act on them.
 const RESERVED = new Set(['__intent__', '__state__']);
 
+// A list index of five digits or more: no form of ours has 10,000 rows, and Conform's reply walks
+// a list up to its highest index (`x[100000000]` held a worker for seconds, building the reply).
+const HUGE_INDEX = /\[\d{5,}\]/;
+
 /**
  * The posted form, or null when the body is not a clean form: files where text is expected, NUL
- * characters (PostgreSQL text cannot store them). A repeated name keeps its last value, as before.
+ * characters (PostgreSQL text cannot store them), a list index no form of ours posts. A repeated
+ * name keeps its last value, as before.
  */
 export async function readForm(request: Request): Promise<URLSearchParams | null> {
   return collectForm(request, false);
@@ -28,7 +33,7 @@ async function collectForm(request: Request, all: boolean): Promise<URLSearchPar
   }
   const out = new URLSearchParams();
   for (const [k, v] of form) {
-    if (typeof v !== 'string' || k.includes('\u0000') || v.includes('\u0000')) return null;
+    if (typeof v !== 'string' || k.includes('\u0000') || v.includes('\u0000') || HUGE_INDEX.test(k)) return null;
     if (RESERVED.has(k)) continue;
     if (all) out.append(k, v);
     else out.set(k, v);
@@ -59,7 +64,20 @@ export function refusedReply(
 ): SubmissionResult<string[]> {
   const error: Record<string, string[]> = { '': [message] };
   for (const [name, m] of Object.entries(fieldErrors)) error[name] = [m];
-  return { status: 'error', initialValue: form ? Object.fromEntries(form) : null, error };
+  return { status: 'error', initialValue: form ? typedOf(form) : null, error };
+}
+
+/**
+ * The posted fields by name, empty ones included; a name posted more than once (a list of
+ * checkboxes read with readFormValues) keeps every value in order, as Conform's own payload does.
+ */
+function typedOf(form: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const name of new Set(form.keys())) {
+    const all = form.getAll(name);
+    out[name] = all.length > 1 ? all : all[0];
+  }
+  return out;
 }
 
 /** What a refused post's reply adds to the schema's own errors: the message above the form, and one by field name. */
@@ -80,7 +98,7 @@ export function replyTo(submission: Submission<unknown>, form: URLSearchParams, 
     formErrors: formError ? [formError] : undefined,
     fieldErrors: Object.fromEntries(Object.entries(fieldErrors).map(([name, message]) => [name, [message]])),
   });
-  return { ...reply, initialValue: Object.fromEntries(form) };
+  return { ...reply, initialValue: typedOf(form) };
 }
 
 /** The first message of each field's errors, by field name (`email`, `giftRecipient.<id>`). */

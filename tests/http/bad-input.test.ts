@@ -2,6 +2,7 @@
 // deeply nested requests each get a clear 4xx, never a 500, and change nothing.
 import { describe, expect, it } from 'vitest';
 import { baseUrl, Visitor } from './support/client.js';
+import { adminVisitor } from './support/owner.js';
 
 const CART_API = '/api/commerce/shopping-cart/entries';
 
@@ -74,6 +75,17 @@ describe('request bodies', () => {
     const res = await v.postForm('/cart', { intent: 'add', itemId: 'a\u0000b', returnTo: '/shop' });
     expect(res.status).toBe(303);
     expect(await cartLines(v)).toBe(0);
+  });
+});
+
+describe('owner form posts', () => {
+  it('refuses a field named with a huge list index as an unreadable form, keeping the page as it was', async () => {
+    const admin = await adminVisitor();
+    const res = await admin.postForm('/config/pages/new', { title: 'Never made', 'x[100000000]': '1' });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('The form could not be read.');
+    const list = await (await admin.get('/config/pages?q=Never+made')).text();
+    expect(list).toContain('No pages match this search.');
   });
 });
 

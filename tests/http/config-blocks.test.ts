@@ -280,6 +280,7 @@ describe('the gallery options', () => {
     const res = await admin.postForm(`${blocksUrl()}/new?type=gallery`, [
       ['design', 'slider'],
       ['image', files.blue],
+      ['image', files.red],
       ['padding', '51'],
       ['thumbnails-per-row', '0'],
     ]);
@@ -289,7 +290,9 @@ describe('the gallery options', () => {
     expect(html).toContain('Choose a whole number from 1 to 10.');
     expect(html).toMatch(/name="padding"[^>]*value="51"/);
     expect(html).toMatch(/<option value="slider" selected="">Carousel/);
+    // Both chosen images stay chosen: the reply keeps every value of the repeated name.
     expect(html).toMatch(new RegExp(`name="image" checked="" value="${files.blue}"`));
+    expect(html).toMatch(new RegExp(`name="image" checked="" value="${files.red}"`));
   });
 });
 

@@ -100,7 +100,9 @@ describe('adding', () => {
     const html = await res.text();
     expect(html).toContain('A tag can be at most 50 characters long; this one has 51.');
     expect(html).toContain(`value="${long}"`);
+    // Every ticked item comes back ticked, not only one of the repeated name's values.
     expect(html).toContain(`name="itemIds" checked="" value="${MUG.id}"`);
+    expect(html).toContain(`name="itemIds" checked="" value="${BOWL.id}"`);
     expect(html).toContain(`name="itemIds" value="${PLATE.id}"`);
     expect(html).toMatch(/aria-invalid="true"/);
 

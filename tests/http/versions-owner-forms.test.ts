@@ -128,7 +128,7 @@ describe('/config/settings, each section versioned on its own', () => {
     const body = await res.json();
     expect(body.conflict.theirs).toEqual(['Offered for prices up to']);
     expect(body.conflict.yours).toEqual(['Offered for prices over']);
-    expect(body.typed.instalmentsMin).toBe('40.00');
+    expect(body.initialValue.instalmentsMin).toBe('40.00');
   });
 
   it('a post without a stamp is saved as before', async () => {
@@ -510,7 +510,7 @@ describe('/config/pages/<id>/access', () => {
       withField(beforePw, 'kind', 'public'),
     );
     expect(json.status).toBe(409);
-    expect((await json.json()).typed.kind).toBe('public');
+    expect((await json.json()).initialValue.kind).toBe('public');
 
     // "Apply only my changes" against the rule as it is now (the conflict screen of A's form, again).
     const now = await ownerA.postForm(access, typed);

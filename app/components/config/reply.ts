@@ -15,6 +15,8 @@ export interface RefusedPost {
   errors: Record<string, string>;
   /** What was typed, by field name (empty fields included); null when nothing is kept (an unreadable post). */
   typed: Record<string, string> | null;
+  /** Every value typed, by field name: a list of checkboxes posts one name several times. */
+  lists: Record<string, string[]>;
 }
 
 /** The refused post a reply describes; null when there is no reply (the screen as loaded). */
@@ -28,9 +30,21 @@ export function readReply(reply: ReplyData | null | undefined): RefusedPost | nu
     else errors[name] = messages[0];
   }
   let typed: Record<string, string> | null = null;
+  const lists: Record<string, string[]> = {};
   if (reply.initialValue) {
     typed = {};
-    for (const [name, v] of Object.entries(reply.initialValue)) if (typeof v === 'string') typed[name] = v;
+    for (const [name, v] of Object.entries(reply.initialValue)) {
+      const all = Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : [];
+      if (all.length === 0) continue;
+      // A name posted several times reads as its last value, as a plain form post keeps it.
+      typed[name] = all[all.length - 1];
+      lists[name] = all;
+    }
   }
-  return { formError, errors, typed };
+  return { formError, errors, typed, lists };
+}
+
+/** What was typed as a form again, every value of a repeated name in order (a screen that reads its post as a form). */
+export function typedForm(failed: RefusedPost): URLSearchParams {
+  return new URLSearchParams(Object.entries(failed.lists).flatMap(([name, values]) => values.map((v) => [name, v])));
 }

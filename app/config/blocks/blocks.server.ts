@@ -2,13 +2,23 @@
 // order, added, saved, moved up or down and removed, each write checked against the page (one of
 // this site's pages) and the site's files, audited, and sent to the storefront's caches at once.
 import { randomBytes } from 'node:crypto';
+import { parse } from '@conform-to/react';
 import type { Sql } from '../../../db/client.server.js';
 import type { OwnerAccess } from '../../auth/permissions.server.js';
 import { actorOf, recordAudit } from '../../edits/audit.server.js';
 import { fileUrl } from '../products.server.js';
 import { storefrontChanged } from '../../edits/storefront-changed.server.js';
 import { isLiveStatus, PAGE_RIGHTS_TEXT } from '../page-rights.js';
-import { BLOCK_LABELS, blockSummary, fileIdsOf, MAX_BLOCKS, readSettings, type BlockSettings, type BlockType } from './block-types.js';
+import {
+  BLOCK_LABELS,
+  blockSummary,
+  fileIdsOf,
+  MAX_BLOCKS,
+  parseBlockForm,
+  readSettings,
+  type BlockSettings,
+  type BlockType,
+} from './block-types.js';
 import { FORM_BLOCK_TEXT, type FormBlockSettings } from './form.js';
 import { MEDIA_TEXT, videoEmbed, type VideoSettings } from './media.js';
 import { oembedRefusal, videoOembed } from './oembed.server.js';
@@ -31,6 +41,17 @@ export class BlockError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * A block's post checked by its type's rules (parseBlockForm: a gallery's images, a chart's grid)
+ * as a Conform submission, so a refused post answers with replyTo as every owner form does.
+ */
+export function blockSubmission<T extends BlockType>(type: T, form: URLSearchParams) {
+  const parsed = parseBlockForm(type, form);
+  const error = parsed.ok ? null : Object.fromEntries(Object.entries(parsed.fields).map(([name, message]) => [name, [message]]));
+  const submission = parse(form, { resolve: () => (error ? { error } : { value: parsed }) });
+  return { parsed, submission };
 }
 
 export interface MediaFile {
