@@ -26,9 +26,9 @@ export interface FramedControl {
 }
 
 /**
- * The frame of every owner field: the label (for= the control, id `${id}-label` for controls that
- * are labelled by reference), the hint, the control drawn by `children` with the props that tie the
- * hint and error to it (aria-describedby, aria-invalid), and the error. `lang` marks the label and
+ * The frame of every owner field: the label (for= the control; with `labelId`, also id
+ * `${id}-label`, for a control labelled by reference), the hint, the control drawn by `children`
+ * with the props that tie the hint and error to it (aria-describedby, aria-invalid), and the error. `lang` marks the label and
  * hint when they are in another language than the control. `variant` 'checkbox' puts the box inside
  * its label, before the text; 'group' is a fieldset whose legend names several controls (radios, a
  * list box) and which carries the hint and error itself. `alert` reads the error out at once, for a
@@ -44,6 +44,7 @@ export function FieldFrame({
   variant,
   className,
   alert,
+  labelId,
   children,
 }: {
   name: string;
@@ -55,6 +56,7 @@ export function FieldFrame({
   variant?: 'checkbox' | 'group';
   className?: string;
   alert?: boolean;
+  labelId?: boolean;
   children: (control: FramedControl) => ReactNode;
 }) {
   const { fid, described } = fieldIds(name, id, hint, error);
@@ -68,7 +70,7 @@ export function FieldFrame({
   if (variant === 'group') {
     return (
       <fieldset className={classes} aria-describedby={described}>
-        <legend id={`${fid}-label`} lang={lang}>
+        <legend id={labelId ? `${fid}-label` : undefined} lang={lang}>
           {label}
         </legend>
         {hintText}
@@ -79,7 +81,7 @@ export function FieldFrame({
   }
   return (
     <div className={classes}>
-      <label htmlFor={fid} id={`${fid}-label`} lang={lang}>
+      <label htmlFor={fid} id={labelId ? `${fid}-label` : undefined} lang={lang}>
         {variant === 'checkbox' ? (
           <>
             {control} {label}

@@ -71,7 +71,7 @@ export function RichTextField({ name, label, defaultValue, error, hint, rows = 1
   };
 
   return (
-    <FieldFrame name={name} label={label} hint={hint} error={error} className={`rich-text${enhanced ? ' enhanced' : ''}`}>
+    <FieldFrame name={name} label={label} hint={hint} error={error} labelId className={`rich-text${enhanced ? ' enhanced' : ''}`}>
       {({ id, ...aria }) => (
         <>
           <div ref={host} className="rich-text-editor" />
