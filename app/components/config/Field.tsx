@@ -3,7 +3,7 @@
 // FieldFrame draws the label, hint and error of every owner field; the controls below sit in it.
 import type { InputHTMLAttributes, ReactNode } from 'react';
 
-/** The ids a control and its hint and error share; `described` goes on the control (also for controls drawn elsewhere: RichTextField, FontSelect). */
+/** The ids a control and its hint and error share; `described` goes on the control (also for controls wired up outside the frame: the rich-text editor). */
 export function fieldIds(name: string, id: string | undefined, hint: ReactNode, error: string | null | undefined) {
   const fid = id ?? `f-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
   const described = [hint ? `${fid}-hint` : null, error ? `${fid}-error` : null].filter(Boolean).join(' ') || undefined;
@@ -26,13 +26,13 @@ export interface FramedControl {
 }
 
 /**
- * The frame of every owner field: the label (for= the control; with `labelId`, also id
- * `${id}-label`, for a control labelled by reference), the hint, the control drawn by `children`
- * with the props that tie the hint and error to it (aria-describedby, aria-invalid), and the error. `lang` marks the label and
- * hint when they are in another language than the control. `variant` 'checkbox' puts the box inside
- * its label, before the text; 'group' is a fieldset whose legend names several controls (radios, a
- * list box) and which carries the hint and error itself. `alert` reads the error out at once, for a
- * field posted by a form of its own (no FormError above it).
+ * The frame of every owner field: the label (for= the control; with `labelId` also id `${id}-label`,
+ * for a control labelled by reference), the hint, the control drawn by `children` with the props
+ * that tie the hint and error to it (aria-describedby, aria-invalid), and the error. `lang` marks
+ * the label and hint when they are in another language than the control. `variant` 'checkbox' puts
+ * the box inside its label, before the text; 'group' is a fieldset whose legend names several
+ * controls (radios, a list box) and which carries the hint and error itself. `alert` reads the error
+ * out at once, for a field posted by a form of its own (no FormError above it).
  */
 export function FieldFrame({
   name,
