@@ -1,7 +1,8 @@
 // `npm test` after the build: runs the suites in phases, the parts of a phase at the same time, and
-// ends with each part's time and the summed `N passed, N failed` lines. Why parallel: docs/decisions/0032-ci-in-parallel-parts.md.
+// ends with the ten slowest test files, the slowest journeys, each part's time and CPU, and the
+// summed `N passed, N failed` lines. Why parallel: docs/decisions/0032-ci-in-parallel-parts.md.
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -30,6 +31,20 @@ const phases = [
 
 const logs = mkdtempSync(join(tmpdir(), 'storefront-test-logs-'));
 const since = (t) => `${((Date.now() - t) / 1000).toFixed(0)} s`;
+
+/**
+ * CPU seconds (user + system) of this runner's children that have ended, with theirs: cutime and
+ * cstime of /proc/self/stat. The machine's cores are saturated while the parts run side by side, so a
+ * part's wall time says little about what it costs; its CPU does. The count grows only when a part
+ * ends (the parts are this process's only children), so each growth is the part that just ended.
+ */
+let cpuSeen = childCpu();
+function childCpu() {
+  if (!existsSync('/proc/self/stat')) return undefined;
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+  // Fields 16 and 17 (1-based) of the whole line are cutime and cstime, in clock ticks of 1/100 s.
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
 const started = Date.now();
 const done = [];
 
@@ -47,11 +62,15 @@ function run(part) {
     child.stdout.pipe(out, { end: false });
     child.stderr.pipe(out, { end: false });
     child.on('close', (code, signal) => {
+      // Read now: another part that ends while this one's output is written would count here too.
+      const now = childCpu();
+      const cpu = now === undefined ? undefined : now - cpuSeen;
+      cpuSeen = now;
       out.end(() => {
         const text = readFileSync(file, 'utf8');
         const ok = code === 0;
         process.stdout.write(`\n== ${part.name}: ${ok ? 'passed' : `FAILED (${signal ?? `exit ${code}`})`} in ${since(t)}\n${text}\n`);
-        done.push({ name: part.name, ok, seconds: (Date.now() - t) / 1000, text });
+        done.push({ name: part.name, ok, seconds: (Date.now() - t) / 1000, cpu, text });
         resolve(ok);
       });
     });
@@ -72,8 +91,21 @@ for (const part of done) {
     failed += Number(m[2]);
   }
 }
-process.stdout.write(`\nparts (total ${since(started)}):\n`);
-for (const p of done) process.stdout.write(`  ${p.seconds.toFixed(0).padStart(5)} s  ${p.name}${p.ok ? '' : '  FAILED'}\n`);
+// The slowest files over every vitest part: each part's reporter lists its own slowest
+// (tests/support/summary-reporter.ts), so the ten slowest of all are among those lists.
+const files = done
+  .flatMap((p) => [...(p.text.match(/^slowest test files:\n((?: +[\d.]+ s {2}.+\n?)+)/m)?.[1].matchAll(/^ +([\d.]+) s {2}(.+)$/gm) ?? [])])
+  .map((m) => ({ seconds: Number(m[1]), line: m[0] }))
+  .sort((a, b) => b.seconds - a.seconds)
+  .slice(0, 10);
+if (files.length) process.stdout.write(`\nthe ten slowest test files (vitest parts):\n${files.map((f) => f.line).join('\n')}\n`);
+const journeys = done.find((p) => p.name === 'e2e')?.text.match(/^slowest journeys:\n(?: +[\d.]+ s {2}.+\n?)+/m)?.[0];
+if (journeys) process.stdout.write(`\n${journeys.trimEnd()}\n`);
+process.stdout.write(`\nparts (total ${since(started)}; cpu: user + system seconds of the part's processes):\n`);
+for (const p of done) {
+  const cpu = p.cpu === undefined ? '' : `  cpu ${p.cpu.toFixed(0).padStart(5)} s`;
+  process.stdout.write(`  ${p.seconds.toFixed(0).padStart(5)} s${cpu}  ${p.name}${p.ok ? '' : '  FAILED'}\n`);
+}
 const e2e = done.find((p) => p.name === 'e2e')?.text.match(/^e2e: .*$/m)?.[0];
 process.stdout.write(`\n${passed} passed, ${failed} failed\n${e2e ? `${e2e}\n` : ''}`);
 process.exit(ok ? 0 : 1);

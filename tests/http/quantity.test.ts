@@ -1,6 +1,6 @@
 // Quantities and stock through the running server: only 1-4 digits are a quantity, each refusal
 // has its text, a refused request leaves the cart as it was, and stock errors name the item.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Visitor } from './support/client.js';
 
 const MUG = 'itm-tide-pool-mug';
@@ -23,10 +23,6 @@ async function lines(v: Visitor): Promise<{ quantity: number }[]> {
   const cart = await (await v.get('/api/commerce/shopping-cart')).json();
   return cart.entries ?? [];
 }
-
-// Each new visitor here is rate limited by the address the suite shares (30 at once, 5 a second):
-// let that bucket fill again, or the file after this one meets 429s (the order of files varies).
-afterAll(() => new Promise((resolve) => setTimeout(resolve, 6_500)));
 
 describe('quantities over HTTP', () => {
   it.each(cases)('the JSON API refuses %j with 400 "%s" and adds nothing', async (quantity, text) => {

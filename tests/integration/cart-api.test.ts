@@ -5,10 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
-// This file runs in its own process: point the process-wide client at a fresh embedded database.
+// This file runs in its own process: point the process-wide client at a database of its own (a copy
+// of the seeded template on the PostgreSQL of DATABASE_URL, else a fresh embedded one in DATA_DIR).
 const dataDir = mkdtempSync(join(tmpdir(), 'storefront-cart-api-'));
 process.env.DATA_DIR = dataDir;
-delete process.env.DATABASE_URL;
+const { processDatabase } = await import('./support/databases.js');
+const own = await processDatabase();
 
 const entries = await import('../../app/routes/api.commerce.shopping-cart.entries.js');
 const fields = await import('../../app/routes/api.commerce.shopping-cart.entries.$entryId.additionalFields.js');
@@ -45,6 +47,7 @@ beforeEach(() => resetRateLimits());
 afterAll(async () => {
   vi.restoreAllMocks();
   await closeDb();
+  await own.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

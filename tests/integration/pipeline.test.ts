@@ -1,16 +1,18 @@
-// The page pipeline on the real (embedded) database with the demo store: statuses, the theme's
-// not-found and error pages, caching headers, ETags that follow the content, head data, and the
-// theme's stylesheet URL that follows its CSS.
+// The page pipeline on a real database with the demo store: statuses, the theme's not-found and
+// error pages, caching headers, ETags that follow the content, head data, and the theme's stylesheet
+// URL that follows its CSS.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { log } from '../../app/utils/log.server.js';
 
-// This file runs in its own process: point the process-wide client at a fresh embedded database.
+// This file runs in its own process: point the process-wide client at a database of its own (a copy
+// of the seeded template on the PostgreSQL of DATABASE_URL, else a fresh embedded one in DATA_DIR).
 const dataDir = mkdtempSync(join(tmpdir(), 'storefront-pipeline-'));
 process.env.DATA_DIR = dataDir;
-delete process.env.DATABASE_URL;
+const { processDatabase } = await import('./support/databases.js');
+const own = await processDatabase();
 
 const { storefrontPage, renderPage } = await import('../../app/storefront/render.server.js');
 const { loadSite, resolvePath } = await import('../../app/catalog/catalog.server.js');
@@ -36,6 +38,7 @@ beforeAll(async () => {
 afterAll(async () => {
   vi.restoreAllMocks();
   await closeDb();
+  await own.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -1,9 +1,9 @@
 // Vitest reporter that ends the run with the plain `N passed, N failed` line CI tools read, after the
 // slowest files (CI runs near its time limit: this says where the minutes go).
-import type { Reporter, TestModule } from 'vitest/node';
+import type { Reporter, SerializedError, TestModule } from 'vitest/node';
 
 export default class SummaryReporter implements Reporter {
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>): void {
     let passed = 0;
     let failed = 0;
     let skipped = 0;
@@ -15,13 +15,21 @@ export default class SummaryReporter implements Reporter {
         else skipped++;
       }
     }
+    // A file can fail outside its tests (a hook that timed out, an import that threw: its tests count as
+    // skipped), and an error can escape every test: each is a failure too, or the line says 0 failed
+    // for a red run (it did, for three hook timeouts under load).
+    const outside =
+      testModules.filter((m) => m.state() === 'failed' && ![...m.children.allTests()].some((t) => t.result().state === 'failed')).length +
+      unhandledErrors.length;
+    failed += outside;
     const slow = testModules
       .map((m) => ({ file: m.moduleId.replace(`${process.cwd()}/`, ''), ms: m.diagnostic().duration }))
       .sort((a, b) => b.ms - a.ms)
       .slice(0, 12)
       .map((f) => `  ${(f.ms / 1000).toFixed(1).padStart(6)} s  ${f.file}`);
     if (slow.length > 1) process.stdout.write(`\nslowest test files:\n${slow.join('\n')}\n`);
-    const line = `\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`;
+    const why = outside ? ` (${outside} outside a test: a hook, an import or an unhandled error)` : '';
+    const line = `\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${why}\n`;
     process.once('exit', () => process.stdout.write(line));
   }
 }

@@ -154,6 +154,32 @@ export const targets: Target[] = url ? [postgresTarget(url)] : [pglite];
 /** Both stores, for what must hold on each: the schema's migrations and the seed. */
 export const bothTargets: Target[] = url ? [pglite, postgresTarget(url)] : [pglite];
 
+/**
+ * For a file whose app code reaches the database through the process-wide client (getSql()), called
+ * before it imports that code: with DATABASE_URL, a copy of the migrated and seeded template there
+ * becomes DATABASE_URL (a copy costs a fraction of the CPU of migrating and seeding a PGlite, and CPU is
+ * what CI runs short of); without, the client opens a fresh PGlite in the file's DATA_DIR. `drop`
+ * removes the copy once the file has closed the client.
+ */
+export async function processDatabase(): Promise<{ drop(): Promise<void> }> {
+  if (!url) {
+    delete process.env.DATABASE_URL;
+    return { drop: async () => {} };
+  }
+  const template = await postgresTemplate(url, true);
+  const name = `storefront_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = postgres(url, { max: 1, onnotice: quiet });
+  try {
+    await admin.unsafe(`create database ${name} template ${template}`);
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  process.env.DATABASE_URL = u.toString();
+  return { drop: () => drop(url, name) };
+}
+
 /** Row counts of every storefront table, for "nothing changed" checks. */
 export async function snapshot(sql: Db['sql']): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
