@@ -2,7 +2,7 @@
 // and the same check for a page seen without JavaScript (axe runs in a script-free twin of it).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Frame, Locator, Page } from '@playwright/test';
+import type { Browser, Frame, Locator, Page, Route } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -112,43 +112,46 @@ export async function previewViolations(page: Page, frame: Locator, at = '/'): P
  */
 async function inTwin(page: Page, url: string, source: string): Promise<string[]> {
   const html = source.replace(/<script\b(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>/gi, '');
-  const twin = await (await twinContext(page)).newPage();
-  try {
+  return inTwinPage(page, async (twin) => {
     const viewport = page.viewportSize();
     if (viewport) await twin.setViewportSize(viewport);
     const documentUrl = url.replace(/#.*$/, '');
+    // The twin may show this document already: only a new document is a new load (not a jump to a #fragment).
+    if (twin.url().replace(/#.*$/, '') === documentUrl) await twin.goto('about:blank');
     // Only the document itself is replaced; its styles, fonts and images load from the server
     // untouched (no per-request round trip through this process).
     let served = false;
-    await twin.route(
-      exactly(documentUrl),
-      (route) => {
-        served = true;
-        return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html });
-      },
-      { times: 1 },
-    );
-    await twin.goto(url);
-    // Never check, by mistake, the server's own page with its scripts running.
-    if (!served) throw new Error(`axe twin: ${url} was not the script-free copy`);
-    return await axe(twin);
-  } finally {
-    await twin.close();
-  }
+    const pattern = exactly(documentUrl);
+    const handler = (route: Route) => {
+      served = true;
+      return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html });
+    };
+    await twin.route(pattern, handler, { times: 1 });
+    try {
+      await twin.goto(url);
+      // Never check, by mistake, the server's own page with its scripts running.
+      if (!served) throw new Error(`axe twin: ${url} was not the script-free copy`);
+      return await axe(twin);
+    } finally {
+      await twin.unroute(pattern, handler);
+    }
+  });
 }
 
-// The twin pages' context, one per test: a context costs far more than a page (15 owner screens took
-// 50 s with one each, 11 s sharing one). Playwright closes the contexts a test opened when the test
-// ends, so the next test's first check opens a new one; nothing here closes it.
-const twins = new Map<Browser, BrowserContext>();
-async function twinContext(page: Page): Promise<BrowserContext> {
+// The twin page, one per test, and its context: a context costs far more than a page (15 owner
+// screens took 50 s with one each, 11 s sharing one), and a page more than a navigation (a new
+// renderer, and axe compiled afresh in it). Playwright closes the contexts a test opened when the
+// test ends, so the next test's first check opens a new one; nothing here closes it. The checks on
+// one browser take turns on its page.
+const twins = new Map<Browser, { page?: Page; turn: Promise<unknown> }>();
+async function inTwinPage<T>(page: Page, check: (twin: Page) => Promise<T>): Promise<T> {
   const browser = page.context().browser()!;
-  const known = twins.get(browser);
-  if (known) return known;
-  const context = await browser.newContext({ javaScriptEnabled: true });
-  twins.set(browser, context);
-  context.once('close', () => {
-    if (twins.get(browser) === context) twins.delete(browser);
+  const twin = twins.get(browser) ?? { turn: Promise.resolve() };
+  twins.set(browser, twin);
+  const mine = twin.turn.then(async () => {
+    if (!twin.page || twin.page.isClosed()) twin.page = await (await browser.newContext({ javaScriptEnabled: true })).newPage();
+    return check(twin.page);
   });
-  return context;
+  twin.turn = mine.catch(() => {});
+  return mine;
 }

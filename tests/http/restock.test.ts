@@ -186,7 +186,15 @@ describe('the restock CAPTCHA (own server: its owner turns it on for the demo si
     expect(forged.status).toBe(403);
     expect(BOX.exec(await (await admin.get('/config/settings')).text())?.[0]).not.toContain('checked');
 
-    const saved = await admin.postForm('/config/settings', { intent: 'restock', restockCaptcha: 'on' });
+    // What a browser without JavaScript sends: the section's own form, its hidden fields and the box.
+    const section = /<form method="post" action="\/config\/settings" id="settings-restock"[\s\S]*?<\/form>/.exec(settings)?.[0] ?? '';
+    expect(section).toMatch(BOX);
+    expect(section).toMatch(/<button type="submit">Save (<!-- -->)?back in stock(<!-- -->)? settings<\/button>/);
+    const hidden = Object.fromEntries(
+      [...section.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]),
+    );
+    expect(hidden.intent).toBe('restock');
+    const saved = await admin.postForm('/config/settings', { ...hidden, restockCaptcha: 'on' });
     expect(saved.status).toBe(303);
     expect(saved.headers.get('location')).toBe('/config/settings?saved=restock#restock');
     const after = await (await admin.get('/config/settings?saved=restock')).text();
@@ -246,9 +254,17 @@ describe('the restock CAPTCHA (own server: its owner turns it on for the demo si
     expect(refused).toContain('value="captcha-nojs@example.com"');
     expect((await v.postForm(TEAPOT, { ...form, altcha: 'not-a-solution' })).status).toBe(303);
     expect(await (await v.get(TEAPOT)).text()).toContain(`role="alert">${CAPTCHA_TEXT}</p>`);
+    // The owner's list has the address only once a sign-up went through.
+    const admin = await adminVisitor(url);
+    const waiting = async () =>
+      (await (await admin.get(`${API}?productId=${productId}&variantId=${variantId}`)).json()).signUps.map(
+        (s: { email: string }) => s.email,
+      );
+    expect(await waiting()).not.toContain('captcha-nojs@example.com');
     expect((await v.postForm(TEAPOT, { ...form, altcha: await solved(v) })).status).toBe(303);
     const done = await (await v.get(TEAPOT)).text();
     expect(done).toContain('Signed up!');
     expect(done).not.toContain(CAPTCHA_TEXT);
+    expect(await waiting()).toContain('captcha-nojs@example.com');
   });
 });
