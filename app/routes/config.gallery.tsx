@@ -53,14 +53,17 @@ export async function action(args: ActionFunctionArgs) {
     }
     const parsed = parseForm(form, PictureForm);
     submission = parsed;
-    if (parsed.status !== 'success') return json(replyTo(parsed, form, { formError: 'Update the missing or invalid information above.' }), 400);
+    if (parsed.status !== 'success')
+      return json(replyTo(parsed, form, { formError: 'Update the missing or invalid information above.' }), 400);
     await addPicture(a, parsed.value);
     return redirect('/config/gallery?added=1', 303);
   } catch (e) {
     if (!(e instanceof GalleryError)) throw e;
     if (e.status === 404) throw json({ error: e.message }, { status: 404 });
     const fieldErrors = e.field ? { [e.field]: e.message } : {};
-    const reply = submission ? replyTo(submission, form, { formError: e.message, fieldErrors }) : refusedReply(e.message, form, fieldErrors);
+    const reply = submission
+      ? replyTo(submission, form, { formError: e.message, fieldErrors })
+      : refusedReply(e.message, form, fieldErrors);
     return json(reply, e.status === 403 ? 403 : 400);
   }
 }

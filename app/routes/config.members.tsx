@@ -87,11 +87,7 @@ export default function Members() {
       <h1>Members</h1>
       <Notice message={result && 'notice' in result ? result.notice : null} />
       <FormError message={failed?.formError} />
-      <ConflictNotice
-        conflict={reply?.conflict}
-        formId={`member-${t.ownerId ?? ''}`}
-        reloadTo="/config/members"
-      />
+      <ConflictNotice conflict={reply?.conflict} formId={`member-${t.ownerId ?? ''}`} reloadTo="/config/members" />
       <section className="card" aria-labelledby="invite-h">
         <h2 id="invite-h">Invite someone</h2>
         <Form method="post">
