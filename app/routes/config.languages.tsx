@@ -15,7 +15,7 @@ import { LANGUAGE_NAMES } from '../languages/languages.js';
 import { latestRuns, startTranslation, type TranslationRun } from '../languages/machine-translation.server.js';
 import { deleteConnection, parseLanguages, readMultilingualSettings, writeLanguages } from '../languages/settings.server.js';
 import { connectService, parseConnection, PROVIDERS } from '../languages/translation-service.server.js';
-import { readForm, refusedReply } from '../utils/form.server.js';
+import { readFormValues, refusedReply } from '../utils/form.server.js';
 
 export const headers = ownerPageHeaders;
 export const meta: MetaFunction = () => [{ title: 'Languages' }];
@@ -46,7 +46,8 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'settings.write');
-  const form = await readForm(args.request);
+  // Every ticked language box comes as its own `lang` value: all of them are kept.
+  const form = await readFormValues(args.request);
   if (!form) return json(refusedReply(), 400);
   // The checks are the languages API's own (parseConnection, parseLanguages), so a refusal is
   // Conform's reply made from their message; the form comes back as typed, except an API key.
@@ -118,6 +119,7 @@ export default function Languages() {
   const current = settings.languages.find((l) => l.isDefault)?.code ?? 'en';
   const typedLanguages = failed?.typed && !elsewhere ? failed.typed : null;
   const def = typedLanguages?.default ?? current;
+  // The reply keeps one value a name: a refused post ticks the last box it ticked (as before).
   const on = new Set(typedLanguages ? [typedLanguages.lang].filter(Boolean) : settings.languages.map((l) => l.code));
   const others = settings.languages.filter((l) => !l.isDefault);
   const conn = settings.connection;
