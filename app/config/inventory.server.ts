@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
 import type { OwnerAccess } from '../auth/permissions.server.js';
-import { firstErrors, parseForm } from '../utils/form.server.js';
+import type { SubmissionResult } from '@conform-to/react';
+import { parseForm, refusedReply, replyTo } from '../utils/form.server.js';
 import { actorOf, recordAudit } from '../edits/audit.server.js';
 import { LOW_STOCK } from './dashboard.server.js';
 import { MAX_QTY, parseStockSeen, stockSeenText, TEXT, type StockSeen } from './product-form.js';
@@ -154,37 +155,22 @@ export type StockPost =
       ok: false;
       /** 409: stock changed since the page was drawn. */
       status: 400 | 409;
-      error: string;
-      /** Errors and what was typed, by variant id (the rows may have moved by the time it is drawn again). */
-      errors: Record<string, string>;
-      typed: Record<string, { qty: string; unlimited: boolean }>;
-      /** On a conflict: the stock each changed row has now (its `was` when drawn again). */
+      /** Conform's reply: the message, the errors by field (rows[i].qty) and the form as typed. */
+      reply: SubmissionResult<string[]>;
+      /** On a conflict: the stock each changed row has now, by variant id (its `was` when drawn again). */
       was?: Record<string, string>;
     };
 
 /** Reads the inventory form (rows[i].id, .qty, .unlimited, .was) and saves the rows that changed. */
 export async function submitStockForm(a: OwnerAccess, form: URLSearchParams): Promise<StockPost> {
-  const typed: Record<string, { qty: string; unlimited: boolean }> = {};
   const idAt: string[] = [];
   for (const [k, v] of form) {
     const m = ROW_KEY.exec(k);
-    if (k.startsWith('rows') && (!m || Number(m[1]) >= MAX_POSTED_ROWS))
-      return { ok: false, status: 400, error: 'The form could not be read.', errors: {}, typed: {} };
+    if (k.startsWith('rows') && (!m || Number(m[1]) >= MAX_POSTED_ROWS)) return { ok: false, status: 400, reply: refusedReply() };
     if (m && k.endsWith('.id')) idAt[Number(m[1])] = v;
   }
-  idAt.forEach((id, i) => {
-    typed[id] = { qty: form.get(`rows[${i}].qty`) ?? '', unlimited: (form.get(`rows[${i}].unlimited`) ?? '') !== '' };
-  });
   const parsed = parseForm(form, StockForm);
-  if (parsed.status !== 'success') {
-    const errors: Record<string, string> = {};
-    for (const [name, message] of Object.entries(firstErrors(parsed.error ?? undefined))) {
-      const i = /^rows\[(\d+)\]/.exec(name)?.[1];
-      const id = i === undefined ? undefined : idAt[Number(i)];
-      if (id) errors[id] = message;
-    }
-    return { ok: false, status: 400, error: TEXT.invalid, errors, typed };
-  }
+  if (parsed.status !== 'success') return { ok: false, status: 400, reply: replyTo(parsed, form, { formError: TEXT.invalid }) };
   try {
     return { ok: true, skus: await updateStock(a, parsed.value) };
   } catch (e) {
@@ -192,13 +178,13 @@ export async function submitStockForm(a: OwnerAccess, form: URLSearchParams): Pr
     const by = await changesSince(a.sql, a.site.id, drawnAt(form), { skus: e.rows.map((r) => r.sku) });
     const who = by.length > 0 ? `by ${by[0].actor}` : 'by an order or a change not in the audit log';
     const shown = (s: StockSeen) => (s.unlimited ? 'unlimited' : String(s.qty));
-    const errors: Record<string, string> = {};
+    const fieldErrors: Record<string, string> = {};
     const was: Record<string, string> = {};
     for (const r of e.rows) {
-      errors[r.id] = STOCK_TEXT.rowChanged(shown(r.seen), shown(r.now), who);
+      fieldErrors[`rows[${idAt.indexOf(r.id)}].qty`] = STOCK_TEXT.rowChanged(shown(r.seen), shown(r.now), who);
       was[r.id] = stockSeenText(r.now.qty, r.now.unlimited);
     }
-    return { ok: false, status: 409, error: STOCK_TEXT.conflict, errors, typed, was };
+    return { ok: false, status: 409, reply: replyTo(parsed, form, { formError: STOCK_TEXT.conflict, fieldErrors }), was };
   }
 }
 

@@ -4,9 +4,9 @@
 import { z } from 'zod';
 import type { OwnerAccess } from '../auth/permissions.server.js';
 import { sanitizeOwnerHtml } from '../edits/sanitize.server.js';
-import { firstErrors, parseForm } from '../utils/form.server.js';
+import { parseForm, refusedReply, replyTo } from '../utils/form.server.js';
 import { FIELD_TYPES } from './form-definition.js';
-import { BUILDER_TEXT, parseFieldForm, type BuilderResult, type BuilderTab } from './form-builder.js';
+import { BUILDER_TEXT, parseFieldForm, tabFor, type BuilderResult } from './form-builder.js';
 import {
   addField,
   deleteForm,
@@ -23,7 +23,7 @@ import {
 import { createMailingList, listMailingLists } from './mailing-list.server.js';
 import { newWebhookSecret, resendDelivery } from './webhook.server.js';
 import { checkWebhookUrl } from './webhook-url.server.js';
-import { checkedSave, conflictFor, VersionConflict, type Db } from '../edits/versions.server.js';
+import { checkedSave, conflictFor, VersionConflict, withConflict, type Db } from '../edits/versions.server.js';
 import { formVersioned, isVersionedIntent } from './form-versions.server.js';
 
 const text = (max: number) => z.string().max(max, `At most ${max} characters.`).default('');
@@ -61,19 +61,6 @@ const Schema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('delete-form') }),
 ]);
 
-const TAB_OF: Record<string, BuilderTab> = {
-  'save-build': 'build',
-  'add-field': 'build',
-  'save-field': 'build',
-  'move-field': 'build',
-  'remove-field': 'build',
-  'save-advanced': 'advanced',
-  'save-captcha': 'captcha',
-  'save-disclaimer': 'disclaimer',
-  'delete-form': 'build',
-};
-const tabFor = (intent: string): BuilderTab => TAB_OF[intent] ?? 'storage';
-
 /** SPEC 5's editor messages: no @ at all is "not an email"; anything else malformed gets the format. */
 function emailError(v: string): string | null {
   if (!v.includes('@') || /\s/.test(v.trim())) return BUILDER_TEXT.badEmail;
@@ -84,13 +71,8 @@ function emailError(v: string): string | null {
 export type BuilderOutcome = { redirect: string } | { result: BuilderResult; status: number };
 
 export async function runBuilderAction(a: OwnerAccess, id: string, form: URLSearchParams): Promise<BuilderOutcome> {
-  const typed = Object.fromEntries([...new Set(form.keys())].map((k) => [k, form.get(k) ?? '']));
   const intent = form.get('intent') ?? '';
   const tab = tabFor(intent);
-  const fail = (error: string | null, fields: Record<string, string> = {}, status = 400): BuilderOutcome => ({
-    result: { ok: false, tab, intent, error: error ?? BUILDER_TEXT.invalid, fields, typed },
-    status,
-  });
   const done = (saved: string, extra = '') => ({ redirect: `/config/forms/${encodeURIComponent(id)}?tab=${tab}&saved=${saved}${extra}` });
 
   // A tab's save (or a field's) is checked against the version its form was drawn at (issue 28);
@@ -103,7 +85,12 @@ export async function runBuilderAction(a: OwnerAccess, id: string, form: URLSear
   const guard: ((tx: Db) => Promise<void>) | undefined = checked?.guard;
 
   const parsed = parseForm(post, Schema);
-  if (parsed.status !== 'success') return fail(null, firstErrors(parsed.error ?? undefined));
+  // Every refusal is Conform's reply keeping the form as the owner sent it (`form`), not the merged post.
+  const fail = (error: string | null, fieldErrors: Record<string, string> = {}, status = 400): BuilderOutcome => ({
+    result: withConflict(replyTo(parsed, form, { formError: error ?? BUILDER_TEXT.invalid, fieldErrors })),
+    status,
+  });
+  if (parsed.status !== 'success') return fail(null);
   const v = parsed.value;
   const f = await formById(a.sql, a.site.id, id);
   if (!f) throw new FormError(404, FORM_TEXT.notFound);
@@ -122,7 +109,7 @@ export async function runBuilderAction(a: OwnerAccess, id: string, form: URLSear
       }
       case 'save-field': {
         const type = await fieldType(a.sql, a.site.id, id, v.fieldId);
-        if (!type) return fail(FORM_TEXT.fieldNotFound, {}, 404);
+        if (!type) return { result: withConflict(refusedReply(FORM_TEXT.fieldNotFound, form)), status: 404 };
         const p = parseFieldForm(v.fieldId, type, post);
         if (!p.ok) return fail(null, p.fields);
         await saveField(a, id, p.field, guard);
@@ -164,14 +151,14 @@ export async function runBuilderAction(a: OwnerAccess, id: string, form: URLSear
         const secret = f.settings.webhook?.secret ?? newWebhookSecret();
         await saveSettings(a, id, { webhook: { url: new URL(v.webhookUrl.trim()).toString(), secret, enabled: true } }, guard);
         // Shown once here (no redirect, so it is not in any URL or history); "Show secret" shows it again.
-        return { result: { ok: true, tab, intent, error: null, fields: {}, typed: {}, secret }, status: 200 };
+        return { result: { tab, secret }, status: 200 };
       }
       case 'disconnect-webhook':
         await saveSettings(a, id, { webhook: undefined });
         return done('webhook-off');
       case 'show-secret':
         if (!f.settings.webhook) return fail('There is no automation connected.');
-        return { result: { ok: true, tab, intent, error: null, fields: {}, typed: {}, secret: f.settings.webhook.secret }, status: 200 };
+        return { result: { tab, secret: f.settings.webhook.secret }, status: 200 };
       case 'resend': {
         if (!f.settings.webhook?.enabled) return fail('Connect an automation first.');
         const sent = await resendDelivery(a.sql, id, v.deliveryId, f.settings.webhook.url);
@@ -208,7 +195,7 @@ export async function runBuilderAction(a: OwnerAccess, id: string, form: URLSear
     if (e instanceof VersionConflict && versioned) {
       const conflict = await conflictFor(a.sql, form, versioned);
       if (!conflict) throw new FormError(404, intent === 'save-field' ? FORM_TEXT.fieldNotFound : FORM_TEXT.notFound);
-      return { result: { ok: false, tab, intent, error: null, fields: {}, typed, conflict }, status: 409 };
+      return { result: withConflict(replyTo(parsed, form), conflict), status: 409 };
     }
     if (e instanceof FormError && e.status !== 404) return fail(e.message, e.field ? { [e.field]: e.message } : {}, e.status);
     throw e;

@@ -1,6 +1,7 @@
 // The builder's rules for fields (pure, used by the /config/forms/$id screen and its action): the
 // label of each SPEC 3 type, exactly which properties each type takes, a new field's defaults, and
 // one posted field form read into a FormField (errors per property, as the inputs are named).
+import type { SubmissionResult } from '@conform-to/react';
 import type { Conflict } from '../edits/versions.js';
 import { FORM_LIMITS, FormField, type FieldType } from './form-definition.js';
 
@@ -170,19 +171,26 @@ export const BUILDER_TEXT = {
   automations: (n: number) => `${n} connected automation${n === 1 ? '' : 's'}`,
 };
 
-/** What a failed (or secret-showing) post gives back: errors per input and everything typed. */
-export interface BuilderResult {
-  ok: boolean;
-  tab: BuilderTab;
-  intent: string;
-  error: string | null;
-  fields: Record<string, string>;
-  typed: Record<string, string>;
-  /** The webhook's signing secret, shown once after connecting or when asked for. */
-  secret?: string | null;
-  /** A save over a tab or field changed since it was drawn (a 409, issue 28). */
-  conflict?: Conflict | null;
-}
+/**
+ * What a post answers when it does not redirect: Conform's reply to a refused post (the form as
+ * typed, errors by field; with the conflict when it saved over a tab or field changed since it was
+ * drawn, a 409, issue 28), or the webhook's signing secret, shown once after connecting or when asked for.
+ */
+export type BuilderResult = (SubmissionResult<string[]> & { conflict: Conflict | null }) | { tab: BuilderTab; secret: string };
+
+const TAB_OF: Record<string, BuilderTab> = {
+  'save-build': 'build',
+  'add-field': 'build',
+  'save-field': 'build',
+  'move-field': 'build',
+  'remove-field': 'build',
+  'save-advanced': 'advanced',
+  'save-captcha': 'captcha',
+  'save-disclaimer': 'disclaimer',
+  'delete-form': 'build',
+};
+/** The tab a post of `intent` came from. */
+export const tabFor = (intent: string): BuilderTab => TAB_OF[intent] ?? 'storage';
 
 /** Which versioned form of the builder a post of `intent` came from (issue 28): the intent, or a field's editor. */
 export const stampKey = (intent: string, fieldId: string | undefined) => (intent === 'save-field' ? `save-field:${fieldId ?? ''}` : intent);

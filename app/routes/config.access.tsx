@@ -4,6 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import type { Submission } from '@conform-to/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { DataTable } from '../components/config/DataTable.js';
 import { Field, FormError, Notice, SelectField } from '../components/config/Field.js';
@@ -22,10 +23,11 @@ import {
   type AreaRow,
 } from '../config/page-access.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
-import { checkedSave, conflictFor, stampFor, VersionConflict } from '../edits/versions.server.js';
+import { checkedSave, conflictFor, stampFor, VersionConflict, withConflict } from '../edits/versions.server.js';
 import { stampOfTyped } from '../edits/versions.js';
 import { ConflictNotice, StampFields } from '../components/config/ConflictNotice.js';
-import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
+import { readReply } from '../components/config/reply.js';
+import { parseForm, readForm, refusedReply, replyTo } from '../utils/form.server.js';
 
 export const headers = ownerPageHeaders;
 export const meta: MetaFunction = () => [{ title: 'Access and member areas' }];
@@ -61,10 +63,12 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'settings.write');
   const form = await readForm(args.request);
-  const empty: Record<string, string> = {};
-  if (!form) return json({ error: 'The form could not be read.', fields: empty, typed: empty }, 400);
-  const typed: Record<string, string> = Object.fromEntries([...form].filter(([k]) => k !== 'password'));
+  if (!form) return json(withConflict(refusedReply()), 400);
+  // A refused form comes back as typed, except the password: it is never sent back to the page.
+  const kept = new URLSearchParams([...form].filter(([k]) => k !== 'password'));
   const intent = form.get('intent');
+  // The check of the post, once made: a refusal after it answers with its reply.
+  let submission: Submission<unknown> | null = null;
   try {
     if (intent === 'lock-site' || intent === 'unlock-site') {
       const versioned = siteLockVersioned(a.site.id);
@@ -73,19 +77,21 @@ export async function action(args: ActionFunctionArgs) {
       // "Apply only my changes" rebuilds the post from the record: the button's form says which one.
       checked.post.set('intent', intent);
       const parsed = parseForm(checked.post, SiteLockForm);
-      if (parsed.status !== 'success') return json({ error: INVALID, fields: firstErrors(parsed.error ?? undefined), typed }, 400);
+      submission = parsed;
+      if (parsed.status !== 'success') return json(withConflict(replyTo(parsed, kept, { formError: INVALID })), 400);
       try {
         await setSiteLock(a, intent === 'lock-site' ? (parsed.value.password ?? '') : null, checked.guard);
       } catch (e) {
         if (!(e instanceof VersionConflict)) throw e;
         const conflict = await conflictFor(a.sql, form, versioned);
-        return json({ error: null, fields: empty, typed, conflict }, 409);
+        return json(withConflict(replyTo(parsed, kept), conflict), 409);
       }
       return redirect(`/config/access?${intent === 'lock-site' ? 'locked' : 'unlocked'}=1`, 303);
     }
     if (intent === 'save-area') {
       const parsed = parseForm(form, AreaForm);
-      if (parsed.status !== 'success') return json({ error: INVALID, fields: firstErrors(parsed.error ?? undefined), typed }, 400);
+      submission = parsed;
+      if (parsed.status !== 'success') return json(withConflict(replyTo(parsed, kept, { formError: INVALID })), 400);
       await saveArea(a, parsed.value);
       return redirect('/config/access?area=1', 303);
     }
@@ -93,17 +99,21 @@ export async function action(args: ActionFunctionArgs) {
       await deleteArea(a, form.get('id') ?? '');
       return redirect('/config/access?deleted=1', 303);
     }
-    return json({ error: 'Choose what to do.', fields: empty, typed }, 400);
+    return json(withConflict(refusedReply('Choose what to do.', kept)), 400);
   } catch (e) {
     if (!(e instanceof AccessError)) throw e;
     if (e.status === 404) throw json({ error: e.message }, { status: 404 });
-    return json({ error: e.field ? INVALID : e.message, fields: e.field ? { [e.field]: e.message } : empty, typed }, 400);
+    const formError = e.field ? INVALID : e.message;
+    const fieldErrors = e.field ? { [e.field]: e.message } : {};
+    const reply = submission ? replyTo(submission, kept, { formError, fieldErrors }) : refusedReply(formError, kept, fieldErrors);
+    return json(withConflict(reply), 400);
   }
 }
 
 export default function AccessSettings() {
   const d = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
+  const failed = readReply(reply);
   const t = failed?.typed ?? {};
   const lockTyped = t.intent === 'lock-site';
   const lockRefused = t.intent === 'lock-site' || t.intent === 'unlock-site';
@@ -138,7 +148,7 @@ export default function AccessSettings() {
     <>
       <h1>Access and member areas</h1>
       <Notice message={d.notice} />
-      <FormError message={failed?.error} />
+      <FormError message={failed?.formError} />
       <section className="card" aria-labelledby="site-lock-h">
         <h2 id="site-lock-h">Site password</h2>
         <p>
@@ -147,7 +157,7 @@ export default function AccessSettings() {
             : 'The site is open to everyone. With a password, visitors see the lock screen on every page until they enter it.'}
         </p>
         <ConflictNotice
-          conflict={failed && 'conflict' in failed ? failed.conflict : null}
+          conflict={reply?.conflict}
           formId={t.intent === 'unlock-site' ? 'site-unlock-form' : 'site-lock-form'}
           reloadTo="/config/access"
         />
@@ -162,7 +172,7 @@ export default function AccessSettings() {
             autoComplete="new-password"
             maxLength={256}
             disabled={!d.canWrite}
-            error={lockTyped ? failed?.fields.password : null}
+            error={lockTyped ? failed?.errors.password : null}
             hint="4 to 256 characters."
           />
           <button type="submit" disabled={!d.canWrite}>
@@ -193,7 +203,7 @@ export default function AccessSettings() {
               maxLength={100}
               required
               defaultValue={areaTyped ? t.name : ''}
-              error={areaTyped ? failed?.fields.name : null}
+              error={areaTyped ? failed?.errors.name : null}
             />
             <SelectField
               name="itemId"
@@ -201,7 +211,7 @@ export default function AccessSettings() {
               label="Price"
               options={products}
               defaultValue={areaTyped ? t.itemId : ''}
-              error={areaTyped ? failed?.fields.itemId : null}
+              error={areaTyped ? failed?.errors.itemId : null}
               hint="A paid area is sold by one of the shop's subscription products, at its price and billing period."
             />
             <button type="submit">Add member area</button>

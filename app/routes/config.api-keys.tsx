@@ -6,10 +6,11 @@ import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
 import { Field, FormError, Notice, SelectField } from '../components/config/Field.js';
+import { readReply } from '../components/config/reply.js';
 import { API_SCOPES, ApiKeyError, createApiKey, listApiKeys, revokeApiKey, type KeyState } from '../config/api-keys.server.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
-import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
+import { parseForm, readForm, refusedReply, replyTo } from '../utils/form.server.js';
 
 export const headers = ownerPageHeaders;
 
@@ -47,31 +48,30 @@ const Schema = z.discriminatedUnion('intent', [
 export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'apikeys.manage');
   const form = await readForm(args.request);
-  const fail = (error: string, fields: Record<string, string>, typed: Record<string, string>) =>
-    json({ ok: false as const, error, fields, typed }, { status: 400 });
-  if (!form) return fail('The form could not be read.', {}, {});
-  const typed: Record<string, string> = Object.fromEntries(form);
-  const parsed = parseForm(form, Schema);
+  if (!form) return json(refusedReply(), 400);
+  const submission = parseForm(form, Schema);
   const scopes = API_SCOPES.filter((s) => form.get(scopeField(s)) === 'on');
-  const fields: Record<string, string> = parsed.status === 'success' ? {} : firstErrors(parsed.error ?? undefined);
-  if (typed.intent === 'create' && scopes.length === 0) fields.scopes = 'Choose at least one scope.';
-  if (parsed.status !== 'success' || Object.keys(fields).length > 0) {
-    return fail('Update the missing or invalid information above.', fields, typed);
+  // The scopes are checkboxes named one by one, so "at least one" is checked here, beside the schema's errors.
+  const noScope = form.get('intent') === 'create' && scopes.length === 0;
+  if (submission.status !== 'success' || noScope) {
+    const fieldErrors: Record<string, string> = noScope ? { scopes: 'Choose at least one scope.' } : {};
+    return json(replyTo(submission, form, { formError: 'Update the missing or invalid information above.', fieldErrors }), 400);
   }
-  const v = parsed.value;
+  const v = submission.value;
   if (v.intent === 'create') {
     const created = await createApiKey(a, v.name, scopes);
     // The only answer that holds the key: kept by no cache, sent to no other page.
     return json(
-      { ok: true as const, notice: `API key ${v.name} created.`, created: { name: v.name, key: created.key } },
+      { notice: `API key ${v.name} created.`, created: { name: v.name, key: created.key } },
       { headers: { 'Cache-Control': 'no-store', 'Referrer-Policy': 'same-origin' } },
     );
   }
   try {
     const name = await revokeApiKey(a, v.id);
-    return json({ ok: true as const, notice: `API key ${name} revoked.`, created: null });
+    return json({ notice: `API key ${name} revoked.`, created: null });
   } catch (e) {
-    if (e instanceof ApiKeyError) return json({ ok: false as const, error: e.message, fields, typed }, { status: e.status });
+    // The key is gone (or revoked already): nothing of the form to check.
+    if (e instanceof ApiKeyError) return json(refusedReply(e.message, form), e.status);
     throw e;
   }
 }
@@ -81,9 +81,13 @@ const when = (iso: string) => `${new Date(iso).toLocaleString('en-US', { timeZon
 export default function ApiKeys() {
   const { keys, next, state, q, paged, scopes } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const failed = result && !result.ok ? result : null;
-  const creating = failed?.typed.intent === 'create';
-  const created = result?.ok ? result.created : null;
+  // A post either answered its notice (and a new key) or was refused (Conform's reply).
+  const done = result && 'notice' in result ? result : null;
+  const failed = readReply(result && !('notice' in result) ? result : null);
+  const t = failed?.typed ?? {};
+  const creating = t.intent === 'create';
+  const scopesError = creating ? failed?.errors.scopes : null;
+  const created = done?.created ?? null;
   const filtered = q !== '' || state !== 'all';
   return (
     <>
@@ -92,8 +96,8 @@ export default function ApiKeys() {
         Programs use a key to call this site&apos;s owner API, sending it as <code>Authorization: Bearer &lt;key&gt;</code>. A key can do
         only what its scopes allow.
       </p>
-      <Notice message={result?.ok ? result.notice : null} />
-      <FormError message={failed?.error} />
+      <Notice message={done?.notice} />
+      <FormError message={failed?.formError} />
       {created ? (
         <section className="card" aria-labelledby="new-key-h">
           <h2 id="new-key-h">Your new key: {created.name}</h2>
@@ -115,10 +119,10 @@ export default function ApiKeys() {
             hint="What uses it, such as Inventory sync."
             required
             maxLength={80}
-            defaultValue={creating ? failed?.typed.name : ''}
-            error={creating ? failed?.fields.name : null}
+            defaultValue={creating ? t.name : ''}
+            error={creating ? failed?.errors.name : null}
           />
-          <fieldset aria-describedby={creating && failed?.fields.scopes ? 'scopes-error' : undefined}>
+          <fieldset aria-describedby={scopesError ? 'scopes-error' : undefined}>
             <legend>Scopes</legend>
             {scopes.map((s) => (
               <div className="field" key={s}>
@@ -127,15 +131,15 @@ export default function ApiKeys() {
                     type="checkbox"
                     id={`f-${scopeField(s)}`}
                     name={scopeField(s)}
-                    defaultChecked={creating ? failed?.typed[scopeField(s)] === 'on' : false}
+                    defaultChecked={creating ? t[scopeField(s)] === 'on' : false}
                   />{' '}
                   {s}
                 </label>
               </div>
             ))}
-            {creating && failed?.fields.scopes ? (
+            {scopesError ? (
               <span className="error" id="scopes-error">
-                {failed.fields.scopes}
+                {scopesError}
               </span>
             ) : null}
           </fieldset>

@@ -8,6 +8,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { z } from 'zod';
 import { DataTable } from '../components/config/DataTable.js';
 import { Field, FormError, Notice } from '../components/config/Field.js';
+import { readReply, type RefusedPost } from '../components/config/reply.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import {
@@ -19,7 +20,7 @@ import {
   setWeights,
 } from '../experiments/experiments.server.js';
 import { ExperimentName, MAX_VARIANTS, OVERRIDE_PARAM, shares, VariantName, Weight, type Experiment } from '../experiments/rules.js';
-import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
+import { parseForm, readForm, refusedReply, replyTo, UNREADABLE_FORM } from '../utils/form.server.js';
 
 export const headers = ownerPageHeaders;
 
@@ -44,26 +45,24 @@ const weightField = (i: number) => `weight${i}`;
 /** The weights form's field of a variant (names are letters, digits, - and _: no dots to nest). */
 const weightOf = (variant: string) => `w_${variant}`;
 
-type Failure = { ok: false; error: string; fields: Record<string, string>; typed: Record<string, string> };
-
 export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'experiments.write');
   const form = await readForm(args.request);
-  const fail = (error: string, fields: Record<string, string>, typed: Record<string, string>, status = 400) =>
-    json<Failure>({ ok: false, error, fields, typed }, { status });
-  if (!form) return fail('The form could not be read.', {}, {});
-  const typed: Record<string, string> = Object.fromEntries(form);
-  const parsed = parseForm(form, Schema);
-  const fields: Record<string, string> = parsed.status === 'success' ? {} : firstErrors(parsed.error ?? undefined);
+  if (!form) return json(refusedReply(), 400);
+  const submission = parseForm(form, Schema);
   const problem = 'Update the missing or invalid information above.';
+  // The variant rows and the weights are checked here, beside the schema: their names are numbered.
+  const refuse = (formError: string, fieldErrors: Record<string, string> = {}, status = 400) =>
+    json(replyTo(submission, form, { formError, fieldErrors }), status);
+  if (submission.status !== 'success') return refuse(form.get('intent') ? problem : UNREADABLE_FORM);
+  const v = submission.value;
+  const fields: Record<string, string> = {};
   try {
-    if (parsed.status !== 'success') return fail(typed.intent ? problem : 'The form could not be read.', fields, typed);
-    const v = parsed.value;
     if (v.intent === 'create') {
       const variants: { name: string; weight: number }[] = [];
       for (let i = 0; i < MAX_VARIANTS; i++) {
-        const name = (typed[variantField(i)] ?? '').trim();
-        const weight = typed[weightField(i)] ?? '';
+        const name = (form.get(variantField(i)) ?? '').trim();
+        const weight = form.get(weightField(i)) ?? '';
         if (name === '' && weight.trim() === '') continue;
         const n = VariantName.safeParse(name);
         const w = Weight.safeParse(weight);
@@ -71,9 +70,9 @@ export async function action(args: ActionFunctionArgs) {
         if (!w.success) fields[weightField(i)] = w.error.issues[0].message;
         if (n.success && w.success) variants.push({ name: n.data, weight: w.data });
       }
-      if (Object.keys(fields).length > 0) return fail(problem, fields, typed);
+      if (Object.keys(fields).length > 0) return refuse(problem, fields);
       const e = await createExperiment(a, v.name, variants);
-      return json({ ok: true as const, notice: `Experiment ${e.name} created. Start it when the templates are ready.` });
+      return json({ notice: `Experiment ${e.name} created. Start it when the templates are ready.` });
     }
     if (v.intent === 'weights') {
       const weights: Record<string, number> = {};
@@ -83,21 +82,18 @@ export async function action(args: ActionFunctionArgs) {
         if (w.success) weights[k.slice(2)] = w.data;
         else fields[k] = w.error.issues[0].message;
       }
-      if (Object.keys(fields).length > 0) return fail(problem, fields, typed);
+      if (Object.keys(fields).length > 0) return refuse(problem, fields);
       const e = await setWeights(a, v.id, weights);
-      return json({ ok: true as const, notice: `Weights of ${e.name} saved.` });
+      return json({ notice: `Weights of ${e.name} saved.` });
     }
     if (v.intent === 'delete') {
       const name = await deleteExperiment(a, v.id);
-      return json({ ok: true as const, notice: `Experiment ${name} deleted.` });
+      return json({ notice: `Experiment ${name} deleted.` });
     }
     const e = await setStatus(a, v.id, v.intent === 'start' ? 'ACTIVE' : 'STOPPED');
-    return json({ ok: true as const, notice: v.intent === 'start' ? `Experiment ${e.name} started.` : `Experiment ${e.name} stopped.` });
+    return json({ notice: v.intent === 'start' ? `Experiment ${e.name} started.` : `Experiment ${e.name} stopped.` });
   } catch (e) {
-    if (e instanceof ExperimentError) {
-      if (e.field) fields[e.field] = e.message;
-      return fail(e.message, fields, typed, e.status);
-    }
+    if (e instanceof ExperimentError) return refuse(e.message, e.field ? { [e.field]: e.message } : {}, e.status);
     throw e;
   }
 }
@@ -107,10 +103,11 @@ const STATUS_LABEL: Record<Experiment['status'], string> = { DRAFT: 'Draft', ACT
 export default function Experiments() {
   const { experiments, canWrite } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const failed = result && !result.ok ? (result as Failure) : null;
-  const creating = failed?.typed.intent === 'create';
-  const t = (name: string) => (creating ? (failed?.typed[name] ?? '') : undefined);
-  const err = (name: string) => (creating ? failed?.fields[name] : null);
+  // A post either answered its notice or was refused (Conform's reply).
+  const failed = readReply(result && !('notice' in result) ? result : null);
+  const creating = failed?.typed?.intent === 'create';
+  const t = (name: string) => (creating ? (failed?.typed?.[name] ?? '') : undefined);
+  const err = (name: string) => (creating ? failed?.errors[name] : null);
 
   const columns: ColumnDef<Experiment, unknown>[] = [
     {
@@ -171,8 +168,8 @@ export default function Experiments() {
         . A stopped experiment shows every visitor the template&apos;s default. Signed in, you can preview a variant with{' '}
         <code>?{OVERRIDE_PARAM}=hero:b</code>; visitors cannot. Compare the variants in <Link to="/config/analytics">Analytics</Link>.
       </p>
-      <Notice message={result?.ok ? result.notice : null} />
-      <FormError message={failed?.error} />
+      <Notice message={result && 'notice' in result ? result.notice : null} />
+      <FormError message={failed?.formError} />
 
       <h2>Experiments of this site</h2>
       <DataTable rows={experiments} columns={columns} caption="Experiments of this site" empty="No experiments yet." rowKey={(e) => e.id} />
@@ -212,9 +209,9 @@ export default function Experiments() {
                   />
                 </div>
               ))}
-              {creating && failed?.fields.variants ? (
+              {creating && failed?.errors.variants ? (
                 <span className="error" role="alert">
-                  {failed.fields.variants}
+                  {failed.errors.variants}
                 </span>
               ) : null}
             </fieldset>
@@ -226,8 +223,8 @@ export default function Experiments() {
   );
 }
 
-function WeightsForm({ experiment: e, canWrite, failed }: { experiment: Experiment; canWrite: boolean; failed: Failure | null }) {
-  const mine = failed?.typed.intent === 'weights' && failed.typed.id === e.id ? failed : null;
+function WeightsForm({ experiment: e, canWrite, failed }: { experiment: Experiment; canWrite: boolean; failed: RefusedPost | null }) {
+  const mine = failed?.typed?.intent === 'weights' && failed.typed.id === e.id ? failed : null;
   const pct = shares(e.variants);
   if (!canWrite) {
     return (
@@ -253,8 +250,8 @@ function WeightsForm({ experiment: e, canWrite, failed }: { experiment: Experime
           hint={`${pct[i]}% of visitors`}
           inputMode="numeric"
           maxLength={4}
-          defaultValue={mine?.typed[weightOf(v.name)] ?? String(v.weight)}
-          error={mine?.fields[weightOf(v.name)] ?? (i === 0 ? mine?.fields.variants : null)}
+          defaultValue={mine?.typed?.[weightOf(v.name)] ?? String(v.weight)}
+          error={mine?.errors[weightOf(v.name)] ?? (i === 0 ? mine?.errors.variants : null)}
         />
       ))}
       <button type="submit" className="secondary">

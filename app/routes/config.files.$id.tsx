@@ -7,6 +7,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useState, useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { Field, Notice } from '../components/config/Field.js';
+import { readReply } from '../components/config/reply.js';
 import { useCan } from '../components/config/layout-data.js';
 import { FILE_TEXT, formatSize, kindOf, MAX_NAME_LENGTH } from '../utils/file-types.js';
 import { deleteFile, renameFile } from '../config/files.server.js';
@@ -14,7 +15,7 @@ import { fileById, filePath } from '../catalog/files.server.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { baseUrlFor } from '../utils/base-url.server.js';
-import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
+import { parseForm, readForm, refusedReply, replyTo } from '../utils/form.server.js';
 
 export const headers = ownerPageHeaders;
 
@@ -47,6 +48,8 @@ export async function loader(args: LoaderFunctionArgs) {
   );
 }
 
+const INVALID = 'Update the missing or invalid information above.';
+
 const Schema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('rename'), name: z.string().default('') }),
   z.object({ intent: z.literal('delete'), confirm: z.string().optional() }),
@@ -56,12 +59,10 @@ export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'files.write');
   const id = args.params.id ?? '';
   const form = await readForm(args.request);
-  const parsed = form ? parseForm(form, Schema) : null;
-  if (!parsed || parsed.status !== 'success') {
-    const fields = parsed ? firstErrors(parsed.error ?? undefined) : {};
-    return json({ error: 'Update the missing or invalid information above.', fields, typed: '' }, 400);
-  }
-  const v = parsed.value;
+  if (!form) return json(refusedReply(INVALID), 400);
+  const submission = parseForm(form, Schema);
+  if (submission.status !== 'success') return json(replyTo(submission, form, { formError: INVALID }), 400);
+  const v = submission.value;
   if (v.intent === 'delete') {
     // Without the confirmation's own field, the post came from elsewhere: ask first.
     if (v.confirm !== 'yes') return redirect(`/config/files/${id}?delete=1`, 303);
@@ -70,8 +71,7 @@ export async function action(args: ActionFunctionArgs) {
   }
   const renamed = await renameFile(a, id, v.name);
   if (!renamed) throw notFound();
-  if (!renamed.ok)
-    return json({ error: FILE_TEXT.renameText, fields: { name: renamed.error } as Record<string, string>, typed: v.name }, 400);
+  if (!renamed.ok) return json(replyTo(submission, form, { formError: FILE_TEXT.renameText, fieldErrors: { name: renamed.error } }), 400);
   return redirect(`/config/files/${id}?saved=1`, 303);
 }
 
@@ -101,7 +101,7 @@ function CopyButton({ text }: { text: string }) {
 
 export default function FileDetail() {
   const { file, confirming, notice } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  const failed = readReply(useActionData<typeof action>());
   const canWrite = useCan('files.write');
   return (
     <>
@@ -146,7 +146,7 @@ export default function FileDetail() {
             {failed ? (
               <div className="form-error" role="alert">
                 <h3>{FILE_TEXT.renameTitle}</h3>
-                <p>{failed.error}</p>
+                <p>{failed.formError}</p>
               </div>
             ) : null}
             <Form method="post">
@@ -154,9 +154,9 @@ export default function FileDetail() {
               <Field
                 name="name"
                 label="New name"
-                defaultValue={failed ? failed.typed : file.name}
+                defaultValue={failed ? (failed.typed?.name ?? '') : file.name}
                 maxLength={MAX_NAME_LENGTH}
-                error={failed?.fields.name}
+                error={failed?.errors.name}
                 hint="The extension is kept when you leave it out."
                 key={failed ? 'failed' : file.name}
               />

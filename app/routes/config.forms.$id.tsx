@@ -11,9 +11,10 @@ import { runBuilderAction } from '../forms/builder-actions.server.js';
 import { BUILDER_TEXT, tabOf, type BuilderResult } from '../forms/form-builder.js';
 import { formById, FormError, FORM_TEXT, submissionCount } from '../forms/forms.server.js';
 import { builderStamps } from '../forms/form-versions.server.js';
+import { withConflict } from '../edits/versions.server.js';
 import { listMailingLists } from '../forms/mailing-list.server.js';
 import { recentDeliveries } from '../forms/webhook.server.js';
-import { readForm } from '../utils/form.server.js';
+import { readForm, refusedReply } from '../utils/form.server.js';
 
 export const headers = ownerPageHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.form.name}: form` : 'Form' }];
@@ -72,8 +73,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'forms.write');
   const form = await readForm(args.request);
-  if (!form)
-    return json<BuilderResult>({ ok: false, tab: 'build', intent: '', error: 'The form could not be read.', fields: {}, typed: {} }, 400);
+  if (!form) return json<BuilderResult>(withConflict(refusedReply()), 400);
   try {
     const out = await runBuilderAction(a, args.params.id ?? '', form);
     if ('redirect' in out) return redirect(out.redirect, 303);

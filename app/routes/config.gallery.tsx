@@ -2,9 +2,11 @@
 // adds one, an image chosen from the file manager with a title and a description. Plain forms:
 // works without JavaScript. app/config/gallery.server.ts does the work.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { Submission } from '@conform-to/react';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Field, FormError, Notice, SelectField, TextAreaField } from '../components/config/Field.js';
+import { readReply } from '../components/config/reply.js';
 import {
   addPicture,
   canChangeGallery,
@@ -16,7 +18,7 @@ import {
 } from '../config/gallery.server.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
-import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
+import { parseForm, readForm, refusedReply, replyTo } from '../utils/form.server.js';
 
 export const headers = ownerPageHeaders;
 export const meta: MetaFunction = () => [{ title: 'Gallery' }];
@@ -36,10 +38,10 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'pages.write');
   const form = await readForm(args.request);
-  if (!form)
-    return json({ error: 'The form could not be read.', fields: {} as Record<string, string>, typed: {} as Record<string, string> }, 400);
-  const typed: Record<string, string> = Object.fromEntries(form);
+  if (!form) return json(refusedReply(), 400);
   const intent = form.get('intent');
+  // The add form's check, once made: a refusal after it answers with its reply.
+  let submission: Submission<unknown> | null = null;
   try {
     if (intent === 'remove') {
       await removePicture(a, form.get('id') ?? '');
@@ -50,29 +52,31 @@ export async function action(args: ActionFunctionArgs) {
       return redirect('/config/gallery?moved=1', 303);
     }
     const parsed = parseForm(form, PictureForm);
+    submission = parsed;
     if (parsed.status !== 'success')
-      return json(
-        { error: 'Update the missing or invalid information above.', fields: firstErrors(parsed.error ?? undefined), typed },
-        400,
-      );
+      return json(replyTo(parsed, form, { formError: 'Update the missing or invalid information above.' }), 400);
     await addPicture(a, parsed.value);
     return redirect('/config/gallery?added=1', 303);
   } catch (e) {
     if (!(e instanceof GalleryError)) throw e;
     if (e.status === 404) throw json({ error: e.message }, { status: 404 });
-    return json({ error: e.message, fields: e.field ? { [e.field]: e.message } : {}, typed }, e.status === 403 ? 403 : 400);
+    const fieldErrors = e.field ? { [e.field]: e.message } : {};
+    const reply = submission
+      ? replyTo(submission, form, { formError: e.message, fieldErrors })
+      : refusedReply(e.message, form, fieldErrors);
+    return json(reply, e.status === 403 ? 403 : 400);
   }
 }
 
 export default function Gallery() {
   const d = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  const failed = readReply(useActionData<typeof action>());
   const t = failed?.typed;
   return (
     <>
       <h1>Gallery</h1>
       <Notice message={d.notice} />
-      <FormError message={failed?.error} />
+      <FormError message={failed?.formError} />
       {d.path ? (
         <p>
           <a href={d.path} target="_blank" rel="noreferrer">
@@ -131,17 +135,17 @@ export default function Gallery() {
                 label="Image"
                 options={[{ value: '', label: 'Choose an image' }, ...d.images]}
                 defaultValue={t?.fileId ?? ''}
-                error={failed?.fields.fileId}
+                error={failed?.errors.fileId}
                 hint="The newest images of the file manager."
               />
-              <Field name="title" label="Title" required maxLength={200} defaultValue={t?.title ?? ''} error={failed?.fields.title} />
+              <Field name="title" label="Title" required maxLength={200} defaultValue={t?.title ?? ''} error={failed?.errors.title} />
               <TextAreaField
                 name="description"
                 label="Description"
                 rows={2}
                 maxLength={1000}
                 defaultValue={t?.description ?? ''}
-                error={failed?.fields.description}
+                error={failed?.errors.description}
               />
               <button type="submit">Add picture</button>
             </Form>

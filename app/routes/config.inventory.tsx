@@ -5,14 +5,15 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
-import { FormError, Notice } from '../components/config/Field.js';
+import { FieldFrame, FormError, Notice } from '../components/config/Field.js';
+import { readReply, type RefusedPost } from '../components/config/reply.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { LOW_STOCK } from '../config/dashboard.server.js';
 import { listInventory, STOCK_FILTERS, submitStockForm } from '../config/inventory.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { backInStockWaiting } from '../forms/restock-owner.server.js';
 import stylesheet from '../styles/config-products.css?url';
-import { readForm } from '../utils/form.server.js';
+import { readForm, refusedReply } from '../utils/form.server.js';
 
 export const headers = ownerPageHeaders;
 
@@ -66,23 +67,41 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'products.write');
   const form = await readForm(args.request);
-  if (!form) return json({ error: 'The form could not be read.', errors: {}, typed: {}, was: {}, drawn: Date.now() }, { status: 400 });
+  // `drawn` keys the stock form, so a refused post draws it afresh with what was typed.
+  if (!form) return json({ ...refusedReply(), was: {}, drawn: Date.now() }, { status: 400 });
   const result = await submitStockForm(a, form);
-  if (!result.ok)
-    return json(
-      { error: result.error, errors: result.errors, typed: result.typed, was: result.was ?? {}, drawn: Date.now() },
-      { status: result.status },
-    );
+  if (!result.ok) return json({ ...result.reply, was: result.was ?? {}, drawn: Date.now() }, { status: result.status });
   return redirect(listUrl(filtersOf(args.request), { saved: String(result.skus.length) }), 303);
+}
+
+/**
+ * The rows of a refused post by variant id (the rows may have moved by the time the page is drawn
+ * again): what was typed, and the row's error (Conform names it rows[i].qty, or rows[i] itself).
+ */
+function typedRows(failed: RefusedPost | null) {
+  const rows: Record<string, { qty: string; unlimited: boolean; error: string | null }> = {};
+  const typed = failed?.typed ?? {};
+  const errors = Object.entries(failed?.errors ?? {});
+  for (const [name, id] of Object.entries(typed)) {
+    const i = /^rows\[(\d+)\]\.id$/.exec(name)?.[1];
+    if (i === undefined) continue;
+    const row = `rows[${i}]`;
+    rows[id] = {
+      qty: typed[`${row}.qty`] ?? '',
+      unlimited: (typed[`${row}.unlimited`] ?? '') !== '',
+      error: errors.find(([k]) => k === row || k.startsWith(`${row}.`))?.[1] ?? null,
+    };
+  }
+  return rows;
 }
 
 export default function Inventory() {
   const d = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const failed = readReply(result);
   const f = d.filters;
   const filtered = f.q !== '' || f.stock !== 'all';
-  const errors: Record<string, string> = result?.errors ?? {};
-  const typed: Record<string, { qty: string; unlimited: boolean }> = result?.typed ?? {};
+  const typed = typedRows(failed);
   // After a stock conflict, a row's `was` is the stock it has now: saving again sets the typed number knowingly.
   const was: Record<string, string> = result?.was ?? {};
   return (
@@ -101,7 +120,7 @@ export default function Inventory() {
                   : null
         }
       />
-      <FormError message={result?.error} />
+      <FormError message={failed?.formError} />
       {d.backInStock.length > 0 ? (
         <section className="notice restock-ready" aria-labelledby="restock-ready-title">
           <h2 id="restock-ready-title">Back in stock, shoppers waiting</h2>
@@ -143,10 +162,9 @@ export default function Inventory() {
       </nav>
       <Form method="get" className="toolbar" role="search" aria-label="Inventory">
         {f.stock !== 'all' ? <input type="hidden" name="stock" value={f.stock} /> : null}
-        <div className="field">
-          <label htmlFor="inventory-q">Search by product or SKU</label>
-          <input id="inventory-q" type="search" name="q" defaultValue={f.q} />
-        </div>
+        <FieldFrame name="q" id="inventory-q" label="Search by product or SKU">
+          {({ id, ...aria }) => <input id={id} name="q" {...aria} type="search" defaultValue={f.q} />}
+        </FieldFrame>
         <button type="submit" className="secondary">
           Search
         </button>
@@ -179,8 +197,6 @@ export default function Inventory() {
               <tbody>
                 {d.rows.map((r, i) => {
                   const t = typed[r.id];
-                  const err = errors[r.id];
-                  const qid = `stock-${i}`;
                   return (
                     <tr key={r.id}>
                       <th scope="row">
@@ -191,24 +207,26 @@ export default function Inventory() {
                       <td>
                         <input type="hidden" name={`rows[${i}].id`} value={r.id} />
                         <input type="hidden" name={`rows[${i}].was`} value={was[r.id] ?? `${r.qty}:${r.unlimited ? 1 : 0}`} />
-                        <input
-                          id={qid}
+                        <FieldFrame
                           name={`rows[${i}].qty`}
-                          type="number"
-                          min={0}
-                          step={1}
-                          inputMode="numeric"
-                          aria-label={`In stock, ${r.sku}`}
-                          defaultValue={t ? t.qty : String(r.qty)}
-                          aria-invalid={err ? true : undefined}
-                          aria-describedby={err ? `${qid}-error` : undefined}
-                          size={6}
-                        />
-                        {err ? (
-                          <span className="error" id={`${qid}-error`}>
-                            {err}
-                          </span>
-                        ) : null}
+                          id={`stock-${i}`}
+                          label={<span className="visually-hidden">{`In stock, ${r.sku}`}</span>}
+                          error={t?.error}
+                        >
+                          {({ id, ...aria }) => (
+                            <input
+                              id={id}
+                              name={`rows[${i}].qty`}
+                              {...aria}
+                              type="number"
+                              min={0}
+                              step={1}
+                              inputMode="numeric"
+                              defaultValue={t ? t.qty : String(r.qty)}
+                              size={6}
+                            />
+                          )}
+                        </FieldFrame>
                       </td>
                       <td>
                         <input

@@ -7,6 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Field, FormError, Notice, SelectField } from '../components/config/Field.js';
+import { readReply } from '../components/config/reply.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { TranslationServiceError } from '../languages/deepl.server.js';
@@ -14,7 +15,7 @@ import { LANGUAGE_NAMES } from '../languages/languages.js';
 import { latestRuns, startTranslation, type TranslationRun } from '../languages/machine-translation.server.js';
 import { deleteConnection, parseLanguages, readMultilingualSettings, writeLanguages } from '../languages/settings.server.js';
 import { connectService, parseConnection, PROVIDERS } from '../languages/translation-service.server.js';
-import { readForm } from '../utils/form.server.js';
+import { readFormValues, refusedReply } from '../utils/form.server.js';
 
 export const headers = ownerPageHeaders;
 export const meta: MetaFunction = () => [{ title: 'Languages' }];
@@ -25,12 +26,6 @@ const NOTICES: Record<string, string> = {
   connected: 'The translation service is connected.',
   translating: 'Translating what is missing: the progress shows below.',
 };
-
-type Failed =
-  | { form: 'languages'; error: string; typed: { default: string; langs: string[] } }
-  | { form: 'connect'; error: string; field: string | null; typed: { provider: string } }
-  | { form: 'translate'; error: string; language: string }
-  | { form: 'other'; error: string };
 
 export async function loader(args: LoaderFunctionArgs) {
   const a = await ownerAccess(args, 'settings.read');
@@ -49,33 +44,34 @@ export async function loader(args: LoaderFunctionArgs) {
   );
 }
 
-const refused = (f: Failed) => json(f, { status: 400 });
-
 export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'settings.write');
-  const form = await readForm(args.request);
-  if (!form) return refused({ form: 'other', error: 'The form could not be read.' });
+  // Every ticked language box comes as its own `lang` value: all of them are kept.
+  const form = await readFormValues(args.request);
+  if (!form) return json(refusedReply(), 400);
+  // The checks are the languages API's own (parseConnection, parseLanguages), so a refusal is
+  // Conform's reply made from their message; the form comes back as typed, except an API key.
+  const kept = new URLSearchParams([...form].filter(([k]) => k !== 'apiKey'));
+  const refuse = (message: string, field?: string | null) => json(refusedReply(message, kept, field ? { [field]: message } : {}), 400);
   const intent = form.get('intent');
   if (intent === 'disconnect') {
     await deleteConnection(a);
     return redirect('/config/languages?done=disconnected', 303);
   }
   if (intent === 'connect') {
-    const provider = form.get('provider') ?? '';
-    const input = parseConnection({ provider, apiKey: form.get('apiKey') ?? '' });
-    if (!input.ok) return refused({ form: 'connect', error: input.error, field: input.field ?? null, typed: { provider } });
+    const input = parseConnection({ provider: form.get('provider') ?? '', apiKey: form.get('apiKey') ?? '' });
+    if (!input.ok) return refuse(input.error, input.field);
     try {
       await connectService(a, input.value);
     } catch (e) {
       if (!(e instanceof TranslationServiceError)) throw e;
-      return refused({ form: 'connect', error: e.message, field: 'apiKey', typed: { provider } });
+      return refuse(e.message, 'apiKey');
     }
     return redirect('/config/languages?done=connected', 303);
   }
   if (intent === 'translate') {
-    const language = form.get('language') ?? '';
-    const started = await startTranslation(a, language);
-    if (!started.ok) return refused({ form: 'translate', error: started.error, language });
+    const started = await startTranslation(a, form.get('language') ?? '');
+    if (!started.ok) return refuse(started.error);
     return redirect('/config/languages?done=translating', 303);
   }
   const def = form.get('default') ?? '';
@@ -83,7 +79,7 @@ export async function action(args: ActionFunctionArgs) {
   // The default language is offered whether or not its box is ticked.
   const codes = [def, ...checked.filter((c) => c !== def)];
   const parsed = parseLanguages({ languages: codes.map((code) => ({ code, isDefault: code === def })) });
-  if (!parsed.ok) return refused({ form: 'languages', error: parsed.error, typed: { default: def, langs: checked } });
+  if (!parsed.ok) return refuse(parsed.error);
   await writeLanguages(a, parsed.value);
   return redirect('/config/languages?done=saved', 303);
 }
@@ -116,19 +112,23 @@ function RunStatus({ run }: { run: TranslationRun | undefined }) {
 
 export default function Languages() {
   const { settings, runs, providers, choices, notice, canWrite } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>() as Failed | undefined;
+  const failed = readReply(useActionData<typeof action>());
+  // Which form the refused post came from: its intent (the languages form when it names none of the others).
+  const intent = failed?.typed?.intent;
+  const elsewhere = intent === 'connect' || intent === 'translate';
   const current = settings.languages.find((l) => l.isDefault)?.code ?? 'en';
-  const typedLanguages = failed?.form === 'languages' ? failed.typed : null;
+  const typedLanguages = failed?.typed && !elsewhere ? failed.typed : null;
   const def = typedLanguages?.default ?? current;
-  const on = new Set(typedLanguages?.langs ?? settings.languages.map((l) => l.code));
+  // The reply keeps one value a name: a refused post ticks the last box it ticked (as before).
+  const on = new Set(typedLanguages ? [typedLanguages.lang].filter(Boolean) : settings.languages.map((l) => l.code));
   const others = settings.languages.filter((l) => !l.isDefault);
   const conn = settings.connection;
-  const connectFailed = failed?.form === 'connect' ? failed : null;
+  const connectFailed = intent === 'connect' ? failed : null;
   return (
     <>
       <h1>Languages</h1>
       <Notice message={failed ? null : notice} />
-      <FormError message={failed?.form === 'languages' || failed?.form === 'other' ? failed.error : null} />
+      <FormError message={elsewhere ? null : failed?.formError} />
       <Form method="post" className="card" aria-labelledby="languages-h">
         <h2 id="languages-h">Languages of the site</h2>
         <p className="hint">
@@ -197,14 +197,14 @@ export default function Languages() {
         )}
         <Form method="post" aria-labelledby="connect-h">
           <h3 id="connect-h">{conn ? 'Connect with another key' : 'Connect a translation service'}</h3>
-          <FormError message={connectFailed?.error} />
+          <FormError message={connectFailed?.formError} />
           <fieldset disabled={!canWrite}>
             <SelectField
               name="provider"
               label="Service"
               options={providers}
-              defaultValue={connectFailed?.typed.provider ?? conn?.provider}
-              error={connectFailed?.field === 'provider' ? connectFailed.error : null}
+              defaultValue={connectFailed?.typed?.provider ?? conn?.provider}
+              error={connectFailed?.errors.provider}
             />
             <Field
               name="apiKey"
@@ -215,7 +215,7 @@ export default function Languages() {
               required
               maxLength={200}
               hint="From your DeepL account (Account, API keys). It is checked with DeepL, kept encrypted, and never shown again."
-              error={connectFailed?.field === 'apiKey' ? connectFailed.error : null}
+              error={connectFailed?.errors.apiKey}
             />
             <button type="submit" name="intent" value="connect">
               Connect
@@ -232,7 +232,7 @@ export default function Languages() {
             {others.map((l) => (
               <Form method="post" key={l.code} aria-label={`Translate what is missing in ${l.name}`} data-language={l.code}>
                 <input type="hidden" name="language" value={l.code} />
-                <FormError message={failed?.form === 'translate' && failed.language === l.code ? failed.error : null} />
+                <FormError message={intent === 'translate' && failed?.typed?.language === l.code ? failed.formError : null} />
                 <RunStatus run={runs[l.code]} />
                 <button
                   type="submit"

@@ -8,11 +8,12 @@ import { InviteError, invitesOf, membersOf } from '../auth/invites.server.js';
 import { INVITABLE_ROLES, isRoleId, ROLE_NAMES } from '../auth/roles.js';
 import { Field, FormError, Notice, SelectField } from '../components/config/Field.js';
 import { changeMemberRole, dropMember, inviteMember, memberVersioned } from '../config/members.server.js';
-import { checkedSave, conflictFor, stampFor, VersionConflict } from '../edits/versions.server.js';
-import { stampOfTyped, type Conflict } from '../edits/versions.js';
+import { checkedSave, conflictFor, stampFor, VersionConflict, withConflict } from '../edits/versions.server.js';
+import { stampOfTyped } from '../edits/versions.js';
 import { ConflictNotice, StampFields } from '../components/config/ConflictNotice.js';
+import { readReply } from '../components/config/reply.js';
 import { ownerAccess } from '../config/route-access.server.js';
-import { firstErrors, parseForm, readForm } from '../utils/form.server.js';
+import { parseForm, readForm, refusedReply, replyTo } from '../utils/form.server.js';
 
 const ROLE_OPTIONS = INVITABLE_ROLES.map((r) => ({ value: String(r), label: ROLE_NAMES[r] }));
 
@@ -31,59 +32,41 @@ const Schema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('remove'), ownerId: z.string().min(1), email: z.string().default('') }),
 ]);
 
+const INVALID = 'Update the missing or invalid information above.';
+
 export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'members.manage');
   const form = await readForm(args.request);
-  if (!form)
-    return json(
-      {
-        ok: false as const,
-        error: 'The form could not be read.',
-        fields: {} as Record<string, string>,
-        typed: {} as Record<string, string>,
-      },
-      { status: 400 },
-    );
-  const typed: Record<string, string> = Object.fromEntries(form);
+  if (!form) return json(withConflict(refusedReply()), 400);
   const versioned = form.get('intent') === 'role' ? memberVersioned(a.site.id, form.get('ownerId') ?? '') : null;
   // "Apply only my changes" saves the member as they are now with only the owner's fields on top.
   const checked = versioned ? await checkedSave(a.sql, form, versioned) : null;
-  if (checked?.kind === 'missing')
-    return json({ ok: false as const, error: 'There is no such member.', fields: {} as Record<string, string>, typed }, { status: 404 });
+  if (checked?.kind === 'missing') return json(withConflict(refusedReply('There is no such member.', form)), 404);
   const post = checked ? checked.post : form;
   if (versioned) post.set('intent', 'role');
-  const parsed = parseForm(post, Schema);
-  if (parsed.status !== 'success') {
-    return json(
-      {
-        ok: false as const,
-        error: 'Update the missing or invalid information above.',
-        fields: firstErrors(parsed.error ?? undefined),
-        typed,
-      },
-      { status: 400 },
-    );
-  }
-  const v = parsed.value;
+  const submission = parseForm(post, Schema);
+  // Every refusal keeps the form as the owner sent it (`form`), not the merged post that was checked.
+  if (submission.status !== 'success') return json(withConflict(replyTo(submission, form, { formError: INVALID })), 400);
+  const v = submission.value;
   try {
     if (v.intent === 'invite') {
       await inviteMember(a, v.email, Number(v.roleId) as never);
-      return json({ ok: true as const, notice: `Invitation sent to ${v.email.toLowerCase()}.` });
+      return json({ notice: `Invitation sent to ${v.email.toLowerCase()}.` });
     }
     if (v.intent === 'role') {
       await changeMemberRole(a, v.ownerId, Number(v.roleId) as never, v.email, checked?.guard);
-      return json({ ok: true as const, notice: 'Role changed.' });
+      return json({ notice: 'Role changed.' });
     }
     await dropMember(a, v.ownerId, v.email);
-    return json({ ok: true as const, notice: 'Member removed.' });
+    return json({ notice: 'Member removed.' });
   } catch (e) {
     if (e instanceof VersionConflict && versioned) {
-      const conflict: Conflict | null = await conflictFor(a.sql, form, versioned);
-      if (conflict)
-        return json({ ok: false as const, error: null, fields: {} as Record<string, string>, typed, conflict }, { status: 409 });
+      const conflict = await conflictFor(a.sql, form, versioned);
+      if (conflict) return json(withConflict(replyTo(submission, form), conflict), 409);
     }
     if (e instanceof InviteError) {
-      return json({ ok: false as const, error: e.message, fields: e.field ? { [e.field]: e.message } : {}, typed }, { status: 400 });
+      const fieldErrors = e.field ? { [e.field]: e.message } : {};
+      return json(withConflict(replyTo(submission, form, { formError: e.message, fieldErrors })), 400);
     }
     throw e;
   }
@@ -92,20 +75,19 @@ export async function action(args: ActionFunctionArgs) {
 export default function Members() {
   const { members, invites, me, stamps } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const failed = result && !result.ok ? result : null;
-  const inviting = failed?.typed.intent === 'invite';
+  // A post either saved (its notice) or was refused (Conform's reply, with the conflict on a 409).
+  const reply = result && !('notice' in result) ? result : null;
+  const failed = readReply(reply);
+  const t = failed?.typed ?? {};
+  const inviting = t.intent === 'invite';
   // The role form of `ownerId` after its post was refused: it shows what was chosen.
-  const refusedRole = (ownerId: string) => failed?.typed.intent === 'role' && failed.typed.ownerId === ownerId;
+  const refusedRole = (ownerId: string) => t.intent === 'role' && t.ownerId === ownerId;
   return (
     <>
       <h1>Members</h1>
-      <Notice message={result?.ok ? result.notice : null} />
-      <FormError message={failed?.error} />
-      <ConflictNotice
-        conflict={failed && 'conflict' in failed ? failed.conflict : null}
-        formId={`member-${failed?.typed.ownerId ?? ''}`}
-        reloadTo="/config/members"
-      />
+      <Notice message={result && 'notice' in result ? result.notice : null} />
+      <FormError message={failed?.formError} />
+      <ConflictNotice conflict={reply?.conflict} formId={`member-${t.ownerId ?? ''}`} reloadTo="/config/members" />
       <section className="card" aria-labelledby="invite-h">
         <h2 id="invite-h">Invite someone</h2>
         <Form method="post">
@@ -115,15 +97,15 @@ export default function Members() {
             label="Email"
             type="email"
             required
-            defaultValue={inviting ? failed?.typed.email : ''}
-            error={inviting ? failed?.fields.email : null}
+            defaultValue={inviting ? t.email : ''}
+            error={inviting ? failed?.errors.email : null}
           />
           <SelectField
             name="roleId"
             label="Role"
             options={ROLE_OPTIONS}
-            defaultValue={inviting ? failed?.typed.roleId : '10'}
-            error={inviting ? failed?.fields.roleId : null}
+            defaultValue={inviting ? t.roleId : '10'}
+            error={inviting ? failed?.errors.roleId : null}
           />
           <button type="submit">Send invitation</button>
         </Form>
@@ -149,7 +131,7 @@ export default function Members() {
                   <input type="hidden" name="intent" value="role" />
                   <input type="hidden" name="ownerId" value={m.ownerId} />
                   {/* A form drawn again after a refused save keeps the version it was first drawn at. */}
-                  <StampFields stamp={refusedRole(m.ownerId) ? stampOfTyped(failed?.typed) : stamps[m.ownerId]} />
+                  <StampFields stamp={refusedRole(m.ownerId) ? stampOfTyped(t) : stamps[m.ownerId]} />
                   <input type="hidden" name="email" value={m.email} />
                   <label className="visually-hidden" htmlFor={`role-${m.ownerId}`}>
                     Role of {m.email}
@@ -157,8 +139,8 @@ export default function Members() {
                   <select
                     id={`role-${m.ownerId}`}
                     name="roleId"
-                    key={refusedRole(m.ownerId) ? `typed-${failed?.typed.roleId}` : `saved-${m.roleId}`}
-                    defaultValue={refusedRole(m.ownerId) ? failed?.typed.roleId : String(m.roleId)}
+                    key={refusedRole(m.ownerId) ? `typed-${t.roleId}` : `saved-${m.roleId}`}
+                    defaultValue={refusedRole(m.ownerId) ? t.roleId : String(m.roleId)}
                   >
                     {ROLE_OPTIONS.map((o) => (
                       <option key={o.value} value={o.value}>

@@ -304,6 +304,8 @@ describe('/config: languages and translations', () => {
     expect(ok.status).toBe(303);
     expect(ok.headers.get('location')).toBe('/config/languages?done=saved');
     expect(await text(await new Visitor().get('/es/shop/p/tide-pool-mug'))).toContain('Añadir al carrito');
+    // Every ticked box is offered, not only the last one posted.
+    expect((await new Visitor().get('/fr/a-propos')).status).toBe(200);
     const restore = await admin.postForm('/config/languages', [
       ['intent', 'save'],
       ['default', 'en'],

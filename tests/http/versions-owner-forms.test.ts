@@ -204,7 +204,7 @@ describe('/config/forms/<id>, each tab and each field versioned on its own', () 
     const body = await res.json();
     expect(body.conflict.theirs).toEqual(['Placeholder']);
     expect(body.conflict.yours).toEqual(['Title']);
-    expect(body.typed.title).toBe('Asked by A');
+    expect(body.initialValue.title).toBe('Asked by A');
     const applied = await ownerA.postForm(builder(), [
       ...save(withField(openedA, 'title', 'Asked by A'), 'save-field'),
       ['_apply', 'mine'],
@@ -232,7 +232,7 @@ describe('/config/forms/<id>, each tab and each field versioned on its own', () 
     expect(value(await open(ownerA, '?tab=storage', 'builder-save-email'), 'notifyEmail')).toBe('notify-b@example.com');
     const json = await ownerA.postForm(`${builder()}?_data=${encodeURIComponent('routes/config.forms.$id')}`, typed);
     expect(json.status).toBe(409);
-    expect((await json.json()).typed.notifyEmail).toBe('notify-a@example.com');
+    expect((await json.json()).initialValue.notifyEmail).toBe('notify-a@example.com');
     await applyMine(builder(), typed, html);
     expect(value(await open(ownerA, '?tab=storage', 'builder-save-email'), 'notifyEmail')).toBe('notify-a@example.com');
 
@@ -254,7 +254,7 @@ describe('/config/forms/<id>, each tab and each field versioned on its own', () 
     expect(stale.status).toBe(409);
     const body = await stale.json();
     expect(body.conflict.theirs).toEqual(['Mailing list']);
-    expect(body.typed.mailingListId).toBe(lists[0]);
+    expect(body.initialValue.mailingListId).toBe(lists[0]);
     expect(value(await open(ownerA, '?tab=storage', 'builder-connect-list'), 'mailingListId')).toBe(lists[1]);
   });
 

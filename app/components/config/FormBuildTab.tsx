@@ -5,13 +5,14 @@ import { Form, Link } from '@remix-run/react';
 import { FIELD_TYPES, type FormField } from '../../forms/form-definition.js';
 import { FIELD_LABELS, FIELD_PROPERTIES, fieldValues, isSwitch, PROPERTY_LABELS } from '../../forms/form-builder.js';
 import { CheckboxField, Field, SelectField, TextAreaField } from './Field.js';
-import { formIdOf, SaveButton, shown, Versioned, type TabProps } from './form-builder-parts.js';
+import { formIdOf, refusedOf, SaveButton, shown, Versioned, type TabProps } from './form-builder-parts.js';
 
 function FieldEditor({ field, data, result }: TabProps & { field: FormField }) {
-  const failed = result && !result.ok && result.intent === 'save-field' && result.typed.fieldId === field.id ? result : null;
+  const refused = refusedOf(result, 'save-field');
+  const failed = refused?.typed?.fieldId === field.id ? refused : null;
   const saved = fieldValues(field);
-  const val = (name: string) => (failed ? (failed.typed[name] ?? '') : (saved[name] ?? ''));
-  const err = (name: string) => failed?.fields[name] ?? null;
+  const val = (name: string) => (failed ? (failed.typed?.[name] ?? '') : (saved[name] ?? ''));
+  const err = (name: string) => failed?.errors[name] ?? null;
   const prefix = `fld-${field.id}`;
   return (
     <Form method="post" className="field-editor" aria-label={`Edit ${field.title}`} id={formIdOf(`save-field:${field.id}`)}>
@@ -61,7 +62,9 @@ function FieldEditor({ field, data, result }: TabProps & { field: FormField }) {
 
 export function FormBuildTab({ data, result }: TabProps) {
   const { form } = data;
-  const err = (name: string) => (result && !result.ok && result.intent === 'save-build' ? (result.fields[name] ?? null) : null);
+  const err = (name: string) => refusedOf(result, 'save-build')?.errors[name] ?? null;
+  const editorRefused = refusedOf(result, 'save-field')?.typed?.fieldId;
+  const addRefused = refusedOf(result, 'add-field');
   return (
     <>
       <h2>Build</h2>
@@ -116,9 +119,7 @@ export function FormBuildTab({ data, result }: TabProps) {
                 </button>
               </Form>
             ) : null}
-            {data.editing === f.id || (result && !result.ok && result.intent === 'save-field' && result.typed.fieldId === f.id) ? (
-              <FieldEditor field={f} data={data} result={result} />
-            ) : null}
+            {data.editing === f.id || editorRefused === f.id ? <FieldEditor field={f} data={data} result={result} /> : null}
           </li>
         ))}
       </ol>
@@ -129,7 +130,7 @@ export function FormBuildTab({ data, result }: TabProps) {
             label="New field type"
             options={FIELD_TYPES.map((t) => ({ value: t, label: FIELD_LABELS[t] }))}
             defaultValue={shown(result, 'add-field', 'type', 'text')}
-            error={result && !result.ok && result.intent === 'add-field' ? (result.fields.type ?? result.error) : null}
+            error={addRefused ? (addRefused.errors.type ?? addRefused.formError) : null}
           />
           <SaveButton intent="add-field" label="Add field" />
         </Form>

@@ -4,17 +4,19 @@ import { Form, Link, useHref, useNavigate } from '@remix-run/react';
 import { RouterProvider, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { BUILDER_TABS, builderFormId, stampKey, TAB_LABELS, type BuilderResult, type BuilderTab } from '../../forms/form-builder.js';
 import { ConflictNotice } from './ConflictNotice.js';
-import type { BuilderData } from './form-builder-parts.js';
+import { readBuilderPost, type BuilderData } from './form-builder-parts.js';
 import { FormError, Notice } from './Field.js';
 import { FormBuildTab } from './FormBuildTab.js';
 import { AdvancedTab, CaptchaTab, DisclaimerTab } from './FormSettingsTabs.js';
 import { FormStorageTab } from './FormStorageTab.js';
 
-export function FormBuilder({ data, result }: { data: BuilderData; result: BuilderResult | null }) {
+export function FormBuilder({ data, result: answer }: { data: BuilderData; result: BuilderResult | null }) {
   const navigate = useNavigate();
+  const result = readBuilderPost(answer);
   // After a post, the tab it came from (a plain post may come without ?tab=).
   const tab = result ? result.tab : data.tab;
   const forTab = result;
+  const conflictForm = builderFormId(stampKey(result?.intent ?? '', result?.failed?.typed?.fieldId));
   const panel: Record<BuilderTab, JSX.Element> = {
     build: <FormBuildTab data={data} result={forTab} />,
     storage: <FormStorageTab data={data} result={forTab} />,
@@ -30,16 +32,16 @@ export function FormBuilder({ data, result }: { data: BuilderData; result: Build
       <h1>{data.form.name}</h1>
       {data.form.problem ? <FormError message="Part of this form's saved settings could not be read; saving a tab replaces them." /> : null}
       <Notice message={result ? null : data.notice} />
-      {result && !result.ok ? <FormError message={result.error} /> : null}
+      <FormError message={result?.failed?.formError} />
       {result?.conflict ? (
         <>
           <ConflictNotice
             conflict={result.conflict}
-            formId={builderFormId(stampKey(result.intent, result.typed.fieldId))}
+            formId={conflictForm}
             reloadTo={`/config/forms/${encodeURIComponent(data.form.id)}?tab=${result.tab}`}
           />
           {/* The forms' Save buttons carry the intent; "Apply only my changes" sends it from here. */}
-          <input type="hidden" form={builderFormId(stampKey(result.intent, result.typed.fieldId))} name="intent" value={result.intent} />
+          <input type="hidden" form={conflictForm} name="intent" value={result.intent} />
         </>
       ) : null}
       {data.canWrite ? null : <p className="hint">Your role can look at forms but not change them.</p>}

@@ -2,13 +2,14 @@
 // save), captcha (the self-hosted proof-of-work challenge on or off), disclaimer (text, required).
 import { Form } from '@remix-run/react';
 import { CheckboxField, Field, TextAreaField } from './Field.js';
-import { formIdOf, SaveButton, shown, Versioned, type TabProps } from './form-builder-parts.js';
+import { formIdOf, refusedOf, SaveButton, shown, Versioned, type TabProps } from './form-builder-parts.js';
 
-const errOf = (r: TabProps['result'], intent: string) => (name: string) =>
-  r && !r.ok && r.intent === intent ? (r.fields[name] ?? null) : null;
+const errOf = (r: TabProps['result'], intent: string) => (name: string) => refusedOf(r, intent)?.errors[name] ?? null;
 
-const checked = (r: TabProps['result'], intent: string, name: string, saved: boolean) =>
-  r && !r.ok && r.intent === intent ? (r.typed[name] ?? '') !== '' : saved;
+const checked = (r: TabProps['result'], intent: string, name: string, saved: boolean) => {
+  const failed = refusedOf(r, intent);
+  return failed ? (failed.typed?.[name] ?? '') !== '' : saved;
+};
 
 export function AdvancedTab({ data, result }: TabProps) {
   const s = data.form.settings;

@@ -4,14 +4,14 @@
 // The forms that write what they draw (list, email, URL) carry their version (issue 28).
 import { Form } from '@remix-run/react';
 import { Field, SelectField } from './Field.js';
-import { formIdOf, SaveButton, shown, Versioned, type TabProps } from './form-builder-parts.js';
+import { formIdOf, refusedOf, SaveButton, shown, Versioned, type TabProps } from './form-builder-parts.js';
 import { BUILDER_TEXT } from '../../forms/form-builder.js';
 
 const when = (iso: string) => new Date(iso).toISOString().slice(0, 19).replace('T', ' ') + ' UTC';
 
 export function FormStorageTab({ data, result }: TabProps) {
   const s = data.form.settings;
-  const err = (intent: string, name: string) => (result && !result.ok && result.intent === intent ? (result.fields[name] ?? null) : null);
+  const err = (intent: string, name: string) => refusedOf(result, intent)?.errors[name] ?? null;
   const emailFields = data.form.fields.filter((f) => f.type === 'email');
   const listOptions = [
     { value: '', label: 'Choose a list' },
@@ -94,7 +94,7 @@ export function FormStorageTab({ data, result }: TabProps) {
           Status: <strong data-testid="automation-status">{data.automation}</strong>
           {data.webhook ? ` (posting to ${data.webhook.url})` : ''}
         </p>
-        {result?.ok && result.secret ? (
+        {result?.secret ? (
           <div className="notice" role="status">
             Signing secret: <code data-testid="webhook-secret">{result.secret}</code>. Check the X-Storefront-Signature header of each post
             with it: sha256 HMAC of the X-Storefront-Timestamp header, a dot, and the body.

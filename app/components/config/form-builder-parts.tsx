@@ -2,9 +2,10 @@
 // input shows (typed after a failed post, else saved) and the submit button that reads "Saving…".
 import { useNavigation } from '@remix-run/react';
 import type { FormField, FormSettings } from '../../forms/form-definition.js';
-import { builderFormId, stampKey, type BuilderResult, type BuilderTab } from '../../forms/form-builder.js';
-import { stampOfTyped, type FormStamp } from '../../edits/versions.js';
+import { builderFormId, stampKey, tabFor, type BuilderResult, type BuilderTab } from '../../forms/form-builder.js';
+import { stampOfTyped, type Conflict, type FormStamp } from '../../edits/versions.js';
 import { StampFields } from './ConflictNotice.js';
+import { readReply, type RefusedPost } from './reply.js';
 import type { MailingList } from '../../forms/mailing-list.server.js';
 import type { Delivery } from '../../forms/webhook.server.js';
 
@@ -27,15 +28,42 @@ export interface BuilderData {
   stamps: Record<string, FormStamp>;
 }
 
-export interface TabProps {
-  data: BuilderData;
-  /** The last post's result when it was on this tab. */
-  result: BuilderResult | null;
+/** The last post as the tabs read it (from the action's BuilderResult). */
+export interface BuilderPost {
+  /** The post's intent (its button) and the tab it came from. */
+  intent: string;
+  tab: BuilderTab;
+  /** The refused post (Conform's reply, read): its message, errors by field and what was typed; null when it showed the secret. */
+  failed: RefusedPost | null;
+  secret: string | null;
+  conflict: Conflict | null;
 }
 
-/** The value to show in an input: what was typed in a failed post of `intent`, else the saved one. */
-export function shown(result: BuilderResult | null, intent: string, name: string, saved: string): string {
-  return result && !result.ok && result.intent === intent ? (result.typed[name] ?? '') : saved;
+/** The post `result` describes; null when there was none (the screen as loaded). */
+export function readBuilderPost(result: BuilderResult | null | undefined): BuilderPost | null {
+  if (!result) return null;
+  if ('secret' in result) return { intent: '', tab: result.tab, failed: null, secret: result.secret, conflict: null };
+  const failed = readReply(result);
+  const intent = failed?.typed?.intent ?? '';
+  // An unreadable post carries nothing typed: the build tab shows its message.
+  return { intent, tab: failed?.typed ? tabFor(intent) : 'build', failed, secret: null, conflict: result.conflict };
+}
+
+/** The refused post of `intent` (a tab's form or button), or null. */
+export function refusedOf(post: BuilderPost | null, intent: string): RefusedPost | null {
+  return post?.failed && post.intent === intent ? post.failed : null;
+}
+
+export interface TabProps {
+  data: BuilderData;
+  /** The last post, when there was one. */
+  result: BuilderPost | null;
+}
+
+/** The value to show in an input: what was typed in a refused post of `intent`, else the saved one. */
+export function shown(result: BuilderPost | null, intent: string, name: string, saved: string): string {
+  const failed = refusedOf(result, intent);
+  return failed ? (failed.typed?.[name] ?? '') : saved;
 }
 
 /**
@@ -43,8 +71,9 @@ export function shown(result: BuilderResult | null, intent: string, name: string
  * with, or after a refused post of that form, the one the post carried.
  */
 export function Versioned({ data, result, formKey }: TabProps & { formKey: string }) {
-  const mine = result && !result.ok && stampKey(result.intent, result.typed.fieldId) === formKey;
-  return <StampFields stamp={mine ? stampOfTyped(result.typed) : data.stamps[formKey]} />;
+  const typed = result?.failed?.typed;
+  const mine = result && typed && stampKey(result.intent, typed.fieldId) === formKey;
+  return <StampFields stamp={mine ? stampOfTyped(typed) : data.stamps[formKey]} />;
 }
 
 export const formIdOf = builderFormId;
