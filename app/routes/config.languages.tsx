@@ -119,8 +119,8 @@ export default function Languages() {
   const current = settings.languages.find((l) => l.isDefault)?.code ?? 'en';
   const typedLanguages = failed?.typed && !elsewhere ? failed.typed : null;
   const def = typedLanguages?.default ?? current;
-  // The reply keeps one value a name: a refused post ticks the last box it ticked (as before).
-  const on = new Set(typedLanguages ? [typedLanguages.lang].filter(Boolean) : settings.languages.map((l) => l.code));
+  // A refused post ticks again every box it ticked (the reply keeps each value of a repeated name).
+  const on = new Set(typedLanguages ? (failed?.lists.lang ?? []) : settings.languages.map((l) => l.code));
   const others = settings.languages.filter((l) => !l.isDefault);
   const conn = settings.connection;
   const connectFailed = intent === 'connect' ? failed : null;

@@ -293,7 +293,10 @@ describe('/config: languages and translations', () => {
     expect(bad.status).toBe(400);
     const kept = await text(bad);
     expect(kept).toContain('&quot;xx&quot; is not a language this site can offer.');
+    // Every box ticked comes back ticked, not only the last one posted.
+    expect(kept).toMatch(/<input id="f-lang-fr" type="checkbox" name="lang" checked="" value="fr"\/>/);
     expect(kept).toMatch(/<input id="f-lang-de" type="checkbox" name="lang" checked="" value="de"\/>/);
+    expect(kept).not.toMatch(/<input id="f-lang-es" type="checkbox" name="lang" checked=""/);
     const ok = await admin.postForm('/config/languages', [
       ['intent', 'save'],
       ['default', 'en'],
