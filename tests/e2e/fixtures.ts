@@ -1,0 +1,55 @@
+// The journeys' `test`: each worker's journeys run on a site of that worker's own (made by the server's
+// start, tests/e2e/sites.ts), so journeys running at once never change what another reads. `baseURL`
+// is that site's address, and `site.signIn` lands in /config with that site current.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { OWNER, signIn } from './journey.js';
+
+export { expect };
+
+export interface Site {
+  /** The site's id (website.id). */
+  id: string;
+  /** Its temporary domain: Chromium sends *.localhost to this machine. */
+  host: string;
+  /** The id of a row of the starting theme (`itm-saltgrass-gift-card`) on this site, which prefixes them. */
+  ref(seedId: string): string;
+  /** Signs `who` (the owner by default) in on this site's address; /config then edits this site. */
+  signIn(page: Page, who?: { email: string; password: string }): Promise<void>;
+}
+
+export const test = base.extend<{ site: Site }, { workerSite: { websiteId: string; host: string } }>({
+  workerSite: [
+    async ({}, use, workerInfo) => {
+      const file = join(process.env.E2E_DATA_DIR ?? '', 'e2e-sites.json');
+      const sites = JSON.parse(readFileSync(file, 'utf8')) as { websiteId: string; host: string }[];
+      const mine = sites[workerInfo.parallelIndex];
+      if (!mine) throw new Error(`No site for worker ${workerInfo.parallelIndex}: set E2E_WORKERS rather than --workers.`);
+      await use(mine);
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ workerSite }, use) => {
+    await use(`http://${workerSite.host}:${process.env.E2E_PORT}`);
+  },
+  site: async ({ workerSite, baseURL, javaScriptEnabled }, use) => {
+    await use({
+      id: workerSite.websiteId,
+      host: workerSite.host,
+      ref: (seedId) => `${workerSite.websiteId}-${seedId}`,
+      async signIn(page, who = OWNER) {
+        await signIn(page, javaScriptEnabled, who);
+        // The dashboard edits the first of the owner's sites: this one is chosen as the site switcher does.
+        const switched = await page.request.post('/config/switch-site', {
+          form: { siteId: workerSite.websiteId },
+          headers: { Origin: baseURL! },
+          maxRedirects: 0,
+        });
+        expect(switched.status()).toBe(303);
+        await page.goto('/config');
+        await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+      },
+    });
+  },
+});
