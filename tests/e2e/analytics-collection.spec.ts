@@ -1,7 +1,8 @@
 // What the browser sends for analytics (issue 15, SPEC 3, 4 and 7), JavaScript on and off: page
 // views (RecordHit, then one per client-side navigation), add-to-cart events, the page-speed
 // record when the page is left, nothing at all on /search, and the pixel without JavaScript.
-import { expect, test, type BrowserContext, type Request } from '@playwright/test';
+import type { BrowserContext, Request } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { ready } from './journey.js';
 
 const PRODUCT = '/shop/p/driftwood-dinner-plate';

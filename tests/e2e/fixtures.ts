@@ -11,6 +11,8 @@ export { expect };
 export interface Site {
   /** The site's id (website.id). */
   id: string;
+  /** Its name, which page titles end with. */
+  title: string;
   /** Its temporary domain: Chromium sends *.localhost to this machine. */
   host: string;
   /** The id of a row of the starting theme (`itm-saltgrass-gift-card`) on this site, which prefixes them. */
@@ -19,11 +21,19 @@ export interface Site {
   signIn(page: Page, who?: { email: string; password: string }): Promise<void>;
 }
 
-export const test = base.extend<{ site: Site }, { workerSite: { websiteId: string; host: string } }>({
+/** A site made for the run by tests/e2e/sites.ts. */
+interface WorkerSite {
+  websiteId: string;
+  host: string;
+  title: string;
+}
+
+export const test = base.extend<{ site: Site }, { workerSite: WorkerSite }>({
   workerSite: [
+    // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other fixture
     async ({}, use, workerInfo) => {
       const file = join(process.env.E2E_DATA_DIR ?? '', 'e2e-sites.json');
-      const sites = JSON.parse(readFileSync(file, 'utf8')) as { websiteId: string; host: string }[];
+      const sites = JSON.parse(readFileSync(file, 'utf8')) as WorkerSite[];
       const mine = sites[workerInfo.parallelIndex];
       if (!mine) throw new Error(`No site for worker ${workerInfo.parallelIndex}: set E2E_WORKERS rather than --workers.`);
       await use(mine);
@@ -37,6 +47,7 @@ export const test = base.extend<{ site: Site }, { workerSite: { websiteId: strin
     await use({
       id: workerSite.websiteId,
       host: workerSite.host,
+      title: workerSite.title,
       ref: (seedId) => `${workerSite.websiteId}-${seedId}`,
       async signIn(page, who = OWNER) {
         await signIn(page, javaScriptEnabled, who);

@@ -18,7 +18,10 @@ async function main(): Promise<void> {
   const db = await openDb({ ...databaseFromEnv(), log: () => {} });
   try {
     const sites = [];
-    for (let i = 1; i <= n; i++) sites.push(await createSite(db.sql, { name: `E2E worker ${i}`, theme: 'store' }));
+    for (let i = 1; i <= n; i++) {
+      const title = `E2E worker ${i}`;
+      sites.push({ title, ...(await createSite(db.sql, { name: title, theme: 'store' })) });
+    }
     writeFileSync(join(dataDir, SITES_FILE), JSON.stringify(sites));
   } finally {
     await db.close();
