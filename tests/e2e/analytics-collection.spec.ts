@@ -30,6 +30,7 @@ test('page views, an add-to-cart and the page-speed record, or the pixel without
   context,
   javaScriptEnabled: js,
   baseURL,
+  site,
 }) => {
   // Four page views and a cart add: well under 15 s alone, more on a busy CI machine.
   test.setTimeout(60_000);
@@ -41,7 +42,7 @@ test('page views, an add-to-cart and the page-speed record, or the pixel without
     });
     await page.goto(PRODUCT);
     const d = JSON.parse(new URL((await pixel).url()).searchParams.get('d') ?? '{}');
-    expect(d).toMatchObject({ websiteId: 'saltgrass', pageType: 50, contentSource: 'i', pagePath: PRODUCT, url: PRODUCT });
+    expect(d).toMatchObject({ websiteId: site.id, pageType: 50, contentSource: 'i', pagePath: PRODUCT, url: PRODUCT });
     expect(typeof d.itemId).toBe('string');
     expect(sent).toEqual([]);
     return;
@@ -58,7 +59,7 @@ test('page views, an add-to-cart and the page-speed record, or the pixel without
   expect(form(hit).get('event')).toBe('view');
   expect(form(hit).has('ss_cvr')).toBe(true);
   const data = hitData(hit);
-  expect(data).toMatchObject({ websiteId: 'saltgrass', pageType: 50, contentSource: 'i', recordType: 11, pagePath: PRODUCT });
+  expect(data).toMatchObject({ websiteId: site.id, pageType: 50, contentSource: 'i', recordType: 11, pagePath: PRODUCT });
   expect(data).toMatchObject({ url: `${baseURL}${PRODUCT}`, title: await page.title() });
   expect(data.userAgent).toEqual(expect.any(String));
   expect(data.clientDate).toEqual(expect.any(Number));
@@ -81,7 +82,7 @@ test('page views, an add-to-cart and the page-speed record, or the pixel without
   expect(added.get('crumb')).toBeTruthy();
   const addedData = JSON.parse(added.get('data') ?? '{}');
   expect(addedData).toMatchObject({
-    website_id: 'saltgrass',
+    website_id: site.id,
     product_page: 'pdp',
     product: { item_id: data.itemId, item_title: 'Driftwood Dinner Plate' },
   });
