@@ -20,7 +20,7 @@ process.env.E2E_DATA_DIR ||= mkdtempSync(join(tmpdir(), 'storefront-e2e-'));
 const baseURL = `http://127.0.0.1:${port}`;
 // Each worker's journeys run on a site of that worker's own (tests/e2e/fixtures.ts), which the server
 // makes at start: the count is set here (E2E_WORKERS), not with --workers.
-const workers = Number(process.env.E2E_WORKERS) || 2;
+const workers = Number(process.env.E2E_WORKERS) || 3;
 
 // Playwright cannot download its own browser here; Debian's chromium package is the browser.
 const chromium = {
