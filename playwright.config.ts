@@ -18,6 +18,9 @@ const port = Number(process.env.E2E_PORT);
 // removed by tests/e2e/teardown.ts.
 process.env.E2E_DATA_DIR ||= mkdtempSync(join(tmpdir(), 'storefront-e2e-'));
 const baseURL = `http://127.0.0.1:${port}`;
+// Each worker's journeys run on a site of that worker's own (tests/e2e/fixtures.ts), which the server
+// makes at start: the count is set here (E2E_WORKERS), not with --workers.
+const workers = Number(process.env.E2E_WORKERS) || 3;
 
 // Playwright cannot download its own browser here; Debian's chromium package is the browser.
 const chromium = {
@@ -40,7 +43,7 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: true,
   retries: 0,
-  workers: 2,
+  workers,
   reporter: [['list'], ['./tests/e2e/summary-reporter.ts']],
   globalTeardown: './tests/e2e/teardown.ts',
   outputDir: 'test-results',
@@ -62,7 +65,7 @@ export default defineConfig({
   webServer: {
     command: 'node tests/e2e/serve.mjs',
     url: `${baseURL}/`,
-    env: { PORT: String(port), STOREFRONT_TEST_DATA_DIR: process.env.E2E_DATA_DIR },
+    env: { PORT: String(port), STOREFRONT_TEST_DATA_DIR: process.env.E2E_DATA_DIR, E2E_SITES: String(workers) },
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'ignore',

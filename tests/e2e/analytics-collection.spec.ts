@@ -1,7 +1,8 @@
 // What the browser sends for analytics (issue 15, SPEC 3, 4 and 7), JavaScript on and off: page
 // views (RecordHit, then one per client-side navigation), add-to-cart events, the page-speed
 // record when the page is left, nothing at all on /search, and the pixel without JavaScript.
-import { expect, test, type BrowserContext, type Request } from '@playwright/test';
+import type { BrowserContext, Request } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { ready } from './journey.js';
 
 const PRODUCT = '/shop/p/driftwood-dinner-plate';
@@ -29,6 +30,7 @@ test('page views, an add-to-cart and the page-speed record, or the pixel without
   context,
   javaScriptEnabled: js,
   baseURL,
+  site,
 }) => {
   // Four page views and a cart add: well under 15 s alone, more on a busy CI machine.
   test.setTimeout(60_000);
@@ -40,7 +42,7 @@ test('page views, an add-to-cart and the page-speed record, or the pixel without
     });
     await page.goto(PRODUCT);
     const d = JSON.parse(new URL((await pixel).url()).searchParams.get('d') ?? '{}');
-    expect(d).toMatchObject({ websiteId: 'saltgrass', pageType: 50, contentSource: 'i', pagePath: PRODUCT, url: PRODUCT });
+    expect(d).toMatchObject({ websiteId: site.id, pageType: 50, contentSource: 'i', pagePath: PRODUCT, url: PRODUCT });
     expect(typeof d.itemId).toBe('string');
     expect(sent).toEqual([]);
     return;
@@ -57,7 +59,7 @@ test('page views, an add-to-cart and the page-speed record, or the pixel without
   expect(form(hit).get('event')).toBe('view');
   expect(form(hit).has('ss_cvr')).toBe(true);
   const data = hitData(hit);
-  expect(data).toMatchObject({ websiteId: 'saltgrass', pageType: 50, contentSource: 'i', recordType: 11, pagePath: PRODUCT });
+  expect(data).toMatchObject({ websiteId: site.id, pageType: 50, contentSource: 'i', recordType: 11, pagePath: PRODUCT });
   expect(data).toMatchObject({ url: `${baseURL}${PRODUCT}`, title: await page.title() });
   expect(data.userAgent).toEqual(expect.any(String));
   expect(data.clientDate).toEqual(expect.any(Number));
@@ -80,7 +82,7 @@ test('page views, an add-to-cart and the page-speed record, or the pixel without
   expect(added.get('crumb')).toBeTruthy();
   const addedData = JSON.parse(added.get('data') ?? '{}');
   expect(addedData).toMatchObject({
-    website_id: 'saltgrass',
+    website_id: site.id,
     product_page: 'pdp',
     product: { item_id: data.itemId, item_title: 'Driftwood Dinner Plate' },
   });

@@ -4,8 +4,9 @@
 // Other specs browse the same server at the same time, so the figures are compared with the ones
 // read before the journey (they may grow by more than this journey's share), and the product is
 // one no other spec opens.
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ready, signIn } from './journey.js';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { ready } from './journey.js';
 
 const PRODUCT = '/shop/p/pebble-bud-vase';
 
@@ -37,10 +38,11 @@ async function figures(page: Page): Promise<Figures> {
 test('a shopper browses with JavaScript on, and the owner finds the visit, the add-to-cart and the LCP on the dashboards', async ({
   page: owner,
   browser,
+  site,
 }) => {
   // Two browsers and six screens: about 10 s alone, more beside the other worker on 2 cores.
   test.setTimeout(60_000);
-  await signIn(owner);
+  await site.signIn(owner);
   const before = await figures(owner);
 
   // The shopper: a browser of its own, never signed in, JavaScript on.

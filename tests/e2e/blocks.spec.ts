@@ -6,21 +6,21 @@
 // hover and focus and stops under reduced motion, and a modal lightbox), and the video as a poster: nothing of YouTube's loads until it is clicked (with
 // JavaScript the player then replaces it; without, the poster links to the video's page). The block
 // screen passes axe.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { png } from '../support/sample-files.js';
 import { violations } from './axe.js';
-import { OWNER, ready } from './journey.js';
+import { ready } from './journey.js';
 
-test('an owner adds a gallery and a video block to a page and a shopper sees them', async ({ page, browser, javaScriptEnabled: js }) => {
+test('an owner adds a gallery and a video block to a page and a shopper sees them', async ({
+  page,
+  browser,
+  site,
+  javaScriptEnabled: js,
+}) => {
   // Six screens and an axe run: more than the default 30 s on a busy CI machine.
   test.setTimeout(90_000);
   const suffix = `${js ? 'js' : 'nojs'}${Date.now().toString(36)}`;
-  await page.goto('/config');
-  await ready(page, js);
-  await page.getByLabel('Email').fill(OWNER.email);
-  await page.getByLabel('Password').fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await site.signIn(page);
 
   // An image in Files to pick.
   await page.goto('/config/files');

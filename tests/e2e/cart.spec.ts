@@ -1,7 +1,8 @@
 // The shopper's cart journeys, run by both projects: with JavaScript on (the add-to-cart island:
 // button states, pill, popover) and off (plain form posts, 303 back with a flash message). Each
 // test has its own browser context, so its own session cookie.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { placeOrder, ready } from './journey.js';
 
 const pill = (page: Page) => page.locator('[data-cart-pill]');

@@ -3,13 +3,14 @@
 // at Add To Cart (inline with JavaScript, on the details page without), a missing answer gets
 // "Required" beside its field; the cart shows the answer with "edit details", which changes it; the
 // checkout and the order page show the answer.
-import { expect, test, type Page } from '@playwright/test';
-import { ready, signIn } from './journey.js';
-import { productForm } from '../support/product-form.js';
+import type { Page } from '@playwright/test';
+import { expect, test, type Site } from './fixtures.js';
+import { ready } from './journey.js';
+import { productForm, SHOP } from '../support/product-form.js';
 
 /** A form with a required "Engraving" field, and a service product that asks for it; the product's page. */
-async function productWithForm(page: Page, js: boolean): Promise<string> {
-  await signIn(page, js);
+async function productWithForm(page: Page, js: boolean, site: Site): Promise<string> {
+  await site.signIn(page);
   const baseURL = new URL(page.url()).origin;
   const post = (path: string, form: Record<string, string>) =>
     page.request.post(path, { form, headers: { Origin: baseURL }, maxRedirects: 0 });
@@ -26,6 +27,7 @@ async function productWithForm(page: Page, js: boolean): Promise<string> {
       urlId: `engraved-plaque-${stamp}`,
       productType: '3',
       customFormId: formId,
+      collectionId: site.ref(SHOP),
       'variants[0].price': '20.00',
       'variants[0].qty': '10',
     }),
@@ -40,10 +42,11 @@ async function productWithForm(page: Page, js: boolean): Promise<string> {
 
 test('a product custom form: asked at add to cart, edited from the cart, shown at checkout and on the order', async ({
   page,
+  site,
   javaScriptEnabled: js,
 }) => {
   test.setTimeout(60_000);
-  const url = await productWithForm(page, js);
+  const url = await productWithForm(page, js, site);
   await page.goto(url);
   await ready(page, js);
   const add = page.locator('form.add-to-cart').getByRole('button', { name: 'Add To Cart' });

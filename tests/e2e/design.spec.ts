@@ -2,36 +2,13 @@
 // link colour on /config/design and saves; a shopper's page then computes them. With JavaScript the
 // font picker and the live preview are used, and the preview changes before anything is saved.
 // The screen passes axe.
-import fs from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { violations } from './axe.js';
-import { ready, signIn } from './journey.js';
+import { ready } from './journey.js';
 
-// Dark enough on the theme's paper for the other journeys' axe checks running meanwhile (4.5:1).
+// Dark enough on the theme's paper for axe (4.5:1): later journeys on the worker's site may check it.
 const ACCENT = { typed: 'rgb(122 31 61)', computed: 'rgb(122, 31, 61)' };
-
-/**
- * Runs `work` while holding a lock file in the server's data folder: the two projects run at once
- * against one site, and each checks the design it saved before putting the theme's back.
- */
-async function holdingDesign<T>(work: () => Promise<T>): Promise<T> {
-  const lock = path.join(process.env.E2E_DATA_DIR ?? '', 'design-e2e.lock');
-  for (let i = 0; ; i++) {
-    try {
-      fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
-      break;
-    } catch {
-      if (i > 600) throw new Error('the design lock was never released');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    fs.rmSync(lock, { force: true });
-  }
-}
 
 /** What a shopper's home page computes: the h1's font family and a link's colour. */
 async function shopperSees(browser: Browser) {
@@ -55,78 +32,81 @@ async function shopperSees(browser: Browser) {
   return { ...seen, loraLoaded };
 }
 
-test('an owner chooses a heading font and a link colour, and a shopper sees them', async ({ page, browser, javaScriptEnabled: js }) => {
+test('an owner chooses a heading font and a link colour, and a shopper sees them', async ({
+  page,
+  browser,
+  site,
+  javaScriptEnabled: js,
+}) => {
   test.setTimeout(90_000);
-  await signIn(page, js);
-  await holdingDesign(async () => {
-    try {
-      const before = await shopperSees(browser);
-      expect(before.h1).not.toContain('Lora');
+  await site.signIn(page);
+  try {
+    const before = await shopperSees(browser);
+    expect(before.h1).not.toContain('Lora');
 
-      if (js) await page.route('**/fonts/pacifico/**', (r) => r.abort());
-      await page.getByRole('navigation', { name: 'Site settings' }).getByRole('link', { name: 'Design' }).click();
-      await expect(page.getByRole('heading', { level: 1, name: 'Design' })).toBeVisible();
-      await ready(page, js);
-      if (js) {
-        const preview = page.frameLocator('iframe[title="Preview of your site"]');
-        await expect(preview.locator('h1').first()).toBeVisible();
-        // A face that cannot load says so in its row (its file is refused from the start, above).
-        const body = page.getByRole('group', { name: /^Body text:/ });
-        await body.getByLabel('Search fonts').fill('pacifico');
-        // Faces load as their rows come into view.
-        await body.getByRole('option', { name: /^Pacifico/ }).scrollIntoViewIfNeeded();
-        await expect(body.getByText('Unable to load preview for Pacifico')).toBeVisible();
-        await body.getByLabel('Search fonts').fill('');
-        const picker = page.getByRole('group', { name: /^Headings:/ });
-        await picker.getByLabel('Search fonts').fill('lo');
-        await picker.getByRole('radio', { name: 'Serif', exact: true }).click();
-        await picker.getByRole('option', { name: /^Lora/ }).click();
-        await expect(picker.getByRole('option', { name: /^Lora/ })).toHaveAttribute('aria-selected', 'true');
-        await page.getByLabel('Links and accents', { exact: true }).fill(ACCENT.typed);
-        // The preview follows at once, before any save; the live site does not yet.
-        await expect
-          .poll(() =>
-            preview
-              .locator('h1')
-              .first()
-              .evaluate((h) => getComputedStyle(h).fontFamily),
-          )
-          .toContain('Lora');
-        await expect
-          .poll(() => preview.locator('html').evaluate((r) => getComputedStyle(r).getPropertyValue('--color-accent').trim()))
-          .toBe('#7a1f3d');
-        expect((await shopperSees(browser)).h1).not.toContain('Lora');
-      } else {
-        await page.getByLabel('Headings', { exact: true }).selectOption('lora');
-        await page.getByLabel('Links and accents', { exact: true }).fill(ACCENT.typed);
-      }
-      await page.getByRole('button', { name: 'Save design' }).click();
-      await expect(page.getByRole('status')).toHaveText('Design saved.');
-      await expect(page.getByLabel('Links and accents', { exact: true })).toHaveValue('#7a1f3d');
-      if (js) {
-        // The saved font is now one of the site's: offered first in every font picker.
-        const guide = page.getByRole('group', { name: /^Body text:/ }).getByRole('group', { name: 'Fonts in Style Guide' });
-        await expect(guide.getByRole('option', { name: /^Lora/ })).toBeVisible();
-      }
-
-      const after = await shopperSees(browser);
-      expect(after.h1).toMatch(/^"?Lora"?,/);
-      expect(after.link).toBe(ACCENT.computed);
-      expect(after.loraLoaded).toBe(true);
-    } finally {
-      const res = await page.request.post('/config/design', {
-        form: { headingFont: '', bodyFont: '', background: '', text: '', accent: '', button: '', buttonText: '' },
-        headers: { Origin: new URL(page.url()).origin },
-        maxRedirects: 0,
-      });
-      expect(res.status()).toBe(303);
+    if (js) await page.route('**/fonts/pacifico/**', (r) => r.abort());
+    await page.getByRole('navigation', { name: 'Site settings' }).getByRole('link', { name: 'Design' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Design' })).toBeVisible();
+    await ready(page, js);
+    if (js) {
+      const preview = page.frameLocator('iframe[title="Preview of your site"]');
+      await expect(preview.locator('h1').first()).toBeVisible();
+      // A face that cannot load says so in its row (its file is refused from the start, above).
+      const body = page.getByRole('group', { name: /^Body text:/ });
+      await body.getByLabel('Search fonts').fill('pacifico');
+      // Faces load as their rows come into view.
+      await body.getByRole('option', { name: /^Pacifico/ }).scrollIntoViewIfNeeded();
+      await expect(body.getByText('Unable to load preview for Pacifico')).toBeVisible();
+      await body.getByLabel('Search fonts').fill('');
+      const picker = page.getByRole('group', { name: /^Headings:/ });
+      await picker.getByLabel('Search fonts').fill('lo');
+      await picker.getByRole('radio', { name: 'Serif', exact: true }).click();
+      await picker.getByRole('option', { name: /^Lora/ }).click();
+      await expect(picker.getByRole('option', { name: /^Lora/ })).toHaveAttribute('aria-selected', 'true');
+      await page.getByLabel('Links and accents', { exact: true }).fill(ACCENT.typed);
+      // The preview follows at once, before any save; the live site does not yet.
+      await expect
+        .poll(() =>
+          preview
+            .locator('h1')
+            .first()
+            .evaluate((h) => getComputedStyle(h).fontFamily),
+        )
+        .toContain('Lora');
+      await expect
+        .poll(() => preview.locator('html').evaluate((r) => getComputedStyle(r).getPropertyValue('--color-accent').trim()))
+        .toBe('#7a1f3d');
+      expect((await shopperSees(browser)).h1).not.toContain('Lora');
+    } else {
+      await page.getByLabel('Headings', { exact: true }).selectOption('lora');
+      await page.getByLabel('Links and accents', { exact: true }).fill(ACCENT.typed);
     }
-  });
+    await page.getByRole('button', { name: 'Save design' }).click();
+    await expect(page.getByRole('status')).toHaveText('Design saved.');
+    await expect(page.getByLabel('Links and accents', { exact: true })).toHaveValue('#7a1f3d');
+    if (js) {
+      // The saved font is now one of the site's: offered first in every font picker.
+      const guide = page.getByRole('group', { name: /^Body text:/ }).getByRole('group', { name: 'Fonts in Style Guide' });
+      await expect(guide.getByRole('option', { name: /^Lora/ })).toBeVisible();
+    }
+
+    const after = await shopperSees(browser);
+    expect(after.h1).toMatch(/^"?Lora"?,/);
+    expect(after.link).toBe(ACCENT.computed);
+    expect(after.loraLoaded).toBe(true);
+  } finally {
+    const res = await page.request.post('/config/design', {
+      form: { headingFont: '', bodyFont: '', background: '', text: '', accent: '', button: '', buttonText: '' },
+      headers: { Origin: new URL(page.url()).origin },
+      maxRedirects: 0,
+    });
+    expect(res.status()).toBe(303);
+  }
   expect((await shopperSees(browser)).h1).not.toContain('Lora');
 });
 
-test('axe: the Design screen', async ({ page, javaScriptEnabled: js }) => {
-  await signIn(page, js);
+test('axe: the Design screen', async ({ page, site, javaScriptEnabled: js }) => {
+  await site.signIn(page);
   await page.goto('/config/design');
   await ready(page, js);
   await expect(page.getByRole('heading', { level: 1, name: 'Design' })).toBeVisible();

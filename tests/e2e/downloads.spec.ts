@@ -2,7 +2,7 @@
 // confirmation page lists its download, and the link saves the PDF.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { ready } from './journey.js';
 
 test('buy the quilt pattern and download its PDF from the confirmation page', async ({ page, javaScriptEnabled: js }) => {

@@ -1,11 +1,11 @@
 // SPEC 8's error texts where their situation happens in the browser (issue 30), verbatim: a request
 // that gets no answer (page.route aborts it) and a browser that keeps no cookies. Each situation is
 // a script's fetch, so there is no journey without JavaScript (the HTTP suite covers the server's side).
-import { expect, test } from '@playwright/test';
-import { ready, signIn } from './journey.js';
+import { expect, test } from './fixtures.js';
+import { ready } from './journey.js';
 
-test('an upload cut mid-way says Error uploading / File upload failed to complete, and the screen stays', async ({ page }) => {
-  await signIn(page);
+test('an upload cut mid-way says Error uploading / File upload failed to complete, and the screen stays', async ({ page, site }) => {
+  await site.signIn(page);
   await page.goto('/config/files');
   await ready(page);
   await page.route(/\/config\/files\?index.*_data=/, (route) =>
@@ -22,9 +22,9 @@ test('an upload cut mid-way says Error uploading / File upload failed to complet
   await expect(page).toHaveURL(/\/config\/files\/[^/?]+\?uploaded=1$/);
 });
 
-test('a Load More that gets no answer says Unable to load results, and Try again loads them', async ({ page, baseURL }) => {
+test('a Load More that gets no answer says Unable to load results, and Try again loads them', async ({ page, baseURL, site }) => {
   test.setTimeout(90_000);
-  await signIn(page);
+  await site.signIn(page);
   const stamp = Date.now().toString(36);
   for (let i = 0; i < 25; i++) {
     const res = await page.request.post('/config/files?index', {
@@ -81,10 +81,13 @@ test('adding to the cart in a browser that keeps no cookies asks to enable them'
   expect(posted).toBe(0);
 });
 
-test("the theme editor's preview whose data gets no answer says Unable to load. Try again., and Try again loads it", async ({ page }) => {
+test("the theme editor's preview whose data gets no answer says Unable to load. Try again., and Try again loads it", async ({
+  page,
+  site,
+}) => {
   const previewData = (url: URL) => url.pathname === '/config/theme/preview';
   await page.route(previewData, (route) => route.abort('failed'));
-  await signIn(page);
+  await site.signIn(page);
   await page.goto('/config/theme/edit/product');
   await ready(page);
   const alert = page.getByRole('alert').filter({ hasText: 'Unable to load. Try again.' });

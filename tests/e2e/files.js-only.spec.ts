@@ -1,18 +1,11 @@
 // The file manager's Load More with JavaScript: the next files join the list below the ones shown
 // (without JavaScript the link opens the next page, which the HTTP suite covers). The owner has
 // more than a page of files: this journey uploads 25 small text files first.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 
-const OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' };
-
-test('Load More appends the next files to the list', async ({ page, baseURL }) => {
+test('Load More appends the next files to the list', async ({ page, baseURL, site }) => {
   test.setTimeout(90_000);
-  await page.goto('/config');
-  await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
-  await page.getByLabel('Email').fill(OWNER.email);
-  await page.getByLabel('Password').fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await site.signIn(page);
 
   const stamp = Date.now().toString(36);
   for (let i = 0; i < 25; i++) {

@@ -1,20 +1,15 @@
 // The owner's forms journey, with JavaScript on and off: sign in, create a form, name it, add an
 // email field, create and connect a mailing list on the storage tab, and find the form in the list;
 // the builder passes axe.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { violations } from './axe.js';
-import { OWNER, ready } from './journey.js';
+import { ready } from './journey.js';
 
-test('an owner builds a form with an email field and connects a mailing list', async ({ page, javaScriptEnabled: js }) => {
+test('an owner builds a form with an email field and connects a mailing list', async ({ page, site, javaScriptEnabled: js }) => {
   test.setTimeout(90_000);
   const suffix = `${js ? 'js' : 'nojs'}${Date.now().toString(36)}`;
   const name = `Contact ${suffix}`;
-  await page.goto('/config');
-  await ready(page, js);
-  await page.getByLabel('Email').fill(OWNER.email);
-  await page.getByLabel('Password').fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await site.signIn(page);
 
   await page.getByRole('navigation', { name: 'Site settings' }).getByRole('link', { name: 'Forms' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Forms' })).toBeVisible();

@@ -3,32 +3,17 @@
 // takes valid ones with the newsletter box ticked, showing the submission text and the post-submit
 // HTML; the confirmation email's unsubscribe link works. With JavaScript the message shows its
 // character count against its maximum.
-import fs from 'node:fs';
-import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { violations } from './axe.js';
-import { ready } from './journey.js';
+import { mailTo, ready } from './journey.js';
 
 const EMAIL_TEXT = 'Email is not valid. Email addresses should follow the format name@example.com.';
 const ABOVE = 'Your form has encountered a problem. Please scroll down to review.';
 const THANKS = 'Thank you! We answer within two working days.';
 
-/** The unsubscribe link of the newsletter confirmation sent to `email` (the server's outbox). */
+/** The unsubscribe link of the newsletter confirmation sent to `email`. */
 async function unsubscribeLink(email: string): Promise<string> {
-  const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  // The mail queue's worker sends it within a poll or two (a second each).
-  for (let i = 0; i < 150; i++) {
-    for (const f of fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.includes('-newsletter-subscribed-')) : []) {
-      const raw = fs
-        .readFileSync(path.join(dir, f), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '=');
-      const m = raw.includes(`To: ${email}`) ? raw.match(/\/newsletter\/unsubscribe\?token=[A-Za-z0-9_-]+/) : null;
-      if (m) return m[0];
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no newsletter confirmation for ${email} in ${dir}`);
+  return /\/newsletter\/unsubscribe\?token=[A-Za-z0-9_-]+/.exec(await mailTo('newsletter-subscribed', email))![0];
 }
 
 test('the contact form: invalid answers, then valid ones joining the newsletter', async ({ page, javaScriptEnabled: js }) => {

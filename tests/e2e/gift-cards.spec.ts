@@ -2,32 +2,27 @@
 // the HTTP API, to keep this short) arrives by email; a wrong code is refused beside the field, its
 // code typed in the Gift card field and Apply pays the pattern in full, Remove takes it off, and the
 // order page says what the card paid. With JavaScript, Apply and Remove redraw no other field.
-import fs from 'node:fs';
-import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { ready } from './journey.js';
+import { expect, test } from './fixtures.js';
+import { mailTo, ready } from './journey.js';
 
-/** The code in the gift card email sent to `email` (the server's outbox). */
+/** The code in the gift card email sent to `email`. */
 async function codeMailedTo(email: string): Promise<string> {
-  const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  for (let i = 0; i < 150; i++) {
-    for (const f of fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.includes('-gift-card-')) : []) {
-      const raw = fs.readFileSync(path.join(dir, f), 'utf8');
-      const m = raw.includes(`To: ${email}`) ? /[2-9A-HJ-NP-Z]{4}(?:-[2-9A-HJ-NP-Z]{4}){3}/.exec(raw) : null;
-      if (m) return m[0];
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no gift card mail to ${email} in ${dir}`);
+  return /[2-9A-HJ-NP-Z]{4}(?:-[2-9A-HJ-NP-Z]{4}){3}/.exec(await mailTo('gift-card', email))![0];
 }
 
-test('apply a gift card at checkout and place the order it pays for', async ({ page, playwright, baseURL, javaScriptEnabled: js }) => {
+test('apply a gift card at checkout and place the order it pays for', async ({
+  page,
+  playwright,
+  baseURL,
+  site,
+  javaScriptEnabled: js,
+}) => {
   // Waits for the mail queue's worker (a poll a second) before the browser part.
   test.setTimeout(60_000);
   const recipient = `gift-${js ? 'js' : 'nojs'}-${Date.now()}@example.com`;
   const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
   const added = await api.post('/api/commerce/shopping-cart/entries', {
-    data: { itemId: 'itm-saltgrass-gift-card', sku: 'SG-SGC-01', quantity: 1 },
+    data: { itemId: site.ref('itm-saltgrass-gift-card'), sku: 'SG-SGC-01', quantity: 1 },
   });
   expect(added.status()).toBe(200);
   const line = (await added.json()).newlyAdded.id as string;

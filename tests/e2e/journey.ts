@@ -1,5 +1,7 @@
 // What the journeys share: the owner the test server makes (serve.mjs), waiting until a page's
-// script has taken over, signing in to /config, and a site of a journey's own.
+// script has taken over, signing in to /config, the mail the server sent, and a site of a journey's own.
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
 export const OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' };
@@ -49,4 +51,24 @@ export async function ownSite(page: Page, baseURL: string, name: string): Promis
   const host = /<td>([a-z0-9-]+\.localhost)/.exec(await (await page.request.get('/config/site?created=1')).text())?.[1];
   expect(host).toBeTruthy();
   return host!;
+}
+
+/**
+ * The mail of `kind` (its outbox file is named `...-<kind>-...`) sent to `email`, quoted-printable
+ * undone, once the mail queue's worker has sent it (a poll or two, a second each). The outbox is the
+ * test server's (playwright.config.ts names its folder) unless `dir` names another.
+ */
+export async function mailTo(kind: string, email: string, dir = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox')): Promise<string> {
+  const find = () => {
+    for (const f of fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.includes(`-${kind}-`)) : []) {
+      const raw = fs
+        .readFileSync(path.join(dir, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
+      if (raw.includes(`To: ${email}`)) return raw;
+    }
+    return null;
+  };
+  await expect.poll(find, { message: `a ${kind} mail to ${email} in ${dir}`, timeout: 15_000 }).not.toBeNull();
+  return find()!;
 }

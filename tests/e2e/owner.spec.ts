@@ -1,47 +1,29 @@
 // The owner's journeys, run by both projects (JavaScript on and off): an owner signs in, creates a
 // product with variants and stock, puts it in the main navigation, a shopper buys it, the owner
 // fulfils the order; a viewer cannot save; the owner screens pass axe.
-import fs from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { violations } from './axe.js';
-import { OWNER, placeOrder, ready } from './journey.js';
+import { mailTo, placeOrder, ready } from './journey.js';
 
-async function signIn(page: Page, js: boolean, who: { email: string; password: string }) {
-  await page.goto('/config');
-  await expect(page).toHaveURL(/\/config\/sign-in\?redirectTo=%2Fconfig$/);
-  await ready(page, js);
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
-
-/** The invitation link sent to `email`, read from the server's outbox (playwright.config.ts names its folder). */
+/** The invitation link sent to `email`. */
 async function inviteLink(email: string): Promise<string> {
-  const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  // The mail queue's worker sends it within a poll or two (a second each).
-  for (let i = 0; i < 150; i++) {
-    for (const f of fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.includes('-invite-')) : []) {
-      const raw = fs.readFileSync(path.join(dir, f), 'utf8').replace(/=\r?\n/g, '');
-      const m = raw.includes(`To: ${email}`) ? raw.match(/\/config\/invite\/[A-Za-z0-9_-]+/) : null;
-      if (m) return m[0];
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no invitation for ${email} in ${dir}`);
+  return /\/config\/invite\/[A-Za-z0-9_-]+/.exec(await mailTo('invite', email))![0];
 }
 
 test('an owner creates a product with variants, adds it to the navigation, a shopper buys it, the owner fulfils the order', async ({
   page,
   browser,
+  site,
   javaScriptEnabled: js,
 }) => {
   // Six screens and a checkout: 22 s alone, past 30 s beside the other worker's journeys on 2 cores.
   test.setTimeout(90_000);
   const suffix = `${js ? 'js' : 'nojs'}${Date.now().toString(36)}`;
   const title = `Harbour Lantern ${suffix}`;
-  await signIn(page, js, OWNER);
+  // /config asks who is there first.
+  await page.goto('/config');
+  await expect(page).toHaveURL(/\/config\/sign-in\?redirectTo=%2Fconfig$/);
+  await site.signIn(page);
 
   // A product with two sizes, one in stock.
   await page.getByRole('navigation', { name: 'Site settings' }).getByRole('link', { name: 'Products' }).click();
@@ -154,8 +136,8 @@ test('an owner creates a product with variants, adds it to the navigation, a sho
   await expect(page.locator('[data-instalment]')).toHaveCount(0);
 });
 
-test('a viewer sees a product but cannot save it', async ({ page, browser, javaScriptEnabled: js }) => {
-  await signIn(page, js, OWNER);
+test('a viewer sees a product but cannot save it', async ({ page, browser, site, javaScriptEnabled: js }) => {
+  await site.signIn(page);
   const email = `viewer-${js ? 'js' : 'nojs'}-${Date.now().toString(36)}@example.com`;
   await page.goto('/config/members');
   await ready(page, js);
@@ -200,7 +182,7 @@ const OWNER_SCREENS = [
   ['/config/members', '/config/api-keys', '/config/audit', '/config/site'],
 ];
 for (const [i, screens] of OWNER_SCREENS.entries()) {
-  test(`axe: the owner screens, part ${i + 1} (${screens.join(', ')})`, async ({ page, javaScriptEnabled: js }) => {
+  test(`axe: the owner screens, part ${i + 1} (${screens.join(', ')})`, async ({ page, site, javaScriptEnabled: js }) => {
     test.setTimeout(120_000);
     const problems: string[] = [];
     const check = async (label: string) => {
@@ -210,7 +192,7 @@ for (const [i, screens] of OWNER_SCREENS.entries()) {
       await page.goto('/config/sign-in');
       await check('sign-in');
     }
-    await signIn(page, js, OWNER);
+    await site.signIn(page);
     for (const p of screens) {
       await page.goto(p);
       await expect(page.locator('main h1')).toBeVisible();

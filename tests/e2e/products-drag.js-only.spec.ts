@@ -1,14 +1,17 @@
 // Drag reorder on /config/products (issue 33), with JavaScript: the keyboard drags a product by its
 // handle (Enter, arrows, Enter) to before another; the list and the shop's order follow. Without
 // JavaScript the list has Move up / Move down (tests/e2e/products-edit.spec.ts, the HTTP suite).
-import { expect, test, type Page } from '@playwright/test';
-import { productForm } from '../support/product-form.js';
-import { ready, signIn } from './journey.js';
+import type { Page } from '@playwright/test';
+import { expect, test, type Site } from './fixtures.js';
+import { productForm, SHOP } from '../support/product-form.js';
+import { ready } from './journey.js';
 
-async function createProduct(page: Page, origin: string, title: string): Promise<void> {
+async function createProduct(page: Page, origin: string, site: Site, title: string): Promise<void> {
   const res = await page.request.post('/config/products/new', {
     headers: { Origin: origin },
-    form: productForm(title, `DR-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`),
+    form: productForm(title, `DR-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`, {
+      collectionId: site.ref(SHOP),
+    }),
     maxRedirects: 0,
   });
   expect(res.status(), (await res.text()).slice(0, 300)).toBe(303);
@@ -17,14 +20,14 @@ async function createProduct(page: Page, origin: string, title: string): Promise
 /** The page of /config/products (25 a page) the product at 1-based place `n` is on. */
 const pageOf = (n: number) => Math.ceil(n / 25);
 
-test('the keyboard drags a product before another; the list and the shop follow', async ({ page, baseURL }) => {
+test('the keyboard drags a product before another; the list and the shop follow', async ({ page, baseURL, site }) => {
   test.setTimeout(90_000);
-  await signIn(page, true);
+  await site.signIn(page);
   const stamp = Date.now().toString(36);
   const first = `Wigeon Jug ${stamp}`;
   const second = `Smew Jug ${stamp}`;
-  await createProduct(page, baseURL!, first);
-  await createProduct(page, baseURL!, second);
+  await createProduct(page, baseURL!, site, first);
+  await createProduct(page, baseURL!, site, second);
   await page.goto('/config/products');
   const total = Number(/(\d+) products/.exec(await page.locator('p.hint[aria-live]').innerText())?.[1]);
   // New products go last (the seed's collections are Manual): the two are the list's last rows, on one page.
@@ -32,7 +35,7 @@ test('the keyboard drags a product before another; the list and the shop follow'
   if (pageOf(total - 1) !== pageOf(total)) {
     a = second;
     b = `Scaup Jug ${stamp}`;
-    await createProduct(page, baseURL!, b);
+    await createProduct(page, baseURL!, site, b);
   }
   const last = pageOf(total + (b === second ? 0 : 1));
   await page.goto(last > 1 ? `/config/products?page=${last}` : '/config/products');

@@ -2,15 +2,15 @@
 // as its name is typed (without JavaScript after "Add more rows"), the values typed in it are saved;
 // an image uploaded from the product screen becomes its main image (a file that is no image is
 // refused with the spec's text); Move down on the product list changes the order (JavaScript on). The HTTP suite (tests/http/products-edit.test.ts) covers /shop's order and refusals.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { png } from '../support/sample-files.js';
-import { ready, signIn } from './journey.js';
+import { ready } from './journey.js';
 
-test('an owner adds an option column, uploads the image and moves the product', async ({ page, javaScriptEnabled: js }) => {
+test('an owner adds an option column, uploads the image and moves the product', async ({ page, site, javaScriptEnabled: js }) => {
   test.setTimeout(60_000);
   const suffix = `${js ? 'js' : 'nojs'}${Date.now().toString(36)}`;
   const title = `Curlew Tile ${suffix}`;
-  await signIn(page, js);
+  await site.signIn(page);
 
   await page.goto('/config/products/new');
   await ready(page, js);

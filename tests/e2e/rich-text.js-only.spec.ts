@@ -2,22 +2,12 @@
 // bold and adds an email link through the link editor (seeing its validation text first), saves,
 // and a shopper sees the formatting and the mailto: link; a stored XSS attempt does nothing in a
 // shopper's browser even with the CSP bypassed (any dialog fails the test). axe passes on the editor.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { violations } from './axe.js';
-
-const OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' };
 
 async function hydrated(page: Page) {
   await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
-}
-
-async function signIn(page: Page) {
-  await page.goto('/config/sign-in');
-  await hydrated(page);
-  await page.getByLabel('Email').fill(OWNER.email);
-  await page.getByLabel('Password').fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }
 
 /** The new-page screen with Quill mounted, title and address filled in. */
@@ -34,10 +24,10 @@ async function newPage(page: Page, title: string, slug: string) {
   return editor;
 }
 
-test('an owner writes a page in Quill with a bold word and an email link; a shopper sees them', async ({ page, browser }) => {
+test('an owner writes a page in Quill with a bold word and an email link; a shopper sees them', async ({ page, browser, site }) => {
   test.setTimeout(90_000);
   const slug = `studio-letter-${Date.now().toString(36)}`;
-  await signIn(page);
+  await site.signIn(page);
   const editor = await newPage(page, 'Studio letter', slug);
 
   await editor.click();
@@ -82,9 +72,9 @@ test('an owner writes a page in Quill with a bold word and an email link; a shop
   await shopper.close();
 });
 
-test('a stored XSS attempt does nothing in a shopper browser, even without the CSP', async ({ page, browser }) => {
+test('a stored XSS attempt does nothing in a shopper browser, even without the CSP', async ({ page, browser, site }) => {
   const slug = `xss-${Date.now().toString(36)}`;
-  await signIn(page);
+  await site.signIn(page);
   await newPage(page, 'Harbour tide table', slug);
   // What a crafted post would send: the textarea Quill keeps in step, filled in directly.
   await page.locator('textarea[name="body"]').evaluate((el, html) => {

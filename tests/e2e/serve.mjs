@@ -2,7 +2,7 @@
 // fresh database, removed when the run stops the server, so runs never share state. The database is
 // the embedded one in a temporary DATA_DIR, or, when STOREFRONT_TEST_POSTGRES names a PostgreSQL
 // server (.ci/run sets it when one answers), a throw-away database made there for this server.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,6 +53,17 @@ else if (process.env.STOREFRONT_TEST_POSTGRES) {
   const url = new URL(process.env.STOREFRONT_TEST_POSTGRES);
   url.pathname = `/${throwAway}`;
   env.DATABASE_URL = url.toString();
+}
+
+// Playwright's run (E2E_SITES=N) gets one site per worker, made before the server opens the database
+// (the embedded one admits one process at a time): tests/e2e/sites.ts.
+if (process.env.E2E_SITES) {
+  const made = spawnSync(process.execPath, ['--import', 'tsx', 'tests/e2e/sites.ts'], { env, stdio: 'inherit' });
+  if (made.status !== 0) {
+    console.error('e2e: making the sites of the run failed');
+    if (throwAway) await admin(`drop database if exists ${throwAway} with (force)`).catch(() => {});
+    process.exit(1);
+  }
 }
 
 const child = spawn(process.execPath, [server], { env, stdio: 'inherit' });

@@ -1,6 +1,6 @@
 // A shopper's account journey, with JavaScript on and off: sign up, add to cart, sign out keeping
 // the cart (the cart still shows the item), then sign in again: still one of it (issue 33).
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { violations } from './axe.js';
 import { ready } from './journey.js';
 

@@ -2,14 +2,14 @@
 // template in CodeMirror and the preview shows the change with no request to the server while
 // typing (the engine's browser build renders it), publishes it, and a shopper sees it. The theme
 // that was live is published again at the end. JavaScript only.
-import { expect, test, type Request } from '@playwright/test';
+import type { Request } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { previewViolations, violations } from './axe.js';
-import { signIn } from './journey.js';
 
-test('an owner edits the product template with a live preview, publishes it, and a shopper sees it', async ({ page, browser }) => {
+test('an owner edits the product template with a live preview, publishes it, and a shopper sees it', async ({ page, browser, site }) => {
   test.setTimeout(60_000);
   const mark = `Kiln fresh ${Date.now().toString(36)}`;
-  await signIn(page);
+  await site.signIn(page);
   await page.getByRole('navigation', { name: 'Site settings' }).getByRole('link', { name: 'Theme' }).click();
   const live = Number((await page.getByText(/Visitors see version \d+/).textContent())?.match(/version (\d+)/)?.[1]);
   expect(live).toBeGreaterThan(0);

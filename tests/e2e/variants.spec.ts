@@ -4,9 +4,10 @@
 // (the server resolves the variant from the posted options). A product with two options, a gift
 // card and a class; then the page on a phone: the buy box on the first screen, a swipeable strip
 // of pictures, no sideways scrolling of the page. The owner's scarcity notice follows the choice.
-import { expect, test, type Page } from '@playwright/test';
-import { ready, signIn } from './journey.js';
-import { productForm } from '../support/product-form.js';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { ready } from './journey.js';
+import { productForm, SHOP } from '../support/product-form.js';
 
 const form = (page: Page) => page.locator('form.add-to-cart');
 const addButton = (page: Page) => form(page).locator('button[data-add-button]');
@@ -209,9 +210,9 @@ test('a ?Name=value address still preselects a variant, and one click buys it', 
   expect(await cartEntries(page)).toMatchObject([{ chosenVariant: { attributes: { Size: '50 cm', Color: 'Indigo' } } }]);
 });
 
-test("the owner's scarcity notice follows the variant chosen (issue 30)", async ({ page, javaScriptEnabled: js }) => {
+test("the owner's scarcity notice follows the variant chosen (issue 30)", async ({ page, site, javaScriptEnabled: js }) => {
   // A product of three sizes, 2, 9 and 1 left, the notice on from 3 left.
-  await signIn(page, js);
+  await site.signIn(page);
   const origin = new URL(page.url()).origin;
   const stamp = `${js ? 'js' : 'nojs'}-${Date.now()}`;
   const slug = `tern-jug-${stamp}`;
@@ -224,6 +225,7 @@ test("the owner's scarcity notice follows the variant chosen (issue 30)", async 
   ]);
   const created = await page.request.post('/config/products/new', {
     form: productForm(`Tern Jug ${stamp}`, '', {
+      collectionId: site.ref(SHOP),
       urlId: slug,
       options: 'Size',
       scarcityEnabled: 'on',

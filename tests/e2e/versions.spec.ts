@@ -2,16 +2,17 @@
 // product form saved after another owner changed the stock keeps their stock, a changed stock meets
 // a conflict screen, and a page and a post saved over another owner's change show the conflict,
 // keep what was typed, and "Apply only my changes" saves just those fields.
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ready, signIn } from './journey.js';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test, type Site } from './fixtures.js';
+import { ready } from './journey.js';
 
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /** A second owner session in its own browser context. */
-async function ownerIn(browser: Browser, js: boolean): Promise<Page> {
+async function ownerIn(browser: Browser, js: boolean, site: Site): Promise<Page> {
   const context = await browser.newContext({ javaScriptEnabled: js });
   const page = await context.newPage();
-  await signIn(page, js);
+  await site.signIn(page);
   return page;
 }
 
@@ -31,11 +32,12 @@ test('the product form keeps the stock another owner set, and a changed stock me
   page: a,
   browser,
   baseURL,
+  site,
   javaScriptEnabled: js,
 }) => {
   test.setTimeout(90_000);
-  await signIn(a, js);
-  const b = await ownerIn(browser, js);
+  await site.signIn(a);
+  const b = await ownerIn(browser, js, site);
   const t = tag();
   const sku = `E2E-VER-${t}`;
   const location = await made(a, baseURL!, '/config/products/new', {
@@ -43,7 +45,7 @@ test('the product form keeps the stock another owner set, and a changed stock me
     title: `Two owners ${t}`,
     urlId: `two-owners-${t}`,
     productType: '1',
-    collectionId: 'col-shop',
+    collectionId: site.ref('col-shop'),
     body: '',
     excerpt: 'First.',
     billingValue: '1',
@@ -92,11 +94,12 @@ test("a page and a post saved over another owner's change show the conflict and 
   page: a,
   browser,
   baseURL,
+  site,
   javaScriptEnabled: js,
 }) => {
   test.setTimeout(90_000);
-  await signIn(a, js);
-  const b = await ownerIn(browser, js);
+  await site.signIn(a);
+  const b = await ownerIn(browser, js, site);
   const t = tag();
 
   const pagePath = (
