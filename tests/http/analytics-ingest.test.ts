@@ -8,7 +8,7 @@
 // with the page view, and an event's with the event; the visitor events of SPEC 7 are checked by shape (400 on bad data), taken only
 // from a visitor holding the census cookie (ss_cvr), and a no-JavaScript remove and purchase are
 // recorded by the server under the same rule.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Visitor } from './support/client.js';
 import { OwnStore } from './support/own-store.js';
 import { adminVisitor, visitorWithRole } from './support/owner.js';
@@ -311,12 +311,15 @@ describe('POST /api/1/performance/records', () => {
     });
     expect(res.status).toBe(202);
     const admin = await adminVisitor();
-    let html = '';
     // Records are written in batches within about a second.
-    for (let i = 0; i < 50 && !html.includes('/tablet-rule'); i++) {
-      if (i) await new Promise((r) => setTimeout(r, 200));
-      html = await (await admin.get('/config/analytics/performance?range=7')).text();
-    }
+    const html = await vi.waitFor(
+      async () => {
+        const now = await (await admin.get('/config/analytics/performance?range=7')).text();
+        expect(now).toContain('/tablet-rule');
+        return now;
+      },
+      { timeout: 20_000, interval: 200 },
+    );
     const devices = /<table class="data" id="vitals-devices">([\s\S]*?)<\/table>/.exec(html)?.[1] ?? '';
     expect(devices).toContain('<th scope="row">desktop</th>');
     expect(devices).not.toContain('tablet');
@@ -417,15 +420,16 @@ describe('records per request and the daily quota (issue 28)', () => {
       headers: { 'Content-Type': 'text/plain' },
     });
   /** The owner's counter once it shows `rows` (batches are written within about a second). */
-  async function counterShows(rows: number): Promise<string> {
-    let text = '';
-    for (let i = 0; i < 50; i++) {
-      const page = await (await owner.get('/config/analytics/settings')).text();
-      text = /data-testid="analytics-usage">([^<]*(?:<!-- -->[^<]*)*)</.exec(page)?.[1].replace(/<!-- -->/g, '') ?? '';
-      if (text.startsWith(`${rows} of`)) return text;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    return text;
+  function counterShows(rows: number): Promise<string> {
+    return vi.waitFor(
+      async () => {
+        const page = await (await owner.get('/config/analytics/settings')).text();
+        const text = /data-testid="analytics-usage">([^<]*(?:<!-- -->[^<]*)*)</.exec(page)?.[1].replace(/<!-- -->/g, '') ?? '';
+        expect(text).toMatch(new RegExp(`^${rows} of`));
+        return text;
+      },
+      { timeout: 20_000, interval: 200 },
+    );
   }
 
   it('stores at most 50 of 200 image records, stops at the quota, and shows the owner the count', async () => {
@@ -488,12 +492,15 @@ describe('what a page view and a page-speed record carry (own server: rows read 
       ).status,
     ).toBe(400);
 
-    let html = '';
     // Records are written in batches within about a second.
-    for (let i = 0; i < 50 && !html.includes('id="vitals-environments"'); i++) {
-      if (i) await new Promise((r) => setTimeout(r, 200));
-      html = await (await owner.get('/config/analytics/performance?range=7')).text();
-    }
+    const html = await vi.waitFor(
+      async () => {
+        const now = await (await owner.get('/config/analytics/performance?range=7')).text();
+        expect(now).toContain('id="vitals-environments"');
+        return now;
+      },
+      { timeout: 20_000, interval: 200 },
+    );
     const environments = /<table class="data" id="vitals-environments">([\s\S]*?)<\/table>/.exec(html)?.[1] ?? '';
     expect(environments).toContain('<th scope="row">dev</th>');
     expect(environments).not.toContain('<th scope="row">prod</th>');

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import { Visitor } from './support/client.js';
 import { OwnStore } from './support/own-store.js';
 import { NEW_YORK } from './support/checkout.js';
@@ -324,15 +324,16 @@ describe('the confirmation email', () => {
     const { location, html } = await placed(v, { ...NEW_YORK, email });
     const n = orderNumber(html);
     const dir = path.join(inject('dataDir'), 'outbox');
-    let eml = '';
     // The mail queue's worker sends it within a poll or two (a second each).
-    for (let i = 0; i < 150 && !eml; i++) {
-      const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml') && f.includes(`-order-${n}-`)) : [];
-      const mine = files.map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).find((t) => t.includes(`To: ${email}`));
-      if (mine) eml = mine;
-      else await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(eml, 'an .eml for the order').not.toBe('');
+    const eml = await vi.waitFor(
+      () => {
+        const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml') && f.includes(`-order-${n}-`)) : [];
+        const mine = files.map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).find((t) => t.includes(`To: ${email}`));
+        expect(mine, 'an .eml for the order').toBeDefined();
+        return mine!;
+      },
+      { timeout: 20_000, interval: 100 },
+    );
     expect(eml).toMatch(/^From: Saltgrass Studio <hello@saltgrass\.example>\r$/m);
     expect(eml).toMatch(new RegExp(`^Subject: \\[TEST\\] Your Saltgrass Studio order #${n} is confirmed\\r$`, 'm'));
     expect(eml).toMatch(/^Content-Type: multipart\/alternative;/m);

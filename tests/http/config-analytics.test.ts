@@ -173,11 +173,6 @@ describe('/config/analytics', () => {
     });
     expect(add.status).toBe(303);
     // The ingest queue writes within about a second; the dashboard reads the roll-ups it updates.
-    let after = before;
-    for (let i = 0; i < 50 && after === before; i++) {
-      await new Promise((r) => setTimeout(r, 200));
-      after = await addToCart();
-    }
-    expect(after).toBe(before + 1);
+    await expect.poll(addToCart, { timeout: 20_000, interval: 200 }).toBe(before + 1);
   });
 });

@@ -4,7 +4,7 @@
 // override for the site's owners only, and caching: such a page is private and varies by cookie,
 // while pages that do not read the variants stay public.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Visitor } from './support/client.js';
 import { adminVisitor, visitorWithRole } from './support/owner.js';
 
@@ -200,12 +200,15 @@ describe('visitors and the variants', () => {
     await vb.get(PRODUCT);
     expect((await vb.postForm('/api/census/RecordHit', hit(PRODUCT))).status).toBe(202);
     // The ingest queue writes within about a second.
-    let html = '';
-    for (let i = 0; i < 40; i++) {
-      html = await text(await admin.get('/config/analytics/experiments?range=7'));
-      if (html.includes(`<tr data-variant="b"><th scope="row">b</th><td>1</td>`) && html.includes('<td>100%</td>')) break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    const html = await vi.waitFor(
+      async () => {
+        const now = await text(await admin.get('/config/analytics/experiments?range=7'));
+        expect(now).toContain(`<tr data-variant="b"><th scope="row">b</th><td>1</td>`);
+        expect(now).toContain('<td>100%</td>');
+        return now;
+      },
+      { timeout: 20_000, interval: 250 },
+    );
     expect(html).toContain(`<caption>Conversion by variant of ${NAME}</caption>`);
     expect(html).toMatch(/<tr data-variant="a"><th scope="row">a \(control\)<\/th><td>1<\/td><td>1<\/td><td>100%<\/td>/);
     expect(html).toMatch(/<tr data-variant="b"><th scope="row">b<\/th><td>1<\/td><td>0<\/td><td>0%<\/td><td>-100.0 points<\/td>/);

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import { writtenByQueue } from '../support/eml.js';
 import { Visitor } from './support/client.js';
 import { NEW_YORK } from './support/checkout.js';
@@ -335,15 +335,16 @@ describe('reset by email', () => {
     expect(notice(known)).toBe(notice(unknown));
 
     const dir = path.join(inject('dataDir'), 'outbox');
-    let eml = '';
-    let file = '';
     // Through the mail queue (ADR 0026): its worker polls each second.
-    for (let i = 0; i < 150 && !eml; i++) {
-      const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.includes('password-reset')) : [];
-      file = files.find((f) => fs.readFileSync(path.join(dir, f), 'utf8').includes(`To: ${email}`)) ?? '';
-      eml = file ? fs.readFileSync(path.join(dir, file), 'utf8') : '';
-      if (!eml) await new Promise((r) => setTimeout(r, 100));
-    }
+    const { file, eml } = await vi.waitFor(
+      () => {
+        const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.includes('password-reset')) : [];
+        const found = files.find((f) => fs.readFileSync(path.join(dir, f), 'utf8').includes(`To: ${email}`));
+        expect(found, `a password-reset .eml to ${email}`).toBeDefined();
+        return { file: found!, eml: fs.readFileSync(path.join(dir, found!), 'utf8') };
+      },
+      { timeout: 20_000, interval: 100 },
+    );
     expect(writtenByQueue(file, eml), file).toBe(true);
     const link = /(\/account\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(eml.replace(/=\r\n/g, '').replace(/=3D/g, '='))?.[1];
     expect(link, 'a reset link in the email').toBeTruthy();

@@ -4,7 +4,7 @@
 // "translate what is missing" in French as a job whose progress the screen shows, /fr/ pages with
 // the machine text while the owner's French stays, the JSON API (PUT and DELETE, the settings
 // without the key), and refusals: a viewer, an API key without settings.write, another site (CSRF).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SERVICE_TEXT } from '../../app/languages/deepl.server.js';
 import { MACHINE_TEXT } from '../../app/languages/machine-translation.server.js';
 import { GOOD_KEY, startFakeDeepl, type FakeDeepl } from '../support/fake-deepl.js';
@@ -88,12 +88,14 @@ describe('translate what is missing', () => {
     expect(strip(await (await new Visitor(base).get('/fr/contact')).text())).not.toContain('[FR] Contact');
     const res = await admin.postForm(SCREEN, { intent: 'translate', language: 'fr' });
     expect(res.status, strip(await res.clone().text()).slice(0, 500)).toBe(303);
-    let html = '';
-    for (let i = 0; i < 120; i++) {
-      html = strip(await (await admin.get(SCREEN)).text());
-      if (/data-run="(done|failed)"/.test(html)) break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    const html = await vi.waitFor(
+      async () => {
+        const now = strip(await (await admin.get(SCREEN)).text());
+        expect(now).toMatch(/data-run="(done|failed)"/);
+        return now;
+      },
+      { timeout: 45_000, interval: 250 },
+    );
     expect(html).toMatch(/<p data-run="done">Last run: (\d+) of \1 fields translated/);
     expect(
       await auditHas(admin, 'settings', { actor: 'owner@example.com', action: 'settings.update', target: 'machine translation (fr)' }),

@@ -3,7 +3,7 @@
 // missing" fills every untranslated page and product field in batches (plain and HTML apart, HTML
 // sanitised), never an owner's field, marks what it filled, and a spent quota stops the run with
 // the owner's message. An editor save that changes a machine field drops its mark.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OwnerAccess } from '../../app/auth/permissions.server.js';
 import { can, type Permission } from '../../app/auth/roles.js';
 import { deeplBase, SERVICE_TEXT, TranslationServiceError } from '../../app/languages/deepl.server.js';
@@ -169,11 +169,15 @@ describe.each(targets)('machine translation on $name', (target) => {
     expect((await startTranslation(access(), 'de')).ok).toBe(true);
     expect(await runQueuedJobs(db.sql, translateMissingJob)).toEqual({ ran: 1, failed: 1 });
     expect((await latestRuns(db.sql, SITE)).de).toMatchObject({ state: 'queued', error: MACHINE_TEXT.retrying(SERVICE_TEXT.busy) });
-    let ran = { ran: 0, failed: 0 };
-    for (let i = 0; i < 60 && ran.ran === 0; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      ran = await runQueuedJobs(db.sql, translateMissingJob);
-    }
+    // The retry is due a moment later: until then the queue has nothing to run.
+    const ran = await vi.waitFor(
+      async () => {
+        const now = await runQueuedJobs(db.sql, translateMissingJob);
+        expect(now.ran).toBeGreaterThan(0);
+        return now;
+      },
+      { timeout: 15_000, interval: 100 },
+    );
     expect(ran).toEqual({ ran: 1, failed: 0 });
     const run = (await latestRuns(db.sql, SITE)).de;
     expect(run).toMatchObject({ state: 'done', error: null });

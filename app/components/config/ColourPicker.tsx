@@ -25,6 +25,7 @@ import {
   type Color,
 } from 'react-aria-components';
 import { colourCss, parseColour } from '../../design/colour.js';
+import { FieldFrame } from './Field.js';
 
 const FORMATS = ['RGB', 'HSL', 'Hex'] as const;
 type Format = (typeof FORMATS)[number];
@@ -59,108 +60,103 @@ export function ColourPicker({ name, label, value, onChange, error, swatches, di
   const [format, setFormat] = useState<Format>('Hex');
   const fallback = swatches[0] ?? '#000000';
   const colour = colourOf(value, fallback);
-  const fid = `f-${name}`;
-  const hintId = `${fid}-hint`;
-  const described = [hintId, error ? `${fid}-error` : null].filter(Boolean).join(' ');
   return (
-    <div className="field colour-field">
-      <label htmlFor={fid}>{label}</label>
-      <span className="hint" id={hintId}>
-        Hex, rgb() or hsl(); empty for the theme&apos;s colour.
-      </span>
-      <div className="colour-row">
-        <input
-          id={fid}
-          name={name}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          placeholder="Theme default"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={described}
-          disabled={disabled}
-        />
-        <DialogTrigger>
-          <Button className="colour-button" aria-label={`Pick the ${label.toLowerCase()} colour`} isDisabled={disabled}>
-            <ColorSwatch color={colour} className="colour-swatch" />
-          </Button>
-          <Popover placement="bottom start" className="colour-popover">
-            <Dialog aria-label={`${label} colour`} className="colour-dialog">
-              <ColorPicker value={colour} onChange={(c) => onChange(textOf(c))}>
-                <ColorArea colorSpace="hsl" xChannel="saturation" yChannel="lightness" className="colour-area">
-                  <ColorThumb className="colour-thumb" />
-                </ColorArea>
-                <ColorSlider colorSpace="hsl" channel="hue" className="colour-slider">
-                  <Label>Hue</Label>
-                  <SliderOutput />
-                  <SliderTrack className="colour-track">
+    <FieldFrame
+      name={name}
+      id={`f-${name}`}
+      label={label}
+      hint="Hex, rgb() or hsl(); empty for the theme's colour."
+      error={error}
+      className="colour-field"
+    >
+      {(control) => (
+        <div className="colour-row">
+          <input
+            {...control}
+            name={name}
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            placeholder="Theme default"
+            disabled={disabled}
+          />
+          <DialogTrigger>
+            <Button className="colour-button" aria-label={`Pick the ${label.toLowerCase()} colour`} isDisabled={disabled}>
+              <ColorSwatch color={colour} className="colour-swatch" />
+            </Button>
+            <Popover placement="bottom start" className="colour-popover">
+              <Dialog aria-label={`${label} colour`} className="colour-dialog">
+                <ColorPicker value={colour} onChange={(c) => onChange(textOf(c))}>
+                  <ColorArea colorSpace="hsl" xChannel="saturation" yChannel="lightness" className="colour-area">
                     <ColorThumb className="colour-thumb" />
-                  </SliderTrack>
-                </ColorSlider>
-                <ColorSlider channel="alpha" className="colour-slider">
-                  <Label>Alpha</Label>
-                  <SliderOutput />
-                  <SliderTrack className="colour-track">
-                    <ColorThumb className="colour-thumb" />
-                  </SliderTrack>
-                </ColorSlider>
-                <ToggleButtonGroup
-                  aria-label="Format"
-                  className="colour-formats"
-                  selectionMode="single"
-                  disallowEmptySelection
-                  selectedKeys={[format]}
-                  onSelectionChange={(k) => setFormat(([...k][0] as Format | undefined) ?? 'Hex')}
-                >
-                  {FORMATS.map((f) => (
-                    <ToggleButton key={f} id={f}>
-                      {f}
-                    </ToggleButton>
-                  ))}
-                </ToggleButtonGroup>
-                <div className="colour-channels">
-                  {format === 'Hex' ? (
-                    <ColorField className="colour-channel">
-                      <Label>Hex</Label>
-                      <Input />
-                    </ColorField>
-                  ) : format === 'RGB' ? (
-                    (['red', 'green', 'blue'] as const).map((ch) => (
-                      <ColorField key={ch} colorSpace="rgb" channel={ch} className="colour-channel">
-                        <Label>{ch[0].toUpperCase() + ch.slice(1)}</Label>
-                        <Input />
-                      </ColorField>
-                    ))
-                  ) : (
-                    (['hue', 'saturation', 'lightness'] as const).map((ch) => (
-                      <ColorField key={ch} colorSpace="hsl" channel={ch} className="colour-channel">
-                        <Label>{ch[0].toUpperCase() + ch.slice(1)}</Label>
-                        <Input />
-                      </ColorField>
-                    ))
-                  )}
-                </div>
-                {swatches.length > 0 ? (
-                  <ColorSwatchPicker aria-label="Theme colours" className="colour-swatches">
-                    {swatches.map((s) => (
-                      <ColorSwatchPickerItem key={s} color={s} className="colour-swatch-item">
-                        <ColorSwatch className="colour-swatch" />
-                      </ColorSwatchPickerItem>
+                  </ColorArea>
+                  <ColorSlider colorSpace="hsl" channel="hue" className="colour-slider">
+                    <Label>Hue</Label>
+                    <SliderOutput />
+                    <SliderTrack className="colour-track">
+                      <ColorThumb className="colour-thumb" />
+                    </SliderTrack>
+                  </ColorSlider>
+                  <ColorSlider channel="alpha" className="colour-slider">
+                    <Label>Alpha</Label>
+                    <SliderOutput />
+                    <SliderTrack className="colour-track">
+                      <ColorThumb className="colour-thumb" />
+                    </SliderTrack>
+                  </ColorSlider>
+                  <ToggleButtonGroup
+                    aria-label="Format"
+                    className="colour-formats"
+                    selectionMode="single"
+                    disallowEmptySelection
+                    selectedKeys={[format]}
+                    onSelectionChange={(k) => setFormat(([...k][0] as Format | undefined) ?? 'Hex')}
+                  >
+                    {FORMATS.map((f) => (
+                      <ToggleButton key={f} id={f}>
+                        {f}
+                      </ToggleButton>
                     ))}
-                  </ColorSwatchPicker>
-                ) : null}
-              </ColorPicker>
-              <Button className="secondary" onPress={() => onChange('')}>
-                Use the theme&apos;s colour
-              </Button>
-            </Dialog>
-          </Popover>
-        </DialogTrigger>
-      </div>
-      {error ? (
-        <span className="error" id={`${fid}-error`}>
-          {error}
-        </span>
-      ) : null}
-    </div>
+                  </ToggleButtonGroup>
+                  <div className="colour-channels">
+                    {format === 'Hex' ? (
+                      <ColorField className="colour-channel">
+                        <Label>Hex</Label>
+                        <Input />
+                      </ColorField>
+                    ) : format === 'RGB' ? (
+                      (['red', 'green', 'blue'] as const).map((ch) => (
+                        <ColorField key={ch} colorSpace="rgb" channel={ch} className="colour-channel">
+                          <Label>{ch[0].toUpperCase() + ch.slice(1)}</Label>
+                          <Input />
+                        </ColorField>
+                      ))
+                    ) : (
+                      (['hue', 'saturation', 'lightness'] as const).map((ch) => (
+                        <ColorField key={ch} colorSpace="hsl" channel={ch} className="colour-channel">
+                          <Label>{ch[0].toUpperCase() + ch.slice(1)}</Label>
+                          <Input />
+                        </ColorField>
+                      ))
+                    )}
+                  </div>
+                  {swatches.length > 0 ? (
+                    <ColorSwatchPicker aria-label="Theme colours" className="colour-swatches">
+                      {swatches.map((s) => (
+                        <ColorSwatchPickerItem key={s} color={s} className="colour-swatch-item">
+                          <ColorSwatch className="colour-swatch" />
+                        </ColorSwatchPickerItem>
+                      ))}
+                    </ColorSwatchPicker>
+                  ) : null}
+                </ColorPicker>
+                <Button className="secondary" onPress={() => onChange('')}>
+                  Use the theme&apos;s colour
+                </Button>
+              </Dialog>
+            </Popover>
+          </DialogTrigger>
+        </div>
+      )}
+    </FieldFrame>
   );
 }

@@ -9,7 +9,7 @@ import { parseColour } from '../../design/colour.js';
 import { COLOUR_ROLES, designFonts, designVariables, FONT_ROLES, type Design } from '../../design/design.js';
 import { FONT_CATEGORIES, FONTS, fontById } from '../../design/fonts.js';
 import { ColourPicker } from './ColourPicker.js';
-import { ErrorText, Field, fieldIds } from './Field.js';
+import { Field, FieldFrame } from './Field.js';
 import { DesignPreview } from './DesignPreview.js';
 import { FontPicker } from './FontPicker.js';
 
@@ -25,24 +25,23 @@ interface DesignEditorProps {
 }
 
 function FontSelect({ name, label, value, error }: { name: string; label: string; value: string; error?: string }) {
-  const { fid, described } = fieldIds(name, undefined, null, error);
   return (
-    <div className="field">
-      <label htmlFor={fid}>{label}</label>
-      <select id={fid} name={name} defaultValue={value} aria-invalid={error ? true : undefined} aria-describedby={described}>
-        <option value="">The theme&apos;s font</option>
-        {FONT_CATEGORIES.map((c) => (
-          <optgroup key={c} label={c}>
-            {FONTS.filter((f) => f.category === c).map((f) => (
-              <option key={f.id} value={f.id}>
-                {f.family}
-              </option>
-            ))}
-          </optgroup>
-        ))}
-      </select>
-      <ErrorText fid={fid} error={error} />
-    </div>
+    <FieldFrame name={name} label={label} error={error}>
+      {(control) => (
+        <select {...control} name={name} defaultValue={value}>
+          <option value="">The theme&apos;s font</option>
+          {FONT_CATEGORIES.map((c) => (
+            <optgroup key={c} label={c}>
+              {FONTS.filter((f) => f.category === c).map((f) => (
+                <option key={f.id} value={f.id}>
+                  {f.family}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
   );
 }
 

@@ -3,24 +3,16 @@
 // FieldFrame draws the label, hint and error of every owner field; the controls below sit in it.
 import type { InputHTMLAttributes, ReactNode } from 'react';
 
-/** The ids a control and its hint and error share; `described` goes on the control (also for controls drawn elsewhere: RichTextField, FontSelect). */
+/** The ids a control and its hint and error share; `described` goes on the control (also for controls wired up outside the frame: the rich-text editor). */
 export function fieldIds(name: string, id: string | undefined, hint: ReactNode, error: string | null | undefined) {
   const fid = id ?? `f-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
   const described = [hint ? `${fid}-hint` : null, error ? `${fid}-error` : null].filter(Boolean).join(' ') || undefined;
   return { fid, described };
 }
 
-export function Hint({ fid, hint }: { fid: string; hint: ReactNode }) {
-  return hint ? (
-    <span className="hint" id={`${fid}-hint`}>
-      {hint}
-    </span>
-  ) : null;
-}
-
-export function ErrorText({ fid, error }: { fid: string; error: string | null | undefined }) {
+export function ErrorText({ fid, error, alert }: { fid: string; error: string | null | undefined; alert?: boolean }) {
   return error ? (
-    <span className="error" id={`${fid}-error`}>
+    <span className="error" id={`${fid}-error`} role={alert ? 'alert' : undefined}>
       {error}
     </span>
   ) : null;
@@ -34,9 +26,13 @@ export interface FramedControl {
 }
 
 /**
- * The frame of every owner field: the label (for= the control), the hint, the control drawn by
- * `children` with the props that tie the hint and error to it (aria-describedby, aria-invalid), and
- * the error. `lang` marks the label and hint when they are in another language than the control.
+ * The frame of every owner field: the label (for= the control; with `labelId` also id `${id}-label`,
+ * for a control labelled by reference), the hint, the control drawn by `children` with the props
+ * that tie the hint and error to it (aria-describedby, aria-invalid), and the error. `lang` marks
+ * the label and hint when they are in another language than the control. `variant` 'checkbox' puts
+ * the box inside its label, before the text; 'group' is a fieldset whose legend names several
+ * controls (radios, a list box) and which carries the hint and error itself. `alert` reads the error
+ * out at once, for a field posted by a form of its own (no FormError above it).
  */
 export function FieldFrame({
   name,
@@ -45,6 +41,10 @@ export function FieldFrame({
   hint,
   error,
   lang,
+  variant,
+  className,
+  alert,
+  labelId,
   children,
 }: {
   name: string;
@@ -53,21 +53,46 @@ export function FieldFrame({
   hint?: ReactNode;
   error?: string | null;
   lang?: string;
+  variant?: 'checkbox' | 'group';
+  className?: string;
+  alert?: boolean;
+  labelId?: boolean;
   children: (control: FramedControl) => ReactNode;
 }) {
   const { fid, described } = fieldIds(name, id, hint, error);
+  const control = children({ id: fid, 'aria-invalid': error ? true : undefined, 'aria-describedby': described });
+  const classes = ['field', variant === 'checkbox' ? 'checkbox' : null, className].filter(Boolean).join(' ');
+  const hintText = hint ? (
+    <span className="hint" id={`${fid}-hint`} lang={lang}>
+      {hint}
+    </span>
+  ) : null;
+  if (variant === 'group') {
+    return (
+      <fieldset className={classes} aria-describedby={described}>
+        <legend id={labelId ? `${fid}-label` : undefined} lang={lang}>
+          {label}
+        </legend>
+        {hintText}
+        {control}
+        <ErrorText fid={fid} error={error} alert={alert} />
+      </fieldset>
+    );
+  }
   return (
-    <div className="field">
-      <label htmlFor={fid} lang={lang}>
-        {label}
+    <div className={classes}>
+      <label htmlFor={fid} id={labelId ? `${fid}-label` : undefined} lang={lang}>
+        {variant === 'checkbox' ? (
+          <>
+            {control} {label}
+          </>
+        ) : (
+          label
+        )}
       </label>
-      {hint ? (
-        <span className="hint" id={`${fid}-hint`} lang={lang}>
-          {hint}
-        </span>
-      ) : null}
-      {children({ id: fid, 'aria-invalid': error ? true : undefined, 'aria-describedby': described })}
-      <ErrorText fid={fid} error={error} />
+      {hintText}
+      {variant === 'checkbox' ? null : control}
+      <ErrorText fid={fid} error={error} alert={alert} />
     </div>
   );
 }
@@ -148,24 +173,12 @@ export function CheckboxField({
   hint?: ReactNode;
   disabled?: boolean;
 }) {
-  const { fid, described } = fieldIds(name, undefined, hint, error);
   return (
-    <div className="field checkbox">
-      <label htmlFor={fid}>
-        <input
-          type="checkbox"
-          id={fid}
-          name={name}
-          defaultChecked={defaultChecked}
-          disabled={disabled}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={described}
-        />{' '}
-        {label}
-      </label>
-      <Hint fid={fid} hint={hint} />
-      <ErrorText fid={fid} error={error} />
-    </div>
+    <FieldFrame name={name} label={label} hint={hint} error={error} variant="checkbox">
+      {({ id: fid, ...aria }) => (
+        <input type="checkbox" id={fid} name={name} defaultChecked={defaultChecked} disabled={disabled} {...aria} />
+      )}
+    </FieldFrame>
   );
 }
 

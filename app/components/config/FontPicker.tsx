@@ -16,6 +16,7 @@ import {
   type Key,
 } from 'react-aria-components';
 import { FONT_CATEGORIES, fontFaces, fontStack, type Font } from '../../design/fonts.js';
+import { FieldFrame } from './Field.js';
 
 type Preview = 'loading' | 'ready' | 'failed';
 
@@ -109,84 +110,91 @@ export function FontPicker({ name, label, fonts, inStyleGuide, value, onChange, 
   const guide = inStyleGuide.filter((f) => q === '' || f.family.toLowerCase().includes(q));
   const showTheme = q === '' && category === 'all';
   const current = fonts.find((f) => f.id === value);
-  const id = `fp-${name}`;
   const select = (keys: 'all' | Set<Key>) => {
     if (keys === 'all') return;
     const k = String([...keys][0] ?? THEME);
     onChange(k === THEME ? '' : k.startsWith(GUIDE) ? k.slice(GUIDE.length) : k);
   };
   return (
-    <div className="field font-picker" role="group" aria-labelledby={`${id}-label`}>
-      <span className="picker-label" id={`${id}-label`}>
-        {label}:{' '}
-        <strong style={current ? { fontFamily: fontStack(current) } : undefined}>{current ? current.family : "The theme's font"}</strong>
-      </span>
-      <input type="hidden" name={name} value={value} />
-      {fonts.length > 0 && failed.size === fonts.length ? <span className="error">Unable to load fonts</span> : null}
-      <SearchField value={query} onChange={setQuery} className="font-search" isDisabled={disabled}>
-        <Label>Search fonts</Label>
-        <Input />
-        <Button aria-label="Clear search">×</Button>
-      </SearchField>
-      <ToggleButtonGroup
-        aria-label={`${label} font category`}
-        className="font-categories"
-        selectionMode="single"
-        disallowEmptySelection
-        selectedKeys={[category]}
-        onSelectionChange={(keys) => setCategory(String([...keys][0] ?? 'all'))}
-        isDisabled={disabled}
-      >
-        <ToggleButton id="all">All</ToggleButton>
-        {FONT_CATEGORIES.map((c) => (
-          <ToggleButton key={c} id={c}>
-            {c}
-          </ToggleButton>
-        ))}
-      </ToggleButtonGroup>
-      <ListBox
-        aria-label={`${label} font`}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="font-list"
-        selectionMode="single"
-        disallowEmptySelection
-        selectedKeys={[value || THEME]}
-        onSelectionChange={select}
-        renderEmptyState={() => <p className="hint">No results found</p>}
-      >
-        {guide.length > 0 ? (
-          <ListBoxSection id="guide">
-            <Header className="font-group">Fonts in Style Guide</Header>
-            {guide.map((f) => (
-              <ListBoxItem key={GUIDE + f.id} id={GUIDE + f.id} textValue={f.family}>
-                <FontName font={f} onFailed={onFailed} />
-              </ListBoxItem>
+    <FieldFrame
+      name={name}
+      id={`fp-${name}`}
+      variant="group"
+      className="font-picker"
+      error={error}
+      label={
+        <>
+          {label}:{' '}
+          <strong style={current ? { fontFamily: fontStack(current) } : undefined}>{current ? current.family : "The theme's font"}</strong>
+        </>
+      }
+    >
+      {(control) => (
+        <>
+          <input type="hidden" name={name} value={value} />
+          {fonts.length > 0 && failed.size === fonts.length ? <span className="error">Unable to load fonts</span> : null}
+          <SearchField value={query} onChange={setQuery} className="font-search" isDisabled={disabled}>
+            <Label>Search fonts</Label>
+            <Input />
+            <Button aria-label="Clear search">×</Button>
+          </SearchField>
+          <ToggleButtonGroup
+            aria-label={`${label} font category`}
+            className="font-categories"
+            selectionMode="single"
+            disallowEmptySelection
+            selectedKeys={[category]}
+            onSelectionChange={(keys) => setCategory(String([...keys][0] ?? 'all'))}
+            isDisabled={disabled}
+          >
+            <ToggleButton id="all">All</ToggleButton>
+            {FONT_CATEGORIES.map((c) => (
+              <ToggleButton key={c} id={c}>
+                {c}
+              </ToggleButton>
             ))}
-          </ListBoxSection>
-        ) : null}
-        {showTheme || shown.length > 0 ? (
-          <ListBoxSection id="browse">
-            <Header className="font-group">{category === 'all' ? 'Browse all' : category}</Header>
-            {showTheme ? (
-              <ListBoxItem id={THEME} textValue="The theme's font">
-                <span className="font-option">
-                  <span className="font-sample">The theme&apos;s font</span>
-                </span>
-              </ListBoxItem>
+          </ToggleButtonGroup>
+          <ListBox
+            aria-label={`${label} font`}
+            aria-describedby={control['aria-describedby']}
+            aria-invalid={control['aria-invalid']}
+            className="font-list"
+            selectionMode="single"
+            disallowEmptySelection
+            selectedKeys={[value || THEME]}
+            onSelectionChange={select}
+            renderEmptyState={() => <p className="hint">No results found</p>}
+          >
+            {guide.length > 0 ? (
+              <ListBoxSection id="guide">
+                <Header className="font-group">Fonts in Style Guide</Header>
+                {guide.map((f) => (
+                  <ListBoxItem key={GUIDE + f.id} id={GUIDE + f.id} textValue={f.family}>
+                    <FontName font={f} onFailed={onFailed} />
+                  </ListBoxItem>
+                ))}
+              </ListBoxSection>
             ) : null}
-            {shown.map((f) => (
-              <ListBoxItem key={f.id} id={f.id} textValue={f.family}>
-                <FontName font={f} onFailed={onFailed} />
-              </ListBoxItem>
-            ))}
-          </ListBoxSection>
-        ) : null}
-      </ListBox>
-      {error ? (
-        <span className="error" id={`${id}-error`}>
-          {error}
-        </span>
-      ) : null}
-    </div>
+            {showTheme || shown.length > 0 ? (
+              <ListBoxSection id="browse">
+                <Header className="font-group">{category === 'all' ? 'Browse all' : category}</Header>
+                {showTheme ? (
+                  <ListBoxItem id={THEME} textValue="The theme's font">
+                    <span className="font-option">
+                      <span className="font-sample">The theme&apos;s font</span>
+                    </span>
+                  </ListBoxItem>
+                ) : null}
+                {shown.map((f) => (
+                  <ListBoxItem key={f.id} id={f.id} textValue={f.family}>
+                    <FontName font={f} onFailed={onFailed} />
+                  </ListBoxItem>
+                ))}
+              </ListBoxSection>
+            ) : null}
+          </ListBox>
+        </>
+      )}
+    </FieldFrame>
   );
 }

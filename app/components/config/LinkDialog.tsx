@@ -12,6 +12,7 @@ import {
   type LinkField,
   type LinkKind,
 } from '../../edits/rich-text-links.js';
+import { FieldFrame, type FramedControl } from './Field.js';
 import type { EditorLink } from './rich-text-editor.js';
 
 interface LinkDialogProps {
@@ -41,27 +42,11 @@ export function LinkDialog({ initial, editing, choices, onClose }: LinkDialogPro
     onClose({ href: result.href, text: draft.text.trim(), fallback: result.text, newWindow: result.newWindow });
   };
 
-  const field = (name: LinkField, label: string, input: (props: InputProps) => ReactNode) => {
-    const fid = `${id}-${name}`;
-    const error = errors[name];
-    return (
-      <div className="field">
-        <label htmlFor={fid}>{label}</label>
-        {input({
-          id: fid,
-          value: draft[name],
-          onChange: (e) => set(name)(e.target.value),
-          'aria-invalid': error ? true : undefined,
-          'aria-describedby': error ? `${fid}-error` : undefined,
-        })}
-        {error ? (
-          <span className="error" id={`${fid}-error`}>
-            {error}
-          </span>
-        ) : null}
-      </div>
-    );
-  };
+  const field = (name: LinkField, label: string, input: (props: InputProps) => ReactNode) => (
+    <FieldFrame name={name} id={`${id}-${name}`} label={label} error={errors[name]}>
+      {(control) => input({ ...control, value: draft[name], onChange: (e) => set(name)(e.target.value) })}
+    </FieldFrame>
+  );
   const text = (name: LinkField, label: string, type = 'text') => field(name, label, (p) => <input type={type} {...p} />);
 
   return (
@@ -132,17 +117,11 @@ export function LinkDialog({ initial, editing, choices, onClose }: LinkDialogPro
                 ))
               : null}
             {text('text', 'Link name')}
-            <div className="field checkbox">
-              <label htmlFor={`${id}-newWindow`}>
-                <input
-                  type="checkbox"
-                  id={`${id}-newWindow`}
-                  checked={draft.newWindow}
-                  onChange={(e) => set('newWindow')(e.target.checked)}
-                />{' '}
-                Open in new window
-              </label>
-            </div>
+            <FieldFrame name="newWindow" id={`${id}-newWindow`} label="Open in new window" variant="checkbox">
+              {(control) => (
+                <input type="checkbox" {...control} checked={draft.newWindow} onChange={(e) => set('newWindow')(e.target.checked)} />
+              )}
+            </FieldFrame>
             <div className="row-actions">
               <button type="submit">{editing ? 'Save link' : 'Add link'}</button>
               {editing ? (
@@ -161,10 +140,7 @@ export function LinkDialog({ initial, editing, choices, onClose }: LinkDialogPro
   );
 }
 
-interface InputProps {
-  id: string;
+interface InputProps extends FramedControl {
   value: string;
   onChange: (e: { target: { value: string } }) => void;
-  'aria-invalid'?: true;
-  'aria-describedby'?: string;
 }

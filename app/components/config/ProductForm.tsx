@@ -16,7 +16,7 @@ import {
 } from '../../config/product-form.js';
 import type { FormStamp } from '../../edits/versions.js';
 import { StampFields } from './ConflictNotice.js';
-import { CheckboxField, Field, FormError, SelectField, TextAreaField } from './Field.js';
+import { CheckboxField, Field, FieldFrame, FormError, SelectField, TextAreaField } from './Field.js';
 
 export interface ProductFormProps {
   values: ProductValues;
@@ -235,32 +235,23 @@ export function ProductForm({
             <h2 id="product-image">Image</h2>
             <ImagePicker images={images} value={values.assetUrl} savedImage={savedImage} error={errors.assetUrl} />
             {canUpload ? (
-              <div className="field">
-                <label htmlFor="f-image-upload">Upload a new image</label>
-                <span className="hint" id="f-image-upload-hint">
-                  It is added to Files and becomes this product&apos;s main image at once. Save other changes first.
-                </span>
-                {uploadError ? (
-                  <span className="error" id="f-image-upload-error" role="alert">
-                    {uploadError}
-                  </span>
-                ) : null}
-                <input
-                  id="f-image-upload"
-                  type="file"
-                  name="file"
-                  accept={ACCEPT_IMAGES}
-                  form={IMAGE_UPLOAD_FORM_ID}
-                  required
-                  aria-invalid={uploadError ? true : undefined}
-                  aria-describedby={uploadError ? 'f-image-upload-hint f-image-upload-error' : 'f-image-upload-hint'}
-                />
-                <p>
-                  <button type="submit" className="secondary" form={IMAGE_UPLOAD_FORM_ID}>
-                    Upload image
-                  </button>
-                </p>
-              </div>
+              <FieldFrame
+                name="file"
+                id="f-image-upload"
+                label="Upload a new image"
+                hint="It is added to Files and becomes this product's main image at once. Save other changes first."
+                error={uploadError}
+                alert
+              >
+                {(control) => <input {...control} type="file" name="file" accept={ACCEPT_IMAGES} form={IMAGE_UPLOAD_FORM_ID} required />}
+              </FieldFrame>
+            ) : null}
+            {canUpload ? (
+              <p>
+                <button type="submit" className="secondary" form={IMAGE_UPLOAD_FORM_ID}>
+                  Upload image
+                </button>
+              </p>
             ) : null}
             <Field
               name="originalSize"
@@ -440,47 +431,44 @@ function ImagePicker({
   const known = (url: string) => images.some((i) => i.url === url);
   // The image the product has (or the form was posted with) stays choosable when it is no file of the site's.
   const others = [savedImage, value].filter((u, k, all): u is string => !!u && !known(u) && all.indexOf(u) === k);
-  const described = [images.length === 0 ? 'f-assetUrl-hint' : null, error ? 'f-assetUrl-error' : null].filter(Boolean).join(' ');
   return (
-    <fieldset className="field image-picker" aria-describedby={described || undefined}>
-      <legend>Main image</legend>
-      {images.length === 0 ? (
-        <span className="hint" id="f-assetUrl-hint">
-          Upload images in Files (or below) to choose one here.
-        </span>
-      ) : null}
-      {error ? (
-        <span className="error" id="f-assetUrl-error">
-          {error}
-        </span>
-      ) : null}
-      <ul className="image-choices">
-        <li>
-          <label>
-            <input type="radio" name="assetUrl" value="" defaultChecked={value === ''} /> No image
-          </label>
-        </li>
-        {others.map((u) => (
-          <li key={u}>
+    <FieldFrame
+      name="assetUrl"
+      label="Main image"
+      hint={images.length === 0 ? 'Upload images in Files (or below) to choose one here.' : null}
+      error={error}
+      variant="group"
+      className="image-picker"
+    >
+      {() => (
+        <ul className="image-choices">
+          <li>
             <label>
-              <input type="radio" name="assetUrl" value={u} defaultChecked={value === u} />{' '}
-              {u === savedImage ? `Keep the current image (${u})` : u}
+              <input type="radio" name="assetUrl" value="" defaultChecked={value === ''} /> No image
             </label>
           </li>
-        ))}
-        {images.map((i) => (
-          <li key={i.id}>
-            <label>
-              <input type="radio" name="assetUrl" value={i.url} defaultChecked={value === i.url} />
-              <img className="thumb" src={`/config/files/${i.id}/content`} alt="" width={48} height={48} loading="lazy" />
-              <span>
-                <span className="image-name">{i.name}</span>{' '}
-                <span className="hint">{[i.originalSize, i.size, `uploaded ${i.uploaded}`].filter(Boolean).join(' · ')}</span>
-              </span>
-            </label>
-          </li>
-        ))}
-      </ul>
-    </fieldset>
+          {others.map((u) => (
+            <li key={u}>
+              <label>
+                <input type="radio" name="assetUrl" value={u} defaultChecked={value === u} />{' '}
+                {u === savedImage ? `Keep the current image (${u})` : u}
+              </label>
+            </li>
+          ))}
+          {images.map((i) => (
+            <li key={i.id}>
+              <label>
+                <input type="radio" name="assetUrl" value={i.url} defaultChecked={value === i.url} />
+                <img className="thumb" src={`/config/files/${i.id}/content`} alt="" width={48} height={48} loading="lazy" />
+                <span>
+                  <span className="image-name">{i.name}</span>{' '}
+                  <span className="hint">{[i.originalSize, i.size, `uploaded ${i.uploaded}`].filter(Boolean).join(' · ')}</span>
+                </span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+    </FieldFrame>
   );
 }

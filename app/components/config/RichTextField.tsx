@@ -3,7 +3,7 @@
 // stays the field the form submits; the server sanitises whatever arrives (sanitize.server.ts).
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { EMPTY_DRAFT, parseHref, type LinkChoices, type LinkDraft } from '../../edits/rich-text-links.js';
-import { ErrorText, fieldIds, Hint } from './Field.js';
+import { FieldFrame, fieldIds } from './Field.js';
 import { LinkDialog } from './LinkDialog.js';
 import type { EditorLink, MountedEditor } from './rich-text-editor.js';
 
@@ -71,24 +71,14 @@ export function RichTextField({ name, label, defaultValue, error, hint, rows = 1
   };
 
   return (
-    <div className={`field rich-text${enhanced ? ' enhanced' : ''}`}>
-      <label htmlFor={fid} id={`${fid}-label`}>
-        {label}
-      </label>
-      <Hint fid={fid} hint={hint} />
-      <div ref={host} className="rich-text-editor" />
-      <textarea
-        ref={textarea}
-        id={fid}
-        name={name}
-        rows={rows}
-        defaultValue={defaultValue}
-        hidden={enhanced}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-      />
-      <ErrorText fid={fid} error={error} />
-      {link ? <LinkDialog initial={link.draft} editing={link.editing} choices={linkChoices} onClose={close} /> : null}
-    </div>
+    <FieldFrame name={name} label={label} hint={hint} error={error} labelId className={`rich-text${enhanced ? ' enhanced' : ''}`}>
+      {({ id, ...aria }) => (
+        <>
+          <div ref={host} className="rich-text-editor" />
+          <textarea ref={textarea} id={id} name={name} rows={rows} defaultValue={defaultValue} hidden={enhanced} {...aria} />
+          {link ? <LinkDialog initial={link.draft} editing={link.editing} choices={linkChoices} onClose={close} /> : null}
+        </>
+      )}
+    </FieldFrame>
   );
 }

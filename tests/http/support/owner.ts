@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { inject, vi } from 'vitest';
 import { ROLES } from '../../../app/auth/roles.js';
 import { Visitor } from './client.js';
 
@@ -29,18 +29,20 @@ export async function adminVisitor(base?: () => string, host?: string): Promise<
 export async function inviteLinkFor(email: string, dataDir: string = inject('dataDir')): Promise<string> {
   const dir = path.join(dataDir, 'outbox');
   // The mail queue's worker sends it within a poll or two (a second each).
-  for (let i = 0; i < 150; i++) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml') && f.includes('-invite-')) : [];
-    for (const f of files.sort().reverse()) {
-      const raw = fs.readFileSync(path.join(dir, f), 'utf8');
-      if (!raw.includes(`To: ${email}`)) continue;
-      const text = raw.replace(/=\r?\n/g, '');
-      const m = text.match(/\/config\/invite\/([A-Za-z0-9_-]{20,100})/);
-      if (m) return `/config/invite/${m[1]}`;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no invite for ${email} in ${dir}`);
+  return vi.waitFor(
+    () => {
+      const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml') && f.includes('-invite-')) : [];
+      for (const f of files.sort().reverse()) {
+        const raw = fs.readFileSync(path.join(dir, f), 'utf8');
+        if (!raw.includes(`To: ${email}`)) continue;
+        const text = raw.replace(/=\r?\n/g, '');
+        const m = text.match(/\/config\/invite\/([A-Za-z0-9_-]{20,100})/);
+        if (m) return `/config/invite/${m[1]}`;
+      }
+      throw new Error(`no invite for ${email} in ${dir}`);
+    },
+    { timeout: 20_000, interval: 100 },
+  );
 }
 
 /**
