@@ -26,6 +26,8 @@ export const MAX_OPTIONS = 6;
 export const MAX_ROWS = 300;
 /** Blank variant rows the form offers (and adds with "Add more rows"). */
 export const BLANK_ROWS = 3;
+/** The `intent` of "Add more rows": the form drawn again as typed, with BLANK_ROWS more rows. */
+export const ADD_ROWS = 'add-rows';
 export const MAX_QTY = 999_999_999;
 
 /** SPEC 9: products per collection. */
@@ -310,6 +312,16 @@ export function valuesFromForm(form: URLSearchParams): ProductValues {
     scarcityText: get('scarcityText'),
     variants: rows,
   };
+}
+
+/**
+ * The form drawn again from a post as typed (a refused save, a conflict), with BLANK_ROWS more
+ * rows when the post was "Add more rows".
+ */
+export function typedProductValues(form: URLSearchParams): ProductValues {
+  const values = valuesFromForm(form);
+  if (form.get('intent') === ADD_ROWS) values.variants.push(...Array.from({ length: BLANK_ROWS }, blankVariant));
+  return values;
 }
 
 export function isBlankRow(v: Pick<VariantValues, 'id' | 'sku' | 'attrs' | 'price' | 'salePrice' | 'qty'>): boolean {

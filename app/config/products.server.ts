@@ -6,12 +6,14 @@ import type postgres from 'postgres';
 import type { Sql } from '../../db/client.server.js';
 import { CollectionType, RecordType } from '../../engine/ts/enums.js';
 import type { OwnerAccess } from '../auth/permissions.server.js';
-import { firstErrors, parseForm } from '../utils/form.server.js';
+import type { Submission } from '@conform-to/react';
+import { parseForm, type Refusal } from '../utils/form.server.js';
 import { actorOf, recordAudit } from '../edits/audit.server.js';
 import { LANGUAGE_NAMES } from '../languages/languages.js';
 import { LOW_STOCK } from './dashboard.server.js';
 import { formatSize, uploadDay } from '../utils/file-types.js';
 import {
+  ADD_ROWS,
   BLANK_ROWS,
   blankVariant,
   productFieldLabel,
@@ -20,7 +22,6 @@ import {
   slugify,
   MAX_PRODUCTS_PER_COLLECTION,
   TEXT,
-  valuesFromForm,
   valuesFromProduct,
   type ProductInput,
   type ProductRecord,
@@ -707,30 +708,23 @@ export type ProductPost =
   | { kind: 'saved'; id: string; created: boolean }
   /** The product is not the site's (or was deleted meanwhile). */
   | { kind: 'missing' }
-  /** Drawn again: with the errors of a refused save, or with more blank rows. */
-  /** A 409 with `conflict`: the product changed since the form was drawn (issue 28), nothing was saved. */
-  | {
-      kind: 'form';
-      status: 200 | 400 | 409;
-      values: ProductValues;
-      errors: Record<string, string>;
-      error: string | null;
-      conflict?: Conflict;
-    };
+  /** A post naming rows or option columns no form of ours has: refused unread (refusedReply). */
+  | { kind: 'unreadable' }
+  /** "Add more rows" (without JavaScript): the form drawn again as typed, nothing checked or saved. */
+  | { kind: 'more-rows' }
+  /**
+   * Nothing saved: the fields refused (`refusal`, for replyTo over `submission`), or, with
+   * `conflict`, the product changed since the form was drawn (issue 28; a 409, no field refused).
+   */
+  | { kind: 'refused'; submission: Submission<ProductInput>; refusal: Refusal; conflict: Conflict | null };
 
 /**
  * Handles the product form's post (intent `save` or `add-rows`) for product `id` (null: a new
- * one). Bad input is never an exception: it comes back as the form with its errors.
+ * one). Bad input is never an exception: it comes back as the Conform submission and what refused it.
  */
 export async function submitProductForm(a: OwnerAccess, form: URLSearchParams, id: string | null): Promise<ProductPost> {
-  if (!rowsInBounds(form)) {
-    return { kind: 'form', status: 400, values: valuesFromForm(new URLSearchParams()), errors: {}, error: 'The form could not be read.' };
-  }
-  const values = valuesFromForm(form);
-  if (form.get('intent') === 'add-rows') {
-    values.variants.push(...Array.from({ length: BLANK_ROWS }, blankVariant));
-    return { kind: 'form', status: 200, values, errors: {}, error: null };
-  }
+  if (!rowsInBounds(form)) return { kind: 'unreadable' };
+  if (form.get('intent') === ADD_ROWS) return { kind: 'more-rows' };
   const stamp = id === null ? null : readStamp(form);
   let post = form;
   let expect = stamp?.version ?? null;
@@ -742,36 +736,36 @@ export async function submitProductForm(a: OwnerAccess, form: URLSearchParams, i
     expect = form.get(STAMP_FIELD.current) ?? '';
     post = mergeMine(productFormFields(productFormValues(now, a.site.currency)), form, stamp);
   }
-  const parsed = parseForm(post, productSchema(a.site.currency));
-  if (parsed.status !== 'success') {
-    return { kind: 'form', status: 400, values, errors: firstErrors(parsed.error ?? undefined), error: TEXT.invalid };
-  }
+  const submission = parseForm(post, productSchema(a.site.currency));
+  if (submission.status !== 'success') return { kind: 'refused', submission, refusal: { formError: TEXT.invalid }, conflict: null };
   try {
-    return { kind: 'saved', ...(await saveProduct(a, id, parsed.value, expect)) };
+    return { kind: 'saved', ...(await saveProduct(a, id, submission.value, expect)) };
   } catch (e) {
-    if (e instanceof ProductConflict && id !== null && stamp) return productConflict(a, id, form, values, stamp, e);
+    if (e instanceof ProductConflict && id !== null && stamp) {
+      const conflict = await productConflict(a, id, form, stamp, e);
+      return conflict ? { kind: 'refused', submission, refusal: {}, conflict } : { kind: 'missing' };
+    }
     if (e instanceof ProductFormError) {
       if (e.fields[''] === NOT_FOUND_TEXT) return { kind: 'missing' };
-      return { kind: 'form', status: 400, values, errors: e.fields, error: TEXT.invalid };
+      return { kind: 'refused', submission, refusal: { formError: TEXT.invalid, fieldErrors: e.fields }, conflict: null };
     }
     throw e;
   }
 }
 
-/** The conflict answered for a refused save of product `id`: what changed, who changed it. */
+/** The conflict answered for a refused save of product `id`: what changed, who changed it (null: the product is gone). */
 async function productConflict(
   a: OwnerAccess,
   id: string,
   form: URLSearchParams,
-  values: ProductValues,
   stamp: ReadStamp,
   e: ProductConflict,
-): Promise<ProductPost> {
+): Promise<Conflict | null> {
   const now = await loadProduct(a.sql, a.site.id, id);
-  if (!now) return { kind: 'missing' };
+  if (!now) return null;
   const stock = e.stock;
   const seen = (s: StockSeen) => (s.unlimited ? 'unlimited' : String(s.qty));
-  const conflict = conflictOf({
+  return conflictOf({
     thing: 'product',
     form,
     stamp,
@@ -781,5 +775,4 @@ async function productConflict(
     label: productFieldLabel,
     message: stock ? CONFLICT_TEXT.stock(stock.sku, seen(stock.seen), seen(stock.now)) : undefined,
   });
-  return { kind: 'form', status: 409, values, errors: {}, error: null, conflict };
 }

@@ -87,16 +87,6 @@ export function readStamp(form: URLSearchParams): ReadStamp | null {
   return { version, fields, at: Number.isNaN(at.getTime()) ? null : at };
 }
 
-/** The stamp fields of a post as they came (a form drawn again after a refused save keeps them). */
-export function postedStamp(form: URLSearchParams): FormStamp | null {
-  const stamp = {
-    version: form.get(STAMP_FIELD.version) ?? '',
-    fields: form.get(STAMP_FIELD.fields) ?? '',
-    at: form.get(STAMP_FIELD.at) ?? '',
-  };
-  return readStamp(form) ? stamp : null;
-}
-
 /** Names of the fields whose value differs from the one the stamp was drawn with. */
 export function changedFrom(fields: URLSearchParams, stamp: ReadStamp): string[] {
   if (!stamp.fields) return [];

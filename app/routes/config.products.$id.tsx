@@ -19,11 +19,14 @@ import {
   productStamp,
   submitProductForm,
 } from '../config/products.server.js';
-import { postedStamp } from '../edits/versions.server.js';
+import { withConflict } from '../edits/versions.server.js';
+import { stampOfTyped } from '../edits/versions.js';
+import { typedProductValues } from '../config/product-form.js';
+import { readReply, typedForm } from '../components/config/reply.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { listForms } from '../forms/forms.server.js';
 import stylesheet from '../styles/config-products.css?url';
-import { readForm } from '../utils/form.server.js';
+import { parseForm, readForm, redrawReply, refusedReply, replyTo } from '../utils/form.server.js';
 import { otherLanguages } from '../languages/translation-forms.server.js';
 import { TranslationTabs } from '../components/config/TranslationForm.js';
 import { ProductDownloadFile } from '../components/config/ProductDownloadFile.js';
@@ -109,50 +112,52 @@ export async function action(args: ActionFunctionArgs) {
   const product = await loadProduct(a.sql, a.site.id, id);
   if (!product) throw notFound();
   const form = await readForm(args.request);
-  const drawn = Date.now();
-  if (!form)
-    return json(
-      { values: null, errors: {}, error: 'The form could not be read.', drawn, confirmDelete: false, conflict: null, stamp: null },
-      { status: 400 },
-    );
+  if (!form) return json(withConflict(refusedReply()), 400);
   const intent = form.get('intent');
-  if (intent === 'delete') return json({ values: null, errors: {}, error: null, drawn, confirmDelete: true, conflict: null, stamp: null });
+  // "Delete product" asks first: the screen drawn again with the confirmation (the reply's intent).
+  if (intent === 'delete') return json(withConflict(redrawReply(form)));
   if (intent === 'confirm-delete') {
     if ((await deleteProduct(a, id)) === null) throw notFound();
     return redirect('/config/products?deleted=1', 303);
   }
   if (intent === 'download-file') {
-    const parsed = DownloadFileForm.safeParse(Object.fromEntries(form));
-    const r = parsed.success
-      ? await setProductDownloadFile(a, id, parsed.data.digitalFileId)
-      : { ok: false as const, error: DOWNLOAD_FILE_TEXT.notAFile };
+    const submission = parseForm(form, DownloadFileForm);
+    const r =
+      submission.status === 'success'
+        ? await setProductDownloadFile(a, id, submission.value.digitalFileId)
+        : { ok: false as const, error: DOWNLOAD_FILE_TEXT.notAFile };
     if (r.ok) return redirect(`/config/products/${encodeURIComponent(id)}?saved=download`, 303);
-    return json(
-      { values: null, errors: {}, error: null, drawn, confirmDelete: false, conflict: null, stamp: null, downloadError: r.error },
-      { status: 400 },
-    );
+    // The download card's own field says why; the product form above it is not concerned.
+    return json(withConflict(replyTo(submission, form, { fieldErrors: { digitalFileId: r.error } })), 400);
   }
   const result = await submitProductForm(a, form, id);
-  if (result.kind === 'saved') return redirect(`/config/products/${encodeURIComponent(result.id)}?saved=1`, 303);
-  if (result.kind === 'missing') throw notFound();
-  return json(
-    {
-      values: result.values,
-      errors: result.errors,
-      error: result.error,
-      drawn,
-      confirmDelete: false,
-      conflict: result.conflict ?? null,
-      // The form drawn again keeps the version it was first drawn at, so a save stays checked against it.
-      stamp: postedStamp(form),
-    },
-    { status: result.status },
-  );
+  switch (result.kind) {
+    case 'saved':
+      return redirect(`/config/products/${encodeURIComponent(result.id)}?saved=1`, 303);
+    case 'missing':
+      throw notFound();
+    case 'unreadable':
+      return json(withConflict(refusedReply()), 400);
+    case 'more-rows':
+      return json(withConflict(redrawReply(form)));
+    case 'refused':
+      // What was typed goes back with the version the form was first drawn at (its stamp fields),
+      // so a save from the form drawn again stays checked against it.
+      return json(withConflict(replyTo(result.submission, form, result.refusal), result.conflict), result.conflict ? 409 : 400);
+  }
 }
+
+/** Whether a reply's post was the product form's (a save, "Add more rows"), not the delete or download file's. */
+const productPost = (intent: string | undefined) => intent !== 'delete' && intent !== 'download-file';
 
 export default function EditProduct() {
   const data = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
+  const failed = readReply(reply);
+  const intent = failed?.typed?.intent;
+  const confirmDelete = intent === 'delete';
+  // The product form drawn again as typed (a refused save, "Add more rows"), with the version it was first drawn at.
+  const redrawn = failed?.typed && productPost(intent) ? failed : null;
   const { product } = data;
   const base = `/config/products/${encodeURIComponent(product.id)}`;
   // The image upload: with JavaScript a refusal is shown by the field (a success opens the product
@@ -182,13 +187,9 @@ export default function EditProduct() {
           <span className="badge">Not published</span>
         )}
       </p>
-      <Notice message={result ? null : data.notice} />
-      <ConflictNotice
-        conflict={result?.conflict}
-        formId={PRODUCT_FORM_ID}
-        reloadTo={`/config/products/${encodeURIComponent(product.id)}`}
-      />
-      {result?.confirmDelete ? (
+      <Notice message={reply ? null : data.notice} />
+      <ConflictNotice conflict={reply?.conflict} formId={PRODUCT_FORM_ID} reloadTo={`/config/products/${encodeURIComponent(product.id)}`} />
+      {confirmDelete ? (
         <section className="card confirm" aria-labelledby="confirm-delete" role="alertdialog">
           <h2 id="confirm-delete">{`Delete “${product.title}”?`}</h2>
           <p>This can&apos;t be undone. The product and its variants are removed, and visitors can no longer buy it.</p>
@@ -204,16 +205,17 @@ export default function EditProduct() {
         </section>
       ) : null}
       <ProductForm
-        key={result?.drawn ?? data.drawn}
-        values={result?.values ?? data.values}
-        errors={result?.errors ?? {}}
-        formError={result?.error}
+        // Each load draws the form afresh, a post's included (Remix loads the screen again after it).
+        key={data.drawn}
+        values={redrawn ? typedProductValues(typedForm(redrawn)) : data.values}
+        errors={failed?.errors ?? {}}
+        formError={failed?.formError}
         collections={data.collections}
         images={data.images}
         savedImage={product.assetUrl}
         currency={data.currency}
         canWrite={data.canWrite}
-        stamp={result?.values ? result.stamp : data.stamp}
+        stamp={redrawn ? stampOfTyped(redrawn.typed) : data.stamp}
         canUpload={data.canUpload}
         uploadError={uploadError}
         forms={data.forms}
@@ -226,11 +228,11 @@ export default function EditProduct() {
         <ProductDownloadFile
           fileId={data.download.fileId}
           files={data.download.files}
-          error={result && 'downloadError' in result ? String(result.downloadError) : null}
+          error={intent === 'download-file' ? failed?.errors.digitalFileId : null}
           canWrite={data.canWrite}
         />
       ) : null}
-      {data.canWrite && !result?.confirmDelete ? (
+      {data.canWrite && !confirmDelete ? (
         <section className="card" aria-labelledby="danger-zone">
           <h2 id="danger-zone">Delete this product</h2>
           <Form method="post">

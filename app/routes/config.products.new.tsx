@@ -4,13 +4,14 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { json, redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ProductForm } from '../components/config/ProductForm.js';
+import { readReply, typedForm } from '../components/config/reply.js';
 import { ownerPageHeaders } from '../config/http.js';
-import { BLANK_ROWS, blankVariant, newProductValues } from '../config/product-form.js';
+import { BLANK_ROWS, blankVariant, newProductValues, typedProductValues } from '../config/product-form.js';
 import { imageFiles, productCollections, submitProductForm } from '../config/products.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { listForms } from '../forms/forms.server.js';
 import stylesheet from '../styles/config-products.css?url';
-import { readForm } from '../utils/form.server.js';
+import { readForm, redrawReply, refusedReply, replyTo } from '../utils/form.server.js';
 
 export const headers = ownerPageHeaders;
 
@@ -45,16 +46,26 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'products.write');
   const form = await readForm(args.request);
-  if (!form) return json({ values: null, errors: {}, error: 'The form could not be read.', drawn: Date.now() }, { status: 400 });
+  if (!form) return json(refusedReply(), 400);
   const result = await submitProductForm(a, form, null);
-  if (result.kind === 'saved') return redirect(`/config/products/${encodeURIComponent(result.id)}?saved=created`, 303);
-  if (result.kind === 'missing') throw json({ error: 'There is no such product on this site.' }, { status: 404 });
-  return json({ values: result.values, errors: result.errors, error: result.error, drawn: Date.now() }, { status: result.status });
+  switch (result.kind) {
+    case 'saved':
+      return redirect(`/config/products/${encodeURIComponent(result.id)}?saved=created`, 303);
+    case 'missing':
+      throw json({ error: 'There is no such product on this site.' }, { status: 404 });
+    case 'unreadable':
+      return json(refusedReply(), 400);
+    case 'more-rows':
+      return json(redrawReply(form));
+    case 'refused':
+      // A new product has no version to conflict with: only its fields refuse it.
+      return json(replyTo(result.submission, form, result.refusal), 400);
+  }
 }
 
 export default function NewProduct() {
   const data = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const failed = readReply(useActionData<typeof action>());
   return (
     <>
       <p>
@@ -65,10 +76,11 @@ export default function NewProduct() {
         <p className="empty">This site has no product collection yet: add a store to the site first.</p>
       ) : null}
       <ProductForm
-        key={result?.drawn ?? data.drawn}
-        values={result?.values ?? data.values}
-        errors={result?.errors ?? {}}
-        formError={result?.error}
+        // Each load draws the form afresh, a post's included (Remix loads the screen again after it).
+        key={data.drawn}
+        values={failed?.typed ? typedProductValues(typedForm(failed)) : data.values}
+        errors={failed?.errors ?? {}}
+        formError={failed?.formError}
         collections={data.collections}
         images={data.images}
         savedImage={null}

@@ -81,7 +81,7 @@ function typedOf(form: URLSearchParams): Record<string, string | string[]> {
 }
 
 /** What a refused post's reply adds to the schema's own errors: the message above the form, and one by field name. */
-interface Refusal {
+export interface Refusal {
   formError?: string | null;
   fieldErrors?: Record<string, string>;
 }
@@ -99,6 +99,15 @@ export function replyTo(submission: Submission<unknown>, form: URLSearchParams, 
     fieldErrors: Object.fromEntries(Object.entries(fieldErrors).map(([name, message]) => [name, [message]])),
   });
   return { ...reply, initialValue: typedOf(form) };
+}
+
+/**
+ * Conform's reply to a post that only asks for the form drawn again (no field checked, nothing
+ * refused: the product form's "Add more rows" without JavaScript, a delete to confirm): the form
+ * as typed, flat by name as replyTo gives it, and no error.
+ */
+export function redrawReply(form: URLSearchParams): SubmissionResult<string[]> {
+  return { initialValue: typedOf(form) };
 }
 
 /** The first message of each field's errors, by field name (`email`, `giftRecipient.<id>`). */

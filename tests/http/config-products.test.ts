@@ -299,6 +299,31 @@ describe('products', () => {
     expect(moreHtml).not.toContain('name="variants[7].sku"');
   });
 
+  it("answers a refused save with Conform's reply as JSON, and rows no form has as an unreadable form", async () => {
+    const route = `/config/products/new?_data=${encodeURIComponent('routes/config.products.new')}`;
+    const res = await admin.postForm(
+      route,
+      productForm({ title: 'Typed as typed', variants: [{ sku: 'JS-1', attrs: ['Ash'], price: '12,5', qty: '1' }] }),
+    );
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { initialValue: Record<string, string>; error: Record<string, string[]> };
+    expect(body.error['']).toEqual(['Update the missing or invalid information above.']);
+    expect(body.error['variants[0].price']).toEqual(['Enter an amount such as 12.50.']);
+    // The prices as typed, empty fields included (the blank rows).
+    expect(body.initialValue['variants[0].price']).toBe('12,5');
+    expect(body.initialValue['variants[1].sku']).toBe('');
+
+    // Row 400 is no form of ours: refused unread, the form drawn as loaded (nothing of the post kept).
+    const huge = await admin.postForm(
+      '/config/products/new',
+      productForm({ title: 'Never drawn', variants: [], extra: { 'variants[400].sku': 'X' } }),
+    );
+    expect(huge.status).toBe(400);
+    const html = await huge.text();
+    expect(html).toContain('The form could not be read.');
+    expect(html).not.toContain('Never drawn');
+  });
+
   it('deletes a product after a confirmation', async () => {
     const title = `Tin Lantern ${tag()}`;
     const { id, slug } = await createProduct(title, [{ sku: `TL-${tag()}`, attrs: ['Tin'], price: '30', qty: '1' }]);

@@ -144,6 +144,38 @@ describe('the product form and the stock', () => {
     expect(body.conflict.yours).toEqual(['Excerpt']);
     expect(body.conflict.by[0].actor).toBe(emailB);
   });
+
+  it('"Add more rows" keeps the version the form was opened at: a save from the form drawn again still meets the conflict', async () => {
+    const { id } = await newProduct(5);
+    const openedA = await openForm(ownerA, id);
+    const version = openedA.find(([k]) => k === '_version')?.[1];
+    expect(version).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect((await ownerB.postForm(productPage(id), withField(await openForm(ownerB, id), 'tags', 'by b'))).status).toBe(303);
+
+    // JavaScript off: the form drawn again as typed (the price as typed), three rows more, no error.
+    const typed = withField(withField(openedA, 'variants[0].price', '12.5'), 'intent', 'add-rows');
+    const more = await ownerA.postForm(productPage(id), typed);
+    expect(more.status).toBe(200);
+    const html = await more.text();
+    expect(html).not.toContain('Update the missing or invalid information above.');
+    expect(html).toMatch(/name="variants\[0\]\.price"[^>]*value="12.5"/);
+    expect(html).toContain('name="variants[6].sku"');
+    expect(html).not.toContain('name="variants[7].sku"');
+    const redrawn = withField(formFields(html, 'product-form'), 'intent', 'save');
+    expect(redrawn.find(([k]) => k === '_version')?.[1]).toBe(version);
+    const saved = await ownerA.postForm(productPage(id), redrawn);
+    expect(saved.status).toBe(409);
+    expect(await saved.text()).toContain('Someone else changed this product after you opened it.');
+
+    // With JavaScript the same post answers Conform's reply: what was typed, and no error.
+    const reply = await ownerA.postForm(`${productPage(id)}?_data=${encodeURIComponent('routes/config.products.$id')}`, typed);
+    expect(reply.status).toBe(200);
+    const body = (await reply.json()) as { initialValue: Record<string, string>; error?: unknown; conflict: unknown };
+    expect(body.initialValue['variants[0].price']).toBe('12.5');
+    expect(body.initialValue.intent).toBe('add-rows');
+    expect(body.error).toBeUndefined();
+    expect(body.conflict).toBeNull();
+  });
 });
 
 describe('/config/inventory', () => {

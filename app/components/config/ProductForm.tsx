@@ -7,6 +7,7 @@ import { Form } from '@remix-run/react';
 import { useState, type ReactNode } from 'react';
 import { ACCEPT_IMAGES } from '../../utils/file-types.js';
 import {
+  ADD_ROWS,
   BILLING_UNITS,
   MAX_OPTIONS,
   PRODUCT_TYPE_LABELS,
@@ -392,7 +393,7 @@ export function ProductForm({
             </div>
             {canWrite ? (
               <p>
-                <button type="submit" name="intent" value="add-rows" className="secondary">
+                <button type="submit" name="intent" value={ADD_ROWS} className="secondary">
                   Add more rows
                 </button>
               </p>

@@ -11,6 +11,7 @@ import {
   rowsInBounds,
   slugify,
   splitList,
+  typedProductValues,
   valuesFromForm,
   valuesFromProduct,
 } from '../../../app/config/product-form.js';
@@ -207,6 +208,16 @@ describe('form values', () => {
     expect(v.variants).toHaveLength(3);
     expect(v.variants[1]).toMatchObject({ sku: 'RB-L', attrs: ['Large'], salePrice: '25.5', onSale: true, unlimited: true });
     expect(isBlankRow(v.variants[2])).toBe(true);
+  });
+
+  it('draws a post again as typed, with three more rows for "Add more rows"', () => {
+    const saved = typedProductValues(form({ ...BASE, intent: 'save' }));
+    expect(saved.variants).toHaveLength(3);
+    expect(saved.variants[1].salePrice).toBe('25.5');
+    const more = typedProductValues(form({ ...BASE, intent: 'add-rows' }));
+    expect(more.title).toBe('Rope Basket');
+    expect(more.variants).toHaveLength(6);
+    expect(more.variants.slice(3).every(isBlankRow)).toBe(true);
   });
 
   it('refuses row numbers no form of ours has', () => {
