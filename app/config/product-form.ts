@@ -395,25 +395,10 @@ export interface ProductInput {
  * A saved product as its form reads it (app/config/products.server.ts's SavedProduct adds where it
  * is and what it is called by).
  */
-export interface ProductRecord {
-  title: string;
+export interface ProductRecord extends Omit<ProductInput, 'urlId' | 'customFormId' | 'variants'> {
   urlId: string;
-  productType: number;
-  body: string;
-  excerpt: string;
-  published: boolean;
-  tags: string[];
-  categories: string[];
-  collectionId: string;
-  isSubscribable: boolean;
-  subscriptionPlan: SubscriptionPlanInput | null;
-  assetUrl: string | null;
-  originalSize: string | null;
-  options: string[];
   /** The site's form asked for at add to cart (issue 30), or null. */
   customFormId: string | null;
-  /** The owner's sold-out label and scarcity notice (issue 30), kept in product.details. */
-  merchandising: ProductMerchandising;
   variants: {
     id: string;
     sku: string;
