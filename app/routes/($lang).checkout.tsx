@@ -5,18 +5,15 @@
 // with shipping and tax. Every post answers with a
 // 303: to the order page, or back here with what was typed (kept on the cart) and a flash that
 // shows its errors once, all under the page's language prefix. A cart already bought goes to its order.
+// The post's workflow is checkout-action.server.ts's: this route parses, calls it and answers.
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import crypto from 'node:crypto';
 import { z } from 'zod';
-import { cartQtySetCookie } from '../storefront/cart-ui.server.js';
+import { checkoutAction, orderPathOf } from '../storefront/checkout-action.server.js';
 import { readFlash, redirectWithFlash, setFlash } from '../utils/flash.server.js';
-import { cartStore, limitCodeTries, limitVisitor, MSG, tooManyRequests, type CartStore } from '../commerce/cart.server.js';
-import { GIFT_CARD_TEXT, payableByCard } from '../commerce/gift-cards.js';
-import { checkoutForm, defaultValues, pageQuote, shownTotalOf } from '../storefront/checkout-page.server.js';
-import { parseCheckoutForm } from '../commerce/checkout-form.js';
-import { confirmationOnCheckout } from '../commerce/order-confirmation.server.js';
+import { cartStore, tooManyRequests } from '../commerce/cart.server.js';
+import { checkoutForm, defaultValues } from '../storefront/checkout-page.server.js';
 import { metaFromSeo } from '../components/seo-meta.js';
 import { ActionNotice } from '../components/ActionNotice.js';
 import { ThemePage } from '../components/ThemePage.js';
@@ -25,15 +22,12 @@ import { money } from '../commerce/money.js';
 import { pageActionHeaders } from '../storefront/http.server.js';
 import { storefrontPage } from '../storefront/render.server.js';
 import { requestSite } from '../storefront/site.server.js';
-import { recordOrderForSignedIn } from '../storefront/site-user-flow.server.js';
-import { nativePost, recordServerEvent } from '../analytics/recorder.server.js';
-import { purchaseOf } from '../storefront/census.js';
 import { parseForm, readForm } from '../utils/form.server.js';
 import { shopperSession } from '../utils/session.server.js';
 import { subscriptionPriceText } from '../storefront/subscription-price.server.js';
 import { siteTweaks } from '../overlays/tweak-store.server.js';
 import { pageStrings, requestLanguage, servesLanguage } from '../storefront/request-language.server.js';
-import { pageMessages, UNREADABLE } from '../storefront/shop-messages.server.js';
+import { pageMessages } from '../storefront/shop-messages.server.js';
 import { textFrom } from '../languages/strings.js';
 import { pathPageAction, pathPageLoader } from '../storefront/path-page.server.js';
 
@@ -41,12 +35,6 @@ import { pathPageAction, pathPageLoader } from '../storefront/path-page.server.j
 async function cartIdFor(request: Request, subscription: boolean): Promise<string | null> {
   const session = await shopperSession(request);
   return subscription ? session.subscriptionCartId : session.cartId;
-}
-
-/** The 303 to the order a bought cart became (a double submit, the back button, a second tab). */
-async function toOrderOf(store: CartStore, cartId: string | null, prefix: string): Promise<Response | null> {
-  const orderId = await store.orderIdForCart(cartId);
-  return orderId ? redirect(`${prefix}/order-confirmed/${encodeURIComponent(orderId)}`, { status: 303 }) : null;
 }
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -59,8 +47,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const subscription = url.searchParams.get('subscription') === '1';
   const cartId = await cartIdFor(request, subscription);
   const store = await cartStore(websiteId);
-  const bought = await toOrderOf(store, cartId, prefix);
-  if (bought) return bought;
+  // A cart already bought (a double submit, the back button, a second tab) shows its order.
+  const bought = await orderPathOf(store, cartId, prefix);
+  if (bought) return redirect(bought, { status: 303 });
   return storefrontPage(
     request,
     async (site) => {
@@ -135,98 +124,21 @@ export async function action(args: ActionFunctionArgs) {
   const { request, context, params } = args;
   if (!(await servesLanguage(request, context, params.lang))) return pathPageAction(args);
   const { id: websiteId } = await requestSite(request, context);
-  // Posted from a French page to /fr/checkout: every answer goes back under /fr, its message in French.
   const lang = await requestLanguage(request, context);
   const body = await readForm(request);
   const parsed = body ? parseForm(body, Which) : null;
   const which = parsed?.status === 'success' ? parsed.value : null;
-  const back = lang.to(which?.cart === 'subscription' ? '/checkout?subscription=1' : '/checkout');
-  const session = await shopperSession(request);
   const cartId = await cartIdFor(request, which?.cart === 'subscription');
-  /** A 303 to `to` with a flash for the page there (its message, or the token of the errors to show). */
-  const withFlash = async (to: string, flash: { error?: string; checkoutToken?: string }) => {
-    setFlash(session, 'cart', { ...flash, error: flash.error === undefined ? undefined : lang.message(flash.error) });
-    return redirectWithFlash(request, to);
-  };
-  const fail = (error: string | undefined, checkoutToken?: string) => withFlash(back, { error, checkoutToken });
-  if (!body || !which) return fail(UNREADABLE);
-  const limit = await limitVisitor(request, cartId);
-  if (!limit.ok) return tooManyRequests(limit.retryAfterS);
-  const store = await cartStore(websiteId);
-  const bought = await toOrderOf(store, cartId, lang.prefix);
-  if (bought) return bought;
-
-  const { cart, lines } = await store.pricedCart(cartId);
-  if (cart.entries.length === 0) return fail(MSG.empty);
-  const { shipping, tax } = await store.checkoutSettings();
-  // The form for this cart's lines (Conform): what was typed, and the details or an error per field.
-  const submission = parseCheckoutForm(body, lines, shipping);
-  const values = submission.values;
-  if (which.intent === 'gift-remove' && cartId) {
-    await store.removeGiftCard(cartId);
-    await store.saveCheckoutDraft(cartId, { values, errors: {}, token: '' });
-    return redirect(back, { status: 303 });
+  const outcome = await checkoutAction(request, { websiteId, lang, cartId, body, which });
+  switch (outcome.kind) {
+    case 'too-many':
+      return tooManyRequests(outcome.retryAfterS);
+    case 'redirect':
+      return redirect(outcome.to, { status: 303, headers: outcome.headers });
+    case 'back':
+      setFlash(await shopperSession(request), 'cart', outcome.flash);
+      return redirectWithFlash(request, outcome.to);
   }
-  // Apply with no code typed (Enter pressed in another field) is "Update totals".
-  if (which.intent === 'gift-apply' && cartId && (values.giftCardCode ?? '').trim() !== '') {
-    const tries = await limitCodeTries(request, cartId);
-    const keep = async (error: string) => {
-      const token = crypto.randomBytes(12).toString('base64url');
-      await store.saveCheckoutDraft(cartId, { values, errors: { giftCardCode: error }, token });
-      return fail(undefined, token);
-    };
-    if (!tries.ok) return keep(GIFT_CARD_TEXT.tooMany);
-    const payable = payableByCard(pageQuote(lines, values, shipping, tax).totalCents, lines);
-    const applied = await store.applyGiftCard(cartId, values.giftCardCode ?? '', payable);
-    if (!applied.ok) return keep(applied.error);
-    await store.saveCheckoutDraft(cartId, { values: { ...values, giftCardCode: '' }, errors: {}, token: '' });
-    return redirect(back, { status: 303 });
-  }
-  if (which.intent !== 'place') {
-    // "Update totals": keep what was typed, show the totals for it; nothing is checked yet.
-    await store.saveCheckoutDraft(cartId, { values, errors: {}, token: '' });
-    return redirect(back, { status: 303 });
-  }
-
-  // Lines that can no longer be bought as they are go back to the cart, where they are marked.
-  const { review } = await store.loadCart(cartId);
-  if (review.blocking && review.message)
-    return withFlash(which.cart === 'subscription' ? back : lang.to('/cart'), { error: review.message });
-
-  /** Back to the form: what was typed is kept on the cart; the errors show once, with the flash's token. */
-  const refused = async (errors: Record<string, string>, error?: string) => {
-    const token = crypto.randomBytes(12).toString('base64url');
-    await store.saveCheckoutDraft(cartId, { values, errors, token });
-    // Field errors show beside their fields (and in the summary above the form), not as a page message.
-    return Object.keys(errors).length > 0 ? fail(undefined, token) : fail(error);
-  };
-  if (!submission.ok) return refused(submission.errors, UNREADABLE);
-
-  // The transaction checks the form again against the lines as they are when it locks them, and
-  // queues the confirmation email with the order (sent by the mail queue, even after a crash).
-  // Never an order at a total the shopper did not see (issue 33: Local pickup chosen, "Update
-  // totals" not pressed): the total it charges (the applied card's part spent under its row lock,
-  // so two orders never spend one balance) must be the one the page showed, else nothing is placed
-  // and the page comes back with the new totals and asks to confirm.
-  const r = await store.checkout(cartId, values, {
-    ...(await confirmationOnCheckout(request, websiteId)),
-    shownTotalCents: shownTotalOf(body.get('shownTotalCents')),
-  });
-  if (!r.ok) {
-    if (r.status === 409) {
-      const again = await toOrderOf(store, cartId, lang.prefix);
-      if (again) return again;
-    }
-    return refused(r.fieldErrors ?? {}, r.error);
-  }
-  // Checkout while signed in: the order shows in the account's order history.
-  await recordOrderForSignedIn(request, websiteId, r.order.id);
-  // Without JavaScript no collector runs on the confirmed page: the purchase is recorded here (SPEC 7).
-  if (nativePost(request, body))
-    await recordServerEvent(request, websiteId, { name: 'purchase', data: purchaseOf(r.order) }, new URL(request.url).pathname);
-  // A bought shopping cart is an empty one for the pill (a subscription cart never counted).
-  const headers = which.cart === 'cart' ? { 'Set-Cookie': cartQtySetCookie(null) } : undefined;
-  return redirect(`${lang.prefix}/order-confirmed/${encodeURIComponent(r.order.id)}`, { status: 303, headers });
 }
 
 export const headers: HeadersFunction = pageActionHeaders;
