@@ -9,8 +9,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
-import { checkoutAction, orderPathOf } from '../storefront/checkout-action.server.js';
+import { CheckoutWhich, checkoutAction, orderPathOf } from '../storefront/checkout-action.server.js';
 import { readFlash, redirectWithFlash, setFlash } from '../utils/flash.server.js';
 import { cartStore, tooManyRequests } from '../commerce/cart.server.js';
 import { checkoutForm, defaultValues } from '../storefront/checkout-page.server.js';
@@ -115,18 +114,13 @@ export async function loader(args: LoaderFunctionArgs) {
   );
 }
 
-const Which = z.object({
-  cart: z.enum(['cart', 'subscription']).default('cart'),
-  intent: z.enum(['place', 'update', 'gift-apply', 'gift-remove']).default('place'),
-});
-
 export async function action(args: ActionFunctionArgs) {
   const { request, context, params } = args;
   if (!(await servesLanguage(request, context, params.lang))) return pathPageAction(args);
   const { id: websiteId } = await requestSite(request, context);
   const lang = await requestLanguage(request, context);
   const body = await readForm(request);
-  const parsed = body ? parseForm(body, Which) : null;
+  const parsed = body ? parseForm(body, CheckoutWhich) : null;
   const which = parsed?.status === 'success' ? parsed.value : null;
   const cartId = await cartIdFor(request, which?.cart === 'subscription');
   const outcome = await checkoutAction(request, { websiteId, lang, cartId, body, which });

@@ -1,6 +1,7 @@
 // The checkout form's workflow for one post (issue 31; the cart's counterpart is cart-handler.server.ts):
 // gift card apply/remove, "Update totals", the cart review, placing the order; it answers with an outcome the route turns into a Response.
 import crypto from 'node:crypto';
+import { z } from 'zod';
 import { cartQtySetCookie } from './cart-ui.server.js';
 import { cartStore, limitCodeTries, limitVisitor, MSG, type CartStore } from '../commerce/cart.server.js';
 import { GIFT_CARD_TEXT, payableByCard } from '../commerce/gift-cards.js';
@@ -13,11 +14,12 @@ import { nativePost, recordServerEvent } from '../analytics/recorder.server.js';
 import { purchaseOf } from './census.js';
 import { UNREADABLE } from './shop-messages.server.js';
 
-/** Which checkout a post is about and what it asks (the route's parse of its buttons). */
-export interface CheckoutWhich {
-  cart: 'cart' | 'subscription';
-  intent: 'place' | 'update' | 'gift-apply' | 'gift-remove';
-}
+/** Which checkout a post is about and what it asks: the route parses its buttons with this. */
+export const CheckoutWhich = z.object({
+  cart: z.enum(['cart', 'subscription']).default('cart'),
+  intent: z.enum(['place', 'update', 'gift-apply', 'gift-remove']).default('place'),
+});
+export type CheckoutWhich = z.infer<typeof CheckoutWhich>;
 
 /**
  * How a checkout post is answered: a plain 303 (`headers` beside it), a 303 to `to` with the flash
