@@ -399,16 +399,8 @@ export interface ProductRecord extends Omit<ProductInput, 'urlId' | 'customFormI
   urlId: string;
   /** The site's form asked for at add to cart (issue 30), or null. */
   customFormId: string | null;
-  variants: {
-    id: string;
-    sku: string;
-    attributes: Record<string, string>;
-    priceCents: number;
-    salePriceCents: number;
-    onSale: boolean;
-    unlimited: boolean;
-    qty: number;
-  }[];
+  /** A saved variant: VariantInput with its id, without the stock the form showed. */
+  variants: (Omit<VariantInput, 'id' | 'was'> & { id: string })[];
 }
 
 /** Turns a saved product into the values its form shows. */
