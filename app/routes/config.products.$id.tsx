@@ -99,8 +99,6 @@ export async function loader(args: LoaderFunctionArgs) {
               : saved
                 ? 'Product saved.'
                 : null,
-      // Each load draws the form afresh (rows may have moved after a save).
-      drawn: Date.now(),
     },
     { headers: { 'Cache-Control': 'no-store' } },
   );
@@ -158,6 +156,7 @@ export default function EditProduct() {
   const confirmDelete = intent === 'delete';
   // The product form drawn again as typed (a refused save, "Add more rows"), with the version it was first drawn at.
   const redrawn = failed?.typed && productPost(intent) ? failed : null;
+  const stamp = redrawn ? stampOfTyped(redrawn.typed) : data.stamp;
   const { product } = data;
   const base = `/config/products/${encodeURIComponent(product.id)}`;
   // The image upload: with JavaScript a refusal is shown by the field (a success opens the product
@@ -205,8 +204,9 @@ export default function EditProduct() {
         </section>
       ) : null}
       <ProductForm
-        // Each load draws the form afresh, a post's included (Remix loads the screen again after it).
-        key={data.drawn}
+        // Drawn afresh only for another product or version (a save that changed it: rows may have
+        // moved). A refused post keeps the form mounted, so its inputs keep what was typed since.
+        key={`${product.id}@${stamp?.version ?? data.stamp.version}`}
         values={redrawn ? typedProductValues(typedForm(redrawn)) : data.values}
         errors={failed?.errors ?? {}}
         formError={failed?.formError}
@@ -215,7 +215,7 @@ export default function EditProduct() {
         savedImage={product.assetUrl}
         currency={data.currency}
         canWrite={data.canWrite}
-        stamp={redrawn ? stampOfTyped(redrawn.typed) : data.stamp}
+        stamp={stamp}
         canUpload={data.canUpload}
         uploadError={uploadError}
         forms={data.forms}

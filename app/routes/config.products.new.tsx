@@ -37,7 +37,6 @@ export async function loader(args: LoaderFunctionArgs) {
       forms: forms.map((f) => ({ id: f.id, name: f.name })),
       currency: a.site.currency,
       canWrite: a.can('products.write'),
-      drawn: Date.now(),
     },
     { headers: { 'Cache-Control': 'no-store' } },
   );
@@ -76,8 +75,7 @@ export default function NewProduct() {
         <p className="empty">This site has no product collection yet: add a store to the site first.</p>
       ) : null}
       <ProductForm
-        // Each load draws the form afresh, a post's included (Remix loads the screen again after it).
-        key={data.drawn}
+        // Not keyed: a refused save keeps the form mounted, so its inputs keep what was typed since.
         values={failed?.typed ? typedProductValues(typedForm(failed)) : data.values}
         errors={failed?.errors ?? {}}
         formError={failed?.formError}

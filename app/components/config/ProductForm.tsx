@@ -1,7 +1,8 @@
 // The product form of /config/products/new and /config/products/<id>: details, image,
 // subscription, options and a table of variants. A plain form that works without JavaScript: the
 // variant table has blank rows to fill in, and "Add more rows" posts the form to draw it again
-// with more (keeping what was typed); with JavaScript an option's column appears as it is typed.
+// with more (keeping what was typed); with JavaScript the rows are added in the browser and an
+// option's column appears as it is typed.
 // Roles that may not change products see it disabled.
 import { Form } from '@remix-run/react';
 import { useState, type ReactNode } from 'react';
@@ -9,6 +10,8 @@ import { ACCEPT_IMAGES } from '../../utils/file-types.js';
 import {
   ADD_ROWS,
   BILLING_UNITS,
+  BLANK_ROWS,
+  blankVariant,
   MAX_OPTIONS,
   PRODUCT_TYPE_LABELS,
   PRODUCT_TYPES,
@@ -118,6 +121,11 @@ export function ProductForm({
   // this stays what the form was drawn with and "Add more rows" draws the columns.
   const [optionText, setOptionText] = useState(values.options);
   const options = splitList(optionText).slice(0, MAX_OPTIONS);
+  // The rows shown: with JavaScript "Add more rows" adds blank ones here, with no post whose answer
+  // could draw the table again over what is typed meanwhile. A refused save's reply carries them all.
+  const [shownRows, setShownRows] = useState(values.variants.length);
+  const rowCount = Math.max(shownRows, values.variants.length);
+  const rows = Array.from({ length: rowCount }, (_, i) => values.variants[i] ?? blankVariant());
   const collectionOptions =
     collections.length === 0
       ? [{ value: '', label: 'No product collection yet' }]
@@ -339,7 +347,7 @@ export function ProductForm({
                   </tr>
                 </thead>
                 <tbody>
-                  {values.variants.map((v, i) => {
+                  {rows.map((v, i) => {
                     const n = `variants[${i}]`;
                     const row = `row ${i + 1}`;
                     return (
@@ -393,7 +401,17 @@ export function ProductForm({
             </div>
             {canWrite ? (
               <p>
-                <button type="submit" name="intent" value={ADD_ROWS} className="secondary">
+                <button
+                  type="submit"
+                  name="intent"
+                  value={ADD_ROWS}
+                  className="secondary"
+                  // With JavaScript no post: the rows are added at once (the post is the no-JS path).
+                  onClick={(e) => {
+                    e.preventDefault();
+                    setShownRows(rowCount + BLANK_ROWS);
+                  }}
+                >
                   Add more rows
                 </button>
               </p>
