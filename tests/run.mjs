@@ -1,4 +1,4 @@
-// `npm test` after the build: runs the suites in phases, the parts of a phase at the same time, and
+// `npm test` after the build: runs the suites side by side (Playwright once lint and unit are done), and
 // ends with the ten slowest test files, the slowest journeys, each part's time and CPU, and the
 // summed `N passed, N failed` lines. Why parallel: docs/decisions/0032-ci-in-parallel-parts.md.
 import { spawn } from 'node:child_process';
@@ -16,17 +16,17 @@ const postgres = Boolean(process.env.STOREFRONT_TEST_POSTGRES || process.env.E2E
 const workersOf = (i) =>
   process.env.HTTP_SERVER_WORKERS === undefined && postgres && shards > 1 && i === shards - 1 ? { HTTP_SERVER_WORKERS: '2' } : {};
 const vitest = ['node_modules/vitest/vitest.mjs', 'run'];
-const phases = [
-  [
-    { name: 'lint', cmd: ['npm', 'run', '--silent', 'lint'] },
-    { name: 'unit', cmd: [process.execPath, ...vitest, '--project', 'unit'] },
-    ...Array.from({ length: shards }, (_, i) => ({
-      name: `http ${i + 1}/${shards}${workersOf(i).HTTP_SERVER_WORKERS ? ' (2 workers)' : ''}`,
-      cmd: [process.execPath, ...vitest, '--project', 'http', ...(shards > 1 ? [`--shard=${i + 1}/${shards}`] : [])],
-      env: workersOf(i),
-    })),
-  ],
-  [{ name: 'e2e', cmd: [process.execPath, 'node_modules/@playwright/test/cli.js', 'test'] }],
+// Every part starts at once but Playwright, which waits for lint and unit only: the HTTP shares'
+// last minutes mostly wait on their servers and PostgreSQL, so the journeys use the core they leave.
+const parts = [
+  { name: 'lint', cmd: ['npm', 'run', '--silent', 'lint'] },
+  { name: 'unit', cmd: [process.execPath, ...vitest, '--project', 'unit'] },
+  ...Array.from({ length: shards }, (_, i) => ({
+    name: `http ${i + 1}/${shards}${workersOf(i).HTTP_SERVER_WORKERS ? ' (2 workers)' : ''}`,
+    cmd: [process.execPath, ...vitest, '--project', 'http', ...(shards > 1 ? [`--shard=${i + 1}/${shards}`] : [])],
+    env: workersOf(i),
+  })),
+  { name: 'e2e', cmd: [process.execPath, 'node_modules/@playwright/test/cli.js', 'test'], after: ['lint', 'unit'] },
 ];
 
 const logs = mkdtempSync(join(tmpdir(), 'storefront-test-logs-'));
@@ -77,9 +77,20 @@ function run(part) {
   });
 }
 
-// A failed phase does not stop the next: one run shows every failure.
-let ok = true;
-for (const phase of phases) if ((await Promise.all(phase.map(run))).includes(false)) ok = false;
+// A failed part does not stop the others, nor those that wait for it: one run shows every failure.
+const runs = new Map();
+const start = (part) => {
+  if (!runs.has(part.name)) {
+    const waits = (part.after ?? []).map((name) => start(parts.find((p) => p.name === name)));
+    runs.set(
+      part.name,
+      Promise.all(waits).then(() => run(part)),
+    );
+  }
+  return runs.get(part.name);
+};
+const results = await Promise.all(parts.map(start));
+const ok = !results.includes(false);
 rmSync(logs, { recursive: true, force: true });
 
 // The lines CI tools read: vitest's parts summed, then Playwright's own.
