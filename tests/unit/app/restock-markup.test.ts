@@ -59,4 +59,17 @@ describe('restock form markup', () => {
     expect(ok).toContain('role="status">Signed up!</p>');
     expect(ok.match(/<form/g)).toHaveLength(1);
   });
+
+  it("takes the owner's texts over the defaults in the page's language, an empty one being the default", () => {
+    const french = { restockButtonText: 'Me prévenir', restockPlaceholderText: 'Adresse e-mail' };
+    const own = { restockNotificationMessages: { buttonText: 'Tell me', placeholderText: '  ', successText: 'Noted.', CTAText: 7 } };
+    expect(restockMessages(own, french)).toEqual({
+      CTAText: 'Sold out. Get an email when it is back in stock.',
+      placeholderText: 'Adresse e-mail',
+      buttonText: 'Tell me',
+      mailingListDescription: 'Also join our mailing list',
+      successText: 'Noted.',
+    });
+    expect(restockMessages({}, french).buttonText).toBe('Me prévenir');
+  });
 });
