@@ -374,7 +374,7 @@ describe("the Back in stock settings (own server: its owner turns on the CAPTCHA
       expect(field(now, 'buttonText')).toBe('Ping me');
     });
 
-    it("emptied, are the defaults again, in the page's language", async () => {
+    it("emptied, are the defaults again, in the page's language: the answer to a sign-up too", async () => {
       const admin = await adminVisitor(url);
       let post = await openSection(admin);
       for (const k of Object.keys(OWN)) post = withField(post, k, ' ');
@@ -387,6 +387,12 @@ describe("the Back in stock settings (own server: its owner turns on the CAPTCHA
       const fr = await restockForm(shopper, FR_OAT);
       expect(fr.html).toContain('value="Me prévenir"');
       expect(fr.html).toContain('placeholder="Adresse e-mail"');
+      // Signed up without JavaScript on the French page: the answer is the French default too.
+      const form = { _action: 'restock', productId: fr.productId, variantId: fr.variantId, email: 'fr-nojs@example.com' };
+      expect((await shopper.postForm(FR_OAT, { ...form, altcha: await solved(shopper) })).status).toBe(303);
+      const done = await (await shopper.get(FR_OAT)).text();
+      expect(done).toContain('role="status">C’est noté !</p>');
+      expect(done).not.toContain('Signed up!');
     });
   });
 });
