@@ -68,9 +68,11 @@ async function send(form: HTMLFormElement, box: HTMLElement): Promise<void> {
         language: document.documentElement.lang || undefined,
       }),
     });
-    const body = (await res.json().catch(() => null)) as { error?: unknown; message?: unknown } | null;
+    const body = (await res.json().catch(() => null)) as { error?: unknown } | null;
     ok = res.ok;
-    if (ok) message = box.dataset.successText || (typeof body?.message === 'string' && body.message) || texts.signedUp;
+    // The merchant's text as the page has it, else "Signed up!" in the page's language (the API's
+    // answer says it in English).
+    if (ok) message = box.dataset.successText || texts.signedUp;
     else if (typeof body?.error === 'string' && body.error) message = body.error;
   } catch {
     // offline or refused: the spec's fallback text

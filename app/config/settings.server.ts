@@ -1,5 +1,5 @@
 // The Settings screen's work: the store's name, address, currency, time zone and locale; the checkout
-// minimum; shipping methods; tax rates; instalments; back-in-stock sign-ups' CAPTCHA. Each section is its own form and its own write,
+// minimum; shipping methods; tax rates; instalments; back-in-stock sign-ups' CAPTCHA and the form's texts. Each section is its own form and its own write,
 // read back by checkout and pages (app/commerce/rules.ts, shipping.ts, tax.ts) from website.settings.
 import { z } from 'zod';
 import type { Sql } from '../../db/client.server.js';
@@ -9,7 +9,8 @@ import { parseMoney } from './product-form.js';
 import { commerceSettings } from '../commerce/rules.js';
 import { shippingSettings, type ShippingMethod } from '../commerce/shipping.js';
 import { taxSettings } from '../commerce/tax.js';
-import { restockAsksCaptcha } from '../forms/restock-context.js';
+import { ownRestockMessages, restockAsksCaptcha } from '../forms/restock-context.js';
+import { RESTOCK_MESSAGE_FIELDS, type RestockMessages } from '../forms/restock-texts.js';
 import { siteChanged } from '../sites/domains.server.js';
 import { CURRENCIES, SiteSettingsInput } from '../sites/manage.server.js';
 import { parseOrigin } from '../utils/env.server.js';
@@ -47,6 +48,20 @@ export const SETTINGS_TEXT = {
 export function amountMessage(currency: string): string {
   return `Enter an amount in ${currency} such as ${minorDigits(currency) === 0 ? '1000' : '10.00'}.`;
 }
+
+const RESTOCK_TEXT_NAMES = RESTOCK_MESSAGE_FIELDS.map((f) => f.name);
+const RESTOCK_FIELD = Object.fromEntries(RESTOCK_MESSAGE_FIELDS.map((f) => [f.name, f])) as Record<
+  keyof RestockMessages,
+  (typeof RESTOCK_MESSAGE_FIELDS)[number]
+>;
+
+/** One of the form's texts: trimmed, its runs of white space (a pasted line break) one space; '' is the default. */
+const restockText = (name: keyof RestockMessages) =>
+  z
+    .string()
+    .default('')
+    .transform((v) => v.replace(/\s+/g, ' ').trim())
+    .pipe(z.string().max(RESTOCK_FIELD[name].max, RESTOCK_FIELD[name].error));
 
 /** Store settings take amounts under a billion whole units (the money reader is the product form's). */
 const MAX_WHOLE_DIGITS = 9;
@@ -265,7 +280,15 @@ export function settingsSchema(currency: string) {
           .transform((v) => v.trim().toUpperCase())
           .refine((v) => /^[A-Z]{2}$/.test(v), 'Enter a two-letter country code such as US.'),
       }),
-      z.object({ intent: z.literal('restock'), restockCaptcha: checkbox }),
+      z.object({
+        intent: z.literal('restock'),
+        restockCaptcha: checkbox,
+        CTAText: restockText('CTAText'),
+        placeholderText: restockText('placeholderText'),
+        buttonText: restockText('buttonText'),
+        mailingListDescription: restockText('mailingListDescription'),
+        successText: restockText('successText'),
+      }),
     ])
     .superRefine((v, ctx) => {
       if (v.intent === 'instalments' && v.instalmentsMax <= v.instalmentsMin) {
@@ -321,6 +344,9 @@ export async function settingsFormValues(sql: Db, websiteId: string): Promise<Re
   if (tax.taxShipping) v.taxShipping = 'on';
   if (c.afterPayAvailable) v.afterPayAvailable = 'on';
   if (restockAsksCaptcha(w.settings ?? {})) v.restockCaptcha = 'on';
+  // The owner's own texts; an empty field is the default (shown beside it).
+  const own = ownRestockMessages(w.settings ?? {});
+  for (const k of RESTOCK_TEXT_NAMES) v[k] = own[k] ?? '';
   ship.methods.forEach((method, i) => {
     const k = (f: string) => `methods[${i}].${f}`;
     v[k('id')] = method.id;
@@ -443,8 +469,16 @@ export async function saveSettings(a: OwnerAccess, input: SettingsInput, guard: 
       case 'restock': {
         // Top-level, where the restock form's other settings live (ADR 0034): the page context
         // then names the CAPTCHA's challenge as website.captchaSettings.siteKey.
-        const all = isObject(row.settings) ? row.settings : {};
-        await tx`update website set settings = ${tx.json({ ...all, restockCaptcha: input.restockCaptcha } as never)} where id = ${id}`;
+        // The texts too, as SPEC 3's restockNotificationMessages: only those set, so an empty field
+        // leaves the default (in the page's language) in place.
+        const { restockNotificationMessages: _old, ...all } = isObject(row.settings) ? row.settings : {};
+        const messages = Object.fromEntries(RESTOCK_TEXT_NAMES.flatMap((k) => (input[k] ? [[k, input[k]]] : [])));
+        const next = {
+          ...all,
+          restockCaptcha: input.restockCaptcha,
+          ...(Object.keys(messages).length ? { restockNotificationMessages: messages } : {}),
+        };
+        await tx`update website set settings = ${tx.json(next as never)} where id = ${id}`;
         break;
       }
     }
@@ -462,7 +496,7 @@ const SECTION_FIELDS: Record<Section, (name: string) => boolean> = {
   shipping: (k) => k === 'freeFrom' || k.startsWith('methods['),
   tax: (k) => ['defaultRate', 'rates', 'originRegion', 'taxShipping'].includes(k),
   instalments: (k) => ['afterPayAvailable', 'instalmentsMin', 'instalmentsMax', 'stripeAccountCountry'].includes(k),
-  restock: (k) => k === 'restockCaptcha',
+  restock: (k) => k === 'restockCaptcha' || (RESTOCK_TEXT_NAMES as string[]).includes(k),
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -482,6 +516,7 @@ const FIELD_LABELS: Record<string, string> = {
   instalmentsMax: 'Offered for prices up to',
   stripeAccountCountry: 'Payment account country',
   restockCaptcha: 'Ask for a CAPTCHA on back-in-stock sign-ups',
+  ...Object.fromEntries(RESTOCK_MESSAGE_FIELDS.map((f) => [f.name, f.label])),
   label: 'Name',
   description: 'Description',
   rate: 'Rate',

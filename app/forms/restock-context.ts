@@ -22,24 +22,36 @@ const TEXT_KEYS: Record<keyof RestockMessages, string | null> = {
   successText: null,
 };
 
+/** The longest own text the page takes (the Settings screen allows less, per text). */
+const OWN_TEXT_MAX = 500;
+
+/**
+ * The texts the site's owner set (settings.restockNotificationMessages, from the Settings screen):
+ * only non-empty strings count, since an empty one means "the default".
+ */
+export function ownRestockMessages(settings: Record<string, unknown>): Partial<RestockMessages> {
+  const own = settings.restockNotificationMessages;
+  const out: Partial<RestockMessages> = {};
+  if (!own || typeof own !== 'object') return out;
+  for (const k of Object.keys(RESTOCK_MESSAGES) as (keyof RestockMessages)[]) {
+    const v = (own as Record<string, unknown>)[k];
+    if (typeof v === 'string' && v.trim() !== '' && v.length <= OWN_TEXT_MAX) out[k] = v;
+  }
+  return out;
+}
+
 /**
  * The site's own texts (settings.restockNotificationMessages) over the defaults, those in the
- * page's language (`strings`: its localizedStrings) where it has them.
+ * page's language (`strings`: its localizedStrings) where it has them. The owner's texts are one
+ * set for every language, like a product's own sold-out and scarcity texts.
  */
 export function restockMessages(settings: Record<string, unknown>, strings: Record<string, unknown> = {}): RestockMessages {
-  const own = settings.restockNotificationMessages;
   const out: RestockMessages = { ...RESTOCK_MESSAGES };
   for (const k of Object.keys(out) as (keyof RestockMessages)[]) {
     const key = TEXT_KEYS[k];
     if (key) out[k] = textFrom(strings, key, out[k]);
   }
-  if (own && typeof own === 'object') {
-    for (const k of Object.keys(out) as (keyof RestockMessages)[]) {
-      const v = (own as Record<string, unknown>)[k];
-      if (typeof v === 'string' && v.length <= 500) out[k] = v;
-    }
-  }
-  return out;
+  return { ...out, ...ownRestockMessages(settings) };
 }
 
 /**

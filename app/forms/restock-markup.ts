@@ -24,7 +24,7 @@ export interface RestockMarkupOptions {
   texts?: RestockIslandTexts | null;
 }
 
-import type { RestockIslandTexts } from './restock-texts.js';
+import { RESTOCK_ISLAND_KEYS, RESTOCK_TEXT, type RestockIslandTexts } from './restock-texts.js';
 import { escapeHtml as attr } from '../utils/html.js';
 import { captchaSlot } from './form-html.js';
 
@@ -35,13 +35,23 @@ const CAPTCHA_AREA = '  <div class="captcha-container"></div>';
 const BLOCK =
   /<div class="product-restock-notification" data-product-id="([^"]*)" data-variant-id="([^"]*)"( hidden)?>([\s\S]*?)\n<\/div>\n/g;
 
+/**
+ * What the last post's notice says on this page: the merchant's success text, else the spec's
+ * text (the post stored it in English) in the page's language, as the island says it with JavaScript.
+ */
+function flashText(flash: RestockFlash, o: RestockMarkupOptions): string {
+  if (flash.ok && o.successText) return o.successText;
+  const name = (Object.keys(RESTOCK_ISLAND_KEYS) as (keyof RestockIslandTexts)[]).find((k) => RESTOCK_TEXT[k] === flash.message);
+  return name && o.texts ? o.texts[name] : flash.message;
+}
+
 export function adjustRestockMarkup(html: string, o: RestockMarkupOptions): string {
   if (!html.includes('product-restock-notification')) return html;
   return html.replace(BLOCK, (_all, productId: string, variantId: string, hidden: string | undefined, body: string) => {
     const formId = `restock-form-${variantId.replace(/[^A-Za-z0-9_-]/g, '')}`;
     const flash = o.flash && o.flash.variantId === variantId ? o.flash : null;
     const message = flash
-      ? `<p class="product-restock-message${flash.ok ? '' : ' is-error'}" data-restock-message role="${flash.ok ? 'status' : 'alert'}">${attr(flash.message)}</p>`
+      ? `<p class="product-restock-message${flash.ok ? '' : ' is-error'}" data-restock-message role="${flash.ok ? 'status' : 'alert'}">${attr(flashText(flash, o))}</p>`
       : '<p class="product-restock-message" data-restock-message role="status" hidden></p>';
     // The captcha area moves into the form, as the forms' CAPTCHA slot, so its solution is posted with it.
     const captcha = body.includes(CAPTCHA_AREA);

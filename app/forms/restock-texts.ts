@@ -35,6 +35,18 @@ export const RESTOCK_MESSAGES = {
 
 export type RestockMessages = { -readonly [K in keyof typeof RESTOCK_MESSAGES]: string };
 
+/**
+ * The texts an owner may set (Settings, Back in stock), in the order the product page shows them:
+ * the field's label, its longest length and the error past it. All are plain text on one line.
+ */
+export const RESTOCK_MESSAGE_FIELDS: { name: keyof RestockMessages; label: string; max: number; error: string }[] = [
+  { name: 'CTAText', label: 'Sold-out text', max: 200, error: 'The sold-out text is at most 200 characters.' },
+  { name: 'placeholderText', label: 'Email box text', max: 60, error: 'The email box text is at most 60 characters.' },
+  { name: 'buttonText', label: 'Button text', max: 40, error: 'The button text is at most 40 characters.' },
+  { name: 'mailingListDescription', label: 'Mailing list text', max: 200, error: 'The mailing list text is at most 200 characters.' },
+  { name: 'successText', label: 'Signed-up text', max: 300, error: 'The signed-up text is at most 300 characters.' },
+];
+
 // SPEC 9: email length 3 to 256.
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 

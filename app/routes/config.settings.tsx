@@ -1,5 +1,5 @@
 // /config/settings: the store's settings in sections (store, checkout, shipping, tax, instalments,
-// back in stock), each a form of its own with its own Save. Everyone who may read settings sees
+// back in stock: its CAPTCHA and the sign-up form's texts), each a form of its own with its own Save. Everyone who may read settings sees
 // them; saving needs settings.write. Checkout and the pages read these settings, so a save shows there at once.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
@@ -24,6 +24,7 @@ import {
   TIME_ZONES,
   type Section,
 } from '../config/settings.server.js';
+import { RESTOCK_MESSAGE_FIELDS, RESTOCK_MESSAGES, RESTOCK_TEXT, type RestockMessages } from '../forms/restock-texts.js';
 import { parseForm, readForm, refusedReply, replyTo } from '../utils/form.server.js';
 import { checkedSave, conflictFor, stampFor, VersionConflict, withConflict } from '../edits/versions.server.js';
 import { stampOfTyped, type Conflict, type FormStamp } from '../edits/versions.js';
@@ -118,6 +119,9 @@ function methodRows(values: Record<string, string>): number {
   return Math.min(n, 100);
 }
 
+/** What shoppers see where the owner set no text (no success text of its own is "Signed up!"). */
+const restockDefault = (name: keyof RestockMessages) => RESTOCK_MESSAGES[name] || RESTOCK_TEXT.signedUp;
+
 interface SectionProps {
   section: Section;
   name: string;
@@ -188,6 +192,7 @@ export default function Settings() {
   const inst = valuesOf('instalments');
   const instErr = errorsOf('instalments');
   const restock = valuesOf('restock');
+  const restockErr = errorsOf('restock');
 
   // Saved rows, then one blank row to add a method (a failed post brings its own back).
   const rows = methodRows(ship);
@@ -364,13 +369,28 @@ export default function Settings() {
         />
       </SectionForm>
 
-      <SectionForm {...sectionProps('restock')} hint="The form shoppers fill in to hear when a sold-out variant is back.">
+      <SectionForm
+        {...sectionProps('restock')}
+        hint="The form shoppers fill in to hear when a sold-out variant is back. Its texts are plain text, shown in every language of the site; leave one empty for the default, which pages in other languages show translated."
+      >
         <Check
           name="restockCaptcha"
           label="Ask for a CAPTCHA on back-in-stock sign-ups"
           values={restock}
           hint="The same self-hosted check as form blocks: the shopper's browser solves a small puzzle, so sign-ups need JavaScript."
         />
+        {RESTOCK_MESSAGE_FIELDS.map(({ name, label, max }) => (
+          <Field
+            key={name}
+            name={name}
+            label={label}
+            maxLength={max}
+            placeholder={restockDefault(name)}
+            hint={`Default: ${restockDefault(name)}`}
+            defaultValue={restock[name] ?? ''}
+            error={restockErr[name]}
+          />
+        ))}
       </SectionForm>
     </>
   );

@@ -1,5 +1,6 @@
 // A French product page (issue 16), with JavaScript on and off: what the page says about a choice
-// (the options still missing, the sold-out marks, stock, the button, the price, the live region)
+// (the options still missing, the sold-out marks, stock, the button, the price, the live region,
+// the back-in-stock form and its answer)
 // is French both as the server renders it and as the variant island rewrites it, from the texts
 // the server put in the page's data block; the English page is unchanged.
 import { expect, test, type Page } from '@playwright/test';
@@ -42,6 +43,10 @@ test('a French product page speaks French before and after a choice', async ({ p
     await restock.getByRole('button', { name: 'Me prévenir' }).click();
     await expect(restock.locator('[data-restock-message]')).toHaveText('L’adresse e-mail est obligatoire');
   }
+  // Signed up: the answer in French too (the island's, or the page's after the post without JavaScript).
+  await restock.getByLabel('Adresse e-mail').fill(`restock-fr-${js ? 'js' : 'nojs'}-${Date.now().toString(36)}@example.com`);
+  await restock.getByRole('button', { name: 'Me prévenir' }).click();
+  await expect(restock.getByRole('status')).toHaveText('C’est noté !');
 
   await choose(page, js, { Size: 'L/XL', Color: 'Indigo' });
   await expect(stock(page)).toHaveText('Plus que 3 en stock');

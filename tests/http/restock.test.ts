@@ -1,8 +1,9 @@
 // Back-in-stock sign-ups through the built server: the shopper's JSON API (every text), the product
 // page's form without JavaScript (303 back with the answer, the address kept on an error), and the
 // owner's calls (lists for forms.read, sending for products.write only); and, on a server of its
-// own, the site's CAPTCHA on the form (SPEC 3 and 5: the forms' self-hosted one, ADR 0034), which
-// its owner turns on in the Settings screen (settings.write; a viewer is refused).
+// own, the Settings screen's Back in stock section (settings.write; a viewer is refused): the site's
+// CAPTCHA on the form (SPEC 3 and 5: the forms' self-hosted one, ADR 0034), then the form's texts
+// (SPEC 3 restockNotificationMessages) on the product page, with JavaScript's API and without.
 import fs from 'node:fs';
 import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
@@ -10,7 +11,9 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Visitor } from './support/client.js';
 import { OwnStore } from './support/own-store.js';
-import { adminVisitor, visitorWithRole } from './support/owner.js';
+import { formFields, withField } from './support/form-fields.js';
+import { adminVisitor, auditHas, visitorWithRole } from './support/owner.js';
+import { ROLES } from '../../app/auth/roles.js';
 
 const API = '/api/site-users/account/notifications/restock';
 const TEAPOT = '/shop/p/harbour-teapot';
@@ -151,7 +154,7 @@ describe('restock sign-ups over HTTP', () => {
   });
 });
 
-describe('the restock CAPTCHA (own server: its owner turns it on for the demo site)', () => {
+describe("the Back in stock settings (own server: its owner turns on the CAPTCHA, then sets the form's texts)", () => {
   const store = new OwnStore();
   const url = () => store.url();
   const CAPTCHA_TEXT = 'Complete CAPTCHA before submitting.';
@@ -266,5 +269,130 @@ describe('the restock CAPTCHA (own server: its owner turns it on for the demo si
     expect(done).toContain('Signed up!');
     expect(done).not.toContain(CAPTCHA_TEXT);
     expect(await waiting()).toContain('captcha-nojs@example.com');
+  });
+
+  describe("the form's texts", () => {
+    const FR_OAT = '/fr/boutique/p/saltmarsh-apron?Size=S%2FM&Color=Oat';
+    const OWN = {
+      CTAText: 'Gone for now <b>soon</b> & back',
+      placeholderText: 'Your email',
+      buttonText: 'Tell me',
+      mailingListDescription: 'And send me the newsletter',
+      successText: 'We will write the day it is back.',
+    };
+    const field = (html: string, name: string) => formFields(html, 'settings-restock').find(([k]) => k === name)?.[1];
+    const control = (html: string, name: string) => new RegExp(`<input[^>]*id="f-${name}"[^>]*>`).exec(html)?.[0] ?? '';
+    const errorOf = (html: string, name: string) => new RegExp(`<span class="error" id="f-${name}-error">([^<]*)</span>`).exec(html)?.[1];
+    const openSection = async (v: Visitor) => formFields(await (await v.get('/config/settings')).text(), 'settings-restock');
+
+    it('are empty fields showing their defaults; too long a text is refused at its field, what was typed kept', async () => {
+      const admin = await adminVisitor(url);
+      const html = await (await admin.get('/config/settings')).text();
+      expect(control(html, 'buttonText')).toMatch(/value=""/);
+      expect(control(html, 'buttonText')).toContain('placeholder="Notify me"');
+      expect(control(html, 'buttonText')).toContain('maxLength="40"');
+      expect(html).toContain('Default: Sold out. Get an email when it is back in stock.');
+      expect(html).toContain('Default: Signed up!');
+
+      const opened = await openSection(admin);
+      const typed = withField(withField(opened, 'CTAText', 'x'.repeat(201)), 'buttonText', 'Typed, not saved');
+      const res = await admin.postForm('/config/settings', typed);
+      expect(res.status).toBe(400);
+      const refused = await res.text();
+      expect(refused).toContain('Update the missing or invalid information above.');
+      expect(errorOf(refused, 'CTAText')).toBe('The sold-out text is at most 200 characters.');
+      expect(control(refused, 'CTAText')).toContain('aria-invalid="true"');
+      expect(field(refused, 'buttonText')).toBe('Typed, not saved');
+      expect(field(await (await admin.get('/config/settings')).text(), 'buttonText')).toBe('');
+      expect((await restockForm(new Visitor(url), TEAPOT)).html).toContain('value="Notify me"');
+    });
+
+    it('a role without settings.write may not set them (403)', async () => {
+      const admin = await adminVisitor(url);
+      const { visitor: editor } = await visitorWithRole(admin, ROLES.editor, { base: url, dataDir: store.dataDir });
+      const res = await editor.postForm('/config/settings', { intent: 'restock', restockCaptcha: 'on', buttonText: 'Editor was here' });
+      expect(res.status).toBe(403);
+      expect((await restockForm(new Visitor(url), TEAPOT)).html).not.toContain('Editor was here');
+    });
+
+    it('saved, show on the product page as plain text, in every language, and the sign-up answers with the own text, with JavaScript and without', async () => {
+      const admin = await adminVisitor(url);
+      let post = await openSection(admin);
+      for (const [k, v] of Object.entries(OWN)) post = withField(post, k, v);
+      const saved = await admin.postForm('/config/settings', post);
+      expect(saved.status, await saved.clone().text()).toBe(303);
+      const after = await (await admin.get('/config/settings')).text();
+      expect(field(after, 'CTAText')).toBe(OWN.CTAText);
+      expect(field(after, 'successText')).toBe(OWN.successText);
+      expect(await auditHas(admin, 'settings', { actor: 'owner@example.com', action: 'settings.update', target: 'Back in stock' })).toBe(
+        true,
+      );
+
+      const v = new Visitor(url);
+      const f = await restockForm(v, TEAPOT);
+      expect(f.html).toContain('<span class="product-restock-cta">Gone for now &lt;b&gt;soon&lt;/b&gt; &amp; back</span>');
+      expect(f.html).not.toContain('<b>soon');
+      expect(f.html).toContain('placeholder="Your email"');
+      expect(f.html).toContain('value="Tell me"');
+      expect(f.html).toContain('And send me the newsletter');
+      expect(f.tag).toContain(`data-success-text="${OWN.successText}"`);
+      expect(f.html).not.toContain('Notify me');
+      // A page in French shows the owner's texts too: they are the site's, in no one language.
+      const fr = await (await new Visitor(url).get(FR_OAT)).text();
+      expect(fr).toContain('value="Tell me"');
+
+      // The JSON API (the island's) and the page post (no JavaScript) answer with the own text.
+      const json = await v.json(API, {
+        productId: f.productId,
+        variantId: f.variantId,
+        siteVisitorEmail: { email: 'own-text-json@example.com' },
+        isJoinMailingList: false,
+        recaptchaEnterpriseV3Token: await solved(v),
+      });
+      expect(await json.json()).toEqual({ ok: true, message: OWN.successText });
+      const form = { _action: 'restock', productId: f.productId, variantId: f.variantId, email: 'own-text-nojs@example.com' };
+      expect((await v.postForm(TEAPOT, { ...form, altcha: await solved(v) })).status).toBe(303);
+      const done = await (await v.get(TEAPOT)).text();
+      expect(done).toContain(`role="status">${OWN.successText}</p>`);
+      expect(done).not.toContain('Signed up!');
+    });
+
+    it('a save over texts changed since the form was opened is a 409 that keeps what was typed', async () => {
+      const ownerA = await adminVisitor(url);
+      const { visitor: ownerB, email: emailB } = await visitorWithRole(ownerA, ROLES.admin, { base: url, dataDir: store.dataDir });
+      const openedA = await openSection(ownerA);
+      expect((await ownerB.postForm('/config/settings', withField(await openSection(ownerB), 'buttonText', 'Ping me'))).status).toBe(303);
+      const res = await ownerA.postForm('/config/settings', withField(openedA, 'placeholderText', 'Mail address'));
+      expect(res.status).toBe(409);
+      const html = (await res.text()).replace(/<!-- -->/g, '');
+      expect(html).toContain('Someone else changed this back in stock section of the settings after you opened it.');
+      expect(html).toMatch(/data-conflict-theirs[^>]*>Changed since you opened it: Button text\.</);
+      expect(html).toContain(emailB);
+      expect(field(html, 'placeholderText')).toBe('Mail address');
+      const now = await (await ownerA.get('/config/settings')).text();
+      expect(field(now, 'placeholderText')).toBe(OWN.placeholderText);
+      expect(field(now, 'buttonText')).toBe('Ping me');
+    });
+
+    it("emptied, are the defaults again, in the page's language: the answer to a sign-up too", async () => {
+      const admin = await adminVisitor(url);
+      let post = await openSection(admin);
+      for (const k of Object.keys(OWN)) post = withField(post, k, ' ');
+      expect((await admin.postForm('/config/settings', post)).status).toBe(303);
+      const f = await restockForm(new Visitor(url), TEAPOT);
+      expect(f.html).toContain('value="Notify me"');
+      expect(f.html).toContain('Sold out. Get an email when it is back in stock.');
+      expect(f.tag).toContain('data-success-text=""');
+      const shopper = new Visitor(url);
+      const fr = await restockForm(shopper, FR_OAT);
+      expect(fr.html).toContain('value="Me prévenir"');
+      expect(fr.html).toContain('placeholder="Adresse e-mail"');
+      // Signed up without JavaScript on the French page: the answer is the French default too.
+      const form = { _action: 'restock', productId: fr.productId, variantId: fr.variantId, email: 'fr-nojs@example.com' };
+      expect((await shopper.postForm(FR_OAT, { ...form, altcha: await solved(shopper) })).status).toBe(303);
+      const done = await (await shopper.get(FR_OAT)).text();
+      expect(done).toContain('role="status">C’est noté !</p>');
+      expect(done).not.toContain('Signed up!');
+    });
   });
 });

@@ -59,4 +59,28 @@ describe('restock form markup', () => {
     expect(ok).toContain('role="status">Signed up!</p>');
     expect(ok.match(/<form/g)).toHaveLength(1);
   });
+
+  it("takes the owner's texts over the defaults in the page's language, an empty one being the default", () => {
+    const french = { restockButtonText: 'Me prévenir', restockPlaceholderText: 'Adresse e-mail' };
+    const own = { restockNotificationMessages: { buttonText: 'Tell me', placeholderText: '  ', successText: 'Noted.', CTAText: 7 } };
+    expect(restockMessages(own, french)).toEqual({
+      CTAText: 'Sold out. Get an email when it is back in stock.',
+      placeholderText: 'Adresse e-mail',
+      buttonText: 'Tell me',
+      mailingListDescription: 'Also join our mailing list',
+      successText: 'Noted.',
+    });
+    expect(restockMessages({}, french).buttonText).toBe('Me prévenir');
+  });
+
+  it("says the last post's answer in the page's language, the merchant's success text first", () => {
+    const texts = { signedUp: 'C’est noté !', emailBlank: 'Obligatoire', emailInvalid: 'Adresse invalide', failed: 'Échec' };
+    const shown = (flash: { ok: boolean; message: string }, successText = '') =>
+      adjustRestockMarkup(page(false, 'v1'), { action: '/fr/p', successText, skus: {}, texts, flash: { variantId: 'v1', ...flash } });
+    expect(shown({ ok: true, message: 'Signed up!' })).toContain('role="status">C’est noté !</p>');
+    expect(shown({ ok: true, message: 'Signed up!' }, 'Merci.')).toContain('role="status">Merci.</p>');
+    expect(shown({ ok: false, message: 'Email is invalid' })).toContain('role="alert">Adresse invalide</p>');
+    // A text the island has no translation of stays as the server said it.
+    expect(shown({ ok: false, message: 'Nobody knows' })).toContain('role="alert">Nobody knows</p>');
+  });
 });
