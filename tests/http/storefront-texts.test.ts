@@ -3,7 +3,7 @@
 // the variant island's data block), listing, home, journal, events and not-found pages say it in
 // French (event dates too), none of the English they used to show is left, and the English pages
 // are as they were; the islands' own texts (gallery controls, lightbox, character count) ride on
-// the French pages.
+// the French pages; the layout's labels are French.
 import { describe, expect, it } from 'vitest';
 import { Visitor } from './support/client.js';
 
@@ -203,5 +203,19 @@ describe('event dates in French', () => {
     expect(event).toContain('<time datetime="2027-01-16T10:00">10:00 AM</time>');
     expect(event).toMatch(/<time datetime="2027-01-16T14:00"> 2:00 PM A[SD]T<\/time>/);
     expect(event).not.toContain('janvier');
+  });
+});
+
+describe('the layout around a French page', () => {
+  it("labels the header's and footer's landmarks and links in French", async () => {
+    const html = await page('/fr/boutique');
+    for (const label of ['Principal', 'Recherche', 'Compte', 'Résumé du panier', 'Pied de page'])
+      expect(html, label).toContain(`aria-label="${label}"`);
+    expect(html).toContain('Fait main, expédié avec soin.');
+    for (const english of ['"Main"', '"Search"', '"Account"', '"Cart summary"', '"Footer"', 'Made by hand'])
+      expect(html, english).not.toContain(english);
+    const en = await page('/shop');
+    expect(en).toContain('aria-label="Main"');
+    expect(en).toContain('Made by hand, shipped with care.');
   });
 });
