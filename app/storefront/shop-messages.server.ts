@@ -3,6 +3,7 @@
 // languages); here each one has its localizedStrings key, so a route or page shows it translated.
 // A message with values in it ("Only 3 of Mug are left.") is written from a template the
 // domain exports; its values are found again by matching the template, sentence by sentence.
+import { json } from '@remix-run/node';
 import { REVIEW_TEXT } from '../commerce/cart-review.js';
 import { formatMoney, minorDigits } from '../commerce/money.js';
 import { MINIMUM_TEXT, MSG, STOCK_TEXT } from '../commerce/rules.js';
@@ -232,4 +233,16 @@ export type PageMessages = ReturnType<typeof pageMessages>;
 /** Every message of a field-error map in the page's language. */
 export function messagesIn(strings: Record<string, unknown>, errors: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(errors).map(([k, m]) => [k, messageIn(strings, m)]));
+}
+
+/**
+ * A storefront post's answer to a visitor who must wait (the cart forms, the cart island's fetch,
+ * checkout: one answer for all): 429 with Retry-After and the spec's text in the page's language,
+ * which the page shows above itself (ActionNotice) and the island in its message.
+ */
+export function tooManyRequestsIn(strings: Record<string, unknown>, retryAfterS: number) {
+  return json(
+    { ok: false as const, error: messageIn(strings, MSG.tooManyRequests) },
+    { status: 429, headers: { 'Retry-After': String(retryAfterS) } },
+  );
 }

@@ -3,7 +3,7 @@
 // the variant island's data block), listing, home, journal, events and not-found pages say it in
 // French (event dates too), none of the English they used to show is left, and the English pages
 // are as they were; the islands' own texts (gallery controls, lightbox, character count) ride on
-// the French pages; the layout's labels are French.
+// the French pages; the layout's labels are French; a visitor who must wait is told so in French.
 import { describe, expect, it } from 'vitest';
 import { Visitor } from './support/client.js';
 
@@ -217,5 +217,40 @@ describe('the layout around a French page', () => {
     const en = await page('/shop');
     expect(en).toContain('aria-label="Main"');
     expect(en).toContain('Made by hand, shipped with care.');
+  });
+});
+
+describe('a visitor who must wait, on French pages', () => {
+  it('answers checkout and the cart forms 429 in French, with Retry-After', async () => {
+    // Without a cart the allowance is the visitor's address (CART_LIMIT: 30 posts in 6 seconds).
+    const v = new Visitor();
+    let limited: Response | undefined;
+    for (let i = 0; i < 40 && !limited; i++) {
+      const r = await v.postForm('/fr/checkout', { cart: 'cart' });
+      if (r.status === 429) limited = r;
+      else await r.arrayBuffer();
+    }
+    expect(limited, 'no 429 after 40 posts').toBeDefined();
+    expect(Number(limited!.headers.get('retry-after'))).toBeGreaterThan(0);
+    const shown = await limited!.text();
+    expect(shown).toContain('<html lang="fr"');
+    expect(shown).toMatch(
+      /<p class="wrap notice notice-error action-notice" role="alert">Veuillez réessayer dans quelques secondes\.<\/p>/,
+    );
+    expect(shown).not.toContain('Please try again');
+    // The cart forms share the allowance: without JavaScript the page says it, with it the island.
+    const form = await v.postForm('/fr/cart', { intent: 'add', itemId: 'itm-tide-pool-mug', sku: 'SG-TPM-01', quantity: '1' });
+    expect(form.status).toBe(429);
+    expect(Number(form.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await form.text()).toContain('role="alert">Veuillez réessayer dans quelques secondes.</p>');
+    // As the add-to-cart island fetches (cart-island.ts).
+    const island = await v.postForm(
+      '/fr/cart?_data=routes/($lang).cart',
+      { intent: 'add', itemId: 'itm-tide-pool-mug', sku: 'SG-TPM-01' },
+      { 'X-Cart-Fetch': '1', Accept: 'application/json' },
+    );
+    expect(island.status).toBe(429);
+    expect(island.headers.get('retry-after')).toBeTruthy();
+    expect(await island.json()).toEqual({ ok: false, error: 'Veuillez réessayer dans quelques secondes.' });
   });
 });
