@@ -16,6 +16,7 @@ import { FORM_TEXT } from '../auth/site-user-forms.server.js';
 import { RESET_TEXT } from '../auth/site-user-reset.server.js';
 import { SITE_USER_SIGN_IN_TEXT } from '../auth/site-user-sign-in.server.js';
 import { SITE_USER_TEXT } from '../auth/site-user-store.server.js';
+import { ACCESS_TEXT } from '../access/texts.js';
 import { textFrom } from '../languages/strings.js';
 
 /** A form body that could not be read at all (every storefront form says it the same way). */
@@ -69,6 +70,9 @@ const KEYS = new Map<string, string>([
   ['Address removed.', 'accountAddressRemovedText'],
   ['You keep the most addresses an account may: remove one first.', 'accountTooManyAddressesText'],
   ['That address is not in your account.', 'accountAddressUnknownText'],
+  [ACCESS_TEXT.passwordBlank, 'accessPasswordBlankText'],
+  [ACCESS_TEXT.wrongPassword, 'accessWrongPasswordText'],
+  [ACCESS_TEXT.tooManyOne, 'accessTooManyOneText'],
   ['Subscribed.', 'accountSubscribedNotice'],
   ['Unsubscribed.', 'accountUnsubscribedNotice'],
   ['That newsletter does not exist.', 'accountNoSuchNewsletterText'],
@@ -108,6 +112,7 @@ const TEMPLATES: [string, string][] = [
   [PASSWORD_TEXT.tooLong, 'textTooLongText'],
   [SITE_USER_SIGN_IN_TEXT.tooManyOne, 'accountSignInTooManyOneText'],
   [SITE_USER_SIGN_IN_TEXT.tooManyMinutes, 'accountSignInTooManyText'],
+  [ACCESS_TEXT.tooManyMinutes, 'accessTooManyText'],
   [SHIPPING_TEXT.chooseOther, 'shippingChooseOtherText'],
   [SHIPPING_TEXT.notThere, 'shippingNotThereText'],
 ];

@@ -3,7 +3,8 @@
 // the variant island's data block), listing, home, journal, events and not-found pages say it in
 // French (event dates too), none of the English they used to show is left, and the English pages
 // are as they were; the islands' own texts (gallery controls, lightbox, character count) ride on
-// the French pages; the layout's labels are French; a visitor who must wait is told so in French.
+// the French pages; the layout's labels, the locked and members-only pages are French; a visitor
+// who must wait is told so in French.
 import { describe, expect, it } from 'vitest';
 import { Visitor } from './support/client.js';
 
@@ -252,5 +253,44 @@ describe('a visitor who must wait, on French pages', () => {
     expect(island.status).toBe(429);
     expect(island.headers.get('retry-after')).toBeTruthy();
     expect(await island.json()).toEqual({ ok: false, error: 'Veuillez réessayer dans quelques secondes.' });
+  });
+});
+
+describe('locked and members-only pages in French', () => {
+  it('shows the lock screen, its refusals and the wait (429, Retry-After) in French', async () => {
+    const v = new Visitor();
+    const locked = main(await page('/fr/wholesale', 403));
+    for (const french of [
+      'Cette page est protégée par un mot de passe',
+      'Saisissez le mot de passe pour continuer.',
+      'Mot de passe',
+      'Déverrouiller',
+    ])
+      expect(locked, french).toContain(french);
+    expect(locked).not.toMatch(/password protected|Enter the password|>Unlock/);
+    const scope = /name="scope" value="([^"]+)"/.exec(locked)![1];
+    const guess = async (password: string) => {
+      const r = await v.postForm('/page-access', { intent: 'unlock', scope, password, redirectTo: '/fr/wholesale' });
+      expect(r.status).toBe(303);
+      return v.get('/fr/wholesale');
+    };
+    expect(main(await (await guess('wrong 0')).text())).toContain('Mot de passe incorrect. Veuillez réessayer.');
+    // Five wrong passwords, and the visitor must wait (unlock.server.ts).
+    for (let i = 1; i < 5; i++) await (await guess(`wrong ${i}`)).arrayBuffer();
+    const wait = await guess('wrong 5');
+    expect(wait.status).toBe(429);
+    expect(Number(wait.headers.get('retry-after'))).toBeGreaterThan(0);
+    const shown = main(await wait.text());
+    expect(shown).toMatch(/Trop de tentatives\. Veuillez patienter \d+ minutes? puis réessayer\./);
+    expect(shown).not.toContain('Too many attempts');
+  });
+
+  it('asks a visitor to sign in to a member area in French', async () => {
+    const shown = main(await page('/fr/kiln-club', 403));
+    expect(shown).toContain('Réservé aux membres');
+    expect(shown).toContain('Cette page est réservée aux membres de Kiln Club.');
+    expect(shown).toContain('Se connecter');
+    expect(shown).toContain('Créer un compte');
+    expect(shown).not.toMatch(/Members only|Sign in|Create an account/);
   });
 });
