@@ -179,5 +179,5 @@ export async function createCartHandler(request: Request, context?: AppLoadConte
     return updateAdditionalFields(websiteId, session.cartId, entryId, { additionalFields });
   }
 
-  return { websiteId, lang, answer, replaceDetails };
+  return { websiteId, lang, fromIsland, answer, replaceDetails };
 }
