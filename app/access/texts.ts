@@ -2,12 +2,17 @@
 // follow its tone (short, says what to do next).
 
 const minutes = (s: number) => Math.max(1, Math.ceil(s / 60));
+// A wait of one minute, and of more (the page's language has a text for each: shop-messages.server.ts).
+const TOO_MANY_ONE = 'Too many attempts. Please wait 1 minute and try again.';
+const TOO_MANY_MINUTES = 'Too many attempts. Please wait {minutes} minutes and try again.';
 
 export const ACCESS_TEXT = {
   lockTitle: 'This page is password protected',
   passwordBlank: 'Enter the password.',
   wrongPassword: 'Incorrect password. Please try again.',
-  tooMany: (s: number) => `Too many attempts. Please wait ${minutes(s)} minute${minutes(s) > 1 ? 's' : ''} and try again.`,
+  tooManyOne: TOO_MANY_ONE,
+  tooManyMinutes: TOO_MANY_MINUTES,
+  tooMany: (s: number) => (minutes(s) > 1 ? TOO_MANY_MINUTES.replace('{minutes}', String(minutes(s))) : TOO_MANY_ONE),
   signInTitle: 'Members only',
   signInLead: 'This page is for signed-in members. Sign in to your account, or create one, to see it.',
   areaSignInLead: (area: string) => `This page is for members of ${area}. Sign in to your account, or create one, to see it.`,

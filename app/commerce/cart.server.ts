@@ -32,7 +32,7 @@ export { MSG } from './rules.js';
 export { formatMoney } from './money.js';
 export type { CommerceSettings } from './rules.js';
 export { limitCodeTries } from './gift-cards.server.js';
-export { rateLimited, limitVisitor, resetRateLimits, tooManyRequests } from './rate-limit.server.js';
+export { rateLimited, limitVisitor, resetRateLimits } from './rate-limit.server.js';
 export type { CartEntryView, CartReviewSummary, CartView } from './cart/view.server.js';
 export type { AddInput, AddResult, UpdateResult } from './cart/entries.server.js';
 export type { SubscribeInput, SubscribeResult } from './cart/subscriptions.server.js';

@@ -36,16 +36,14 @@ export async function limitVisitor(request: Request, cartId: string | null, limi
   }
 }
 
-/** A 429 JSON response with the spec's text and Retry-After, or null when the visitor may go on. */
+/**
+ * The API's 429 JSON response with the spec's text (English: the API routes have no language) and
+ * Retry-After, or null when the visitor may go on. A storefront page's is shop-messages.server.ts's tooManyRequestsIn.
+ */
 export async function rateLimited(request: Request, cartId: string | null, limiter?: Limiter): Promise<Response | null> {
   const v = await limitVisitor(request, cartId, limiter);
   if (v.ok) return null;
   return json({ error: MSG.tooManyRequests }, { status: 429, headers: { 'Retry-After': String(v.retryAfterS) } });
-}
-
-/** A page action's answer to a visitor who must wait: 429 with the spec's text and Retry-After. */
-export function tooManyRequests(retryAfterS: number) {
-  return json({ error: MSG.tooManyRequests }, { status: 429, headers: { 'Retry-After': String(retryAfterS) } });
 }
 
 /** Forgets every visitor's count (tests). */

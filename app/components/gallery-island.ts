@@ -32,7 +32,8 @@ function slides(gallery: HTMLElement): () => void {
   show(gallery, 0);
   const controls = gallery.querySelector<HTMLElement>('[data-gallery-controls]');
   if (controls) {
-    // The theme writes the buttons in English; a page in another language says them in its own.
+    // The store theme writes the buttons in the page's language (localizedStrings); a theme that
+    // writes them in English still gets them relabelled on a page in another language.
     const label = (selector: string, key: string, english: string) => {
       const b = controls.querySelector(selector);
       if (b && b.textContent?.trim() === english) b.textContent = islandText(document, key, english);

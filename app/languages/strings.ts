@@ -4,6 +4,7 @@
 // so it needs no entry; app/languages/texts/ holds the other languages, one file per area. The
 // site's own overrides win: settings.localizedStrings for the default language,
 // settings.localizedStringsByLanguage[code] for the others.
+import { ACCESS_TEXTS } from './texts/access.js';
 import { ACCOUNT_TEXTS } from './texts/account.js';
 import { COMMERCE_TEXTS } from './texts/commerce.js';
 import { EMAIL_TEXTS } from './texts/emails.js';
@@ -21,6 +22,7 @@ const AREAS: TextsByLanguage[] = [
   COMMERCE_TEXTS,
   MESSAGE_TEXTS,
   ACCOUNT_TEXTS,
+  ACCESS_TEXTS,
   EMAIL_TEXTS,
 ];
 

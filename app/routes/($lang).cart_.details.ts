@@ -38,5 +38,9 @@ export async function action(args: ActionFunctionArgs) {
   }
   // The add itself is the cart handler's (stock, access, the session's cart, its message on the
   // product page), back to where the product form was (its returnTo), never to this page.
-  return cart.answer(cartFormOf(body), { referer: false });
+  const answer = await cart.answer(cartFormOf(body), { referer: false });
+  if (answer.status !== 429 || cart.fromIsland) return answer;
+  // A visitor who must wait: this page (a resource route would show the JSON) says so, what was typed kept.
+  const { error } = (await answer.json()) as { error: string };
+  return detailsPage(websiteId, { ...view, values, notice: error, status: 429, retryAfterS: Number(answer.headers.get('Retry-After')) });
 }

@@ -11,7 +11,7 @@ import { redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { CheckoutWhich, checkoutAction, orderPathOf } from '../storefront/checkout-action.server.js';
 import { readFlash, redirectWithFlash, setFlash } from '../utils/flash.server.js';
-import { cartStore, tooManyRequests } from '../commerce/cart.server.js';
+import { cartStore } from '../commerce/cart.server.js';
 import { checkoutForm, defaultValues } from '../storefront/checkout-page.server.js';
 import { metaFromSeo } from '../components/seo-meta.js';
 import { ActionNotice } from '../components/ActionNotice.js';
@@ -26,7 +26,7 @@ import { shopperSession } from '../utils/session.server.js';
 import { subscriptionPriceText } from '../storefront/subscription-price.server.js';
 import { siteTweaks } from '../overlays/tweak-store.server.js';
 import { pageStrings, requestLanguage, servesLanguage } from '../storefront/request-language.server.js';
-import { pageMessages } from '../storefront/shop-messages.server.js';
+import { pageMessages, tooManyRequestsIn } from '../storefront/shop-messages.server.js';
 import { textFrom } from '../languages/strings.js';
 import { pathPageAction, pathPageLoader } from '../storefront/path-page.server.js';
 
@@ -126,7 +126,7 @@ export async function action(args: ActionFunctionArgs) {
   const outcome = await checkoutAction(request, { websiteId, lang, cartId, body, which });
   switch (outcome.kind) {
     case 'too-many':
-      return tooManyRequests(outcome.retryAfterS);
+      return tooManyRequestsIn(lang.strings, outcome.retryAfterS);
     case 'redirect':
       return redirect(outcome.to, { status: 303, headers: outcome.headers });
     case 'back':

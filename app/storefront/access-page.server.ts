@@ -18,8 +18,11 @@ import { subscriptionPriceText } from './subscription-price.server.js';
 import { shopperSession } from '../utils/session.server.js';
 import { readFlash, redirectWithFlash, setFlash } from '../utils/flash.server.js';
 import { siteTweaks } from '../overlays/tweak-store.server.js';
-import type { LockScreenTweak } from '../overlays/tweaks.js';
+import { LockScreenTweak } from '../overlays/tweaks.js';
 import type { Json } from './template-context.js';
+import { textFrom } from '../languages/strings.js';
+import { pageStrings } from './request-language.server.js';
+import { messageIn } from './shop-messages.server.js';
 
 /** What the pipeline shows instead of the page (the fields of its PagePlan). */
 export interface AccessPlan {
@@ -64,11 +67,13 @@ async function screenFor(
 ): Promise<AccessPlan> {
   const redirectTo = url.pathname + url.search;
   const back = encodeURIComponent(redirectTo);
+  // The screens' texts in the page's language (the site is dressed for it), English as written here.
+  const strings = pageStrings(site);
   const links = {
     signInHref: `/account/sign-in?redirectTo=${back}`,
     signUpHref: `/account/sign-up?redirectTo=${back}`,
-    signInLabel: ACCESS_TEXT.signIn,
-    signUpLabel: ACCESS_TEXT.signUp,
+    signInLabel: textFrom(strings, 'accessSignInLabel', ACCESS_TEXT.signIn),
+    signUpLabel: textFrom(strings, 'accessSignUpLabel', ACCESS_TEXT.signUp),
   };
   let template: AccessPageName;
   let access: Json;
@@ -81,7 +86,7 @@ async function screenFor(
       // its title speaks of the site, so a page's lock keeps its own.
       const tweak = (await siteTweaks(site.website.id))['lock-screen'];
       template = 'lock-screen';
-      access = lockAccess(tweak, d.scope, redirectTo, mine?.error ?? '');
+      access = lockAccess(tweak, d.scope, redirectTo, messageIn(strings, mine?.error ?? ''), strings);
       if (mine?.retryAfterS) {
         status = 429;
         retryAfterS = mine.retryAfterS;
@@ -92,8 +97,10 @@ async function screenFor(
       template = 'protected-content';
       access = {
         kind: 'sign-in',
-        title: ACCESS_TEXT.signInTitle,
-        lead: d.area ? ACCESS_TEXT.areaSignInLead(d.area.name) : ACCESS_TEXT.signInLead,
+        title: textFrom(strings, 'accessSignInTitle', ACCESS_TEXT.signInTitle),
+        lead: d.area
+          ? textFrom(strings, 'accessAreaSignInLead', ACCESS_TEXT.areaSignInLead('{area}'), { area: d.area.name })
+          : textFrom(strings, 'accessSignInLead', ACCESS_TEXT.signInLead),
         redirectTo,
         ...links,
       };
@@ -132,17 +139,25 @@ async function screenFor(
   return accessPlan(site, template, access, status, retryAfterS);
 }
 
-/** What the lock screen shows: the owner's words; its title speaks of the site, so a page's lock keeps its own. */
-function lockAccess(tweak: LockScreenTweak, scope: string, redirectTo: string, error: string): Json {
+/** The lock screen tweak's own words, which the page's language says in its own (an owner's stay as written). */
+const LOCK_DEFAULTS = LockScreenTweak.parse({});
+
+/**
+ * What the lock screen shows: the owner's words; its title speaks of the site, so a page's lock
+ * keeps its own. `strings`: the page's language's texts, for the words the owner left as they were.
+ */
+function lockAccess(tweak: LockScreenTweak, scope: string, redirectTo: string, error: string, strings: Record<string, unknown> = {}): Json {
+  const say = (key: keyof LockScreenTweak, textKey: string) =>
+    tweak[key] === LOCK_DEFAULTS[key] ? textFrom(strings, textKey, tweak[key]) : tweak[key];
   return {
     kind: 'lock',
-    title: scope === 'site' ? tweak.title : ACCESS_TEXT.lockTitle,
-    lead: tweak.text,
+    title: scope === 'site' ? say('title', 'accessSiteLockTitle') : textFrom(strings, 'accessLockTitle', ACCESS_TEXT.lockTitle),
+    lead: say('text', 'accessLockLead'),
     scope,
     redirectTo,
     error,
-    passwordLabel: tweak.passwordLabel,
-    enterLabel: tweak.buttonLabel,
+    passwordLabel: say('passwordLabel', 'accessPasswordLabel'),
+    enterLabel: say('buttonLabel', 'accessUnlockLabel'),
   };
 }
 

@@ -12,7 +12,6 @@ import {
   MSG,
   removeEntry,
   subscribe,
-  tooManyRequests,
   updateAdditionalFields,
   updateEntryQuantity,
   type CartView,
@@ -27,7 +26,7 @@ import { mayBuyItem } from './access-page.server.js';
 import { cartQtySetCookie, safeReturnPath, type CartFormSubmission } from './cart-ui.server.js';
 import { setFlash, type CartFlash } from '../utils/flash.server.js';
 import { requestLanguage } from './request-language.server.js';
-import { messageIn } from './shop-messages.server.js';
+import { tooManyRequestsIn } from './shop-messages.server.js';
 import { requestSite } from './site.server.js';
 import { claimNewCart } from './site-user-flow.server.js';
 
@@ -86,12 +85,7 @@ export async function createCartHandler(request: Request, context?: AppLoadConte
     if (!parsed.ok) return failed(400, MSG.addFailed, parsed.typed);
     const cartId = session.cartId;
     const limit = await limitVisitor(request, cartId);
-    if (!limit.ok) {
-      const retry = { 'Retry-After': String(limit.retryAfterS) };
-      return fromIsland
-        ? json({ ok: false, error: messageIn(lang.strings, MSG.tooManyRequests) }, { status: 429, headers: retry })
-        : tooManyRequests(limit.retryAfterS);
-    }
+    if (!limit.ok) return tooManyRequestsIn(lang.strings, limit.retryAfterS);
 
     const f = parsed.form;
     // The product page's option selects (`option.<Name>`): the variant is resolved from them unless
@@ -185,5 +179,5 @@ export async function createCartHandler(request: Request, context?: AppLoadConte
     return updateAdditionalFields(websiteId, session.cartId, entryId, { additionalFields });
   }
 
-  return { websiteId, lang, answer, replaceDetails };
+  return { websiteId, lang, fromIsland, answer, replaceDetails };
 }

@@ -33,6 +33,9 @@ export interface DetailsPageView {
   errors?: Record<string, string>;
   /** A message instead of the form (it cannot be opened). */
   message?: string;
+  /** A message above and below the form, what was typed kept: the visitor must wait (429, `retryAfterS`). */
+  notice?: string;
+  retryAfterS?: number;
   status?: number;
   lang: string;
 }
@@ -49,12 +52,12 @@ export async function detailsPage(websiteId: string, v: DetailsPageView): Promis
     v.form === null
       ? `<p class="notice notice-error" role="alert" data-details-error>${esc(v.message ?? '')}</p>`
       : `<form method="post" action="${esc(v.action)}" novalidate class="form-block-form custom-form-page" data-custom-form-page>
-${formError('top', hasErrors ? FORM_TEXT.above : '')}
+${formError('top', v.notice ?? (hasErrors ? FORM_TEXT.above : ''))}
 ${Object.entries(v.hidden)
   .map(([k, x]) => `<input type="hidden" name="${esc(k)}" value="${esc(x)}">`)
   .join('\n')}
 ${customFormFieldsHtml(v.form, { blockId: 'details', values: v.values, errors: v.errors })}
-${formError('bottom', hasErrors ? FORM_TEXT.below : '')}
+${formError('bottom', v.notice ?? (hasErrors ? FORM_TEXT.below : ''))}
 <div class="form-actions"><button type="submit" class="button button-primary form-submit">${esc(v.submitLabel)}</button>
 <a class="button button-ghost" href="${esc(v.back)}">Cancel</a></div>
 </form>`;
@@ -73,7 +76,12 @@ ${body}
 `;
   return new Response(html, {
     status: v.status ?? 200,
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' },
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'private, no-store',
+      'X-Robots-Tag': 'noindex',
+      ...(v.retryAfterS ? { 'Retry-After': String(v.retryAfterS) } : {}),
+    },
   });
 }
 

@@ -3,6 +3,7 @@
 // languages); here each one has its localizedStrings key, so a route or page shows it translated.
 // A message with values in it ("Only 3 of Mug are left.") is written from a template the
 // domain exports; its values are found again by matching the template, sentence by sentence.
+import { json } from '@remix-run/node';
 import { REVIEW_TEXT } from '../commerce/cart-review.js';
 import { formatMoney, minorDigits } from '../commerce/money.js';
 import { MINIMUM_TEXT, MSG, STOCK_TEXT } from '../commerce/rules.js';
@@ -15,6 +16,7 @@ import { FORM_TEXT } from '../auth/site-user-forms.server.js';
 import { RESET_TEXT } from '../auth/site-user-reset.server.js';
 import { SITE_USER_SIGN_IN_TEXT } from '../auth/site-user-sign-in.server.js';
 import { SITE_USER_TEXT } from '../auth/site-user-store.server.js';
+import { ACCESS_TEXT } from '../access/texts.js';
 import { textFrom } from '../languages/strings.js';
 
 /** A form body that could not be read at all (every storefront form says it the same way). */
@@ -68,6 +70,9 @@ const KEYS = new Map<string, string>([
   ['Address removed.', 'accountAddressRemovedText'],
   ['You keep the most addresses an account may: remove one first.', 'accountTooManyAddressesText'],
   ['That address is not in your account.', 'accountAddressUnknownText'],
+  [ACCESS_TEXT.passwordBlank, 'accessPasswordBlankText'],
+  [ACCESS_TEXT.wrongPassword, 'accessWrongPasswordText'],
+  [ACCESS_TEXT.tooManyOne, 'accessTooManyOneText'],
   ['Subscribed.', 'accountSubscribedNotice'],
   ['Unsubscribed.', 'accountUnsubscribedNotice'],
   ['That newsletter does not exist.', 'accountNoSuchNewsletterText'],
@@ -107,6 +112,7 @@ const TEMPLATES: [string, string][] = [
   [PASSWORD_TEXT.tooLong, 'textTooLongText'],
   [SITE_USER_SIGN_IN_TEXT.tooManyOne, 'accountSignInTooManyOneText'],
   [SITE_USER_SIGN_IN_TEXT.tooManyMinutes, 'accountSignInTooManyText'],
+  [ACCESS_TEXT.tooManyMinutes, 'accessTooManyText'],
   [SHIPPING_TEXT.chooseOther, 'shippingChooseOtherText'],
   [SHIPPING_TEXT.notThere, 'shippingNotThereText'],
 ];
@@ -232,4 +238,16 @@ export type PageMessages = ReturnType<typeof pageMessages>;
 /** Every message of a field-error map in the page's language. */
 export function messagesIn(strings: Record<string, unknown>, errors: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(errors).map(([k, m]) => [k, messageIn(strings, m)]));
+}
+
+/**
+ * A storefront post's answer to a visitor who must wait (the cart forms, the cart island's fetch,
+ * checkout: one answer for all): 429 with Retry-After and the spec's text in the page's language,
+ * which the page shows above itself (ActionNotice) and the island in its message.
+ */
+export function tooManyRequestsIn(strings: Record<string, unknown>, retryAfterS: number) {
+  return json(
+    { ok: false as const, error: messageIn(strings, MSG.tooManyRequests) },
+    { status: 429, headers: { 'Retry-After': String(retryAfterS) } },
+  );
 }

@@ -17,11 +17,12 @@ test('browse the French store and switch language', async ({ page, javaScriptEna
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Fait lentement, au bord de la mer');
   await expect(page.locator('.cart-link-text')).toHaveText('Panier');
-  const switcher = page.getByRole('navigation', { name: 'Language' });
+  // The layout's landmarks are named in French too.
+  const switcher = page.getByRole('navigation', { name: 'Langue' });
   await expect(switcher.getByRole('link', { name: 'Français' })).toHaveAttribute('aria-current', 'true');
 
   // The menu keeps the visitor in French: its Shop link shows the listing's French title.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Boutique' }).click();
+  await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Boutique' }).click();
   await expect(page).toHaveURL(/\/fr\/boutique$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Boutique');
 
@@ -37,7 +38,7 @@ test('browse the French store and switch language', async ({ page, javaScriptEna
   await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute('href', /\/shop\/p\/tide-pool-mug$/);
 
   // Switch to English: the same product, in English, with US formats.
-  await page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'English' }).click();
+  await page.getByRole('navigation', { name: 'Langue' }).getByRole('link', { name: 'English' }).click();
   await expect(page).toHaveURL(/\/shop\/p\/tide-pool-mug$/);
   await expect(page).not.toHaveURL(/\/fr\//);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tide Pool Mug');

@@ -1,7 +1,7 @@
 // Content blocks through the built server: each of the six kinds added to a page and shown to a
 // shopper after the page's body (code escaped, the chart's data as a table); the gallery's ranges
-// and design rules; bad chart data answered with the SPEC 5 texts, keeping what was typed; moving
-// and removing blocks; files of the wrong kind or another site refused; roles; the Android notice.
+// and design rules (its controls in the page's language, French under /fr); bad chart data
+// answered with the SPEC 5 texts, keeping what was typed; moving and removing blocks; files of the wrong kind or another site refused; roles; the Android notice.
 // The page and the files made here are deleted afterwards.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -267,6 +267,14 @@ describe('the gallery options', () => {
     expect(own).toContain(`<a href="/files/${files.blue}/blue-${run}.png" data-lightbox><img`);
     expect(own).toContain(
       '<div class="gallery-controls" data-gallery-controls hidden><button type="button" data-gallery-prev>Previous image</button> <button type="button" data-gallery-next>Next image</button></div>',
+    );
+    // The same gallery on the page in French: its buttons in French from the server, for a visitor
+    // without JavaScript and for the first paint alike (the island no longer has to relabel them).
+    const fr = await new Visitor().get(`/fr/${slug}`);
+    expect(fr.status).toBe(200);
+    const frSection = (await fr.text()).split(`id="block-${id}"`)[1];
+    expect(frSection.slice(0, frSection.indexOf('</section>'))).toContain(
+      '<div class="gallery-controls" data-gallery-controls hidden><button type="button" data-gallery-prev>Image précédente</button> <button type="button" data-gallery-next>Image suivante</button></div>',
     );
     const stacked = html.slice(html.indexOf('gallery-stacked') - 40);
     const stackedOwn = stacked.slice(0, stacked.indexOf('</section>'));

@@ -1,7 +1,7 @@
 // Product custom forms through the built server (issue 30): the owner attaches one of the site's
 // forms to a product (saved with the product's version check); an add without answers (JS off) goes
-// to the details page, whose post checks the answers with the spec's texts and keeps what was typed;
-// the island's add gets the errors by field; the cart lists the answers with "edit details", which
+// to the details page, whose post checks the answers with the spec's texts and keeps what was typed
+// (and tells a visitor who must wait so, as a page); the island's add gets the errors by field; the cart lists the answers with "edit details", which
 // saves new ones; the order page, /config/orders and the order email carry them.
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -114,6 +114,29 @@ describe('product custom forms', () => {
       { title: 'Engraving', value: 'A & B' },
       { title: 'Size note', value: 'Size 7' },
     ]);
+  });
+
+  it('JS off: a visitor who must wait is told so on the details page (429, Retry-After, in its language), what was typed kept', async () => {
+    const v = new Visitor();
+    const res = await v.postForm('/fr/cart', { intent: 'add', itemId: productId, quantity: '1', returnTo: '/fr/' });
+    const details = res.headers.get('location')!;
+    expect(details).toMatch(/^\/fr\/cart\/details\?itemId=/);
+    const fields = formFields(await (await v.get(details)).text());
+    // Without a cart the allowance is the visitor's address, which checkout spends too (CART_LIMIT).
+    let spent = false;
+    for (let i = 0; i < 40 && !spent; i++) {
+      const r = await v.postForm('/fr/checkout', { cart: 'cart' });
+      spent = r.status === 429;
+      await r.arrayBuffer();
+    }
+    expect(spent, 'no 429 after 40 posts').toBe(true);
+    const wait = await v.postForm(details, withField(fields, ENGRAVING, 'Ada'));
+    expect(wait.status).toBe(429);
+    expect(wait.headers.get('content-type')).toContain('text/html');
+    expect(Number(wait.headers.get('retry-after'))).toBeGreaterThan(0);
+    const html = await wait.text();
+    expect(html).toContain('role="alert">Veuillez réessayer dans quelques secondes.</div>');
+    expect(html).toContain('value="Ada"');
   });
 
   it('a subscription with a form asks for it the same way, then goes on to its checkout', async () => {

@@ -3,7 +3,8 @@
 // the variant island's data block), listing, home, journal, events and not-found pages say it in
 // French (event dates too), none of the English they used to show is left, and the English pages
 // are as they were; the islands' own texts (gallery controls, lightbox, character count) ride on
-// the French pages.
+// the French pages; the layout's labels, the locked and members-only pages are French; a visitor
+// who must wait is told so in French.
 import { describe, expect, it } from 'vitest';
 import { Visitor } from './support/client.js';
 
@@ -203,5 +204,93 @@ describe('event dates in French', () => {
     expect(event).toContain('<time datetime="2027-01-16T10:00">10:00 AM</time>');
     expect(event).toMatch(/<time datetime="2027-01-16T14:00"> 2:00 PM A[SD]T<\/time>/);
     expect(event).not.toContain('janvier');
+  });
+});
+
+describe('the layout around a French page', () => {
+  it("labels the header's and footer's landmarks and links in French", async () => {
+    const html = await page('/fr/boutique');
+    for (const label of ['Principal', 'Recherche', 'Compte', 'Résumé du panier', 'Pied de page'])
+      expect(html, label).toContain(`aria-label="${label}"`);
+    expect(html).toContain('Fait main, expédié avec soin.');
+    for (const english of ['"Main"', '"Search"', '"Account"', '"Cart summary"', '"Footer"', 'Made by hand'])
+      expect(html, english).not.toContain(english);
+    const en = await page('/shop');
+    expect(en).toContain('aria-label="Main"');
+    expect(en).toContain('Made by hand, shipped with care.');
+  });
+});
+
+describe('a visitor who must wait, on French pages', () => {
+  it('answers checkout and the cart forms 429 in French, with Retry-After', async () => {
+    // Without a cart the allowance is the visitor's address (CART_LIMIT: 30 posts in 6 seconds).
+    const v = new Visitor();
+    let limited: Response | undefined;
+    for (let i = 0; i < 40 && !limited; i++) {
+      const r = await v.postForm('/fr/checkout', { cart: 'cart' });
+      if (r.status === 429) limited = r;
+      else await r.arrayBuffer();
+    }
+    expect(limited, 'no 429 after 40 posts').toBeDefined();
+    expect(Number(limited!.headers.get('retry-after'))).toBeGreaterThan(0);
+    const shown = await limited!.text();
+    expect(shown).toContain('<html lang="fr"');
+    expect(shown).toMatch(
+      /<p class="wrap notice notice-error action-notice" role="alert">Veuillez réessayer dans quelques secondes\.<\/p>/,
+    );
+    expect(shown).not.toContain('Please try again');
+    // The cart forms share the allowance: without JavaScript the page says it, with it the island.
+    const form = await v.postForm('/fr/cart', { intent: 'add', itemId: 'itm-tide-pool-mug', sku: 'SG-TPM-01', quantity: '1' });
+    expect(form.status).toBe(429);
+    expect(Number(form.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await form.text()).toContain('role="alert">Veuillez réessayer dans quelques secondes.</p>');
+    // As the add-to-cart island fetches (cart-island.ts).
+    const island = await v.postForm(
+      '/fr/cart?_data=routes/($lang).cart',
+      { intent: 'add', itemId: 'itm-tide-pool-mug', sku: 'SG-TPM-01' },
+      { 'X-Cart-Fetch': '1', Accept: 'application/json' },
+    );
+    expect(island.status).toBe(429);
+    expect(island.headers.get('retry-after')).toBeTruthy();
+    expect(await island.json()).toEqual({ ok: false, error: 'Veuillez réessayer dans quelques secondes.' });
+  });
+});
+
+describe('locked and members-only pages in French', () => {
+  it('shows the lock screen, its refusals and the wait (429, Retry-After) in French', async () => {
+    const v = new Visitor();
+    const locked = main(await page('/fr/wholesale', 403));
+    for (const french of [
+      'Cette page est protégée par un mot de passe',
+      'Saisissez le mot de passe pour continuer.',
+      'Mot de passe',
+      'Déverrouiller',
+    ])
+      expect(locked, french).toContain(french);
+    expect(locked).not.toMatch(/password protected|Enter the password|>Unlock/);
+    const scope = /name="scope" value="([^"]+)"/.exec(locked)![1];
+    const guess = async (password: string) => {
+      const r = await v.postForm('/page-access', { intent: 'unlock', scope, password, redirectTo: '/fr/wholesale' });
+      expect(r.status).toBe(303);
+      return v.get('/fr/wholesale');
+    };
+    expect(main(await (await guess('wrong 0')).text())).toContain('Mot de passe incorrect. Veuillez réessayer.');
+    // Five wrong passwords, and the visitor must wait (unlock.server.ts).
+    for (let i = 1; i < 5; i++) await (await guess(`wrong ${i}`)).arrayBuffer();
+    const wait = await guess('wrong 5');
+    expect(wait.status).toBe(429);
+    expect(Number(wait.headers.get('retry-after'))).toBeGreaterThan(0);
+    const shown = main(await wait.text());
+    expect(shown).toMatch(/Trop de tentatives\. Veuillez patienter \d+ minutes? puis réessayer\./);
+    expect(shown).not.toContain('Too many attempts');
+  });
+
+  it('asks a visitor to sign in to a member area in French', async () => {
+    const shown = main(await page('/fr/kiln-club', 403));
+    expect(shown).toContain('Réservé aux membres');
+    expect(shown).toContain('Cette page est réservée aux membres de Kiln Club.');
+    expect(shown).toContain('Se connecter');
+    expect(shown).toContain('Créer un compte');
+    expect(shown).not.toMatch(/Members only|Sign in|Create an account/);
   });
 });

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.server.js';
 import { migrate, readMigrations } from '../../db/migrate.server.js';
 import { targets } from './support/databases.js';
 import { withoutScarcity } from './support/scarcity.js';
+import { beforeThemeLabels } from './support/theme-labels.js';
 
 // What 0028 (issue 16) added to the same files: the language switcher, texts from localizedStrings.
 const before0028 = (source: string) =>
@@ -28,7 +29,7 @@ const before0031 = (source: string) =>
 
 // The seed's files as they were before 0021: without the restock lines, without the Account link.
 const before = (file: string) => {
-  const now = before0028(before0031(withoutScarcity(fs.readFileSync(file, 'utf8'))));
+  const now = before0028(before0031(withoutScarcity(beforeThemeLabels(file, fs.readFileSync(file, 'utf8')))));
   if (file.endsWith('product.html')) return now.replace(/ {4}\{## Sold-out variants:.*\n {4}\{@\|product-restock-notification\}\n/, '');
   return now.replace(/ {6}<a class="icon-link" href="\/account"[\s\S]*?<\/a>\n/, '');
 };

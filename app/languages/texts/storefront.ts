@@ -41,6 +41,8 @@ export const STOREFRONT_TEXTS: TextsByLanguage = {
     // Gallery controls and lightbox, a text area's count (ui-texts.ts's island texts)
     galleryPreviousText: 'Image précédente',
     galleryNextText: 'Image suivante',
+    // A content block's video, before it plays (db/seed/theme/_page-blocks.html)
+    videoPlayText: 'Lire {title}',
     lightboxCloseText: 'Fermer',
     lightboxLabel: 'Visionneuse d’images',
     lightboxPositionText: '{position} sur {total}',
@@ -155,6 +157,8 @@ export const STOREFRONT_TEXTS: TextsByLanguage = {
     closeText: 'Schließen',
     galleryPreviousText: 'Vorheriges Bild',
     galleryNextText: 'Nächstes Bild',
+    // A content block's video, before it plays (db/seed/theme/_page-blocks.html)
+    videoPlayText: '{title} abspielen',
     lightboxCloseText: 'Schließen',
     lightboxLabel: 'Bildbetrachter',
     lightboxPositionText: '{position} von {total}',
@@ -262,6 +266,8 @@ export const STOREFRONT_TEXTS: TextsByLanguage = {
     closeText: 'Cerrar',
     galleryPreviousText: 'Imagen anterior',
     galleryNextText: 'Imagen siguiente',
+    // A content block's video, before it plays (db/seed/theme/_page-blocks.html)
+    videoPlayText: 'Reproducir {title}',
     lightboxCloseText: 'Cerrar',
     lightboxLabel: 'Visor de imágenes',
     lightboxPositionText: '{position} de {total}',

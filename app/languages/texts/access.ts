@@ -1,0 +1,55 @@
+// French, German and Spanish for the locked and members-only pages (app/access/texts.ts): the lock
+// screen (with the lock screen tweak's default words) and its refusals, the sign-in screen. `{area}`
+// is the member area's name, `{minutes}` the wait.
+import type { TextsByLanguage } from './types.js';
+
+export const ACCESS_TEXTS: TextsByLanguage = {
+  fr: {
+    accessLockTitle: 'Cette page est protégée par un mot de passe',
+    accessSiteLockTitle: 'Ce site est privé',
+    accessLockLead: 'Saisissez le mot de passe pour continuer.',
+    accessPasswordLabel: 'Mot de passe',
+    accessUnlockLabel: 'Déverrouiller',
+    accessPasswordBlankText: 'Saisissez le mot de passe.',
+    accessWrongPasswordText: 'Mot de passe incorrect. Veuillez réessayer.',
+    accessTooManyOneText: 'Trop de tentatives. Veuillez patienter 1 minute puis réessayer.',
+    accessTooManyText: 'Trop de tentatives. Veuillez patienter {minutes} minutes puis réessayer.',
+    accessSignInTitle: 'Réservé aux membres',
+    accessSignInLead: 'Cette page est réservée aux membres connectés. Connectez-vous à votre compte, ou créez-en un, pour la voir.',
+    accessAreaSignInLead: 'Cette page est réservée aux membres de {area}. Connectez-vous à votre compte, ou créez-en un, pour la voir.',
+    accessSignInLabel: 'Se connecter',
+    accessSignUpLabel: 'Créer un compte',
+  },
+  de: {
+    accessLockTitle: 'Diese Seite ist passwortgeschützt',
+    accessSiteLockTitle: 'Diese Website ist privat',
+    accessLockLead: 'Geben Sie das Passwort ein, um fortzufahren.',
+    accessPasswordLabel: 'Passwort',
+    accessUnlockLabel: 'Entsperren',
+    accessPasswordBlankText: 'Geben Sie das Passwort ein.',
+    accessWrongPasswordText: 'Falsches Passwort. Bitte versuchen Sie es erneut.',
+    accessTooManyOneText: 'Zu viele Versuche. Bitte warten Sie 1 Minute und versuchen Sie es erneut.',
+    accessTooManyText: 'Zu viele Versuche. Bitte warten Sie {minutes} Minuten und versuchen Sie es erneut.',
+    accessSignInTitle: 'Nur für Mitglieder',
+    accessSignInLead: 'Diese Seite ist für angemeldete Mitglieder. Melden Sie sich an oder erstellen Sie ein Konto, um sie zu sehen.',
+    accessAreaSignInLead: 'Diese Seite ist für Mitglieder von {area}. Melden Sie sich an oder erstellen Sie ein Konto, um sie zu sehen.',
+    accessSignInLabel: 'Anmelden',
+    accessSignUpLabel: 'Konto erstellen',
+  },
+  es: {
+    accessLockTitle: 'Esta página está protegida con contraseña',
+    accessSiteLockTitle: 'Este sitio es privado',
+    accessLockLead: 'Introduce la contraseña para continuar.',
+    accessPasswordLabel: 'Contraseña',
+    accessUnlockLabel: 'Desbloquear',
+    accessPasswordBlankText: 'Introduce la contraseña.',
+    accessWrongPasswordText: 'Contraseña incorrecta. Inténtalo de nuevo.',
+    accessTooManyOneText: 'Demasiados intentos. Espera 1 minuto e inténtalo de nuevo.',
+    accessTooManyText: 'Demasiados intentos. Espera {minutes} minutos e inténtalo de nuevo.',
+    accessSignInTitle: 'Solo para miembros',
+    accessSignInLead: 'Esta página es para miembros con sesión iniciada. Inicia sesión en tu cuenta, o crea una, para verla.',
+    accessAreaSignInLead: 'Esta página es para miembros de {area}. Inicia sesión en tu cuenta, o crea una, para verla.',
+    accessSignInLabel: 'Iniciar sesión',
+    accessSignUpLabel: 'Crear una cuenta',
+  },
+};
