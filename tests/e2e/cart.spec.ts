@@ -109,7 +109,8 @@ test('add from a list page: Select Option, a variant, Sold Out', async ({ page, 
     await expect(button).toHaveText('Add To Cart');
     await expect(button).toBeEnabled();
   } else {
-    await expect(card.getByRole('alert')).toHaveText('Please select the Color option.');
+    // SPEC 8: the alert's title, then the server's message (as the product page and the island say it).
+    await expect(card.getByRole('alert')).toHaveText('Unable to Add Item Please select the Color option.');
   }
   await expect(pill(page)).toBeHidden();
 

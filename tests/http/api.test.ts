@@ -158,6 +158,31 @@ describe('cart form intents (no JavaScript)', () => {
     expect((await cart(v)).entries[0].quantity).toBe(1);
   });
 
+  it("a list page's failed add says it on the product's card under SPEC 8's title (Unable to Add Item, or Unable to purchase Gift Card)", async () => {
+    const v = new Visitor();
+    // The listing's page that shows a product's card (products other tests add may move it on).
+    const listing = async (itemId: string) => {
+      for (let page = 1; page <= 10; page++) {
+        const path = page === 1 ? '/shop' : `/shop?page=${page}`;
+        if ((await (await v.get(path)).text()).includes(`data-item-id="${itemId}"`)) return path;
+      }
+      throw new Error(`no /shop page lists ${itemId}`);
+    };
+    const cardError = (html: string, itemId: string) =>
+      html.slice(html.indexOf(`data-item-id="${itemId}"`)).match(/<p class="card-message cart-error" role="alert">(.*?)<\/p>/)?.[1];
+    for (const [itemId, text] of [
+      [MUG, '<strong>Unable to Add Item</strong> Please select the Color option.'],
+      ['itm-saltgrass-gift-card', '<strong>Unable to purchase Gift Card</strong> Select a denomination for the Gift Card.'],
+    ]) {
+      const path = await listing(itemId);
+      const res = await v.postForm('/cart', { intent: 'add', itemId, sku: '', quantity: '1', returnTo: path });
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe(path);
+      expect(cardError(await (await v.get(path)).text(), itemId)).toBe(text);
+    }
+    expect((await cart(v)).entries).toEqual([]);
+  });
+
   it('subscribe goes to the subscription checkout; an unknown intent is refused', async () => {
     const v = new Visitor();
     const sub = await v.postForm('/cart', { intent: 'subscribe', itemId: BOX, sku: BOX_SKU, quantity: '1', returnTo: '/shop' });

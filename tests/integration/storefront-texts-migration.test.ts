@@ -10,6 +10,7 @@ import { beforeCommentsText } from './support/comments-text.js';
 import { targets } from './support/databases.js';
 import { withoutEventDates } from './support/event-dates.js';
 import { withoutScarcity } from './support/scarcity.js';
+import { withoutCardErrorTitle } from './support/card-error-title.js';
 
 /** The store theme's files 0031 changes, by template kind and name. */
 const FILES: { file: string; kind: 'page' | 'partial'; name: string }[] = [
@@ -35,10 +36,11 @@ const FILES: { file: string; kind: 'page' | 'partial'; name: string }[] = [
  * A seed file as it was before 0031: each text from localizedStrings back to its English branch
  * (the product page's Quantity label came with 0028 and stays), the add forms without their
  * data-* texts for the cart island, and the journal's filter label back to the server's; event
- * dates without the CLDR branch 0036 added later, the product page without 0050's scarcity notice.
+ * dates without the CLDR branch 0036 added later, the product page without 0050's scarcity notice, and the
+ * product card's error without 0054's title.
  */
 const before = (file: string) =>
-  withoutEventDates(beforeCommentsText(file, withoutScarcity(fs.readFileSync(file, 'utf8'))))
+  withoutEventDates(beforeCommentsText(file, withoutScarcity(withoutCardErrorTitle(fs.readFileSync(file, 'utf8')))))
     .replace(/\{\.if localizedStrings\.\w+\} data-[\w-]+="\{localizedStrings\.\w+\|htmlattr\}"\{\.end\}/g, '')
     .replace('{.equal? structuredContent.productType 4}{.or}{.end}', '')
     .replace(/\{\.equal\? key "tag"\}(\{\.if localizedStrings\.filterTagLabel\}.*?\{\.end\})\{\.or\}.*?\{\.end\}\{\.end\}/, '$1')
