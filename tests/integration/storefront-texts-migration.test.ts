@@ -37,7 +37,7 @@ const FILES: { file: string; kind: 'page' | 'partial'; name: string }[] = [
  * (the product page's Quantity label came with 0028 and stays), the add forms without their
  * data-* texts for the cart island, and the journal's filter label back to the server's; event
  * dates without the CLDR branch 0036 added later, the product page without 0050's scarcity notice, and the
- * product card's error without 0054's title.
+ * product card's error without 0055's title.
  */
 const before = (file: string) =>
   withoutEventDates(beforeCommentsText(file, withoutScarcity(withoutCardErrorTitle(fs.readFileSync(file, 'utf8')))))
