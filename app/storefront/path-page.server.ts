@@ -43,9 +43,11 @@ export async function pathPageLoader(args: LoaderFunctionArgs) {
         restock: resolved.kind === 'product' ? await restockPageExtras(site.website.id) : undefined,
       };
       // A page with form blocks: their forms, and what this visitor just posted (never cached).
+      // They post to the address asked for (/fr/contact, not the bare path the plan reads), so a
+      // shopper on a page in another language stays in it.
       const posted = formStateOf(context);
       if (resolved.kind === 'page' && resolved.blocks?.blocks.some((b) => b.type === 'form'))
-        extras.formBlocks = await formBlocksHtml(await getSql(), site.website.id, resolved.blocks.blocks, url, posted);
+        extras.formBlocks = await formBlocksHtml(await getSql(), site.website.id, resolved.blocks.blocks, new URL(request.url), posted);
       return { resolved, extras, private: posted ? true : undefined };
     },
     context,

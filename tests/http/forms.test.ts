@@ -76,6 +76,21 @@ describe('the Contact page form without JavaScript', () => {
     );
   });
 
+  it('on a page in another language posts to that page and comes back to it, refused or sent', async () => {
+    const v = new Visitor();
+    const html = await (await v.get('/fr/contact')).text();
+    expect(html).toContain('<html lang="fr"');
+    expect(html).toMatch(/<form method="post" action="\/fr\/contact#form-blk-contact-form" novalidate/);
+    const bad = await v.postForm('/fr/contact', contactPost({ email: 'ada-at-example' }));
+    expect(bad.status).toBe(400);
+    const again = await bad.text();
+    expect(again).toContain('<html lang="fr"');
+    expect(again).toMatch(/<form method="post" action="\/fr\/contact#form-blk-contact-form" novalidate/);
+    const ok = await v.postForm('/fr/contact', contactPost({ email: `fr-${Date.now()}@example.com` }));
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get('location')).toBe('/fr/contact?formSent=blk-contact-form#form-blk-contact-form');
+  });
+
   it('stores a valid post and 303s back to the page, which shows the submission text', async () => {
     const v = new Visitor();
     const email = `page-${Date.now()}@example.com`;
