@@ -45,6 +45,11 @@ describe('multilingual settings API', () => {
     const de = await text(await new Visitor().get('/de/shop/p/tide-pool-mug'));
     expect(de).toContain('<html lang="de"');
     expect(de).toContain('In den Warenkorb');
+    // The store theme's layout in German too: skip link, cart link, footer titles.
+    expect(de).toContain('<a class="skip-link" href="#main">Zum Inhalt springen</a>');
+    expect(de).toContain('<span class="cart-link-text">Warenkorb</span>');
+    expect(de).toContain('<h2>Hilfe</h2>');
+    expect(de).toContain('<h2>Besuchen Sie uns</h2>');
     expect(await auditHas(admin, 'settings', { actor: 'owner@example.com', action: 'settings.update', target: 'languages' })).toBe(true);
     const back = await admin.json(LANGUAGES, { languages: DEMO }, 'PUT');
     expect(back.status).toBe(200);
@@ -306,7 +311,11 @@ describe('/config: languages and translations', () => {
     ]);
     expect(ok.status).toBe(303);
     expect(ok.headers.get('location')).toBe('/config/languages?done=saved');
-    expect(await text(await new Visitor().get('/es/shop/p/tide-pool-mug'))).toContain('Añadir al carrito');
+    const es = await text(await new Visitor().get('/es/shop/p/tide-pool-mug'));
+    expect(es).toContain('Añadir al carrito');
+    expect(es).toContain('<a class="skip-link" href="#main">Saltar al contenido</a>');
+    expect(es).toContain('<span class="cart-link-text">Carrito</span>');
+    expect(es).toContain('<h2>Ayuda</h2>');
     // Every ticked box is offered, not only the last one posted.
     expect((await new Visitor().get('/fr/a-propos')).status).toBe(200);
     const restore = await admin.postForm('/config/languages', [
