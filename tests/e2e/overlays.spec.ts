@@ -146,8 +146,11 @@ function lockSectionOf(html: string): string {
  * Console errors and failed requests of `page` and its frames, from now on. Left out: the notes
  * Chromium logs when Playwright's own probes meet the sandboxed frame ("Blocked script execution
  * ... sandboxed"; the preview documents carry no script, tests/http/overlays.test.ts), and the
- * app's scripts refused where the browser runs without JavaScript, and Remix's route discovery
- * (/__manifest) that the next page.goto aborts mid-flight (net::ERR_ABORTED, CI stop 37).
+ * app's scripts refused where the browser runs without JavaScript, and requests the browser itself
+ * cancelled because the page or frame moved on (net::ERR_ABORTED): Remix's route discovery cut by
+ * the next page.goto (CI stop 37), a lock-screen preview replaced by a newer one (the form's 300 ms
+ * pause can fall between two fills on a busy machine) or left by Save's page load. Refusals (CORP,
+ * CSP) fail with other errors.
  */
 function problemsOf(page: Page, js: boolean): string[] {
   const problems: string[] = [];
@@ -155,8 +158,7 @@ function problemsOf(page: Page, js: boolean): string[] {
     if (m.type() === 'error' && !/^Blocked script execution in .* sandboxed/.test(m.text())) problems.push(m.text());
   });
   page.on('requestfailed', (r) => {
-    const discoveryCut = new URL(r.url()).pathname === '/__manifest' && r.failure()?.errorText === 'net::ERR_ABORTED';
-    if (discoveryCut) return;
+    if (r.failure()?.errorText === 'net::ERR_ABORTED') return;
     if (js || r.resourceType() !== 'script') problems.push(`${r.url()}: ${r.failure()?.errorText}`);
   });
   return problems;
