@@ -4,7 +4,7 @@
 // the added-to-cart popover by keyboard; the pill and subtotal of a cart holder's pages.
 import { expect, test, type Page } from '@playwright/test';
 import { violations } from './axe.js';
-import { ready } from './journey.js';
+import { ready, stopClock } from './journey.js';
 
 /** Adds one Linen Bread Bag (no options) through the product page's form. */
 async function addOne(page: Page, js: boolean) {
@@ -121,8 +121,9 @@ test('the added-to-cart message by keyboard: the popover takes focus, goes after
   page,
   javaScriptEnabled: js,
 }) => {
-  // The page's clock is ours: the 3 seconds pass when the test says, not by waiting for them.
-  await page.clock.install();
+  // The page's clock is ours and stopped: the 3 seconds pass when the test says, not by waiting for
+  // them. (Installed but running, it let a slow machine's Tabs below use up the popover's time.)
+  await stopClock(page);
   await page.goto('/shop/p/linen-bread-bag');
   await ready(page, js);
   const add = page.locator('form.add-to-cart').getByRole('button', { name: 'Add To Cart' });
@@ -138,6 +139,8 @@ test('the added-to-cart message by keyboard: the popover takes focus, goes after
   }
   const popover = page.getByRole('dialog', { name: 'Added to cart' });
   const button = page.locator('form.add-to-cart button[data-add-button]');
+  // "Adding…" lasts at least a second.
+  await page.clock.runFor(1000);
   await expect(popover).toBeFocused();
   await expect(popover).toContainText('1 × Linen Bread Bag added to your cart.');
   await page.keyboard.press('Tab');
@@ -154,6 +157,7 @@ test('the added-to-cart message by keyboard: the popover takes focus, goes after
   // Opened again, closed with Escape: gone at once, focus back on the button.
   await expect(button).toHaveText('Add To Cart');
   await page.keyboard.press('Enter');
+  await page.clock.runFor(1000);
   await expect(popover).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(popover).toHaveCount(0);
@@ -163,6 +167,7 @@ test('the added-to-cart message by keyboard: the popover takes focus, goes after
   await page.clock.runFor(2000);
   await expect(button).toHaveText('Add To Cart');
   await add.click();
+  await page.clock.runFor(1000);
   await expect(popover).toBeFocused();
   await page.mouse.click(5, 400);
   await expect(popover).not.toBeFocused();

@@ -3,7 +3,7 @@
 // test has its own browser context, so its own session cookie.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-import { placeOrder, ready } from './journey.js';
+import { placeOrder, ready, stopClock } from './journey.js';
 
 const pill = (page: Page) => page.locator('[data-cart-pill]');
 const productForm = (page: Page) => page.locator('form.add-to-cart');
@@ -11,6 +11,8 @@ const productForm = (page: Page) => page.locator('form.add-to-cart');
 const formError = (page: Page) => productForm(page).locator('.cart-error');
 
 test('add a variant from a product page, change its quantity, remove it', async ({ page, javaScriptEnabled: js }) => {
+  // The button's timed states are read one after another: they last until the test moves time on.
+  if (js) await stopClock(page);
   await page.goto('/shop/p/driftwood-dinner-plate?Size=10+in');
   await ready(page, js);
   await expect(pill(page)).toBeHidden();
@@ -19,14 +21,19 @@ test('add a variant from a product page, change its quantity, remove it', async 
   await button.click();
   if (js) {
     // Adding… for at least a second, Added! for two, then the button is idle again.
-    await expect(productForm(page).locator('button[data-add-button]')).toHaveText('Adding…');
-    await expect(productForm(page).locator('button[data-add-button]')).toHaveText('Added!');
+    const state = productForm(page).locator('button[data-add-button]');
+    await expect(state).toHaveText('Adding…');
+    await page.clock.runFor(1000);
+    await expect(state).toHaveText('Added!');
     // A button marked added ignores clicks: nothing more is added.
-    await productForm(page).locator('button[data-add-button]').click();
+    await state.click();
     const popover = page.locator('[data-cart-popover]');
     await expect(popover).toContainText('2 × Driftwood Dinner Plate added to your cart.');
-    await expect(productForm(page).locator('button[data-add-button]')).toHaveText('Add To Cart');
+    await page.clock.runFor(2000);
+    await expect(state).toHaveText('Add To Cart');
+    await page.clock.runFor(1000);
     await expect(popover).toHaveCount(0);
+    await page.clock.resume();
   } else {
     await expect(page).toHaveURL(/\/shop\/p\/driftwood-dinner-plate\?Size=10(\+|%20)in$/);
     await expect(page.getByRole('status')).toHaveText(/2 × Driftwood Dinner Plate added to your cart\./);
@@ -98,6 +105,8 @@ test('validation messages on the product page', async ({ page, javaScriptEnabled
 });
 
 test('add from a list page: Select Option, a variant, Sold Out', async ({ page, javaScriptEnabled: js }) => {
+  // "Select Option" lasts 2 s, the popover 3: until the test moves time on.
+  if (js) await stopClock(page);
   await page.goto('/shop');
   await ready(page, js);
   const card = page.locator('.card').filter({ hasText: 'Tide Pool Mug' });
@@ -106,6 +115,7 @@ test('add from a list page: Select Option, a variant, Sold Out', async ({ page, 
   if (js) {
     await expect(button).toHaveText('Select Option');
     await expect(button).toBeDisabled();
+    await page.clock.runFor(2000);
     await expect(button).toHaveText('Add To Cart');
     await expect(button).toBeEnabled();
   } else {
@@ -117,12 +127,14 @@ test('add from a list page: Select Option, a variant, Sold Out', async ({ page, 
   await card.getByLabel('Option for Tide Pool Mug').selectOption({ label: 'Sea Glass' });
   await card.locator('button[type="submit"]').click();
   if (js) {
+    await page.clock.runFor(1000);
     await expect(card.locator('button[type="submit"]')).toHaveText('Added!');
     // The popover goes when closed, before its 3 seconds are up.
     const popover = page.getByRole('dialog', { name: 'Added to cart' });
     await expect(popover).toContainText('Tide Pool Mug');
     await popover.getByRole('button', { name: 'Close' }).click();
     await expect(popover).toHaveCount(0);
+    await page.clock.resume();
   } else {
     await expect(card.getByRole('status')).toContainText('Added.');
   }

@@ -11,6 +11,20 @@ export async function ready(page: Page, js = true): Promise<void> {
   if (js) await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
 }
 
+/**
+ * Stops the clock of the page's context before its first page loads: the pages' timers (the
+ * add-to-cart island's "Adding…" of at least 1 s, "Added!" of 2 s and popover of 3 s, the popup's
+ * delay, autoplay) then fire only when the journey moves time on with `page.clock.runFor`, so a busy
+ * machine cannot let a timed state pass between reading it and the next step. `page.clock.resume()`
+ * lets time run again (axe needs it: it works on timers).
+ */
+export async function stopClock(page: Page): Promise<void> {
+  const now = Date.now();
+  await page.clock.install({ time: now });
+  // Well ahead of the (so far empty) page's own time, which runs until the pause lands.
+  await page.clock.pauseAt(now + 60_000);
+}
+
 /** Signs `who` (the owner by default) in from /config and waits for the dashboard. */
 export async function signIn(page: Page, js = true, who: { email: string; password: string } = OWNER): Promise<void> {
   await page.goto('/config');

@@ -6,7 +6,7 @@
 // of pictures, no sideways scrolling of the page. The owner's scarcity notice follows the choice.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-import { ready } from './journey.js';
+import { ready, stopClock } from './journey.js';
 import { productForm, SHOP } from '../support/product-form.js';
 
 const form = (page: Page) => page.locator('form.add-to-cart');
@@ -28,17 +28,26 @@ async function cartEntries(page: Page): Promise<Entry[]> {
   return (await res.json()).entries;
 }
 
-/** After one click: JavaScript shows Added! and the popover; without it, the page it came back to says so. */
-async function expectAdded(page: Page, js: boolean, text: string) {
+/**
+ * One click adds: JavaScript shows Added! and the popover; without it, the page it came back to says
+ * so. With JavaScript the page's clock is stopped for the click (stopClock before the page loaded), so
+ * Added! (2 s) and the popover (3 s) cannot pass before they are read; time runs again after.
+ */
+async function addAndExpect(page: Page, js: boolean, text: string) {
+  await addButton(page).click();
   if (js) {
+    // "Adding…" lasts at least a second.
+    await page.clock.runFor(1000);
     await expect(addButton(page)).toHaveText('Added!');
     await expect(page.getByRole('dialog', { name: 'Added to cart' })).toContainText(text);
+    await page.clock.resume();
   } else {
     await expect(form(page).getByRole('status')).toContainText(text);
   }
 }
 
 test('two options: choose both and add with one click', async ({ page, javaScriptEnabled: js }) => {
+  if (js) await stopClock(page); // for addAndExpect
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(e.message));
   await page.goto('/shop/p/saltmarsh-apron');
@@ -101,8 +110,7 @@ test('two options: choose both and add with one click', async ({ page, javaScrip
   }
 
   await form(page).getByLabel('Quantity').fill('2');
-  await addButton(page).click();
-  await expectAdded(page, js, '2 × Saltmarsh Work Apron added to your cart.');
+  await addAndExpect(page, js, '2 × Saltmarsh Work Apron added to your cart.');
   await expect(pill(page)).toHaveAttribute('aria-label', '2 items in cart');
   // The page still shows what was bought, at its price (without JavaScript: rendered by the server).
   await expect(page.getByLabel('Size')).toHaveValue('L/XL');
@@ -125,6 +133,7 @@ test('a sold-out choice offers no instalments; one that can be bought does (issu
 });
 
 test('two options: a missing one is named, and what was chosen stays chosen', async ({ page, javaScriptEnabled: js }) => {
+  if (js) await stopClock(page); // for addAndExpect
   await page.goto('/shop/p/saltmarsh-apron');
   await ready(page, js);
   await page.getByLabel('Size').selectOption('L/XL');
@@ -135,12 +144,12 @@ test('two options: a missing one is named, and what was chosen stays chosen', as
   await expect(addButton(page)).toHaveText('Add To Cart');
   // Then the missing one, and one click adds.
   await page.getByLabel('Color').selectOption('Oat');
-  await addButton(page).click();
-  await expectAdded(page, js, '1 × Saltmarsh Work Apron added to your cart.');
+  await addAndExpect(page, js, '1 × Saltmarsh Work Apron added to your cart.');
   expect((await cartEntries(page)).map((e) => e.chosenVariant.sku)).toEqual(['SG-SMA-04']);
 });
 
 test('a gift card: choose the amount and add with one click', async ({ page, javaScriptEnabled: js }) => {
+  if (js) await stopClock(page); // for addAndExpect
   await page.goto('/shop/p/saltgrass-gift-card');
   await ready(page, js);
   await expect(page.locator('[data-purchase-message]')).toHaveText('Select a denomination for the Gift Card.');
@@ -151,8 +160,7 @@ test('a gift card: choose the amount and add with one click', async ({ page, jav
     await expect(addButton(page)).toBeEnabled();
     await expect(page.locator('[data-purchase-message]')).toHaveText('');
   }
-  await addButton(page).click();
-  await expectAdded(page, js, '1 × Saltgrass Gift Card added to your cart.');
+  await addAndExpect(page, js, '1 × Saltgrass Gift Card added to your cart.');
   await expect(priceLine(page)).toHaveText('$100.00');
   expect(await cartEntries(page)).toMatchObject([
     { quantity: 1, purchasePriceCents: 10000, chosenVariant: { attributes: { Amount: '$100' } } },
@@ -160,6 +168,7 @@ test('a gift card: choose the amount and add with one click', async ({ page, jav
 });
 
 test('a class: a full session is Sold Out, another one books with one click', async ({ page, javaScriptEnabled: js }) => {
+  if (js) await stopClock(page); // for addAndExpect
   await page.goto('/workshops/p/wheel-throwing-taster');
   await ready(page, js);
   await expect(page.getByLabel('Session').locator('option', { hasText: 'Saturday morning (sold out)' })).toHaveCount(1);
@@ -192,21 +201,20 @@ test('a class: a full session is Sold Out, another one books with one click', as
     await expect(addButton(page)).toBeEnabled();
   }
   await form(page).getByLabel('Quantity').fill('2');
-  await addButton(page).click();
-  await expectAdded(page, js, '2 × Wheel-throwing Taster added to your cart.');
+  await addAndExpect(page, js, '2 × Wheel-throwing Taster added to your cart.');
   expect(await cartEntries(page)).toMatchObject([
     { quantity: 2, purchasePriceCents: 8500, chosenVariant: { sku: 'SG-WTT-03', attributes: { Session: 'Saturday afternoon' } } },
   ]);
 });
 
 test('a ?Name=value address still preselects a variant, and one click buys it', async ({ page, javaScriptEnabled: js }) => {
+  if (js) await stopClock(page); // for addAndExpect
   await page.goto('/shop/p/tidemark-cushion-cover?Size=50+cm&Color=Indigo');
   await ready(page, js);
   await expect(page.getByLabel('Size')).toHaveValue('50 cm');
   await expect(page.getByLabel('Color')).toHaveValue('Indigo');
   await expect(priceLine(page)).toHaveText('$44.00');
-  await addButton(page).click();
-  await expectAdded(page, js, '1 × Tidemark Cushion Cover added to your cart.');
+  await addAndExpect(page, js, '1 × Tidemark Cushion Cover added to your cart.');
   expect(await cartEntries(page)).toMatchObject([{ chosenVariant: { attributes: { Size: '50 cm', Color: 'Indigo' } } }]);
 });
 

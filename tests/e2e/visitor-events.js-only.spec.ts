@@ -25,7 +25,10 @@ async function walk(page: Page, expected: boolean) {
   await form.getByLabel('Size').selectOption('10 in');
   const added = wait('add-to-cart');
   await form.getByRole('button', { name: 'Add To Cart' }).click();
-  await expect(form.locator('button[data-add-button]')).toHaveText('Added!');
+  // Added (the pill counts it: "Added!" lasts only 2 s), and its event answered before page.goto
+  // leaves the page, which would cut the request off (as it did the purchase's, CI stop 38).
+  await expect(page.locator('[data-cart-pill]')).toHaveAttribute('aria-label', '1 item in cart');
+  await (await added)?.response();
 
   const viewCart = wait('view-cart');
   const related = wait('related-product-display');
@@ -75,6 +78,8 @@ test('product, add, cart, remove, related products, purchase and subscribe send 
   await mug.getByLabel('Option for Tide Pool Mug').selectOption({ label: 'Sea Glass' });
   await mug.getByRole('button', { name: 'Add To Cart' }).click();
   expect(dataOf(await relatedAdd)).toMatchObject({ list_id: 'cart', item_id: mugId });
+  // Answered before the card link below leaves the page (which would cut it off).
+  expect((await (await relatedAdd).response())?.status()).toBe(202);
   await expect(page.locator('.cart-entry').filter({ hasText: 'Tide Pool Mug' })).toBeVisible();
   // ...and another one followed.
   const other = page.locator('.also-bought .card').filter({ hasNotText: 'Tide Pool Mug' }).first();
