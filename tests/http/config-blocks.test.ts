@@ -433,5 +433,8 @@ describe('who may do what', () => {
     expect(android).toMatch(/<textarea[^>]*readOnly=""|<textarea[^>]*readonly=""/);
     const desktop = await text(await admin.get(`${blocksUrl()}/${code}`));
     expect(desktop).not.toContain('Code editing is not available on Android.');
+    // The code's hint is tied to its textarea (FieldFrame), as on every owner field.
+    expect(desktop).toMatch(/<label for="f-text">Code<\/label><span class="hint" id="f-text-hint">/);
+    expect(desktop).toMatch(/<textarea id="f-text"[^>]*aria-describedby="f-text-hint"/);
   });
 });
