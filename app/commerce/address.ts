@@ -113,15 +113,8 @@ export const CA_PROVINCES: Record<string, string> = {
   YT: 'Yukon',
 };
 
-export interface AddressInput {
-  name?: string;
-  line1?: string;
-  line2?: string;
-  city?: string;
-  region?: string;
-  postalCode?: string;
-  country?: string;
-}
+/** An address as typed (any field may be missing). */
+export type AddressInput = Partial<Record<AddressField, string>>;
 
 /** A checked address: trimmed, region as its code in the US and Canada, postal code normalised. */
 export interface Address {

@@ -3,7 +3,7 @@
 // order's totals (subtotal, shipping, tax, total) in integer minor units.
 import { parseWithZod } from '@conform-to/zod';
 import { z } from 'zod';
-import { checkAddress, REQUIRED, type Address } from './address.js';
+import { checkAddress, REQUIRED, type Address, type AddressField } from './address.js';
 import { methodRefusal, shippingCost, type ShippingMethod, type ShippingSettings } from './shipping.js';
 import { taxOn, taxPlace, taxRate, type TaxSettings } from './tax.js';
 import { ProductType } from '../../engine/ts/enums.js';
@@ -20,16 +20,9 @@ export const TEXT = {
   totalChanged: 'The total is now {total}, not what this page showed: check the totals below and press Place order again to confirm.',
 } as const;
 
-/** What the form holds, as typed (kept after a failed submit). */
-export interface CheckoutValues {
+/** What the form holds, as typed (kept after a failed submit): the email, the address's fields, the rest. */
+export interface CheckoutValues extends Record<AddressField, string> {
   email: string;
-  name: string;
-  line1: string;
-  line2: string;
-  city: string;
-  region: string;
-  postalCode: string;
-  country: string;
   shippingMethod: string;
   /** Per gift card line (entry id). */
   gifts: Record<string, { recipientEmail: string; message: string }>;

@@ -10,9 +10,10 @@ import { fontById } from '../design/fonts.js';
 import { actorOf, recordAudit } from '../edits/audit.server.js';
 import { storefrontChanged } from '../edits/storefront-changed.server.js';
 import type { Db, Versioned } from '../edits/versions.server.js';
+import { UI_TEXT } from '../utils/ui-texts.js';
 
 export const DESIGN_TEXT = {
-  invalid: 'Update the missing or invalid information above.',
+  invalid: UI_TEXT.invalidForm,
   badFont: 'Choose a font from the list.',
   saved: 'Design saved.',
 };

@@ -18,8 +18,8 @@ import {
 import { siteTimeZone } from './site-time.server.js';
 import { ownerAccess } from './route-access.server.js';
 import { checkedSave, conflictFor, stampFor, VersionConflict, withConflict, type Versioned } from '../edits/versions.server.js';
+import { UI_TEXT } from '../utils/ui-texts.js';
 
-const INVALID = 'Update the missing or invalid information above.';
 const NO_STORE = { headers: { 'Cache-Control': 'no-store' } };
 
 export async function entryListLoader(args: LoaderFunctionArgs, kind: EntryKind) {
@@ -142,7 +142,7 @@ export async function entryEditAction(args: ActionFunctionArgs, kind: EntryKind)
     const checked = versioned ? await checkedSave(a.sql, form, versioned) : null;
     if (checked?.kind === 'missing') throw new EntryError(404, 'There is no such entry on this site.');
     const submission = parseForm(checked?.post ?? form, kind === 'blog' ? PostForm : EventForm);
-    if (submission.status !== 'success') return json(withConflict(replyTo(submission, form, { formError: INVALID })), 400);
+    if (submission.status !== 'success') return json(withConflict(replyTo(submission, form, { formError: UI_TEXT.invalidForm })), 400);
     try {
       const saved = await saveEntry(a, kind, id === 'new' ? null : id, submission.value, checked?.guard);
       return redirect(`${screen}/${encodeURIComponent(saved.id)}?saved=${saved.created ? 'created' : '1'}`, 303);
@@ -155,7 +155,7 @@ export async function entryEditAction(args: ActionFunctionArgs, kind: EntryKind)
   } catch (e) {
     if (!(e instanceof EntryError)) throw e;
     if (e.status === 404) throw json({ error: e.message }, { status: 404 });
-    const error = e.status === 400 && e.field ? INVALID : e.message;
+    const error = e.status === 400 && e.field ? UI_TEXT.invalidForm : e.message;
     // Refused after the fields were checked (a slug taken) or without checking them (a delete).
     return json(withConflict(refusedReply(error, form, e.field ? { [e.field]: e.message } : {})), e.status === 403 ? 403 : 400);
   }

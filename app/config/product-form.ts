@@ -6,6 +6,7 @@ import { ProductType } from '../../engine/ts/enums.js';
 import { minorDigits, moneyValue } from '../commerce/money.js';
 import { SLUG_TEXT } from '../edits/slugs.js';
 import { TAG_MAX_LENGTH } from './tag-rules.js';
+import { UI_TEXT } from '../utils/ui-texts.js';
 
 export const PRODUCT_TYPE_LABELS: Record<number, string> = {
   [ProductType.PHYSICAL]: 'Physical',
@@ -34,7 +35,7 @@ export const MAX_QTY = 999_999_999;
 export const MAX_PRODUCTS_PER_COLLECTION = 200;
 
 export const TEXT = {
-  invalid: 'Update the missing or invalid information above.',
+  invalid: UI_TEXT.invalidForm,
   title: 'Enter a title.',
   titleLong: 'A title is at most 200 characters.',
   slug: SLUG_TEXT.product,

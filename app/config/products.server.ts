@@ -33,6 +33,7 @@ import {
 import { productSchema } from './product-schema.js';
 import { sanitizeOwnerHtml } from '../edits/sanitize.server.js';
 import { storefrontChanged } from '../edits/storefront-changed.server.js';
+import type { ItemRow, VariantRow } from '../catalog/catalog.server.js';
 import { COLLECTION_SORT_LABELS, COLLECTION_SORTS, SHOP_ORDER, type CollectionSort } from '../catalog/shop-order.js';
 import {
   appliesMine,
@@ -285,27 +286,26 @@ export interface SavedProduct extends ProductRecord {
 
 /** The product `id` of the site, or null when there is none (or it belongs to another site). */
 export async function loadProduct(sql: Db, websiteId: string, id: string): Promise<SavedProduct | null> {
+  // The catalog's stored rows, with what only the owner's form reads (published, the plan as the form types it).
   const [row] = await sql<
-    {
-      id: string;
-      collection_id: string;
-      collection_url_id: string;
-      url_id: string;
-      title: string;
-      excerpt: string;
-      body: string;
-      asset_url: string | null;
-      original_size: string | null;
-      tags: string[];
-      categories: string[];
-      published: boolean;
-      product_type: number;
-      is_subscribable: boolean;
-      subscription_plan: SubscriptionPlanInput | null;
-      variant_option_ordering: string[];
-      custom_form_id: string | null;
-      details: Record<string, unknown> | null;
-    }[]
+    (Pick<
+      ItemRow,
+      | 'id'
+      | 'collection_id'
+      | 'collection_url_id'
+      | 'url_id'
+      | 'title'
+      | 'excerpt'
+      | 'body'
+      | 'asset_url'
+      | 'original_size'
+      | 'tags'
+      | 'categories'
+      | 'product_type'
+      | 'is_subscribable'
+      | 'variant_option_ordering'
+      | 'details'
+    > & { published: boolean; subscription_plan: SubscriptionPlanInput | null; custom_form_id: string | null })[]
   >`
     select i.id, i.collection_id, c.url_id as collection_url_id, i.url_id, i.title, i.excerpt, i.body, i.asset_url,
            i.original_size, i.tags, i.categories, i.published, p.product_type, p.is_subscribable, p.subscription_plan,
@@ -314,16 +314,7 @@ export async function loadProduct(sql: Db, websiteId: string, id: string): Promi
      where i.id = ${id} and c.website_id = ${websiteId}`;
   if (!row) return null;
   const variants = await sql<
-    {
-      id: string;
-      sku: string;
-      attributes: Record<string, unknown> | null;
-      price_cents: string;
-      sale_price_cents: string;
-      on_sale: boolean;
-      unlimited: boolean;
-      qty_in_stock: number;
-    }[]
+    Pick<VariantRow, 'id' | 'sku' | 'attributes' | 'price_cents' | 'sale_price_cents' | 'on_sale' | 'unlimited' | 'qty_in_stock'>[]
   >`
     select id, sku, attributes, price_cents, sale_price_cents, on_sale, unlimited, qty_in_stock
       from variant where item_id = ${id} order by ordering, id`;

@@ -17,6 +17,7 @@ import { parseOrigin } from '../utils/env.server.js';
 import { actorOf, recordAudit } from '../edits/audit.server.js';
 import { storefrontChanged } from '../edits/storefront-changed.server.js';
 import type { Db, Versioned } from '../edits/versions.server.js';
+import { UI_TEXT } from '../utils/ui-texts.js';
 
 export const SECTIONS = ['store', 'checkout', 'shipping', 'tax', 'instalments', 'restock'] as const;
 export type Section = (typeof SECTIONS)[number];
@@ -35,7 +36,7 @@ export const TIME_ZONES: readonly string[] = ['UTC', ...Intl.supportedValuesOf('
 const ZONE_SET = new Set(TIME_ZONES);
 
 export const SETTINGS_TEXT = {
-  invalid: 'Update the missing or invalid information above.',
+  invalid: UI_TEXT.invalidForm,
   badZone: 'Choose a time zone from the list, such as America/Halifax.',
   badCountries: 'Enter two-letter country codes separated by commas, such as US, CA.',
   badRate: 'Enter a rate from 0 to 100, such as 7.5.',

@@ -4,6 +4,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import type { Conflict } from '../edits/versions.js';
 import { FORM_LIMITS, FormField, type FieldType } from './form-definition.js';
+import { UI_TEXT } from '../utils/ui-texts.js';
 
 export const FIELD_LABELS: Record<FieldType, string> = {
   text: 'Text',
@@ -164,7 +165,7 @@ export const BUILDER_TEXT = {
   badEmail: 'Please enter a valid email',
   emailFormat: 'Emails must be formatted as name@example.com',
   linkFormat: 'Links must be formatted as https://example.com or /a-page',
-  invalid: 'Update the missing or invalid information above.',
+  invalid: UI_TEXT.invalidForm,
   connected: 'connected',
   disconnected: 'disconnected',
   awaiting: 'awaiting',

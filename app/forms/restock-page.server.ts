@@ -3,9 +3,8 @@
 // an error), which the page shows in the form's place (app/forms/restock-markup.ts).
 import { getReadSql, getSql } from '../../db/client.server.js';
 import { createReadCache } from '../catalog/read-cache.server.js';
-import { redirectWithFlash, setFlash } from '../utils/flash.server.js';
+import { redirectLeavingFlash } from '../utils/flash.server.js';
 import { readForm } from '../utils/form.server.js';
-import { shopperSession } from '../utils/session.server.js';
 import { requestLanguage } from '../languages/email-language.server.js';
 import { allowSignUp, hasMailingList, signUp, successText } from './restock.server.js';
 import { RESTOCK_TEXT } from './restock-texts.js';
@@ -15,11 +14,8 @@ export async function restockPageAction(request: Request, websiteId: string): Pr
   const url = new URL(request.url);
   const back = url.pathname + url.search;
   const form = await readForm(request);
-  const session = await shopperSession(request);
-  const answer = async (flash: { variantId: string; ok: boolean; message: string; email?: string }) => {
-    setFlash(session, 'cart', { restock: flash });
-    return redirectWithFlash(request, back);
-  };
+  const answer = (flash: { variantId: string; ok: boolean; message: string; email?: string }) =>
+    redirectLeavingFlash(request, back, 'cart', { restock: flash });
   const variantId = form?.get('variantId')?.slice(0, 200) ?? '';
   const email = form?.get('email')?.slice(0, 300) ?? '';
   if (!form || form.get('_action') !== 'restock') return answer({ variantId, ok: false, message: RESTOCK_TEXT.failed, email });

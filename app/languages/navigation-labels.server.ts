@@ -19,13 +19,14 @@ import {
   type Versioned,
 } from '../edits/versions.server.js';
 import { parseForm, readForm, refusedReply, replyTo, UNREADABLE_FORM } from '../utils/form.server.js';
+import { UI_TEXT } from '../utils/ui-texts.js';
 
 export const MAX_LABEL = 100;
 
 export const NAV_LABEL_TEXT = {
   tooLong: `A label is at most ${MAX_LABEL} characters.`,
   gone: 'This link is no longer in the menus: reload the page to see them as they are.',
-  invalid: 'Update the missing or invalid information above.',
+  invalid: UI_TEXT.invalidForm,
   refused: 'Your role cannot change the navigation visitors see; an editor can.',
   saved: (name: string) => `Navigation labels in ${name} saved.`,
 };

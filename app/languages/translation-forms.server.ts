@@ -25,11 +25,12 @@ import { LANGUAGE_NAMES } from './languages.js';
 import { readSiteLanguages } from './settings.server.js';
 import { readCollectionTranslation, readItemTranslation, writeCollectionTranslation, writeItemTranslation } from './translations.server.js';
 import { parseForm, readForm, refusedReply, replyTo, UNREADABLE_FORM } from '../utils/form.server.js';
+import { UI_TEXT } from '../utils/ui-texts.js';
 
 export const TRANSLATION_TEXT = {
   notOffered: 'This site does not offer that language. Add it on the Languages screen first.',
   saved: (name: string) => `${name} saved.`,
-  invalid: 'Update the missing or invalid information above.',
+  invalid: UI_TEXT.invalidForm,
   pageSlugTaken: (code: string, slug: string) => `This site already has a page at /${code}/${slug}.`,
   productSlugTaken: (name: string) => `Another product in this collection already uses this URL slug in ${name}.`,
 };

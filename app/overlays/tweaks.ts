@@ -3,6 +3,7 @@
 // Pure: the /config screen's live preview and the storefront read the same shapes.
 import { z } from 'zod';
 import { parseColour } from '../design/colour.js';
+import { UI_TEXT } from '../utils/ui-texts.js';
 
 export const TWEAK_TYPES = ['splash-page', 'lock-screen', 'popup-overlay', 'checkout', 'style', 'sso-page'] as const;
 export type TweakType = (typeof TWEAK_TYPES)[number];
@@ -19,7 +20,7 @@ export const TWEAK_LABELS: Record<TweakType, string> = {
 };
 
 export const TWEAK_TEXT = {
-  invalid: 'Update the missing or invalid information above.',
+  invalid: UI_TEXT.invalidForm,
   saved: (label: string) => `${label} saved.`,
   required: 'is required',
   tooLong: (max: number) => `Use at most ${max} characters.`,

@@ -8,8 +8,7 @@ import { useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
 import { getSql } from '../../db/client.server.js';
 import { addAddress, addressesOf, ordersOf, removeAddress, restockSignupsOf, updateAddress } from '../auth/site-user-account.server.js';
-import { readFlash, redirectWithFlash, setFlash } from '../utils/flash.server.js';
-import { shopperSession } from '../utils/session.server.js';
+import { readFlash, redirectLeavingFlash, type AccountFlash } from '../utils/flash.server.js';
 import { ACCOUNT_PAGE, fieldView } from '../auth/site-user-pages.js';
 import { addressLabels, addressLines, checkAddress, COUNTRIES, countryName, type Address } from '../commerce/address.js';
 import { countriesIn, countryNameIn } from '../languages/country-names.js';
@@ -153,10 +152,8 @@ export async function action(args: ActionFunctionArgs) {
   const sql = await getSql();
   const form = await readForm(request);
   const parsed = form ? parseForm(form, Intent) : null;
-  const done = async (flash: { notice?: string; formError?: string; errors?: Record<string, string>; values?: Record<string, string> }) => {
-    setFlash(await shopperSession(request), 'account', { form: 'account', ...flash });
-    return redirectWithFlash(request, lang.to('/account'));
-  };
+  const done = (flash: Omit<AccountFlash, 'form'>) =>
+    redirectLeavingFlash(request, lang.to('/account'), 'account', { form: 'account', ...flash });
   if (!form || parsed?.status !== 'success') return done({ formError: UNREADABLE });
   const { intent, addressId, listId } = parsed.value;
   switch (intent) {

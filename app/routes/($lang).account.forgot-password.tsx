@@ -4,8 +4,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { getSql } from '../../db/client.server.js';
-import { readFlash, redirectWithFlash, setFlash } from '../utils/flash.server.js';
-import { shopperSession } from '../utils/session.server.js';
+import { readFlash, redirectLeavingFlash, type AccountFlash } from '../utils/flash.server.js';
 import { ForgotForm } from '../auth/site-user-forms.server.js';
 import { FORGOT_PAGE, fieldView } from '../auth/site-user-pages.js';
 import { requestPasswordReset, RESET_TEXT } from '../auth/site-user-reset.server.js';
@@ -47,27 +46,16 @@ export async function action(args: ActionFunctionArgs) {
   const lang = await requestLanguage(request, context);
   const form = await readForm(request);
   const submission = form ? parseForm(form, ForgotForm) : null;
+  const back = (flash: Omit<AccountFlash, 'form'>) =>
+    redirectLeavingFlash(request, lang.to('/account/forgot-password'), 'account', { form: 'forgot', ...flash });
   if (!submission || submission.status !== 'success') {
     const typed = (submission?.payload ?? {}) as Record<string, unknown>;
-    setFlash(await shopperSession(request), 'account', {
-      form: 'forgot',
-      errors: firstErrors(submission?.error ?? undefined),
-      values: { email: String(typed.email ?? '') },
-    });
-    return redirectWithFlash(request, lang.to('/account/forgot-password'));
+    return back({ errors: firstErrors(submission?.error ?? undefined), values: { email: String(typed.email ?? '') } });
   }
   const limit = await limitVisitor(request, null);
-  if (!limit.ok) {
-    setFlash(await shopperSession(request), 'account', {
-      form: 'forgot',
-      formError: MSG.tooManyRequests,
-      values: { email: submission.value.email },
-    });
-    return redirectWithFlash(request, lang.to('/account/forgot-password'));
-  }
+  if (!limit.ok) return back({ formError: MSG.tooManyRequests, values: { email: submission.value.email } });
   await requestPasswordReset(await getSql(), websiteId, submission.value.email, await accountMailContext(websiteId, request));
-  setFlash(await shopperSession(request), 'account', { form: 'forgot', notice: RESET_TEXT.sent });
-  return redirectWithFlash(request, lang.to('/account/forgot-password'));
+  return back({ notice: RESET_TEXT.sent });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => forwardHeaders(loaderHeaders);

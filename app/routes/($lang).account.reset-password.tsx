@@ -4,8 +4,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { getSql } from '../../db/client.server.js';
-import { readFlash, redirectWithFlash, setFlash } from '../utils/flash.server.js';
-import { shopperSession } from '../utils/session.server.js';
+import { readFlash, redirectLeavingFlash, redirectWithFlash } from '../utils/flash.server.js';
 import { MIN_PASSWORD, ResetForm } from '../auth/site-user-forms.server.js';
 import { fieldView, RESET_PAGE } from '../auth/site-user-pages.js';
 import { resetPassword, resetTokenIsLive, RESET_TEXT } from '../auth/site-user-reset.server.js';
@@ -56,12 +55,10 @@ export async function action(args: ActionFunctionArgs) {
   const token = String((submission?.payload as Record<string, unknown> | undefined)?.token ?? '');
   const here = lang.to(`/account/reset-password?token=${encodeURIComponent(token)}`);
   if (!submission || submission.status !== 'success') {
-    setFlash(await shopperSession(request), 'account', { form: 'reset', errors: firstErrors(submission?.error ?? undefined) });
-    return redirectWithFlash(request, here);
+    return redirectLeavingFlash(request, here, 'account', { form: 'reset', errors: firstErrors(submission?.error ?? undefined) });
   }
   if (!(await resetPassword(await getSql(), submission.value.token, submission.value.password))) return redirectWithFlash(request, here);
-  setFlash(await shopperSession(request), 'account', { form: 'sign-in', notice: RESET_TEXT.done });
-  return redirectWithFlash(request, lang.to('/account/sign-in'));
+  return redirectLeavingFlash(request, lang.to('/account/sign-in'), 'account', { form: 'sign-in', notice: RESET_TEXT.done });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => forwardHeaders(loaderHeaders);

@@ -4,8 +4,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { readFlash, redirectWithFlash, setFlash } from '../utils/flash.server.js';
-import { shopperSession } from '../utils/session.server.js';
+import { readFlash, redirectLeavingFlash } from '../utils/flash.server.js';
 import { nextIn, SignInForm } from '../auth/site-user-forms.server.js';
 import { fieldView, SIGN_IN_PAGE } from '../auth/site-user-pages.js';
 import { metaFromSeo } from '../components/seo-meta.js';
@@ -50,14 +49,13 @@ export async function action(args: ActionFunctionArgs) {
   const lang = await requestLanguage(request, context);
   const form = await readForm(request);
   const submission = form ? parseForm(form, SignInForm) : null;
-  const back = async (flash: { formError?: string; errors?: Record<string, string> }) => {
+  const back = (flash: { formError?: string; errors?: Record<string, string> }) => {
     const typed = (submission?.payload ?? {}) as Record<string, string>;
-    setFlash(await shopperSession(request), 'account', {
+    return redirectLeavingFlash(request, lang.to('/account/sign-in'), 'account', {
       form: 'sign-in',
       ...flash,
       values: { email: String(typed.email ?? ''), rememberMe: typed.rememberMe ? 'on' : '', redirectTo: String(typed.redirectTo ?? '') },
     });
-    return redirectWithFlash(request, lang.to('/account/sign-in'));
   };
   if (!submission) return back({ formError: UNREADABLE });
   if (submission.status !== 'success') return back({ errors: firstErrors(submission.error ?? undefined) });

@@ -4,8 +4,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { readFlash, redirectWithFlash, setFlash } from '../utils/flash.server.js';
-import { shopperSession } from '../utils/session.server.js';
+import { readFlash, redirectLeavingFlash } from '../utils/flash.server.js';
 import { MIN_PASSWORD, nextIn, SignUpForm } from '../auth/site-user-forms.server.js';
 import { fieldView, SIGN_UP_PAGE } from '../auth/site-user-pages.js';
 import { createSiteUser } from '../auth/site-user-store.server.js';
@@ -57,14 +56,13 @@ export async function action(args: ActionFunctionArgs) {
   const lang = await requestLanguage(request, context);
   const form = await readForm(request);
   const submission = form ? parseForm(form, SignUpForm) : null;
-  const back = async (flash: { formError?: string; errors?: Record<string, string> }) => {
+  const back = (flash: { formError?: string; errors?: Record<string, string> }) => {
     const typed = (submission?.payload ?? {}) as Record<string, unknown>;
-    setFlash(await shopperSession(request), 'account', {
+    return redirectLeavingFlash(request, lang.to('/account/sign-up'), 'account', {
       form: 'sign-up',
       ...flash,
       values: { name: String(typed.name ?? ''), email: String(typed.email ?? ''), redirectTo: String(typed.redirectTo ?? '') },
     });
-    return redirectWithFlash(request, lang.to('/account/sign-up'));
   };
   if (!submission) return back({ formError: UNREADABLE });
   if (submission.status !== 'success') return back({ errors: firstErrors(submission.error ?? undefined) });

@@ -10,7 +10,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { CheckoutWhich, checkoutAction, orderPathOf } from '../storefront/checkout-action.server.js';
-import { readFlash, redirectWithFlash, setFlash } from '../utils/flash.server.js';
+import { readFlash, redirectLeavingFlash } from '../utils/flash.server.js';
 import { cartStore } from '../commerce/cart.server.js';
 import { checkoutForm, defaultValues } from '../storefront/checkout-page.server.js';
 import { metaFromSeo } from '../components/seo-meta.js';
@@ -130,8 +130,7 @@ export async function action(args: ActionFunctionArgs) {
     case 'redirect':
       return redirect(outcome.to, { status: 303, headers: outcome.headers });
     case 'back':
-      setFlash(await shopperSession(request), 'cart', outcome.flash);
-      return redirectWithFlash(request, outcome.to);
+      return redirectLeavingFlash(request, outcome.to, 'cart', outcome.flash);
   }
 }
 

@@ -28,6 +28,7 @@ import { stampOfTyped } from '../edits/versions.js';
 import { ConflictNotice, StampFields } from '../components/config/ConflictNotice.js';
 import { readReply } from '../components/config/reply.js';
 import { parseForm, readForm, refusedReply, replyTo } from '../utils/form.server.js';
+import { UI_TEXT } from '../utils/ui-texts.js';
 
 export const headers = ownerPageHeaders;
 export const meta: MetaFunction = () => [{ title: 'Access and member areas' }];
@@ -38,7 +39,6 @@ const NOTICES: Record<string, string> = {
   area: 'Member area saved.',
   deleted: 'Member area deleted.',
 };
-const INVALID = 'Update the missing or invalid information above.';
 
 export async function loader(args: LoaderFunctionArgs) {
   const a = await ownerAccess(args, 'settings.read');
@@ -78,7 +78,7 @@ export async function action(args: ActionFunctionArgs) {
       checked.post.set('intent', intent);
       const parsed = parseForm(checked.post, SiteLockForm);
       submission = parsed;
-      if (parsed.status !== 'success') return json(withConflict(replyTo(parsed, kept, { formError: INVALID })), 400);
+      if (parsed.status !== 'success') return json(withConflict(replyTo(parsed, kept, { formError: UI_TEXT.invalidForm })), 400);
       try {
         await setSiteLock(a, intent === 'lock-site' ? (parsed.value.password ?? '') : null, checked.guard);
       } catch (e) {
@@ -91,7 +91,7 @@ export async function action(args: ActionFunctionArgs) {
     if (intent === 'save-area') {
       const parsed = parseForm(form, AreaForm);
       submission = parsed;
-      if (parsed.status !== 'success') return json(withConflict(replyTo(parsed, kept, { formError: INVALID })), 400);
+      if (parsed.status !== 'success') return json(withConflict(replyTo(parsed, kept, { formError: UI_TEXT.invalidForm })), 400);
       await saveArea(a, parsed.value);
       return redirect('/config/access?area=1', 303);
     }
@@ -103,7 +103,7 @@ export async function action(args: ActionFunctionArgs) {
   } catch (e) {
     if (!(e instanceof AccessError)) throw e;
     if (e.status === 404) throw json({ error: e.message }, { status: 404 });
-    const formError = e.field ? INVALID : e.message;
+    const formError = e.field ? UI_TEXT.invalidForm : e.message;
     const fieldErrors = e.field ? { [e.field]: e.message } : {};
     const reply = submission ? replyTo(submission, kept, { formError, fieldErrors }) : refusedReply(formError, kept, fieldErrors);
     return json(withConflict(reply), 400);

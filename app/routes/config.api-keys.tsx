@@ -11,6 +11,7 @@ import { API_SCOPES, ApiKeyError, createApiKey, listApiKeys, revokeApiKey, type 
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { parseForm, readForm, refusedReply, replyTo } from '../utils/form.server.js';
+import { UI_TEXT } from '../utils/ui-texts.js';
 
 export const headers = ownerPageHeaders;
 
@@ -55,7 +56,7 @@ export async function action(args: ActionFunctionArgs) {
   const noScope = form.get('intent') === 'create' && scopes.length === 0;
   if (submission.status !== 'success' || noScope) {
     const fieldErrors: Record<string, string> = noScope ? { scopes: 'Choose at least one scope.' } : {};
-    return json(replyTo(submission, form, { formError: 'Update the missing or invalid information above.', fieldErrors }), 400);
+    return json(replyTo(submission, form, { formError: UI_TEXT.invalidForm, fieldErrors }), 400);
   }
   const v = submission.value;
   if (v.intent === 'create') {

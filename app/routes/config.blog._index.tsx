@@ -1,7 +1,6 @@
 // /config/blog: the site's posts, newest first, with status and a "New post" button
 // (app/config/entry-routes.server.ts does the work).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
 import { EntryList } from '../components/config/EntryList.js';
 import { entryListLoader } from '../config/entry-routes.server.js';
 import { ownerPageHeaders } from '../config/http.js';
@@ -12,20 +11,5 @@ export const meta: MetaFunction = () => [{ title: 'Blog' }];
 export const loader = (args: LoaderFunctionArgs) => entryListLoader(args, 'blog');
 
 export default function BlogList() {
-  const d = useLoaderData<typeof loader>();
-  return (
-    <EntryList
-      heading="Blog"
-      screen="/config/blog"
-      newLabel="New post"
-      whenLabel="Date"
-      rows={d.rows}
-      page={d.page}
-      pageCount={d.pageCount}
-      timeZone={d.timeZone}
-      canWrite={d.canWrite}
-      notice={d.notice}
-      empty="This site has no posts yet."
-    />
-  );
+  return <EntryList heading="Blog" screen="/config/blog" newLabel="New post" whenLabel="Date" empty="This site has no posts yet." />;
 }

@@ -1,7 +1,6 @@
 // /config/events: the site's events, newest first, with status and a "New event" button
 // (app/config/entry-routes.server.ts does the work).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
 import { EntryList } from '../components/config/EntryList.js';
 import { entryListLoader } from '../config/entry-routes.server.js';
 import { ownerPageHeaders } from '../config/http.js';
@@ -12,20 +11,7 @@ export const meta: MetaFunction = () => [{ title: 'Events' }];
 export const loader = (args: LoaderFunctionArgs) => entryListLoader(args, 'events');
 
 export default function EventsList() {
-  const d = useLoaderData<typeof loader>();
   return (
-    <EntryList
-      heading="Events"
-      screen="/config/events"
-      newLabel="New event"
-      whenLabel="Starts"
-      rows={d.rows}
-      page={d.page}
-      pageCount={d.pageCount}
-      timeZone={d.timeZone}
-      canWrite={d.canWrite}
-      notice={d.notice}
-      empty="This site has no events yet."
-    />
+    <EntryList heading="Events" screen="/config/events" newLabel="New event" whenLabel="Starts" empty="This site has no events yet." />
   );
 }

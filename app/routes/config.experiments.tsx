@@ -21,6 +21,7 @@ import {
 } from '../experiments/experiments.server.js';
 import { ExperimentName, MAX_VARIANTS, OVERRIDE_PARAM, shares, VariantName, Weight, type Experiment } from '../experiments/rules.js';
 import { parseForm, readForm, refusedReply, replyTo, UNREADABLE_FORM } from '../utils/form.server.js';
+import { UI_TEXT } from '../utils/ui-texts.js';
 
 export const headers = ownerPageHeaders;
 
@@ -50,7 +51,7 @@ export async function action(args: ActionFunctionArgs) {
   const form = await readForm(args.request);
   if (!form) return json(refusedReply(), 400);
   const submission = parseForm(form, Schema);
-  const problem = 'Update the missing or invalid information above.';
+  const problem = UI_TEXT.invalidForm;
   // The variant rows and the weights are checked here, beside the schema: their names are numbered.
   const refuse = (formError: string, fieldErrors: Record<string, string> = {}, status = 400) =>
     json(replyTo(submission, form, { formError, fieldErrors }), status);

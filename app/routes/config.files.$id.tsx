@@ -16,6 +16,7 @@ import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { baseUrlFor } from '../utils/base-url.server.js';
 import { parseForm, readForm, refusedReply, replyTo } from '../utils/form.server.js';
+import { UI_TEXT } from '../utils/ui-texts.js';
 
 export const headers = ownerPageHeaders;
 
@@ -48,8 +49,6 @@ export async function loader(args: LoaderFunctionArgs) {
   );
 }
 
-const INVALID = 'Update the missing or invalid information above.';
-
 const Schema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('rename'), name: z.string().default('') }),
   z.object({ intent: z.literal('delete'), confirm: z.string().optional() }),
@@ -59,9 +58,9 @@ export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'files.write');
   const id = args.params.id ?? '';
   const form = await readForm(args.request);
-  if (!form) return json(refusedReply(INVALID), 400);
+  if (!form) return json(refusedReply(UI_TEXT.invalidForm), 400);
   const submission = parseForm(form, Schema);
-  if (submission.status !== 'success') return json(replyTo(submission, form, { formError: INVALID }), 400);
+  if (submission.status !== 'success') return json(replyTo(submission, form, { formError: UI_TEXT.invalidForm }), 400);
   const v = submission.value;
   if (v.intent === 'delete') {
     // Without the confirmation's own field, the post came from elsewhere: ask first.

@@ -19,6 +19,7 @@ import {
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { parseForm, readForm, refusedReply, replyTo } from '../utils/form.server.js';
+import { UI_TEXT } from '../utils/ui-texts.js';
 
 export const headers = ownerPageHeaders;
 export const meta: MetaFunction = () => [{ title: 'Gallery' }];
@@ -53,8 +54,7 @@ export async function action(args: ActionFunctionArgs) {
     }
     const parsed = parseForm(form, PictureForm);
     submission = parsed;
-    if (parsed.status !== 'success')
-      return json(replyTo(parsed, form, { formError: 'Update the missing or invalid information above.' }), 400);
+    if (parsed.status !== 'success') return json(replyTo(parsed, form, { formError: UI_TEXT.invalidForm }), 400);
     await addPicture(a, parsed.value);
     return redirect('/config/gallery?added=1', 303);
   } catch (e) {

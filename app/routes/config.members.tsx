@@ -14,6 +14,7 @@ import { ConflictNotice, StampFields } from '../components/config/ConflictNotice
 import { readReply } from '../components/config/reply.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { parseForm, readForm, refusedReply, replyTo } from '../utils/form.server.js';
+import { UI_TEXT } from '../utils/ui-texts.js';
 
 const ROLE_OPTIONS = INVITABLE_ROLES.map((r) => ({ value: String(r), label: ROLE_NAMES[r] }));
 
@@ -32,8 +33,6 @@ const Schema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('remove'), ownerId: z.string().min(1), email: z.string().default('') }),
 ]);
 
-const INVALID = 'Update the missing or invalid information above.';
-
 export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'members.manage');
   const form = await readForm(args.request);
@@ -46,7 +45,7 @@ export async function action(args: ActionFunctionArgs) {
   if (versioned) post.set('intent', 'role');
   const submission = parseForm(post, Schema);
   // Every refusal keeps the form as the owner sent it (`form`), not the merged post that was checked.
-  if (submission.status !== 'success') return json(withConflict(replyTo(submission, form, { formError: INVALID })), 400);
+  if (submission.status !== 'success') return json(withConflict(replyTo(submission, form, { formError: UI_TEXT.invalidForm })), 400);
   const v = submission.value;
   try {
     if (v.intent === 'invite') {

@@ -23,6 +23,7 @@ import { MENU_LABELS, MENU_NAMES, type MenuName } from '../catalog/menus.server.
 import { ownerAccess } from '../config/route-access.server.js';
 import { otherLanguages } from '../languages/translation-forms.server.js';
 import { parseForm, readForm } from '../utils/form.server.js';
+import { UI_TEXT } from '../utils/ui-texts.js';
 
 export const headers = ownerPageHeaders;
 export const meta: MetaFunction = () => [{ title: 'Navigation' }];
@@ -78,7 +79,7 @@ export async function action(args: ActionFunctionArgs) {
   const bad = (error: string): Result => ({ menu: null, rows: [], error, notice: null, fields: {} });
   if (!form) return json(bad('The form could not be read.'), 400);
   const parsed = parseForm(form, Schema);
-  if (parsed.status !== 'success') return json(bad('Update the missing or invalid information above.'), 400);
+  if (parsed.status !== 'success') return json(bad(UI_TEXT.invalidForm), 400);
   const { menu, items, version } = parsed.value;
   const intent = parseRowIntent(parsed.value.intent);
   if (!intent) return json(bad('Choose what to do.'), 400);
@@ -104,10 +105,7 @@ export async function action(args: ActionFunctionArgs) {
   if (!saved.ok && 'changed' in saved)
     return json<Result>({ menu, rows, version: saved.version, error: MENU_CHANGED, notice: null, fields: {} }, 409);
   if (!saved.ok && 'errors' in saved)
-    return json<Result>(
-      { menu, rows, version, error: 'Update the missing or invalid information above.', notice: null, fields: saved.errors },
-      400,
-    );
+    return json<Result>({ menu, rows, version, error: UI_TEXT.invalidForm, notice: null, fields: saved.errors }, 400);
   return redirect(`/config/navigation?saved=${menu}`, 303);
 }
 

@@ -14,6 +14,7 @@ import { confirmationStatus } from '../config/mail-status.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { siteTimeZone } from '../config/site-time.server.js';
 import { parseForm, readForm } from '../utils/form.server.js';
+import { UI_TEXT } from '../utils/ui-texts.js';
 
 export const headers = ownerPageHeaders;
 
@@ -31,7 +32,7 @@ const NOTICES: Record<string, string> = {
 
 const TEXT = {
   badForm: 'Could not parse the form fields, please check your entries.',
-  invalid: 'Update the missing or invalid information above.',
+  invalid: UI_TEXT.invalidForm,
   confirmRefund: 'Confirm the refund below.',
 };
 

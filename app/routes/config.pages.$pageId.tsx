@@ -31,6 +31,7 @@ import { checkedSave, conflictFor, stampFor, VersionConflict, withConflict } fro
 import { stampOfTyped } from '../edits/versions.js';
 import { otherLanguages } from '../languages/translation-forms.server.js';
 import { TranslationTabs } from '../components/config/TranslationForm.js';
+import { UI_TEXT } from '../utils/ui-texts.js';
 
 export const headers = ownerPageHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Edit ${data.page.title}` : 'Page' }];
@@ -69,8 +70,6 @@ export async function loader(args: LoaderFunctionArgs) {
   );
 }
 
-const INVALID = 'Update the missing or invalid information above.';
-
 export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'pages.write');
   const id = args.params.pageId ?? '';
@@ -86,7 +85,7 @@ export async function action(args: ActionFunctionArgs) {
     if (checked.kind === 'missing') throw json({ error: PAGE_TEXT.notFound }, { status: 404 });
     const submission = parseForm(checked.post, PageForm);
     // A refused post shows the form as the owner sent it (`form`), not the merged post that was checked.
-    if (submission.status !== 'success') return json(withConflict(replyTo(submission, form, { formError: INVALID })), 400);
+    if (submission.status !== 'success') return json(withConflict(replyTo(submission, form, { formError: UI_TEXT.invalidForm })), 400);
     try {
       const saved = await savePage(a, id, submission.value, checked.guard);
       return redirect(`/config/pages/${encodeURIComponent(saved.id)}?saved=1`, 303);
@@ -99,7 +98,7 @@ export async function action(args: ActionFunctionArgs) {
   } catch (e) {
     if (!(e instanceof PageError)) throw e;
     if (e.status === 404) throw json({ error: e.message }, { status: 404 });
-    const error = e.status === 400 ? INVALID : e.message;
+    const error = e.status === 400 ? UI_TEXT.invalidForm : e.message;
     // Refused after the fields were checked (a URL taken) or without checking them (a delete).
     return json(withConflict(refusedReply(error, form, e.field ? { [e.field]: e.message } : {})), e.status === 403 ? 403 : 400);
   }

@@ -23,11 +23,10 @@ import {
 } from '../config/page-access.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { parseForm, readForm, refusedReply, replyTo } from '../utils/form.server.js';
+import { UI_TEXT } from '../utils/ui-texts.js';
 
 export const headers = ownerPageHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Access to ${data.page.title}` : 'Page access' }];
-
-const INVALID = 'Update the missing or invalid information above.';
 
 export async function loader(args: LoaderFunctionArgs) {
   const a = await ownerAccess(args, 'pages.read');
@@ -67,7 +66,7 @@ export async function action(args: ActionFunctionArgs) {
   const checked = await checkedSave(a.sql, form, versioned);
   if (checked.kind === 'missing') throw json({ error: PAGE_TEXT.notFound }, { status: 404 });
   const submission = parseForm(checked.post, PageAccessForm);
-  if (submission.status !== 'success') return json(withConflict(replyTo(submission, kept, { formError: INVALID })), 400);
+  if (submission.status !== 'success') return json(withConflict(replyTo(submission, kept, { formError: UI_TEXT.invalidForm })), 400);
   try {
     await savePageAccess(a, id, submission.value, checked.guard);
   } catch (e) {
@@ -79,7 +78,7 @@ export async function action(args: ActionFunctionArgs) {
     if (!(e instanceof AccessError)) throw e;
     if (e.status === 404) throw json({ error: e.message }, { status: 404 });
     const fieldErrors = e.field ? { [e.field]: e.message } : {};
-    return json(withConflict(replyTo(submission, kept, { formError: INVALID, fieldErrors })), 400);
+    return json(withConflict(replyTo(submission, kept, { formError: UI_TEXT.invalidForm, fieldErrors })), 400);
   }
   return redirect(`/config/pages/${encodeURIComponent(id)}/access?saved=1`, 303);
 }

@@ -32,6 +32,7 @@ import { readFormValues, refusedReply, replyTo } from '../utils/form.server.js';
 import { checkedSave, conflictFor, stampFor, VersionConflict, withConflict } from '../edits/versions.server.js';
 import { stampOfTyped } from '../edits/versions.js';
 import stylesheet from '../styles/blocks.css?url';
+import { UI_TEXT } from '../utils/ui-texts.js';
 
 export const headers = ownerPageHeaders;
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
@@ -39,7 +40,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${BLOCK_LABELS[data.block.type]} block — ${data.block.pageTitle}` : 'Block' },
 ];
 
-const INVALID = 'Update the missing or invalid information above.';
 const SAVED: Record<string, string> = { created: 'Block added.', '1': 'Block saved.' };
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -102,7 +102,7 @@ export async function action(args: ActionFunctionArgs) {
     if (checked.kind === 'missing') throw new BlockError(404, BLOCK_TEXT.notFound);
     // A refused post shows the form as the owner sent it (`form`), with the version it was first drawn at.
     const { parsed, submission } = blockSubmission(block.type, checked.post);
-    if (!parsed.ok) return json(withConflict(replyTo(submission, form, { formError: parsed.error ?? INVALID })), 400);
+    if (!parsed.ok) return json(withConflict(replyTo(submission, form, { formError: parsed.error ?? UI_TEXT.invalidForm })), 400);
     try {
       await saveBlock(a, pageId, blockId, block.type, parsed.settings, checked.guard);
     } catch (e) {
@@ -113,7 +113,7 @@ export async function action(args: ActionFunctionArgs) {
       }
       if (e instanceof BlockError && e.status === 400) {
         const fieldErrors = e.field ? { [e.field]: e.message } : {};
-        return json(withConflict(replyTo(submission, form, { formError: INVALID, fieldErrors })), 400);
+        return json(withConflict(replyTo(submission, form, { formError: UI_TEXT.invalidForm, fieldErrors })), 400);
       }
       throw e;
     }

@@ -23,12 +23,11 @@ import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { readFormValues, refusedReply, replyTo } from '../utils/form.server.js';
 import stylesheet from '../styles/blocks.css?url';
+import { UI_TEXT } from '../utils/ui-texts.js';
 
 export const headers = ownerPageHeaders;
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Add a block to ${data.page.title}` : 'Add a block' }];
-
-const INVALID = 'Update the missing or invalid information above.';
 
 export async function loader(args: LoaderFunctionArgs) {
   const a = await ownerAccess(args, 'pages.read');
@@ -59,7 +58,7 @@ export async function action(args: ActionFunctionArgs) {
   const wanted = new URL(args.request.url).searchParams.get('type') ?? form?.get('type');
   if (!form || !isBlockType(wanted)) return json(refusedReply('Choose a kind of block to add.'), 400);
   const { parsed, submission } = blockSubmission(wanted, form);
-  if (!parsed.ok) return json(replyTo(submission, form, { formError: parsed.error ?? INVALID }), 400);
+  if (!parsed.ok) return json(replyTo(submission, form, { formError: parsed.error ?? UI_TEXT.invalidForm }), 400);
   try {
     const id = await addBlock(a, pageId, wanted, parsed.settings);
     const notes = parsed.notes.length > 0 ? '&notes=1' : '';
@@ -67,7 +66,7 @@ export async function action(args: ActionFunctionArgs) {
   } catch (e) {
     if (!(e instanceof BlockError)) throw e;
     if (e.status === 404) throw json({ error: e.message }, { status: 404 });
-    const formError = e.status === 400 ? INVALID : e.message;
+    const formError = e.status === 400 ? UI_TEXT.invalidForm : e.message;
     return json(
       replyTo(submission, form, { formError, fieldErrors: e.field ? { [e.field]: e.message } : {} }),
       e.status === 409 || e.status === 403 ? e.status : 400,

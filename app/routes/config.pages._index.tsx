@@ -24,6 +24,7 @@ import {
 import { ownerAccess } from '../config/route-access.server.js';
 import { accessLabels } from '../config/page-access.server.js';
 import { parseForm, readForm, refusedReply, replyTo } from '../utils/form.server.js';
+import { UI_TEXT } from '../utils/ui-texts.js';
 
 export const headers = ownerPageHeaders;
 export const meta: MetaFunction = () => [{ title: 'Pages' }];
@@ -58,8 +59,6 @@ export async function loader(args: LoaderFunctionArgs) {
   );
 }
 
-const INVALID = 'Update the missing or invalid information above.';
-
 export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'pages.write');
   const form = await readForm(args.request);
@@ -73,7 +72,7 @@ export async function action(args: ActionFunctionArgs) {
     }
     if (intent === 'add-store') {
       const submission = parseForm(form, StoreForm);
-      if (submission.status !== 'success') return json(replyTo(submission, form, { formError: INVALID }), 400);
+      if (submission.status !== 'success') return json(replyTo(submission, form, { formError: UI_TEXT.invalidForm }), 400);
       await createStore(a, submission.value);
       return redirect('/config/pages?store=1', 303);
     }
@@ -81,7 +80,7 @@ export async function action(args: ActionFunctionArgs) {
   } catch (e) {
     if (!(e instanceof PageError)) throw e;
     if (e.status === 404) throw json({ error: e.message }, { status: 404 });
-    const error = e.status === 400 && e.field ? INVALID : e.message;
+    const error = e.status === 400 && e.field ? UI_TEXT.invalidForm : e.message;
     // Refused after the store's fields were checked (a URL taken) or without checking them (a move).
     return json(refusedReply(error, form, e.field ? { [e.field]: e.message } : {}), e.status === 403 ? 403 : 400);
   }

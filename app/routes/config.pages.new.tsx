@@ -12,6 +12,7 @@ import { linkChoices } from '../config/rich-text/link-choices.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { pageRights } from '../config/page-rights.js';
 import { parseForm, readForm, refusedReply, replyTo } from '../utils/form.server.js';
+import { UI_TEXT } from '../utils/ui-texts.js';
 
 export const headers = ownerPageHeaders;
 export const meta: MetaFunction = () => [{ title: 'New page' }];
@@ -32,20 +33,18 @@ export async function loader(args: LoaderFunctionArgs) {
   );
 }
 
-const INVALID = 'Update the missing or invalid information above.';
-
 export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'pages.write');
   const form = await readForm(args.request);
   if (!form) return json(refusedReply(), 400);
   const submission = parseForm(form, PageForm);
-  if (submission.status !== 'success') return json(replyTo(submission, form, { formError: INVALID }), 400);
+  if (submission.status !== 'success') return json(replyTo(submission, form, { formError: UI_TEXT.invalidForm }), 400);
   try {
     const saved = await savePage(a, null, submission.value);
     return redirect(`/config/pages/${encodeURIComponent(saved.id)}?saved=created`, 303);
   } catch (e) {
     if (!(e instanceof PageError)) throw e;
-    const error = e.status === 400 ? INVALID : e.message;
+    const error = e.status === 400 ? UI_TEXT.invalidForm : e.message;
     return json(
       replyTo(submission, form, { formError: error, fieldErrors: e.field ? { [e.field]: e.message } : {} }),
       e.status === 403 ? 403 : 400,

@@ -24,6 +24,7 @@ import {
 import { DomainError } from '../sites/domains.server.js';
 import { SiteError } from '../sites/manage.server.js';
 import { parseForm, readForm, refusedReply, replyTo } from '../utils/form.server.js';
+import { UI_TEXT } from '../utils/ui-texts.js';
 
 export const headers: HeadersFunction = ownerPageHeaders;
 
@@ -60,7 +61,7 @@ export async function action(args: ActionFunctionArgs) {
   if (!form) return json(refusedReply(), { status: 400 });
   const submission = parseForm(form, Schema);
   if (submission.status !== 'success') {
-    return json(replyTo(submission, form, { formError: 'Update the missing or invalid information above.' }), { status: 400 });
+    return json(replyTo(submission, form, { formError: UI_TEXT.invalidForm }), { status: 400 });
   }
   const v = submission.value;
   try {

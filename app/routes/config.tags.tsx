@@ -36,6 +36,7 @@ import {
   type TagRow,
 } from '../config/tags.server.js';
 import { parseForm, readFormValues, refusedReply, replyTo } from '../utils/form.server.js';
+import { UI_TEXT } from '../utils/ui-texts.js';
 
 export const headers = ownerPageHeaders;
 
@@ -103,8 +104,7 @@ export async function action(args: ActionFunctionArgs) {
   const refuse = (reply: SubmissionResult<string[]>, panel: Panel | null = null) => json({ ...reply, panel }, { status: 400 });
   if (!form) return refuse(refusedReply());
   const submission = parseForm(form, Schema);
-  if (submission.status !== 'success')
-    return refuse(replyTo(submission, form, { formError: 'Update the missing or invalid information above.' }));
+  if (submission.status !== 'success') return refuse(replyTo(submission, form, { formError: UI_TEXT.invalidForm }));
   const v = submission.value;
   const t = v.type;
   const done = (saved: Saved, name: string) => redirect(listPath(t, { q: v.q, saved, name }), 303);

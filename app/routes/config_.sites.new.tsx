@@ -11,6 +11,7 @@ import { ownerPageHeaders } from '../config/http.js';
 import { createOwnedSite, CreateSiteInput, requireSiteCreator, spendSiteCreation, themeChoices } from '../config/sites.server.js';
 import { parseForm, readForm, refusedReply, replyTo } from '../utils/form.server.js';
 import stylesheet from '../styles/config.css?url';
+import { UI_TEXT } from '../utils/ui-texts.js';
 
 export const headers: HeadersFunction = ownerPageHeaders;
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
@@ -21,14 +22,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ themes: themeChoices() });
 }
 
-const INVALID = 'Update the missing or invalid information above.';
-
 export async function action({ request }: ActionFunctionArgs) {
   const { sql, owner, session } = await requireSiteCreator(request);
   const form = await readForm(request);
-  if (!form) return json(refusedReply(INVALID), { status: 400 });
+  if (!form) return json(refusedReply(UI_TEXT.invalidForm), { status: 400 });
   const submission = parseForm(form, CreateSiteInput);
-  if (submission.status !== 'success') return json(replyTo(submission, form, { formError: INVALID }), { status: 400 });
+  if (submission.status !== 'success') return json(replyTo(submission, form, { formError: UI_TEXT.invalidForm }), { status: 400 });
   const spent = await spendSiteCreation(sql, owner);
   if (!spent.ok) {
     return json(replyTo(submission, form, { formError: spent.message }), {

@@ -16,7 +16,7 @@ import { currentSiteUser } from '../auth/site-user-session.server.js';
 import { cartStore, subscribe } from '../commerce/cart.server.js';
 import { subscriptionPriceText } from './subscription-price.server.js';
 import { shopperSession } from '../utils/session.server.js';
-import { readFlash, redirectWithFlash, setFlash } from '../utils/flash.server.js';
+import { readFlash, redirectLeavingFlash, redirectWithFlash, setFlash } from '../utils/flash.server.js';
 import { siteTweaks } from '../overlays/tweak-store.server.js';
 import { LockScreenTweak } from '../overlays/tweaks.js';
 import type { Json } from './template-context.js';
@@ -237,8 +237,7 @@ export async function accessAction(request: Request, websiteId: string, post: Ac
   if (post.intent === 'unlock') {
     const password = post.password ?? '';
     if (password === '') {
-      setFlash(await shopperSession(request), 'access', { scope: post.scope, error: ACCESS_TEXT.passwordBlank });
-      return redirectWithFlash(request, post.redirectTo);
+      return redirectLeavingFlash(request, post.redirectTo, 'access', { scope: post.scope, error: ACCESS_TEXT.passwordBlank });
     }
     const r = await unlock(sql, request, websiteId, { scope: post.scope, password, visitor: visitorAddress(request) });
     if (!r.ok) setFlash(await shopperSession(request), 'access', { scope: post.scope, error: r.error, retryAfterS: r.retryAfterS });

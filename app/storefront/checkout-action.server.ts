@@ -67,6 +67,13 @@ export async function checkoutAction(
   // The form for this cart's lines (Conform): what was typed, and the details or an error per field.
   const submission = parseCheckoutForm(body, lines, shipping);
   const values = submission.values;
+  /** Back to the form: what was typed is kept on the cart; the errors show once, with the flash's token. */
+  const refused = async (errors: Record<string, string>, error?: string) => {
+    const token = crypto.randomBytes(12).toString('base64url');
+    await store.saveCheckoutDraft(cartId, { values, errors, token });
+    // Field errors show beside their fields (and in the summary above the form), not as a page message.
+    return Object.keys(errors).length > 0 ? fail(undefined, token) : fail(error);
+  };
   if (which.intent === 'gift-remove' && cartId) {
     await store.removeGiftCard(cartId);
     await store.saveCheckoutDraft(cartId, { values, errors: {}, token: '' });
@@ -75,15 +82,10 @@ export async function checkoutAction(
   // Apply with no code typed (Enter pressed in another field) is "Update totals".
   if (which.intent === 'gift-apply' && cartId && (values.giftCardCode ?? '').trim() !== '') {
     const tries = await limitCodeTries(request, cartId);
-    const keep = async (error: string) => {
-      const token = crypto.randomBytes(12).toString('base64url');
-      await store.saveCheckoutDraft(cartId, { values, errors: { giftCardCode: error }, token });
-      return fail(undefined, token);
-    };
-    if (!tries.ok) return keep(GIFT_CARD_TEXT.tooMany);
+    if (!tries.ok) return refused({ giftCardCode: GIFT_CARD_TEXT.tooMany });
     const payable = payableByCard(pageQuote(lines, values, shipping, tax).totalCents, lines);
     const applied = await store.applyGiftCard(cartId, values.giftCardCode ?? '', payable);
-    if (!applied.ok) return keep(applied.error);
+    if (!applied.ok) return refused({ giftCardCode: applied.error });
     await store.saveCheckoutDraft(cartId, { values: { ...values, giftCardCode: '' }, errors: {}, token: '' });
     return toBack;
   }
@@ -98,13 +100,6 @@ export async function checkoutAction(
   if (review.blocking && review.message)
     return withFlash(which.cart === 'subscription' ? back : lang.to('/cart'), { error: review.message });
 
-  /** Back to the form: what was typed is kept on the cart; the errors show once, with the flash's token. */
-  const refused = async (errors: Record<string, string>, error?: string) => {
-    const token = crypto.randomBytes(12).toString('base64url');
-    await store.saveCheckoutDraft(cartId, { values, errors, token });
-    // Field errors show beside their fields (and in the summary above the form), not as a page message.
-    return Object.keys(errors).length > 0 ? fail(undefined, token) : fail(error);
-  };
   if (!submission.ok) return refused(submission.errors, UNREADABLE);
 
   // The transaction checks the form again against the lines as they are when it locks them, and

@@ -40,7 +40,7 @@ const AccountFlash = z.object({
   errors: z.record(z.string().max(60), z.string().max(300)).optional(),
   values: z.record(z.string().max(60), z.string().max(400)).optional(),
 });
-type AccountFlash = z.infer<typeof AccountFlash>;
+export type AccountFlash = z.infer<typeof AccountFlash>;
 
 /** A lock screen's post (app/access): the error for the lock of `scope`, and how long to wait after too many. */
 const AccessFlash = z.object({
@@ -124,6 +124,17 @@ export async function readFlash<K extends FlashKind>(
   if (stored?.kind !== kind) return null;
   const value = stored.value as FlashKinds[K];
   return where(value) ? value : null;
+}
+
+/** Leaves a flash of `kind` for the page at `to` and answers the 303 there, the session carrying it. */
+export async function redirectLeavingFlash<K extends FlashKind>(
+  request: Request,
+  to: string,
+  kind: K,
+  value: FlashKinds[K],
+): Promise<Response> {
+  setFlash(await shopperSession(request), kind, value);
+  return redirectWithFlash(request, to);
 }
 
 /** A 303 to `to` carrying the shopper session when it changed (a flash just left, an opened lock). */

@@ -4,6 +4,8 @@
 
 export const UI_TEXT = {
   tryAgain: 'Try again',
+  /** Above a form refused for its fields (each field's error beside it). */
+  invalidForm: 'Update the missing or invalid information above.',
   /** A list whose next page could not be fetched (a "Load More"). */
   unableToLoadResults: 'Unable to load results',
   /** A part of a screen whose data could not be fetched. */

@@ -302,6 +302,18 @@ describe('the gallery options', () => {
     expect(html).toMatch(new RegExp(`name="image" checked="" value="${files.blue}"`));
     expect(html).toMatch(new RegExp(`name="image" checked="" value="${files.red}"`));
   });
+
+  it('shows an unknown design refused beside the Design field, tied to it', async () => {
+    // The panel drew Design by hand and dropped its error: the post was refused with nothing shown.
+    const res = await admin.postForm(`${blocksUrl()}/new?type=gallery`, [
+      ['design', 'spiral'],
+      ['image', files.red],
+    ]);
+    expect(res.status).toBe(400);
+    const html = await text(res);
+    expect(html).toMatch(/<select[^>]*id="f-design"[^>]*aria-invalid="true"[^>]*aria-describedby="f-design-hint f-design-error"/);
+    expect(html).toContain('<span class="error" id="f-design-error">Choose a design.</span>');
+  });
 });
 
 describe('the chart dataset editor', () => {
@@ -429,5 +441,8 @@ describe('who may do what', () => {
     expect(android).toMatch(/<textarea[^>]*readOnly=""|<textarea[^>]*readonly=""/);
     const desktop = await text(await admin.get(`${blocksUrl()}/${code}`));
     expect(desktop).not.toContain('Code editing is not available on Android.');
+    // The code's hint is tied to its textarea (FieldFrame), as on every owner field.
+    expect(desktop).toMatch(/<label for="f-text">Code<\/label><span class="hint" id="f-text-hint">/);
+    expect(desktop).toMatch(/<textarea id="f-text"[^>]*aria-describedby="f-text-hint"/);
   });
 });

@@ -62,6 +62,22 @@ async function staleSave(o: {
   return { openedA, typed, html };
 }
 
+/**
+ * The form `open` draws, as owner A finds it before the describe's tests, saved back to `post`
+ * after them (unstamped: saved as posted), for the suite's other files. Returns it, as opened.
+ */
+function restoredAfterAll(post: string, open: (v: Visitor) => Promise<Fields>): () => Fields {
+  let opened: Fields = [];
+  beforeAll(async () => {
+    opened = await open(ownerA);
+  });
+  afterAll(async () => {
+    const unstamped = opened.filter(([k]) => !k.startsWith('_'));
+    expect((await ownerA.postForm(post, unstamped)).status).toBe(303);
+  });
+  return () => opened;
+}
+
 /** "Apply only my changes" on the conflict screen `html` of A's post `typed`. */
 async function applyMine(post: string, typed: Fields, html: string, status = 303): Promise<void> {
   const applied = await ownerA.postForm(post, [...typed, ['_apply', 'mine'], ['_current', currentOf(html)]]);
@@ -74,18 +90,7 @@ describe('/config/settings, each section versioned on its own', () => {
     expect(res.status).toBe(200);
     return formFields(await res.text(), `settings-${section}`);
   };
-  let instalments: [string, string][];
-  beforeAll(async () => {
-    instalments = await open(ownerA, 'instalments');
-  });
-  afterAll(async () => {
-    // Back to the demo's instalment settings, for the suite's other files.
-    const res = await ownerA.postForm(
-      '/config/settings',
-      instalments.filter(([k]) => !k.startsWith('_')),
-    );
-    expect(res.status).toBe(303);
-  });
+  restoredAfterAll('/config/settings', (v) => open(v, 'instalments'));
 
   it('a save over a section changed since is a 409 that keeps what was typed; applying mine keeps theirs', async () => {
     const { openedA, typed, html } = await staleSave({
@@ -272,21 +277,7 @@ describe('/config/tweaks/<type>', () => {
     expect(res.status).toBe(200);
     return formFields(await res.text(), 'tweak-form');
   };
-  let saved: [string, string][];
-  beforeAll(async () => {
-    saved = await open(ownerA);
-  });
-  afterAll(async () => {
-    // Back to the tweak as it was, for the suite's other files.
-    expect(
-      (
-        await ownerA.postForm(
-          page,
-          saved.filter(([k]) => !k.startsWith('_')),
-        )
-      ).status,
-    ).toBe(303);
-  });
+  restoredAfterAll(page, open);
 
   it("a save over another owner's change is a 409 keeping what was typed; applying mine keeps theirs", async () => {
     const { openedA, typed, html } = await staleSave({
@@ -330,21 +321,7 @@ describe('/config/design', () => {
     expect(res.status).toBe(200);
     return formFields(await res.text(), 'design-form');
   };
-  let saved: [string, string][];
-  beforeAll(async () => {
-    saved = await open(ownerA);
-  });
-  afterAll(async () => {
-    // Back to the design as it was, for the suite's other files.
-    expect(
-      (
-        await ownerA.postForm(
-          '/config/design',
-          saved.filter(([k]) => !k.startsWith('_')),
-        )
-      ).status,
-    ).toBe(303);
-  });
+  restoredAfterAll('/config/design', open);
 
   it("a save over another owner's change is a 409 keeping what was typed; applying mine keeps theirs; JSON too", async () => {
     const { openedA, typed, html } = await staleSave({
@@ -381,24 +358,10 @@ describe('/config/analytics/settings, the visitor-metrics beta box with the rest
   };
   /** The form with the beta box ticked the other way (an unticked box is not posted). */
   const flipped = (f: Fields): Fields => (value(f, box) === 'on' ? f.filter(([k]) => k !== box) : [...f, [box, 'on']]);
-  let saved: Fields;
-  beforeAll(async () => {
-    saved = await open(ownerA);
-  });
-  afterAll(async () => {
-    // Back to the settings as they were, for the suite's other files.
-    expect(
-      (
-        await ownerA.postForm(
-          page,
-          saved.filter(([k]) => !k.startsWith('_')),
-        )
-      ).status,
-    ).toBe(303);
-  });
+  const saved = restoredAfterAll(page, open);
 
   it("ticking the box on a form opened before another owner's save is a 409 keeping the tick; applying mine keeps theirs; JSON too", async () => {
-    const policy = value(saved, 'cookiePolicy') === 'allow' ? 'restrictive' : 'allow';
+    const policy = value(saved(), 'cookiePolicy') === 'allow' ? 'restrictive' : 'allow';
     const { openedA, typed, html } = await staleSave({
       post: page,
       open,
@@ -530,20 +493,7 @@ describe('the translation editors (a page and a product in French)', () => {
     expect(res.status).toBe(200);
     return formFields(await res.text(), 'translation-form');
   };
-  const before = new Map<string, [string, string][]>();
-  beforeAll(async () => {
-    for (const e of editors) before.set(e.path, await open(ownerA, e.path));
-  });
-  afterAll(async () => {
-    // Back to the demo's translations, for the suite's other files (unstamped: saved as posted).
-    for (const e of editors) {
-      const res = await ownerA.postForm(
-        e.path,
-        before.get(e.path)!.filter(([k]) => !k.startsWith('_')),
-      );
-      expect(res.status).toBe(303);
-    }
-  });
+  for (const e of editors) restoredAfterAll(e.path, (v) => open(v, e.path));
 
   for (const e of editors) {
     it(`${e.path}: a save over a translation changed since is a 409 keeping what was typed; applying mine keeps theirs`, async () => {
@@ -605,21 +555,10 @@ describe("/config/navigation/translations/<code>, the menus' labels in a languag
     f.find(([k, v]) => /^items\[\d+\]\.title$/.test(k) && v === title)![0].replace(/\.title$/, '.label');
   const withLabel = (f: Fields, title: string, label: string) => withField(f, labelName(f, title), label);
   const labelOf = (f: Fields, title: string) => value(f, labelName(f, title)) ?? '';
-  let before: Fields;
-  beforeAll(async () => {
-    before = await open(ownerA);
-  });
-  afterAll(async () => {
-    // Back to the demo's labels, for the suite's other files (unstamped: saved as posted).
-    const res = await ownerA.postForm(
-      PATH,
-      before.filter(([k]) => !k.startsWith('_')),
-    );
-    expect(res.status).toBe(303);
-  });
+  const before = restoredAfterAll(PATH, open);
 
   it('a save over a label changed since is a 409 keeping what was typed; applying mine keeps theirs; JSON too', async () => {
-    const other = before.find(([k, v]) => /^items\[\d+\]\.title$/.test(k) && v !== 'Journal')![1];
+    const other = before().find(([k, v]) => /^items\[\d+\]\.title$/.test(k) && v !== 'Journal')![1];
     const { openedA, typed, html } = await staleSave({
       post: PATH,
       open,

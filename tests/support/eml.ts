@@ -77,7 +77,8 @@ export function readEml(raw: string): ReadMail {
  */
 export function outboxMailTo(dir: string, address: string): string | undefined {
   if (!fs.existsSync(dir)) return undefined;
-  for (const f of fs.readdirSync(dir)) {
+  // Only whole mails: the outbox writes a .eml.tmp first and renames it, so a listed .tmp may be gone by the read.
+  for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.eml'))) {
     const raw = fs.readFileSync(path.join(dir, f), 'utf8');
     const split = raw.indexOf('\r\n\r\n');
     const head = split < 0 ? raw : raw.slice(0, split);

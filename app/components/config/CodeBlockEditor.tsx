@@ -3,7 +3,7 @@
 // read-only with the notice, decided from the User-Agent on the server and checked again in the browser.
 import { useSyncExternalStore } from 'react';
 import { CODE_LANGUAGE_LABELS, CODE_LANGUAGES, CODE_MAX, CODE_TEXT, isAndroid } from '../../config/blocks/code.js';
-import { SelectField } from './Field.js';
+import { FieldFrame, SelectField } from './Field.js';
 
 const noChanges = () => () => {};
 
@@ -37,29 +37,20 @@ export function CodeBlockEditor({
         error={errors.language}
         disabled={onAndroid}
       />
-      <div className="field">
-        <label htmlFor="f-text">Code</label>
-        <span className="hint" id="f-text-hint">
-          Shown exactly as typed, as text: HTML here is displayed, never run.
-        </span>
-        <textarea
-          id="f-text"
-          name="text"
-          className="code-input"
-          rows={14}
-          maxLength={CODE_MAX}
-          spellCheck={false}
-          readOnly={onAndroid}
-          defaultValue={fields.text ?? ''}
-          aria-invalid={errors.text ? true : undefined}
-          aria-describedby={errors.text ? 'f-text-hint f-text-error' : 'f-text-hint'}
-        />
-        {errors.text ? (
-          <span className="error" id="f-text-error">
-            {errors.text}
-          </span>
-        ) : null}
-      </div>
+      <FieldFrame name="text" label="Code" hint="Shown exactly as typed, as text: HTML here is displayed, never run." error={errors.text}>
+        {(control) => (
+          <textarea
+            {...control}
+            name="text"
+            className="code-input"
+            rows={14}
+            maxLength={CODE_MAX}
+            spellCheck={false}
+            readOnly={onAndroid}
+            defaultValue={fields.text ?? ''}
+          />
+        )}
+      </FieldFrame>
     </>
   );
 }

@@ -1,7 +1,8 @@
 // The list of /config/blog and /config/events: each post or event with its date, status and tags,
 // a link to edit it, the "New" button for a role that may write, and page links.
-import { Link } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import type { ColumnDef } from '@tanstack/react-table';
+import type { entryListLoader } from '../../config/entry-routes.server.js';
 import { DataTable } from './DataTable.js';
 import { Notice } from './Field.js';
 
@@ -14,22 +15,18 @@ export interface EntryListRow {
   tags: string[];
 }
 
-interface EntryListProps {
+/** The words of the list: its heading, its screen (/config/blog or /config/events), its "New" button, its date column, its empty text. */
+interface EntryListWords {
   heading: string;
-  /** /config/blog or /config/events. */
   screen: string;
   newLabel: string;
   whenLabel: string;
-  rows: EntryListRow[];
-  page: number;
-  pageCount: number;
-  timeZone: string;
-  canWrite: boolean;
-  notice: string | null;
   empty: string;
 }
 
-export function EntryList(p: EntryListProps) {
+/** The list screen; the page of entries comes from the route's loader (entryListLoader). */
+export function EntryList(words: EntryListWords) {
+  const p = { ...words, ...useLoaderData<typeof entryListLoader>() };
   const columns: ColumnDef<EntryListRow, unknown>[] = [
     { header: 'Title', cell: ({ row }) => <Link to={`${p.screen}/${encodeURIComponent(row.original.id)}`}>{row.original.title}</Link> },
     { header: p.whenLabel, cell: ({ row }) => row.original.when },

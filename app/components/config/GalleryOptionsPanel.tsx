@@ -19,7 +19,7 @@ import {
   type GalleryDesign,
   type GallerySwitch,
 } from '../../config/blocks/gallery.js';
-import { Field, SelectField } from './Field.js';
+import { Field, FieldFrame, SelectField } from './Field.js';
 
 export interface PickableFile {
   id: string;
@@ -72,51 +72,59 @@ export function GalleryOptionsPanel({ fields, images, files, errors }: Props) {
   ];
   return (
     <>
-      <fieldset className="gallery-images">
-        <legend>Images</legend>
-        <p className="hint" id="gallery-images-hint">
-          {files.length === 0
+      <FieldFrame
+        name="image"
+        id="gallery-images"
+        label="Images"
+        hint={
+          files.length === 0
             ? 'Upload images in Files to choose them here.'
-            : `Tick up to ${GALLERY_MAX_IMAGES} images; they show in this order. Alt text says what an image shows (its file name is used when it is empty).`}
-        </p>
-        {errors.image ? (
-          <p className="error" id="gallery-images-error">
-            {errors.image}
-          </p>
-        ) : null}
-        <ul className="image-picker">
-          {ordered.map((f) => (
-            <li key={f.id}>
-              <label>
-                <input type="checkbox" name="image" value={f.id} defaultChecked={chosen.has(f.id)} />
-                <img src={f.url} alt="" width={64} height={64} loading="lazy" />
-                <span>{f.originalSize ? `${f.name} (${f.originalSize})` : f.name}</span>
-              </label>
-              <input
-                className="image-alt"
-                name={altName(f.id)}
-                aria-label={`Alt text for ${f.name}`}
-                placeholder="Alt text"
-                maxLength={GALLERY_ALT_MAX}
-                defaultValue={fields[altName(f.id)] ?? ''}
-              />
-            </li>
-          ))}
-        </ul>
-      </fieldset>
+            : `Tick up to ${GALLERY_MAX_IMAGES} images; they show in this order. Alt text says what an image shows (its file name is used when it is empty).`
+        }
+        error={errors.image}
+        variant="group"
+        className="gallery-images"
+      >
+        {() => (
+          <ul className="image-picker">
+            {ordered.map((f) => (
+              <li key={f.id}>
+                <label>
+                  <input type="checkbox" name="image" value={f.id} defaultChecked={chosen.has(f.id)} />
+                  <img src={f.url} alt="" width={64} height={64} loading="lazy" />
+                  <span>{f.originalSize ? `${f.name} (${f.originalSize})` : f.name}</span>
+                </label>
+                <input
+                  className="image-alt"
+                  name={altName(f.id)}
+                  aria-label={`Alt text for ${f.name}`}
+                  placeholder="Alt text"
+                  maxLength={GALLERY_ALT_MAX}
+                  defaultValue={fields[altName(f.id)] ?? ''}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </FieldFrame>
       <fieldset className="gallery-options">
         <legend>Design</legend>
-        <div className="field">
-          <label htmlFor="f-design">Design</label>
-          <select id="f-design" name="design" value={design} onChange={(e) => setDesign(e.target.value)}>
-            {GALLERY_DESIGNS.map((d) => (
-              <option key={d} value={d}>
-                {DESIGN_LABELS[d as GalleryDesign]}
-              </option>
-            ))}
-          </select>
-          <span className="hint">Slideshow always shows thumbnails; grid and stacked never show thumbnails and do not autoplay.</span>
-        </div>
+        <FieldFrame
+          name="design"
+          label="Design"
+          hint="Slideshow always shows thumbnails; grid and stacked never show thumbnails and do not autoplay."
+          error={errors.design}
+        >
+          {(control) => (
+            <select {...control} name="design" value={design} onChange={(e) => setDesign(e.target.value)}>
+              {GALLERY_DESIGNS.map((d) => (
+                <option key={d} value={d}>
+                  {DESIGN_LABELS[d as GalleryDesign]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldFrame>
         <SelectField
           name="aspect-ratio"
           label="Aspect ratio"
@@ -171,27 +179,26 @@ export function GalleryOptionsPanel({ fields, images, files, errors }: Props) {
         <legend>Options</legend>
         {(Object.keys(GALLERY_SWITCHES) as GallerySwitch[]).map((k) => {
           const rule = live ? forced(design, k) : null;
+          // A forced switch is shown as the rule sets it; the server applies the rule anyway.
           return (
-            <div className="field checkbox" key={k}>
-              <label htmlFor={`f-${k}`}>
-                {/* A forced switch is shown as the rule sets it; the server applies the rule anyway. */}
+            <FieldFrame
+              key={k}
+              name={k}
+              label={GALLERY_SWITCHES[k].label}
+              hint={rule !== null ? `Set by the ${DESIGN_LABELS[design as GalleryDesign]} design.` : null}
+              variant="checkbox"
+            >
+              {(control) => (
                 <input
+                  {...control}
                   type="checkbox"
-                  id={`f-${k}`}
                   name={k}
                   key={`${k}-${rule}`}
                   defaultChecked={rule ?? fields[k] === 'on'}
                   disabled={rule !== null}
-                  aria-describedby={rule !== null ? `f-${k}-rule` : undefined}
-                />{' '}
-                {GALLERY_SWITCHES[k].label}
-              </label>
-              {rule !== null ? (
-                <span className="hint" id={`f-${k}-rule`}>
-                  {`Set by the ${DESIGN_LABELS[design as GalleryDesign]} design.`}
-                </span>
-              ) : null}
-            </div>
+                />
+              )}
+            </FieldFrame>
           );
         })}
       </fieldset>

@@ -3,7 +3,7 @@
 // the live preview renders every edit in the browser, its errors shown in the editor and as a list.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Form } from '@remix-run/react';
-import { Field } from './Field.js';
+import { Field, FieldFrame } from './Field.js';
 import { ThemePreview, type PreviewError } from './ThemePreview.js';
 import type { MountedEditor } from './theme-codemirror.js';
 
@@ -49,21 +49,20 @@ export function ThemeEditor({ name, kind, version, source, note, error, canWrite
       <Form method="post" className="theme-source">
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="base" value={version} />
-        <div className="field">
-          <label htmlFor="theme-source">{`Source of ${name}`}</label>
-          <textarea
-            id="theme-source"
-            ref={textarea}
-            name="source"
-            defaultValue={source}
-            rows={28}
-            spellCheck={false}
-            readOnly={!canWrite}
-            aria-invalid={error ? true : undefined}
-            onChange={(e) => setCurrent(e.target.value)}
-          />
-          {error ? <span className="error">{error}</span> : null}
-        </div>
+        <FieldFrame name="source" id="theme-source" label={`Source of ${name}`} error={error}>
+          {(control) => (
+            <textarea
+              {...control}
+              ref={textarea}
+              name="source"
+              defaultValue={source}
+              rows={28}
+              spellCheck={false}
+              readOnly={!canWrite}
+              onChange={(e) => setCurrent(e.target.value)}
+            />
+          )}
+        </FieldFrame>
         {canWrite ? (
           <>
             <Field name="note" label="Note (optional)" defaultValue={note} maxLength={200} />

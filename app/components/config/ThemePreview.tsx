@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { escapeHtml } from '../../utils/html.js';
 import { UI_TEXT } from '../../utils/ui-texts.js';
+import { FieldFrame } from './Field.js';
 
 /** Where the production server serves the engine's browser build (npm run build). */
 const ENGINE_URL = '/engine-browser/engine.js';
@@ -198,41 +199,43 @@ export function ThemePreview({
   return (
     <section className="theme-preview" aria-label="Live preview">
       <div className="toolbar">
-        <div className="field">
-          <label htmlFor="preview-page">Preview page</label>
-          <select
-            id="preview-page"
-            value={page}
-            onChange={(e) => {
-              setFailure(null);
-              setPage(e.target.value);
-            }}
-          >
-            {pages.map((p) => (
-              <option key={p.value} value={p.value}>
-                {p.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        {(data?.preview.experiments ?? []).map((x) => (
-          <div className="field" key={x.name}>
-            <label htmlFor={`preview-exp-${x.name}`}>{`Experiment ${x.name}`}</label>
+        <FieldFrame name="page" id="preview-page" label="Preview page">
+          {(control) => (
             <select
-              id={`preview-exp-${x.name}`}
-              value={x.chosen}
+              {...control}
+              value={page}
               onChange={(e) => {
                 setFailure(null);
-                setVariants((v) => ({ ...v, [x.name]: e.target.value }));
+                setPage(e.target.value);
               }}
             >
-              {x.variants.map((v) => (
-                <option key={v} value={v}>
-                  {v}
+              {pages.map((p) => (
+                <option key={p.value} value={p.value}>
+                  {p.label}
                 </option>
               ))}
             </select>
-          </div>
+          )}
+        </FieldFrame>
+        {(data?.preview.experiments ?? []).map((x) => (
+          <FieldFrame key={x.name} name={x.name} id={`preview-exp-${x.name}`} label={`Experiment ${x.name}`}>
+            {(control) => (
+              <select
+                {...control}
+                value={x.chosen}
+                onChange={(e) => {
+                  setFailure(null);
+                  setVariants((v) => ({ ...v, [x.name]: e.target.value }));
+                }}
+              >
+                {x.variants.map((v) => (
+                  <option key={v} value={v}>
+                    {v}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FieldFrame>
         ))}
         <ToggleButtonGroup
           aria-label="Preview width"
