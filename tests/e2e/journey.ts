@@ -1,5 +1,5 @@
 // What the journeys share: the owner the test server makes (serve.mjs), waiting until a page's
-// script has taken over, signing in to /config, the mail the server sent, and a site of a journey's own.
+// script has taken over, signing in to /config, placing an order and the mail the server sent.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
@@ -33,24 +33,6 @@ export async function placeOrder(page: Page, js: boolean, total?: string): Promi
   await expect(page.getByText(/^The total is now .+, not what this page showed/)).toBeVisible();
   if (total) await expect(page.locator('[data-checkout-total]')).toHaveText(total);
   await page.getByRole('button', { name: 'Place order' }).click();
-}
-
-/**
- * Set-up, not the journey: a new site from the demo shop's starting theme, made by the signed-in
- * owner (it becomes the owner's current site in /config), for a journey that changes what the other
- * journeys, running meanwhile on the demo site, would see. Answers the site's host: Chromium sends
- * *.localhost to this machine, so `http://<host>:<port>` is its shop on the test server.
- */
-export async function ownSite(page: Page, baseURL: string, name: string): Promise<string> {
-  const made = await page.request.post('/config/sites/new', {
-    form: { name: `${name} ${Date.now().toString(36)}`, theme: 'store' },
-    headers: { Origin: baseURL },
-    maxRedirects: 0,
-  });
-  expect(made.status()).toBe(303);
-  const host = /<td>([a-z0-9-]+\.localhost)/.exec(await (await page.request.get('/config/site?created=1')).text())?.[1];
-  expect(host).toBeTruthy();
-  return host!;
 }
 
 /**
