@@ -14,10 +14,10 @@ export const SITES_FILE = 'e2e-sites.json';
 
 /**
  * The journeys that change what every page of a site shows (a running experiment, the restock CAPTCHA,
- * the listing-view beta), so that not even the later journeys of their worker may share it: the key
+ * the listing-view beta, a popup and a splash page), so that not even the later journeys of their worker may share it: the key
  * is `test.use({ ownSite })`'s name and the Playwright project.
  */
-const OWN_SITES = ['experiments js', 'experiments no-js', 'restock-captcha js', 'listing-views js'];
+const OWN_SITES = ['experiments js', 'experiments no-js', 'restock-captcha js', 'listing-views js', 'overlays js', 'overlays no-js'];
 
 async function main(): Promise<void> {
   const n = Number(process.env.E2E_SITES);
