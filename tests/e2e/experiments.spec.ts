@@ -2,10 +2,11 @@
 // and starts it, a visitor gets one variant and keeps it over several page loads (and the page still
 // hydrates on a reload), adds to cart, and the owner's analytics dashboard shows the conversion in
 // that variant; with JavaScript the theme editor's preview shows the variant the owner picks. Both
-// owner screens pass axe. On a site of its own (see ownSite).
-import { expect, test, type Page } from '@playwright/test';
+// owner screens pass axe. On a site of its own (tests/e2e/fixtures.ts, ownSite).
+import type { Page } from '@playwright/test';
 import { violations } from './axe.js';
-import { ownSite, ready, signIn } from './journey.js';
+import { expect, test } from './fixtures.js';
+import { ready } from './journey.js';
 
 const PRODUCT = '/shop/p/driftwood-dinner-plate?Size=10+in';
 // The product template prints the visitor's entries (SPEC 3's name and variant) ahead of the page.
@@ -29,20 +30,22 @@ async function productTemplateReadsEntries(page: Page, baseURL: string) {
   expect(published.status()).toBeLessThan(400);
 }
 
+// A running experiment makes the pages that read it private and adds to them: on a shared site it
+// would change what the other journeys see.
+test.use({ ownSite: 'experiments' });
+
 test('the owner starts an experiment, a visitor keeps one variant and converts, the dashboard shows it', async ({
   page,
   browser,
   baseURL,
+  site,
   javaScriptEnabled: js,
 }) => {
   test.setTimeout(90_000);
   const name = js ? 'hero_js' : 'hero_nojs';
-  await signIn(page, js);
-  // A running experiment makes the pages that read it private and adds to them: on the demo site it
-  // would change what the other journeys, running meanwhile, see.
-  const host = await ownSite(page, baseURL!, `Experiments ${js ? 'js' : 'no-js'}`);
-  // Chromium sends *.localhost to this machine: the site's own address on the test server.
-  const shopUrl = (path: string) => `http://${host}:${new URL(baseURL!).port}${path}`;
+  await site.signIn(page);
+  // The visitor's context has no baseURL: the site's own address.
+  const shopUrl = (path: string) => `${baseURL}${path}`;
   await productTemplateReadsEntries(page, baseURL!);
 
   // The owner creates the experiment (a and b, 50 each by default) and starts it.

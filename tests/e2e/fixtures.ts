@@ -1,6 +1,7 @@
 // The journeys' `test`: each worker's journeys run on a site of that worker's own (made by the server's
 // start, tests/e2e/sites.ts), so journeys running at once never change what another reads. `baseURL`
-// is that site's address, and `site.signIn` lands in /config with that site current.
+// is that site's address, and `site.signIn` lands in /config with that site current. A journey that
+// changes what every page of a site shows takes a site of its own instead: `test.use({ ownSite })`.
 import dns from 'node:dns';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,31 +36,43 @@ interface WorkerSite {
   title: string;
 }
 
-export const test = base.extend<{ site: Site }, { workerSite: WorkerSite }>({
+/** The run's sites as tests/e2e/sites.ts wrote them. */
+function runSites(): { workers: WorkerSite[]; own: Record<string, WorkerSite> } {
+  return JSON.parse(readFileSync(join(process.env.E2E_DATA_DIR ?? '', 'e2e-sites.json'), 'utf8'));
+}
+
+export const test = base.extend<{ site: Site; ownSite: string | undefined; journeySite: WorkerSite }, { workerSite: WorkerSite }>({
   workerSite: [
     // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other fixture
     async ({}, use, workerInfo) => {
-      const file = join(process.env.E2E_DATA_DIR ?? '', 'e2e-sites.json');
-      const sites = JSON.parse(readFileSync(file, 'utf8')) as WorkerSite[];
-      const mine = sites[workerInfo.parallelIndex];
+      const mine = runSites().workers[workerInfo.parallelIndex];
       if (!mine) throw new Error(`No site for worker ${workerInfo.parallelIndex}: set E2E_WORKERS rather than --workers.`);
       await use(mine);
     },
     { scope: 'worker' },
   ],
-  baseURL: async ({ workerSite }, use) => {
-    await use(`http://${workerSite.host}:${process.env.E2E_PORT}`);
+  /** The name of the site of this journey's own (with the project: OWN_SITES in sites.ts), else the worker's. */
+  ownSite: [undefined, { option: true }],
+  journeySite: async ({ workerSite, ownSite }, use, testInfo) => {
+    if (!ownSite) return use(workerSite);
+    const key = `${ownSite} ${testInfo.project.name}`;
+    const own = runSites().own[key];
+    if (!own) throw new Error(`No site "${key}": add it to OWN_SITES in tests/e2e/sites.ts.`);
+    await use(own);
   },
-  site: async ({ workerSite, javaScriptEnabled }, use) => {
+  baseURL: async ({ journeySite }, use) => {
+    await use(`http://${journeySite.host}:${process.env.E2E_PORT}`);
+  },
+  site: async ({ journeySite, javaScriptEnabled }, use) => {
     await use({
-      id: workerSite.websiteId,
-      host: workerSite.host,
-      title: workerSite.title,
-      ref: (seedId) => `${workerSite.websiteId}-${seedId}`,
+      id: journeySite.websiteId,
+      host: journeySite.host,
+      title: journeySite.title,
+      ref: (seedId) => `${journeySite.websiteId}-${seedId}`,
       async signIn(page, who = OWNER) {
         // Signed in on the site's own address, /config edits that site.
         await signIn(page, javaScriptEnabled, who);
-        await expect(page.getByRole('combobox', { name: 'Site' })).toHaveValue(workerSite.websiteId);
+        await expect(page.getByRole('combobox', { name: 'Site' })).toHaveValue(journeySite.websiteId);
       },
     });
   },

@@ -1,5 +1,5 @@
 // What the journeys share: the owner the test server makes (serve.mjs), waiting until a page's
-// script has taken over, signing in to /config, the mail the server sent, and a site of a journey's own.
+// script has taken over, signing in to /config, placing an order and the mail the server sent.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
@@ -50,31 +50,13 @@ export async function placeOrder(page: Page, js: boolean, total?: string): Promi
 }
 
 /**
- * Set-up, not the journey: a new site from the demo shop's starting theme, made by the signed-in
- * owner (it becomes the owner's current site in /config), for a journey that changes what the other
- * journeys, running meanwhile on the demo site, would see. Answers the site's host: Chromium sends
- * *.localhost to this machine, so `http://<host>:<port>` is its shop on the test server.
- */
-export async function ownSite(page: Page, baseURL: string, name: string): Promise<string> {
-  const made = await page.request.post('/config/sites/new', {
-    form: { name: `${name} ${Date.now().toString(36)}`, theme: 'store' },
-    headers: { Origin: baseURL },
-    maxRedirects: 0,
-  });
-  expect(made.status()).toBe(303);
-  const host = /<td>([a-z0-9-]+\.localhost)/.exec(await (await page.request.get('/config/site?created=1')).text())?.[1];
-  expect(host).toBeTruthy();
-  return host!;
-}
-
-/**
  * The mail of `kind` (its outbox file is named `...-<kind>-...`) sent to `email`, quoted-printable
  * undone, once the mail queue's worker has sent it (a poll or two, a second each). The outbox is the
  * test server's (playwright.config.ts names its folder) unless `dir` names another.
  */
 export async function mailTo(kind: string, email: string, dir = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox')): Promise<string> {
   const find = () => {
-    for (const f of fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.includes(`-${kind}-`)) : []) {
+    for (const f of fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.endsWith('.eml') && n.includes(`-${kind}-`)) : []) {
       const raw = fs
         .readFileSync(path.join(dir, f), 'utf8')
         .replace(/=\r?\n/g, '')

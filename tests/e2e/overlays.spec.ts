@@ -1,33 +1,24 @@
-// Popups, splash and unsubscribe in the browser (issue 16), with JavaScript on and off, on a server
-// of this file's own (a popup and a splash on the shared demo site would stand in the way of every
-// other journey). The owner turns them on in the tweak screens; then, with JavaScript, the popup
+// Popups, splash and unsubscribe in the browser (issue 16), with JavaScript on and off, on a site of
+// this file's own per project (a popup and a splash on a shared site would stand in the way of every
+// other journey there). The owner turns them on in the tweak screens; then, with JavaScript, the popup
 // opens as a dialog after its trigger, Escape closes it, and it stays closed on reload; without
 // JavaScript it is a region at the end of the page that blocks nothing. The splash page comes
 // before the home page and lets the visitor in; the newsletter email's link unsubscribes.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { OwnStore } from '../http/support/own-store.js';
+import type { Browser, Page } from '@playwright/test';
 import { previewViolations, violations } from './axe.js';
+import { expect, test } from './fixtures.js';
 import { OWNER, ready, stopClock } from './journey.js';
 
 test.describe.configure({ mode: 'serial' });
+test.use({ ownSite: 'overlays' });
 
-// On a throw-away PostgreSQL database with STOREFRONT_TEST_POSTGRES (CI), as the run's own server is
-// (ADR 0018): on an embedded one of its own, migrating and seeding beside a loaded run can outlast
-// startServer's 120 s, and the first request then found no server (ECONNREFUSED, seen at load 36).
-let store: OwnStore;
-const url = (p: string) => `${store.url()}${p}`;
-
-test.beforeAll(async () => {
-  // Migrating and seeding a fresh database beside the run's own server takes a while on a small machine.
-  test.setTimeout(180_000);
-  store = new OwnStore();
-  await store.start();
-});
-
-test.afterAll(async () => {
-  await store?.dispose();
+/** The site's address: the owner's and visitors' own contexts have no baseURL. */
+let base = '';
+const url = (p: string) => `${base}${p}`;
+test.beforeEach(({ baseURL }) => {
+  base = baseURL!;
 });
 
 async function signedInOwner(browser: Browser, js: boolean): Promise<Page> {
@@ -169,7 +160,7 @@ const PAPER = 'rgb(251, 249, 244)';
 
 // Issue 33: the sandboxed preview frame is an opaque origin; the stylesheet's CORP same-origin
 // kept the theme's CSS out of it (console errors), and the previews were not what visitors see.
-test('the previews are styled by the theme and show what the live pages show', async ({ browser, page, javaScriptEnabled: js }) => {
+test('the previews are styled by the theme and show what the live pages show', async ({ browser, page, site, javaScriptEnabled: js }) => {
   test.setTimeout(90_000);
   const owner = await signedInOwner(browser, js);
   const problems = problemsOf(owner, js);
@@ -183,12 +174,19 @@ test('the previews are styled by the theme and show what the live pages show', a
   await expect(frame.getByRole('button', { name: 'Send' })).toBeVisible();
   await expect(frame.getByLabel('Message')).toBeVisible();
   const live = dialogOf(await (await page.request.get(url('/'))).text());
-  expect(live).toContain('data-form-id="form-contact"');
+  expect(live).toContain(`data-form-id="${site.ref('form-contact')}"`);
   expect(dialogOf((await preview.getAttribute('srcdoc')) ?? '')).toBe(live);
   // Issue 32: axe inside the preview documents too (the same server-made document with JS or not).
   if (js) expect(await previewViolations(owner, preview), 'axe in the popup preview').toEqual([]);
 
-  // The lock screen: rendered by the server as the demo's locked page (/wholesale) renders it.
+  // The lock screen: rendered by the server as the site's locked page renders it (set-up: the owner
+  // locks one, as the demo's /wholesale is).
+  const lock = await owner.request.post(url(`/config/pages/${site.ref('col-shipping-returns')}/access`), {
+    form: { kind: 'password', password: 'trade-secret' },
+    headers: { Origin: base },
+    maxRedirects: 0,
+  });
+  expect(lock.status()).toBe(303);
   await owner.goto(url('/config/tweaks/lock-screen'));
   await ready(owner, js);
   await expect(frame.locator('body')).toHaveCSS('background-color', PAPER);
@@ -205,11 +203,11 @@ test('the previews are styled by the theme and show what the live pages show', a
   const src = await preview.getAttribute('src');
   expect(src).toMatch(/^\/config\/tweaks\/lock-screen\/preview\?/);
   const previewed = lockSectionOf(await (await owner.request.get(url(src!))).text());
-  const locked = await page.request.get(url('/wholesale'));
+  const locked = await page.request.get(url('/shipping-returns'));
   expect(locked.status()).toBe(403);
   expect(previewed).toContain('Let me in');
   expect(previewed).toBe(lockSectionOf(await locked.text()));
-  if (js) expect(await previewViolations(owner, preview, '/wholesale'), 'axe in the lock screen preview').toEqual([]);
+  if (js) expect(await previewViolations(owner, preview, '/shipping-returns'), 'axe in the lock screen preview').toEqual([]);
 
   expect(problems).toEqual([]);
   await owner.context().close();
@@ -239,17 +237,17 @@ test.describe('the splash page', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Saltgrass' })).toBeVisible();
     expect(await violations(page, js)).toEqual([]);
     await page.getByRole('link', { name: 'Come in' }).click();
-    await expect(page).toHaveURL(new RegExp(`${store.url()}/$`));
+    await expect(page).toHaveURL(new RegExp(`${base}/$`));
     await page.goto(url('/'));
-    await expect(page).toHaveURL(new RegExp(`${store.url()}/$`));
+    await expect(page).toHaveURL(new RegExp(`${base}/$`));
   });
 });
 
-test('the link in a newsletter email unsubscribes', async ({ page, javaScriptEnabled: js }) => {
+test('the link in a newsletter email unsubscribes', async ({ page, site, javaScriptEnabled: js }) => {
   const email = `leave-${js ? 'js' : 'nojs'}@example.com`;
   const joined = await page.request.post(url('/contact'), {
     form: {
-      _formBlock: 'blk-contact-form',
+      _formBlock: site.ref('blk-contact-form'),
       contact_fax: '',
       'name.first': 'Ada',
       'name.last': 'Lovelace',
@@ -257,13 +255,15 @@ test('the link in a newsletter email unsubscribes', async ({ page, javaScriptEna
       message: 'Hello',
       newsletter: 'Join our newsletter',
     },
-    headers: { Origin: store.url() },
+    headers: { Origin: base },
     maxRedirects: 0,
   });
   expect(joined.status()).toBe(303);
-  const outbox = path.join(store.dataDir, 'outbox');
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
   const find = () =>
     (fs.existsSync(outbox) ? fs.readdirSync(outbox) : [])
+      // Whole mails only: a .eml.tmp may be renamed between the listing and the read.
+      .filter((f) => f.endsWith('.eml'))
       .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8').replace(/=\r\n/g, '').replace(/=3D/g, '='))
       .find((m) => m.includes(`To: ${email}`));
   // The mail queue's worker sends it within a poll or two (a second each).

@@ -3,18 +3,20 @@
 // solves the widget and signs up. Without JavaScript nothing runs in the browser that a page load would
 // not show, so tests/http/restock.test.ts proves that half (refused with SPEC 8's text, the address kept,
 // nobody on the owner's list). On a site of its own: the demo's restock journey signs up meanwhile.
-import { expect, test } from '@playwright/test';
-import { ownSite, ready, signIn } from './journey.js';
+import { expect, test } from './fixtures.js';
+import { ready } from './journey.js';
 
 const CAPTCHA_TEXT = 'Complete CAPTCHA before submitting.';
 
-test('with the CAPTCHA on, the restock form asks for it, and the shopper solves it', async ({ page, browser, baseURL }) => {
-  test.setTimeout(120_000);
-  await signIn(page);
-  const host = await ownSite(page, baseURL!, 'Restock CAPTCHA');
-  const shopUrl = (path: string) => `http://${host}:${new URL(baseURL!).port}${path}`;
+test.use({ ownSite: 'restock-captcha' });
 
-  // The owner turns it on (the new site is the owner's current one).
+test('with the CAPTCHA on, the restock form asks for it, and the shopper solves it', async ({ page, browser, baseURL, site }) => {
+  test.setTimeout(120_000);
+  await site.signIn(page);
+  // The shopper's context has no baseURL: the site's own address.
+  const shopUrl = (path: string) => `${baseURL}${path}`;
+
+  // The owner turns it on (signed in on the site's address, it is the current one).
   await page.goto('/config/settings#restock');
   await ready(page);
   const box = page.getByLabel('Ask for a CAPTCHA on back-in-stock sign-ups');

@@ -1,13 +1,12 @@
 // Starts the built app for an e2e run (and for the HTTP suite): the production server on PORT with a
 // fresh database, removed when the run stops the server, so runs never share state. The database is
 // the embedded one in a temporary DATA_DIR, or, when STOREFRONT_TEST_POSTGRES names a PostgreSQL
-// server (.ci/run sets it when one answers), a throw-away database made there for this server.
+// server (.ci/run sets it when one answers), a throw-away copy there of the migrated, seeded template.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import postgres from 'postgres';
 
 const server = 'build/server.js';
 if (!existsSync(server)) {
@@ -32,27 +31,20 @@ const env = {
 // A DATABASE_URL meant for integration tests is not the server's: it would share their state.
 delete env.DATABASE_URL;
 
-/** Runs one statement as the admin of STOREFRONT_TEST_POSTGRES. */
-async function admin(statement) {
-  const sql = postgres(process.env.STOREFRONT_TEST_POSTGRES, { max: 1, connect_timeout: 5, onnotice: () => {} });
-  try {
-    await sql.unsafe(statement);
-  } finally {
-    await sql.end({ timeout: 2 }).catch(() => {});
-  }
-}
-
-// Its own database on a real PostgreSQL: the server migrates and seeds it as it would the embedded
-// one. Faster on a small machine: the embedded database runs in the server's own thread, a
-// PostgreSQL in processes of its own (docs/decisions/0018-test-servers-on-postgresql.md).
-let throwAway = null;
+// Its own database on a real PostgreSQL, a copy of the migrated and seeded template of this checkout's
+// db/ (made by whichever test process needs it first: tests/support/postgres-template.ts), so the
+// server and sites.ts find the migrations applied and the demo seeded. Faster on a small machine: the
+// embedded database runs in the server's own thread, a PostgreSQL in processes of its own
+// (docs/decisions/0018-test-servers-on-postgresql.md). Dropped again when the server stops.
+let dropThrowAway = async () => {};
 if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
 else if (process.env.STOREFRONT_TEST_POSTGRES) {
-  throwAway = `storefront_srv_${randomBytes(6).toString('hex')}`;
-  await admin(`create database ${throwAway}`);
-  const url = new URL(process.env.STOREFRONT_TEST_POSTGRES);
-  url.pathname = `/${throwAway}`;
-  env.DATABASE_URL = url.toString();
+  const admin = process.env.STOREFRONT_TEST_POSTGRES;
+  const { tsImport } = await import('tsx/esm/api');
+  const pg = await tsImport('../support/postgres-template.ts', import.meta.url);
+  const name = await pg.copyOfTemplate(admin, 'storefront_srv');
+  env.DATABASE_URL = pg.databaseUrl(admin, name);
+  dropThrowAway = () => pg.dropDatabase(admin, name);
 }
 
 // Playwright's run (E2E_SITES=N) gets one site per worker, made before the server opens the database
@@ -61,7 +53,7 @@ if (process.env.E2E_SITES) {
   const made = spawnSync(process.execPath, ['--import', 'tsx', 'tests/e2e/sites.ts'], { env, stdio: 'inherit' });
   if (made.status !== 0) {
     console.error('e2e: making the sites of the run failed');
-    if (throwAway) await admin(`drop database if exists ${throwAway} with (force)`).catch(() => {});
+    await dropThrowAway().catch(() => {});
     process.exit(1);
   }
 }
@@ -72,6 +64,6 @@ process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 child.on('exit', async (code, signal) => {
   if (!given) rmSync(dataDir, { recursive: true, force: true });
-  if (throwAway) await admin(`drop database if exists ${throwAway} with (force)`).catch((e) => console.error(`e2e: ${e.message}`));
+  await dropThrowAway().catch((e) => console.error(`e2e: ${e.message}`));
   process.exit(code ?? (signal === 'SIGTERM' ? 0 : 1));
 });

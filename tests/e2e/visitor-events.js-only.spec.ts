@@ -6,7 +6,8 @@
 // records them (tests/http/analytics-ingest.test.ts).
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { violations } from './axe.js';
-import { ownSite, placeOrder, ready, signIn } from './journey.js';
+import { test as siteTest } from './fixtures.js';
+import { placeOrder, ready } from './journey.js';
 
 const PRODUCT = '/shop/p/driftwood-dinner-plate';
 
@@ -142,26 +143,32 @@ test('no visitor event goes without the census cookie', async ({ page }) => {
   expect(events).toEqual([]);
 });
 
-test('with the visitor-metrics beta on, a listing page sends its listing view', async ({ page, baseURL }) => {
-  test.setTimeout(60_000);
-  await signIn(page);
-  const host = await ownSite(page, baseURL!, 'Listing views');
-  await page.goto('/config/analytics/settings');
-  await ready(page);
-  await page.getByLabel('Count visits to product listings (visitor metrics beta)').check();
-  await page.getByRole('button', { name: 'Save analytics settings' }).click();
-  await expect(page.getByText('Analytics settings saved.')).toBeVisible();
-  await expect(page.getByLabel('Count visits to product listings (visitor metrics beta)')).toBeChecked();
-  expect(await violations(page, true)).toEqual([]);
+siteTest.describe('on a site of its own (the demo’s listings stay as they are)', () => {
+  siteTest.use({ ownSite: 'listing-views' });
 
-  const listing = page.waitForRequest(eventNamed('listing-view'));
-  await page.goto(`http://${host}:${new URL(baseURL!).port}/shop`);
-  await ready(page);
-  const shown = await page
-    .locator('form[data-add-to-cart][data-item-id]')
-    .evaluateAll((forms) => forms.map((f) => (f as HTMLElement).dataset.itemId));
-  const data = dataOf(await listing);
-  expect(data).toMatchObject({ list_id: expect.any(String), sessionId: expect.any(String) });
-  expect(data.item_ids).toEqual(shown);
-  expect(shown.length).toBeGreaterThan(0);
+  siteTest('with the visitor-metrics beta on, a listing page sends its listing view', async ({ page, browser, baseURL, site }) => {
+    siteTest.setTimeout(60_000);
+    await site.signIn(page);
+    await page.goto('/config/analytics/settings');
+    await ready(page);
+    await page.getByLabel('Count visits to product listings (visitor metrics beta)').check();
+    await page.getByRole('button', { name: 'Save analytics settings' }).click();
+    await expect(page.getByText('Analytics settings saved.')).toBeVisible();
+    await expect(page.getByLabel('Count visits to product listings (visitor metrics beta)')).toBeChecked();
+    expect(await violations(page, true)).toEqual([]);
+
+    // A visitor, not the signed-in owner (whose visits are not counted); their context has no baseURL.
+    const visitor = await (await browser.newContext()).newPage();
+    const listing = visitor.waitForRequest(eventNamed('listing-view'));
+    await visitor.goto(`${baseURL}/shop`);
+    await ready(visitor);
+    const shown = await visitor
+      .locator('form[data-add-to-cart][data-item-id]')
+      .evaluateAll((forms) => forms.map((f) => (f as HTMLElement).dataset.itemId));
+    const data = dataOf(await listing);
+    expect(data).toMatchObject({ list_id: expect.any(String), sessionId: expect.any(String) });
+    expect(data.item_ids).toEqual(shown);
+    expect(shown.length).toBeGreaterThan(0);
+    await visitor.context().close();
+  });
 });

@@ -7,9 +7,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { openDb, redact, type Db } from '../../../db/client.server.js';
+import { copyOfTemplate, databaseUrl, dropDatabase, hashNow, postgresTemplate } from '../../support/postgres-template.js';
 
 export interface Target {
   name: 'pglite' | 'postgres';
@@ -18,24 +18,6 @@ export interface Target {
 }
 
 const quiet = () => {};
-
-/** Everything that decides what a migrated, seeded database holds: its hash names the copies. */
-function schemaHash(): string {
-  const root = fileURLToPath(new URL('../../../db/', import.meta.url));
-  const hash = crypto.createHash('sha256');
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else hash.update(path.relative(root, file)).update(fs.readFileSync(file));
-    }
-  };
-  walk(root);
-  return hash.digest('hex').slice(0, 16);
-}
-
-let hashOnce: string | undefined;
-const hashNow = () => (hashOnce ??= schemaHash());
 
 /**
  * The PGlite dump of a freshly migrated (and seeded) database: made by the first worker that needs
@@ -67,34 +49,6 @@ const pglite: Target = {
   },
 };
 
-/**
- * The name of a template database holding a freshly migrated (and seeded) database on the server
- * of `url`, made on first need: built under a temporary name, then renamed, so a worker never
- * copies a half-built one (a second worker racing to build it drops its own).
- */
-async function postgresTemplate(url: string, seed: boolean): Promise<string> {
-  const name = `storefront_tpl_${hashNow()}_${seed ? 's' : 'm'}`;
-  const admin = postgres(url, { max: 1, onnotice: quiet });
-  try {
-    const [found] = await admin`select 1 from pg_database where datname = ${name}`;
-    if (found) return name;
-    const building = `storefront_tplb_${crypto.randomBytes(6).toString('hex')}`;
-    await admin.unsafe(`create database ${building}`);
-    const u = new URL(url);
-    u.pathname = `/${building}`;
-    const db = await openDb({ url: u.toString(), max: 2, migrate: true, seedIfEmpty: seed, log: quiet });
-    await db.close();
-    try {
-      await admin.unsafe(`alter database ${building} rename to ${name}`);
-    } catch {
-      await admin.unsafe(`drop database if exists ${building} with (force)`);
-    }
-    return name;
-  } finally {
-    await admin.end({ timeout: 5 });
-  }
-}
-
 /** A database created for this run on the server of `url`, dropped again on close. */
 function postgresTarget(url: string): Target {
   return {
@@ -109,33 +63,28 @@ function postgresTarget(url: string): Target {
       } finally {
         await admin.end({ timeout: 5 });
       }
-      const u = new URL(url);
-      u.pathname = `/${name}`;
       let db: Db;
       try {
-        db = await openDb({ url: u.toString(), max: 4, migrate: opts.migrate ?? true, seedIfEmpty: opts.seed ?? true, log: quiet });
+        db = await openDb({
+          url: databaseUrl(url, name),
+          max: 4,
+          migrate: opts.migrate ?? true,
+          seedIfEmpty: opts.seed ?? true,
+          log: quiet,
+        });
       } catch (e) {
-        await drop(url, name);
+        await dropDatabase(url, name);
         throw e;
       }
       return {
         ...db,
         async close() {
           await db.close();
-          await drop(url, name);
+          await dropDatabase(url, name);
         },
       };
     },
   };
-}
-
-async function drop(url: string, name: string): Promise<void> {
-  const admin = postgres(url, { max: 1, onnotice: quiet });
-  try {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-  } finally {
-    await admin.end({ timeout: 5 });
-  }
 }
 
 const url = process.env.DATABASE_URL?.trim();
@@ -166,18 +115,9 @@ export async function processDatabase(): Promise<{ drop(): Promise<void> }> {
     delete process.env.DATABASE_URL;
     return { drop: async () => {} };
   }
-  const template = await postgresTemplate(url, true);
-  const name = `storefront_test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = postgres(url, { max: 1, onnotice: quiet });
-  try {
-    await admin.unsafe(`create database ${name} template ${template}`);
-  } finally {
-    await admin.end({ timeout: 5 });
-  }
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  process.env.DATABASE_URL = u.toString();
-  return { drop: () => drop(url, name) };
+  const name = await copyOfTemplate(url, 'storefront_test');
+  process.env.DATABASE_URL = databaseUrl(url, name);
+  return { drop: () => dropDatabase(url, name) };
 }
 
 /** Row counts of every storefront table, for "nothing changed" checks. */
