@@ -80,6 +80,8 @@ export default function AnalyticsSettingsScreen() {
   // An unticked box is not posted: after a refused save it shows as it was sent.
   const shown = result ? { ...values, visitorMetrics: '', ...result.typed } : values;
   const errors = result?.errors ?? {};
+  // A form drawn again after a refused save keeps the version it was first drawn at.
+  const drawnAt = (result?.typed ? stampOfTyped(result.typed) : null) ?? stamp;
   return (
     <>
       <h1>Analytics settings</h1>
@@ -99,9 +101,10 @@ export default function AnalyticsSettingsScreen() {
         </p>
       </section>
       {!canWrite ? <p className="hint">Your role may look at these settings but not change them.</p> : null}
-      <Form method="post" id="analytics-settings-form" key={JSON.stringify(values)}>
-        {/* A form drawn again after a refused save keeps the version it was first drawn at. */}
-        <StampFields stamp={result?.typed ? stampOfTyped(result.typed) : stamp} />
+      {/* Remounted by a save that changed the settings, not by a refused post: its fields keep what
+          was typed (with JavaScript, also while it was on its way). */}
+      <Form method="post" id="analytics-settings-form" key={drawnAt.version}>
+        <StampFields stamp={drawnAt} />
         <fieldset disabled={!canWrite}>
           <legend className="visually-hidden">Analytics settings</legend>
           <Field

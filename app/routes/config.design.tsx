@@ -60,6 +60,8 @@ export default function Design() {
   const failed = readReply(reply);
   const canWrite = useCan('design.write');
   const values = failed?.typed ?? data.values;
+  // A form drawn again after a refused save keeps the version it was first drawn at.
+  const stamp = (failed?.typed ? stampOfTyped(failed.typed) : null) ?? data.stamp;
   return (
     <>
       <h1>Design</h1>
@@ -70,16 +72,16 @@ export default function Design() {
       <FormError message={failed?.formError} />
       <ConflictNotice conflict={reply?.conflict} formId="design-form" reloadTo="/config/design" />
       {!canWrite ? <p className="hint">Your role may look at the design but not change it.</p> : null}
-      {/* Remounted after a save or a refused post, so the fields show what was saved or typed. */}
+      {/* Remounted by a save that changed the design, so the fields show what was saved; not by a
+          refused post, whose fields keep what was typed (with JavaScript, also while it was on its way). */}
       <DesignEditor
-        key={JSON.stringify(values)}
+        key={stamp.version}
         values={values}
         errors={failed?.errors ?? {}}
         swatches={data.swatches}
         canWrite={canWrite}
         preview={data.preview}
-        // A form drawn again after a refused save keeps the version it was first drawn at.
-        stamp={failed?.typed ? stampOfTyped(failed.typed) : data.stamp}
+        stamp={stamp}
       />
     </>
   );

@@ -157,7 +157,8 @@ export default function FileDetail() {
                 maxLength={MAX_NAME_LENGTH}
                 error={failed?.errors.name}
                 hint="The extension is kept when you leave it out."
-                key={failed ? 'failed' : file.name}
+                // Drawn afresh by a rename, not by a refused one: the box keeps what was typed.
+                key={file.name}
               />
               <button type="submit">Rename</button>
             </Form>

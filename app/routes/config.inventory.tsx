@@ -56,8 +56,8 @@ export async function loader(args: LoaderFunctionArgs) {
       lowAt: LOW_STOCK,
       // Variants back in stock with shoppers waiting for them: the panel offers to send the notices.
       backInStock: await backInStockWaiting(a),
-      drawn: Date.now(),
-      // When the page was drawn: a stock conflict names who changed the stock since (issue 28).
+      // When the page was drawn: a stock conflict names who changed the stock since (issue 28), and
+      // the stock form is keyed on it (each load draws it afresh, a refused post does not).
       at: new Date().toISOString(),
     },
     { headers: { 'Cache-Control': 'no-store' } },
@@ -67,19 +67,19 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'products.write');
   const form = await readForm(args.request);
-  // `drawn` keys the stock form, so a refused post draws it afresh with what was typed.
-  if (!form) return json({ ...refusedReply(), was: {}, drawn: Date.now() }, { status: 400 });
+  if (!form) return json({ ...refusedReply(), was: {} }, { status: 400 });
   const result = await submitStockForm(a, form);
-  if (!result.ok) return json({ ...result.reply, was: result.was ?? {}, drawn: Date.now() }, { status: result.status });
+  if (!result.ok) return json({ ...result.reply, was: result.was ?? {} }, { status: result.status });
   return redirect(listUrl(filtersOf(args.request), { saved: String(result.skus.length) }), 303);
 }
 
 /**
  * The rows of a refused post by variant id (the rows may have moved by the time the page is drawn
- * again): what was typed, and the row's error (Conform names it rows[i].qty, or rows[i] itself).
+ * again): what was typed, the stock the row was drawn with (`was`), and the row's error (Conform
+ * names it rows[i].qty, or rows[i] itself).
  */
 function typedRows(failed: RefusedPost | null) {
-  const rows: Record<string, { qty: string; unlimited: boolean; error: string | null }> = {};
+  const rows: Record<string, { qty: string; unlimited: boolean; was: string | null; error: string | null }> = {};
   const typed = failed?.typed ?? {};
   const errors = Object.entries(failed?.errors ?? {});
   for (const [name, id] of Object.entries(typed)) {
@@ -89,6 +89,7 @@ function typedRows(failed: RefusedPost | null) {
     rows[id] = {
       qty: typed[`${row}.qty`] ?? '',
       unlimited: (typed[`${row}.unlimited`] ?? '') !== '',
+      was: typed[`${row}.was`] ?? null,
       error: errors.find(([k]) => k === row || k.startsWith(`${row}.`))?.[1] ?? null,
     };
   }
@@ -102,8 +103,13 @@ export default function Inventory() {
   const f = d.filters;
   const filtered = f.q !== '' || f.stock !== 'all';
   const typed = typedRows(failed);
-  // After a stock conflict, a row's `was` is the stock it has now: saving again sets the typed number knowingly.
+  // The version the stock form is drawn at: when the page was loaded, and each row's stock then
+  // (`was`). A refused post keeps the ones it was sent with (the screen's loader has run again
+  // since), so its save stays checked against what the owner saw; after a stock conflict a row's
+  // `was` is the stock it has now: saving again sets the typed number knowingly.
+  const drawnAt = failed?.typed?._at ?? d.at;
   const was: Record<string, string> = result?.was ?? {};
+  const wasOf = (r: (typeof d.rows)[number]) => was[r.id] ?? typed[r.id]?.was ?? `${r.qty}:${r.unlimited ? 1 : 0}`;
   return (
     <>
       <h1>Inventory</h1>
@@ -179,8 +185,14 @@ export default function Inventory() {
               : 'No products yet: add one under Products.'}
         </p>
       ) : (
-        <Form method="post" id="stock-form" key={result?.drawn ?? d.drawn}>
-          <input type="hidden" name="_at" value={d.at} />
+        <Form
+          method="post"
+          id="stock-form"
+          // Drawn afresh by each load (a save, another page), not by a refused post's answer: with
+          // JavaScript the form stays mounted, so numbers typed while the post was on its way stay.
+          key={drawnAt}
+        >
+          <input type="hidden" name="_at" value={drawnAt} />
           <fieldset disabled={!d.canWrite} className="plain">
             <legend className="visually-hidden">Stock</legend>
             <table className="data">
@@ -206,7 +218,7 @@ export default function Inventory() {
                       <td>{r.attributes || '—'}</td>
                       <td>
                         <input type="hidden" name={`rows[${i}].id`} value={r.id} />
-                        <input type="hidden" name={`rows[${i}].was`} value={was[r.id] ?? `${r.qty}:${r.unlimited ? 1 : 0}`} />
+                        <input type="hidden" name={`rows[${i}].was`} value={wasOf(r)} />
                         <FieldFrame
                           name={`rows[${i}].qty`}
                           id={`stock-${i}`}

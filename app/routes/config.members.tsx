@@ -138,7 +138,8 @@ export default function Members() {
                   <select
                     id={`role-${m.ownerId}`}
                     name="roleId"
-                    key={refusedRole(m.ownerId) ? `typed-${t.roleId}` : `saved-${m.roleId}`}
+                    // Drawn afresh by a role change, not by a refused one: the choice stays as made.
+                    key={m.roleId}
                     defaultValue={refusedRole(m.ownerId) ? t.roleId : String(m.roleId)}
                   >
                     {ROLE_OPTIONS.map((o) => (

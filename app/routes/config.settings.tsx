@@ -142,7 +142,8 @@ function SectionForm({ section, name, error, conflict, stamp, canWrite, formKey,
       {hint ? <p className="hint">{hint}</p> : null}
       <FormError message={error} />
       <ConflictNotice conflict={conflict} formId={`settings-${section}`} reloadTo={`/config/settings#${section}`} />
-      {/* Remounted after a save, so the fields show what was saved. */}
+      {/* Remounted by a save that changed this section, so the fields show what was saved; not by a
+          refused post or another section's save, whose answers keep what is typed here. */}
       <Form method="post" key={formKey} id={`settings-${section}`}>
         <input type="hidden" name="intent" value={section} />
         <StampFields stamp={stamp} />
@@ -171,16 +172,19 @@ export default function Settings() {
 
   const valuesOf = (s: Section) => refused(s)?.typed ?? data.values;
   const errorsOf = (s: Section): Record<string, string> => refused(s)?.errors ?? {};
-  const sectionProps = (section: Section) => ({
-    section,
-    name: data.sectionNames[section],
-    error: refused(section)?.formError ?? null,
-    conflict: refused(section) ? (reply?.conflict ?? null) : null,
+  const sectionProps = (section: Section) => {
     // A form drawn again after a refused save keeps the version it was first drawn at.
-    stamp: refused(section) ? stampOfTyped(failed?.typed) : data.stamps[section],
-    canWrite,
-    formKey: JSON.stringify(data.values),
-  });
+    const stamp = refused(section) ? stampOfTyped(failed?.typed) : data.stamps[section];
+    return {
+      section,
+      name: data.sectionNames[section],
+      error: refused(section)?.formError ?? null,
+      conflict: refused(section) ? (reply?.conflict ?? null) : null,
+      stamp,
+      canWrite,
+      formKey: `${section}@${(stamp ?? data.stamps[section]).version}`,
+    };
+  };
 
   const store = valuesOf('store');
   const storeErr = errorsOf('store');

@@ -1,7 +1,7 @@
 // The owner's fonts and colours, with JavaScript on and off: an owner chooses a heading font and a
 // link colour on /config/design and saves; a shopper's page then computes them. With JavaScript the
-// font picker and the live preview are used, and the preview changes before anything is saved.
-// The screen passes axe.
+// font picker and the live preview are used, the preview changes before anything is saved, and a
+// refused save keeps what is typed while it is on its way. The screen passes axe.
 import type { Browser } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { violations } from './axe.js';
@@ -77,6 +77,30 @@ test('an owner chooses a heading font and a link colour, and a shopper sees them
         .poll(() => preview.locator('html').evaluate((r) => getComputedStyle(r).getPropertyValue('--color-accent').trim()))
         .toBe('#7a1f3d');
       expect((await shopperSees(browser)).h1).not.toContain('Lora');
+
+      // A refused save keeps what is typed while it is on its way (its answer used to draw the
+      // editor afresh from what was posted).
+      const background = page.getByLabel('Background', { exact: true });
+      const text = page.getByLabel('Text', { exact: true });
+      await background.fill('not a colour');
+      let answer = () => {};
+      const held = new Promise<void>((r) => (answer = r));
+      const posted = page.waitForRequest((r) => r.method() === 'POST');
+      const design = (url: URL) => url.pathname === '/config/design';
+      await page.route(design, async (route) => {
+        if (route.request().method() === 'POST') await held;
+        await route.fallback();
+      });
+      await page.getByRole('button', { name: 'Save design' }).click();
+      await posted;
+      await text.fill('#222222');
+      answer();
+      await expect(page.locator('#f-background-error')).toHaveText(/^Enter a colour as hex/);
+      await expect(text).toHaveValue('#222222');
+      await expect(page.getByLabel('Links and accents', { exact: true })).toHaveValue(ACCENT.typed);
+      await page.unroute(design);
+      await background.fill('');
+      await text.fill('');
     } else {
       await page.getByLabel('Headings', { exact: true }).selectOption('lora');
       await page.getByLabel('Links and accents', { exact: true }).fill(ACCENT.typed);

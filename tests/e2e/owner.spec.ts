@@ -1,6 +1,7 @@
 // The owner's journeys, run by both projects (JavaScript on and off): an owner signs in, creates a
 // product with variants and stock, puts it in the main navigation, a shopper buys it, the owner
-// fulfils the order; a viewer cannot save; the owner screens pass axe.
+// fulfils the order and sets the stock (a refused save keeps what was typed, with JavaScript also
+// while it is on its way); a viewer cannot save; the owner screens pass axe.
 import { expect, test } from './fixtures.js';
 import { violations } from './axe.js';
 import { mailTo, placeOrder, ready } from './journey.js';
@@ -123,13 +124,44 @@ test('an owner creates a product with variants, adds it to the navigation, a sho
   await ready(page, js);
   await page.getByRole('button', { name: 'Mark as fulfilled' }).click();
   await expect(page.locator('[data-fulfillment]')).toHaveText(/^Fulfilled /);
-  await page.goto('/config/inventory?q=' + encodeURIComponent(`LAN-S-${suffix}`));
-  await expect(page.getByRole('spinbutton').first()).toHaveValue('4');
+  // Both sizes (the search matches the product's title).
+  await page.goto(`/config/inventory?q=${suffix}`);
+  const small = page.getByLabel(`In stock, LAN-S-${suffix}`);
+  const large = page.getByLabel(`In stock, LAN-L-${suffix}`);
+  await expect(small).toHaveValue('4');
+  await expect(large).toHaveValue('0');
 
   // Stock to 0, and the same browser's next load of the product shows it sold out at once, with no
   // instalments offered (it showed it for sale for up to 60 s: pages were public, max-age=60).
+  // First a number too large for the other size: the save is refused and keeps what was typed. With
+  // JavaScript, so is what is typed while the refusal is on its way (the stock form used to be drawn
+  // afresh from the post by every answer).
   await ready(page, js);
-  await page.getByRole('spinbutton').first().fill('0');
+  await large.fill('1000000000');
+  const tooLarge = page.getByText('Enter a whole number from 0 to 999,999,999.');
+  if (js) {
+    let answer = () => {};
+    const held = new Promise<void>((r) => (answer = r));
+    const posted = page.waitForRequest((r) => r.method() === 'POST');
+    const inventory = (url: URL) => url.pathname === '/config/inventory';
+    await page.route(inventory, async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.fallback();
+    });
+    await page.getByRole('button', { name: 'Save stock' }).click();
+    await posted;
+    await small.fill('0');
+    answer();
+    await expect(tooLarge).toBeVisible();
+    await page.unroute(inventory);
+  } else {
+    await small.fill('0');
+    await page.getByRole('button', { name: 'Save stock' }).click();
+    await expect(tooLarge).toBeVisible();
+  }
+  await expect(small).toHaveValue('0');
+  await expect(large).toHaveValue('1000000000');
+  await large.fill('0');
   await page.getByRole('button', { name: 'Save stock' }).click();
   await expect(page.getByText('Stock saved for 1 variant.')).toBeVisible();
   await page.goto(`/shop/p/${slug}`);

@@ -1,7 +1,8 @@
-// The back-in-stock CAPTCHA (ADR 0034) with JavaScript: the owner ticks it in Settings, Back in stock;
-// the sold-out teapot's restock form then shows the forms' self-hosted CAPTCHA area, and the shopper
-// solves the widget and signs up. Without JavaScript nothing runs in the browser that a page load would
-// not show, so tests/http/restock.test.ts proves that half (refused with SPEC 8's text, the address kept,
+// The back-in-stock CAPTCHA (ADR 0034) with JavaScript: the owner ticks it in Settings, Back in stock
+// (what is typed in another section meanwhile stays); the sold-out teapot's restock form then shows
+// the forms' self-hosted CAPTCHA area, and the shopper solves the widget and signs up. Without
+// JavaScript nothing runs in the browser that a page load would not show, so
+// tests/http/restock.test.ts proves that half (refused with SPEC 8's text, the address kept,
 // nobody on the owner's list). On a site of its own: the demo's restock journey signs up meanwhile.
 import { expect, test } from './fixtures.js';
 import { ready } from './journey.js';
@@ -22,9 +23,13 @@ test('with the CAPTCHA on, the restock form asks for it, and the shopper solves 
   const box = page.getByLabel('Ask for a CAPTCHA on back-in-stock sign-ups');
   await expect(box).not.toBeChecked();
   await box.check();
+  // Typed in another section and not saved: saving this one leaves it as typed (its answer used to
+  // draw every section's form afresh).
+  await page.getByLabel('Store name').fill('Half-typed name');
   await page.getByRole('button', { name: 'Save back in stock settings' }).click();
   await expect(page.getByText('Back in stock settings saved.')).toBeVisible();
   await expect(page.getByLabel('Ask for a CAPTCHA on back-in-stock sign-ups')).toBeChecked();
+  await expect(page.getByLabel('Store name')).toHaveValue('Half-typed name');
 
   const visitor = await browser.newContext();
   const shopper = await visitor.newPage();

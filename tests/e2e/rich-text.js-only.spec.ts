@@ -1,7 +1,8 @@
 // Rich text with JavaScript (Quill exists only then): an owner writes a page in Quill, makes a word
-// bold and adds an email link through the link editor (seeing its validation text first), saves,
-// and a shopper sees the formatting and the mailto: link; a stored XSS attempt does nothing in a
-// shopper's browser even with the CSP bypassed (any dialog fails the test). axe passes on the editor.
+// bold and adds an email link through the link editor (seeing its validation text first), saves (a
+// refused save keeps what is typed while it is on its way), and a shopper sees the formatting and
+// the mailto: link; a stored XSS attempt does nothing in a shopper's browser even with the CSP
+// bypassed (any dialog fails the test). axe passes on the editor.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { violations } from './axe.js';
@@ -55,6 +56,28 @@ test('an owner writes a page in Quill with a bold word and an email link; a shop
   await expect(dialog).toBeHidden();
   await expect(editor.locator('a[href="mailto:hello@saltgrass.example?subject=Kiln%20visit"]')).toHaveText('Write to us');
   expect(await violations(page, true), 'axe on the editor').toEqual([]);
+
+  // A refused save (an address the site uses itself) keeps what is typed in the editor while it is on
+  // its way: its answer used to set the editor to the body as posted.
+  await page.getByLabel('URL slug').fill('config');
+  let answer = () => {};
+  const held = new Promise<void>((r) => (answer = r));
+  const posted = page.waitForRequest((r) => r.method() === 'POST');
+  const create = (url: URL) => url.pathname === '/config/pages/new';
+  await page.route(create, async (route) => {
+    if (route.request().method() === 'POST') await held;
+    await route.fallback();
+  });
+  await page.getByRole('button', { name: 'Create page' }).click();
+  await posted;
+  await editor.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('Typed while saving.');
+  answer();
+  await expect(page.getByText('/config is used by the site itself: choose another address.')).toBeVisible();
+  await expect(editor).toContainText('Typed while saving.');
+  await page.unroute(create);
+  await page.getByLabel('URL slug').fill(slug);
 
   await page.getByRole('button', { name: 'Create page' }).click();
   await expect(page.getByText('Page created.')).toBeVisible();

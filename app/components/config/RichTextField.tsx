@@ -54,10 +54,23 @@ export function RichTextField({ name, label, defaultValue, error, hint, rows = 1
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // After a save the loader sends the page as stored (sanitised): the editor shows that, not what was typed.
+  // What the form last posted of this field: a refused post comes back with it as the field's value.
+  const sent = useRef<string | null>(null);
+  useEffect(() => {
+    const form = textarea.current?.form;
+    if (!form) return;
+    const onSubmit = () => {
+      sent.current = textarea.current?.value ?? null;
+    };
+    form.addEventListener('submit', onSubmit);
+    return () => form.removeEventListener('submit', onSubmit);
+  }, []);
+
+  // After a save the loader sends the page as stored (sanitised): the editor shows that, not what was
+  // typed. A refused post's answer is what was posted: the editor keeps what was typed since.
   useEffect(() => {
     const t = textarea.current;
-    if (editor.current && t && t.value !== defaultValue) {
+    if (editor.current && t && t.value !== defaultValue && defaultValue !== sent.current) {
       t.value = defaultValue;
       editor.current.setHtml(defaultValue);
     }
