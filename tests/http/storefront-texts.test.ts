@@ -294,3 +294,18 @@ describe('locked and members-only pages in French', () => {
     expect(shown).not.toMatch(/Members only|Sign in|Create an account/);
   });
 });
+
+describe('search results in French', () => {
+  it("shows a post's and an event's excerpt as text, in French and in English", async () => {
+    // "kiln" finds the spring firing post and the winter kiln opening, whose excerpts are HTML.
+    const fr = main(await page('/fr/search?q=kiln'));
+    const en = main(await page('/search?q=kiln'));
+    for (const shown of [fr, en]) {
+      expect(shown).toMatch(/<p class="result-excerpt">[^<&]*kiln/i);
+      expect(shown).not.toContain('&lt;p&gt;');
+    }
+    expect(en).toContain(
+      '<p class="result-excerpt">Be there when the kiln opens: first pick of the winter firing, hot cider in the yard.</p>',
+    );
+  });
+});
