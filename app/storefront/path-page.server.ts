@@ -12,6 +12,7 @@ import { barePath } from '../languages/page-language.server.js';
 import { parseFilter } from './collection-context.js';
 import { parsePage, parseSelectedOptions, variantViewLocation } from './http.server.js';
 import { storefrontPage } from './render.server.js';
+import { pageStrings } from './request-language.server.js';
 import { requestSite } from './site.server.js';
 
 /**
@@ -45,7 +46,7 @@ export async function pathPageLoader(args: LoaderFunctionArgs) {
       // A page with form blocks: their forms, and what this visitor just posted (never cached).
       const posted = formStateOf(context);
       if (resolved.kind === 'page' && resolved.blocks?.blocks.some((b) => b.type === 'form'))
-        extras.formBlocks = await formBlocksHtml(await getSql(), site.website.id, resolved.blocks.blocks, url, posted);
+        extras.formBlocks = await formBlocksHtml(await getSql(), site.website.id, resolved.blocks.blocks, url, pageStrings(site), posted);
       return { resolved, extras, private: posted ? true : undefined };
     },
     context,

@@ -36,6 +36,7 @@ export const ISLAND_UI_TEXTS = {
   lightboxLabel: UI_TEXT.imageViewer,
   lightboxPositionText: UI_TEXT.imagePosition,
   fieldCountText: UI_TEXT.characterCount,
+  networkErrorText: UI_TEXT.networkError,
 } as const;
 
 /**

@@ -309,3 +309,58 @@ describe('search results in French', () => {
     );
   });
 });
+
+describe('a form block on a French page', () => {
+  const post = (email: string) => ({
+    _formBlock: 'blk-contact-form',
+    contact_fax: '',
+    'name.first': '',
+    'name.last': 'Lovelace',
+    email,
+    message: '',
+  });
+
+  it("labels the form's built-in parts in French and refuses a post in French", async () => {
+    const shown = main(await page('/fr/contact'));
+    expect(shown).toContain('>Prénom</label>');
+    expect(shown).toContain('>Laisser vide</label>');
+    expect(shown).not.toMatch(/First Name|Last Name|Leave this empty/);
+    const v = new Visitor();
+    const refused = await v.postForm('/fr/contact', post('nope'));
+    expect(refused.status).toBe(400);
+    const form = main(await refused.text());
+    expect(form).toContain('data-field-error>Obligatoire</p>');
+    expect(form).toContain('L’adresse e-mail n’est pas valide.');
+    expect(form).toContain('Votre formulaire comporte une erreur. Faites défiler vers le bas pour la voir.');
+    expect(form).not.toMatch(/>Required<|Email is not valid|Your form has encountered/);
+    // The page's allowance (8 posts a minute): the wait is said in French, with Retry-After.
+    let wait: Response | undefined;
+    for (let i = 0; i < 9 && !wait; i++) {
+      const r = await v.postForm('/fr/contact', post('nope'));
+      if (r.status === 429) wait = r;
+      else await r.arrayBuffer();
+    }
+    expect(wait, 'no 429 after 10 posts').toBeDefined();
+    expect(wait!.headers.get('retry-after')).toMatch(/^\d+$/);
+    const said = main(await wait!.text());
+    expect(said).toContain('Impossible d’envoyer le formulaire : trop d’envois. Veuillez réessayer plus tard.');
+    expect(said).not.toContain('rate limit');
+  });
+
+  it('hands the form island its checks, states and answers in French; the English form is as it was', async () => {
+    expect(islandTexts(await page('/fr/contact'))).toMatchObject({
+      fieldRequiredText: 'Obligatoire',
+      formCaptchaText: 'Veuillez compléter le CAPTCHA avant d’envoyer.',
+      formProblemAboveText: 'Votre formulaire comporte une erreur. Faites défiler vers le bas pour la voir.',
+      formSubmittingText: 'Envoi…',
+      formRateLimitedText: 'Impossible d’envoyer le formulaire : trop d’envois. Veuillez réessayer plus tard.',
+      networkErrorText: 'Erreur réseau',
+    });
+    const en = main(await page('/contact'));
+    expect(en).toContain('>First Name</label>');
+    expect(en).toContain('>Leave this empty</label>');
+    const refused = main(await (await new Visitor().postForm('/contact', post('nope'))).text());
+    expect(refused).toContain('data-field-error>Required</p>');
+    expect(refused).toContain('Your form has encountered a problem. Please scroll down to review.');
+  });
+});
