@@ -364,3 +364,31 @@ describe('a form block on a French page', () => {
     expect(refused).toContain('Your form has encountered a problem. Please scroll down to review.');
   });
 });
+
+describe('the back-in-stock sign-up on a French page', () => {
+  it('refuses without JavaScript in French, the wait too, and gives the island its CAPTCHA text in French', async () => {
+    const v = new Visitor();
+    const oat = `${FR_APRON}?Size=S%2FM&Color=Oat`;
+    const html = await (await v.get(oat)).text();
+    const box =
+      /<div class="product-restock-notification" data-product-id="([^"]+)" data-variant-id="([^"]+)"[^>]*data-texts="([^"]+)"/.exec(html);
+    expect(box, 'the restock box').not.toBeNull();
+    const texts = JSON.parse(box![3].replace(/&quot;/g, '"')) as Record<string, string>;
+    expect(texts).toMatchObject({
+      captcha: 'Veuillez compléter le CAPTCHA avant d’envoyer.',
+      notFound: 'Ce produit ou cette variante est introuvable.',
+      tooMany: 'Impossible d’envoyer le formulaire : trop d’envois. Veuillez réessayer plus tard.',
+    });
+    // A product that is not there, for the variant whose box shows the answer.
+    const form = { _action: 'restock', productId: 'no-such-product', variantId: box![2], email: 'fr-refused@example.com' };
+    expect((await v.postForm(oat, form)).status).toBe(303);
+    const refused = main(await (await v.get(oat)).text());
+    expect(refused).toContain('role="alert">Ce produit ou cette variante est introuvable.</p>');
+    expect(refused).not.toContain('could not be found');
+    // The sign-up's allowance (20 a minute per visitor), then the wait is said in French.
+    for (let i = 0; i < 20; i++) await (await v.postForm(oat, form)).arrayBuffer();
+    const wait = main(await (await v.get(oat)).text());
+    expect(wait).toContain('role="alert">Impossible d’envoyer le formulaire : trop d’envois. Veuillez réessayer plus tard.</p>');
+    expect(wait).not.toContain('rate limit');
+  });
+});
