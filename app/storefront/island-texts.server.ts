@@ -19,6 +19,9 @@ export const ISLAND_TEXTS: Record<string, string> = {
   cartCloseLabel: 'Close',
   cartCheckConnectionText: 'Please check your internet connection.',
   cartEnableCookiesText: UI_TEXT.enableCookies,
+  // The cart pill's spoken label (the layout's, from the same keys): an ICU plural, as the template takes it.
+  cartPillLabel: '{count, plural, one {# item in cart} other {# items in cart}}',
+  cartPillOverLabel: 'More than 100 items in cart',
   // A form block's checks, states and answers (the form island; a text area over its maximum too).
   ...FORM_ISLAND_TEXTS,
   ...ISLAND_UI_TEXTS,

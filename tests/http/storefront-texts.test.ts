@@ -392,3 +392,22 @@ describe('the back-in-stock sign-up on a French page', () => {
     expect(wait).not.toContain('rate limit');
   });
 });
+
+describe('the cart pill on a French page', () => {
+  it('says how many items are in the cart in French, one and many; the English page as it was', async () => {
+    const v = new Visitor();
+    const add = async (quantity: string) =>
+      expect((await v.postForm('/fr/cart', { intent: 'add', itemId: 'itm-tide-pool-mug', sku: 'SG-TPM-01', quantity })).status).toBe(303);
+    await add('1');
+    expect(await (await v.get('/fr/boutique')).text()).toMatch(/data-cart-pill aria-label="1 article dans le panier">/);
+    await add('2');
+    expect(await (await v.get('/fr/boutique')).text()).toMatch(/data-cart-pill aria-label="3 articles dans le panier">/);
+    const en = await (await v.get('/shop')).text();
+    expect(en).toMatch(/data-cart-pill aria-label="3 items in cart">/);
+    // The cart island says it again after an add, from the same texts (pluralText, per language).
+    expect(islandTexts(await page('/fr/boutique'))).toMatchObject({
+      cartPillLabel: '{count, plural, one {# article dans le panier} other {# articles dans le panier}}',
+      cartPillOverLabel: 'Plus de 100 articles dans le panier',
+    });
+  });
+});
