@@ -293,6 +293,24 @@ describe('locked and members-only pages in French', () => {
     expect(shown).toContain('Créer un compte');
     expect(shown).not.toMatch(/Members only|Sign in|Create an account/);
   });
+
+  it("tells a signed-in site user who is not a member, and shows a paid area's paywall, in French", async () => {
+    const v = new Visitor();
+    const email = `fr-member-${Math.random().toString(36).slice(2)}@example.com`;
+    expect((await v.postForm('/account/sign-up', { name: 'Membre', email, password: 'a long enough password' })).status).toBe(303);
+    const denied = await v.get('/fr/kiln-club');
+    expect(denied.status).toBe(403);
+    const shown = main(await denied.text());
+    expect(shown).toContain('Accès à l’espace membres refusé');
+    expect(shown).toContain('Votre compte n’est pas membre de Kiln Club.');
+    expect(shown).toContain('>Rejoindre Kiln Club</button>');
+    expect(shown).not.toMatch(/access denied|is not a member|>Join /);
+    const wall = main(await page('/fr/open-studio', 403));
+    expect(wall).toContain('Rejoindre Open Studio');
+    expect(wall).toContain('Cette page est réservée aux membres de Open Studio. Abonnez-vous pour la voir');
+    expect(wall).toContain('Se connecter pour s’abonner');
+    expect(wall).not.toMatch(/Join Open|Subscribe to see|Sign in to subscribe/);
+  });
 });
 
 describe('search results in French', () => {

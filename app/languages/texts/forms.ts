@@ -1,4 +1,5 @@
-// French, German and Spanish for a form block's built-in texts (app/forms/form-texts.ts's keys):
+// French, German and Spanish for a form block's built-in texts (app/forms/form-texts.ts's keys)
+// and a product form's details page (Cancel, Save details):
 // its parts' labels, the checks' and the API's messages, the submit button and the thank-you text
 // a form has until its owner writes one, as the page and the form island show them.
 import type { TextsByLanguage } from './types.js';
@@ -40,6 +41,8 @@ export const FORM_TEXTS: TextsByLanguage = {
     formPart_area: 'Indicatif',
     formPart_prefix: 'Numéro',
     formPart_line: 'Ligne',
+    formCancelText: 'Annuler',
+    formSaveDetailsText: 'Enregistrer les détails',
     networkErrorText: 'Erreur réseau',
   },
   de: {
@@ -78,6 +81,8 @@ export const FORM_TEXTS: TextsByLanguage = {
     formPart_area: 'Vorwahl',
     formPart_prefix: 'Nummer',
     formPart_line: 'Anschluss',
+    formCancelText: 'Abbrechen',
+    formSaveDetailsText: 'Angaben speichern',
     networkErrorText: 'Netzwerkfehler',
   },
   es: {
@@ -116,6 +121,8 @@ export const FORM_TEXTS: TextsByLanguage = {
     formPart_area: 'Prefijo',
     formPart_prefix: 'Número',
     formPart_line: 'Línea',
+    formCancelText: 'Cancelar',
+    formSaveDetailsText: 'Guardar los datos',
     networkErrorText: 'Error de red',
   },
 };
