@@ -43,10 +43,13 @@ export async function pathPageLoader(args: LoaderFunctionArgs) {
         // Product pages: the back-in-stock form offers the mailing list only when the site has one.
         restock: resolved.kind === 'product' ? await restockPageExtras(site.website.id) : undefined,
       };
-      // A page with form blocks: their forms, and what this visitor just posted (never cached).
+      // A page with form blocks: their forms, and what this visitor just posted (never cached). They
+      // post to the address asked for (`url` is bare: /fr/contact's form posts to /fr/contact).
       const posted = formStateOf(context);
-      if (resolved.kind === 'page' && resolved.blocks?.blocks.some((b) => b.type === 'form'))
-        extras.formBlocks = await formBlocksHtml(await getSql(), site.website.id, resolved.blocks.blocks, url, pageStrings(site), posted);
+      if (resolved.kind === 'page' && resolved.blocks?.blocks.some((b) => b.type === 'form')) {
+        const asked = new URL(request.url);
+        extras.formBlocks = await formBlocksHtml(await getSql(), site.website.id, resolved.blocks.blocks, asked, pageStrings(site), posted);
+      }
       return { resolved, extras, private: posted ? true : undefined };
     },
     context,

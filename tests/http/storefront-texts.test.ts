@@ -340,6 +340,8 @@ describe('a form block on a French page', () => {
 
   it("labels the form's built-in parts in French and refuses a post in French", async () => {
     const shown = main(await page('/fr/contact'));
+    // Posted without JavaScript, the form comes back to the French page (not the English one).
+    expect(shown).toMatch(/<form method="post" action="\/fr\/contact#form-blk-contact-form" novalidate/);
     expect(shown).toContain('>Prénom</label>');
     expect(shown).toContain('>Laisser vide</label>');
     expect(shown).not.toMatch(/First Name|Last Name|Leave this empty/);
