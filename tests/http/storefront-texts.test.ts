@@ -3,8 +3,9 @@
 // the variant island's data block), listing, home, journal, events and not-found pages say it in
 // French (event dates too), none of the English they used to show is left, and the English pages
 // are as they were; the islands' own texts (gallery controls, lightbox, character count) ride on
-// the French pages; the layout's labels, the locked and members-only pages are French; a visitor
-// who must wait is told so in French.
+// the French pages; the layout's labels, the locked and members-only pages (access denied, paywall)
+// are French; a visitor who must wait is told so in French; search excerpts are text; a form block,
+// the back-in-stock sign-up's refusals and the cart pill's count speak French.
 import { describe, expect, it } from 'vitest';
 import { Visitor } from './support/client.js';
 
