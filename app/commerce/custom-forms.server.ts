@@ -4,6 +4,7 @@
 // additionalFields (app/commerce/custom-form-answers.ts), then on the order line.
 import { getSql } from '../../db/client.server.js';
 import { formFieldsHtml } from '../forms/form-html.js';
+import type { TextLookup } from '../forms/form-texts.js';
 import { validateForm } from '../forms/form-validation.js';
 import { normalizeValues, readPosted, valueText, type FormValues, type Posted } from '../forms/form-values.js';
 import { loadForm, type StoredForm } from '../forms/stored-forms.server.js';
@@ -53,9 +54,10 @@ export function savedValues(form: StoredForm, additionalFields: unknown): FormVa
 /** The form's fields, named for the cart form, with what was typed and each error beside its field. */
 export function customFormFieldsHtml(
   form: StoredForm,
-  opts: { blockId: string; values?: FormValues; errors?: Record<string, string> },
+  opts: { blockId: string; values?: FormValues; errors?: Record<string, string>; t?: TextLookup },
 ): string {
   return formFieldsHtml({
+    t: opts.t,
     blockId: opts.blockId,
     formId: form.id,
     definition: form.definition,

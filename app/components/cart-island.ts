@@ -3,7 +3,7 @@
 // the header indicator updated in place, and the added-to-cart popover.
 import { readCartQty } from '../storefront/cart-count.js';
 import { showFieldErrors } from '../forms/field-errors.js';
-import { islandText, UI_TEXT } from '../utils/ui-texts.js';
+import { islandText, pluralText, UI_TEXT } from '../utils/ui-texts.js';
 
 /** SPEC sections 4 and 9 timings (ms). */
 export const ADDING_MIN_MS = 1000;
@@ -39,10 +39,18 @@ class CookiesOff extends Error {}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The pill's text and spoken label for a count (SPEC: hidden at 0, 100+ above 100). */
-export function pillText(count: number): { hidden: boolean; text: string; label: string } {
-  if (count > 100) return { hidden: false, text: '100+', label: 'More than 100 items in cart' };
-  return { hidden: count <= 0, text: String(count), label: `${count} item${count === 1 ? '' : 's'} in cart` };
+/**
+ * The pill's text and spoken label for a count (SPEC: hidden at 0, 100+ above 100), in the page's
+ * language when `doc` carries its texts (the layout says it the same way, from the same keys).
+ */
+export function pillText(count: number, doc?: Document): { hidden: boolean; text: string; label: string } {
+  const english = count > 100 ? 'More than 100 items in cart' : `${count} item${count === 1 ? '' : 's'} in cart`;
+  const label = !doc
+    ? english
+    : count > 100
+      ? islandText(doc, 'cartPillOverLabel', english)
+      : pluralText(doc.documentElement.lang, islandText(doc, 'cartPillLabel', english), count);
+  return { hidden: count <= 0, text: count > 100 ? '100+' : String(count), label };
 }
 
 /**
@@ -50,7 +58,7 @@ export function pillText(count: number): { hidden: boolean; text: string; label:
  * add; a count read from the cart_qty cookie comes without it.
  */
 export function showCartCount(doc: Document, count: number, subtotalText?: string) {
-  const pill = pillText(count);
+  const pill = pillText(count, doc);
   doc.querySelectorAll<HTMLElement>('[data-cart-pill]').forEach((el) => {
     el.hidden = pill.hidden;
     el.setAttribute('aria-label', pill.label);

@@ -2,8 +2,7 @@
 // the page by app/forms/restock-markup.ts) is sent as JSON to the sign-up API instead, and its
 // place shows the merchant's text or "Signed up!" (SPEC 4), or the error (SPEC 5, 8); and when the
 // shopper chooses another variant, the form shown is that variant's (only a sold-out one has one).
-import { emailError, RESTOCK_TEXT, type RestockIslandTexts } from '../forms/restock-texts.js';
-import { FORM_TEXT } from '../forms/form-validation.js';
+import { emailError, RESTOCK_ISLAND_ENGLISH, RESTOCK_TEXT, restockTextIn, type RestockIslandTexts } from '../forms/restock-texts.js';
 import { FORM_INPUT } from '../forms/form-values.js';
 
 export const RESTOCK_API = '/api/site-users/account/notifications/restock';
@@ -19,12 +18,7 @@ function showMessage(box: HTMLElement, text: string, error: boolean): void {
 
 /** The box's texts in the page's language (its data-texts), English where it has none. */
 function textsOf(box: HTMLElement): RestockIslandTexts {
-  const english: RestockIslandTexts = {
-    signedUp: RESTOCK_TEXT.signedUp,
-    emailBlank: RESTOCK_TEXT.emailBlank,
-    emailInvalid: RESTOCK_TEXT.emailInvalid,
-    failed: RESTOCK_TEXT.failed,
-  };
+  const english = RESTOCK_ISLAND_ENGLISH;
   try {
     return { ...english, ...(JSON.parse(box.dataset.texts ?? '{}') as Partial<RestockIslandTexts>) };
   } catch {
@@ -46,7 +40,7 @@ async function send(form: HTMLFormElement, box: HTMLElement): Promise<void> {
   // The site's CAPTCHA (the forms' widget, put in the form's slot by the form island): solved first.
   const captcha = new FormData(form).get(FORM_INPUT.captcha);
   if (form.querySelector('[data-form-captcha]') && (typeof captcha !== 'string' || captcha === '')) {
-    showMessage(box, FORM_TEXT.captcha, true);
+    showMessage(box, texts.captcha, true);
     return;
   }
   const join = box.querySelector<HTMLInputElement>('input[name="isJoinMailingList"]');
@@ -73,7 +67,7 @@ async function send(form: HTMLFormElement, box: HTMLElement): Promise<void> {
     // The merchant's text as the page has it, else "Signed up!" in the page's language (the API's
     // answer says it in English).
     if (ok) message = box.dataset.successText || texts.signedUp;
-    else if (typeof body?.error === 'string' && body.error) message = body.error;
+    else if (typeof body?.error === 'string' && body.error) message = restockTextIn(texts, body.error);
   } catch {
     // offline or refused: the spec's fallback text
   }

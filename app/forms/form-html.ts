@@ -5,7 +5,8 @@
 import type { FormDefinition, FormField } from './form-definition.js';
 import { LIKERT_ANSWERS } from './form-definition.js';
 import { FORM_TEXT } from './form-validation.js';
-import { FORM_INPUT, hiddenValue, likertName, PART_LABELS, partName, partsOf, type FieldValue, type FormValues } from './form-values.js';
+import { FORM_HTML_TEXT, formTextIn, partLabelIn, type TextLookup } from './form-texts.js';
+import { FORM_INPUT, hiddenValue, likertName, partName, partsOf, type FieldValue, type FormValues } from './form-values.js';
 import { escapeHtml as esc } from '../utils/html.js';
 
 /** What the page shows of one form block after a post (none on a plain visit). */
@@ -34,7 +35,11 @@ export interface FormBlockView {
    * server: this module is pure). Shown under the submission text once sent.
    */
   postSubmitHtml?: string;
+  /** The page's texts (its language's): the built-in labels and messages in it; none, English. */
+  t?: TextLookup;
 }
+
+const english: TextLookup = (_key, text) => text;
 
 /** Where the captcha widget fetches its proof-of-work challenge (app/routes/api.form.captcha.ts). */
 export const CAPTCHA_CHALLENGE_URL = '/api/form/captcha';
@@ -43,9 +48,10 @@ export const CAPTCHA_CHALLENGE_URL = '/api/form/captcha';
  * Where the CAPTCHA widget goes in a form (the form island puts it there, `extraClass` beside the
  * slot's own); without JavaScript it says the form needs it, as no proof of work can be done.
  */
-export function captchaSlot(extraClass = ''): string {
+export function captchaSlot(extraClass = '', t: TextLookup = english): string {
   const cls = extraClass ? `form-captcha ${extraClass}` : 'form-captcha';
-  return `<div class="${cls}" data-form-captcha="${CAPTCHA_CHALLENGE_URL}"><noscript><p>${FORM_TEXT.captcha} This form needs JavaScript.</p></noscript></div>`;
+  const say = (text: string) => esc(formTextIn(t, text));
+  return `<div class="${cls}" data-form-captcha="${CAPTCHA_CHALLENGE_URL}"><noscript><p>${say(FORM_TEXT.captcha)} ${say(FORM_HTML_TEXT.needsJavaScript)}</p></noscript></div>`;
 }
 
 /** Owner text with its line breaks kept. */
@@ -69,8 +75,10 @@ function attrs(list: Record<string, string | boolean | undefined>): string {
 }
 
 function fieldHtml(view: FormBlockView, f: FormField): string {
+  const t = view.t ?? english;
   const value = view.state?.values?.[f.id];
-  const error = view.state?.errors?.[f.id];
+  const raw = view.state?.errors?.[f.id];
+  const error = raw === undefined ? undefined : formTextIn(t, raw);
   const id = fieldDomId(view.blockId, f.id);
   const pre = view.namePrefix ?? '';
   if (f.type === 'hidden') return `<input type="hidden" name="${esc(pre + f.id)}" value="${esc(hiddenValue(f, view.query))}">`;
@@ -147,7 +155,7 @@ function fieldHtml(view: FormBlockView, f: FormField): string {
             p === 'ampm'
               ? `<select${attrs({ id: pid, name: pre + partName(f, p), ...aria })}>${['AM', 'PM'].map((x) => `<option${x === v ? ' selected' : ''}>${x}</option>`).join('')}</select>`
               : `<input${attrs({ id: pid, name: pre + partName(f, p), type: f.type === 'phone' ? 'tel' : 'text', value: v, autocomplete: auto[p], inputmode: f.type === 'date' || f.type === 'time' ? 'numeric' : undefined, ...aria })}>`;
-          return `<span class="field-part field-part-${p}"><label for="${pid}">${PART_LABELS[p] ?? p}</label>${control}</span>`;
+          return `<span class="field-part field-part-${p}"><label for="${pid}">${esc(partLabelIn(t, p))}</label>${control}</span>`;
         })
         .join('');
       return group(`<div class="field-parts">${inputs}</div>`);
@@ -166,7 +174,7 @@ function fieldHtml(view: FormBlockView, f: FormField): string {
     case 'select': {
       const v = str(value);
       const options = [
-        '<option value="">Select Option</option>',
+        `<option value="">${esc(formTextIn(t, FORM_HTML_TEXT.selectOption))}</option>`,
         ...f.options.map((o) => `<option${attrs({ value: o, selected: o === v })}>${esc(o)}</option>`),
       ];
       return single(`<select${attrs(common)}>${options.join('')}</select>`);
@@ -196,22 +204,24 @@ export function formFieldsHtml(view: FormBlockView): string {
 /** The form block's HTML: the success text (shown once sent) and the form. */
 export function formBlockHtml(view: FormBlockView): string {
   const { definition: d, state } = view;
+  const t = view.t ?? english;
+  const say = (text: string) => formTextIn(t, text);
   const s = d.settings;
   const hasFieldErrors = Object.keys(state?.errors ?? {}).length > 0;
-  const top = state?.message ?? (hasFieldErrors ? FORM_TEXT.above : '');
-  const bottom = state?.message ?? (hasFieldErrors ? FORM_TEXT.below : '');
+  const top = say(state?.message ?? (hasFieldErrors ? FORM_TEXT.above : ''));
+  const bottom = say(state?.message ?? (hasFieldErrors ? FORM_TEXT.below : ''));
   const formError = (where: 'top' | 'bottom', text: string) =>
     `<div class="form-error form-error-${where}" data-form-error="${where}" role="alert"${text ? '' : ' hidden'}>${esc(text)}</div>`;
   const sent = state?.sent === true;
-  const label = s.submitLabel || 'Submit';
+  const label = s.submitLabel || say(FORM_HTML_TEXT.submit);
   const disclaimer = s.disclaimer?.text
     ? `<div class="form-disclaimer">${para(s.disclaimer.text)}` +
       (s.disclaimer.required
-        ? `<p class="field-option"><input type="checkbox" id="form-${esc(view.blockId)}-disclaimer" name="${FORM_INPUT.disclaimer}" value="1" aria-required="true"><label for="form-${esc(view.blockId)}-disclaimer">I agree</label></p>`
+        ? `<p class="field-option"><input type="checkbox" id="form-${esc(view.blockId)}-disclaimer" name="${FORM_INPUT.disclaimer}" value="1" aria-required="true"><label for="form-${esc(view.blockId)}-disclaimer">${esc(say(FORM_HTML_TEXT.agree))}</label></p>`
         : '') +
       '</div>'
     : '';
-  const captcha = s.captcha ? captchaSlot() : '';
+  const captcha = s.captcha ? captchaSlot('', t) : '';
   // Before a submission the post-submit HTML waits in a <template>: inert, so none of its images
   // load and nothing of it is read out; the island moves it into the page on success.
   const after = view.postSubmitHtml
@@ -221,14 +231,14 @@ export function formBlockHtml(view: FormBlockView): string {
     : '';
   return (
     `<div class="form-block" id="form-${esc(view.blockId)}" data-form-block="${esc(view.blockId)}">` +
-    `<div class="form-submission-text" data-form-success tabindex="-1" role="status"${sent ? '' : ' hidden'}>${para(s.submissionText)}</div>` +
+    `<div class="form-submission-text" data-form-success tabindex="-1" role="status"${sent ? '' : ' hidden'}>${para(say(s.submissionText))}</div>` +
     after +
     `<form method="post" action="${esc(view.action)}" novalidate class="form-block-form" data-form-id="${esc(view.formId)}" data-fields="${esc(JSON.stringify(d.fields))}"${s.redirectUrl ? ` data-redirect="${esc(s.redirectUrl)}"` : ''}${sent ? ' hidden' : ''}>` +
     formError('top', top) +
     `<input type="hidden" name="${FORM_INPUT.block}" value="${esc(view.blockId)}">` +
     // The honeypot: off screen and out of the tab order; a person never fills it in.
     `<div class="form-honeypot" aria-hidden="true" style="position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden">` +
-    `<label for="form-${esc(view.blockId)}-hp">Leave this empty</label><input type="text" id="form-${esc(view.blockId)}-hp" name="${FORM_INPUT.honeypot}" tabindex="-1" autocomplete="off" value=""></div>` +
+    `<label for="form-${esc(view.blockId)}-hp">${esc(say(FORM_HTML_TEXT.honeypot))}</label><input type="text" id="form-${esc(view.blockId)}-hp" name="${FORM_INPUT.honeypot}" tabindex="-1" autocomplete="off" value=""></div>` +
     d.fields.map((f) => fieldHtml(view, f)).join('') +
     captcha +
     disclaimer +

@@ -6,7 +6,15 @@ import type { FormField } from './form-definition.js';
 import { FORM_TEXT, validateForm } from './form-validation.js';
 import { FORM_INPUT, readPosted, type FormValues } from './form-values.js';
 import { showFieldErrors } from './field-errors.js';
+import { formErrorsIn, formTextIn, type TextLookup } from './form-texts.js';
 import { islandText, isNetworkFailure, UI_TEXT } from '../utils/ui-texts.js';
+
+/**
+ * A text in the page's language (its island-texts block). The checks and the API answer in English;
+ * each known text is shown translated, anything else (an owner's own words) as written.
+ */
+const pageText: TextLookup = (key, english) => islandText(document, key, english);
+const say = (english: string) => formTextIn(pageText, english);
 
 /** SPEC 8: the text of a failed save by HTTP status, when the server sent none. */
 const BY_STATUS: Record<number, string> = {
@@ -57,10 +65,10 @@ function showFormError(form: HTMLFormElement, top: string, bottom = top): void {
 }
 
 function showProblems(form: HTMLFormElement, errors: Record<string, string>, message?: string): void {
-  showFieldErrors(form, errors);
+  showFieldErrors(form, formErrorsIn(pageText, errors));
   const fields = Object.keys(errors).length > 0;
-  if (message) showFormError(form, message);
-  else if (fields) showFormError(form, FORM_TEXT.above, FORM_TEXT.below);
+  if (message) showFormError(form, say(message));
+  else if (fields) showFormError(form, say(FORM_TEXT.above), say(FORM_TEXT.below));
   else showFormError(form, '');
   // Move to the first problem: the first invalid field, else the message above the form.
   const first = form.querySelector<HTMLElement>('[aria-invalid="true"]');
@@ -100,9 +108,7 @@ function countCharacters(root: HTMLElement): void {
       if (speak) {
         timer = setTimeout(() => {
           said.textContent =
-            n > max
-              ? `${words}. ${islandText(doc, 'fieldTooLongText', FORM_TEXT.tooLong)}`
-              : islandText(doc, 'fieldCountText', UI_TEXT.characterCount, { count: n, max });
+            n > max ? `${words}. ${say(FORM_TEXT.tooLong)}` : islandText(doc, 'fieldCountText', UI_TEXT.characterCount, { count: n, max });
         }, COUNT_SPOKEN_AFTER_MS);
       }
     };
@@ -154,7 +160,7 @@ export async function submitFormBlock(form: HTMLFormElement): Promise<void> {
   busy.add(form);
   if (button) {
     button.disabled = true;
-    button.textContent = FORM_TEXT.submitting;
+    button.textContent = say(FORM_TEXT.submitting);
   }
   const fail = (errs: Record<string, string>, message?: string) => {
     busy.delete(form);
@@ -189,7 +195,7 @@ export async function submitFormBlock(form: HTMLFormElement): Promise<void> {
     return fail({}, saved.body.error ?? BY_STATUS[saved.status] ?? FORM_TEXT.unknown);
   } catch (e) {
     // No answer at all (offline, connection cut): SPEC 8's "Network error", not the server's texts.
-    return fail({}, isNetworkFailure(e) ? UI_TEXT.networkError : FORM_TEXT.unknown);
+    return fail({}, isNetworkFailure(e) ? pageText('networkErrorText', UI_TEXT.networkError) : FORM_TEXT.unknown);
   }
 }
 

@@ -4,6 +4,7 @@
 import { json, redirect } from '@remix-run/node';
 import type { Sql } from '../../db/client.server.js';
 import { sanitizeStoredHtml } from '../edits/sanitize.server.js';
+import { textFrom } from '../languages/strings.js';
 import type { FormDefinition } from './form-definition.js';
 import { FORM_TEXT } from './form-validation.js';
 import { blockFormId, loadForm, loadFormsOf } from './stored-forms.server.js';
@@ -46,12 +47,13 @@ function pageAddress(url: URL): string {
   return url.pathname + (s ? `?${s}` : '');
 }
 
-/** The HTML of every form block of a page whose form exists, by block id. */
+/** The HTML of every form block of a page whose form exists, by block id, in the page's language (`strings`). */
 export async function formBlocksHtml(
   sql: Sql,
   websiteId: string,
   blocks: readonly { id: string; type: string; settings: unknown }[],
   url: URL,
+  strings: Record<string, unknown>,
   posted?: PageFormState,
 ): Promise<Record<string, string>> {
   const forms = await loadFormsOf(sql, websiteId, blocks);
@@ -70,6 +72,7 @@ export async function formBlocksHtml(
       query: url.searchParams,
       state,
       postSubmitHtml: visitorPostSubmitHtml(form.definition),
+      t: (key, english) => textFrom(strings, key, english),
     });
   }
   return out;

@@ -22,11 +22,14 @@ export interface RestockMarkupOptions {
   flash?: RestockFlash | null;
   /** The island's texts in the page's language; absent on a page in English (the island's own). */
   texts?: RestockIslandTexts | null;
+  /** The page's texts, for the CAPTCHA's no-JavaScript line; none: English. */
+  t?: TextLookup;
 }
 
-import { RESTOCK_ISLAND_KEYS, RESTOCK_TEXT, type RestockIslandTexts } from './restock-texts.js';
+import { restockTextIn, type RestockIslandTexts } from './restock-texts.js';
 import { escapeHtml as attr } from '../utils/html.js';
 import { captchaSlot } from './form-html.js';
+import type { TextLookup } from './form-texts.js';
 
 // The engine's captcha area (website.captchaSettings.siteKey set): its own line, last in the box,
 // outside the form and empty. Without it, the line is blank.
@@ -41,8 +44,7 @@ const BLOCK =
  */
 function flashText(flash: RestockFlash, o: RestockMarkupOptions): string {
   if (flash.ok && o.successText) return o.successText;
-  const name = (Object.keys(RESTOCK_ISLAND_KEYS) as (keyof RestockIslandTexts)[]).find((k) => RESTOCK_TEXT[k] === flash.message);
-  return name && o.texts ? o.texts[name] : flash.message;
+  return restockTextIn(o.texts, flash.message);
 }
 
 export function adjustRestockMarkup(html: string, o: RestockMarkupOptions): string {
@@ -81,7 +83,7 @@ export function adjustRestockMarkup(html: string, o: RestockMarkupOptions): stri
         // class makes it look like the theme's other buttons (issue 33).
         .replace('<input class="sqs-editable-button" type="submit"', '<input class="sqs-editable-button button" type="submit"')
         .replace('<input type="checkbox" name="isJoinMailingList"', `<input type="checkbox" name="isJoinMailingList" form="${formId}"`)
-        .replace('\n  </form>\n', `${captcha ? `\n    ${captchaSlot('captcha-container')}` : ''}\n  </form>\n  ${message}\n`);
+        .replace('\n  </form>\n', `${captcha ? `\n    ${captchaSlot('captcha-container', o.t)}` : ''}\n  </form>\n  ${message}\n`);
     }
     const sku = o.skus[variantId];
     return (

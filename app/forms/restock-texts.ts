@@ -1,6 +1,7 @@
 // Back-in-stock sign-ups: the texts shoppers and owners see (SPEC 4, 5 and 8) and the sign-up
 // payload (SPEC 3), shared by the server, the page action and the browser island.
 import { z } from 'zod';
+import { FORM_TEXT } from './form-validation.js';
 
 export const RESTOCK_TEXT = {
   signedUp: 'Signed up!',
@@ -12,6 +13,8 @@ export const RESTOCK_TEXT = {
   tooMany: 'Unable to submit form. Submission rate limit exceeded. Please try again later.',
   sendSoldOut: 'This variant is sold out: notices can be sent once it is back in stock.',
   sendNone: 'Nobody is waiting for this variant.',
+  /** The site asks for its CAPTCHA (the forms' own text). */
+  captcha: FORM_TEXT.captcha,
 } as const;
 
 /** What the island says itself, and the localizedStrings key of each in another language. */
@@ -20,9 +23,29 @@ export const RESTOCK_ISLAND_KEYS = {
   emailBlank: 'restockEmailBlankText',
   emailInvalid: 'restockEmailInvalidText',
   failed: 'restockFailedText',
+  // The sign-up's refusals (the API's and the page action's), which a shopper may meet.
+  notFound: 'restockNotFoundText',
+  inStock: 'restockInStockText',
+  // The same words as a form block's 429 and CAPTCHA texts, so the same keys.
+  tooMany: 'formRateLimitedText',
+  captcha: 'formCaptchaText',
 } as const;
 
 export type RestockIslandTexts = { [K in keyof typeof RESTOCK_ISLAND_KEYS]: string };
+
+/** The island's texts in English (a page in English carries none). */
+export const RESTOCK_ISLAND_ENGLISH = Object.fromEntries(
+  Object.keys(RESTOCK_ISLAND_KEYS).map((k) => [k, RESTOCK_TEXT[k as keyof RestockIslandTexts]]),
+) as RestockIslandTexts;
+
+/**
+ * A sign-up's answer (written in English by the server) in the page's language (`texts`, the
+ * island's); an answer it has no text for as written.
+ */
+export function restockTextIn(texts: RestockIslandTexts | null | undefined, english: string): string {
+  const name = (Object.keys(RESTOCK_ISLAND_KEYS) as (keyof RestockIslandTexts)[]).find((k) => RESTOCK_TEXT[k] === english);
+  return name && texts ? texts[name] : english;
+}
 
 /** The form's default texts (restockNotificationMessages), when the site sets none of its own. */
 export const RESTOCK_MESSAGES = {

@@ -9,6 +9,7 @@ import { ACCOUNT_TEXTS } from './texts/account.js';
 import { COMMERCE_TEXTS } from './texts/commerce.js';
 import { EMAIL_TEXTS } from './texts/emails.js';
 import { ENGINE_TEXTS } from './texts/engine.js';
+import { FORM_TEXTS } from './texts/forms.js';
 import { MESSAGE_TEXTS } from './texts/messages.js';
 import { STOREFRONT_TEXTS } from './texts/storefront.js';
 import { SUBSCRIPTION_TEXTS } from './texts/subscriptions.js';
@@ -23,6 +24,7 @@ const AREAS: TextsByLanguage[] = [
   MESSAGE_TEXTS,
   ACCOUNT_TEXTS,
   ACCESS_TEXTS,
+  FORM_TEXTS,
   EMAIL_TEXTS,
 ];
 

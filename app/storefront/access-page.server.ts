@@ -79,6 +79,8 @@ async function screenFor(
   let access: Json;
   let status = 403;
   let retryAfterS: number | undefined;
+  // A member area's texts name it (`{area}`).
+  const area = { area: 'area' in d ? (d.area?.name ?? '') : '' };
   switch (d.kind) {
     case 'locked': {
       const mine = await readFlash(request, 'access', (f) => f.scope === d.scope);
@@ -109,11 +111,11 @@ async function screenFor(
       template = 'member-area-access-denied';
       access = {
         kind: 'denied',
-        title: ACCESS_TEXT.deniedTitle,
-        lead: ACCESS_TEXT.deniedLead(d.area.name),
+        title: textFrom(strings, 'accessDeniedTitle', ACCESS_TEXT.deniedTitle),
+        lead: textFrom(strings, 'accessDeniedLead', ACCESS_TEXT.deniedLead('{area}'), area),
         redirectTo,
         area: { id: d.area.id, name: d.area.name },
-        joinLabel: ACCESS_TEXT.join(d.area.name),
+        joinLabel: textFrom(strings, 'accessJoinLabel', ACCESS_TEXT.join('{area}'), area),
         ...links,
       };
       break;
@@ -121,17 +123,19 @@ async function screenFor(
       template = 'paywall';
       access = {
         kind: 'paywall',
-        title: ACCESS_TEXT.paywallTitle(d.area.name),
-        lead: ACCESS_TEXT.paywallLead(d.area.name),
+        title: textFrom(strings, 'accessPaywallTitle', ACCESS_TEXT.paywallTitle('{area}'), area),
+        lead: textFrom(strings, 'accessPaywallLead', ACCESS_TEXT.paywallLead('{area}'), area),
         redirectTo,
         signedIn,
         area: {
           id: d.area.id,
           name: d.area.name,
-          priceText: (await areaPriceText(site.website.id, d.area, site.website.currency)) || ACCESS_TEXT.notAvailable,
+          priceText:
+            (await areaPriceText(site.website.id, d.area, site.website.currency)) ||
+            textFrom(strings, 'accessNotAvailableText', ACCESS_TEXT.notAvailable),
         },
-        subscribeLabel: ACCESS_TEXT.subscribe,
-        signInToSubscribeLabel: ACCESS_TEXT.signInToSubscribe,
+        subscribeLabel: textFrom(strings, 'accessSubscribeLabel', ACCESS_TEXT.subscribe),
+        signInToSubscribeLabel: textFrom(strings, 'accessSignInToSubscribeLabel', ACCESS_TEXT.signInToSubscribe),
         ...links,
       };
       break;

@@ -22,6 +22,7 @@ import { formatMoney, money } from '../commerce/money.js';
 import { PageType, ProductType } from '../../engine/ts/enums.js';
 import { COMMERCE_PAGE_TYPES } from './page-types.js';
 import { pageMessages, type PageMessages } from './shop-messages.server.js';
+import { plainText } from './seo.server.js';
 import { shapeBlocks } from './page-blocks.js';
 import { filterJson, shapeEntry, termLinks } from './collection-context.js';
 import { merchandisingOf, SCARCITY_DEFAULT_TEXT } from '../config/product-form.js';
@@ -360,7 +361,8 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
         kind: h.kind,
         title: h.title,
         fullUrl: h.fullUrl,
-        excerpt: h.excerpt,
+        // The theme prints a result's excerpt as text ({excerpt|html}); a post's or event's is HTML.
+        excerpt: plainText(h.excerpt),
         assetUrl: h.assetUrl,
         originalSize: h.originalSize,
         systemDataVariants: h.assetUrl ? SYSTEM_DATA_VARIANTS : undefined,

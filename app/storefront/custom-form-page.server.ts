@@ -8,6 +8,8 @@ import { loadCart } from '../commerce/cart.server.js';
 import { customFormFieldsHtml, productCustomForm, savedValues } from '../commerce/custom-forms.server.js';
 import { CUSTOM_FORM_TEXT, formIdOf, PRODUCT_FORM_SUBMIT_LABEL, SAVE_DETAILS_TEXT } from '../commerce/custom-form-answers.js';
 import { FORM_TEXT } from '../forms/form-validation.js';
+import { formTextIn, type TextLookup } from '../forms/form-texts.js';
+import { textFrom } from '../languages/strings.js';
 import type { FormValues } from '../forms/form-values.js';
 import { loadForm, type StoredForm } from '../forms/stored-forms.server.js';
 import { shopperSession } from '../utils/session.server.js';
@@ -38,6 +40,8 @@ export interface DetailsPageView {
   retryAfterS?: number;
   status?: number;
   lang: string;
+  /** The page's texts in its language (localizedStrings): the form's built-in ones and "Cancel". */
+  strings: Record<string, unknown>;
 }
 
 /** The details page as an HTML document. */
@@ -46,20 +50,22 @@ export async function detailsPage(websiteId: string, v: DetailsPageView): Promis
   const name = site.website.siteTitle || 'Store';
   const sheet = siteStylesheet(site);
   const hasErrors = Object.keys(v.errors ?? {}).length > 0;
+  const t: TextLookup = (key, english) => textFrom(v.strings, key, english);
+  const say = (english: string) => formTextIn(t, english);
   const formError = (where: 'top' | 'bottom', text: string) =>
     `<div class="form-error form-error-${where}" data-form-error="${where}" role="alert"${text ? '' : ' hidden'}>${esc(text)}</div>`;
   const body =
     v.form === null
       ? `<p class="notice notice-error" role="alert" data-details-error>${esc(v.message ?? '')}</p>`
       : `<form method="post" action="${esc(v.action)}" novalidate class="form-block-form custom-form-page" data-custom-form-page>
-${formError('top', v.notice ?? (hasErrors ? FORM_TEXT.above : ''))}
+${formError('top', v.notice ?? (hasErrors ? say(FORM_TEXT.above) : ''))}
 ${Object.entries(v.hidden)
   .map(([k, x]) => `<input type="hidden" name="${esc(k)}" value="${esc(x)}">`)
   .join('\n')}
-${customFormFieldsHtml(v.form, { blockId: 'details', values: v.values, errors: v.errors })}
-${formError('bottom', v.notice ?? (hasErrors ? FORM_TEXT.below : ''))}
+${customFormFieldsHtml(v.form, { blockId: 'details', values: v.values, errors: v.errors, t })}
+${formError('bottom', v.notice ?? (hasErrors ? say(FORM_TEXT.below) : ''))}
 <div class="form-actions"><button type="submit" class="button button-primary form-submit">${esc(v.submitLabel)}</button>
-<a class="button button-ghost" href="${esc(v.back)}">Cancel</a></div>
+<a class="button button-ghost" href="${esc(v.back)}">${esc(t('formCancelText', 'Cancel'))}</a></div>
 </form>`;
   const html = `<!doctype html>
 <html lang="${esc(v.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -100,7 +106,7 @@ export async function detailsView(
   q: URLSearchParams,
 ): Promise<DetailsPageView> {
   const url = new URL(request.url);
-  const base = { action: url.pathname + url.search, lang: lang.code, values: undefined, errors: undefined };
+  const base = { action: url.pathname + url.search, lang: lang.code, strings: lang.strings, values: undefined, errors: undefined };
   const unable = (title: string, back: string): DetailsPageView => ({
     ...base,
     title,
@@ -127,7 +133,7 @@ export async function detailsView(
       title: entry.title,
       form,
       hidden: { intent: 'edit', entryId },
-      submitLabel: SAVE_DETAILS_TEXT,
+      submitLabel: lang.t('formSaveDetailsText', SAVE_DETAILS_TEXT),
       back: cart,
       values: savedValues(form, entry.additionalFields),
     };
@@ -150,7 +156,7 @@ export async function detailsView(
     form,
     hidden,
     // SPEC 9: a product form's submit says "Add to Cart" unless the owner named it.
-    submitLabel: label && label !== 'Submit' ? label : PRODUCT_FORM_SUBMIT_LABEL,
+    submitLabel: label && label !== 'Submit' ? label : lang.t('productAddToCartText', PRODUCT_FORM_SUBMIT_LABEL),
     back,
   };
 }

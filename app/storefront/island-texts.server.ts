@@ -1,8 +1,8 @@
 // The islands' texts in the page's language (issue 16 and 30): the add-to-cart island's button
-// states, error title and popover, the gallery's controls and lightbox, a text area's character
-// count, handed to the browser as JSON inside the page (read by ui-texts.ts's islandText). A page
+// states, error title and popover, the gallery's controls and lightbox, a form block's messages and a
+// text area's character count, handed to the browser as JSON inside the page (read by ui-texts.ts's islandText). A page
 // whose texts are all English (the English pages) carries none: English is the islands' own.
-import { FORM_TEXT } from '../forms/form-validation.js';
+import { FORM_ISLAND_TEXTS } from '../forms/form-texts.js';
 import { textFrom } from '../languages/strings.js';
 import { ISLAND_UI_TEXTS, UI_TEXT } from '../utils/ui-texts.js';
 
@@ -19,8 +19,11 @@ export const ISLAND_TEXTS: Record<string, string> = {
   cartCloseLabel: 'Close',
   cartCheckConnectionText: 'Please check your internet connection.',
   cartEnableCookiesText: UI_TEXT.enableCookies,
-  // A text area over its maximum (the form island says it after the count).
-  fieldTooLongText: FORM_TEXT.tooLong,
+  // The cart pill's spoken label (the layout's, from the same keys): an ICU plural, as the template takes it.
+  cartPillLabel: '{count, plural, one {# item in cart} other {# items in cart}}',
+  cartPillOverLabel: 'More than 100 items in cart',
+  // A form block's checks, states and answers (the form island; a text area over its maximum too).
+  ...FORM_ISLAND_TEXTS,
   ...ISLAND_UI_TEXTS,
 };
 

@@ -12,6 +12,7 @@ import { barePath } from '../languages/page-language.server.js';
 import { parseFilter } from './collection-context.js';
 import { parsePage, parseSelectedOptions, variantViewLocation } from './http.server.js';
 import { storefrontPage } from './render.server.js';
+import { pageStrings } from './request-language.server.js';
 import { requestSite } from './site.server.js';
 
 /**
@@ -42,12 +43,13 @@ export async function pathPageLoader(args: LoaderFunctionArgs) {
         // Product pages: the back-in-stock form offers the mailing list only when the site has one.
         restock: resolved.kind === 'product' ? await restockPageExtras(site.website.id) : undefined,
       };
-      // A page with form blocks: their forms, and what this visitor just posted (never cached).
-      // They post to the address asked for (/fr/contact, not the bare path the plan reads), so a
-      // shopper on a page in another language stays in it.
+      // A page with form blocks: their forms, and what this visitor just posted (never cached). They
+      // post to the address asked for (`url` is bare: /fr/contact's form posts to /fr/contact).
       const posted = formStateOf(context);
-      if (resolved.kind === 'page' && resolved.blocks?.blocks.some((b) => b.type === 'form'))
-        extras.formBlocks = await formBlocksHtml(await getSql(), site.website.id, resolved.blocks.blocks, new URL(request.url), posted);
+      if (resolved.kind === 'page' && resolved.blocks?.blocks.some((b) => b.type === 'form')) {
+        const asked = new URL(request.url);
+        extras.formBlocks = await formBlocksHtml(await getSql(), site.website.id, resolved.blocks.blocks, asked, pageStrings(site), posted);
+      }
       return { resolved, extras, private: posted ? true : undefined };
     },
     context,

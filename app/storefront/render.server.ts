@@ -292,6 +292,7 @@ function restockForms(html: string, ctx: TemplateContext, url: URL, flash: Resto
     skus,
     flash,
     texts: restockIslandTexts(ctx.localizedStrings),
+    t: (key, english) => textFrom(ctx.localizedStrings, key, english),
   });
 }
 

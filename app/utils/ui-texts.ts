@@ -38,6 +38,7 @@ export const ISLAND_UI_TEXTS = {
   lightboxLabel: UI_TEXT.imageViewer,
   lightboxPositionText: UI_TEXT.imagePosition,
   fieldCountText: UI_TEXT.characterCount,
+  networkErrorText: UI_TEXT.networkError,
 } as const;
 
 /**
@@ -53,6 +54,25 @@ export function islandText(doc: Document, key: string, english: string, vars: Re
   }
   const t = typeof texts[key] === 'string' && texts[key] !== '' ? (texts[key] as string) : english;
   return t.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
+}
+
+/**
+ * A count's text in the page's language: `text` is either plain (`{count}` filled) or an ICU
+ * plural as the templates' `message` formatter takes it (`{count, plural, one {# item} other {#
+ * items}}`), whose branch is the exact `=n` one, else the one Intl.PluralRules picks for `lang`.
+ */
+export function pluralText(lang: string, text: string, count: number): string {
+  const m = /^\{\s*(\w+)\s*,\s*plural\s*,([\s\S]*)\}$/.exec(text.trim());
+  if (!m) return text.replace(/\{count\}/g, String(count));
+  const branches = new Map([...m[2].matchAll(/(=\d+|zero|one|two|few|many|other)\s*\{([^{}]*)\}/g)].map((b) => [b[1], b[2]]));
+  let category = 'other';
+  try {
+    category = new Intl.PluralRules(lang || 'en').select(count);
+  } catch {
+    // an unknown language tag: "other"
+  }
+  const chosen = branches.get(`=${count}`) ?? branches.get(category) ?? branches.get('other');
+  return chosen === undefined ? text : chosen.replace(/#/g, String(count));
 }
 
 /** Whether `e` is fetch's own failure (no answer: offline, refused, cut mid-way), not a server's error. */

@@ -71,7 +71,8 @@ test('buy in French: the cart, a refused checkout and the order stay under /fr/'
     await expect(popover).toContainText('2 × Linen Bread Bag ajouté à votre panier.');
     await expect(popover.getByRole('link', { name: 'Voir le panier' })).toHaveAttribute('href', '/fr/cart');
   }
-  await expect(pill(page)).toHaveAttribute('aria-label', '2 items in cart');
+  // The pill says it in French: the cart island after the add, the layout without JavaScript.
+  await expect(pill(page)).toHaveAttribute('aria-label', '2 articles dans le panier');
   // Without JavaScript the post comes back to the French product page.
   await expect(page).toHaveURL(/\/fr\/boutique\/p\/linen-bread-bag$/);
 

@@ -90,3 +90,20 @@ test('the English product page still speaks English', async ({ page, javaScriptE
     await expect(addButton(page)).toHaveText('Sold Out');
   }
 });
+
+test('the French contact form refuses in French, in the form island as on the page without it', async ({ page, javaScriptEnabled: js }) => {
+  await page.goto('/fr/contact');
+  await ready(page, js);
+  await expect(page.getByLabel('Prénom')).toBeVisible();
+  await page.locator('#form-blk-contact-form-email').fill('nope');
+  await page.getByRole('button', { name: 'Send' }).click();
+  const field = (id: string) => page.locator(`[data-field-id="${id}"] [data-field-error]`);
+  await expect(field('name')).toHaveText('Obligatoire');
+  await expect(field('email')).toHaveText(/^L’adresse e-mail n’est pas valide\./);
+  await expect(page.locator('[data-form-error="top"]')).toHaveText(
+    'Votre formulaire comporte une erreur. Faites défiler vers le bas pour la voir.',
+  );
+  await expect(page.locator('[data-form-error="bottom"]')).toHaveText(
+    'Votre formulaire comporte une erreur. Faites défiler vers le haut pour la voir.',
+  );
+});

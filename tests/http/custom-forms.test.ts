@@ -116,6 +116,25 @@ describe('product custom forms', () => {
     ]);
   });
 
+  it("JS off: the details page of a French page says its form's texts, Cancel and the problem lines in French", async () => {
+    const v = new Visitor();
+    const res = await v.postForm('/fr/cart', { intent: 'add', itemId: productId, quantity: '1', returnTo: '/fr/' });
+    const details = res.headers.get('location')!;
+    expect(details).toMatch(/^\/fr\/cart\/details\?itemId=/);
+    const html = await textOf(await v.get(details));
+    expect(html).toMatch(/<button type="submit"[^>]*>Ajouter au panier<\/button>/);
+    expect(html).toContain('>Annuler</a>');
+    expect(html).not.toMatch(/>Add to Cart<|>Cancel</);
+    const refused = await v.postForm(details, withField(withField(formFields(html), ENGRAVING, ''), NOTE, 'far too long a note'));
+    expect(refused.status).toBe(400);
+    const again = await textOf(refused);
+    expect(again).toContain('<p class="field-error" id="form-details-text-1-error" data-field-error>Obligatoire</p>');
+    expect(again).toContain('Vous avez dépassé le nombre de caractères autorisé.');
+    expect(again).toContain('Votre formulaire comporte une erreur. Faites défiler vers le bas pour la voir.');
+    expect(again).toContain('Votre formulaire comporte une erreur. Faites défiler vers le haut pour la voir.');
+    expect(again).not.toMatch(/>Required<|exceeded the character limit|Your form has encountered/);
+  });
+
   it('JS off: a visitor who must wait is told so on the details page (429, Retry-After, in its language), what was typed kept', async () => {
     const v = new Visitor();
     const res = await v.postForm('/fr/cart', { intent: 'add', itemId: productId, quantity: '1', returnTo: '/fr/' });

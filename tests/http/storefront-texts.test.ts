@@ -3,8 +3,9 @@
 // the variant island's data block), listing, home, journal, events and not-found pages say it in
 // French (event dates too), none of the English they used to show is left, and the English pages
 // are as they were; the islands' own texts (gallery controls, lightbox, character count) ride on
-// the French pages; the layout's labels, the locked and members-only pages are French; a visitor
-// who must wait is told so in French.
+// the French pages; the layout's labels, the locked and members-only pages (access denied, paywall)
+// are French; a visitor who must wait is told so in French; search excerpts are text; a form block,
+// the back-in-stock sign-up's refusals and the cart pill's count speak French.
 import { describe, expect, it } from 'vitest';
 import { Visitor } from './support/client.js';
 
@@ -292,5 +293,142 @@ describe('locked and members-only pages in French', () => {
     expect(shown).toContain('Se connecter');
     expect(shown).toContain('Créer un compte');
     expect(shown).not.toMatch(/Members only|Sign in|Create an account/);
+  });
+
+  it("tells a signed-in site user who is not a member, and shows a paid area's paywall, in French", async () => {
+    const v = new Visitor();
+    const email = `fr-member-${Math.random().toString(36).slice(2)}@example.com`;
+    expect((await v.postForm('/account/sign-up', { name: 'Membre', email, password: 'a long enough password' })).status).toBe(303);
+    const denied = await v.get('/fr/kiln-club');
+    expect(denied.status).toBe(403);
+    const shown = main(await denied.text());
+    expect(shown).toContain('Accès à l’espace membres refusé');
+    expect(shown).toContain('Votre compte n’est pas membre de Kiln Club.');
+    expect(shown).toContain('>Rejoindre Kiln Club</button>');
+    expect(shown).not.toMatch(/access denied|is not a member|>Join /);
+    const wall = main(await page('/fr/open-studio', 403));
+    expect(wall).toContain('Rejoindre Open Studio');
+    expect(wall).toContain('Cette page est réservée aux membres de Open Studio. Abonnez-vous pour la voir');
+    expect(wall).toContain('Se connecter pour s’abonner');
+    expect(wall).not.toMatch(/Join Open|Subscribe to see|Sign in to subscribe/);
+  });
+});
+
+describe('search results in French', () => {
+  it("shows a post's and an event's excerpt as text, in French and in English", async () => {
+    // "kiln" finds the spring firing post and the winter kiln opening, whose excerpts are HTML.
+    const fr = main(await page('/fr/search?q=kiln'));
+    const en = main(await page('/search?q=kiln'));
+    for (const shown of [fr, en]) {
+      expect(shown).toMatch(/<p class="result-excerpt">[^<&]*kiln/i);
+      expect(shown).not.toContain('&lt;p&gt;');
+    }
+    expect(en).toContain(
+      '<p class="result-excerpt">Be there when the kiln opens: first pick of the winter firing, hot cider in the yard.</p>',
+    );
+  });
+});
+
+describe('a form block on a French page', () => {
+  const post = (email: string) => ({
+    _formBlock: 'blk-contact-form',
+    contact_fax: '',
+    'name.first': '',
+    'name.last': 'Lovelace',
+    email,
+    message: '',
+  });
+
+  it("labels the form's built-in parts in French and refuses a post in French", async () => {
+    const shown = main(await page('/fr/contact'));
+    // Posted without JavaScript, the form comes back to the French page (not the English one).
+    expect(shown).toMatch(/<form method="post" action="\/fr\/contact#form-blk-contact-form" novalidate/);
+    expect(shown).toContain('>Prénom</label>');
+    expect(shown).toContain('>Laisser vide</label>');
+    expect(shown).not.toMatch(/First Name|Last Name|Leave this empty/);
+    const v = new Visitor();
+    const refused = await v.postForm('/fr/contact', post('nope'));
+    expect(refused.status).toBe(400);
+    const form = main(await refused.text());
+    expect(form).toContain('data-field-error>Obligatoire</p>');
+    expect(form).toContain('L’adresse e-mail n’est pas valide.');
+    expect(form).toContain('Votre formulaire comporte une erreur. Faites défiler vers le bas pour la voir.');
+    expect(form).not.toMatch(/>Required<|Email is not valid|Your form has encountered/);
+    // The page's allowance (8 posts a minute): the wait is said in French, with Retry-After.
+    let wait: Response | undefined;
+    for (let i = 0; i < 9 && !wait; i++) {
+      const r = await v.postForm('/fr/contact', post('nope'));
+      if (r.status === 429) wait = r;
+      else await r.arrayBuffer();
+    }
+    expect(wait, 'no 429 after 10 posts').toBeDefined();
+    expect(wait!.headers.get('retry-after')).toMatch(/^\d+$/);
+    const said = main(await wait!.text());
+    expect(said).toContain('Impossible d’envoyer le formulaire : trop d’envois. Veuillez réessayer plus tard.');
+    expect(said).not.toContain('rate limit');
+  });
+
+  it('hands the form island its checks, states and answers in French; the English form is as it was', async () => {
+    expect(islandTexts(await page('/fr/contact'))).toMatchObject({
+      fieldRequiredText: 'Obligatoire',
+      formCaptchaText: 'Veuillez compléter le CAPTCHA avant d’envoyer.',
+      formProblemAboveText: 'Votre formulaire comporte une erreur. Faites défiler vers le bas pour la voir.',
+      formSubmittingText: 'Envoi…',
+      formRateLimitedText: 'Impossible d’envoyer le formulaire : trop d’envois. Veuillez réessayer plus tard.',
+      networkErrorText: 'Erreur réseau',
+    });
+    const en = main(await page('/contact'));
+    expect(en).toContain('>First Name</label>');
+    expect(en).toContain('>Leave this empty</label>');
+    const refused = main(await (await new Visitor().postForm('/contact', post('nope'))).text());
+    expect(refused).toContain('data-field-error>Required</p>');
+    expect(refused).toContain('Your form has encountered a problem. Please scroll down to review.');
+  });
+});
+
+describe('the back-in-stock sign-up on a French page', () => {
+  it('refuses without JavaScript in French, the wait too, and gives the island its CAPTCHA text in French', async () => {
+    const v = new Visitor();
+    const oat = `${FR_APRON}?Size=S%2FM&Color=Oat`;
+    const html = await (await v.get(oat)).text();
+    const box =
+      /<div class="product-restock-notification" data-product-id="([^"]+)" data-variant-id="([^"]+)"[^>]*data-texts="([^"]+)"/.exec(html);
+    expect(box, 'the restock box').not.toBeNull();
+    const texts = JSON.parse(box![3].replace(/&quot;/g, '"')) as Record<string, string>;
+    expect(texts).toMatchObject({
+      captcha: 'Veuillez compléter le CAPTCHA avant d’envoyer.',
+      notFound: 'Ce produit ou cette variante est introuvable.',
+      tooMany: 'Impossible d’envoyer le formulaire : trop d’envois. Veuillez réessayer plus tard.',
+    });
+    // A product that is not there, for the variant whose box shows the answer.
+    const form = { _action: 'restock', productId: 'no-such-product', variantId: box![2], email: 'fr-refused@example.com' };
+    expect((await v.postForm(oat, form)).status).toBe(303);
+    const refused = main(await (await v.get(oat)).text());
+    expect(refused).toContain('role="alert">Ce produit ou cette variante est introuvable.</p>');
+    expect(refused).not.toContain('could not be found');
+    // The sign-up's allowance (20 a minute per visitor), then the wait is said in French.
+    for (let i = 0; i < 20; i++) await (await v.postForm(oat, form)).arrayBuffer();
+    const wait = main(await (await v.get(oat)).text());
+    expect(wait).toContain('role="alert">Impossible d’envoyer le formulaire : trop d’envois. Veuillez réessayer plus tard.</p>');
+    expect(wait).not.toContain('rate limit');
+  });
+});
+
+describe('the cart pill on a French page', () => {
+  it('says how many items are in the cart in French, one and many; the English page as it was', async () => {
+    const v = new Visitor();
+    const add = async (quantity: string) =>
+      expect((await v.postForm('/fr/cart', { intent: 'add', itemId: 'itm-tide-pool-mug', sku: 'SG-TPM-01', quantity })).status).toBe(303);
+    await add('1');
+    expect(await (await v.get('/fr/boutique')).text()).toMatch(/data-cart-pill aria-label="1 article dans le panier">/);
+    await add('2');
+    expect(await (await v.get('/fr/boutique')).text()).toMatch(/data-cart-pill aria-label="3 articles dans le panier">/);
+    const en = await (await v.get('/shop')).text();
+    expect(en).toMatch(/data-cart-pill aria-label="3 items in cart">/);
+    // The cart island says it again after an add, from the same texts (pluralText, per language).
+    expect(islandTexts(await page('/fr/boutique'))).toMatchObject({
+      cartPillLabel: '{count, plural, one {# article dans le panier} other {# articles dans le panier}}',
+      cartPillOverLabel: 'Plus de 100 articles dans le panier',
+    });
   });
 });

@@ -1,6 +1,7 @@
 // French, German and Spanish for the locked and members-only pages (app/access/texts.ts): the lock
-// screen (with the lock screen tweak's default words) and its refusals, the sign-in screen. `{area}`
-// is the member area's name, `{minutes}` the wait.
+// screen (with the lock screen tweak's default words) and its refusals, the sign-in screen, the
+// member area's access-denied page and its paywall. `{area}` is the member area's name, `{minutes}`
+// the wait.
 import type { TextsByLanguage } from './types.js';
 
 export const ACCESS_TEXTS: TextsByLanguage = {
@@ -19,6 +20,14 @@ export const ACCESS_TEXTS: TextsByLanguage = {
     accessAreaSignInLead: 'Cette page est réservée aux membres de {area}. Connectez-vous à votre compte, ou créez-en un, pour la voir.',
     accessSignInLabel: 'Se connecter',
     accessSignUpLabel: 'Créer un compte',
+    accessDeniedTitle: 'Accès à l’espace membres refusé',
+    accessDeniedLead: 'Votre compte n’est pas membre de {area}.',
+    accessJoinLabel: 'Rejoindre {area}',
+    accessPaywallTitle: 'Rejoindre {area}',
+    accessPaywallLead: 'Cette page est réservée aux membres de {area}. Abonnez-vous pour la voir, ainsi que tout le reste de {area}.',
+    accessSubscribeLabel: 'S’abonner',
+    accessSignInToSubscribeLabel: 'Se connecter pour s’abonner',
+    accessNotAvailableText: 'Il n’est pas possible de rejoindre cet espace membres pour le moment.',
   },
   de: {
     accessLockTitle: 'Diese Seite ist passwortgeschützt',
@@ -35,6 +44,14 @@ export const ACCESS_TEXTS: TextsByLanguage = {
     accessAreaSignInLead: 'Diese Seite ist für Mitglieder von {area}. Melden Sie sich an oder erstellen Sie ein Konto, um sie zu sehen.',
     accessSignInLabel: 'Anmelden',
     accessSignUpLabel: 'Konto erstellen',
+    accessDeniedTitle: 'Kein Zugang zum Mitgliederbereich',
+    accessDeniedLead: 'Ihr Konto ist kein Mitglied von {area}.',
+    accessJoinLabel: '{area} beitreten',
+    accessPaywallTitle: '{area} beitreten',
+    accessPaywallLead: 'Diese Seite ist für Mitglieder von {area}. Abonnieren Sie, um sie und alles andere in {area} zu sehen.',
+    accessSubscribeLabel: 'Abonnieren',
+    accessSignInToSubscribeLabel: 'Zum Abonnieren anmelden',
+    accessNotAvailableText: 'Diesem Mitgliederbereich kann gerade nicht beigetreten werden.',
   },
   es: {
     accessLockTitle: 'Esta página está protegida con contraseña',
@@ -51,5 +68,13 @@ export const ACCESS_TEXTS: TextsByLanguage = {
     accessAreaSignInLead: 'Esta página es para miembros de {area}. Inicia sesión en tu cuenta, o crea una, para verla.',
     accessSignInLabel: 'Iniciar sesión',
     accessSignUpLabel: 'Crear una cuenta',
+    accessDeniedTitle: 'Acceso al área de miembros denegado',
+    accessDeniedLead: 'Tu cuenta no es miembro de {area}.',
+    accessJoinLabel: 'Unirse a {area}',
+    accessPaywallTitle: 'Unirse a {area}',
+    accessPaywallLead: 'Esta página es para miembros de {area}. Suscríbete para verla, junto con todo lo demás de {area}.',
+    accessSubscribeLabel: 'Suscribirse',
+    accessSignInToSubscribeLabel: 'Inicia sesión para suscribirte',
+    accessNotAvailableText: 'Ahora mismo no es posible unirse a esta área de miembros.',
   },
 };

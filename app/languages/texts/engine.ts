@@ -23,6 +23,8 @@ export const ENGINE_TEXTS: TextsByLanguage = {
     searchLinkLabel: 'Recherche',
     accountLinkLabel: 'Compte',
     cartSummaryLabel: 'Résumé du panier',
+    cartPillLabel: '{count, plural, one {# article dans le panier} other {# articles dans le panier}}',
+    cartPillOverLabel: 'Plus de 100 articles dans le panier',
     footerNavigationLabel: 'Pied de page',
   },
   de: {
@@ -45,6 +47,8 @@ export const ENGINE_TEXTS: TextsByLanguage = {
     searchLinkLabel: 'Suche',
     accountLinkLabel: 'Konto',
     cartSummaryLabel: 'Warenkorb-Übersicht',
+    cartPillLabel: '{count, plural, one {# Artikel im Warenkorb} other {# Artikel im Warenkorb}}',
+    cartPillOverLabel: 'Mehr als 100 Artikel im Warenkorb',
     footerNavigationLabel: 'Fußzeile',
   },
   es: {
@@ -67,6 +71,8 @@ export const ENGINE_TEXTS: TextsByLanguage = {
     searchLinkLabel: 'Buscar',
     accountLinkLabel: 'Cuenta',
     cartSummaryLabel: 'Resumen del carrito',
+    cartPillLabel: '{count, plural, one {# artículo en el carrito} other {# artículos en el carrito}}',
+    cartPillOverLabel: 'Más de 100 artículos en el carrito',
     footerNavigationLabel: 'Pie de página',
   },
 };

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { readCartForm, safeReturnPath } from '../../../app/storefront/cart-ui.server.js';
 import { pillText } from '../../../app/components/cart-island.js';
+import { pluralText } from '../../../app/utils/ui-texts.js';
 import type { Site } from '../../../app/catalog/catalog.server.js';
 import { pageContext } from '../../../app/storefront/context.server.js';
 import { forwardHeaders } from '../../../app/storefront/http.server.js';
@@ -17,6 +18,21 @@ describe('pillText', () => {
     expect(pillText(1)).toEqual({ hidden: false, text: '1', label: '1 item in cart' });
     expect(pillText(100)).toEqual({ hidden: false, text: '100', label: '100 items in cart' });
     expect(pillText(101)).toEqual({ hidden: false, text: '100+', label: 'More than 100 items in cart' });
+  });
+});
+
+describe('pluralText', () => {
+  const FR = '{count, plural, one {# article dans le panier} other {# articles dans le panier}}';
+  it("picks the branch of the page's language's plural rules, an exact one first", () => {
+    // French counts 0 and 1 as one, English 1 only.
+    expect(pluralText('fr', FR, 1)).toBe('1 article dans le panier');
+    expect(pluralText('fr', FR, 0)).toBe('0 article dans le panier');
+    expect(pluralText('fr', FR, 3)).toBe('3 articles dans le panier');
+    expect(pluralText('en', '{count, plural, one {# item} other {# items}}', 0)).toBe('0 items');
+    expect(pluralText('en', '{n, plural, =1 {just one} other {# of them}}', 1)).toBe('just one');
+    // A plain text has its count filled; an unknown language tag takes "other".
+    expect(pluralText('fr', '{count} articles', 4)).toBe('4 articles');
+    expect(pluralText('not a tag!', FR, 1)).toBe('1 articles dans le panier');
   });
 });
 

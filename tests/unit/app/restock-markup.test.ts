@@ -74,12 +74,22 @@ describe('restock form markup', () => {
   });
 
   it("says the last post's answer in the page's language, the merchant's success text first", () => {
-    const texts = { signedUp: 'C’est noté !', emailBlank: 'Obligatoire', emailInvalid: 'Adresse invalide', failed: 'Échec' };
+    const texts = {
+      signedUp: 'C’est noté !',
+      emailBlank: 'Obligatoire',
+      emailInvalid: 'Adresse invalide',
+      failed: 'Échec',
+      notFound: 'Introuvable',
+      inStock: 'En stock',
+      tooMany: 'Trop d’envois',
+      captcha: 'CAPTCHA d’abord',
+    };
     const shown = (flash: { ok: boolean; message: string }, successText = '') =>
       adjustRestockMarkup(page(false, 'v1'), { action: '/fr/p', successText, skus: {}, texts, flash: { variantId: 'v1', ...flash } });
     expect(shown({ ok: true, message: 'Signed up!' })).toContain('role="status">C’est noté !</p>');
     expect(shown({ ok: true, message: 'Signed up!' }, 'Merci.')).toContain('role="status">Merci.</p>');
     expect(shown({ ok: false, message: 'Email is invalid' })).toContain('role="alert">Adresse invalide</p>');
+    expect(shown({ ok: false, message: 'Complete CAPTCHA before submitting.' })).toContain('role="alert">CAPTCHA d’abord</p>');
     // A text the island has no translation of stays as the server said it.
     expect(shown({ ok: false, message: 'Nobody knows' })).toContain('role="alert">Nobody knows</p>');
   });
