@@ -31,6 +31,7 @@ const KEYS = new Map<string, string>([
   [MSG.quantityZero, 'cartQuantityZeroText'],
   [MSG.quantityNegative, 'cartQuantityNegativeText'],
   [MSG.quantityTooLarge, 'cartQuantityTooLargeText'],
+  [MSG.onlyOne, 'cartQuantityOnlyOneText'],
   [MSG.giftCard, 'cartGiftCardText'],
   [MSG.tooManyRequests, 'tooManyRequestsText'],
   [MSG.empty, 'cartEmptyText'],
