@@ -58,7 +58,6 @@ const KEYS = new Map<string, string>([
   ['Enter a UK postcode like SW1A 1AA.', 'addressUkPostcodeText'],
   ['Enter a postal code of 2 to 10 letters or digits.', 'addressPostalText'],
   [UNREADABLE, 'formUnreadableText'],
-  [FORM_TEXT.email, 'accountEmailInvalidText'],
   [FORM_TEXT.nameTooLong, 'accountNameTooLongText'],
   [FORM_TEXT.mismatch, 'accountPasswordMismatchText'],
   [RESET_TEXT.sent, 'accountResetSentText'],
