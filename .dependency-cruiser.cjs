@@ -46,12 +46,12 @@ module.exports = {
     {
       name: 'pure-commerce-leaves',
       comment:
-        "The pure commerce modules (no .server suffix: rules, money, address, shipping, tax...) import nothing from app/ but each other, nor db/ or the engine (except two leaves: the engine's enums table and the HTML escaper).",
+        "The pure commerce modules (no .server suffix: rules, money, address, shipping, tax...) import nothing from app/ but each other, nor db/ or the engine (except three leaves: the engine's enums table, the HTML escaper and the email check).",
       severity: 'error',
       from: { path: '^app/commerce/.+\\.ts$', pathNot: '\\.server\\.ts$' },
       to: {
         path: '^(db|engine)/|^app/(?!commerce/)|^app/commerce/.+\\.server\\.ts$',
-        pathNot: '^engine/ts/enums\\.ts$|^app/utils/html\\.ts$',
+        pathNot: '^engine/ts/enums\\.ts$|^app/utils/(html|email)\\.ts$',
       },
     },
     {
@@ -113,7 +113,7 @@ module.exports = {
       from: { path: '^app/config/' },
       to: { path: '^app/(storefront|components)/' },
     },
-    onlyImports('edits', ['auth', 'catalog'], {
+    onlyImports('edits', ['auth', 'catalog', 'utils'], {
       comment:
         'What every owner edit goes through, below every domain that edits: the audit row, the change signal that drops cached pages, versions and conflicts, the owner-HTML sanitiser and its link rules, slug rules.',
     }),

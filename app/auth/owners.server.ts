@@ -5,6 +5,7 @@ import type { Sql } from '../../db/client.server.js';
 import { endAllSessions } from './owner-session.server.js';
 import { hashPassword, passwordProblem, verifyPassword } from './password.server.js';
 import { ROLES, isRoleId, type RoleId } from './roles.js';
+import { EMAIL_MAX, EMAIL_MIN, EXAMPLE_EMAIL, isEmail } from '../utils/email.js';
 
 export interface Owner {
   id: string;
@@ -27,12 +28,10 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export function emailProblem(email: string): string | null {
   const e = normalizeEmail(email);
-  if (e.length < 3 || e.length > 256) return 'An email address is 3 to 256 characters long.';
-  if (!EMAIL_PATTERN.test(e)) return 'Enter an email address such as name@example.com.';
+  if (e.length < EMAIL_MIN || e.length > EMAIL_MAX) return 'An email address is 3 to 256 characters long.';
+  if (!isEmail(e)) return `Enter an email address such as ${EXAMPLE_EMAIL}.`;
   return null;
 }
 

@@ -2,20 +2,16 @@
 // are checked here with the owners' rules (password.server.ts) and are never sent back to a page.
 import { z } from 'zod';
 import { MAX_PASSWORD, MIN_PASSWORD, passwordProblem } from './password.server.js';
+import { EMAIL_FORMAT_TEXT, isEmail } from '../utils/email.js';
 
 export const FORM_TEXT = {
   required: 'Required',
-  email: 'Email is not valid. Email addresses should follow the format user@domain.com.',
+  email: EMAIL_FORMAT_TEXT,
   nameTooLong: 'Use at most 100 characters.',
   mismatch: 'The two passwords differ.',
 };
 
-const Email = z
-  .string({ required_error: FORM_TEXT.required })
-  .trim()
-  .min(1, FORM_TEXT.required)
-  .max(256, FORM_TEXT.email)
-  .refine((s) => s.length >= 3 && /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(s), FORM_TEXT.email);
+const Email = z.string({ required_error: FORM_TEXT.required }).trim().min(1, FORM_TEXT.required).refine(isEmail, FORM_TEXT.email);
 
 const NewPassword = z
   .string({ required_error: FORM_TEXT.required })

@@ -9,9 +9,10 @@ export const COLLECTION_KINDS = ['blog', 'events', 'gallery'] as const;
 export type CollectionKind = (typeof COLLECTION_KINDS)[number];
 
 export const POSTS_PER_PAGE = 10;
-/** Events shown in each of the upcoming and past lists; gallery pictures (SPEC 9's user-orderable limit). */
+/** Events shown in each of the upcoming and past lists. */
 const EVENTS_LIMIT = 50;
-const GALLERY_LIMIT = 250;
+/** Pictures in a gallery (SPEC 9: items in a user-orderable collection): the Gallery screen adds no more, the page shows no more. */
+export const GALLERY_MAX = 250;
 /** SPEC 9: a tag is at most 50 characters, a category 25. */
 
 /** Where an event is (SPEC 3); map coordinates only when both are known. */
@@ -182,7 +183,7 @@ export function createCollectionReads(sql: Sql) {
   }
 
   async function gallery(collectionId: string): Promise<Entry[]> {
-    return entries(sql`i.collection_id = ${collectionId}`, sql`i.ordering, i.title, i.id`, GALLERY_LIMIT);
+    return entries(sql`i.collection_id = ${collectionId}`, sql`i.ordering, i.title, i.id`, GALLERY_MAX);
   }
 
   /** A post or an event by its address in the collection (gallery pictures have no page). */

@@ -7,12 +7,13 @@ import { checkAddress, REQUIRED, type Address, type AddressField } from './addre
 import { methodRefusal, shippingCost, type ShippingMethod, type ShippingSettings } from './shipping.js';
 import { taxOn, taxPlace, taxRate, type TaxSettings } from './tax.js';
 import { ProductType } from '../../engine/ts/enums.js';
+import { EMAIL_FORMAT_TEXT, isEmail } from '../utils/email.js';
 
 export const GIFT_MESSAGE_MAX = 500;
 /** SPEC section 5 form texts. */
 export const TEXT = {
   required: REQUIRED,
-  email: 'Email is not valid. Email addresses should follow the format name@example.com.',
+  email: EMAIL_FORMAT_TEXT,
   tooLong: 'You have exceeded the character limit.',
   anyInvalid: 'One or more fields is invalid, please check your entries.',
   chooseMethod: 'Choose a shipping method.',
@@ -89,8 +90,6 @@ const CheckoutFields = z.object({
   giftMessage: PerLine,
 });
 
-const Email = z.string().min(3).max(256).email();
-
 export function requiresShipping(lines: { productType: number }[]): boolean {
   return lines.some((l) => l.productType === ProductType.PHYSICAL);
 }
@@ -155,7 +154,7 @@ export function parseCheckoutForm(form: URLSearchParams | FormData, lines: Price
 export function emailError(raw: string): string | null {
   const v = raw.trim();
   if (v === '') return TEXT.required;
-  return Email.safeParse(v).success ? null : TEXT.email;
+  return isEmail(v) ? null : TEXT.email;
 }
 
 /** Checks the form for a cart: the details to place the order with, or an error per field. */

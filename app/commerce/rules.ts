@@ -14,6 +14,7 @@ export const MSG = {
   quantityZero: 'Quantity must be at least 1.',
   quantityNegative: 'Quantity cannot be negative.',
   quantityTooLarge: 'Quantity can be at most 9999.',
+  onlyOne: 'Only 1 of this item can be in the cart at a time.',
   giftCard: 'Select a denomination for the Gift Card.',
   tooManyRequests: 'Please try again in a few seconds.',
   empty: 'You have nothing in your shopping cart.',
@@ -67,6 +68,8 @@ export interface CommerceSettings {
   afterPayAvailable: boolean;
   /** Country of the store's payment account: decides the instalment locale. Default US. */
   stripeAccountCountry: string;
+  /** SPEC 3's storeSettings.multipleQuantityAllowedForServices: a cart may hold more than 1 of a service. Default true (SPEC 5). */
+  multipleQuantityAllowedForServices: boolean;
 }
 
 // The spec does not give these amounts (SPEC 5 and 9: "values not shown"); these are our choice,
@@ -77,6 +80,7 @@ export const DEFAULT_COMMERCE_SETTINGS: CommerceSettings = {
   instalmentsMaxCents: 200000,
   afterPayAvailable: true,
   stripeAccountCountry: 'US',
+  multipleQuantityAllowedForServices: true,
 };
 
 function obj(v: unknown): Record<string, unknown> {
@@ -100,7 +104,25 @@ export function commerceSettings(settings: unknown): CommerceSettings {
       typeof s.stripeAccountCountry === 'string' && /^[A-Z]{2}$/.test(s.stripeAccountCountry)
         ? s.stripeAccountCountry
         : d.stripeAccountCountry,
+    multipleQuantityAllowedForServices:
+      typeof s.multipleQuantityAllowedForServices === 'boolean'
+        ? s.multipleQuantityAllowedForServices
+        : d.multipleQuantityAllowedForServices,
   };
+}
+
+/**
+ * The most units of one product a cart may hold (SPEC 5's quantity rule, kept on the server as the
+ * product page keeps it by hiding the quantity input): 1 for a subscription, and for a service when
+ * the store does not allow several; else QUANTITY_MAX.
+ */
+export function quantityLimit(
+  product: { productType: number; isSubscribable: boolean },
+  settings: Pick<CommerceSettings, 'multipleQuantityAllowedForServices'>,
+): number {
+  if (product.isSubscribable) return 1;
+  if (product.productType === ProductType.SERVICE && !settings.multipleQuantityAllowedForServices) return 1;
+  return QUANTITY_MAX;
 }
 
 /** Integer minor units as shopper text: 123456 USD -> "$1,234.56" (exact: formatted from a decimal string). */

@@ -9,13 +9,12 @@ import type { OwnerAccess } from '../auth/permissions.server.js';
 import { actorOf, recordAudit } from '../edits/audit.server.js';
 import { listFiles } from './files.server.js';
 import { fileById, filePath } from '../catalog/files.server.js';
+import { GALLERY_MAX } from '../catalog/collections.server.js';
 import { slugify } from './pages.server.js';
 import { storefrontChanged } from '../edits/storefront-changed.server.js';
 
 const GENERIC_TYPE = 1;
 const RECORD_IMAGE = 2;
-/** SPEC 9: items in a user-orderable collection. */
-export const GALLERY_MAX = 250;
 
 export const GALLERY_TEXT = {
   file: 'Choose an image from the file manager.',

@@ -232,6 +232,7 @@ export function settingsSchema(currency: string) {
           .default('')
           .refine((v) => ZONE_SET.has(v), SETTINGS_TEXT.badZone),
         locale: required(SiteSettingsInput.shape.locale.unwrap()),
+        multipleQuantityAllowedForServices: checkbox,
       }),
       z.object({ intent: z.literal('checkout'), checkoutMinimum: amount(currency) }),
       z.object({
@@ -344,6 +345,7 @@ export async function settingsFormValues(sql: Db, websiteId: string): Promise<Re
   };
   if (tax.taxShipping) v.taxShipping = 'on';
   if (c.afterPayAvailable) v.afterPayAvailable = 'on';
+  if (c.multipleQuantityAllowedForServices) v.multipleQuantityAllowedForServices = 'on';
   if (restockAsksCaptcha(w.settings ?? {})) v.restockCaptcha = 'on';
   // The owner's own texts; an empty field is the default (shown beside it).
   const own = ownRestockMessages(w.settings ?? {});
@@ -425,6 +427,8 @@ export async function saveSettings(a: OwnerAccess, input: SettingsInput, guard: 
                   where id = ${id}`;
         await change((s) => {
           if ('currencyCode' in s) s.currencyCode = input.currency;
+          // SPEC 3's storeSettings.multipleQuantityAllowedForServices: the cart and the product page read it.
+          s.multipleQuantityAllowedForServices = input.multipleQuantityAllowedForServices;
         });
         break;
       }
@@ -492,7 +496,7 @@ export async function saveSettings(a: OwnerAccess, input: SettingsInput, guard: 
 
 /** The fields of each section's form (`methods[N].…` rows belong to shipping). */
 const SECTION_FIELDS: Record<Section, (name: string) => boolean> = {
-  store: (k) => ['name', 'baseUrl', 'currency', 'timeZone', 'locale'].includes(k),
+  store: (k) => ['name', 'baseUrl', 'currency', 'timeZone', 'locale', 'multipleQuantityAllowedForServices'].includes(k),
   checkout: (k) => k === 'checkoutMinimum',
   shipping: (k) => k === 'freeFrom' || k.startsWith('methods['),
   tax: (k) => ['defaultRate', 'rates', 'originRegion', 'taxShipping'].includes(k),
@@ -506,6 +510,7 @@ const FIELD_LABELS: Record<string, string> = {
   currency: 'Currency',
   timeZone: 'Time zone',
   locale: 'Locale',
+  multipleQuantityAllowedForServices: 'Shoppers may buy more than one of a service',
   checkoutMinimum: 'Checkout minimum',
   freeFrom: 'Free shipping from',
   defaultRate: 'Default tax rate',

@@ -1,6 +1,7 @@
 // The rich-text link editor's rules (SPEC 2 and 5), pure so the browser's dialog and the server's
 // sanitiser share them: a link's target (Page, Web Address, Email, Phone, File) becomes an href,
 // an href is read back into the dialog's fields, and only hrefs of these shapes are ever stored.
+import { EXAMPLE_EMAIL, isEmail } from '../utils/email.js';
 
 export const LINK_KINDS = ['page', 'url', 'email', 'phone', 'file'] as const;
 export type LinkKind = (typeof LINK_KINDS)[number];
@@ -55,7 +56,7 @@ export const EMPTY_DRAFT: LinkDraft = {
 // SPEC 5's editor messages; the two "choose" texts and the phone text are ours (the spec has none).
 export const LINK_TEXT = {
   email: 'Please enter a valid email',
-  emails: 'Emails must be formatted as name@example.com',
+  emails: `Emails must be formatted as ${EXAMPLE_EMAIL}`,
   url: 'Links must be formatted as example.com or https://example.com',
   page: (val: string) => `${val} is not a valid page URL`,
   option: (val: string) => `${val} is not one of the expected options`,
@@ -64,14 +65,8 @@ export const LINK_TEXT = {
   phone: 'Enter a phone number: digits, spaces, +, -, ( and ).',
 };
 
-const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:".]+(\.[^\s@<>()[\]\\,;:".]+)+$/;
 const PHONE = /^\+?[0-9 ().-]{3,30}$/;
 const PAGE_PATH = /^\/[a-z0-9-]*(\/[a-z0-9-]+)*$/;
-
-/** SPEC 5's email rule: the pattern, 3 to 256 characters. */
-export function isEmail(v: string): boolean {
-  return v.length >= 3 && v.length <= 256 && EMAIL.test(v);
-}
 
 /** A typed web address as an absolute http(s) URL ("example.com" gets https://), or null. */
 export function webAddress(typed: string): string | null {

@@ -25,6 +25,7 @@ import { newWebhookSecret, resendDelivery } from './webhook.server.js';
 import { checkWebhookUrl } from './webhook-url.server.js';
 import { checkedSave, conflictFor, VersionConflict, withConflict, type Db } from '../edits/versions.server.js';
 import { formVersioned, isVersionedIntent } from './form-versions.server.js';
+import { isEmail } from '../utils/email.js';
 
 const text = (max: number) => z.string().max(max, `At most ${max} characters.`).default('');
 const on = z
@@ -64,7 +65,7 @@ const Schema = z.discriminatedUnion('intent', [
 /** SPEC 5's editor messages: no @ at all is "not an email"; anything else malformed gets the format. */
 function emailError(v: string): string | null {
   if (!v.includes('@') || /\s/.test(v.trim())) return BUILDER_TEXT.badEmail;
-  return z.string().email().max(256).min(3).safeParse(v.trim()).success ? null : BUILDER_TEXT.emailFormat;
+  return isEmail(v.trim()) ? null : BUILDER_TEXT.emailFormat;
 }
 
 /** After a form's post: a path (with ?saved=) on success, else what to show again. */

@@ -2,6 +2,7 @@
 // settings (storage, advanced, captcha, disclaimer). Stored as JSON in `form`; read back through
 // these schemas on every load, so a stored value that no longer parses is reported, not trusted.
 import { z } from 'zod';
+import { isEmail } from '../utils/email.js';
 
 /** Field types with one value (a string). */
 export const SINGLE_VALUE_TYPES = ['text', 'textarea', 'email', 'website', 'number', 'currency', 'password', 'twitter'] as const;
@@ -62,7 +63,7 @@ export const FormSettings = z.object({
   // build
   submitLabel: z.string().trim().max(100).default('Submit'),
   // storage: where submissions go besides the database
-  notifyEmail: z.string().email().max(256).optional(),
+  notifyEmail: z.string().refine(isEmail).optional(),
   mailingListId: z.string().optional(),
   /** The field (email type) whose value is subscribed when the newsletter box is ticked. */
   newsletterFieldId: z.string().optional(),

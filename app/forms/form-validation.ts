@@ -3,13 +3,11 @@
 // submission (API and page action), so both always agree.
 import type { FormField } from './form-definition.js';
 import { fieldValueIsEmpty, type FieldValue, type FormValues } from './form-values.js';
-
-/** An address to show in the email message's {email} placeholder. */
-export const EXAMPLE_EMAIL = 'name@example.com';
+import { EMAIL_FORMAT_TEXT, isEmail } from '../utils/email.js';
 
 export const FORM_TEXT = {
   required: 'Required',
-  email: `Email is not valid. Email addresses should follow the format ${EXAMPLE_EMAIL}.`,
+  email: EMAIL_FORMAT_TEXT,
   tooLong: 'You have exceeded the character limit.',
   invalid: 'One or more fields is invalid, please check your entries.',
   captcha: 'Complete CAPTCHA before submitting.',
@@ -26,16 +24,6 @@ export const FORM_TEXT = {
   below: 'Your form has encountered a problem. Please scroll up to review.',
   submitting: 'Submitting…',
 } as const;
-
-/** SPEC 9: an address is 3 to 256 characters. */
-export const EMAIL_MIN = 3;
-export const EMAIL_MAX = 256;
-// One @, no spaces, a dot in the domain part: what browsers' type=email roughly accepts.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-
-export function isEmail(value: string): boolean {
-  return value.length >= EMAIL_MIN && value.length <= EMAIL_MAX && EMAIL_PATTERN.test(value);
-}
 
 /** The message for one field's value, or null when it passes. */
 export function validateField(field: FormField, value: FieldValue | undefined): string | null {

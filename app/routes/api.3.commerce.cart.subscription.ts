@@ -4,13 +4,22 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { MSG, rateLimited, subscribe } from '../commerce/cart.server.js';
 import { getCartId } from '../utils/session.server.js';
-import { AdditionalFields, apiRoute, BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../storefront/api.server.js';
+import {
+  AdditionalFields,
+  ApiQuantity,
+  apiRoute,
+  BAD_BODY,
+  jsonAnswer,
+  jsonError,
+  methodNotAllowed,
+  readBody,
+} from '../storefront/api.server.js';
 import { requestSite } from '../storefront/site.server.js';
 
 const Subscribe = z.object({
   itemId: z.string().min(1).max(200),
   sku: z.string().max(200).optional().nullable(),
-  qty: z.union([z.number(), z.string().max(20)]).default(1),
+  qty: ApiQuantity,
   additionalFields: AdditionalFields.optional(),
 });
 

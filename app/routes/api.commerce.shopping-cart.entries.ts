@@ -4,7 +4,16 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { addToCart, cartStore, entryJson, MSG, rateLimited, shoppingCartJson } from '../commerce/cart.server.js';
 import { getCartId } from '../utils/session.server.js';
-import { AdditionalFields, apiRoute, BAD_BODY, jsonAnswer, jsonError, methodNotAllowed, readBody } from '../storefront/api.server.js';
+import {
+  AdditionalFields,
+  ApiQuantity,
+  apiRoute,
+  BAD_BODY,
+  jsonAnswer,
+  jsonError,
+  methodNotAllowed,
+  readBody,
+} from '../storefront/api.server.js';
 import { requestSite } from '../storefront/site.server.js';
 import { cartCheckoutFields } from '../storefront/checkout-page.server.js';
 import { claimNewCart } from '../storefront/site-user-flow.server.js';
@@ -14,7 +23,7 @@ const AddEntry = z.object({
   itemId: z.string().min(1).max(200),
   sku: z.string().max(200).optional().nullable(),
   // Checked by the cart for the spec's texts (a number, a whole number 1-9999).
-  quantity: z.union([z.number(), z.string().max(20)]).default(1),
+  quantity: ApiQuantity,
   additionalFields: AdditionalFields.optional(),
 });
 

@@ -6,7 +6,7 @@ import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { ConflictNotice, StampFields } from '../components/config/ConflictNotice.js';
-import { Field, FormError, Notice, SelectField } from '../components/config/Field.js';
+import { Field, FieldFrame, FormError, Notice, SelectField } from '../components/config/Field.js';
 import { useCan } from '../components/config/layout-data.js';
 import { readReply } from '../components/config/reply.js';
 import { ownerPageHeaders } from '../config/http.js';
@@ -80,26 +80,24 @@ export async function action(args: ActionFunctionArgs) {
   return redirect(`/config/settings?saved=${submission.value.intent}#${submission.value.intent}`, { status: 303 });
 }
 
-function Check({ name, label, values, hint }: { name: string; label: string; values: Record<string, string>; hint?: string }) {
-  const id = `f-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+/** A checkbox of a section, framed like every owner field (its error under it after a refused post). */
+function Check({
+  name,
+  label,
+  values,
+  hint,
+  error,
+}: {
+  name: string;
+  label: string;
+  values: Record<string, string>;
+  hint?: string;
+  error?: string;
+}) {
   return (
-    <div className="field">
-      <label htmlFor={id}>
-        <input
-          type="checkbox"
-          id={id}
-          name={name}
-          defaultChecked={values[name] === 'on'}
-          aria-describedby={hint ? `${id}-hint` : undefined}
-        />{' '}
-        {label}
-      </label>
-      {hint ? (
-        <span className="hint" id={`${id}-hint`}>
-          {hint}
-        </span>
-      ) : null}
-    </div>
+    <FieldFrame name={name} label={label} hint={hint} error={error} variant="checkbox">
+      {({ id, ...aria }) => <input type="checkbox" id={id} name={name} defaultChecked={values[name] === 'on'} {...aria} />}
+    </FieldFrame>
   );
 }
 
@@ -240,6 +238,13 @@ export default function Settings() {
           hint="Language and region, such as en-US."
           defaultValue={store.locale ?? ''}
           error={storeErr.locale}
+        />
+        <Check
+          name="multipleQuantityAllowedForServices"
+          label="Shoppers may buy more than one of a service"
+          hint="Off: a service is sold one at a time, and its page shows no quantity."
+          values={store}
+          error={storeErr.multipleQuantityAllowedForServices}
         />
       </SectionForm>
 

@@ -111,6 +111,13 @@ function depthOf(root: unknown): number {
 }
 
 /**
+ * A quantity as the API takes it, a number or its text (default 1), of any length (the body is
+ * bounded): the cart's parseQuantity judges it, so a long text gets the spec's quantity texts
+ * rather than a bare "Unable to add item".
+ */
+export const ApiQuantity = z.union([z.number(), z.string()]).default(1);
+
+/**
  * additionalFields as the API takes them (SPEC 7: JSON text, or the object itself), bounded by
  * serialized size and depth in both forms: the object form was once unbounded.
  */

@@ -13,6 +13,8 @@ import {
   instalmentNotice,
   pleaseSelect,
   PLEASE_SELECT,
+  QUANTITY_MAX,
+  quantityLimit,
   type CommerceSettings,
   type InstalmentNotice,
   type Say,
@@ -55,7 +57,6 @@ export type { CartEntrySummary, TemplateContext } from './template-context.js';
 export const IMAGE_WIDTHS = [100, 300, 500, 750, 1000, 1500, 2500];
 const SYSTEM_DATA_VARIANTS = IMAGE_WIDTHS.map((w) => `${w}w`).join(',');
 const FOCAL_POINT = { x: 0.5, y: 0.5 };
-const QUANTITY_MAX = 9999;
 /** At or below this many units a variant counts as limited stock. */
 const LIMITED_STOCK = 3;
 
@@ -844,10 +845,9 @@ export function productDetail(
  * subscribable, and only with more than one unit in stock overall.
  */
 export function showQuantity(p: Product, websiteSettings: Json): boolean {
-  if (p.productType === ProductType.SERVICE) {
-    if (obj(websiteSettings.storeSettings).multipleQuantityAllowedForServices === false) return false;
-  } else if (p.productType !== ProductType.PHYSICAL) return false;
-  if (p.isSubscribable) return false;
+  if (p.productType !== ProductType.SERVICE && p.productType !== ProductType.PHYSICAL) return false;
+  // The cart's own rule of how many may be bought (1 for a subscription or a one-at-a-time service).
+  if (quantityLimit(p, commerceSettings({ websiteSettings })) === 1) return false;
   if (p.variants.some((v) => v.unlimited)) return true;
   return p.variants.reduce((n, v) => n + v.qtyInStock, 0) > 1;
 }

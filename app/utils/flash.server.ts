@@ -5,11 +5,14 @@ import { z } from 'zod';
 import { shopperSession, type ShopperSession } from './session.server.js';
 
 /** A cart, checkout or back-in-stock form post's answer: an error with what was typed, or what was added. */
+/** A typed quantity longer than this is not shown again (the cart refuses it with the spec's text all the same). */
+const QUANTITY_TYPED_MAX = 40;
+
 const CartFlash = z.object({
   itemId: z.string().max(200).optional(),
   sku: z.string().max(200).optional(),
   /** The quantity as typed, kept after an error. */
-  quantity: z.string().max(40).optional(),
+  quantity: z.string().max(QUANTITY_TYPED_MAX).optional(),
   /**
    * The product options the form posted (`option.<Name>` fields, the chosen ones), so that the
    * product page shows them chosen again: after an error, and after an add (its price and stock).
@@ -80,6 +83,7 @@ const kept: { [K in FlashKind]: (v: FlashKinds[K]) => FlashKinds[K] } = {
   cart: (f) => {
     const k = { ...f };
     if (k.options && JSON.stringify(k.options).length > OPTIONS_MAX) delete k.options;
+    if (k.quantity !== undefined && k.quantity.length > QUANTITY_TYPED_MAX) delete k.quantity;
     return k;
   },
   account: (f) => ({

@@ -84,6 +84,23 @@ describe('POST /api/3/commerce/cart/subscription', () => {
     expect((await res.json()).cartToken).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('a subscription is 1 of it (its page offers no quantity): qty 2 is refused, and a form post of 2 too', async () => {
+    const v = new Visitor();
+    const res = await v.json('/api/3/commerce/cart/subscription', { itemId: BOX, sku: BOX_SKU, qty: 2 });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe('Only 1 of this item can be in the cart at a time.');
+    const form = await v.postForm('/cart', {
+      intent: 'subscribe',
+      itemId: BOX,
+      sku: BOX_SKU,
+      quantity: '2',
+      returnTo: '/shop/p/seasonal-clay-box',
+    });
+    expect(form.status).toBe(303);
+    expect(form.headers.get('location')).toBe('/shop/p/seasonal-clay-box');
+    expect(await (await v.get('/shop/p/seasonal-clay-box')).text()).toContain('Only 1 of this item can be in the cart at a time.');
+  });
+
   it('refuses a product that is not sold by subscription, and a bad body', async () => {
     const v = new Visitor();
     const res = await v.json('/api/3/commerce/cart/subscription', { itemId: MUG, sku: MUG_SEA, qty: 1 });

@@ -10,7 +10,17 @@ import { NEW_YORK } from './support/checkout.js';
 const INVALID = 'Update the missing or invalid information above.';
 const BREAD_BAG = 'itm-linen-bread-bag'; // $26.00, physical
 
-const STORE = { intent: 'store', name: 'Saltgrass Studio', baseUrl: '', currency: 'USD', timeZone: 'America/Halifax', locale: 'en-US' };
+const STORE = {
+  intent: 'store',
+  name: 'Saltgrass Studio',
+  baseUrl: '',
+  currency: 'USD',
+  timeZone: 'America/Halifax',
+  locale: 'en-US',
+  multipleQuantityAllowedForServices: 'on',
+};
+const REPAIR = { itemId: 'itm-mend-and-repair', sku: 'SG-MAR-01', path: '/workshops/p/mend-and-repair' }; // a service, unlimited
+const ONLY_ONE = 'Only 1 of this item can be in the cart at a time.';
 // The demo's shipping rows as the form posts them back.
 const SHIPPING: Record<string, string> = {
   intent: 'shipping',
@@ -141,6 +151,48 @@ describe('the Settings screen', () => {
     expect(await auditHas(admin, 'settings', { actor: 'owner@example.com', action: 'settings.update', target: 'Store' })).toBe(true);
     await save(STORE);
     expect(await (await new Visitor().get('/search')).text()).toContain('<title>Search — Saltgrass Studio</title>');
+  });
+
+  it('services one at a time (SPEC 3 multipleQuantityAllowedForServices): the page hides the quantity, every way of adding more is refused', async () => {
+    const qtyInput = /<input type="number" name="quantity"/;
+    expect(await (await new Visitor().get(REPAIR.path)).text()).toMatch(qtyInput);
+    await save({ ...STORE, multipleQuantityAllowedForServices: '' });
+    try {
+      const settings = await (await admin.get('/config/settings')).text();
+      expect(control(settings, 'f-multipleQuantityAllowedForServices')).not.toContain('checked');
+      expect(await (await new Visitor().get(REPAIR.path)).text()).not.toMatch(qtyInput);
+
+      const v = new Visitor();
+      const api = await v.json('/api/commerce/shopping-cart/entries', { itemId: REPAIR.itemId, sku: REPAIR.sku, quantity: 2 });
+      expect(api.status).toBe(400);
+      expect((await api.json()).error).toBe(ONLY_ONE);
+      const form = await v.postForm('/cart', {
+        intent: 'add',
+        itemId: REPAIR.itemId,
+        sku: REPAIR.sku,
+        quantity: '2',
+        returnTo: REPAIR.path,
+      });
+      expect(form.status).toBe(303);
+      expect(await (await v.get(REPAIR.path)).text()).toContain(ONLY_ONE);
+
+      // One is fine; a second add (merging into 2) and raising the line to 2 on /cart are not.
+      const one = await v.json('/api/commerce/shopping-cart/entries', { itemId: REPAIR.itemId, sku: REPAIR.sku, quantity: 1 });
+      expect(one.status).toBe(200);
+      const entryId = (await one.json()).newlyAdded.id;
+      const again = await v.json('/api/commerce/shopping-cart/entries', { itemId: REPAIR.itemId, sku: REPAIR.sku, quantity: 1 });
+      expect((await again.json()).error).toBe(ONLY_ONE);
+      const update = await v.postForm('/cart', { intent: 'update', entryId, quantity: '2', returnTo: '/cart' });
+      expect(update.status).toBe(303);
+      expect(await (await v.get('/cart')).text()).toContain(ONLY_ONE);
+      const cart = await (await v.get('/api/commerce/shopping-cart')).json();
+      expect(cart.entries.map((e: { quantity: number }) => e.quantity)).toEqual([1]);
+    } finally {
+      await save(STORE);
+    }
+    expect(control(await (await admin.get('/config/settings')).text(), 'f-multipleQuantityAllowedForServices')).toContain('checked');
+    const v = new Visitor();
+    expect((await v.json('/api/commerce/shopping-cart/entries', { itemId: REPAIR.itemId, sku: REPAIR.sku, quantity: 2 })).status).toBe(200);
   });
 
   it('a checkout minimum stops checkout with the spec text, on the cart and at checkout', async () => {

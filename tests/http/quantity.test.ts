@@ -17,6 +17,9 @@ const cases: [string, string][] = [
   ['0', 'Quantity must be at least 1.'],
   ['-1', 'Quantity cannot be negative.'],
   ['10000', 'Quantity can be at most 9999.'],
+  // Longer than the API's old 20 and the form's old 40 characters: the quantity texts, not "Unable to add item".
+  ['9'.repeat(45), 'Quantity can be at most 9999.'],
+  ['x'.repeat(45), 'Quantity must be a number'],
 ];
 
 async function lines(v: Visitor): Promise<{ quantity: number }[]> {

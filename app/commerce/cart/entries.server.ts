@@ -2,7 +2,7 @@
 // variant locked, so concurrent requests neither lose lines nor sell more than is in stock.
 import crypto from 'node:crypto';
 import { currentUnitPriceCents } from '../line-price.js';
-import { MSG, parseQuantity } from '../rules.js';
+import { MSG, parseQuantity, quantityLimit } from '../rules.js';
 import { inCart, lockCart, newCart } from './cart-row.server.js';
 import { CartError, fail, run, type CartContext, type CartFailure } from './context.server.js';
 import { checkStock, loadProduct, lockVariant, normalizeAdditionalFields, resolveVariant } from './products.server.js';
@@ -40,10 +40,11 @@ export async function addToCart(ctx: CartContext, cartId: string | null, input: 
   const chosen = resolveVariant(loaded.product, loaded.variants, input);
   if ('ok' in chosen) return chosen;
   const fields = normalizeAdditionalFields(input.additionalFields);
+  const limit = quantityLimit({ productType: loaded.product.product_type, isSubscribable: false }, (await ctx.website.current()).settings);
   const r = await run(ctx, async (tx) => {
     let id = await lockCart(ctx, tx, cartId, 'standard');
     const v = await lockVariant(tx, chosen.id);
-    checkStock(v, await inCart(tx, id, input.itemId, v.id), qty.quantity, loaded.product.title);
+    checkStock(v, await inCart(tx, id, input.itemId, v.id), qty.quantity, loaded.product.title, limit);
     if (id === null) id = await newCart(ctx, tx, 'standard');
     let entryId: string | null = null;
     if (fields === null) {
@@ -80,18 +81,23 @@ export async function updateEntryQuantity(
 ): Promise<UpdateResult> {
   const qty = parseQuantity(quantity);
   if (!qty.ok) return fail(400, qty.error);
+  const { settings } = await ctx.website.current();
   const r = await run(ctx, async (tx) => {
     const id = await lockCart(ctx, tx, cartId, 'standard');
     if (id === null) throw new CartError(404, MSG.updateFailed);
-    const rows = await tx<{ item_id: string; variant_id: string | null; title: string }[]>`
-      select e.item_id, e.variant_id, i.title from cart_entry e join item i on i.id = e.item_id
+    const rows = await tx<
+      { item_id: string; variant_id: string | null; title: string; product_type: number | null; is_subscribable: boolean | null }[]
+    >`
+      select e.item_id, e.variant_id, i.title, p.product_type, p.is_subscribable
+        from cart_entry e join item i on i.id = e.item_id left join product p on p.item_id = e.item_id
        where e.id = ${entryId} and e.cart_id = ${id}`;
     if (rows.length === 0) throw new CartError(404, MSG.updateFailed);
     const { item_id, variant_id, title } = rows[0];
+    const limit = quantityLimit({ productType: rows[0].product_type ?? 0, isSubscribable: rows[0].is_subscribable === true }, settings);
     if (variant_id !== null) {
       const v = await lockVariant(tx, variant_id);
-      checkStock(v, await inCart(tx, id, item_id, variant_id, entryId), qty.quantity, title);
-    }
+      checkStock(v, await inCart(tx, id, item_id, variant_id, entryId), qty.quantity, title, limit);
+    } else if (qty.quantity > limit) throw new CartError(400, MSG.onlyOne);
     await tx`update cart_entry set quantity = ${qty.quantity} where id = ${entryId}`;
     await tx`update cart set updated = now() where id = ${id}`;
     return id;

@@ -59,10 +59,12 @@ export async function lockVariant(tx: Q, variantId: string): Promise<VariantRow>
 
 /**
  * Refuses `wanted` more units of `v` when the cart already holds `held` of it elsewhere and the
- * stock (or the 9999 cap) cannot cover both; the text names the item and what is left.
+ * stock (or the 9999 cap) cannot cover both; the text names the item and what is left. `limit` is
+ * the product's own cap (quantityLimit: 1 for a subscription or a one-at-a-time service).
  */
-export function checkStock(v: VariantRow, held: number, wanted: number, title: string): void {
+export function checkStock(v: VariantRow, held: number, wanted: number, title: string, limit = QUANTITY_MAX): void {
   const total = held + wanted;
+  if (limit < QUANTITY_MAX && total > limit) throw new CartError(400, MSG.onlyOne);
   if (total > QUANTITY_MAX) throw new CartError(409, MSG.notEnough);
   if (!v.unlimited && total > v.qty_in_stock) throw new CartError(409, stockMessage(itemName(title, v.attributes), v.qty_in_stock, held));
 }

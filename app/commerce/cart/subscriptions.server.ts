@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import type { Product } from '../../catalog/catalog.server.js';
 import { ProductType } from '../../../engine/ts/enums.js';
 import { currentUnitPriceCents } from '../line-price.js';
-import { MSG, parseQuantity } from '../rules.js';
+import { MSG, parseQuantity, quantityLimit } from '../rules.js';
 import { newCart } from './cart-row.server.js';
 import { fail, run, type CartContext, type CartFailure } from './context.server.js';
 import { checkStock, loadProduct, lockVariant, normalizeAdditionalFields, resolveVariant, toProduct } from './products.server.js';
@@ -38,9 +38,11 @@ export async function subscribe(ctx: CartContext, input: SubscribeInput): Promis
   const chosen = resolveVariant(p, loaded.variants, input);
   if ('ok' in chosen) return chosen;
   const fields = normalizeAdditionalFields(input.additionalFields);
+  const limit = quantityLimit({ productType: p.product_type, isSubscribable: true }, (await ctx.website.current()).settings);
   const r = await run(ctx, async (tx) => {
     const v = await lockVariant(tx, chosen.id);
-    checkStock(v, 0, qty.quantity, p.title);
+    // SPEC 5: a subscription's page offers no quantity, so it is always 1 of it.
+    checkStock(v, 0, qty.quantity, p.title, limit);
     const id = await newCart(ctx, tx, 'subscription');
     await tx`
       insert into cart_entry (id, cart_id, item_id, variant_id, quantity, purchase_price_cents, additional_fields)

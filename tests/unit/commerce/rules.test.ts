@@ -10,6 +10,8 @@ import {
   instalmentNotice,
   parseQuantity,
   pleaseSelect,
+  QUANTITY_MAX,
+  quantityLimit,
 } from '../../../app/commerce/rules.js';
 import { formatMoney } from '../../../app/commerce/money.js';
 
@@ -75,6 +77,14 @@ describe('money and settings', () => {
         websiteSettings: { storeSettings: { checkoutMinimumCents: 2500, instalmentsMaxCents: -1, stripeAccountCountry: 'gb' } },
       }),
     ).toEqual({ ...DEFAULT_COMMERCE_SETTINGS, checkoutMinimumCents: 2500 });
+  });
+  it('allows 1 of a subscription, and of a service when the store says so (SPEC 3 and 5); else 9999', () => {
+    const one = commerceSettings({ websiteSettings: { storeSettings: { multipleQuantityAllowedForServices: false } } });
+    expect(DEFAULT_COMMERCE_SETTINGS.multipleQuantityAllowedForServices).toBe(true);
+    expect(quantityLimit({ productType: 3, isSubscribable: false }, DEFAULT_COMMERCE_SETTINGS)).toBe(QUANTITY_MAX);
+    expect(quantityLimit({ productType: 3, isSubscribable: false }, one)).toBe(1);
+    expect(quantityLimit({ productType: 1, isSubscribable: false }, one)).toBe(QUANTITY_MAX);
+    expect(quantityLimit({ productType: 1, isSubscribable: true }, DEFAULT_COMMERCE_SETTINGS)).toBe(1);
   });
 });
 

@@ -2,7 +2,8 @@
 // and text of SPEC 5 "Forms", and the value shapes of SPEC 3 they read (app/forms/form-values.ts).
 import { describe, expect, it } from 'vitest';
 import { FormField } from '../../../app/forms/form-definition.js';
-import { EXAMPLE_EMAIL, FORM_TEXT, isEmail, validateField, validateForm } from '../../../app/forms/form-validation.js';
+import { FORM_TEXT, validateField, validateForm } from '../../../app/forms/form-validation.js';
+import { EXAMPLE_EMAIL, isEmail } from '../../../app/utils/email.js';
 import { normalizeValues, readPosted } from '../../../app/forms/form-values.js';
 
 const field = (f: Record<string, unknown>) => FormField.parse({ title: 'T', ...f });
@@ -51,6 +52,11 @@ describe('form validation (SPEC 5)', () => {
     expect(isEmail(long)).toBe(false);
     expect(isEmail(long.slice(1))).toBe(true);
     expect(validateField(optional, long)).toBe(FORM_TEXT.email);
+    // The one check every email field uses (app/utils/email.ts): an internationalised domain is an
+    // address; a one-letter top-level domain, a second @, a space or an underscore in the domain is not.
+    for (const ok of ['jo@bücher.de', 'a.b+c@mail.example.co.uk', 'x@xn--bcher-kva.de']) expect(isEmail(ok), ok).toBe(true);
+    for (const bad of ['a@example.c', 'a@@example.com', 'a b@example.com', 'a@exa_mple.com', 'a@-x.com', 'a@example.123', '@example.com'])
+      expect(isEmail(bad), bad).toBe(false);
   });
 
   it('keeps a textarea within its maxLength (empty optional passes)', () => {
