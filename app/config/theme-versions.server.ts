@@ -52,7 +52,7 @@ export const THEME_TEXT = {
   note: 'Keep the note under 200 characters.',
   tooLong: 'A template can be at most 1,000,000 characters long.',
   stale: (n: number) =>
-    `Someone saved version ${n} of the theme after you opened this template. Your text is below: copy it, open the template again, and save.`,
+    `Someone saved version ${n} of the theme after you opened this template. Your text is kept in the editor below, their version of it under the message: saving now puts your text over theirs.`,
 };
 
 /** "product, line 3, column 5: Render stopped: ..." */

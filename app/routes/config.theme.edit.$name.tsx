@@ -8,7 +8,7 @@ import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { FormError, Notice } from '../components/config/Field.js';
 import { readReply } from '../components/config/reply.js';
-import { ThemeEditor } from '../components/config/ThemeEditor.js';
+import { ThemeConflict, ThemeEditor, type ThemeMove } from '../components/config/ThemeEditor.js';
 import { ThemeProblems } from '../components/config/ThemeProblems.js';
 import { useCan } from '../components/config/layout-data.js';
 import { loadSite } from '../catalog/catalog.server.js';
@@ -36,6 +36,7 @@ export async function loader(args: LoaderFunctionArgs) {
     {
       file,
       version: draft.version,
+      savedBy: draft.savedBy,
       publishable: draft.publishable,
       published: draft.publishedAt !== null,
       problems: draft.problems,
@@ -51,10 +52,11 @@ export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'design.write');
   const name = args.params.name ?? '';
   const form = await readForm(args.request);
-  if (!form) return json(refusedReply(), 400);
+  // Every answer has one shape: `moved` says which version overtook the editor's (a 409), else null.
+  if (!form) return json({ ...refusedReply(), moved: null }, 400);
   const parsed = parseForm(form, SaveForm);
   // Every refusal keeps the template and the note as typed.
-  const refuse = (error: string) => replyTo(parsed, form, { formError: error });
+  const refuse = (error: string, moved: ThemeMove | null = null) => ({ ...replyTo(parsed, form, { formError: error }), moved });
   if (parsed.status !== 'success') return json(refuse(Object.values(firstErrors(parsed.error ?? undefined))[0] ?? UNREADABLE_FORM), 400);
   try {
     // A save built on a version another save overtook is built again on the newer one (its other
@@ -62,7 +64,7 @@ export async function action(args: ActionFunctionArgs) {
     for (let attempt = 0; ; attempt++) {
       const draft = await latestVersion(a.sql, a.site.id);
       if (parsed.value.base !== undefined && Number(parsed.value.base) !== draft.version) {
-        return json(refuse(THEME_TEXT.stale(draft.version)), 409);
+        return json(refuse(THEME_TEXT.stale(draft.version), { from: Number(parsed.value.base), to: draft.version }), 409);
       }
       const files = withSource(draft.templates, name, parsed.value.source);
       const problems = await checkTheme(await loadSite(a.site.id), files);
@@ -71,7 +73,7 @@ export async function action(args: ActionFunctionArgs) {
         return redirect(`/config/theme/edit/${encodeURIComponent(name)}?saved=${version}`, 303);
       } catch (e) {
         if (!(e instanceof ThemeMoved)) throw e;
-        if (attempt >= 4) return json(refuse(THEME_TEXT.stale(e.latest)), 409);
+        if (attempt >= 4) return json(refuse(THEME_TEXT.stale(e.latest), { from: draft.version, to: e.latest }), 409);
       }
     }
   } catch (e) {
@@ -82,8 +84,9 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function EditTemplate() {
-  const { file, version, publishable, published, problems, notice, previewPages, previewPage } = useLoaderData<typeof loader>();
-  const failed = readReply(useActionData<typeof action>());
+  const { file, version, savedBy, publishable, published, problems, notice, previewPages, previewPage } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const failed = readReply(reply);
   const canWrite = useCan('design.write');
   return (
     <>
@@ -97,6 +100,8 @@ export default function EditTemplate() {
       </p>
       <Notice message={notice} />
       <FormError message={failed?.formError} />
+      {/* The newest version is the loader's: the other save's text, shown beside the owner's own in the editor. */}
+      <ThemeConflict moved={reply?.moved} name={file.name} version={version} theirs={file.source} savedBy={savedBy} />
       <ThemeProblems problems={problems} />
       {canWrite && !published ? (
         <Form method="post" action="/config/theme" className="row-actions">

@@ -48,6 +48,22 @@ test('an owner edits the product template with a live preview, publishes it, and
   await expect(page.locator('.theme-frame')).toHaveCSS('width', '375px');
   expect(requests.map((r) => r.url())).toEqual([]);
 
+  // Another save lands first (another owner's; here a post of the same session): the editor's save
+  // is refused, and the editor keeps what was typed, now built on the newer version, theirs beside it.
+  const base = Number(await page.locator('input[name="base"]').inputValue());
+  const typed = await page.locator('textarea[name="source"]').inputValue();
+  const other = await page.request.post('/config/theme/edit/product', {
+    form: { intent: 'save', base: String(base), source: `${typed.replace(mark, '')}<!-- the other save -->` },
+    headers: { Origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(other.status()).toBe(303);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: `Someone saved version ${base + 1} of the theme` })).toBeVisible();
+  await expect(page.locator('[data-theme-conflict] textarea')).toHaveValue(/<!-- the other save -->/);
+  await expect(page.locator('input[name="base"]')).toHaveValue(String(base + 1));
+  await expect(editor).toContainText(mark);
+
   // The textarea is the posted field: saving and publishing are the forms' ordinary posts.
   await page.getByRole('button', { name: 'Save' }).click();
   const saved = page.getByRole('status').filter({ hasText: /Saved as version \d+\./ });

@@ -4,12 +4,22 @@
 // page load's session info, and none go for a visitor without it. A listing visit is an event once
 // the owner turns the visitor-metrics beta on (on a site of its own: the demo's listings stay as they are). Without JavaScript the server
 // records them (tests/http/analytics-ingest.test.ts).
+import { randomInt } from 'node:crypto';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { violations } from './axe.js';
 import { test as siteTest } from './fixtures.js';
 import { placeOrder, ready } from './journey.js';
 
 const PRODUCT = '/shop/p/driftwood-dinner-plate';
+
+// Each journey comes from an address of its own (the e2e server believes one proxy hop): the demo
+// store's per-address limits (8 form posts a minute, 300 analytics requests in 30 s) are otherwise
+// shared with every journey on it, other workers' and other repeats' too, and a refused subscribe
+// or a 429 to an event failed this journey for what others had sent.
+test.use({
+  // eslint-disable-next-line no-empty-pattern -- an option fixture that needs no other fixture
+  extraHTTPHeaders: async ({}, use) => use({ 'X-Forwarded-For': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` }),
+});
 
 const isEvent = (r: Request) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/events/RecordEvent';
 const fields = (r: Request) => new URLSearchParams(r.postData() ?? '');
@@ -30,6 +40,7 @@ async function walk(page: Page, expected: boolean) {
   // leaves the page, which would cut the request off (as it did the purchase's, CI stop 38).
   await expect(page.locator('[data-cart-pill]')).toHaveAttribute('aria-label', '1 item in cart');
   await (await added)?.response();
+  await (await detail)?.response();
 
   const viewCart = wait('view-cart');
   const related = wait('related-product-display');
@@ -56,6 +67,8 @@ test('product, add, cart, remove, related products, purchase and subscribe send 
 }) => {
   test.setTimeout(90_000);
   const sent = await walk(page, true);
+  // Answered before page.goto('/checkout') below leaves the cart page, which would cut them off.
+  for (const r of [sent.viewCart!, sent.related!, sent.removed!]) await r.response();
   expect((await context.cookies()).some((c) => c.name === 'ss_cvr')).toBe(true);
   const detail = dataOf(sent.detail!);
   expect(detail).toMatchObject({ website_id: 'saltgrass', item_id: expect.any(String) });

@@ -109,9 +109,10 @@ describe('theme versions', () => {
     expect(await text(refused)).toContain('exceeded maximum recursion depth of 16');
   });
 
-  it('refuses a save over a newer version than the editor opened, keeping the text', async () => {
+  it('refuses a save over a newer version than the editor opened, keeping the text and showing theirs', async () => {
     const first = await saveProduct(original.product);
-    await saveProduct(original.product, 'someone else');
+    const theirs = `${original.product}<!-- their change -->`;
+    await saveProduct(theirs, 'someone else');
     const res = await admin.postForm('/config/theme/edit/product', {
       intent: 'save',
       base: String(first),
@@ -120,7 +121,14 @@ describe('theme versions', () => {
     expect(res.status).toBe(409);
     const html = await text(res);
     expect(html).toContain(`Someone saved version ${first + 1} of the theme after you opened this template.`);
+    // The editor holds the owner's text and builds on the newer version (a save now is deliberate)...
     expect(html).toContain('my late edit &lt;b&gt;kept&lt;/b&gt;');
+    expect(html).toMatch(new RegExp(`<input type="hidden" name="base" value="${first + 1}"/>`));
+    // ...and their version is on the screen beside it, with the two compared.
+    const conflict = /<section class="theme-conflict"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+    expect(conflict).toContain(`product in version ${first + 1}, saved by`);
+    expect(conflict).toContain('&lt;!-- their change --&gt;');
+    expect(conflict).toContain(`href="/config/theme/versions?a=${first}&amp;b=${first + 1}"`);
   });
 
   it('saves at once land as successive versions, or one lands and the rest are refused as stale; never a 500', async () => {

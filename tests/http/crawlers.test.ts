@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, Visitor } from './support/client.js';
-import { freePort } from './support/spawn-server.js';
+import { freePort, waitUntilServing } from './support/spawn-server.js';
 
 /**
  * The suite's server runs without BASE_URL and HOST, and with the demo website's empty base_url:
@@ -38,22 +38,18 @@ function headLinks(html: string): { canonical: string | null; ogUrl: string | nu
 async function withServer<T>(env: Record<string, string>, use: (base: string) => Promise<T>): Promise<T> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['tests/e2e/serve.mjs'], { env: { ...process.env, ...env, PORT: String(port) }, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['tests/e2e/serve.mjs'], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   try {
-    const until = Date.now() + 60_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-      if (Date.now() > until) throw new Error('the server did not start');
-      const up = await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await waitUntilServing(`${base}/healthz`, child, () => out, { timeoutMs: 60_000, answers: (r) => r.ok });
     return await use(base);
   } finally {
-    if (child.exitCode === null) {
+    if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;

@@ -15,14 +15,14 @@ afterAll(() => {
 
 describe('the server process', () => {
   it('refuses to start in production without SESSION_SECRET, saying why', async () => {
-    const s = await startServer({ SESSION_SECRET: undefined });
+    const s = await startServer({ SESSION_SECRET: undefined }, '/healthz', { mayExit: true });
     started.push(s);
     expect(await s.exited).toBe(1);
     expect(s.output()).toMatch(/SESSION_SECRET is required in production/);
   });
 
   it('refuses WEB_CONCURRENCY above 1 on the embedded database, naming the variable', async () => {
-    const s = await startServer({ WEB_CONCURRENCY: '2' });
+    const s = await startServer({ WEB_CONCURRENCY: '2' }, '/healthz', { mayExit: true });
     started.push(s);
     expect(await s.exited).toBe(1);
     expect(s.output()).toMatch(/WEB_CONCURRENCY=2 needs DATABASE_URL: the embedded database \(PGlite\) serves one process only/);

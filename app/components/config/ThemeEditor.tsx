@@ -2,7 +2,7 @@
 // JavaScript). With JavaScript, CodeMirror replaces the textarea (which stays the posted field) and
 // the live preview renders every edit in the browser, its errors shown in the editor and as a list.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Form } from '@remix-run/react';
+import { Form, Link } from '@remix-run/react';
 import { Field, FieldFrame } from './Field.js';
 import { ThemePreview, type PreviewError } from './ThemePreview.js';
 import type { MountedEditor } from './theme-codemirror.js';
@@ -18,6 +18,37 @@ interface Props {
   canWrite: boolean;
   previewPages: { value: string; label: string }[];
   previewPage: string;
+}
+
+/** A save refused because the theme moved on: the version the editor opened, and the newest one. */
+export interface ThemeMove {
+  from: number;
+  to: number;
+}
+
+/**
+ * After a refused save (409): the template as the newest version has it (`version`, the other save's),
+ * read-only, beside the owner's text (kept in the editor, which now builds on that version), and the
+ * version the editor opened compared with it. Saving again puts the owner's text over theirs, seen.
+ */
+export function ThemeConflict(props: {
+  moved: ThemeMove | null | undefined;
+  name: string;
+  version: number;
+  theirs: string;
+  savedBy: string;
+}) {
+  const { moved, name, version, theirs, savedBy } = props;
+  if (!moved) return null;
+  return (
+    <section className="theme-conflict" aria-labelledby="theme-conflict-title" data-theme-conflict>
+      <h2 id="theme-conflict-title">{`${name} in version ${version}, saved by ${savedBy}`}</h2>
+      <textarea readOnly rows={12} spellCheck={false} aria-labelledby="theme-conflict-title" value={theirs} />
+      <p>
+        <Link to={`/config/theme/versions?a=${moved.from}&b=${version}`}>{`Compare version ${moved.from} with version ${version}`}</Link>
+      </p>
+    </section>
+  );
 }
 
 export function ThemeEditor({ name, kind, version, source, note, error, canWrite, previewPages, previewPage }: Props) {

@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePort } from './spawn-server.js';
+import { freePort, waitUntilServing } from './spawn-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,21 +14,6 @@ declare module 'vitest' {
     /** The server's DATA_DIR (its outbox of emails is DATA_DIR/outbox). */
     dataDir: string;
   }
-}
-
-async function waitUntilUp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode} before answering`);
-    try {
-      const r = await fetch(url);
-      if (r.status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`the server did not answer ${url} within ${timeoutMs} ms`);
 }
 
 let child: ChildProcess | undefined;
@@ -73,11 +58,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (process.env.HTTP_SERVER_LOG) process.stderr.write(d);
   });
   try {
-    await waitUntilUp(`${baseUrl}/healthz`, child, 120_000);
+    await waitUntilServing(`${baseUrl}/healthz`, child, () => stderr.join(''), { answers: (r) => r.status < 500 });
   } catch (e) {
-    child.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
-    throw new Error(`${(e as Error).message}\n${stderr.join('')}`);
+    throw e;
   }
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
