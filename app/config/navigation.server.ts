@@ -1,8 +1,7 @@
 // The site's menus as owners edit them: the main and the secondary (footer) navigation, links with
 // one level of children, each to a page of the site or to a path or web address; and the `_hidden`
 // menu (SPEC 9) that holds pages taken out of navigation (the stored menus: app/catalog/menus.server.ts). Rows of the editor form map to the stored
-// tree ([{title, url, collectionId?, children}]) and back; row moves are pure, so they work as
-// plain form posts without JavaScript.
+// tree ([{title, url, collectionId?, children}]) and back; the row moves are app/config/navigation-rows.ts.
 import { createHash } from 'node:crypto';
 import type postgres from 'postgres';
 import type { Sql } from '../../db/client.server.js';
@@ -10,12 +9,10 @@ import { accessSiteId, type KeyAccess, type OwnerAccess } from '../auth/permissi
 import { actorOf, recordAudit } from '../edits/audit.server.js';
 import { storefrontChanged } from '../edits/storefront-changed.server.js';
 import { linkPath, readMenus, type MenuName, type StoredLink } from '../catalog/menus.server.js';
+import { MAX_DEPTH, MAX_LINKS, normalizeRows, type NavRow } from './navigation-rows.js';
 
 /** SPEC 9: the menu of pages hidden from navigation. */
 export const HIDDEN_MENU = '_hidden';
-/** Children one level deep: a top-level link and the links under it. */
-export const MAX_DEPTH = 1;
-export const MAX_LINKS = 100;
 export const NO_MAIN_NAVIGATION = 'Unable to find site main navigation';
 
 const PAGE_TYPE = 10;
@@ -56,14 +53,6 @@ export function linkStateOf(menus: Map<string, StoredLink[]>, path: string): Lin
 // ---------------------------------------------------------------------------------------------
 // The editor: one row per link, in order, with its depth.
 
-export interface NavRow {
-  title: string;
-  /** The id of a page or store of the site, or '' for a typed path or web address. */
-  target: string;
-  url: string;
-  depth: number;
-}
-
 /** What a link can point at: the site's pages and stores. */
 export interface LinkTarget {
   id: string;
@@ -90,73 +79,6 @@ export function rowsOf(items: StoredLink[], targets: LinkTarget[], depth = 0): N
     out.push(...rowsOf(i.children, targets, depth + 1));
   }
   return out;
-}
-
-/** Depths made consistent: the first row is top level, and no row is deeper than one under the row above. */
-export function normalizeRows(rows: NavRow[]): NavRow[] {
-  let prev = -1;
-  return rows.map((r) => {
-    const depth = Math.max(0, Math.min(r.depth, prev + 1, MAX_DEPTH));
-    prev = depth;
-    return { ...r, depth };
-  });
-}
-
-/** Rows `i`.. that move with row `i`: it and the rows under it. */
-function blockEnd(rows: NavRow[], i: number): number {
-  let j = i + 1;
-  while (j < rows.length && rows[j].depth > rows[i].depth) j++;
-  return j;
-}
-
-export type RowIntent = { op: 'add' } | { op: 'up' | 'down' | 'indent' | 'outdent' | 'remove'; index: number } | { op: 'save' };
-
-/** Reads a button's value: `add`, `save`, or `up:3`, `down:3`, `indent:3`, `outdent:3`, `remove:3`. */
-export function parseRowIntent(v: string): RowIntent | null {
-  if (v === 'add' || v === 'save') return { op: v };
-  const m = /^(up|down|indent|outdent|remove):(\d{1,4})$/.exec(v);
-  return m ? { op: m[1] as 'up', index: Number(m[2]) } : null;
-}
-
-/** The rows after a row button (add, move, indent, outdent, remove); nothing is saved. */
-export function applyRowIntent(input: NavRow[], intent: RowIntent): NavRow[] {
-  const rows = normalizeRows(input);
-  if (intent.op === 'save') return rows;
-  if (intent.op === 'add') return rows.length >= MAX_LINKS ? rows : [...rows, { title: '', target: '', url: '', depth: 0 }];
-  const i = intent.index;
-  if (i < 0 || i >= rows.length) return rows;
-  const end = blockEnd(rows, i);
-  const block = rows.slice(i, end);
-  const d = rows[i].depth;
-  switch (intent.op) {
-    case 'remove':
-      return normalizeRows([...rows.slice(0, i), ...rows.slice(end)]);
-    case 'indent':
-      // Under the row above, if that one can have children and this one's children stay within MAX_DEPTH.
-      if (i === 0 || rows[i - 1].depth < d || block.some((r) => r.depth + 1 > MAX_DEPTH)) return rows;
-      return normalizeRows([...rows.slice(0, i), ...block.map((r) => ({ ...r, depth: r.depth + 1 })), ...rows.slice(end)]);
-    case 'outdent':
-      if (d === 0) return rows;
-      return normalizeRows([...rows.slice(0, i), ...block.map((r) => ({ ...r, depth: r.depth - 1 })), ...rows.slice(end)]);
-    case 'up': {
-      if (i === 0) return rows;
-      let j = i - 1;
-      while (j > 0 && rows[j].depth > d) j--;
-      // Past the previous sibling; a first child moves above its parent.
-      const rest = [...rows.slice(0, i), ...rows.slice(end)];
-      return normalizeRows([...rest.slice(0, j), ...block, ...rest.slice(j)]);
-    }
-    case 'down': {
-      if (end >= rows.length) return rows;
-      if (rows[end].depth < d) {
-        // A last child moves out of its parent, to the top of the next top-level link's children.
-        const nextEnd = end + 1;
-        return normalizeRows([...rows.slice(0, i), rows[end], ...block, ...rows.slice(nextEnd)]);
-      }
-      const afterNext = blockEnd(rows, end);
-      return normalizeRows([...rows.slice(0, i), ...rows.slice(end, afterNext), ...block, ...rows.slice(afterNext)]);
-    }
-  }
 }
 
 const URL_OK = /^(\/(?!\/)[^\s]*|https?:\/\/[^\s/?#]+[^\s]*)$/i;

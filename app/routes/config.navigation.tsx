@@ -1,10 +1,12 @@
 // /config/navigation: the main and secondary (footer) navigation. Each menu is one form of rows
-// (title, a page of the site or a path/web address, depth); the row buttons (move up/down, indent,
-// outdent, remove, add) post the rows and get them back changed, unsaved, so the editor works
-// without JavaScript; Save validates and stores the menu (app/config/navigation.server.ts).
+// (title, a page of the site or a path/web address, depth); without JavaScript the row buttons (move
+// up/down, indent, outdent, remove, add) post the rows and get them back changed, unsaved; with it
+// they change the rows in the browser at once. Save validates and stores the menu
+// (app/config/navigation.server.ts).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { FormError, Notice } from '../components/config/Field.js';
 import { ownerPageHeaders } from '../config/http.js';
@@ -12,13 +14,12 @@ import {
   applyRowIntent,
   MAX_DEPTH,
   MAX_LINKS,
-  MENU_CHANGED,
-  navigationEditor,
   normalizeRows,
   parseRowIntent,
-  saveMenu,
   type NavRow,
-} from '../config/navigation.server.js';
+  type RowIntent,
+} from '../config/navigation-rows.js';
+import { MENU_CHANGED, navigationEditor, saveMenu } from '../config/navigation.server.js';
 import { MENU_LABELS, MENU_NAMES, type MenuName } from '../catalog/menus.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { otherLanguages } from '../languages/translation-forms.server.js';
@@ -50,6 +51,7 @@ const Schema = z.object({
   menu: z.enum(MENU_NAMES, { errorMap: () => ({ message: 'Choose a menu.' }) }),
   intent: z.string().default('save'),
   version: z.string().max(64).default(''),
+  drawn: z.string().max(64).default(''),
   items: z
     .array(
       z.object({
@@ -63,11 +65,15 @@ const Schema = z.object({
     .default([]),
 });
 
+const NOT_SAVED = 'Not saved yet: press Save to publish these changes.';
+
 type Result = {
   menu: MenuName | null;
   rows: NavRow[];
   /** The stored menu's version the form carries on (the one it was opened at, or the newer one after a conflict). */
   version?: string;
+  /** The version the form was first drawn at (it stays mounted, with what is typed, while that holds). */
+  drawn?: string;
   error: string | null;
   notice: string | null;
   fields: Record<string, string>;
@@ -80,7 +86,7 @@ export async function action(args: ActionFunctionArgs) {
   if (!form) return json(bad('The form could not be read.'), 400);
   const parsed = parseForm(form, Schema);
   if (parsed.status !== 'success') return json(bad(UI_TEXT.invalidForm), 400);
-  const { menu, items, version } = parsed.value;
+  const { menu, items, version, drawn } = parsed.value;
   const intent = parseRowIntent(parsed.value.intent);
   if (!intent) return json(bad('Choose what to do.'), 400);
   const rows = normalizeRows(items.map((r) => ({ title: r.title, target: r.target, url: r.url, depth: Number(r.depth) || 0 })));
@@ -90,22 +96,23 @@ export async function action(args: ActionFunctionArgs) {
       menu,
       rows: changed,
       version,
+      drawn,
       error: null,
-      notice: 'Not saved yet: press Save to publish these changes.',
+      notice: NOT_SAVED,
       fields: {},
     });
   }
   if (!a.can('pages.publish')) {
     return json<Result>(
-      { menu, rows, error: 'Your role cannot change the navigation visitors see; an editor can.', notice: null, fields: {} },
+      { menu, rows, drawn, error: 'Your role cannot change the navigation visitors see; an editor can.', notice: null, fields: {} },
       403,
     );
   }
   const saved = await saveMenu(a, menu, rows, version);
   if (!saved.ok && 'changed' in saved)
-    return json<Result>({ menu, rows, version: saved.version, error: MENU_CHANGED, notice: null, fields: {} }, 409);
+    return json<Result>({ menu, rows, version: saved.version, drawn, error: MENU_CHANGED, notice: null, fields: {} }, 409);
   if (!saved.ok && 'errors' in saved)
-    return json<Result>({ menu, rows, version, error: UI_TEXT.invalidForm, notice: null, fields: saved.errors }, 400);
+    return json<Result>({ menu, rows, version, drawn, error: UI_TEXT.invalidForm, notice: null, fields: saved.errors }, 400);
   return redirect(`/config/navigation?saved=${menu}`, 303);
 }
 
@@ -138,18 +145,23 @@ export default function Navigation() {
       ) : null}
       {d.menuNames.map(({ name, label }) => {
         const mine = result?.menu === name ? result : null;
-        const rows = mine ? mine.rows : d.menus[name as MenuName];
+        // The menu as stored, or as a refused post carried it. The form is drawn afresh only for
+        // another stored version (after a save); a refused post's answer (a conflict's newer version
+        // included) keeps it mounted, so what was typed while it was on its way stays.
+        const drawn = mine?.drawn || d.versions[name as MenuName];
         return (
           <section className="card" key={name} aria-labelledby={`${name}-h`}>
             <h2 id={`${name}-h`}>{label}</h2>
             <Notice message={mine?.notice} />
             <FormError message={mine?.error} />
             <MenuForm
+              key={`${name}@${drawn}`}
               menu={name}
               label={label}
-              rows={rows}
+              rows={mine ? mine.rows : d.menus[name as MenuName]}
               version={mine?.version ?? d.versions[name as MenuName]}
-              errors={mine?.fields ?? {}}
+              drawn={drawn}
+              errors={mine?.fields}
               targets={d.targets}
               maxDepth={d.maxDepth}
               canWrite={d.canWrite}
@@ -162,12 +174,20 @@ export default function Navigation() {
   );
 }
 
+/** A row of the form: a link, with an id of its own in this form so its inputs move with it. */
+type Row = NavRow & { id: number };
+type RowOp = Exclude<RowIntent['op'], 'add' | 'save'>;
+/** The button that keeps the focus when a move disables the one pressed (a row moved to the top). */
+const OTHER_OP: Record<RowOp, RowOp | null> = { up: 'down', down: 'up', indent: 'outdent', outdent: 'indent', remove: null };
+const NO_ERRORS: Record<string, string> = {};
+
 function MenuForm({
   menu,
   label,
-  rows,
+  rows: drawnRows,
   version,
-  errors,
+  drawn,
+  errors: postedErrors,
   targets,
   maxDepth,
   canWrite,
@@ -177,12 +197,54 @@ function MenuForm({
   label: string;
   rows: NavRow[];
   version: string;
-  errors: Record<string, string>;
+  drawn: string;
+  /** A refused save's errors, by the field names of the rows it posted. */
+  errors: Record<string, string> | undefined;
   targets: { id: string; title: string; urlId: string; kind: 'page' | 'store' }[];
   maxDepth: number;
   canWrite: boolean;
   canPublish: boolean;
 }) {
+  // The rows shown, each with an id for this form (their order when drawn: the same on the server
+  // and in the browser). With JavaScript the row buttons change these at once, with no post whose
+  // answer could draw the rows again over what is typed; the inputs keep their own values.
+  const [rows, setRows] = useState<Row[]>(() => drawnRows.map((r, i) => ({ ...r, id: i })));
+  const nextId = useRef(drawnRows.length);
+  const [changed, setChanged] = useState(false);
+  // A refused save's errors belong to the rows it posted: kept by row id, they follow a moved row.
+  const [errorsOf, setErrorsOf] = useState({ posted: postedErrors, byRow: rowErrors(postedErrors, rows) });
+  if (errorsOf.posted !== postedErrors) setErrorsOf({ posted: postedErrors, byRow: rowErrors(postedErrors, rows) });
+  // Where the focus goes once the rows are drawn after a change.
+  const focusTo = useRef<string[] | null>(null);
+  useEffect(() => {
+    const ids = focusTo.current;
+    focusTo.current = null;
+    const el = (ids ?? [])
+      .map((id) => document.getElementById(id) as HTMLInputElement | HTMLButtonElement | null)
+      .find((e) => e && !e.disabled);
+    el?.focus();
+  });
+
+  const fid = (id: number, f: string) => `${menu}-${id}-${f}`;
+  const addId = `${menu}-add`;
+  const change = (intent: RowIntent, focus: string[]) => {
+    const added = intent.op === 'add' ? { title: '', target: '', url: '', depth: 0, id: nextId.current++ } : undefined;
+    setRows(applyRowIntent(rows, intent, added));
+    setChanged(true);
+    focusTo.current = added ? [fid(added.id, 'title')] : focus;
+  };
+  const rowButton = (op: RowOp, i: number) => {
+    const id = rows[i].id;
+    if (op !== 'remove') return change({ op, index: i }, [fid(id, op), ...(OTHER_OP[op] ? [fid(id, OTHER_OP[op])] : []), fid(id, 'title')]);
+    // A removed row's place goes to the next row, else the one above, else Add a link.
+    const rest = applyRowIntent(rows, { op, index: i });
+    const near = rest[Math.min(i, rest.length - 1)];
+    change({ op, index: i }, [...(near ? [fid(near.id, 'title')] : []), addId]);
+  };
+  const typed = (id: number, f: 'title' | 'target' | 'url', value: string) =>
+    // What is typed stays in the input; the title is also named by the row's buttons and its children.
+    setRows((all) => all.map((r) => (r.id === id ? { ...r, [f]: value } : r)));
+
   const save = (
     <button type="submit" name="intent" value="save" disabled={!canPublish}>
       Save {label.toLowerCase()}
@@ -192,8 +254,10 @@ function MenuForm({
     <Form method="post">
       <input type="hidden" name="menu" value={menu} />
       <input type="hidden" name="version" value={version} />
+      <input type="hidden" name="drawn" value={drawn} />
       {/* The first button of the form: Enter in a text box saves, it does not move a row. */}
       <div className="toolbar">{save}</div>
+      <Notice message={changed ? NOT_SAVED : null} />
       {rows.length === 0 ? (
         <p className="empty">This menu has no links yet.</p>
       ) : (
@@ -213,44 +277,58 @@ function MenuForm({
                 const n = i + 1;
                 const name = r.title || `link ${n}`;
                 const parent = r.depth > 0 ? [...rows.slice(0, i)].reverse().find((p) => p.depth < r.depth) : undefined;
-                const err = (f: string) => errors[`items[${i}].${f}`];
-                const fid = (f: string) => `${menu}-${i}-${f}`;
+                const err = (f: string) => errorsOf.byRow[r.id]?.[f];
                 const input = (f: 'title' | 'url', text: string, value: string) => (
                   <>
-                    <label htmlFor={fid(f)} className="visually-hidden">
+                    <label htmlFor={fid(r.id, f)} className="visually-hidden">
                       {text} of link {n}
                     </label>
                     <input
-                      id={fid(f)}
+                      id={fid(r.id, f)}
                       size={f === 'title' ? 14 : 16}
                       name={`items[${i}].${f}`}
                       defaultValue={value}
+                      onChange={(e) => typed(r.id, f, e.target.value)}
                       aria-invalid={err(f) ? true : undefined}
-                      aria-describedby={err(f) ? `${fid(f)}-error` : undefined}
+                      aria-describedby={err(f) ? `${fid(r.id, f)}-error` : undefined}
                     />
                     {err(f) ? (
-                      <span className="error" id={`${fid(f)}-error`}>
+                      <span className="error" id={`${fid(r.id, f)}-error`}>
                         {err(f)}
                       </span>
                     ) : null}
                   </>
                 );
+                const button = (op: RowOp, rowLabel: string, text: string, disabled: boolean) => (
+                  <RowButton
+                    id={fid(r.id, op)}
+                    op={op}
+                    i={i}
+                    label={rowLabel}
+                    text={text}
+                    disabled={!canWrite || disabled}
+                    onPress={() => rowButton(op, i)}
+                  />
+                );
                 return (
-                  <tr key={`${i}-${r.title}-${r.target}-${r.url}-${r.depth}`}>
+                  // Keyed by the row's own id, not its text or place: its inputs (and what is typed
+                  // in them) move with it, and a refused save's answer draws none of them again.
+                  <tr key={r.id}>
                     <td style={{ paddingLeft: `${0.65 + r.depth * 1.75}rem` }}>
                       <input type="hidden" name={`items[${i}].depth`} value={r.depth} />
                       {parent ? <span className="hint">Under {parent.title || 'the link above'}: </span> : null}
                       {input('title', 'Title', r.title)}
                     </td>
                     <td>
-                      <label htmlFor={fid('target')} className="visually-hidden">
+                      <label htmlFor={fid(r.id, 'target')} className="visually-hidden">
                         Page of link {n}
                       </label>
                       <select
-                        id={fid('target')}
+                        id={fid(r.id, 'target')}
                         style={{ maxWidth: '13rem' }}
                         name={`items[${i}].target`}
                         defaultValue={r.target}
+                        onChange={(e) => typed(r.id, 'target', e.target.value)}
                         aria-invalid={err('target') ? true : undefined}
                       >
                         <option value="">A path or web address</option>
@@ -266,23 +344,11 @@ function MenuForm({
                     <td>{input('url', 'Path or web address', r.url)}</td>
                     <td>
                       <div className="row-actions" style={{ gap: '0.25rem' }}>
-                        <RowButton op="up" i={i} label={`Move ${name} up`} text="Up" disabled={!canWrite || i === 0} />
-                        <RowButton op="down" i={i} label={`Move ${name} down`} text="Down" disabled={!canWrite || i === rows.length - 1} />
-                        <RowButton
-                          op="indent"
-                          i={i}
-                          label={`Put ${name} under the link above`}
-                          text="Indent"
-                          disabled={!canWrite || i === 0 || r.depth >= maxDepth}
-                        />
-                        <RowButton
-                          op="outdent"
-                          i={i}
-                          label={`Take ${name} out one level`}
-                          text="Outdent"
-                          disabled={!canWrite || r.depth === 0}
-                        />
-                        <RowButton op="remove" i={i} label={`Remove ${name}`} text="Remove" disabled={!canWrite} danger />
+                        {button('up', `Move ${name} up`, 'Up', i === 0)}
+                        {button('down', `Move ${name} down`, 'Down', i === rows.length - 1)}
+                        {button('indent', `Put ${name} under the link above`, 'Indent', i === 0 || r.depth >= maxDepth)}
+                        {button('outdent', `Take ${name} out one level`, 'Outdent', r.depth === 0)}
+                        {button('remove', `Remove ${name}`, 'Remove', false)}
                       </div>
                     </td>
                   </tr>
@@ -293,7 +359,19 @@ function MenuForm({
         </div>
       )}
       <div className="toolbar">
-        <button type="submit" name="intent" value="add" className="secondary" disabled={!canWrite}>
+        <button
+          id={addId}
+          type="submit"
+          name="intent"
+          value="add"
+          className="secondary"
+          disabled={!canWrite || rows.length >= MAX_LINKS}
+          // With JavaScript no post: the row is added at once (the post is the no-JS path).
+          onClick={(e) => {
+            e.preventDefault();
+            change({ op: 'add' }, []);
+          }}
+        >
           Add a link
         </button>
         {save}
@@ -303,30 +381,49 @@ function MenuForm({
   );
 }
 
+/** A refused save's errors (`items[2].title`) by the id of the row posted in that place. */
+function rowErrors(errors: Record<string, string> | undefined, rows: Row[]): Record<number, Record<string, string>> {
+  const out: Record<number, Record<string, string>> = {};
+  for (const [field, text] of Object.entries(errors ?? NO_ERRORS)) {
+    const m = /^items\[(\d+)\]\.(\w+)$/.exec(field);
+    const row = m ? rows[Number(m[1])] : undefined;
+    if (row && m) out[row.id] = { ...out[row.id], [m[2]]: text };
+  }
+  return out;
+}
+
 function RowButton({
+  id,
   op,
   i,
   label,
   text,
   disabled,
-  danger,
+  onPress,
 }: {
-  op: string;
+  id: string;
+  op: RowOp;
   i: number;
   label: string;
   text: string;
   disabled: boolean;
-  danger?: boolean;
+  onPress: () => void;
 }) {
   return (
     <button
+      id={id}
       type="submit"
       name="intent"
       value={`${op}:${i}`}
-      className={danger ? 'danger' : 'secondary'}
+      className={op === 'remove' ? 'danger' : 'secondary'}
       style={{ padding: '0.25rem 0.5rem' }}
       aria-label={label}
       disabled={disabled}
+      // With JavaScript no post: the rows change at once (the post is the no-JS path).
+      onClick={(e) => {
+        e.preventDefault();
+        onPress();
+      }}
     >
       {text}
     </button>

@@ -1,7 +1,8 @@
 // The owner's journeys, run by both projects (JavaScript on and off): an owner signs in, creates a
 // product with variants and stock, puts it in the main navigation, a shopper buys it, the owner
-// fulfils the order and sets the stock (a refused save keeps what was typed, with JavaScript also
-// while it is on its way); a viewer cannot save; the owner screens pass axe.
+// fulfils the order and sets the stock (a refused save of the menu or the stock keeps what was typed,
+// with JavaScript also while it is on its way); a viewer cannot save; the owner screens pass axe.
+import type { Request } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { violations } from './axe.js';
 import { mailTo, placeOrder, ready } from './journey.js';
@@ -60,23 +61,68 @@ test('an owner creates a product with variants, adds it to the navigation, a sho
   await page.getByRole('navigation', { name: 'Site settings' }).getByRole('link', { name: 'Navigation' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Navigation' })).toBeVisible();
   await ready(page, js);
-  // Route discovery and the loaders settle before a button is pressed (else a native submit may race the enhanced one).
-  if (js) await page.waitForLoadState('networkidle');
   const section = page.locator('section', { has: page.getByRole('heading', { level: 2, name: menu }) });
   const titles = section.getByLabel(/^Title of link \d+$/);
   const before = await titles.count();
+  const last = before + 1;
+  // With JavaScript "Add a link" and the move buttons change the rows in the browser, with no post
+  // (a post's answer drew the rows again, over what was typed while it was on its way).
+  const posts: string[] = [];
+  const posted = (r: Request) => void (r.method() === 'POST' && posts.push(r.url()));
+  page.on('request', posted);
   await section.getByRole('button', { name: 'Add a link' }).click();
   await expect(titles).toHaveCount(before + 1);
-  const mainAfter = section;
-  const last = before;
-  await ready(page, js);
-  await mainAfter.getByLabel(`Title of link ${last + 1}`, { exact: true }).fill(`Lantern ${suffix}`);
-  await mainAfter.getByLabel(`Page of link ${last + 1}`, { exact: true }).selectOption({ label: 'A path or web address' });
-  await mainAfter.getByLabel(`Path or web address of link ${last + 1}`, { exact: true }).fill(`/shop/p/${slug}`);
-  await mainAfter
-    .getByRole('button', { name: `Save ${menu.toLowerCase()}` })
-    .first()
-    .click();
+  const linkTitle = section.getByLabel(`Title of link ${last}`, { exact: true });
+  if (js) await expect(linkTitle).toBeFocused();
+  await linkTitle.fill(`Lantern ${suffix}`);
+  await section.getByLabel(`Page of link ${last}`, { exact: true }).selectOption({ label: 'A path or web address' });
+  // Up and back down again, by keyboard with JavaScript: the focus stays on the moved link's buttons
+  // (on Up once Down is disabled, at the bottom).
+  const up = section.getByRole('button', { name: `Move Lantern ${suffix} up` });
+  const down = section.getByRole('button', { name: `Move Lantern ${suffix} down` });
+  // (Without JavaScript the buttons are named by the titles the page was drawn with: none yet.)
+  await (js ? up : section.getByRole('button', { name: `Move link ${last} up` })).click();
+  await expect(section.getByLabel(`Title of link ${last - 1}`, { exact: true })).toHaveValue(`Lantern ${suffix}`);
+  if (js) {
+    await expect(up).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(down).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(up).toBeFocused();
+  } else await down.click();
+  await expect(linkTitle).toHaveValue(`Lantern ${suffix}`);
+  await expect(titles).toHaveCount(before + 1);
+  page.off('request', posted);
+  if (js) expect(posts).toEqual([]);
+
+  // Saved with no address: refused, and what was typed stays. With JavaScript, also what is typed
+  // while the refusal is on its way (the rows were keyed on their text, so this row was drawn again).
+  const address = section.getByLabel(`Path or web address of link ${last}`, { exact: true });
+  const saveMenu = section.getByRole('button', { name: `Save ${menu.toLowerCase()}` }).first();
+  const noAddress = section.getByText('Enter a path starting with / or a web address starting with https://.');
+  if (js) {
+    let answer = () => {};
+    const held = new Promise<void>((r) => (answer = r));
+    const saving = page.waitForRequest((r) => r.method() === 'POST');
+    const navigation = (url: URL) => url.pathname === '/config/navigation';
+    await page.route(navigation, async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.fallback();
+    });
+    await saveMenu.click();
+    await saving;
+    await address.fill(`/shop/p/${slug}`);
+    answer();
+    await expect(noAddress).toBeVisible();
+    await expect(address).toHaveValue(`/shop/p/${slug}`);
+    await page.unroute(navigation);
+  } else {
+    await saveMenu.click();
+    await expect(noAddress).toBeVisible();
+    await address.fill(`/shop/p/${slug}`);
+  }
+  await expect(linkTitle).toHaveValue(`Lantern ${suffix}`);
+  await saveMenu.click();
   await expect(page.getByRole('status').filter({ hasText: `${menu} saved.` })).toBeVisible();
 
   // A shopper finds it from the home page and buys the small one.

@@ -2,11 +2,9 @@
 // publish date on the site's clock, status labels, the sanitiser of owner HTML, and the menu
 // editor's rows (moves, indent/outdent, validation, rows <-> stored tree).
 import { describe, expect, it } from 'vitest';
+import { applyRowIntent, normalizeRows, parseRowIntent, type NavRow } from '../../../app/config/navigation-rows.js';
 import {
-  applyRowIntent,
   isLinkUrl,
-  normalizeRows,
-  parseRowIntent,
   rowsOf,
   treeOf,
   validateRows,
@@ -14,7 +12,6 @@ import {
   relink,
   linkStateOf,
   type LinkTarget,
-  type NavRow,
 } from '../../../app/config/navigation.server.js';
 import { slugify, slugProblem, statusLabel, utcToZonedLocal, zonedLocalToUtc, isLive } from '../../../app/config/pages.server.js';
 import { sanitizeOwnerHtml } from '../../../app/edits/sanitize.server.js';
@@ -136,6 +133,13 @@ describe('menu editor rows', () => {
     expect(titles(applyRowIntent(rows, { op: 'remove', index: 0 }))).toEqual(['B', 'C']);
     expect(applyRowIntent(rows, { op: 'add' })).toHaveLength(6);
     expect(titles(normalizeRows([row('X', 1), row('Y', 3)]))).toEqual(['X', '-Y']);
+  });
+
+  it('keeps what else a row carries through a change (the browser keys its rows on an id), and adds the row given', () => {
+    const withIds = rows.map((r, id) => ({ ...r, id }));
+    expect(applyRowIntent(withIds, { op: 'down', index: 0 }).map((r) => r.id)).toEqual([3, 0, 1, 2, 4]);
+    expect(applyRowIntent(withIds, { op: 'outdent', index: 2 }).map((r) => [r.id, r.depth])).toContainEqual([2, 0]);
+    expect(applyRowIntent(withIds, { op: 'add' }, { ...row(''), id: 9 }).at(-1)).toEqual({ ...row(''), id: 9 });
   });
 
   it('validates titles and targets', () => {
