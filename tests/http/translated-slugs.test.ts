@@ -14,9 +14,9 @@ beforeAll(async () => {
 });
 
 const text = async (r: Response) => (await r.text()).replace(/<!-- -->/g, '');
-/** The main menu's links of a page, as [href, label]. */
+/** The main menu's links of a page, as [href, label] (its landmark is named in the page's language). */
 const mainMenu = (html: string) => {
-  const nav = /<nav[^>]*aria-label="Main"[^>]*>([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? '';
+  const nav = /<nav[^>]*aria-label="(?:Main|Principal)"[^>]*>([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? '';
   return [...nav.matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map((m) => [m[1], m[2]]);
 };
 
