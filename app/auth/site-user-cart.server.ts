@@ -1,5 +1,5 @@
 // The cart of a signed-in shopper: at sign-in the browser's anonymous cart merges into the account's
-// (same item and variant add up, within stock and the quantity maximum, a line never counted twice);
+// (same item and variant add up, within stock and the product's quantity limit, a line never counted twice);
 // at sign-out the browser either keeps a detached copy (cloneCart) or leaves the cart with the account.
 import crypto from 'node:crypto';
 import type postgres from 'postgres';
@@ -25,7 +25,11 @@ export async function mergeCartOnSignIn(
   websiteId: string,
   siteUserId: string,
   browserCartId: string | null,
-  opts: { quantityMax: number },
+  opts: {
+    quantityMax: number;
+    /** The most a cart may hold of a product (quantityLimit of app/commerce/rules.ts; auth may not import commerce). */
+    limitOf: (product: { productType: number; isSubscribable: boolean }) => number;
+  },
 ): Promise<string | null> {
   return sql.begin(async (tx) => {
     const mine = await accountCartId(tx, websiteId, siteUserId);
@@ -66,7 +70,13 @@ export async function mergeCartOnSignIn(
         ? await tx<{ unlimited: boolean; qty: number }[]>`
             select unlimited, qty_in_stock as qty from variant where id = ${e.variant_id} for update`
         : [{ unlimited: true, qty: 0 }];
-      const cap = Math.min(opts.quantityMax, v?.unlimited ? opts.quantityMax : (v?.qty ?? 0));
+      const [p] = await tx<{ product_type: number | null; is_subscribable: boolean | null }[]>`
+        select product_type, is_subscribable from product where item_id = ${e.item_id}`;
+      const limit = Math.min(
+        opts.quantityMax,
+        opts.limitOf({ productType: p?.product_type ?? 0, isSubscribable: p?.is_subscribable === true }),
+      );
+      const cap = Math.min(limit, v?.unlimited ? limit : (v?.qty ?? 0));
       const [held] = await tx<{ q: string | null }[]>`
         select sum(quantity) as q from cart_entry
          where cart_id = ${mine} and item_id = ${e.item_id} and variant_id is not distinct from ${e.variant_id}`;

@@ -1,12 +1,14 @@
 // The cart review before checkout: which lines can no longer be bought as they are (sold out, not
-// enough stock, gone) and which changed price since they were added, with the shopper's texts.
+// enough stock, more than the one allowed, gone) and which changed price since they were added,
+// with the shopper's texts.
 import { fillText, itemName, stockMessage } from './item-text.js';
+import { MSG } from './rules.js';
 
 /** Minor units as shopper text in the cart's currency ("$68.00"): formatMoney of rules.server.ts. */
 export type MoneyText = (cents: number) => string;
 
-/** ok; a price change alone (not blocking); sold out, not enough stock, gone (blocking). */
-export type LineStatus = 'ok' | 'price_changed' | 'sold_out' | 'insufficient_stock' | 'unavailable';
+/** ok; a price change alone (not blocking); sold out, not enough stock, over the one allowed, gone (blocking). */
+export type LineStatus = 'ok' | 'price_changed' | 'sold_out' | 'insufficient_stock' | 'over_limit' | 'unavailable';
 
 /** What the review needs to know of a cart line and of its variant as it is now. */
 export interface ReviewLine {
@@ -23,6 +25,11 @@ export interface ReviewLine {
     priceCents: number;
     unlimited: boolean;
     qtyInStock: number;
+    /**
+     * Whether a cart may hold only 1 of it (quantityLimit of rules.ts is 1): a subscription, or a
+     * service once the owner turned off several of a service after the line was added.
+     */
+    oneAtATime: boolean;
   } | null;
 }
 
@@ -65,6 +72,7 @@ export const REVIEW_TEXT = {
   fixLine: 'This line has {quantity}: lower the quantity to {stock} to check out.',
   oneLeftReason: 'only 1 of {name} is left and your cart has {units}',
   leftReason: 'only {stock} of {name} are left and your cart has {units}',
+  onlyOneReason: 'only 1 of {name} can be in the cart at a time and your cart has {units}',
   moreReasons: '{count} more',
   fixOne: 'To check out, first fix the marked line: {reasons}.',
   fixMany: 'To check out, first fix the marked lines: {reasons}.',
@@ -76,7 +84,7 @@ export const REVIEW_TEXT = {
 } as const;
 const T = REVIEW_TEXT;
 
-const BLOCKING: ReadonlySet<LineStatus> = new Set(['sold_out', 'insufficient_stock', 'unavailable']);
+const BLOCKING: ReadonlySet<LineStatus> = new Set(['sold_out', 'insufficient_stock', 'over_limit', 'unavailable']);
 
 /** "a", "a and b", "a, b and c". */
 function listText(parts: string[]): string {
@@ -148,6 +156,24 @@ export function reviewCart(lines: ReviewLine[], moneyText: MoneyText): CartRevie
         currentPriceCents,
         left: stock,
         message: [stockMessage(name, stock, 0), fix, priceText].filter(Boolean).join(' '),
+      };
+    }
+    // Like a stock drop to 1: the shopper lowers the line (or lines) to 1; checkout refuses until then.
+    if (c.oneAtATime && h.units > 1) {
+      const fix =
+        h.lines > 1
+          ? fillText(T.fixLines, { units: h.units, lines: h.lines, stock: 1 })
+          : fillText(T.fixLine, { quantity: l.quantity, stock: 1 });
+      const reason = fillText(T.onlyOneReason, { name, units: h.units });
+      if (!blockers.includes(reason)) blockers.push(reason);
+      if (priceChanged) priced.push(name);
+      return {
+        id: l.id,
+        status: 'over_limit',
+        blocking: true,
+        currentPriceCents,
+        left: null,
+        message: [MSG.onlyOne, fix, priceText].filter(Boolean).join(' '),
       };
     }
     if (priceChanged) {

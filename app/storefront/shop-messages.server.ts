@@ -141,6 +141,7 @@ const REASONS: [string, string][] = [
   [REVIEW_TEXT.soldOutReason, 'reviewSoldOutReasonText'],
   [REVIEW_TEXT.oneLeftReason, 'reviewOneLeftReasonText'],
   [REVIEW_TEXT.leftReason, 'reviewLeftReasonText'],
+  [REVIEW_TEXT.onlyOneReason, 'reviewOnlyOneReasonText'],
   [REVIEW_TEXT.moreReasons, 'reviewMoreReasonsText'],
 ];
 

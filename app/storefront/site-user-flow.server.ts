@@ -9,7 +9,7 @@ import type { ResetMailContext } from '../auth/site-user-reset.server.js';
 import { baseUrlFor } from '../utils/base-url.server.js';
 import { accountLanguage, languageOfRequest, mailLanguage } from '../languages/email-language.server.js';
 import { loadCart } from '../commerce/cart.server.js';
-import { QUANTITY_MAX } from '../commerce/rules.js';
+import { commerceSettings, QUANTITY_MAX, quantityLimit } from '../commerce/rules.js';
 import { claimCart, detachedCopy, mergeCartOnSignIn, recordOrderOwner } from '../auth/site-user-cart.server.js';
 import { currentSiteUser, type SignedIn } from '../auth/site-user-session.server.js';
 import { authenticateSiteUser, endSiteUserSession, startSiteUserSession } from '../auth/site-user-sign-in.server.js';
@@ -47,7 +47,13 @@ async function cartCountCookie(websiteId: string, cartId: string | null): Promis
 export async function signInUser(request: Request, websiteId: string, user: SiteUser, remember: boolean) {
   const sql = await getSql();
   const shopper = await shopperSession(request);
-  const cartId = await mergeCartOnSignIn(sql, websiteId, user.id, shopper.cartId, { quantityMax: QUANTITY_MAX });
+  const settings = commerceSettings((await loadSite(websiteId)).settings);
+  // 1 + 1 of a service sold one at a time stays 1 (the rest of the browser's line is dropped, as
+  // what stock cannot cover is).
+  const cartId = await mergeCartOnSignIn(sql, websiteId, user.id, shopper.cartId, {
+    quantityMax: QUANTITY_MAX,
+    limitOf: (product) => quantityLimit(product, settings),
+  });
   if (cartId) shopper.setCartId(cartId);
   const { setCookies, xsrfToken } = await startSiteUserSession(sql, request, user, remember);
   const headers = new Headers();

@@ -1,8 +1,9 @@
 // The cart review through the built server: lines whose stock, price or visibility changed after
 // they were added (changed in the database between two runs of the server) are marked on /cart and
 // in the JSON API, checkout is shut and POST /checkout goes back to /cart saying what to fix; a
-// price change alone does not stop checkout. Also: the server expires abandoned carts at start, and
-// a cookie pointing to a deleted cart is an empty cart until the next add.
+// price change alone does not stop checkout; 2 of a service the owner then sells one at a time are
+// marked too, and a sign-in never merges 1 + 1 of it into 2. Also: the server expires abandoned
+// carts at start, and a cookie pointing to a deleted cart is an empty cart until the next add.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Visitor } from './support/client.js';
 import { OwnStore } from './support/own-store.js';
@@ -13,6 +14,9 @@ const APRON = { itemId: 'itm-saltmarsh-apron', sku: 'SG-SMA-03' }; // L/XL Indig
 const PLATE = { itemId: 'itm-driftwood-dinner-plate', sku: 'SG-DDP-01' }; // 8 in
 const CUPS = { itemId: 'itm-moonsnail-espresso-cups', sku: 'SG-MEC-01' }; // Stone
 const PATTERN = { itemId: 'itm-wave-quilt-pattern' }; // digital, unlimited
+const REPAIR = { itemId: 'itm-mend-and-repair', sku: 'SG-MAR-01' }; // a service, unlimited
+const ONE_AT_A_TIME = 'Only 1 of this item can be in the cart at a time. This line has 2: lower the quantity to 1 to check out.';
+const PASSWORD = 'a long enough password';
 
 const BLOCKING =
   'To check out, first fix the marked lines: only 2 of Tide Pool Mug (Sea Glass) are left and your cart has 3; ' +
@@ -47,6 +51,7 @@ describe('the cart review (own server, database changed between runs)', () => {
   const shopper = new Visitor(url); // blocking lines
   const repriced = new Visitor(url); // a price change only
   const idle = new Visitor(url); // a cart left alone for 40 days
+  const servant = new Visitor(url); // 2 of a service, then sold one at a time
 
   async function add(v: Visitor, item: { itemId: string; sku?: string }, quantity: number) {
     const r = await v.postForm('/cart', { intent: 'add', ...item, quantity: String(quantity), returnTo: '/cart' });
@@ -69,6 +74,7 @@ describe('the cart review (own server, database changed between runs)', () => {
     await add(shopper, PATTERN, 1);
     await add(repriced, APRON, 1);
     await add(idle, PATTERN, 2);
+    await add(servant, REPAIR, 2);
     // Before the changes, nothing is marked.
     const before = await apiEntries(shopper);
     expect(before.entries.map((e) => e.availability.status)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok']);
@@ -85,6 +91,7 @@ describe('the cart review (own server, database changed between runs)', () => {
       await sql`update variant set qty_in_stock = 0 where sku = ${PLATE.sku}`;
       await sql`update item set published = false where id = ${CUPS.itemId}`;
       await sql`update cart set updated = now() - interval '40 days' where id = ${idleId}`;
+      await sql`update website set settings = jsonb_set(settings, '{websiteSettings,storeSettings,multipleQuantityAllowedForServices}', 'false')`;
     });
   }, 180_000);
   afterAll(async () => {
@@ -216,6 +223,40 @@ describe('the cart review (own server, database changed between runs)', () => {
     const res = await repriced.postForm('/checkout', { cart: 'cart', ...NEW_YORK });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toMatch(/^\/order-confirmed\//);
+  });
+
+  it('2 of a service now sold one at a time: marked on /cart and in the API like a stock drop, checkout refused until lowered to 1', async () => {
+    const html = await (await servant.get('/cart')).text();
+    const li = line(html, 'Mend &amp; Repair Service');
+    expect(statusOf(li)).toBe('over_limit');
+    expect(li).toContain('is-blocked');
+    expect(markOf(li)).toBe(ONE_AT_A_TIME);
+    const blocking =
+      'To check out, first fix the marked line: only 1 of Mend &amp; Repair Service can be in the cart at a time and your cart has 2.';
+    expect(html).toContain(`data-cart-review="blocking">${blocking}</p>`);
+    const cart = await apiEntries(servant);
+    expect(cart.entries[0].availability).toEqual({ status: 'over_limit', blocking: true, currentPriceCents: null, message: ONE_AT_A_TIME });
+    expect(cart.review.blocking).toBe(true);
+
+    const refused = await servant.postForm('/checkout', { cart: 'cart', ...NEW_YORK });
+    expect(refused.headers.get('location')).toBe('/cart');
+    expect(await (await servant.get('/cart')).text()).toContain(`<p class="notice notice-error cart-error" role="alert">${blocking}</p>`);
+    const lowered = await servant.postForm('/cart', { intent: 'update', entryId: cart.entries[0].id, quantity: '1', returnTo: '/cart' });
+    expect(lowered.status).toBe(303);
+    expect((await apiEntries(servant)).review.blocking).toBe(false);
+  });
+
+  it('signing in does not merge 1 of a one-at-a-time service into the account’s 1 (stays 1)', async () => {
+    const v = new Visitor(url);
+    const email = `qty-${Date.now()}@example.com`;
+    expect((await v.postForm('/account/sign-up', { name: 'Ada Shopper', email, password: PASSWORD })).status).toBe(303);
+    await add(v, REPAIR, 1);
+    expect((await v.postForm('/account/sign-out', {})).status).toBe(303);
+    await add(v, REPAIR, 1);
+    expect((await v.postForm('/account/sign-in', { email, password: PASSWORD })).status).toBe(303);
+    const cart = await apiEntries(v);
+    expect(cart.entries.map((e) => e.quantity)).toEqual([1]);
+    expect(cart.review.blocking).toBe(false);
   });
 
   it('the server deleted the cart left alone for 40 days at start; its cookie reads as an empty cart until the next add', async () => {

@@ -124,7 +124,7 @@ describe.each(targets)('site users on $name', (target) => {
       [limited, 4],
       [other, 2],
     ]);
-    const result = await mergeCartOnSignIn(db.sql, site, created.user.id, anon, { quantityMax: 9999 });
+    const result = await mergeCartOnSignIn(db.sql, site, created.user.id, anon, { quantityMax: 9999, limitOf: () => 9999 });
     expect(result).toBe(mine);
     const lines = await db.sql<
       { variant_id: string; quantity: number }[]
@@ -142,7 +142,7 @@ describe.each(targets)('site users on $name', (target) => {
     const fresh = await createSiteUser(db.sql, site, { email: email(), name: 'E', password: PASSWORD });
     if (!fresh.ok) throw new Error('not created');
     const solo = await cart(null, [[other, 1]]);
-    expect(await mergeCartOnSignIn(db.sql, site, fresh.user.id, solo, { quantityMax: 9999 })).toBe(solo);
+    expect(await mergeCartOnSignIn(db.sql, site, fresh.user.id, solo, { quantityMax: 9999, limitOf: () => 9999 })).toBe(solo);
     const [owned] = await db.sql<{ site_user_id: string }[]>`select site_user_id from cart where id = ${solo}`;
     expect(owned.site_user_id).toBe(fresh.user.id);
   });

@@ -89,7 +89,7 @@ export function entryJson(currency: string) {
     productType: e.productType,
     isSubscription: e.isSubscription,
     additionalFields: e.additionalFields,
-    // Whether the line can be bought as it is: status ok, price_changed, sold_out, insufficient_stock or unavailable.
+    // Whether the line can be bought as it is: status ok, price_changed, sold_out, insufficient_stock, over_limit or unavailable.
     availability: {
       status: e.availability.status,
       message: e.availability.message,

@@ -3,6 +3,7 @@
 import { reviewCart, type LineStatus } from '../cart-review.js';
 import { formatMoney } from '../money.js';
 import { currentUnitPriceCents } from '../line-price.js';
+import { quantityLimit } from '../rules.js';
 import type { CartKind } from './cart-row.server.js';
 import { CART_ID, type CartContext, type Q } from './context.server.js';
 
@@ -100,6 +101,7 @@ export async function viewOf(ctx: CartContext, q: Q, cartId: string | null): Pro
       attributes: Record<string, string> | null;
       image_url: string | null;
       product_type: number;
+      is_subscribable: boolean | null;
       visible: boolean;
       v_id: string | null;
       price_cents: string | null;
@@ -110,7 +112,7 @@ export async function viewOf(ctx: CartContext, q: Q, cartId: string | null): Pro
     }[]
   >`
     select e.id, e.item_id, e.variant_id, e.quantity, e.purchase_price_cents, e.additional_fields,
-           i.title, i.url_id, c.url_id as collection_url_id, i.asset_url, v.sku, v.attributes, v.image_url, p.product_type,
+           i.title, i.url_id, c.url_id as collection_url_id, i.asset_url, v.sku, v.attributes, v.image_url, p.product_type, p.is_subscribable,
            (i.published and c.enabled and c.website_id = ${w.id}) as visible, v.id as v_id,
            v.price_cents, v.sale_price_cents, v.on_sale, v.unlimited, v.qty_in_stock
       from cart_entry e
@@ -141,6 +143,7 @@ export async function viewOf(ctx: CartContext, q: Q, cartId: string | null): Pro
               priceCents: now[i] ?? 0,
               unlimited: r.unlimited === true,
               qtyInStock: r.qty_in_stock ?? 0,
+              oneAtATime: quantityLimit({ productType: r.product_type, isSubscribable: r.is_subscribable === true }, w.settings) === 1,
             }
           : null,
     })),

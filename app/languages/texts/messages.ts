@@ -33,6 +33,7 @@ export const MESSAGE_TEXTS: TextsByLanguage = {
     reviewSoldOutReasonText: '{name} est épuisé',
     reviewOneLeftReasonText: 'il ne reste qu’un exemplaire de {name} et votre panier en contient {units}',
     reviewLeftReasonText: 'il ne reste que {stock} exemplaires de {name} et votre panier en contient {units}',
+    reviewOnlyOneReasonText: 'le panier ne peut contenir qu’un exemplaire de {name} et le vôtre en contient {units}',
     reviewMoreReasonsText: '{count} autres',
     // French sets a space before a semicolon.
     reviewReasonSeparatorText: ' ; ',
@@ -85,6 +86,7 @@ export const MESSAGE_TEXTS: TextsByLanguage = {
     reviewSoldOutReasonText: '{name} ist ausverkauft',
     reviewOneLeftReasonText: 'von {name} ist nur noch 1 Stück übrig und Ihr Warenkorb enthält {units}',
     reviewLeftReasonText: 'von {name} sind nur noch {stock} Stück übrig und Ihr Warenkorb enthält {units}',
+    reviewOnlyOneReasonText: 'von {name} kann nur 1 Stück im Warenkorb sein und Ihr Warenkorb enthält {units}',
     reviewMoreReasonsText: '{count} weitere',
     reviewReasonSeparatorText: '; ',
     reviewPriceOneText:
@@ -138,6 +140,7 @@ export const MESSAGE_TEXTS: TextsByLanguage = {
     reviewSoldOutReasonText: '{name} está agotado',
     reviewOneLeftReasonText: 'solo queda 1 unidad de {name} y tu carrito tiene {units}',
     reviewLeftReasonText: 'solo quedan {stock} unidades de {name} y tu carrito tiene {units}',
+    reviewOnlyOneReasonText: 'solo puede haber 1 unidad de {name} en el carrito y el tuyo tiene {units}',
     reviewMoreReasonsText: '{count} más',
     reviewReasonSeparatorText: '; ',
     reviewPriceOneText: 'El precio de {name} cambió desde que se añadió a tu carrito: el pedido usará el nuevo precio.',

@@ -28,7 +28,7 @@ const line = (over: Partial<ReviewLine>): ReviewLine => ({
   attributes: { color: 'Sea Glass' },
   quantity: 3,
   purchasePriceCents: 7200,
-  current: { variantId: 'v1', priceCents: 6500, unlimited: false, qtyInStock: 2 },
+  current: { variantId: 'v1', priceCents: 6500, unlimited: false, qtyInStock: 2, oneAtATime: false },
   ...over,
 });
 

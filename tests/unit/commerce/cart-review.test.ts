@@ -16,7 +16,8 @@ function line(over: Omit<Partial<ReviewLine>, 'current'> & { current?: Partial<C
     quantity: 1,
     purchasePriceCents: 3400,
     ...rest,
-    current: current === null ? null : { variantId: 'v1', priceCents: 3400, unlimited: false, qtyInStock: 10, ...current },
+    current:
+      current === null ? null : { variantId: 'v1', priceCents: 3400, unlimited: false, qtyInStock: 10, oneAtATime: false, ...current },
   };
 }
 
@@ -55,6 +56,21 @@ describe('reviewCart', () => {
     expect(r.lines[0].message).toContain('Your cart has 4 of it in 2 lines: lower them to 3 in all to check out.');
     // One reason for the variant, not one per line.
     expect(r.message).toBe('To check out, first fix the marked line: only 3 of Tide Pool Mug (Sand) are left and your cart has 4.');
+  });
+
+  it('marks more than 1 of a one-at-a-time product (a service once the store allows only 1), over every line of it', () => {
+    const one = reviewCart([line({ quantity: 2, current: { unlimited: true, oneAtATime: true } })], 'USD');
+    expect(one.lines[0]).toMatchObject({ status: 'over_limit', blocking: true, left: null });
+    expect(one.lines[0].message).toBe(
+      'Only 1 of this item can be in the cart at a time. This line has 2: lower the quantity to 1 to check out.',
+    );
+    expect(one.message).toBe(
+      'To check out, first fix the marked line: only 1 of Tide Pool Mug (Sand) can be in the cart at a time and your cart has 2.',
+    );
+    const two = reviewCart([line({ id: 'a', current: { oneAtATime: true } }), line({ id: 'b', current: { oneAtATime: true } })], 'USD');
+    expect(two.lines.map((l) => l.status)).toEqual(['over_limit', 'over_limit']);
+    expect(two.lines[0].message).toContain('Your cart has 2 of it in 2 lines: lower them to 1 in all to check out.');
+    expect(reviewCart([line({ current: { oneAtATime: true } })], 'USD').blocking).toBe(false);
   });
 
   it('never limits an unlimited variant', () => {
