@@ -10,18 +10,26 @@ import { siteTweaks } from './tweak-store.server.js';
 import { SENT_PARAM, visitorPostSubmitHtml } from '../forms/page-forms.server.js';
 import { overlayStyle, paragraphs } from './markup.js';
 import { escapeHtml } from '../utils/html.js';
+import type { TextLookup } from '../forms/form-texts.js';
 
 // Where the form posts and where it returns are pure (the tweak preview uses them too).
 export { safeReturn };
 
-/** The popup's HTML for any page of the site ('' when it is off or has no place on this page). */
-export async function popupFor(websiteId: string, pageType: number, url: URL): Promise<string> {
+/**
+ * The popup's HTML for any page of the site ('' when it is off or has no place on this page).
+ * `t`: the page's texts, so the form's built-in labels and messages are in its language (none: English).
+ */
+export async function popupFor(websiteId: string, pageType: number, url: URL, t?: TextLookup): Promise<string> {
   if (!popupAllowedOn(pageType, url.pathname)) return '';
   try {
     const tweaks = await siteTweaks(websiteId);
     const popup = tweaks['popup-overlay'];
     if (!popup.enabled) return '';
-    return popupHtml({ popup, style: tweaks.style, formHtml: await popupFormHtml(websiteId, popup.formId, url.pathname + url.search) });
+    return popupHtml({
+      popup,
+      style: tweaks.style,
+      formHtml: await popupFormHtml(websiteId, popup.formId, url.pathname + url.search, undefined, t),
+    });
   } catch (e) {
     // The popup is an extra: a page whose popup cannot be read is served without it.
     if (isDatabaseUnavailable(e)) throw e;
@@ -34,12 +42,18 @@ export async function popupFor(websiteId: string, pageType: number, url: URL): P
  * The popup's newsletter form block (null when it has none, or the form was deleted). Read on a
  * fresh standby in an anonymous request (ADR 0033): a form saved or deleted calls storefrontChanged.
  */
-export async function popupFormHtml(websiteId: string, formId: string, returnTo: string, state?: FormBlockState): Promise<string | null> {
+export async function popupFormHtml(
+  websiteId: string,
+  formId: string,
+  returnTo: string,
+  state?: FormBlockState,
+  t?: TextLookup,
+): Promise<string | null> {
   if (!formId) return null;
   const form = await loadForm(await getReadSql(), websiteId, formId);
   if (!form) return null;
   // After a successful submit the form's post-submit HTML shows, as under a page's form block.
-  return popupFormBlock(form, returnTo, state, visitorPostSubmitHtml(form.definition));
+  return popupFormBlock(form, returnTo, state, visitorPostSubmitHtml(form.definition), t);
 }
 
 /**

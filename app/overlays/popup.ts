@@ -7,6 +7,7 @@ import { overlayStyle, paragraphs } from './markup.js';
 import { escapeHtml } from '../utils/html.js';
 import { formBlockHtml, type FormBlockState } from '../forms/form-html.js';
 import type { FormDefinition } from '../forms/form-definition.js';
+import type { TextLookup } from '../forms/form-texts.js';
 
 /** SPEC 9: the popup's local storage keys, exactly. */
 export const POPUP_STORAGE_KEYS = { dateClosed: 'date-closed', version: 'version', submitted: 'submitted' } as const;
@@ -33,12 +34,14 @@ export function safeReturn(raw: string | null | undefined): string {
  * The popup's form as a form block posting to /popup from `returnTo`: the live popup and the tweak
  * screen's preview both make it here, so the preview shows the whole form the visitor gets.
  * `postSubmitHtml`: the form's, already sanitised (the server's; this module is pure), shown once sent.
+ * `t`: the page's texts, so the form's built-in labels and messages are in its language (none: English).
  */
 export function popupFormBlock(
   form: { id: string; definition: FormDefinition },
   returnTo: string,
   state?: FormBlockState,
   postSubmitHtml?: string,
+  t?: TextLookup,
 ): string {
   return formBlockHtml({
     blockId: POPUP_BLOCK_ID,
@@ -47,6 +50,7 @@ export function popupFormBlock(
     action: popupAction(returnTo),
     state,
     postSubmitHtml,
+    t,
   });
 }
 

@@ -20,6 +20,7 @@ import {
   type Say,
 } from '../commerce/rules.js';
 import { textFrom } from '../languages/strings.js';
+import { pluralText } from '../utils/ui-texts.js';
 import { formatMoney, money } from '../commerce/money.js';
 import { PageType, ProductType } from '../../engine/ts/enums.js';
 import { COMMERCE_PAGE_TYPES } from './page-types.js';
@@ -354,6 +355,11 @@ export function pageContext(site: Site, resolved: Resolved, extras: ContextExtra
     const hits = extras.search.hits;
     // The products found show the owner's sold-out label (customSoldOutText), as on a listing.
     ctx.productMerchandisingContext = listMerchandising(hits.flatMap((h) => (h.item ? [h.item] : [])));
+    // The theme prints "{count} {searchResultCountText}": the page's language says the words for
+    // this count (an ICU plural, each language counting its own way); an owner's plain text stands.
+    const countText = ctx.localizedStrings.searchResultCountText;
+    if (typeof countText === 'string')
+      ctx.localizedStrings = { ...ctx.localizedStrings, searchResultCountText: pluralText(site.website.locale, countText, hits.length) };
     ctx.search = {
       query: extras.search.query,
       error: extras.search.error ?? null,

@@ -432,8 +432,10 @@ export async function storefrontPage(
         const form = await productCustomForm(site.website.id, p.resolved.item.id);
         if (form) data.html = withProductForm(data.html, p.resolved.item.id, form);
       }
-      // The popup overlay, at the end of every page it may be on (app/overlays).
-      data.html += await popupFor(site.website.id, pageCtx.pageType, url);
+      // The popup overlay, at the end of every page it may be on (app/overlays), its form in the page's language.
+      data.html += await popupFor(site.website.id, pageCtx.pageType, url, (key, english) =>
+        textFrom(site.settings.localizedStrings as Record<string, unknown>, key, english),
+      );
       // The theme's own links to search, the cart, checkout and accounts lead to their versions in the page's language.
       data.html = appLinksIn(data.html, language.prefix);
       // The islands' texts when the page's are not English.

@@ -20,7 +20,7 @@ describe('/fr/search', () => {
     expect(html).toContain('<html lang="fr"');
     expect(html).toContain('<h1>Recherche</h1>');
     expect(html).toMatch(/<title>Recherche : mug — /);
-    expect(html).toMatch(/<p class="result-count">\d+ résultat\(s\) pour &ldquo;mug&rdquo;<\/p>/);
+    expect(html).toMatch(/<p class="result-count">\d+ résultats? pour &ldquo;mug&rdquo;<\/p>/);
     // The translated product, linked under /fr/.
     expect(html).toContain('<a href="/fr/boutique/p/tasse-flaque-de-maree">Tasse Flaque de marée</a>');
     expect(html).not.toContain('href="/shop/p/tide-pool-mug"');

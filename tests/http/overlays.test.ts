@@ -2,7 +2,7 @@
 // splash and the popup would change every page of the suite's shared demo site): the tweak screen
 // saves with design.write only; the popup's markup is on pages it may be on and absent elsewhere;
 // its newsletter form works by plain POST to /popup, its post-submit HTML shown (sanitised) once
-// sent; the splash page comes before the home page once per session; the newsletter unsubscribe
+// sent, its built-in texts in a French page's language; the splash page comes before the home page once per session; the newsletter unsubscribe
 // link works with one click, with a valid token only.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,6 +109,17 @@ describe('the popup overlay', () => {
       // At the end of the page: nothing of the page comes after it.
       expect(html.indexOf('</dialog>', html.indexOf('data-popup'))).toBeGreaterThan(html.lastIndexOf('</footer>'));
     }
+  });
+
+  it("speaks the French page's language: its form's built-in labels in French, the English page's as they were", async () => {
+    const fr = dialogOf(await (await at().get('/fr/')).text());
+    expect(fr).toContain('action="/popup?return=%2Ffr%2F#form-popup"');
+    expect(fr).toContain('>Prénom</label>');
+    expect(fr).toContain('>Laisser vide</label>');
+    expect(fr).not.toMatch(/First Name|Last Name|Leave this empty/);
+    const en = dialogOf(await (await at().get('/')).text());
+    expect(en).toContain('>First Name</label>');
+    expect(en).toContain('>Leave this empty</label>');
   });
 
   it("is in the tweak screen's preview as the live page has it, its whole form included", async () => {

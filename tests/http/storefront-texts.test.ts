@@ -5,7 +5,8 @@
 // are as they were; the islands' own texts (gallery controls, lightbox, character count) ride on
 // the French pages; the layout's labels, the locked and members-only pages (access denied, paywall)
 // are French; a visitor who must wait is told so in French; search excerpts are text; a form block,
-// the back-in-stock sign-up's refusals and the cart pill's count speak French.
+// the back-in-stock sign-up's refusals and the cart pill's count speak French; the search page's
+// result count has French plurals.
 import { describe, expect, it } from 'vitest';
 import { Visitor } from './support/client.js';
 
@@ -430,5 +431,16 @@ describe('the cart pill on a French page', () => {
       cartPillLabel: '{count, plural, one {# article dans le panier} other {# articles dans le panier}}',
       cartPillOverLabel: 'Plus de 100 articles dans le panier',
     });
+  });
+});
+
+describe("the search page's result count on a French page", () => {
+  it("says one result and many with French plurals; the English page's count as it was", async () => {
+    const count = (html: string) => /<p class="result-count">([^<]*)<\/p>/.exec(html)?.[1];
+    // One product is the apron; the mugs are several.
+    expect(count(await page('/fr/search?q=saltmarsh'))).toBe('1 résultat pour &ldquo;saltmarsh&rdquo;');
+    expect(count(await page('/fr/search?q=mug'))).toMatch(/^([2-9]|\d{2,}) résultats pour &ldquo;mug&rdquo;$/);
+    expect(count(await page('/search?q=saltmarsh'))).toBe('1 result for &ldquo;saltmarsh&rdquo;');
+    expect(count(await page('/search?q=mug'))).toMatch(/^([2-9]|\d{2,}) results for &ldquo;mug&rdquo;$/);
   });
 });
