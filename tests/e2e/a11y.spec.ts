@@ -2,8 +2,9 @@
 // every kind of page with no serious or critical violation (nor a skipped heading level or content
 // outside landmarks); focus after a client-side navigation;
 // the added-to-cart popover by keyboard; the pill and subtotal of a cart holder's pages.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { violations } from './axe.js';
+import { demoTest as test, expect } from './fixtures.js';
 import { ready, stopClock } from './journey.js';
 
 /** Adds one Linen Bread Bag (no options) through the product page's form. */

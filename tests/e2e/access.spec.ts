@@ -1,8 +1,8 @@
 // Locked and member pages (issue 16), with JavaScript on and off: the demo's /wholesale asks for a
 // password (a wrong one says so, the right one opens it for the session); a site user signs up and
 // sees /studio-notes, is refused /kiln-club (access denied) until joining it.
-import { expect, test } from '@playwright/test';
 import { violations } from './axe.js';
+import { demoTest as test, expect } from './fixtures.js';
 import { ready } from './journey.js';
 
 // argon2 hashes (the lock's and the sign-up's) on a busy machine.

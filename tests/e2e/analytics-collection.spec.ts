@@ -31,6 +31,7 @@ test('page views, an add-to-cart and the page-speed record, or the pixel without
   javaScriptEnabled: js,
   baseURL,
   site,
+  extraHTTPHeaders,
 }) => {
   // Four page views and a cart add: well under 15 s alone, more on a busy CI machine.
   test.setTimeout(60_000);
@@ -116,6 +117,8 @@ test('page views, an add-to-cart and the page-speed record, or the pixel without
     document.dispatchEvent(new Event('visibilitychange'));
   });
   const sent = JSON.parse((await records).postData() ?? '[]') as Posted[];
+  // The beacon too comes from the journey's own address (tests/e2e/fixtures.ts).
+  expect((await (await records).allHeaders())['x-forwarded-for']).toBe(extraHTTPHeaders!['X-Forwarded-For']);
   const speed = sent.find((r) => r.event === 'page-speed')!;
   expect(speed.pageLoadId).toBe(data.pageLoadId);
   expect(speed.data).toMatchObject({ pathname: PRODUCT, version: '4.9.4' });

@@ -1,6 +1,7 @@
 // The cart page on phones (SPEC 9: mobile up to 432px), with JavaScript on and off: three lines at
 // 320 and 390 px wide fit with no horizontal scroll, and each line's total and controls stay on screen.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { demoTest as test, expect } from './fixtures.js';
 
 const LINES = [
   { itemId: 'itm-moonsnail-espresso-cups', sku: 'SG-MEC-01', quantity: '2' },

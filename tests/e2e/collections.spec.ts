@@ -1,7 +1,7 @@
 // A shopper's journey through the journal and events (issue 13), JavaScript on and off: the
 // journal from the main navigation, a post, then an event and its calendar links; axe on each.
-import { expect, test } from '@playwright/test';
 import { violations } from './axe.js';
+import { demoTest as test, expect } from './fixtures.js';
 import { ready } from './journey.js';
 
 test('a shopper reads a journal post and adds an event to a calendar', async ({ page, javaScriptEnabled: js }) => {

@@ -2,8 +2,9 @@
 // the screens behind a list: a product, an order, a form's submissions) fits 390 px with no sideways
 // scroll; the navigation is one "Menu" button that opens the list (react-aria with JS, <details>
 // without). The submissions screen also fits 1280 px, where it was 8 px too wide.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { CONFIG_NAV } from '../../app/config/nav.js';
+import { demoTest as test, expect } from './fixtures.js';
 import { ready, signIn } from './journey.js';
 
 /** How far the document is wider than the viewport (0: it fits). */

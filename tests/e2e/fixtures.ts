@@ -2,6 +2,9 @@
 // start, tests/e2e/sites.ts), so journeys running at once never change what another reads. `baseURL`
 // is that site's address, and `site.signIn` lands in /config with that site current. A journey that
 // changes what every page of a site shows takes a site of its own instead: `test.use({ ownSite })`.
+// Journeys on the demo store itself (127.0.0.1's site) take `demoTest`. Both give each journey a
+// client address of its own.
+import { randomInt } from 'node:crypto';
 import dns from 'node:dns';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,7 +44,23 @@ function runSites(): { workers: WorkerSite[]; own: Record<string, WorkerSite> } 
   return JSON.parse(readFileSync(join(process.env.E2E_DATA_DIR ?? '', 'e2e-sites.json'), 'utf8'));
 }
 
-export const test = base.extend<{ site: Site; ownSite: string | undefined; journeySite: WorkerSite }, { workerSite: WorkerSite }>({
+/**
+ * The journeys on the demo store: each comes from an address of its own (X-Forwarded-For, which the
+ * e2e server believes: TRUST_PROXY in playwright.config.ts). Every browser of the run is on 127.0.0.1,
+ * so the per-address limits (8 form posts a minute, 300 analytics requests in 30 s, 30 cart changes in
+ * 6 s, sign-ins) were otherwise shared by every journey of all three workers, and one journey's
+ * refusal came from what others had sent. The header goes with every request of the test's contexts:
+ * the page's own fetch and sendBeacon, the `request` fixture, and contexts made with
+ * browser.newContext() (Playwright gives those the test's context options too, unless the call names
+ * extraHTTPHeaders itself). A journey that tests a limit pins its address with
+ * `test.use({ extraHTTPHeaders: {...} })`.
+ */
+export const demoTest = base.extend({
+  // eslint-disable-next-line no-empty-pattern -- an option fixture that needs no other fixture
+  extraHTTPHeaders: async ({}, use) => use({ 'X-Forwarded-For': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` }),
+});
+
+export const test = demoTest.extend<{ site: Site; ownSite: string | undefined; journeySite: WorkerSite }, { workerSite: WorkerSite }>({
   workerSite: [
     // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other fixture
     async ({}, use, workerInfo) => {

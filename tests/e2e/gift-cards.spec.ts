@@ -13,6 +13,7 @@ async function codeMailedTo(email: string): Promise<string> {
 test('apply a gift card at checkout and place the order it pays for', async ({
   page,
   playwright,
+  extraHTTPHeaders,
   baseURL,
   site,
   javaScriptEnabled: js,
@@ -20,7 +21,7 @@ test('apply a gift card at checkout and place the order it pays for', async ({
   // Waits for the mail queue's worker (a poll a second) before the browser part.
   test.setTimeout(60_000);
   const recipient = `gift-${js ? 'js' : 'nojs'}-${Date.now()}@example.com`;
-  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
+  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { ...extraHTTPHeaders, Origin: baseURL! } });
   const added = await api.post('/api/commerce/shopping-cart/entries', {
     data: { itemId: site.ref('itm-saltgrass-gift-card'), sku: 'SG-SGC-01', quantity: 1 },
   });

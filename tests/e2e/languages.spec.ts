@@ -3,8 +3,9 @@
 // texts and French number formats on a product page, the hreflang alternates, the language switcher
 // going to the same page in English and back, and axe on the French product page; a French cart
 // and checkout journey that stays under /fr/ from the product to the order.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { violations } from './axe.js';
+import { demoTest as test, expect } from './fixtures.js';
 import { ready } from './journey.js';
 
 test('browse the French store and switch language', async ({ page, javaScriptEnabled }) => {

@@ -3,7 +3,8 @@
 // the back-in-stock form and its answer)
 // is French both as the server renders it and as the variant island rewrites it, from the texts
 // the server put in the page's data block; the English page is unchanged.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { demoTest as test, expect } from './fixtures.js';
 import { ready } from './journey.js';
 
 const APRON = '/shop/p/saltmarsh-apron';

@@ -4,22 +4,12 @@
 // page load's session info, and none go for a visitor without it. A listing visit is an event once
 // the owner turns the visitor-metrics beta on (on a site of its own: the demo's listings stay as they are). Without JavaScript the server
 // records them (tests/http/analytics-ingest.test.ts).
-import { randomInt } from 'node:crypto';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { violations } from './axe.js';
-import { test as siteTest } from './fixtures.js';
+import { demoTest as test, expect, test as siteTest } from './fixtures.js';
 import { placeOrder, ready } from './journey.js';
 
 const PRODUCT = '/shop/p/driftwood-dinner-plate';
-
-// Each journey comes from an address of its own (the e2e server believes one proxy hop): the demo
-// store's per-address limits (8 form posts a minute, 300 analytics requests in 30 s) are otherwise
-// shared with every journey on it, other workers' and other repeats' too, and a refused subscribe
-// or a 429 to an event failed this journey for what others had sent.
-test.use({
-  // eslint-disable-next-line no-empty-pattern -- an option fixture that needs no other fixture
-  extraHTTPHeaders: async ({}, use) => use({ 'X-Forwarded-For': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` }),
-});
 
 const isEvent = (r: Request) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/events/RecordEvent';
 const fields = (r: Request) => new URLSearchParams(r.postData() ?? '');
@@ -64,9 +54,13 @@ async function walk(page: Page, expected: boolean) {
 test('product, add, cart, remove, related products, purchase and subscribe send their visitor events with the census cookie', async ({
   page,
   context,
+  extraHTTPHeaders,
 }) => {
   test.setTimeout(90_000);
   const sent = await walk(page, true);
+  // From this journey's own address (fixtures.ts), the page's fetch too: the demo store's limits
+  // (8 form posts a minute, 300 analytics requests in 30 s) are not shared with other journeys.
+  expect((await sent.detail!.allHeaders())['x-forwarded-for']).toBe(extraHTTPHeaders!['X-Forwarded-For']);
   // Answered before page.goto('/checkout') below leaves the cart page, which would cut them off.
   for (const r of [sent.viewCart!, sent.related!, sent.removed!]) await r.response();
   expect((await context.cookies()).some((c) => c.name === 'ss_cvr')).toBe(true);
@@ -159,29 +153,34 @@ test('no visitor event goes without the census cookie', async ({ page }) => {
 siteTest.describe('on a site of its own (the demo’s listings stay as they are)', () => {
   siteTest.use({ ownSite: 'listing-views' });
 
-  siteTest('with the visitor-metrics beta on, a listing page sends its listing view', async ({ page, browser, baseURL, site }) => {
-    siteTest.setTimeout(60_000);
-    await site.signIn(page);
-    await page.goto('/config/analytics/settings');
-    await ready(page);
-    await page.getByLabel('Count visits to product listings (visitor metrics beta)').check();
-    await page.getByRole('button', { name: 'Save analytics settings' }).click();
-    await expect(page.getByText('Analytics settings saved.')).toBeVisible();
-    await expect(page.getByLabel('Count visits to product listings (visitor metrics beta)')).toBeChecked();
-    expect(await violations(page, true)).toEqual([]);
+  siteTest(
+    'with the visitor-metrics beta on, a listing page sends its listing view',
+    async ({ page, browser, baseURL, site, extraHTTPHeaders }) => {
+      siteTest.setTimeout(60_000);
+      await site.signIn(page);
+      await page.goto('/config/analytics/settings');
+      await ready(page);
+      await page.getByLabel('Count visits to product listings (visitor metrics beta)').check();
+      await page.getByRole('button', { name: 'Save analytics settings' }).click();
+      await expect(page.getByText('Analytics settings saved.')).toBeVisible();
+      await expect(page.getByLabel('Count visits to product listings (visitor metrics beta)')).toBeChecked();
+      expect(await violations(page, true)).toEqual([]);
 
-    // A visitor, not the signed-in owner (whose visits are not counted); their context has no baseURL.
-    const visitor = await (await browser.newContext()).newPage();
-    const listing = visitor.waitForRequest(eventNamed('listing-view'));
-    await visitor.goto(`${baseURL}/shop`);
-    await ready(visitor);
-    const shown = await visitor
-      .locator('form[data-add-to-cart][data-item-id]')
-      .evaluateAll((forms) => forms.map((f) => (f as HTMLElement).dataset.itemId));
-    const data = dataOf(await listing);
-    expect(data).toMatchObject({ list_id: expect.any(String), sessionId: expect.any(String) });
-    expect(data.item_ids).toEqual(shown);
-    expect(shown.length).toBeGreaterThan(0);
-    await visitor.context().close();
-  });
+      // A visitor, not the signed-in owner (whose visits are not counted); their context has no baseURL.
+      const visitor = await (await browser.newContext()).newPage();
+      const listing = visitor.waitForRequest(eventNamed('listing-view'));
+      await visitor.goto(`${baseURL}/shop`);
+      await ready(visitor);
+      const shown = await visitor
+        .locator('form[data-add-to-cart][data-item-id]')
+        .evaluateAll((forms) => forms.map((f) => (f as HTMLElement).dataset.itemId));
+      const data = dataOf(await listing);
+      // A context made here comes from the journey's address too (Playwright gives it the test's options).
+      expect((await (await listing).allHeaders())['x-forwarded-for']).toBe(extraHTTPHeaders!['X-Forwarded-For']);
+      expect(data).toMatchObject({ list_id: expect.any(String), sessionId: expect.any(String) });
+      expect(data.item_ids).toEqual(shown);
+      expect(shown.length).toBeGreaterThan(0);
+      await visitor.context().close();
+    },
+  );
 });
