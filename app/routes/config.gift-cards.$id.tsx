@@ -6,12 +6,13 @@ import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
 import { FormError, Notice } from '../components/config/Field.js';
+import { readReply } from '../components/config/reply.js';
 import { useCan } from '../components/config/layout-data.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { GIFT_CARD_ADMIN_TEXT, giftCardDetail, setGiftCardDisabled } from '../config/gift-cards.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { siteTimeZone } from '../config/site-time.server.js';
-import { parseForm, readForm } from '../utils/form.server.js';
+import { parseForm, readForm, refusedReply } from '../utils/form.server.js';
 import { GIFT_CARD_STATUS_TEXT as STATUS_TEXT } from '../config/gift-cards.js';
 
 export const headers = ownerPageHeaders;
@@ -43,7 +44,8 @@ export async function action(args: ActionFunctionArgs) {
   const id = args.params.id ?? '';
   const form = await readForm(args.request);
   const parsed = form ? parseForm(form, Schema) : null;
-  if (parsed?.status !== 'success') return json({ error: 'Could not parse the form fields, please check your entries.' }, { status: 400 });
+  if (parsed?.status !== 'success')
+    return json(refusedReply('Could not parse the form fields, please check your entries.'), { status: 400 });
   const changed = await setGiftCardDisabled(a, id, parsed.value.intent === 'disable');
   if (changed === null) throw json({ error: GIFT_CARD_ADMIN_TEXT.notFound }, { status: 404 });
   const saved = !changed ? 'unchanged' : parsed.value.intent === 'disable' ? 'disabled' : 'enabled';
@@ -52,7 +54,7 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function GiftCardPage() {
   const { card: c, notice } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  const failed = readReply(useActionData<typeof action>());
   const canWrite = useCan('orders.write');
   return (
     <>
@@ -64,7 +66,7 @@ export default function GiftCardPage() {
         <span data-gift-card-code>{c.code}</span> <span className="badge">{STATUS_TEXT[c.status]}</span>
       </h1>
       <Notice message={notice} />
-      <FormError message={failed?.error} />
+      <FormError message={failed?.formError} />
       <dl>
         <dt>Recipient</dt>
         <dd>{c.recipient}</dd>

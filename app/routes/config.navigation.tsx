@@ -6,9 +6,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { z } from 'zod';
 import { FormError, Notice } from '../components/config/Field.js';
+import { readReply, type RefusedPost } from '../components/config/reply.js';
 import { ownerPageHeaders } from '../config/http.js';
 import {
   applyRowIntent,
@@ -23,7 +24,7 @@ import { MENU_CHANGED, navigationEditor, saveMenu } from '../config/navigation.s
 import { MENU_LABELS, MENU_NAMES, type MenuName } from '../catalog/menus.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { otherLanguages } from '../languages/translation-forms.server.js';
-import { parseForm, readForm } from '../utils/form.server.js';
+import { parseForm, readForm, redrawReply, refusedReply, replyTo } from '../utils/form.server.js';
 import { UI_TEXT } from '../utils/ui-texts.js';
 
 export const headers = ownerPageHeaders;
@@ -67,63 +68,94 @@ const Schema = z.object({
 
 const NOT_SAVED = 'Not saved yet: press Save to publish these changes.';
 
-type Result = {
-  menu: MenuName | null;
-  rows: NavRow[];
-  /** The stored menu's version the form carries on (the one it was opened at, or the newer one after a conflict). */
-  version?: string;
-  /** The version the form was first drawn at (it stays mounted, with what is typed, while that holds). */
-  drawn?: string;
-  error: string | null;
-  notice: string | null;
-  fields: Record<string, string>;
-};
+/**
+ * The menu's form as a reply draws it again: its rows (as changed or cleaned on the server, which
+ * is what the screen shows, so not the post itself) and hidden fields. `version` is left out when
+ * the form should carry the stored menu's version as loaded.
+ */
+function menuForm(menu: MenuName, rows: NavRow[], hidden: { version?: string; drawn: string }): URLSearchParams {
+  const form = new URLSearchParams({ menu, drawn: hidden.drawn });
+  if (hidden.version !== undefined) form.set('version', hidden.version);
+  rows.forEach((r, i) => {
+    form.set(`items[${i}].title`, r.title);
+    form.set(`items[${i}].target`, r.target);
+    form.set(`items[${i}].url`, r.url);
+    form.set(`items[${i}].depth`, String(r.depth));
+  });
+  return form;
+}
 
 export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'pages.write');
   const form = await readForm(args.request);
-  const bad = (error: string): Result => ({ menu: null, rows: [], error, notice: null, fields: {} });
-  if (!form) return json(bad('The form could not be read.'), 400);
+  // A post that names no menu (or nothing to do) is answered above both menus, with no form kept.
+  if (!form) return json(refusedReply(), 400);
   const parsed = parseForm(form, Schema);
-  if (parsed.status !== 'success') return json(bad(UI_TEXT.invalidForm), 400);
+  if (parsed.status !== 'success') return json(refusedReply(UI_TEXT.invalidForm), 400);
   const { menu, items, version, drawn } = parsed.value;
   const intent = parseRowIntent(parsed.value.intent);
-  if (!intent) return json(bad('Choose what to do.'), 400);
+  if (!intent) return json(refusedReply('Choose what to do.'), 400);
   const rows = normalizeRows(items.map((r) => ({ title: r.title, target: r.target, url: r.url, depth: Number(r.depth) || 0 })));
-  if (intent.op !== 'save') {
-    const changed = applyRowIntent(rows, intent);
-    return json<Result>({
-      menu,
-      rows: changed,
-      version,
-      drawn,
-      error: null,
-      notice: NOT_SAVED,
-      fields: {},
-    });
-  }
+  // A row button without JavaScript: the rows come back changed, unsaved (no error: see NOT_SAVED).
+  if (intent.op !== 'save') return json(redrawReply(menuForm(menu, applyRowIntent(rows, intent), { version, drawn })));
   if (!a.can('pages.publish')) {
-    return json<Result>(
-      { menu, rows, drawn, error: 'Your role cannot change the navigation visitors see; an editor can.', notice: null, fields: {} },
-      403,
-    );
+    return json(refusedReply('Your role cannot change the navigation visitors see; an editor can.', menuForm(menu, rows, { drawn })), 403);
   }
   const saved = await saveMenu(a, menu, rows, version);
+  // The form carries on at the newer version: saving again replaces the other change, knowingly.
   if (!saved.ok && 'changed' in saved)
-    return json<Result>({ menu, rows, version: saved.version, drawn, error: MENU_CHANGED, notice: null, fields: {} }, 409);
+    return json(replyTo(parsed, menuForm(menu, rows, { version: saved.version, drawn }), { formError: MENU_CHANGED }), 409);
   if (!saved.ok && 'errors' in saved)
-    return json<Result>({ menu, rows, version, drawn, error: UI_TEXT.invalidForm, notice: null, fields: saved.errors }, 400);
+    return json(
+      replyTo(parsed, menuForm(menu, rows, { version, drawn }), { formError: UI_TEXT.invalidForm, fieldErrors: saved.errors }),
+      400,
+    );
   return redirect(`/config/navigation?saved=${menu}`, 303);
+}
+
+/** A menu's refused or redrawn post as the screen draws it: the rows, hidden fields and messages. */
+interface Posted {
+  menu: string;
+  rows: NavRow[];
+  version: string | undefined;
+  drawn: string;
+  error: string | null;
+  notice: string | null;
+  fields: Record<string, string>;
+}
+
+/** The menu a reply carries (null: none, as loaded, or a post refused above both menus). */
+function postedMenu(failed: RefusedPost | null): Posted | null {
+  const typed = failed?.typed;
+  if (!failed || !typed?.menu) return null;
+  const rows: NavRow[] = [];
+  for (let i = 0; `items[${i}].depth` in typed; i++) {
+    const f = (name: string) => typed[`items[${i}].${name}`] ?? '';
+    rows.push({ title: f('title'), target: f('target'), url: f('url'), depth: Number(f('depth')) || 0 });
+  }
+  const refused = failed.formError !== null || Object.keys(failed.errors).length > 0;
+  return {
+    menu: typed.menu,
+    rows,
+    version: typed.version,
+    drawn: typed.drawn ?? '',
+    error: failed.formError,
+    notice: refused ? null : NOT_SAVED,
+    fields: failed.errors,
+  };
 }
 
 export default function Navigation() {
   const d = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as Result | undefined;
+  const reply = useActionData<typeof action>();
+  // Read once per reply: a menu form tells a new refused save by its errors object changing.
+  const failed = useMemo(() => readReply(reply), [reply]);
+  const posted = useMemo(() => postedMenu(failed), [failed]);
   return (
     <>
       <h1>Navigation</h1>
       <Notice message={d.notice} />
-      {result && !result.menu ? <FormError message={result.error} /> : null}
+      {failed && !posted ? <FormError message={failed.formError} /> : null}
       <p>
         Links can point at a page of the site or at a path or web address. A link can have links under it (one level). Pages hidden from the
         navigation are chosen on <Link to="/config/pages">each page</Link>.
@@ -144,7 +176,7 @@ export default function Navigation() {
         </nav>
       ) : null}
       {d.menuNames.map(({ name, label }) => {
-        const mine = result?.menu === name ? result : null;
+        const mine = posted?.menu === name ? posted : null;
         // The menu as stored, or as a refused post carried it. The form is drawn afresh only for
         // another stored version (after a save); a refused post's answer (a conflict's newer version
         // included) keeps it mounted, so what was typed while it was on its way stays.

@@ -8,12 +8,13 @@ import { z } from 'zod';
 import { FormError, Notice } from '../components/config/Field.js';
 import { useCan } from '../components/config/layout-data.js';
 import { OrderStatusBadges } from '../components/config/OrderStatus.js';
+import { readReply } from '../components/config/reply.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { fulfilOrder, ORDER_TEXT, orderDetail, OrderError, refundOrder } from '../config/orders.server.js';
 import { confirmationStatus } from '../config/mail-status.server.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { siteTimeZone } from '../config/site-time.server.js';
-import { parseForm, readForm } from '../utils/form.server.js';
+import { parseForm, readForm, refusedReply } from '../utils/form.server.js';
 import { UI_TEXT } from '../utils/ui-texts.js';
 
 export const headers = ownerPageHeaders;
@@ -62,19 +63,20 @@ export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'orders.write');
   const id = args.params.id ?? '';
   const form = await readForm(args.request);
-  if (!form) return json({ error: TEXT.badForm, confirm: false }, { status: 400 });
+  if (!form) return json(refusedReply(TEXT.badForm), { status: 400 });
   const parsed = parseForm(form, Schema);
-  if (parsed.status !== 'success') return json({ error: TEXT.invalid, confirm: false }, { status: 400 });
+  if (parsed.status !== 'success') return json(refusedReply(TEXT.invalid), { status: 400 });
   const v = parsed.value;
   const back = (saved: string) => redirect(`/config/orders/${encodeURIComponent(id)}?saved=${saved}`, 303);
   try {
     if (v.intent === 'fulfil') return back((await fulfilOrder(a, id)) ? 'fulfilled' : 'already-fulfilled');
-    if (v.confirm !== 'yes') return json({ error: TEXT.confirmRefund, confirm: true }, { status: 400 });
+    // A refund not yet confirmed: the reply keeps the refund asked for, so the confirmation is drawn.
+    if (v.confirm !== 'yes') return json(refusedReply(TEXT.confirmRefund, new URLSearchParams({ intent: 'refund' })), { status: 400 });
     return back((await refundOrder(a, id)).refunded ? 'refunded' : 'already-refunded');
   } catch (e) {
     if (e instanceof OrderError) {
       if (e.status === 404) throw json({ error: e.message }, { status: 404 });
-      return json({ error: e.message, confirm: false }, { status: e.status });
+      return json(refusedReply(e.message), { status: e.status });
     }
     throw e;
   }
@@ -82,9 +84,9 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function OrderPage() {
   const { order: o, notice, confirmRefund, confirmation } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  const failed = readReply(useActionData<typeof action>());
   const canWrite = useCan('orders.write');
-  const confirming = o.canRefund && (confirmRefund || failed?.confirm === true);
+  const confirming = o.canRefund && (confirmRefund || failed?.typed?.intent === 'refund');
   const gifts = o.items.filter((i) => i.giftRecipientEmail);
   return (
     <>
@@ -95,7 +97,7 @@ export default function OrderPage() {
         {`Order ${o.numberText}`} <OrderStatusBadges fulfillment={o.fulfillment} refunded={o.refundedAt !== null} testMode={o.testMode} />
       </h1>
       <Notice message={notice} />
-      <FormError message={failed?.error} />
+      <FormError message={failed?.formError} />
       {canWrite && confirming ? (
         <section className="card" aria-labelledby="refund-h">
           <h2 id="refund-h">{`Refund order ${o.numberText}?`}</h2>

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { formatMoney } from '../commerce/money.js';
 import { DataTable } from '../components/config/DataTable.js';
 import { Notice } from '../components/config/Field.js';
+import { readReply } from '../components/config/reply.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { PRODUCT_TYPE_LABELS, PRODUCT_TYPES } from '../config/product-form.js';
 import {
@@ -29,7 +30,7 @@ import { ProductDragList } from '../components/config/ProductDragList.js';
 import { COLLECTION_SORT_LABELS, COLLECTION_SORTS, type CollectionSort } from '../catalog/shop-order.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import stylesheet from '../styles/config-products.css?url';
-import { readForm } from '../utils/form.server.js';
+import { readForm, refusedReply } from '../utils/form.server.js';
 
 export const headers = ownerPageHeaders;
 
@@ -104,8 +105,12 @@ const moveButtonId = (id: string, dir: 'up' | 'down') => `move-${id}-${dir}`;
 const isSort = (v: string | null): v is CollectionSort => (COLLECTION_SORTS as readonly (string | null)[]).includes(v);
 
 /** A refusal drawn on the list: the message, and (for a sort) the collection and the value posted. */
+// A refused sort keeps the collection and sort posted, so its select shows what was chosen.
 const refuse = (status: number, error: string, sort?: { collectionId: string; value: string }) =>
-  json({ error, sort: sort ?? null }, { status, headers: { 'Cache-Control': 'no-store' } });
+  json(refusedReply(error, sort ? new URLSearchParams({ intent: 'sort', collectionId: sort.collectionId, sort: sort.value }) : undefined), {
+    status,
+    headers: { 'Cache-Control': 'no-store' },
+  });
 
 /**
  * Move up / Move down: the product's place in its collection, which /shop lists by; or (intent
@@ -273,7 +278,8 @@ export default function Products() {
   const d = useLoaderData<typeof loader>();
   // The drag list's answers go to its own fetcher; here only the forms' refusals, which carry `error`.
   const answer = useActionData<typeof action>();
-  const failed = answer && 'error' in answer ? answer : undefined;
+  const failed = answer && 'error' in answer ? readReply(answer) : null;
+  const typed = failed?.typed?.intent === 'sort' ? failed.typed : null;
   const filtered = d.filters.q !== '' || d.filters.type !== '' || d.filters.stock !== 'all';
   // Moving is offered on the whole list only: among filtered rows a move would jump hidden ones.
   const columns = d.canWrite && !filtered ? [...COLUMNS, orderColumn(d.page)] : COLUMNS;
@@ -311,12 +317,16 @@ export default function Products() {
         ) : null}
       </div>
       <Notice message={d.deleted ? 'Product deleted.' : d.moved ? 'Order saved. The shop lists products in this order.' : d.sorted} />
-      {failed ? (
+      {failed?.formError ? (
         <p className="form-error" role="alert">
-          {failed.error}
+          {failed.formError}
         </p>
       ) : null}
-      <CollectionSorts collections={d.collections} canWrite={d.canWrite} failed={failed?.sort ?? null} />
+      <CollectionSorts
+        collections={d.collections}
+        canWrite={d.canWrite}
+        failed={typed ? { collectionId: typed.collectionId ?? '', value: typed.sort ?? '' } : null}
+      />
       <Form method="get" className="toolbar" role="search" aria-label="Products">
         <div className="field">
           <label htmlFor="products-q">Search by title</label>

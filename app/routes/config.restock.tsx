@@ -5,10 +5,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { FormError, Notice } from '../components/config/Field.js';
+import { readReply } from '../components/config/reply.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { restockScreen, submitRestockForm } from '../forms/restock-owner.server.js';
-import { readForm } from '../utils/form.server.js';
+import { readForm, refusedReply } from '../utils/form.server.js';
 
 export const headers = ownerPageHeaders;
 
@@ -32,9 +33,9 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'products.write');
   const form = await readForm(args.request);
-  if (!form) return json({ error: 'The form could not be read.' }, { status: 400 });
+  if (!form) return json(refusedReply(), { status: 400 });
   const r = await submitRestockForm(a, form);
-  if (!r.ok) return json({ error: r.error }, { status: 409 });
+  if (!r.ok) return json(refusedReply(r.error), { status: 409 });
   return redirect(`/config/restock?sent=${r.addresses}`, 303);
 }
 
@@ -47,7 +48,7 @@ function qs(p: Record<string, string | null | undefined>): string {
 
 export default function Restock() {
   const d = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const failed = readReply(useActionData<typeof action>());
   const anyInStock = d.signUpGroups.some((g) => g.inStock);
   const sel = d.signUps;
   return (
@@ -56,7 +57,7 @@ export default function Restock() {
       <Notice
         message={d.sent === null ? null : d.sent === 1 ? 'Sending the notice to 1 address.' : `Sending the notices to ${d.sent} addresses.`}
       />
-      <FormError message={result?.error} />
+      <FormError message={failed?.formError} />
       <p className="hint">
         Shoppers who asked to hear when a sold-out variant is back. Notices can be sent once the variant is in stock again.
       </p>

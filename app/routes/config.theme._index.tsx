@@ -5,12 +5,13 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { FormError, Notice } from '../components/config/Field.js';
+import { readReply } from '../components/config/reply.js';
 import { ThemeProblems } from '../components/config/ThemeProblems.js';
 import { useCan } from '../components/config/layout-data.js';
 import { ownerPageHeaders } from '../config/http.js';
 import { ownerAccess } from '../config/route-access.server.js';
 import { latestVersion, listVersions, liveVersion, publishVersion, THEME_TEXT, ThemeError } from '../config/theme-versions.server.js';
-import { readForm } from '../utils/form.server.js';
+import { readForm, refusedReply } from '../utils/form.server.js';
 import styles from '../styles/theme-editor.css?url';
 
 export const headers = ownerPageHeaders;
@@ -37,12 +38,12 @@ export async function action(args: ActionFunctionArgs) {
   const a = await ownerAccess(args, 'design.write');
   const form = await readForm(args.request);
   const version = Number(form?.get('version'));
-  if (form?.get('intent') !== 'publish' || !Number.isSafeInteger(version)) return json({ error: 'The form could not be read.' }, 400);
+  if (form?.get('intent') !== 'publish' || !Number.isSafeInteger(version)) return json(refusedReply(), 400);
   try {
     await publishVersion(a, version);
   } catch (e) {
     if (!(e instanceof ThemeError)) throw e;
-    return json({ error: e.message }, e.status);
+    return json(refusedReply(e.message), e.status);
   }
   return redirect(`/config/theme?published=${version}`, 303);
 }
@@ -51,13 +52,13 @@ const KIND_LABELS: Record<string, string> = { layout: 'Layout', page: 'Page temp
 
 export default function Theme() {
   const { draft, live, files, notice } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  const failed = readReply(useActionData<typeof action>());
   const canWrite = useCan('design.write');
   return (
     <>
       <h1>Theme</h1>
       <Notice message={notice} />
-      <FormError message={failed?.error} />
+      <FormError message={failed?.formError} />
       <p>
         {`Draft: version ${draft.version}`}
         {draft.publishedAt ? <span className="badge ok">Published</span> : <span className="badge warn">Not published</span>}{' '}

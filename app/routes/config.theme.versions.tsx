@@ -7,6 +7,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { FormError, Notice } from '../components/config/Field.js';
+import { readReply } from '../components/config/reply.js';
 import { ThemeCompare } from '../components/config/ThemeCompare.js';
 import { useCan } from '../components/config/layout-data.js';
 import { loadSite } from '../catalog/catalog.server.js';
@@ -24,7 +25,7 @@ import {
   ThemeError,
 } from '../config/theme-versions.server.js';
 import { checkTheme } from '../storefront/theme-check.server.js';
-import { readForm } from '../utils/form.server.js';
+import { readForm, refusedReply } from '../utils/form.server.js';
 import styles from '../styles/theme-editor.css?url';
 
 export const headers = ownerPageHeaders;
@@ -84,7 +85,7 @@ export async function action(args: ActionFunctionArgs) {
   const intent = form?.get('intent');
   const version = Number(form?.get('version'));
   if ((intent !== 'publish' && intent !== 'revert') || !Number.isSafeInteger(version)) {
-    return json({ error: 'The form could not be read.' }, 400);
+    return json(refusedReply(), 400);
   }
   try {
     if (intent === 'publish') {
@@ -103,13 +104,13 @@ export async function action(args: ActionFunctionArgs) {
     return redirect(`/config/theme/versions?reverted=${made}&from=${version}`, 303);
   } catch (e) {
     if (!(e instanceof ThemeError)) throw e;
-    return json({ error: e.message }, e.status);
+    return json(refusedReply(e.message), e.status);
   }
 }
 
 export default function ThemeVersions() {
   const { versions, live, compare, compareError, notice } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  const failed = readReply(useActionData<typeof action>());
   const canWrite = useCan('design.write');
   const newest = versions[0]?.version ?? 1;
   return (
@@ -119,7 +120,7 @@ export default function ThemeVersions() {
       </p>
       <h1>Theme versions</h1>
       <Notice message={notice} />
-      <FormError message={failed?.error ?? compareError} />
+      <FormError message={failed?.formError ?? compareError} />
       <Form method="get" className="toolbar" aria-label="Compare versions">
         <div className="field">
           <label htmlFor="cmp-a">Compare version</label>

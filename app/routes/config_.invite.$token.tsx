@@ -7,7 +7,8 @@ import { getSql } from '../../db/client.server.js';
 import { acceptInvite, InviteError, INVITE_TEXT, pendingInvite } from '../auth/invites.server.js';
 import { startSession } from '../auth/sign-in-flow.server.js';
 import { Field, FormError } from '../components/config/Field.js';
-import { readForm } from '../utils/form.server.js';
+import { readReply } from '../components/config/reply.js';
+import { readForm, refusedReply } from '../utils/form.server.js';
 import stylesheet from '../styles/config.css?url';
 import { ownerPageHeaders } from '../config/http.js';
 
@@ -38,21 +39,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const name = form?.get('name') ?? '';
   const password = form?.get('password') ?? '';
   const confirm = form?.get('confirm');
+  // A refusal keeps the name typed, never the passwords (they are not drawn again).
+  const typed = new URLSearchParams({ name });
   if (confirm !== null && confirm !== undefined && confirm !== password) {
-    return json(
-      { error: INVITE_TEXT.mismatch, fields: { confirm: INVITE_TEXT.mismatch } as Record<string, string>, name },
-      { status: 400 },
-    );
+    return json(refusedReply(INVITE_TEXT.mismatch, typed, { confirm: INVITE_TEXT.mismatch }), { status: 400 });
   }
   try {
     const { owner, websiteId } = await acceptInvite(sql, params.token ?? '', { name, password });
     return startSession(sql, request, owner, '/config', websiteId);
   } catch (e) {
     if (e instanceof InviteError) {
-      return json(
-        { error: e.message, fields: (e.field ? { [e.field]: e.message } : {}) as Record<string, string>, name },
-        { status: e.field ? 400 : 410 },
-      );
+      return json(refusedReply(e.message, typed, e.field ? { [e.field]: e.message } : {}), { status: e.field ? 400 : 410 });
     }
     throw e;
   }
@@ -60,7 +57,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function AcceptInvite() {
   const { invite, expiredText } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  const failed = readReply(useActionData<typeof action>());
   return (
     <div className="config-app">
       <main className="sign-in card">
@@ -75,7 +72,7 @@ export default function AcceptInvite() {
             <p>
               You are invited as <strong>{invite.roleName}</strong> with the email {invite.email}.
             </p>
-            <FormError message={failed?.error} />
+            <FormError message={failed?.formError} />
             <Form method="post">
               {invite.hasAccount ? (
                 <Field
@@ -84,7 +81,7 @@ export default function AcceptInvite() {
                   type="password"
                   autoComplete="current-password"
                   required
-                  error={failed?.fields.password}
+                  error={failed?.errors.password}
                 />
               ) : (
                 <>
@@ -93,8 +90,8 @@ export default function AcceptInvite() {
                     label="Your name"
                     autoComplete="name"
                     required
-                    defaultValue={failed?.name ?? ''}
-                    error={failed?.fields.name}
+                    defaultValue={failed?.typed?.name ?? ''}
+                    error={failed?.errors.name}
                   />
                   <Field
                     name="password"
@@ -104,7 +101,7 @@ export default function AcceptInvite() {
                     required
                     minLength={10}
                     hint="At least 10 characters."
-                    error={failed?.fields.password}
+                    error={failed?.errors.password}
                   />
                   <Field
                     name="confirm"
@@ -112,7 +109,7 @@ export default function AcceptInvite() {
                     type="password"
                     autoComplete="new-password"
                     required
-                    error={failed?.fields.confirm}
+                    error={failed?.errors.confirm}
                   />
                 </>
               )}

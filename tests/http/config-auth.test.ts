@@ -153,7 +153,16 @@ describe('invites', () => {
     const v = new Visitor();
     const short = await v.postForm(link, { name: 'Ed', password: 'short', confirm: 'short' });
     expect(short.status).toBe(400);
-    expect(await short.text()).toContain('Use at least 10 characters.');
+    const shortHtml = await short.text();
+    expect(shortHtml).toContain('Use at least 10 characters.');
+    expect(shortHtml).toContain('value="Ed"');
+    // Passwords that do not match: said on the repeated one; the name stays, no password is drawn again.
+    const mismatch = await v.postForm(link, { name: 'Ed', password: 'editor password 1', confirm: 'editor password 2' });
+    expect(mismatch.status).toBe(400);
+    const mismatchHtml = await mismatch.text();
+    expect(mismatchHtml).toMatch(/id="f-confirm-error"[^>]*>The passwords do not match\./);
+    expect(mismatchHtml).toContain('value="Ed"');
+    expect(mismatchHtml).not.toContain('editor password');
     const ok = await v.postForm(link, { name: 'Ed', password: 'editor password 1', confirm: 'editor password 1' });
     expect(ok.status).toBe(303);
     const dash = await v.get('/config');

@@ -293,6 +293,18 @@ describe('the navigation screen', () => {
     expect(footerNav(await home())).not.toContain('href="/their-link"');
   });
 
+  it('answers a post with nothing to do above both menus, as loaded', async () => {
+    const res = await admin.postForm(
+      '/config/navigation',
+      rowFields('mainNavigation', [{ title: 'Typed', target: '', url: '/t', depth: 0 }], 'fly:1'),
+    );
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html.indexOf('Choose what to do.')).toBeGreaterThan(-1);
+    expect(html.indexOf('Choose what to do.')).toBeLessThan(html.indexOf('mainNavigation-h'));
+    expect(html).not.toContain('value="Typed"');
+  });
+
   it('refuses a link without a title or with a bad address, keeping the rows typed', async () => {
     const rows = [
       { title: '', target: '', url: '/about', depth: 0 },
@@ -337,6 +349,9 @@ describe('who may do what', () => {
       rowFields('mainNavigation', [{ title: 'X', target: '', url: '/x', depth: 0 }], 'save'),
     );
     expect(nav.status).toBe(403);
+    const navHtml = await nav.text();
+    expect(navHtml).toContain('Your role cannot change the navigation visitors see; an editor can.');
+    expect(navHtml).toMatch(/name="items\[0\]\.title"[^>]* value="X"/);
     expect(mainNav(await home())).toContain('href="/shop"');
   });
 

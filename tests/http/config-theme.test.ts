@@ -176,6 +176,9 @@ describe('theme versions', () => {
   });
 
   it('reverts to the original version and publishes it: the marker is gone for shoppers', async () => {
+    const none = await admin.postForm('/config/theme/versions', { intent: 'revert', version: '99999' });
+    expect(none.status).toBe(404);
+    expect(await text(none)).toContain('<div class="form-error" role="alert">There is no such version of the theme.</div>');
     const res = await admin.postForm('/config/theme/versions', { intent: 'revert', version: String(original.version), publish: 'on' });
     expect(res.status).toBe(303);
     const made = Number(/reverted=(\d+)/.exec(res.headers.get('location') ?? '')?.[1]);

@@ -197,6 +197,11 @@ describe('gift cards', () => {
     expect(readerPage).not.toContain('>Disable<');
     expect((await reader.postForm(`/config/gift-cards/${id}`, { intent: 'disable' })).status).toBe(403);
 
+    // A post that asks for neither is refused above the card, which stays as it was.
+    const neither = await admin.postForm(`/config/gift-cards/${id}`, { intent: 'delete' });
+    expect(neither.status).toBe(400);
+    expect(await neither.text()).toMatch(/class="form-error" role="alert">Could not parse the form fields, please check your entries\./);
+
     const off = await admin.postForm(`/config/gift-cards/${id}`, { intent: 'disable' });
     expect(off.status).toBe(303);
     expect(await (await admin.get(off.headers.get('location')!)).text()).toContain('Gift card disabled');

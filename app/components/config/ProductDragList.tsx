@@ -6,6 +6,7 @@
 import { useFetcher } from '@remix-run/react';
 import { useState } from 'react';
 import { Button, GridList, GridListItem, useDragAndDrop } from 'react-aria-components';
+import { readReply, type ReplyData } from './reply.js';
 
 export interface DragRow {
   id: string;
@@ -14,7 +15,8 @@ export interface DragRow {
 }
 
 export function ProductDragList({ rows }: { rows: DragRow[] }) {
-  const fetcher = useFetcher<{ error?: string }>();
+  const fetcher = useFetcher<ReplyData>();
+  const refused = readReply(fetcher.data)?.formError;
   // The order shown at once on a drop (the loader's comes back after the save).
   const [shown, setShown] = useState({ from: rows, order: rows });
   let order = shown.order;
@@ -45,9 +47,9 @@ export function ProductDragList({ rows }: { rows: DragRow[] }) {
       <p className="hint" id="drag-order-hint">
         Drag a product by its handle, or press Enter on the handle, move with the arrow keys and press Enter to drop.
       </p>
-      {fetcher.data?.error ? (
+      {refused ? (
         <p className="form-error" role="alert">
-          {fetcher.data.error}
+          {refused}
         </p>
       ) : null}
       <GridList

@@ -3,7 +3,7 @@
 // and the form as typed, so a failed post draws the form again as it was sent (with or without JS).
 
 /** The reply as an action's JSON carries it (Conform's SubmissionResult, serialised). */
-interface ReplyData {
+export interface ReplyData {
   initialValue?: Record<string, unknown> | null;
   error?: Record<string, string[] | null>;
 }
