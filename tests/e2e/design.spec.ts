@@ -5,7 +5,7 @@
 import type { Browser } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { violations } from './axe.js';
-import { ready } from './journey.js';
+import { holdPosts, ready } from './journey.js';
 
 // Dark enough on the theme's paper for axe (4.5:1): later journeys on the worker's site may check it.
 const ACCENT = { typed: 'rgb(122 31 61)', computed: 'rgb(122, 31, 61)' };
@@ -83,22 +83,15 @@ test('an owner chooses a heading font and a link colour, and a shopper sees them
       const background = page.getByLabel('Background', { exact: true });
       const text = page.getByLabel('Text', { exact: true });
       await background.fill('not a colour');
-      let answer = () => {};
-      const held = new Promise<void>((r) => (answer = r));
-      const posted = page.waitForRequest((r) => r.method() === 'POST');
-      const design = (url: URL) => url.pathname === '/config/design';
-      await page.route(design, async (route) => {
-        if (route.request().method() === 'POST') await held;
-        await route.fallback();
-      });
+      const hold = await holdPosts(page, '/config/design');
       await page.getByRole('button', { name: 'Save design' }).click();
-      await posted;
+      await hold.posted;
       await text.fill('#222222');
-      answer();
+      hold.release();
       await expect(page.locator('#f-background-error')).toHaveText(/^Enter a colour as hex/);
       await expect(text).toHaveValue('#222222');
       await expect(page.getByLabel('Links and accents', { exact: true })).toHaveValue(ACCENT.typed);
-      await page.unroute(design);
+      await hold.stop();
       await background.fill('');
       await text.fill('');
     } else {

@@ -68,3 +68,20 @@ export async function mailTo(kind: string, email: string, dir = path.join(proces
   await expect.poll(find, { message: `a ${kind} mail to ${email} in ${dir}`, timeout: 15_000 }).not.toBeNull();
   return find()!;
 }
+
+/**
+ * Holds the page's POSTs to `pathname` until `release()`, so a journey can type while a save is on its
+ * way and see that its answer keeps what was typed. `posted` settles when the first such POST leaves;
+ * `stop()` lets later POSTs through untouched.
+ */
+export async function holdPosts(page: Page, pathname: string) {
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  const matches = (url: URL) => url.pathname === pathname;
+  const posted = page.waitForRequest((r) => r.method() === 'POST' && matches(new URL(r.url())));
+  await page.route(matches, async (route) => {
+    if (route.request().method() === 'POST') await held;
+    await route.fallback();
+  });
+  return { posted, release: () => release(), stop: () => page.unroute(matches) };
+}

@@ -5,7 +5,7 @@
 import type { Request } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { violations } from './axe.js';
-import { mailTo, placeOrder, ready } from './journey.js';
+import { holdPosts, mailTo, placeOrder, ready } from './journey.js';
 
 /** The invitation link sent to `email`. */
 async function inviteLink(email: string): Promise<string> {
@@ -101,21 +101,14 @@ test('an owner creates a product with variants, adds it to the navigation, a sho
   const saveMenu = section.getByRole('button', { name: `Save ${menu.toLowerCase()}` }).first();
   const noAddress = section.getByText('Enter a path starting with / or a web address starting with https://.');
   if (js) {
-    let answer = () => {};
-    const held = new Promise<void>((r) => (answer = r));
-    const saving = page.waitForRequest((r) => r.method() === 'POST');
-    const navigation = (url: URL) => url.pathname === '/config/navigation';
-    await page.route(navigation, async (route) => {
-      if (route.request().method() === 'POST') await held;
-      await route.fallback();
-    });
+    const hold = await holdPosts(page, '/config/navigation');
     await saveMenu.click();
-    await saving;
+    await hold.posted;
     await address.fill(`/shop/p/${slug}`);
-    answer();
+    hold.release();
     await expect(noAddress).toBeVisible();
     await expect(address).toHaveValue(`/shop/p/${slug}`);
-    await page.unroute(navigation);
+    await hold.stop();
   } else {
     await saveMenu.click();
     await expect(noAddress).toBeVisible();
@@ -186,20 +179,13 @@ test('an owner creates a product with variants, adds it to the navigation, a sho
   await large.fill('1000000000');
   const tooLarge = page.getByText('Enter a whole number from 0 to 999,999,999.');
   if (js) {
-    let answer = () => {};
-    const held = new Promise<void>((r) => (answer = r));
-    const posted = page.waitForRequest((r) => r.method() === 'POST');
-    const inventory = (url: URL) => url.pathname === '/config/inventory';
-    await page.route(inventory, async (route) => {
-      if (route.request().method() === 'POST') await held;
-      await route.fallback();
-    });
+    const hold = await holdPosts(page, '/config/inventory');
     await page.getByRole('button', { name: 'Save stock' }).click();
-    await posted;
+    await hold.posted;
     await small.fill('0');
-    answer();
+    hold.release();
     await expect(tooLarge).toBeVisible();
-    await page.unroute(inventory);
+    await hold.stop();
   } else {
     await small.fill('0');
     await page.getByRole('button', { name: 'Save stock' }).click();

@@ -5,7 +5,7 @@
 // refused with the spec's text); Move down on the product list changes the order (JavaScript on). The HTTP suite (tests/http/products-edit.test.ts) covers /shop's order and refusals.
 import { expect, test } from './fixtures.js';
 import { png } from '../support/sample-files.js';
-import { ready } from './journey.js';
+import { holdPosts, ready } from './journey.js';
 
 test('an owner adds an option column, uploads the image and moves the product', async ({ page, site, javaScriptEnabled: js }) => {
   test.setTimeout(60_000);
@@ -51,21 +51,14 @@ test('an owner adds an option column, uploads the image and moves the product', 
   // on its way stays (the form is not drawn afresh from the post); without, the page shows the post.
   const price2 = page.locator('#f-variants-1--price-error');
   if (js) {
-    let answer = () => {};
-    const held = new Promise<void>((r) => (answer = r));
-    const posted = page.waitForRequest((r) => r.method() === 'POST');
-    const newProduct = (url: URL) => url.pathname === '/config/products/new';
-    await page.route(newProduct, async (route) => {
-      if (route.request().method() === 'POST') await held;
-      await route.fallback();
-    });
+    const hold = await holdPosts(page, '/config/products/new');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await posted;
+    await hold.posted;
     await page.getByLabel('Glaze, row 2', { exact: true }).fill('Typed while saving');
-    answer();
+    hold.release();
     await expect(price2).toHaveText('Enter a price.');
     await expect(page.getByLabel('Glaze, row 2', { exact: true })).toHaveValue('Typed while saving');
-    await page.unroute(newProduct);
+    await hold.stop();
   } else {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(price2).toHaveText('Enter a price.');

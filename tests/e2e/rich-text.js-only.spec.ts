@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { violations } from './axe.js';
+import { holdPosts } from './journey.js';
 
 async function hydrated(page: Page) {
   await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
@@ -60,23 +61,16 @@ test('an owner writes a page in Quill with a bold word and an email link; a shop
   // A refused save (an address the site uses itself) keeps what is typed in the editor while it is on
   // its way: its answer used to set the editor to the body as posted.
   await page.getByLabel('URL slug').fill('config');
-  let answer = () => {};
-  const held = new Promise<void>((r) => (answer = r));
-  const posted = page.waitForRequest((r) => r.method() === 'POST');
-  const create = (url: URL) => url.pathname === '/config/pages/new';
-  await page.route(create, async (route) => {
-    if (route.request().method() === 'POST') await held;
-    await route.fallback();
-  });
+  const hold = await holdPosts(page, '/config/pages/new');
   await page.getByRole('button', { name: 'Create page' }).click();
-  await posted;
+  await hold.posted;
   await editor.click();
   await page.keyboard.press('Control+End');
   await page.keyboard.type('Typed while saving.');
-  answer();
+  hold.release();
   await expect(page.getByText('/config is used by the site itself: choose another address.')).toBeVisible();
   await expect(editor).toContainText('Typed while saving.');
-  await page.unroute(create);
+  await hold.stop();
   await page.getByLabel('URL slug').fill(slug);
 
   await page.getByRole('button', { name: 'Create page' }).click();
