@@ -17,6 +17,7 @@ const GIFT = 'itm-saltgrass-gift-card';
 const PATTERN = 'itm-wave-quilt-pattern'; // digital, unlimited
 const BOX = 'itm-seasonal-clay-box'; // subscribable physical, 40 in stock
 const MEMBERSHIP = 'itm-studio-membership'; // subscribable service, 12 cycles
+const REPAIR = 'itm-mend-and-repair'; // a service, unlimited
 
 const EMPTY_FORM: CheckoutValues = {
   ...BLANK_CHECKOUT,
@@ -288,6 +289,20 @@ describe.each(targets)('cart on $name', (target) => {
     });
     await db.sql`update website set settings = settings #- '{websiteSettings,storeSettings,checkoutMinimumCents}'`;
     expect((await cart.loadCart(id)).totalQuantity).toBe(1);
+  });
+
+  it('refuses in the order transaction more than 1 of a service sold one at a time, whatever the review saw', async () => {
+    const id = await newCart();
+    expect(await cart.addToCart(id, { itemId: REPAIR, quantity: 2 })).toMatchObject({ ok: true });
+    // Turned off after the add (or a unit added after the review): the transaction reads it again.
+    await db.sql`update website set settings = jsonb_set(settings, '{websiteSettings,storeSettings,multipleQuantityAllowedForServices}', 'false')`;
+    try {
+      const fresh = createCartStore(db.sql);
+      expect(await fresh.checkout(id, DIGITAL)).toMatchObject({ ok: false, status: 400, error: MSG.onlyOne });
+      expect((await fresh.loadCart(id)).totalQuantity).toBe(2);
+    } finally {
+      await db.sql`update website set settings = settings #- '{websiteSettings,storeSettings,multipleQuantityAllowedForServices}'`;
+    }
   });
 
   it('subscribes: a subscription cart with the engine price text', async () => {

@@ -92,6 +92,9 @@ export async function checkout(
     // Read after the variants are locked: the view's prices are the ones this transaction charges.
     const view = await viewOf(ctx, tx, cartId);
     if (view.entries.length === 0) throw new CartError(400, MSG.empty);
+    // The review before checkout marked this too, but a unit added since (another tab) would pass:
+    // read under the cart's lock, more than the one allowed of a product is refused here.
+    if (view.entries.some((e) => e.availability.status === 'over_limit')) throw new CartError(400, MSG.onlyOne);
     const lines = pricedLines(view);
     const checked = checkCheckout(values, lines, w.shipping);
     if (!checked.ok) throw new CartError(400, TEXT.anyInvalid, checked.errors);
