@@ -117,6 +117,18 @@ for (const p of done) {
   const cpu = p.cpu === undefined ? '' : `  cpu ${p.cpu.toFixed(0).padStart(5)} s`;
   process.stdout.write(`  ${p.seconds.toFixed(0).padStart(5)} s${cpu}  ${p.name}${p.ok ? '' : '  FAILED'}\n`);
 }
+// What failed, named again last: CI keeps only the tail of this output.
+const failures = done.flatMap((p) =>
+  [...p.text.matchAll(/^failed (?:tests|journeys):\n((?: {2}.+\n?)+)/gm)].map((m) => `${p.name}:\n${m[1].trimEnd()}`),
+);
+if (failures.length) process.stdout.write(`\nfailed:\n${failures.join('\n')}\n`);
+else if (!ok)
+  process.stdout.write(
+    `\nfailed: ${done
+      .filter((p) => !p.ok)
+      .map((p) => p.name)
+      .join(', ')} (see its output above)\n`,
+  );
 const e2e = done.find((p) => p.name === 'e2e')?.text.match(/^e2e: .*$/m)?.[0];
 process.stdout.write(`\n${passed} passed, ${failed} failed\n${e2e ? `${e2e}\n` : ''}`);
 process.exit(ok ? 0 : 1);

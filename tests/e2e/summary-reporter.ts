@@ -7,6 +7,7 @@ export default class SummaryReporter implements Reporter {
   private failed = 0;
   private skipped = 0;
   private durations: { title: string; ms: number }[] = [];
+  private failures: string[] = [];
 
   onTestEnd(test: TestCase, result: TestResult): void {
     // Count each test once, by its final outcome (retries are off, but stay correct if enabled).
@@ -14,7 +15,16 @@ export default class SummaryReporter implements Reporter {
     this.durations.push({ title: `${test.parent.project()?.name ?? ''} ${test.titlePath().slice(2).join(' > ')}`, ms: result.duration });
     if (result.status === 'passed') this.passed++;
     else if (result.status === 'skipped') this.skipped++;
-    else this.failed++;
+    else {
+      this.failed++;
+      const message = (result.error?.message ?? result.status)
+        .replace(/\u001b\[[0-9;]*m/g, '')
+        .split('\n')[0]
+        .slice(0, 300);
+      this.failures.push(
+        `  ${test.parent.project()?.name ?? ''} ${test.location.file.split('/').pop()}:${test.location.line} > ${test.title}: ${message}`,
+      );
+    }
   }
 
   onEnd(_result: FullResult): void {
@@ -27,6 +37,8 @@ export default class SummaryReporter implements Reporter {
         `\nslowest journeys:\n${slowest.map((d) => `  ${seconds(d.ms)}  ${d.title}`).join('\n')}\n` +
           `  ${seconds(total)}  all ${this.durations.length} journeys together\n`,
       );
+    // Named at the end, because CI keeps only the tail of a long run's output.
+    if (this.failures.length) process.stdout.write(`\nfailed journeys:\n${this.failures.join('\n')}\n`);
     const skipped = this.skipped ? `, ${this.skipped} skipped` : '';
     process.stdout.write(`\ne2e: ${this.passed} passed, ${this.failed} failed${skipped}\n`);
   }
