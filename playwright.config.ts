@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { scaled } from './tests/support/time-scale.js';
 
 // Workers load this file again: the port chosen by the runner travels to them in the environment.
 if (!process.env.E2E_PORT) {
@@ -38,8 +39,8 @@ const chromium = {
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  timeout: scaled(30_000),
+  expect: { timeout: scaled(10_000) },
   fullyParallel: false,
   forbidOnly: true,
   retries: 0,
@@ -68,7 +69,7 @@ export default defineConfig({
     // TRUST_PROXY: a journey may come from an address of its own (X-Forwarded-For), as the HTTP suite's
     // visitors do, so per-address limits are not shared by every browser of the run (all on 127.0.0.1).
     env: { PORT: String(port), STOREFRONT_TEST_DATA_DIR: process.env.E2E_DATA_DIR, E2E_SITES: String(workers), TRUST_PROXY: '1' },
-    timeout: 120_000,
+    timeout: scaled(120_000),
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',

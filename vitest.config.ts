@@ -3,15 +3,16 @@
 // counts as tested only through the server that `npm start` runs. Playwright e2e runs separately.
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { scaled } from './tests/support/time-scale.js';
 
 export default defineConfig({
   test: {
     // Generous: `npm test` runs the unit and HTTP suites side by side on two cores (ADR 0032), and a
     // PGlite start (migrate and seed, single-threaded) took over 60 s under that load. A test that
     // passes returns as soon as it can; only a hung one waits this long.
-    testTimeout: 150_000,
+    testTimeout: scaled(150_000),
     // Opening, migrating and seeding an embedded database in beforeAll takes seconds on a busy machine.
-    hookTimeout: 120_000,
+    hookTimeout: scaled(120_000),
     // Vitest's default (one fork per core but one) leaves a 2-core machine with a single fork for
     // ~90 unit and integration files that mostly wait on imports and databases: two forks finished
     // them in 92 s where one took 221 s (session 10 measurement). The http project stays one fork.

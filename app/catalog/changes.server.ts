@@ -26,12 +26,40 @@ export function onCatalogChange(fn: (websiteId: string) => void): () => void {
   return () => listeners.delete(fn);
 }
 
+/** Whether this process listens (a real PostgreSQL), so it hears its own announcements back. */
+let listening = false;
+/** Announcements waiting to be heard back, by website. */
+const echoes = new Map<string, Set<() => void>>();
+/** How long an announcement waits to hear itself (a busy database may take this long; then it goes on). */
+const ECHO_WAIT_MS = 1000;
+
 /**
- * Tells every server process that the website's catalog changed. Inside a transaction, PostgreSQL
- * delivers the notification on commit only; call `catalogChanged` here too after the commit.
+ * Tells every server process that the website's catalog changed, and returns once this process
+ * has heard the notification back. PostgreSQL sends it to every listening process at the same
+ * moment, so the other workers (WEB_CONCURRENCY) and servers have it on their connection before
+ * the owner's answer leaves: the next request, whichever process takes it, sees the change.
+ * Inside a transaction, PostgreSQL delivers the notification on commit only, so there it does not
+ * wait; call `catalogChanged` here too after the commit.
  */
 export async function announceCatalogChange(sql: Sql, websiteId: string): Promise<void> {
-  await sql`select pg_notify(${CATALOG_CHANNEL}, ${websiteId})`;
+  const inTransaction = typeof (sql as { savepoint?: unknown }).savepoint === 'function';
+  if (!listening || inTransaction) {
+    await sql`select pg_notify(${CATALOG_CHANNEL}, ${websiteId})`;
+    return;
+  }
+  let heard!: () => void;
+  const echo = new Promise<void>((resolve) => (heard = resolve));
+  const waiting = echoes.get(websiteId) ?? new Set();
+  echoes.set(websiteId, waiting.add(heard));
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await sql`select pg_notify(${CATALOG_CHANNEL}, ${websiteId})`;
+    await Promise.race([echo, new Promise<void>((resolve) => (timer = setTimeout(resolve, ECHO_WAIT_MS)))]);
+  } finally {
+    clearTimeout(timer);
+    waiting.delete(heard);
+    if (!waiting.size && echoes.get(websiteId) === waiting) echoes.delete(websiteId);
+  }
 }
 
 /**
@@ -40,7 +68,13 @@ export async function announceCatalogChange(sql: Sql, websiteId: string): Promis
  */
 export async function listenForCatalogChanges(sql: Sql): Promise<() => Promise<void>> {
   const { unlisten } = await sql.listen(CATALOG_CHANNEL, (websiteId) => {
-    if (websiteId) catalogChanged(websiteId);
+    if (!websiteId) return;
+    catalogChanged(websiteId);
+    for (const heard of echoes.get(websiteId) ?? []) heard();
   });
-  return unlisten;
+  listening = true;
+  return async () => {
+    listening = false;
+    await unlisten();
+  };
 }

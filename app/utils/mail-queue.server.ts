@@ -12,7 +12,14 @@ import { sendMail, type OutgoingMail } from './outbox.server.js';
  * Eight retries, 30 s doubling each time: the last is about two hours after the first attempt, long
  * enough for a mail server's restart or a short outage, short enough that the owner hears of it today.
  */
-const MAIL_RETRIES = { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 };
+const MAIL_RETRIES = {
+  retryLimit: 8,
+  retryDelay: 30,
+  retryBackoff: true,
+  // A send is bounded by the SMTP timeouts (app/utils/outbox.server.ts: 10 + 10 + 20 s); a job still
+  // running after a minute belongs to a server that died, and is retried.
+  expireInSeconds: 60,
+};
 
 export type MailKind<T extends object> = JobDefinition<T>;
 

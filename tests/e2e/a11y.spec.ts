@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { violations } from './axe.js';
 import { demoTest as test, expect } from './fixtures.js';
 import { ready, stopClock } from './journey.js';
+import { scaled } from '../support/time-scale.js';
 
 /** Adds one Linen Bread Bag (no options) through the product page's form. */
 async function addOne(page: Page, js: boolean) {
@@ -39,7 +40,7 @@ for (const [name, path, status] of PAGES) {
 
 test('axe: the cart and the checkout with a line, and a page after an add', async ({ page, javaScriptEnabled: js }) => {
   // Three pages and three axe runs: more than the default 30 s on a busy 2-core machine.
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   await addOne(page, js);
   // Without JavaScript this is the page the add redirected to, with its "added" message.
   expect(await violations(page, js)).toEqual([]);

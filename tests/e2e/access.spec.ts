@@ -4,9 +4,10 @@
 import { violations } from './axe.js';
 import { demoTest as test, expect } from './fixtures.js';
 import { ready } from './journey.js';
+import { scaled } from '../support/time-scale.js';
 
 // argon2 hashes (the lock's and the sign-up's) on a busy machine.
-test.setTimeout(90_000);
+test.setTimeout(scaled(90_000));
 
 test('unlock a locked page: a wrong password says so, the right one opens it for the session', async ({ page, javaScriptEnabled: js }) => {
   await page.goto('/wholesale');

@@ -4,6 +4,7 @@
 import type { BrowserContext, Request } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { ready } from './journey.js';
+import { scaled } from '../support/time-scale.js';
 
 const PRODUCT = '/shop/p/driftwood-dinner-plate';
 const ANALYTICS = /\/api\/(census|events|1\/performance)\//;
@@ -34,7 +35,7 @@ test('page views, an add-to-cart and the page-speed record, or the pixel without
   extraHTTPHeaders,
 }) => {
   // Four page views and a cart add: well under 15 s alone, more on a busy CI machine.
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   if (!js) {
     const pixel = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/census/pixel');
     const sent: string[] = [];
@@ -133,7 +134,7 @@ test('page views, an add-to-cart and the page-speed record, or the pixel without
 });
 
 test('/search and a missing page send nothing', async ({ page, javaScriptEnabled: js }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const sent: string[] = [];
   page.on('request', (r) => {
     // The collector itself is not even loaded on a page that records nothing.

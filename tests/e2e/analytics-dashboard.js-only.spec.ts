@@ -7,6 +7,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { ready } from './journey.js';
+import { scaled } from '../support/time-scale.js';
 
 const PRODUCT = '/shop/p/pebble-bud-vase';
 
@@ -41,7 +42,7 @@ test('a shopper browses with JavaScript on, and the owner finds the visit, the a
   site,
 }) => {
   // Two browsers and six screens: about 10 s alone, more beside the other worker on 2 cores.
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   await site.signIn(owner);
   const before = await figures(owner);
 
@@ -85,13 +86,13 @@ test('a shopper browses with JavaScript on, and the owner finds the visit, the a
     const after = await figures(owner);
     expect(after.visits, 'Visits').toBeGreaterThan(before.visits);
     expect(after.addToCart, 'Add to cart').toBeGreaterThan(before.addToCart);
-  }).toPass({ timeout: 15_000, intervals: [250, 500, 1000] });
+  }).toPass({ timeout: scaled(15_000), intervals: [250, 500, 1000] });
 
   // The product page's row on the page-speed dashboard: its LCP at p75, in ms, rated in words.
   await expect(async () => {
     await owner.goto('/config/analytics/performance');
     const pages = owner.locator('#vitals-pages');
-    await expect(row(pages, PRODUCT)).toHaveCount(1, { timeout: 1000 });
+    await expect(row(pages, PRODUCT)).toHaveCount(1, { timeout: scaled(1000) });
     const headers = await pages.getByRole('columnheader').allTextContents();
     const lcp = headers.findIndex((h) => h.trim() === 'LCP p75');
     expect(lcp, 'an "LCP p75" column').toBeGreaterThan(0);
@@ -100,6 +101,6 @@ test('a shopper browses with JavaScript on, and the owner finds the visit, the a
     const cell = row(pages, PRODUCT)
       .getByRole('cell')
       .nth(lcp - 1);
-    await expect(cell).toHaveText(/^[\d,]+ ms (Good|Needs improvement|Poor)( \(before: .*\))?$/, { timeout: 1000 });
-  }).toPass({ timeout: 15_000, intervals: [250, 500, 1000] });
+    await expect(cell).toHaveText(/^[\d,]+ ms (Good|Needs improvement|Poor)( \(before: .*\))?$/, { timeout: scaled(1000) });
+  }).toPass({ timeout: scaled(15_000), intervals: [250, 500, 1000] });
 });

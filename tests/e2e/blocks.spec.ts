@@ -10,6 +10,7 @@ import { expect, test } from './fixtures.js';
 import { png } from '../support/sample-files.js';
 import { violations } from './axe.js';
 import { ready } from './journey.js';
+import { scaled } from '../support/time-scale.js';
 
 test('an owner adds a gallery and a video block to a page and a shopper sees them', async ({
   page,
@@ -18,7 +19,7 @@ test('an owner adds a gallery and a video block to a page and a shopper sees the
   javaScriptEnabled: js,
 }) => {
   // Six screens and an axe run: more than the default 30 s on a busy CI machine.
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const suffix = `${js ? 'js' : 'nojs'}${Date.now().toString(36)}`;
   await site.signIn(page);
 

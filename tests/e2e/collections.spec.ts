@@ -3,10 +3,11 @@
 import { violations } from './axe.js';
 import { demoTest as test, expect } from './fixtures.js';
 import { ready } from './journey.js';
+import { scaled } from '../support/time-scale.js';
 
 test('a shopper reads a journal post and adds an event to a calendar', async ({ page, javaScriptEnabled: js }) => {
   // Two axe runs (each in a script-free twin page without JavaScript) on a shared machine.
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   await page.goto('/');
   await ready(page, js);
   const nav = page.getByRole('navigation').first();

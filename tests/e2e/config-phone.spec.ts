@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { CONFIG_NAV } from '../../app/config/nav.js';
 import { demoTest as test, expect } from './fixtures.js';
 import { ready, signIn } from './journey.js';
+import { scaled } from '../support/time-scale.js';
 
 /** How far the document is wider than the viewport (0: it fits). */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -33,7 +34,7 @@ async function firstLink(page: Page, re: RegExp): Promise<string | undefined> {
 }
 
 test('every /config screen fits a 390 px phone, and the Menu button opens the navigation', async ({ page, javaScriptEnabled: js }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(scaled(180_000));
   await page.setViewportSize({ width: 390, height: 800 });
   await signIn(page, js);
 

@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { expect, test, type Site } from './fixtures.js';
 import { ready } from './journey.js';
 import { productForm, SHOP } from '../support/product-form.js';
+import { scaled } from '../support/time-scale.js';
 
 /** A form with a required "Engraving" field, and a service product that asks for it; the product's page. */
 async function productWithForm(page: Page, js: boolean, site: Site): Promise<string> {
@@ -45,7 +46,7 @@ test('a product custom form: asked at add to cart, edited from the cart, shown a
   site,
   javaScriptEnabled: js,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const url = await productWithForm(page, js, site);
   await page.goto(url);
   await ready(page, js);

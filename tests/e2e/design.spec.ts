@@ -6,6 +6,7 @@ import type { Browser } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { violations } from './axe.js';
 import { holdPosts, ready } from './journey.js';
+import { scaled } from '../support/time-scale.js';
 
 // Dark enough on the theme's paper for axe (4.5:1): later journeys on the worker's site may check it.
 const ACCENT = { typed: 'rgb(122 31 61)', computed: 'rgb(122, 31, 61)' };
@@ -38,7 +39,7 @@ test('an owner chooses a heading font and a link colour, and a shopper sees them
   site,
   javaScriptEnabled: js,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   await site.signIn(page);
   try {
     const before = await shopperSees(browser);

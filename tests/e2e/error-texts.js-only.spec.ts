@@ -3,6 +3,7 @@
 // a script's fetch, so there is no journey without JavaScript (the HTTP suite covers the server's side).
 import { expect, test } from './fixtures.js';
 import { ready } from './journey.js';
+import { scaled } from '../support/time-scale.js';
 
 test('an upload cut mid-way says Error uploading / File upload failed to complete, and the screen stays', async ({ page, site }) => {
   await site.signIn(page);
@@ -23,7 +24,7 @@ test('an upload cut mid-way says Error uploading / File upload failed to complet
 });
 
 test('a Load More that gets no answer says Unable to load results, and Try again loads them', async ({ page, baseURL, site }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   await site.signIn(page);
   const stamp = Date.now().toString(36);
   for (let i = 0; i < 25; i++) {

@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { violations } from './axe.js';
 import { expect, test } from './fixtures.js';
 import { ready } from './journey.js';
+import { scaled } from '../support/time-scale.js';
 
 const PRODUCT = '/shop/p/driftwood-dinner-plate?Size=10+in';
 // The product template prints the visitor's entries (SPEC 3's name and variant) ahead of the page.
@@ -41,7 +42,7 @@ test('the owner starts an experiment, a visitor keeps one variant and converts, 
   site,
   javaScriptEnabled: js,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const name = js ? 'hero_js' : 'hero_nojs';
   await site.signIn(page);
   // The visitor's context has no baseURL: the site's own address.
@@ -106,7 +107,7 @@ test('the owner starts an experiment, a visitor keeps one variant and converts, 
         cells = (await row.locator('td').allTextContents()).slice(0, 3);
         return Number(cells[1] ?? 0);
       },
-      { timeout: 20_000 },
+      { timeout: scaled(20_000) },
     )
     .toBe(1);
   expect(cells.slice(0, 3)).toEqual(['1', '1', '100%']);

@@ -2,9 +2,10 @@
 // (without JavaScript the link opens the next page, which the HTTP suite covers). The owner has
 // more than a page of files: this journey uploads 25 small text files first.
 import { expect, test } from './fixtures.js';
+import { scaled } from '../support/time-scale.js';
 
 test('Load More appends the next files to the list', async ({ page, baseURL, site }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   await site.signIn(page);
 
   const stamp = Date.now().toString(36);

@@ -4,9 +4,10 @@
 import { expect, test } from './fixtures.js';
 import { violations } from './axe.js';
 import { ready } from './journey.js';
+import { scaled } from '../support/time-scale.js';
 
 test('an owner builds a form with an email field and connects a mailing list', async ({ page, site, javaScriptEnabled: js }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const suffix = `${js ? 'js' : 'nojs'}${Date.now().toString(36)}`;
   const name = `Contact ${suffix}`;
   await site.signIn(page);

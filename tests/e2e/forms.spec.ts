@@ -6,6 +6,7 @@
 import { expect, test } from './fixtures.js';
 import { violations } from './axe.js';
 import { mailTo, ready } from './journey.js';
+import { scaled } from '../support/time-scale.js';
 
 const EMAIL_TEXT = 'Email is not valid. Email addresses should follow the format name@example.com.';
 const ABOVE = 'Your form has encountered a problem. Please scroll down to review.';
@@ -18,7 +19,7 @@ async function unsubscribeLink(email: string): Promise<string> {
 
 test('the contact form: invalid answers, then valid ones joining the newsletter', async ({ page, javaScriptEnabled: js }) => {
   // Two submissions, an axe run and the unsubscribe page: more than 30 s on a busy CI machine.
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const refused: string[] = [];
   page.on('console', (m) => {
     if (m.text().includes('Content Security Policy')) refused.push(m.text());

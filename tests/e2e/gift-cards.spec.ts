@@ -4,6 +4,7 @@
 // order page says what the card paid. With JavaScript, Apply and Remove redraw no other field.
 import { expect, test } from './fixtures.js';
 import { mailTo, ready } from './journey.js';
+import { scaled } from '../support/time-scale.js';
 
 /** The code in the gift card email sent to `email`. */
 async function codeMailedTo(email: string): Promise<string> {
@@ -19,7 +20,7 @@ test('apply a gift card at checkout and place the order it pays for', async ({
   javaScriptEnabled: js,
 }) => {
   // Waits for the mail queue's worker (a poll a second) before the browser part.
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const recipient = `gift-${js ? 'js' : 'nojs'}-${Date.now()}@example.com`;
   const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { ...extraHTTPHeaders, Origin: baseURL! } });
   const added = await api.post('/api/commerce/shopping-cart/entries', {

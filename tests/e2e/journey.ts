@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { scaled } from '../support/time-scale.js';
 
 export const OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' };
 
@@ -65,7 +66,7 @@ export async function mailTo(kind: string, email: string, dir = path.join(proces
     }
     return null;
   };
-  await expect.poll(find, { message: `a ${kind} mail to ${email} in ${dir}`, timeout: 15_000 }).not.toBeNull();
+  await expect.poll(find, { message: `a ${kind} mail to ${email} in ${dir}`, timeout: scaled(15_000) }).not.toBeNull();
   return find()!;
 }
 

@@ -10,6 +10,7 @@ import type { Browser, Page } from '@playwright/test';
 import { previewViolations, violations } from './axe.js';
 import { expect, test } from './fixtures.js';
 import { OWNER, ready, stopClock } from './journey.js';
+import { scaled } from '../support/time-scale.js';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ ownSite: 'overlays' });
@@ -33,7 +34,7 @@ async function signedInOwner(browser: Browser, js: boolean): Promise<Page> {
 }
 
 test('the owner sets up the popup; visitors get it by the rules', async ({ browser, page, javaScriptEnabled: js }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const owner = await signedInOwner(browser, js);
   await owner.goto(url('/config/tweaks/popup-overlay'));
   await ready(owner, js);
@@ -161,7 +162,7 @@ const PAPER = 'rgb(251, 249, 244)';
 // Issue 33: the sandboxed preview frame is an opaque origin; the stylesheet's CORP same-origin
 // kept the theme's CSS out of it (console errors), and the previews were not what visitors see.
 test('the previews are styled by the theme and show what the live pages show', async ({ browser, page, site, javaScriptEnabled: js }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const owner = await signedInOwner(browser, js);
   const problems = problemsOf(owner, js);
 
@@ -267,7 +268,7 @@ test('the link in a newsletter email unsubscribes', async ({ page, site, javaScr
       .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8').replace(/=\r\n/g, '').replace(/=3D/g, '='))
       .find((m) => m.includes(`To: ${email}`));
   // The mail queue's worker sends it within a poll or two (a second each).
-  await expect.poll(find, { timeout: 15_000 }).toBeDefined();
+  await expect.poll(find, { timeout: scaled(15_000) }).toBeDefined();
   const mail = find();
   const link = /https?:\/\/[^\s"<>]+\/newsletter\/unsubscribe\?token=[\w-]+/.exec(mail ?? '')?.[0];
   expect(link).toBeDefined();

@@ -6,6 +6,7 @@ import type { Request } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { violations } from './axe.js';
 import { holdPosts, mailTo, placeOrder, ready } from './journey.js';
+import { scaled } from '../support/time-scale.js';
 
 /** The invitation link sent to `email`. */
 async function inviteLink(email: string): Promise<string> {
@@ -19,7 +20,7 @@ test('an owner creates a product with variants, adds it to the navigation, a sho
   javaScriptEnabled: js,
 }) => {
   // Six screens and a checkout: 22 s alone, past 30 s beside the other worker's journeys on 2 cores.
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const suffix = `${js ? 'js' : 'nojs'}${Date.now().toString(36)}`;
   const title = `Harbour Lantern ${suffix}`;
   // /config asks who is there first.
@@ -248,7 +249,7 @@ const OWNER_SCREENS = [
 ];
 for (const [i, screens] of OWNER_SCREENS.entries()) {
   test(`axe: the owner screens, part ${i + 1} (${screens.join(', ')})`, async ({ page, site, javaScriptEnabled: js }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(scaled(120_000));
     const problems: string[] = [];
     const check = async (label: string) => {
       for (const v of await violations(page, js)) problems.push(`${label}: ${v}`);

@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { expect, test, type Site } from './fixtures.js';
 import { productForm, SHOP } from '../support/product-form.js';
 import { ready } from './journey.js';
+import { scaled } from '../support/time-scale.js';
 
 async function createProduct(page: Page, origin: string, site: Site, title: string): Promise<void> {
   const res = await page.request.post('/config/products/new', {
@@ -21,7 +22,7 @@ async function createProduct(page: Page, origin: string, site: Site, title: stri
 const pageOf = (n: number) => Math.ceil(n / 25);
 
 test('the keyboard drags a product before another; the list and the shop follow', async ({ page, baseURL, site }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   await site.signIn(page);
   const stamp = Date.now().toString(36);
   const first = `Wigeon Jug ${stamp}`;

@@ -6,9 +6,10 @@
 import { expect, test } from './fixtures.js';
 import { png } from '../support/sample-files.js';
 import { holdPosts, ready } from './journey.js';
+import { scaled } from '../support/time-scale.js';
 
 test('an owner adds an option column, uploads the image and moves the product', async ({ page, site, javaScriptEnabled: js }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const suffix = `${js ? 'js' : 'nojs'}${Date.now().toString(36)}`;
   const title = `Curlew Tile ${suffix}`;
   await site.signIn(page);

@@ -6,13 +6,14 @@
 // nobody on the owner's list). On a site of its own: the demo's restock journey signs up meanwhile.
 import { expect, test } from './fixtures.js';
 import { ready } from './journey.js';
+import { scaled } from '../support/time-scale.js';
 
 const CAPTCHA_TEXT = 'Complete CAPTCHA before submitting.';
 
 test.use({ ownSite: 'restock-captcha' });
 
 test('with the CAPTCHA on, the restock form asks for it, and the shopper solves it', async ({ page, browser, baseURL, site }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   await site.signIn(page);
   // The shopper's context has no baseURL: the site's own address.
   const shopUrl = (path: string) => `${baseURL}${path}`;
@@ -46,7 +47,7 @@ test('with the CAPTCHA on, the restock form asks for it, and the shopper solves 
   await expect(form.getByText(CAPTCHA_TEXT)).toBeVisible();
   // The widget does the proof of work once the shopper ticks it: seconds, more on a busy CI machine.
   await form.getByText("I'm not a robot").click();
-  await expect(form.getByText('Verified')).toBeVisible({ timeout: 60_000 });
+  await expect(form.getByText('Verified')).toBeVisible({ timeout: scaled(60_000) });
   await form.getByRole('button', { name: 'Notify me' }).click();
   await expect(form.getByText('Signed up!')).toBeVisible();
   await visitor.close();

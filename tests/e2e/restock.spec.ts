@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { violations } from './axe.js';
 import { mailTo, ready } from './journey.js';
+import { scaled } from '../support/time-scale.js';
 
 async function setStock(page: Page, js: boolean, sku: string, qty: string) {
   await page.goto(`/config/inventory?q=${sku}`);
@@ -16,7 +17,7 @@ async function setStock(page: Page, js: boolean, sku: string, qty: string) {
 
 test('a shopper signs up for a sold-out variant and the owner sends the notice', async ({ page, site, javaScriptEnabled: js }) => {
   // Two sign-ins' worth of pages and a job queue on a 2-core CI runner.
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const v = js ? { size: 'Large', sku: 'SG-BCP-03' } : { size: 'Medium', sku: 'SG-BCP-02' };
   const email = `restock-${js ? 'js' : 'nojs'}-${Date.now().toString(36)}@example.com`;
 

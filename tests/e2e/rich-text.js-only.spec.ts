@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { violations } from './axe.js';
 import { holdPosts } from './journey.js';
+import { scaled } from '../support/time-scale.js';
 
 async function hydrated(page: Page) {
   await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
@@ -27,7 +28,7 @@ async function newPage(page: Page, title: string, slug: string) {
 }
 
 test('an owner writes a page in Quill with a bold word and an email link; a shopper sees them', async ({ page, browser, site }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const slug = `studio-letter-${Date.now().toString(36)}`;
   await site.signIn(page);
   const editor = await newPage(page, 'Studio letter', slug);
@@ -102,7 +103,7 @@ test('a stored XSS attempt does nothing in a shopper browser, even without the C
 
   // Quill opens the stored page on the owner's screen: what is left is text. Until its lazily loaded
   // editor has taken over, the plain textarea stands in under the same name (a busy machine took 10 s).
-  await expect(page.locator('.ql-editor')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.ql-editor')).toBeVisible({ timeout: scaled(30_000) });
   await expect(page.getByRole('textbox', { name: 'Body' })).toContainText('Tides');
 
   const shopper = await browser.newContext({ bypassCSP: true });

@@ -3,9 +3,10 @@
 import { expect, test } from './fixtures.js';
 import { violations } from './axe.js';
 import { ready } from './journey.js';
+import { scaled } from '../support/time-scale.js';
 
 // Three argon2 hashes and two page flows: more than the default on a busy machine.
-test.setTimeout(90_000);
+test.setTimeout(scaled(90_000));
 
 test('sign up, add to cart, sign out keeping the cart, sign in again', async ({ page, javaScriptEnabled: js }) => {
   const email = `journey-${js ? 'js' : 'nojs'}-${Date.now()}@example.com`;

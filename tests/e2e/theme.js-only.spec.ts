@@ -5,9 +5,10 @@
 import type { Request } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { previewViolations, violations } from './axe.js';
+import { scaled } from '../support/time-scale.js';
 
 test('an owner edits the product template with a live preview, publishes it, and a shopper sees it', async ({ page, browser, site }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const mark = `Kiln fresh ${Date.now().toString(36)}`;
   await site.signIn(page);
   await page.getByRole('navigation', { name: 'Site settings' }).getByRole('link', { name: 'Theme' }).click();

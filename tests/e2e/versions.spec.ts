@@ -5,6 +5,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test, type Site } from './fixtures.js';
 import { ready } from './journey.js';
+import { scaled } from '../support/time-scale.js';
 
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -35,7 +36,7 @@ test('the product form keeps the stock another owner set, and a changed stock me
   site,
   javaScriptEnabled: js,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   await site.signIn(a);
   const b = await ownerIn(browser, js, site);
   const t = tag();
@@ -97,7 +98,7 @@ test("a page and a post saved over another owner's change show the conflict and 
   site,
   javaScriptEnabled: js,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   await site.signIn(a);
   const b = await ownerIn(browser, js, site);
   const t = tag();

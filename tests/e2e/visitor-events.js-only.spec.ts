@@ -8,6 +8,7 @@ import type { Page, Request } from '@playwright/test';
 import { violations } from './axe.js';
 import { demoTest as test, expect, test as siteTest } from './fixtures.js';
 import { placeOrder, ready } from './journey.js';
+import { scaled } from '../support/time-scale.js';
 
 const PRODUCT = '/shop/p/driftwood-dinner-plate';
 
@@ -56,7 +57,7 @@ test('product, add, cart, remove, related products, purchase and subscribe send 
   context,
   extraHTTPHeaders,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const sent = await walk(page, true);
   // From this journey's own address (fixtures.ts), the page's fetch too: the demo store's limits
   // (8 form posts a minute, 300 analytics requests in 30 s) are not shared with other journeys.
@@ -133,7 +134,7 @@ test('product, add, cart, remove, related products, purchase and subscribe send 
 });
 
 test('no visitor event goes without the census cookie', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   // The page view is answered with the crumb only: this visitor holds no census cookie.
   await page.route('**/api/census/RecordHit', (route) =>
     route.fulfill({ status: 202, contentType: 'application/json', body: '{}', headers: { 'Set-Cookie': 'crumb=e2e-crumb-0001; Path=/' } }),

@@ -13,6 +13,7 @@ import { Visitor } from './support/client.js';
 import { OwnStore } from './support/own-store.js';
 import { adminVisitor, visitorWithRole } from './support/owner.js';
 import { NEW_YORK } from './support/checkout.js';
+import { scaled } from '../support/time-scale.js';
 
 const hit = (over: Record<string, unknown> = {}) => ({
   websiteId: 'ignored',
@@ -318,7 +319,7 @@ describe('POST /api/1/performance/records', () => {
         expect(now).toContain('/tablet-rule');
         return now;
       },
-      { timeout: 20_000, interval: 200 },
+      { timeout: scaled(20_000), interval: 200 },
     );
     const devices = /<table class="data" id="vitals-devices">([\s\S]*?)<\/table>/.exec(html)?.[1] ?? '';
     expect(devices).toContain('<th scope="row">desktop</th>');
@@ -408,7 +409,7 @@ describe('records per request and the daily quota (issue 28)', () => {
   beforeAll(async () => {
     await store.start();
     owner = await adminVisitor(() => store.url());
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(() => store.stop());
 
   const image = (i: number) => ({
@@ -433,7 +434,7 @@ describe('records per request and the daily quota (issue 28)', () => {
         expect(text).toMatch(new RegExp(`^${rows} of`));
         return text;
       },
-      { timeout: 20_000, interval: 200 },
+      { timeout: scaled(20_000), interval: 200 },
     );
   }
 
@@ -459,7 +460,7 @@ describe('what a page view and a page-speed record carry (own server: rows read 
   beforeAll(async () => {
     await store.start();
     owner = await adminVisitor(() => store.url());
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(() => store.dispose());
 
   it('stores a hit as staging and a page-speed record as dev, and the page-speed report groups by it', async () => {
@@ -504,7 +505,7 @@ describe('what a page view and a page-speed record carry (own server: rows read 
         expect(now).toContain('id="vitals-environments"');
         return now;
       },
-      { timeout: 20_000, interval: 200 },
+      { timeout: scaled(20_000), interval: 200 },
     );
     const environments = /<table class="data" id="vitals-environments">([\s\S]*?)<\/table>/.exec(html)?.[1] ?? '';
     expect(environments).toContain('<th scope="row">dev</th>');

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Visitor } from './support/client.js';
 import { OwnStore } from './support/own-store.js';
 import { NEW_YORK } from './support/checkout.js';
+import { scaled } from '../support/time-scale.js';
 
 const MUG = { itemId: 'itm-tide-pool-mug', sku: 'SG-TPM-01' }; // Sea Glass, 14 in stock
 const APRON = { itemId: 'itm-saltmarsh-apron', sku: 'SG-SMA-03' }; // L/XL Indigo, $72.00
@@ -93,7 +94,7 @@ describe('the cart review (own server, database changed between runs)', () => {
       await sql`update cart set updated = now() - interval '40 days' where id = ${idleId}`;
       await sql`update website set settings = jsonb_set(settings, '{websiteSettings,storeSettings,multipleQuantityAllowedForServices}', 'false')`;
     });
-  }, 180_000);
+  }, scaled(180_000));
   afterAll(async () => {
     await store.dispose();
   });
@@ -261,7 +262,7 @@ describe('the cart review (own server, database changed between runs)', () => {
 
   it('the server deleted the cart left alone for 40 days at start; its cookie reads as an empty cart until the next add', async () => {
     await expect
-      .poll(() => store.output(), { timeout: 10_000 })
+      .poll(() => store.output(), { timeout: scaled(10_000) })
       .toMatch(/storefront: cart cleanup: deleted 1 abandoned cart \(1 line, untouched for 30\+ days\)/);
     const oldCookie = idle.cookies.get('session');
     const page = await idle.get('/cart');

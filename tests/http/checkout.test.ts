@@ -9,6 +9,7 @@ import { describe, expect, inject, it, vi } from 'vitest';
 import { Visitor } from './support/client.js';
 import { OwnStore } from './support/own-store.js';
 import { NEW_YORK } from './support/checkout.js';
+import { scaled } from '../support/time-scale.js';
 
 const BREAD_BAG = 'itm-linen-bread-bag'; // $26.00, physical
 const TEA_TOWEL = 'itm-linen-tea-towel'; // $22.00, physical
@@ -332,7 +333,7 @@ describe('the confirmation email', () => {
         expect(mine, 'an .eml for the order').toBeDefined();
         return mine!;
       },
-      { timeout: 20_000, interval: 100 },
+      { timeout: scaled(20_000), interval: 100 },
     );
     expect(eml).toMatch(/^From: Saltgrass Studio <hello@saltgrass\.example>\r$/m);
     expect(eml).toMatch(new RegExp(`^Subject: \\[TEST\\] Your Saltgrass Studio order #${n} is confirmed\\r$`, 'm'));
@@ -391,31 +392,35 @@ describe('privacy and caching of cart, checkout and order pages', () => {
 });
 
 describe('prices are those of the moment the order is placed', () => {
-  it('a price changed in the database after the add is the price charged', async () => {
-    // A server of the test's own: the price changes in its database between the add and the checkout
-    // (on STOREFRONT_TEST_POSTGRES a start takes a second; the embedded database took most of a minute).
-    const store = new OwnStore({ SMTP_URL: undefined });
-    try {
-      await store.start();
-      const v = new Visitor(() => store.url());
-      const added = await v.json('/api/commerce/shopping-cart/entries', { itemId: BREAD_BAG, quantity: 2 });
-      expect(added.status).toBe(200);
-      expect((await added.json()).shoppingCart.subtotalCents).toBe(5200);
+  it(
+    'a price changed in the database after the add is the price charged',
+    async () => {
+      // A server of the test's own: the price changes in its database between the add and the checkout
+      // (on STOREFRONT_TEST_POSTGRES a start takes a second; the embedded database took most of a minute).
+      const store = new OwnStore({ SMTP_URL: undefined });
+      try {
+        await store.start();
+        const v = new Visitor(() => store.url());
+        const added = await v.json('/api/commerce/shopping-cart/entries', { itemId: BREAD_BAG, quantity: 2 });
+        expect(added.status).toBe(200);
+        expect((await added.json()).shoppingCart.subtotalCents).toBe(5200);
 
-      // Stopped (SIGTERM, exit code 0), changed, started again on the same data and secret.
-      await store.change((sql) => sql`update variant set price_cents = 3100 where sku = 'SG-LBB-01'`);
+        // Stopped (SIGTERM, exit code 0), changed, started again on the same data and secret.
+        await store.change((sql) => sql`update variant set price_cents = 3100 where sku = 'SG-LBB-01'`);
 
-      const form = await (await v.get('/checkout')).text();
-      expect(form).toContain('<td>$62.00</td>');
-      expect(form).toContain('Some prices have changed since you added these items');
-      const res = await v.postForm('/checkout', { cart: 'cart', intent: 'place', ...NEW_YORK });
-      expect(res.status).toBe(303);
-      const html = await (await v.get(res.headers.get('location')!)).text();
-      expect(html).toContain('<td>SG-LBB-01</td><td>2</td><td>$31.00</td>');
-      expect(cell(html, 'data-order-subtotal')).toBe('$62.00');
-      expect(cell(html, 'data-order-total')).toBe('$74.00');
-    } finally {
-      await store.dispose();
-    }
-  }, 180_000);
+        const form = await (await v.get('/checkout')).text();
+        expect(form).toContain('<td>$62.00</td>');
+        expect(form).toContain('Some prices have changed since you added these items');
+        const res = await v.postForm('/checkout', { cart: 'cart', intent: 'place', ...NEW_YORK });
+        expect(res.status).toBe(303);
+        const html = await (await v.get(res.headers.get('location')!)).text();
+        expect(html).toContain('<td>SG-LBB-01</td><td>2</td><td>$31.00</td>');
+        expect(cell(html, 'data-order-subtotal')).toBe('$62.00');
+        expect(cell(html, 'data-order-total')).toBe('$74.00');
+      } finally {
+        await store.dispose();
+      }
+    },
+    scaled(180_000),
+  );
 });

@@ -11,6 +11,7 @@ import { Visitor } from './support/client.js';
 import { adminVisitor, visitorWithRole } from './support/owner.js';
 import { OwnStore } from './support/own-store.js';
 import { createProduct, SHOP } from './support/product-form.js';
+import { scaled } from '../support/time-scale.js';
 
 const tag = () => randomBytes(3).toString('hex');
 /** A page's HTML without React's text separators (`a<!-- --> b`). */
@@ -21,7 +22,7 @@ let admin: Visitor;
 beforeAll(async () => {
   await store.start();
   admin = await adminVisitor(() => store.url());
-}, 240_000);
+}, scaled(240_000));
 afterAll(async () => {
   await store.dispose();
 });

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Visitor } from './support/client.js';
 import { adminVisitor } from './support/owner.js';
+import { scaled } from '../support/time-scale.js';
 
 let admin: Visitor;
 let host = '';
@@ -16,7 +17,7 @@ beforeAll(async () => {
   expect(res.status).toBe(303);
   const page = await (await admin.get('/config/site?created=1')).text();
   host = page.match(/<td>([a-z0-9-]+\.localhost)/)![1];
-}, 60_000);
+}, scaled(60_000));
 
 /** The id of the page titled `title` in /config/pages. */
 async function pageId(title: string): Promise<string> {

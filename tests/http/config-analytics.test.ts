@@ -7,6 +7,7 @@ import { can, INVITABLE_ROLES, permissionsOf, ROLE_NAMES } from '../../app/auth/
 import { Visitor } from './support/client.js';
 import { formFields } from './support/form-fields.js';
 import { adminVisitor, auditHas, OWNER, visitorWithRole } from './support/owner.js';
+import { scaled } from '../support/time-scale.js';
 
 const text = async (res: Response) => (await res.text()).replace(/<!-- -->/g, '');
 
@@ -173,6 +174,6 @@ describe('/config/analytics', () => {
     });
     expect(add.status).toBe(303);
     // The ingest queue writes within about a second; the dashboard reads the roll-ups it updates.
-    await expect.poll(addToCart, { timeout: 20_000, interval: 200 }).toBe(before + 1);
+    await expect.poll(addToCart, { timeout: scaled(20_000), interval: 200 }).toBe(before + 1);
   });
 });

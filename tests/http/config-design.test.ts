@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Visitor } from './support/client.js';
 import { adminVisitor, auditHas, visitorWithRole } from './support/owner.js';
+import { scaled } from '../support/time-scale.js';
 
 const EMPTY = { headingFont: '', bodyFont: '', background: '', text: '', accent: '', button: '', buttonText: '' };
 const LINK = /<link rel="stylesheet" href="(\/theme\/[0-9a-f]{16}\.css)"\/>/;
@@ -42,7 +43,7 @@ async function stylesheet(shows: (css: string) => boolean = () => true): Promise
         throw new Error(`${href ?? 'the stylesheet'} does not show the save yet (${res?.status ?? 'no link'})`);
       return { href, status: res?.status, css };
     },
-    { timeout: 10_000, interval: 50 },
+    { timeout: scaled(10_000), interval: 50 },
   );
   expect(href).toBeTruthy();
   expect(status).toBe(200);

@@ -11,6 +11,7 @@ import { exeHead, HTML_PAYLOADS, png, SVG_FORBIDDEN, SVG_PAYLOADS } from '../sup
 import { Visitor } from './support/client.js';
 import { OwnStore } from './support/own-store.js';
 import { adminVisitor, visitorWithRole } from './support/owner.js';
+import { scaled } from '../support/time-scale.js';
 
 const UPLOAD_TITLE = 'Unable to Upload File';
 const UPLOAD_TEXT = 'There was a problem while uploading your file.';
@@ -321,7 +322,7 @@ describe('files stay with their site', () => {
     await store.change(async (sql) => {
       harbour = await createSite(sql, { name: 'Harbour Goods', theme: 'store' });
     });
-  }, 240_000);
+  }, scaled(240_000));
   afterAll(async () => {
     await store.dispose();
   });
@@ -352,7 +353,7 @@ describe("the site's storage quota (FILE_STORAGE_MB)", () => {
       [{ seeded }] = await sql<{ seeded: number }[]>`
         select coalesce(sum(size_bytes), 0)::int as seeded from file_asset where website_id = 'saltgrass'`;
     });
-  }, 240_000);
+  }, scaled(240_000));
   afterAll(async () => {
     await store.dispose();
   });

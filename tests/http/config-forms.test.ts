@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Visitor } from './support/client.js';
 import { OwnStore } from './support/own-store.js';
 import { adminVisitor } from './support/owner.js';
+import { scaled } from '../support/time-scale.js';
 
 const store = new OwnStore({ TRUST_PROXY: '1' });
 let admin: Visitor;
@@ -32,7 +33,7 @@ beforeAll(async () => {
   // The demo store has a Newsletter list; the storage tab's first state is a site with none.
   await store.change((sql) => sql`delete from mailing_list`);
   admin = await adminVisitor(() => store.url());
-}, 240_000);
+}, scaled(240_000));
 afterAll(async () => {
   await store.dispose();
 });
@@ -293,7 +294,7 @@ describe('submissions', () => {
                           now() - make_interval(mins => ${30 - i}))`;
       }
     });
-  }, 240_000);
+  }, scaled(240_000));
 
   it('lists them newest first, 25 a page, each answer under its title and N/A for none', async () => {
     const page = await html(await admin.get(`${builder()}/submissions`));

@@ -8,6 +8,7 @@ import { createSite } from '../../app/sites/create.server.js';
 import { Visitor } from './support/client.js';
 import { adminVisitor, visitorWithRole } from './support/owner.js';
 import { OwnStore } from './support/own-store.js';
+import { scaled } from '../support/time-scale.js';
 
 const SHOP = 'col-shop';
 
@@ -457,7 +458,7 @@ describe('another site', () => {
         values ('file-kiln', 'saltgrass', 'kiln.png', 'image/png', 10, '800x600'),
                ('file-theirs', ${other.websiteId}, 'theirs.png', 'image/png', 10, '640x480')`;
     });
-  }, 240_000);
+  }, scaled(240_000));
   afterAll(async () => {
     await store.dispose();
   });

@@ -12,6 +12,7 @@ import { NEW_YORK } from './support/checkout.js';
 import { formFields, withField } from './support/form-fields.js';
 import { adminVisitor } from './support/owner.js';
 import { productForm } from '../support/product-form.js';
+import { scaled } from '../support/time-scale.js';
 
 const tag = () => randomBytes(3).toString('hex');
 const unescape = (s: string) =>
@@ -50,7 +51,7 @@ beforeAll(async () => {
   );
   expect(res.status).toBe(303);
   productId = decodeURIComponent(/^\/config\/products\/([^/?]+)\?/.exec(res.headers.get('location') ?? '')![1]);
-}, 60_000);
+}, scaled(60_000));
 
 describe('product custom forms', () => {
   it('the owner picks one of the site forms on the product screen; a save over a newer version is a conflict', async () => {

@@ -12,6 +12,7 @@ import { Visitor } from './support/client.js';
 import { adminVisitor } from './support/owner.js';
 import { startServer, type Started } from './support/spawn-server.js';
 import { testPostgres, throwAwayDatabase, type ThrowAway } from './support/throwaway-postgres.js';
+import { scaled } from '../support/time-scale.js';
 
 const PRODUCT = '/shop/p/tide-pool-mug';
 const run = randomBytes(3).toString('hex');
@@ -50,7 +51,7 @@ function loadAfterChange(path: string, shows: (res: Response, html: string) => b
       if (!shows(res, html) && res.headers.get('x-storefront-worker') !== null) throw new Error(`${path} does not show the change yet`);
       return { res, html };
     },
-    { timeout: 10_000, interval: 50 },
+    { timeout: scaled(10_000), interval: 50 },
   );
 }
 
@@ -208,9 +209,9 @@ if (postgresAdmin) {
       db = await throwAwayDatabase(postgresAdmin);
       // One after the other: the first migrates and seeds the database the second then finds ready.
       one = await startServer({ DATABASE_URL: db.url }, '/readyz');
-      await vi.waitFor(async () => expect((await fetch(`${one.url}/readyz`)).status).toBe(200), { timeout: 30_000, interval: 100 });
+      await vi.waitFor(async () => expect((await fetch(`${one.url}/readyz`)).status).toBe(200), { timeout: scaled(30_000), interval: 100 });
       two = await startServer({ DATABASE_URL: db.url }, '/readyz');
-    }, 120_000);
+    }, scaled(120_000));
     afterAll(async () => {
       for (const s of [one, two]) {
         s?.child.kill('SIGTERM');
@@ -226,7 +227,7 @@ if (postgresAdmin) {
       expect(await (await cachedAnswer(path, fromTwo)).text()).toContain('Glaze A.');
       expect((await savePage(id, path, `Two processes ${run}`, '<p>Glaze B.</p>', owner)).status).toBe(303);
       // The other process hears of the change on commit (NOTIFY): within moments, not the entry's 30 s.
-      await expect.poll(async () => (await fromTwo().get(path)).text(), { timeout: 10_000, interval: 50 }).toContain('Glaze B.');
+      await expect.poll(async () => (await fromTwo().get(path)).text(), { timeout: scaled(10_000), interval: 50 }).toContain('Glaze B.');
     });
   });
 }
@@ -267,131 +268,151 @@ if (postgresAdmin) {
         { DATABASE_URL: db.url, WEB_CONCURRENCY: '2', STOREFRONT_WORKER_HEADER: '1', NODE_ENV: 'test', STOREFRONT_COUNT_STATEMENTS: '1' },
         '/readyz',
       );
-    }, 120_000);
+    }, scaled(120_000));
     afterAll(async () => {
       if (server?.child.exitCode === null) server.kill();
       await db?.drop();
     });
 
-    it('migrates once, answers pages from both workers, and shows an edit whichever worker answers', async () => {
-      // The second worker starts once the first listens: ask until both have answered.
-      const seen = new Set<string>();
-      const statuses = new Set<number>();
-      await vi.waitFor(
-        async () => {
-          const res = await fresh('/shop');
-          statuses.add(res.status);
-          seen.add(res.worker);
-          expect([...seen].sort(), server.output()).toEqual(['1', '2']);
-        },
-        { timeout: 30_000, interval: 100 },
-      );
-      expect([...statuses], server.output()).toEqual([200]);
-      expect(server.output().match(/db: applied migrations/g) ?? []).toHaveLength(1);
-      expect(server.output().match(/db: seeded the demo store/g) ?? []).toHaveLength(1);
+    it(
+      'migrates once, answers pages from both workers, and shows an edit whichever worker answers',
+      async () => {
+        // The second worker starts once the first listens: ask until both have answered.
+        const seen = new Set<string>();
+        const statuses = new Set<number>();
+        await vi.waitFor(
+          async () => {
+            const res = await fresh('/shop');
+            statuses.add(res.status);
+            seen.add(res.worker);
+            expect([...seen].sort(), server.output()).toEqual(['1', '2']);
+          },
+          { timeout: scaled(30_000), interval: 100 },
+        );
+        expect([...statuses], server.output()).toEqual([200]);
+        expect(server.output().match(/db: applied migrations/g) ?? []).toHaveLength(1);
+        expect(server.output().match(/db: seeded the demo store/g) ?? []).toHaveLength(1);
 
-      const owner = await adminVisitor(() => server.url);
-      const { id, path } = await createPage(`Two workers ${run}`, '<p>Kiln one.</p>', owner);
-      // Both workers keep the page (each has a cache of its own)...
-      const cachedBy = new Set<string>();
-      for (let i = 0; i < 40 && cachedBy.size < 2; i++) {
-        const res = await fresh(path);
-        expect(res.html).toContain('Kiln one.');
-        if (res.cache === 'hit') cachedBy.add(res.worker);
-      }
-      expect(cachedBy.size).toBe(2);
-      // ...and the edit, made through one of them, drops both copies: every next load shows it.
-      expect((await savePage(id, path, `Two workers ${run}`, '<p>Kiln two.</p>', owner)).status).toBe(303);
-      const after = new Map<string, string>();
-      await vi.waitFor(
-        async () => {
+        const owner = await adminVisitor(() => server.url);
+        const { id, path } = await createPage(`Two workers ${run}`, '<p>Kiln one.</p>', owner);
+        // Both workers keep the page (each has a cache of its own)...
+        const cachedBy = new Set<string>();
+        for (let i = 0; i < 40 && cachedBy.size < 2; i++) {
           const res = await fresh(path);
-          // The other worker hears of it on commit (NOTIFY): moments, not the entry's 30 s.
-          if (!res.html.includes('Kiln one.') || after.has(res.worker)) after.set(res.worker, res.html);
-          expect([...after.keys()].sort()).toEqual(['1', '2']);
-        },
-        { timeout: 10_000, interval: 50 },
-      );
-      for (const html of after.values()) {
-        expect(html).toContain('Kiln two.');
-        expect(html).not.toContain('Kiln one.');
-      }
-    }, 120_000);
+          expect(res.html).toContain('Kiln one.');
+          if (res.cache === 'hit') cachedBy.add(res.worker);
+        }
+        expect(cachedBy.size).toBe(2);
+        // ...and the edit, made through one of them, drops both copies: every next load shows it.
+        expect((await savePage(id, path, `Two workers ${run}`, '<p>Kiln two.</p>', owner)).status).toBe(303);
+        const after = new Map<string, string>();
+        await vi.waitFor(
+          async () => {
+            const res = await fresh(path);
+            // The other worker hears of it on commit (NOTIFY): moments, not the entry's 30 s.
+            if (!res.html.includes('Kiln one.') || after.has(res.worker)) after.set(res.worker, res.html);
+            expect([...after.keys()].sort()).toEqual(['1', '2']);
+          },
+          { timeout: scaled(10_000), interval: 50 },
+        );
+        for (const html of after.values()) {
+          expect(html).toContain('Kiln two.');
+          expect(html).not.toContain('Kiln one.');
+        }
+      },
+      scaled(120_000),
+    );
 
     // Issue 29 item 3: a page view an anonymous visitor makes costs no SQL once the caches are warm.
-    it('a warm anonymous product page view sends no SQL statement, in either worker', async () => {
-      const views = new Map<string, number[]>();
-      const enough = () => views.size === 2 && [...views.values()].every((v) => v.length >= 4);
-      // A new query string each time: never the document cache, always a render.
-      for (let i = 0; i < 80 && !enough(); i++) {
-        const res = await fresh(`${PRODUCT}?view=${i}`);
-        expect(res.status).toBe(200);
-        expect(res.cache).not.toBe('hit');
-        views.set(res.worker, [...(views.get(res.worker) ?? []), res.statements]);
-      }
-      expect(enough()).toBe(true);
-      for (const [worker, counts] of views) {
-        // The first view of the product in a worker reads it: the counter counts.
-        expect(counts[0], `worker ${worker}: ${counts.join(', ')}`).toBeGreaterThan(0);
-        expect(counts.slice(-3), `worker ${worker}: ${counts.join(', ')}`).toEqual([0, 0, 0]);
-      }
-    }, 60_000);
+    it(
+      'a warm anonymous product page view sends no SQL statement, in either worker',
+      async () => {
+        const views = new Map<string, number[]>();
+        const enough = () => views.size === 2 && [...views.values()].every((v) => v.length >= 4);
+        // A new query string each time: never the document cache, always a render.
+        for (let i = 0; i < 80 && !enough(); i++) {
+          const res = await fresh(`${PRODUCT}?view=${i}`);
+          expect(res.status).toBe(200);
+          expect(res.cache).not.toBe('hit');
+          views.set(res.worker, [...(views.get(res.worker) ?? []), res.statements]);
+        }
+        expect(enough()).toBe(true);
+        for (const [worker, counts] of views) {
+          // The first view of the product in a worker reads it: the counter counts.
+          expect(counts[0], `worker ${worker}: ${counts.join(', ')}`).toBeGreaterThan(0);
+          expect(counts.slice(-3), `worker ${worker}: ${counts.join(', ')}`).toEqual([0, 0, 0]);
+        }
+      },
+      scaled(60_000),
+    );
 
     // The issue 29 regression: a shopper holding a cart gets the shared render with their numbers put
     // in from the cart_qty cookie, so their warm product page costs no SQL either (and no render).
-    it('a warm product page view of a cart holder sends no SQL statement, in either worker, and shows their numbers', async () => {
-      const shopper = new Visitor(() => server.url);
-      const bag = await shopper.get('/shop/p/linen-bread-bag');
-      const html = await bag.text();
-      const itemId = /<form class="add-to-cart"[\s\S]*?name="itemId" value="([^"]+)"/.exec(html)?.[1];
-      expect(itemId, `${bag.status} ${server.output()}`).toBeTruthy();
-      expect((await shopper.postForm('/cart', { intent: 'add', itemId: itemId!, quantity: '2', returnTo: PRODUCT })).status).toBe(303);
-      await shopper.get(PRODUCT); // the flash, shown once
-      const cookie = shopper.cookieHeader();
-      expect(cookie).toMatch(/cart_qty=2-\d+-USD/);
-      const views = new Map<string, number[]>();
-      const enough = () => views.size === 2 && [...views.values()].every((v) => v.length >= 4);
-      for (let i = 0; i < 80 && !enough(); i++) {
-        const res = await fresh(PRODUCT, { Cookie: cookie });
-        expect(res.status).toBe(200);
-        expect(res.cache).not.toBe('hit');
-        expect(res.html).toMatch(/<span class="cart-count" data-cart-count><span class="sqs-cart-quantity">2<\/span>/);
-        expect(res.html).toMatch(/<span class="cart-subtotal" data-cart-subtotal>\$\d+\.\d\d<\/span>/);
-        views.set(res.worker, [...(views.get(res.worker) ?? []), res.statements]);
-      }
-      expect(enough(), JSON.stringify([...views])).toBe(true);
-      for (const [worker, counts] of views) expect(counts.slice(-3), `worker ${worker}: ${counts.join(', ')}`).toEqual([0, 0, 0]);
-    }, 60_000);
+    it(
+      'a warm product page view of a cart holder sends no SQL statement, in either worker, and shows their numbers',
+      async () => {
+        const shopper = new Visitor(() => server.url);
+        const bag = await shopper.get('/shop/p/linen-bread-bag');
+        const html = await bag.text();
+        const itemId = /<form class="add-to-cart"[\s\S]*?name="itemId" value="([^"]+)"/.exec(html)?.[1];
+        expect(itemId, `${bag.status} ${server.output()}`).toBeTruthy();
+        expect((await shopper.postForm('/cart', { intent: 'add', itemId: itemId!, quantity: '2', returnTo: PRODUCT })).status).toBe(303);
+        await shopper.get(PRODUCT); // the flash, shown once
+        const cookie = shopper.cookieHeader();
+        expect(cookie).toMatch(/cart_qty=2-\d+-USD/);
+        const views = new Map<string, number[]>();
+        const enough = () => views.size === 2 && [...views.values()].every((v) => v.length >= 4);
+        for (let i = 0; i < 80 && !enough(); i++) {
+          const res = await fresh(PRODUCT, { Cookie: cookie });
+          expect(res.status).toBe(200);
+          expect(res.cache).not.toBe('hit');
+          expect(res.html).toMatch(/<span class="cart-count" data-cart-count><span class="sqs-cart-quantity">2<\/span>/);
+          expect(res.html).toMatch(/<span class="cart-subtotal" data-cart-subtotal>\$\d+\.\d\d<\/span>/);
+          views.set(res.worker, [...(views.get(res.worker) ?? []), res.statements]);
+        }
+        expect(enough(), JSON.stringify([...views])).toBe(true);
+        for (const [worker, counts] of views) expect(counts.slice(-3), `worker ${worker}: ${counts.join(', ')}`).toEqual([0, 0, 0]);
+      },
+      scaled(60_000),
+    );
 
-    it('starts another worker in place of one that dies, and keeps answering meanwhile', async () => {
-      const children = () =>
-        execFileSync('ps', ['-o', 'pid=', '--ppid', String(server.child.pid)], { encoding: 'utf8' })
-          .split('\n')
-          .filter((l) => l.trim());
-      const before = children();
-      expect(before).toHaveLength(2);
-      process.kill(Number(before[0]), 'SIGKILL');
-      // A connection handed to the worker as it died is lost with it; the next ones are answered.
-      const seen = new Set<string>();
-      const statuses = new Set<number>();
-      await vi.waitFor(
-        async () => {
-          const res = await fresh('/shop').catch(() => null);
-          if (res) statuses.add(res.status);
-          if (res) seen.add(res.worker);
-          expect([...seen].sort()).toEqual(['1', '2']);
-        },
-        { timeout: 30_000, interval: 100 },
-      );
-      expect([...statuses], server.output()).toEqual([200]);
-      expect(server.output()).toMatch(/worker [12] \(pid \d+\) exited \(SIGKILL\); starting another/);
-      expect(children().filter((pid) => !before.includes(pid))).toHaveLength(1);
-    }, 60_000);
+    it(
+      'starts another worker in place of one that dies, and keeps answering meanwhile',
+      async () => {
+        const children = () =>
+          execFileSync('ps', ['-o', 'pid=', '--ppid', String(server.child.pid)], { encoding: 'utf8' })
+            .split('\n')
+            .filter((l) => l.trim());
+        const before = children();
+        expect(before).toHaveLength(2);
+        process.kill(Number(before[0]), 'SIGKILL');
+        // A connection handed to the worker as it died is lost with it; the next ones are answered.
+        const seen = new Set<string>();
+        const statuses = new Set<number>();
+        await vi.waitFor(
+          async () => {
+            const res = await fresh('/shop').catch(() => null);
+            if (res) statuses.add(res.status);
+            if (res) seen.add(res.worker);
+            expect([...seen].sort()).toEqual(['1', '2']);
+          },
+          { timeout: scaled(30_000), interval: 100 },
+        );
+        expect([...statuses], server.output()).toEqual([200]);
+        expect(server.output()).toMatch(/worker [12] \(pid \d+\) exited \(SIGKILL\); starting another/);
+        expect(children().filter((pid) => !before.includes(pid))).toHaveLength(1);
+      },
+      scaled(60_000),
+    );
 
-    it('stops on SIGTERM: the workers finish, and the server exits with code 0', async () => {
-      server.child.kill('SIGTERM');
-      expect(await server.exited, server.output()).toBe(0);
-      expect(server.output().match(/SIGTERM: finishing requests/g) ?? []).toHaveLength(2);
-    }, 30_000);
+    it(
+      'stops on SIGTERM: the workers finish, and the server exits with code 0',
+      async () => {
+        server.child.kill('SIGTERM');
+        expect(await server.exited, server.output()).toBe(0);
+        expect(server.output().match(/SIGTERM: finishing requests/g) ?? []).toHaveLength(2);
+      },
+      scaled(30_000),
+    );
   });
 }

@@ -16,6 +16,7 @@ import { writtenByQueue } from '../support/eml.js';
 import { Visitor } from './support/client.js';
 import { adminVisitor } from './support/owner.js';
 import { startServer } from './support/spawn-server.js';
+import { scaled } from '../support/time-scale.js';
 
 const PATTERN = 'itm-wave-quilt-pattern'; // $14.00, digital, with db/seed/files/wave-quilt-pattern.pdf
 const BREAD_BAG = 'itm-linen-bread-bag'; // physical
@@ -39,7 +40,7 @@ async function mailTo(dir: string, to: string, tag: string, not: string[] = []):
       if (mine.length === 0) throw new Error(`no ${tag} mail to ${to}`);
       return mine[mine.length - 1];
     },
-    { timeout: 10_000, interval: 100 },
+    { timeout: scaled(10_000), interval: 100 },
   );
 }
 
@@ -192,63 +193,67 @@ describe("the owner's download file", () => {
 });
 
 describe('an expired link', () => {
-  it('answers 410 with the form, which emails a link that works again', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-download-'));
-    // A throw-away database on the test PostgreSQL when there is one (changed while the server
-    // runs), else the embedded one (changed while the server is down: it serves one process).
-    const pg = process.env.STOREFRONT_TEST_POSTGRES;
-    const dbName = `storefront_dl_${randomBytes(5).toString('hex')}`;
-    let databaseUrl: string | undefined;
-    if (pg) {
-      const admin = postgres(pg, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`create database ${dbName}`);
-      await admin.end();
-      const u = new URL(pg);
-      u.pathname = `/${dbName}`;
-      databaseUrl = u.toString();
-    }
-    const env = { SESSION_SECRET: randomBytes(32).toString('base64url'), SMTP_URL: undefined, DATABASE_URL: databaseUrl };
-    const lapse = async () => {
-      const db = databaseUrl
-        ? await openDb({ url: databaseUrl, migrate: false, seedIfEmpty: false, log: () => {} })
-        : await openDb({ dataDir, log: () => {} });
-      await db.sql`update download_grant set expires_at = now() - interval '1 minute'`;
-      await db.close();
-    };
-    let s = await startServer(env, '/healthz', { dataDir });
-    try {
-      const v = new Visitor();
-      const email = newEmail();
-      const { link } = await buyPattern(v, email, s.url);
-      if (databaseUrl) await lapse();
-      else {
-        s.child.kill('SIGTERM');
-        expect(await s.exited).toBe(0);
-        await lapse();
-        s = await startServer(env, '/healthz', { dataDir });
-      }
-      const res = await v.fetch(s.url + link);
-      expect(res.status).toBe(410);
-      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-      const html = await res.text();
-      expect(html).toContain('This download link has expired');
-      expect(html).toContain('Download links work for 7 days.');
-      expect(html).toContain('Email me a new link');
-      const asked = await v.fetch(s.url + link, { method: 'POST', body: '', headers: { Origin: s.url } });
-      expect(asked.status).toBe(200);
-      const renewed = await mailTo(path.join(dataDir, 'outbox'), email, '-download-');
-      const fresh = new RegExp(`https?://[^/\\s"]+(${LINK.source})`).exec(renewed)?.[1];
-      const again = await v.fetch(s.url + fresh);
-      expectTheFile(again, Buffer.from(await again.arrayBuffer()));
-    } finally {
-      s.child.kill('SIGTERM');
-      await s.exited;
-      rmSync(dataDir, { recursive: true, force: true });
+  it(
+    'answers 410 with the form, which emails a link that works again',
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-download-'));
+      // A throw-away database on the test PostgreSQL when there is one (changed while the server
+      // runs), else the embedded one (changed while the server is down: it serves one process).
+      const pg = process.env.STOREFRONT_TEST_POSTGRES;
+      const dbName = `storefront_dl_${randomBytes(5).toString('hex')}`;
+      let databaseUrl: string | undefined;
       if (pg) {
         const admin = postgres(pg, { max: 1, onnotice: () => {} });
-        await admin.unsafe(`drop database if exists ${dbName} with (force)`).catch(() => {});
+        await admin.unsafe(`create database ${dbName}`);
         await admin.end();
+        const u = new URL(pg);
+        u.pathname = `/${dbName}`;
+        databaseUrl = u.toString();
       }
-    }
-  }, 180_000);
+      const env = { SESSION_SECRET: randomBytes(32).toString('base64url'), SMTP_URL: undefined, DATABASE_URL: databaseUrl };
+      const lapse = async () => {
+        const db = databaseUrl
+          ? await openDb({ url: databaseUrl, migrate: false, seedIfEmpty: false, log: () => {} })
+          : await openDb({ dataDir, log: () => {} });
+        await db.sql`update download_grant set expires_at = now() - interval '1 minute'`;
+        await db.close();
+      };
+      let s = await startServer(env, '/healthz', { dataDir });
+      try {
+        const v = new Visitor();
+        const email = newEmail();
+        const { link } = await buyPattern(v, email, s.url);
+        if (databaseUrl) await lapse();
+        else {
+          s.child.kill('SIGTERM');
+          expect(await s.exited).toBe(0);
+          await lapse();
+          s = await startServer(env, '/healthz', { dataDir });
+        }
+        const res = await v.fetch(s.url + link);
+        expect(res.status).toBe(410);
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+        const html = await res.text();
+        expect(html).toContain('This download link has expired');
+        expect(html).toContain('Download links work for 7 days.');
+        expect(html).toContain('Email me a new link');
+        const asked = await v.fetch(s.url + link, { method: 'POST', body: '', headers: { Origin: s.url } });
+        expect(asked.status).toBe(200);
+        const renewed = await mailTo(path.join(dataDir, 'outbox'), email, '-download-');
+        const fresh = new RegExp(`https?://[^/\\s"]+(${LINK.source})`).exec(renewed)?.[1];
+        const again = await v.fetch(s.url + fresh);
+        expectTheFile(again, Buffer.from(await again.arrayBuffer()));
+      } finally {
+        s.child.kill('SIGTERM');
+        await s.exited;
+        rmSync(dataDir, { recursive: true, force: true });
+        if (pg) {
+          const admin = postgres(pg, { max: 1, onnotice: () => {} });
+          await admin.unsafe(`drop database if exists ${dbName} with (force)`).catch(() => {});
+          await admin.end();
+        }
+      }
+    },
+    scaled(180_000),
+  );
 });

@@ -12,6 +12,7 @@ import { readEml, type ReadMail } from '../support/eml.js';
 import { baseUrl, Visitor } from './support/client.js';
 import { adminVisitor } from './support/owner.js';
 import { NEW_YORK } from './support/checkout.js';
+import { scaled } from '../support/time-scale.js';
 
 const PASSWORD = 'a long enough password';
 const LOCALE = '/api/site-users/account/locale';
@@ -32,7 +33,7 @@ async function mailTo(to: string, tag: string): Promise<ReadMail> {
       if (!mail) throw new Error(`no ${tag} mail to ${to}`);
       return mail;
     },
-    { timeout: 15_000, interval: 100 },
+    { timeout: scaled(15_000), interval: 100 },
   );
 }
 

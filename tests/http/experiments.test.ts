@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Visitor } from './support/client.js';
 import { adminVisitor, visitorWithRole } from './support/owner.js';
+import { scaled } from '../support/time-scale.js';
 
 const PRODUCT = '/shop/p/linen-bread-bag';
 const LISTING = '/shop';
@@ -207,7 +208,7 @@ describe('visitors and the variants', () => {
         expect(now).toContain('<td>100%</td>');
         return now;
       },
-      { timeout: 20_000, interval: 250 },
+      { timeout: scaled(20_000), interval: 250 },
     );
     expect(html).toContain(`<caption>Conversion by variant of ${NAME}</caption>`);
     expect(html).toMatch(/<tr data-variant="a"><th scope="row">a \(control\)<\/th><td>1<\/td><td>1<\/td><td>100%<\/td>/);

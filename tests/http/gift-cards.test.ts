@@ -10,6 +10,7 @@ import { outboxMailSoon } from '../support/eml.js';
 import { Visitor } from './support/client.js';
 import { adminVisitor, visitorWithRole } from './support/owner.js';
 import { OwnStore } from './support/own-store.js';
+import { scaled } from '../support/time-scale.js';
 
 const GIFT = 'itm-saltgrass-gift-card';
 const GIFT_25 = 'SG-SGC-01';
@@ -274,7 +275,7 @@ describe('a checkout template the owner edited before gift cards existed', () =>
       await sql`update theme_template set source = ${edited}, updated_at = now()
                  where website_id = 'saltgrass' and kind = 'page' and name = 'checkout'`;
     });
-  }, 240_000);
+  }, scaled(240_000));
   afterAll(async () => {
     await store.dispose();
   });

@@ -10,6 +10,7 @@ import { outboxMailSoon } from '../support/eml.js';
 import { Visitor } from './support/client.js';
 import { adminVisitor, visitorWithRole } from './support/owner.js';
 import { OwnStore } from './support/own-store.js';
+import { scaled } from '../support/time-scale.js';
 
 const store = new OwnStore({ TRUST_PROXY: '1' });
 let admin: Visitor;
@@ -18,7 +19,7 @@ const at = () => new Visitor(() => store.url());
 beforeAll(async () => {
   await store.start();
   admin = await adminVisitor(() => store.url());
-}, 120_000);
+}, scaled(120_000));
 afterAll(async () => {
   await store.dispose();
 });

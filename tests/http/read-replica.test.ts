@@ -13,6 +13,7 @@ import { adminVisitor } from './support/owner.js';
 import { startServer, type Started } from './support/spawn-server.js';
 import { startStandby, type StandbyServer } from './support/standby.js';
 import { testPostgres, throwAwayDatabase, type ThrowAway } from './support/throwaway-postgres.js';
+import { scaled } from '../support/time-scale.js';
 
 const PRODUCT = '/shop/p/tide-pool-mug';
 const BREAD_BAG = 'itm-linen-bread-bag'; // $26.00, physical
@@ -44,7 +45,7 @@ async function untilStandbyReads(host?: string): Promise<Response> {
       expect(standbyCount(res), `no search read the standby\n${server!.output()}`).toBeGreaterThan(0);
       return res;
     },
-    { timeout: 30_000, interval: 50 },
+    { timeout: scaled(30_000), interval: 50 },
   );
   // Every search is answered, whichever database it read.
   expect([...statuses]).toEqual([200]);
@@ -59,7 +60,7 @@ async function pauseReplay(): Promise<void> {
       const [{ state }] = await onStandby<{ state: string }[]>`select pg_get_wal_replay_pause_state() as state`;
       expect(state).toBe('paused');
     },
-    { timeout: 10_000, interval: 50 },
+    { timeout: scaled(10_000), interval: 50 },
   );
 }
 
@@ -91,9 +92,9 @@ beforeAll(async () => {
     },
     '/readyz',
   );
-  await vi.waitFor(async () => expect((await fetch(`${server!.url}/readyz`)).status).toBe(200), { timeout: 30_000, interval: 100 });
+  await vi.waitFor(async () => expect((await fetch(`${server!.url}/readyz`)).status).toBe(200), { timeout: scaled(30_000), interval: 100 });
   onStandby = standby!.sql(name);
-}, 120_000);
+}, scaled(120_000));
 
 afterAll(async () => {
   if (server?.child.exitCode === null) {
@@ -229,7 +230,7 @@ describe('a server with DATABASE_READ_URL on a streaming standby', () => {
       await db!.sql`delete from mailing_list where website_id = ${websiteId}`;
       await db!.sql`select pg_notify('storefront_catalog', ${websiteId})`;
       await pauseReplay();
-    }, 60_000);
+    }, scaled(60_000));
 
     afterAll(async () => {
       if (!why) await onStandby`select pg_wal_replay_resume()`;

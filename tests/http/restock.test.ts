@@ -14,6 +14,7 @@ import { OwnStore } from './support/own-store.js';
 import { formFields, withField } from './support/form-fields.js';
 import { adminVisitor, auditHas, visitorWithRole } from './support/owner.js';
 import { ROLES } from '../../app/auth/roles.js';
+import { scaled } from '../support/time-scale.js';
 
 const API = '/api/site-users/account/notifications/restock';
 const TEAPOT = '/shop/p/harbour-teapot';
@@ -147,7 +148,7 @@ describe('restock sign-ups over HTTP', () => {
       (fs.existsSync(dir) ? fs.readdirSync(dir) : []).filter(
         (f) => f.includes('-restock-') && fs.readFileSync(path.join(dir, f), 'utf8').includes(`To: ${email}`),
       );
-    await expect.poll(() => mails().length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => mails().length, { timeout: scaled(15_000) }).toBe(1);
     // Nobody waits any more: a second send is refused, and nothing more is written.
     expect((await admin.json(`${API}/send`, { productId, variantId })).status).toBe(409);
     expect(mails()).toHaveLength(1);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Visitor } from './support/client.js';
 import { OwnStore } from './support/own-store.js';
 import { adminVisitor } from './support/owner.js';
+import { scaled } from '../support/time-scale.js';
 
 // Every attack calls a function named pwned...: none of these names may reach a shopper.
 const ATTACKS =
@@ -96,7 +97,7 @@ describe('rich text stored some other way', () => {
     await store.change(async (sql) => {
       await sql`update collection set body = ${FORMATTING + ATTACKS} where url_id = 'about'`;
     });
-  }, 240_000);
+  }, scaled(240_000));
   afterAll(async () => {
     await store.dispose();
   });

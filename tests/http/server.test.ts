@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Visitor } from './support/client.js';
 import { freePort, startServer, type Started } from './support/spawn-server.js';
 import { testPostgres, throwAwayDatabase } from './support/throwaway-postgres.js';
+import { scaled } from '../support/time-scale.js';
 
 const started: Started[] = [];
 afterAll(() => {
@@ -48,29 +49,33 @@ describe('the server process', () => {
     expect(await s.exited).toBe(0);
   });
 
-  it('gives up on a database that accepts connections and never answers, within the connect timeout', async () => {
-    // A black hole: it accepts TCP connections and says nothing.
-    const sockets: net.Socket[] = [];
-    const hole = net.createServer((c) => sockets.push(c));
-    await new Promise<void>((r) => hole.listen(0, '127.0.0.1', r));
-    const port = (hole.address() as net.AddressInfo).port;
-    try {
-      // One second per try, not the default five: the start tries twice (first owner, job workers)
-      // before it listens, so the default made this test wait some 15 s for nothing.
-      const s = await startServer({ DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/none`, DATABASE_CONNECT_TIMEOUT_S: '1' });
-      started.push(s);
-      const t0 = Date.now();
-      const page = await fetch(`${s.url}/`);
-      const took = Date.now() - t0;
-      expect(page.status).toBe(503);
-      // postgres.js's own default would hold the request for 30 s, our default (CONNECT_TIMEOUT_S) 5.
-      expect(took).toBeLessThan(4_000);
-      s.kill();
-    } finally {
-      for (const c of sockets) c.destroy();
-      hole.close();
-    }
-  }, 40_000);
+  it(
+    'gives up on a database that accepts connections and never answers, within the connect timeout',
+    async () => {
+      // A black hole: it accepts TCP connections and says nothing.
+      const sockets: net.Socket[] = [];
+      const hole = net.createServer((c) => sockets.push(c));
+      await new Promise<void>((r) => hole.listen(0, '127.0.0.1', r));
+      const port = (hole.address() as net.AddressInfo).port;
+      try {
+        // One second per try, not the default five: the start tries twice (first owner, job workers)
+        // before it listens, so the default made this test wait some 15 s for nothing.
+        const s = await startServer({ DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/none`, DATABASE_CONNECT_TIMEOUT_S: '1' });
+        started.push(s);
+        const t0 = Date.now();
+        const page = await fetch(`${s.url}/`);
+        const took = Date.now() - t0;
+        expect(page.status).toBe(503);
+        // postgres.js's own default would hold the request for 30 s, our default (CONNECT_TIMEOUT_S) 5.
+        expect(took).toBeLessThan(4_000);
+        s.kill();
+      } finally {
+        for (const c of sockets) c.destroy();
+        hole.close();
+      }
+    },
+    scaled(40_000),
+  );
 
   // On the embedded database always; on a real PostgreSQL too when one is configured (its pool
   // once kept the process alive after remix-serve closed the HTTP server).

@@ -9,6 +9,7 @@ import { describe, expect, inject, it, vi } from 'vitest';
 import { writtenByQueue } from '../support/eml.js';
 import { Visitor } from './support/client.js';
 import { NEW_YORK } from './support/checkout.js';
+import { scaled } from '../support/time-scale.js';
 
 const BREAD_BAG = 'itm-linen-bread-bag';
 const PASSWORD = 'a long enough password';
@@ -343,7 +344,7 @@ describe('reset by email', () => {
         expect(found, `a password-reset .eml to ${email}`).toBeDefined();
         return { file: found!, eml: fs.readFileSync(path.join(dir, found!), 'utf8') };
       },
-      { timeout: 20_000, interval: 100 },
+      { timeout: scaled(20_000), interval: 100 },
     );
     expect(writtenByQueue(file, eml), file).toBe(true);
     const link = /(\/account\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(eml.replace(/=\r\n/g, '').replace(/=3D/g, '='))?.[1];

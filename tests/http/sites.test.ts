@@ -16,6 +16,7 @@ import { Visitor } from './support/client.js';
 import { crawlSite } from './support/crawl.js';
 import { OwnStore } from './support/own-store.js';
 import { adminVisitor } from './support/owner.js';
+import { scaled } from '../support/time-scale.js';
 
 // Domain verification reads tokens from this test's stand-in (DOMAIN_VERIFICATION_URL, outside
 // production only): GET /<host>/.well-known/storefront-verification.txt answers tokens[host].
@@ -65,7 +66,7 @@ beforeAll(async () => {
     await addCustomDomain(sql, journal.websiteId, 'stale.example');
     await sql`update domain_claim set created_at = now() - interval '8 days' where host = 'stale.example'`;
   });
-}, 240_000);
+}, scaled(240_000));
 afterAll(async () => {
   await store.dispose();
   await new Promise((r) => standIn?.close(r));
@@ -253,7 +254,7 @@ describe('custom domains through /config/site (issue 28)', () => {
         if (!found) throw new Error(`no password-reset mail to ${email}`);
         return found;
       },
-      { timeout: 5000, interval: 100 },
+      { timeout: scaled(5000), interval: 100 },
     );
     const body = eml.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     expect(body).toMatch(new RegExp(`http://${harbour.host}:\\d+/account/reset-password\\?token=`));

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Visitor } from './support/client.js';
 import { OwnStore } from './support/own-store.js';
+import { scaled } from '../support/time-scale.js';
 
 const PAGES = ['/', '/shop', '/shop/p/tide-pool-mug', '/about', '/search?q=mug', '/cart', '/no-such-page'];
 const LINK = /<link rel="stylesheet" href="(\/theme\/([0-9a-f]{16})\.css)"\/>/;
@@ -102,48 +103,56 @@ describe('a store of its own', () => {
   const store = new OwnStore({ LOG_LEVEL: 'warn' });
   beforeAll(async () => {
     await store.start();
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(async () => {
     await store.dispose();
   });
 
   const visitor = () => new Visitor(() => store.url());
 
-  it('gets a new stylesheet URL when the CSS changes in the database, the old one leading to it', async () => {
-    const before = await stylesheetOf(visitor(), '/shop/p/tide-pool-mug');
-    await store.change(
-      (sql) => sql`update theme_template set source = source || ${'\n.owner-edit { color: #123456; }\n'} where kind = 'stylesheet'`,
-    );
-    const after = await stylesheetOf(visitor(), '/shop/p/tide-pool-mug');
-    expect(after.href).not.toBe(before.href);
-    const css = await visitor().get(after.href);
-    expect(css.status).toBe(200);
-    expect(await css.text()).toContain('.owner-edit { color: #123456; }');
-    const old = await visitor().get(before.href);
-    expect(old.status).toBe(302);
-    expect(old.headers.get('location')).toBe(after.href);
-  }, 120_000);
+  it(
+    'gets a new stylesheet URL when the CSS changes in the database, the old one leading to it',
+    async () => {
+      const before = await stylesheetOf(visitor(), '/shop/p/tide-pool-mug');
+      await store.change(
+        (sql) => sql`update theme_template set source = source || ${'\n.owner-edit { color: #123456; }\n'} where kind = 'stylesheet'`,
+      );
+      const after = await stylesheetOf(visitor(), '/shop/p/tide-pool-mug');
+      expect(after.href).not.toBe(before.href);
+      const css = await visitor().get(after.href);
+      expect(css.status).toBe(200);
+      expect(await css.text()).toContain('.owner-edit { color: #123456; }');
+      const old = await visitor().get(before.href);
+      expect(old.status).toBe(302);
+      expect(old.headers.get('location')).toBe(after.href);
+    },
+    scaled(120_000),
+  );
 
-  it('moves the CSS of a database seeded before the stylesheet existed into the file (migration 0007)', async () => {
-    // Put the database back as the seed wrote it then: a <style> partial the layout applied, and
-    // 0007 not applied yet; the next start applies it.
-    let css = '';
-    await store.change(async (sql) => {
-      [{ source: css }] = await sql<{ source: string }[]>`select source from theme_template where kind = 'stylesheet'`;
-      await sql`delete from theme_template where kind = 'stylesheet'`;
-      await sql`alter table theme_template drop constraint theme_template_kind_check`;
-      await sql`alter table theme_template add constraint theme_template_kind_check check (kind in ('layout', 'page', 'partial'))`;
-      const partial = `{## The theme's stylesheet, applied by the layout. ##}\n<style>\n${css}</style>\n`;
-      await sql`insert into theme_template (website_id, name, kind, source)
+  it(
+    'moves the CSS of a database seeded before the stylesheet existed into the file (migration 0007)',
+    async () => {
+      // Put the database back as the seed wrote it then: a <style> partial the layout applied, and
+      // 0007 not applied yet; the next start applies it.
+      let css = '';
+      await store.change(async (sql) => {
+        [{ source: css }] = await sql<{ source: string }[]>`select source from theme_template where kind = 'stylesheet'`;
+        await sql`delete from theme_template where kind = 'stylesheet'`;
+        await sql`alter table theme_template drop constraint theme_template_kind_check`;
+        await sql`alter table theme_template add constraint theme_template_kind_check check (kind in ('layout', 'page', 'partial'))`;
+        const partial = `{## The theme's stylesheet, applied by the layout. ##}\n<style>\n${css}</style>\n`;
+        await sql`insert into theme_template (website_id, name, kind, source)
                 select id, 'styles', 'partial', ${partial} from website`;
-      await sql`update theme_template set source = ${'{@|apply styles}\n'} || source where kind = 'layout'`;
-      await sql`delete from schema_migrations where version = '0007'`;
-    });
-    expect(store.output()).toMatch(/applied migrations 0007_theme_stylesheet\.sql/);
-    const page = await stylesheetOf(visitor(), '/');
-    expect(page.html).not.toMatch(/<style[\s>]/);
-    const res = await visitor().get(page.href);
-    expect(res.status).toBe(200);
-    expect(await res.text()).toBe(css);
-  }, 120_000);
+        await sql`update theme_template set source = ${'{@|apply styles}\n'} || source where kind = 'layout'`;
+        await sql`delete from schema_migrations where version = '0007'`;
+      });
+      expect(store.output()).toMatch(/applied migrations 0007_theme_stylesheet\.sql/);
+      const page = await stylesheetOf(visitor(), '/');
+      expect(page.html).not.toMatch(/<style[\s>]/);
+      const res = await visitor().get(page.href);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(css);
+    },
+    scaled(120_000),
+  );
 });

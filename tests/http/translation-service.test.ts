@@ -11,6 +11,7 @@ import { GOOD_KEY, startFakeDeepl, type FakeDeepl } from '../support/fake-deepl.
 import { Visitor } from './support/client.js';
 import { OwnStore } from './support/own-store.js';
 import { adminVisitor, auditHas, visitorWithRole } from './support/owner.js';
+import { scaled } from '../support/time-scale.js';
 
 const SCREEN = '/config/languages';
 const SETTINGS = '/api/multilingual/settings';
@@ -30,7 +31,7 @@ beforeAll(async () => {
   store = new OwnStore({ NODE_ENV: 'development', TRANSLATION_SERVICE_URL: peer.url, TRUST_PROXY: '1' });
   await store.start();
   admin = await adminVisitor(base);
-}, 240_000);
+}, scaled(240_000));
 afterAll(async () => {
   await store?.dispose();
   await peer?.close();
@@ -94,7 +95,7 @@ describe('translate what is missing', () => {
         expect(now).toMatch(/data-run="(done|failed)"/);
         return now;
       },
-      { timeout: 45_000, interval: 250 },
+      { timeout: scaled(45_000), interval: 250 },
     );
     expect(html).toMatch(/<p data-run="done">Last run: (\d+) of \1 fields translated/);
     expect(

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Visitor } from './support/client.js';
 import { OwnStore } from './support/own-store.js';
 import { adminVisitor } from './support/owner.js';
+import { scaled } from '../support/time-scale.js';
 
 const VIMEO_BASIC = 'Vimeo Basic accounts are unsupported. Please share a video from a different account.';
 const slug = 'video-notes';
@@ -53,7 +54,7 @@ beforeAll(async () => {
     publishAt: '',
   });
   pageId = decodeURIComponent(/^\/config\/pages\/([^?]+)\?/.exec(res.headers.get('location') ?? '')![1]);
-}, 240_000);
+}, scaled(240_000));
 afterAll(async () => {
   await store?.dispose();
   await new Promise((r) => standIn?.close(r));

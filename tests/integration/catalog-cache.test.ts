@@ -3,7 +3,7 @@
 // reaches this one through LISTEN/NOTIFY.
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { announceCatalogChange, catalogChanged, listenForCatalogChanges } from '../../app/catalog/changes.server.js';
+import { announceCatalogChange, catalogChanged, catalogGeneration, listenForCatalogChanges } from '../../app/catalog/changes.server.js';
 import { createReadCache } from '../../app/catalog/read-cache.server.js';
 import { createCatalog, type Catalog } from '../../app/catalog/catalog.server.js';
 import { createCartStore } from '../../app/commerce/cart.server.js';
@@ -71,6 +71,19 @@ describe.each(targets)('cached catalog on $name', (target) => {
         await vi.waitFor(async () => expect(await mugTitle(catalog)).toBe('Tide Pool Mug III'), { timeout: 5000, interval: 50 });
       } finally {
         await writer.end({ timeout: 5 });
+        await stop();
+      }
+    });
+
+    it('an announcement returns once this process has heard it back, so every listener has been sent it', async () => {
+      const stop = await listenForCatalogChanges(db.sql);
+      try {
+        const id = await catalog.websiteId();
+        const before = catalogGeneration(id);
+        // Not bumped here first: only the notification coming back bumps the generation.
+        await announceCatalogChange(db.sql, id);
+        expect(catalogGeneration(id)).toBe(before + 1);
+      } finally {
         await stop();
       }
     });

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort, waitUntilServing } from './spawn-server.js';
+import { scaled } from '../../support/time-scale.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -73,7 +74,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       const t = setTimeout(() => {
         c.kill('SIGKILL');
         resolve();
-      }, 10_000);
+      }, scaled(10_000));
       c.once('exit', () => {
         clearTimeout(t);
         resolve();

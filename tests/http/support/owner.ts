@@ -7,6 +7,7 @@ import path from 'node:path';
 import { inject, vi } from 'vitest';
 import { ROLES } from '../../../app/auth/roles.js';
 import { Visitor } from './client.js';
+import { scaled } from '../../support/time-scale.js';
 
 export const OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' };
 
@@ -41,7 +42,7 @@ export async function inviteLinkFor(email: string, dataDir: string = inject('dat
       }
       throw new Error(`no invite for ${email} in ${dir}`);
     },
-    { timeout: 20_000, interval: 100 },
+    { timeout: scaled(20_000), interval: 100 },
   );
 }
 

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { scaled } from '../../support/time-scale.js';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -55,7 +56,7 @@ export async function waitUntilServing(
   output: () => string,
   opts: { timeoutMs?: number; mayExit?: boolean; answers?: (res: Response) => boolean } = {},
 ): Promise<'serving' | 'exited'> {
-  const { timeoutMs = 120_000, mayExit = false, answers = () => true } = opts;
+  const { timeoutMs = scaled(120_000), mayExit = false, answers = () => true } = opts;
   const until = Date.now() + timeoutMs;
   // Its last lines may still be in the pipes when it exits: the message waits for them (not for
   // ever: a server started by a wrapper that was killed may hold them open).

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { freePort } from './spawn-server.js';
+import { scaled } from '../../support/time-scale.js';
 
 export interface StandbyServer {
   /** The standby's URL for `database` (a database of the primary's, replicated with the rest). */
@@ -64,7 +65,7 @@ async function plan(): Promise<Plan | string> {
 function run(p: Plan, tool: string, args: string[]): { ok: boolean; out: string } {
   const [cmd, ...pre] = p.asPostgres.length ? p.asPostgres : [path.join(p.bin, tool)];
   const argv = p.asPostgres.length ? [...pre, path.join(p.bin, tool), ...args] : args;
-  const r = spawnSync(cmd, argv, { encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync(cmd, argv, { encoding: 'utf8', timeout: scaled(120_000) });
   return { ok: r.status === 0, out: `${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? String(r.error) : ''}` };
 }
 
