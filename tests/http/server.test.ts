@@ -122,7 +122,7 @@ describe('the server process', () => {
         await db.drop();
       }
     },
-    120_000,
+    scaled(120_000),
   );
 
   it.each(onPostgres)(
@@ -215,6 +215,6 @@ describe('the server process', () => {
         await db.drop();
       }
     },
-    120_000,
+    scaled(120_000),
   );
 });
